@@ -1,0 +1,19 @@
+/**
+ * Routes pages/{name}/{name} (spec §2). A page is registered only when it does its job:
+ * the entry page and Home now; the menu, ordering and member issues add theirs.
+ * The tab bar is our own component (features/shell), so it can show only the tabs
+ * whose pages exist and hide itself with hideTabBar=1 on every host.
+ */
+export default defineAppConfig({
+  entryPagePath: 'pages/scanCodeEntry/scanCodeEntry',
+  pages: ['pages/scanCodeEntry/scanCodeEntry', 'pages/home/home'],
+  window: {
+    backgroundTextStyle: 'dark',
+    navigationBarBackgroundColor: '#ffffff',
+    navigationBarTitleText: '',
+    navigationBarTextStyle: 'black',
+    backgroundColor: '#f6f6f6'
+  },
+  // H5: about 0.3 s slide/fade between pages (spec §2).
+  animation: { duration: 300, delay: 0 }
+})

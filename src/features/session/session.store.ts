@@ -1,0 +1,260 @@
+/**
+ * The session (spec §3 "Session state"): who and where the diner is. Initialised from the
+ * entry query: enterprise by code → shop, user, branch, table and open sheet → params.
+ * The resolved entry is kept in local storage so a reload lands in the same place.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Host } from '../../hosts/host'
+import type { Gateway } from '../../gateway/gateway-client'
+import { GatewayError } from '../../gateway/gateway-client'
+import { RESULTCODES, type LocalizedText } from '../../gateway/contract'
+import type { BaseRow, ServiceLinkRow, ShopRow, TableExtrasRow } from '../../gateway/operations'
+import { hasEntryTarget, readEntryParams, type EntryParams } from '../../core/entry-params'
+import { addMilliseconds, parseWallClock, type WallClock } from '../../core/wall-clock'
+import { clockText, inDailyWindow, isWholeDayText, parseClock } from '../../core/daily-window'
+
+export const SESSION_STORAGE_KEY = 'scanorder.entry'
+export const VIP_STORAGE_KEY = 'scanorder.vipId'
+
+export interface SessionParams {
+  EntID: string
+  UserID: string
+  EntName: string
+  UserName: string
+  ShopID: string
+  BaseID: string
+  VipID: string
+  VipName: string
+  QRCode: string
+  TableID: string
+  PosSignSheetID: string
+  BusinessMode: string
+}
+
+/** The default guest identity (spec §3): empty ids; the names show the walk-in label. */
+export const GUEST_PARAMS: SessionParams = {
+  EntID: '',
+  UserID: '',
+  EntName: '',
+  UserName: '',
+  ShopID: '',
+  BaseID: '',
+  VipID: '',
+  VipName: '',
+  QRCode: '',
+  TableID: '',
+  PosSignSheetID: '',
+  BusinessMode: '0'
+}
+
+export type SessionStatus = 'idle' | 'loading' | 'ready' | 'no-entry' | 'failed'
+
+export interface SessionFailure {
+  /** resultcode/errcode when the gateway said why, '' for network trouble. */
+  code: string
+  message: string
+}
+
+export interface SheetData {
+  SheetID: string
+  CreatedDate: string
+  Status: number
+}
+
+export class SessionStore {
+  status: SessionStatus = 'idle'
+  failure: SessionFailure | null = null
+  params: SessionParams = { ...GUEST_PARAMS }
+  entNames: LocalizedText | null = null
+  shopInfo: ShopRow | null = null
+  baseInfo: BaseRow | null = null
+  table: TableExtrasRow | null = null
+  sheet: SheetData | null = null
+  entSysParams: Record<string, string> = {}
+  shopParams: Record<string, string> = {}
+  /** Per branch (spec §3): OpeningHours and IsPayLaterOnlineCheckout. */
+  openingHours: Record<string, string> = {}
+  isPayLaterOnlineCheckout: Record<string, string> = {}
+  serviceLinks: Record<string, string> = {}
+  hideTabBar = false
+  /** The enterprise's wall clock when the server answered, and the device time then. */
+  private serverClock: { wall: WallClock; at: number } | null = null
+  /** Ticks so observers of `now` re-evaluate. */
+  private tick = 0
+  private ticker: ReturnType<typeof setInterval> | null = null
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly host: Pick<Host, 'storage' | 'entryQuery'>,
+    private readonly clock: () => number = () => Date.now()
+  ) {
+    makeAutoObservable<SessionStore, 'gateway' | 'host' | 'clock' | 'ticker'>(this, {
+      gateway: false,
+      host: false,
+      clock: false,
+      ticker: false
+    })
+  }
+
+  get isReady(): boolean {
+    return this.status === 'ready'
+  }
+
+  /** The enterprise's wall clock now (spec §4: times in the enterprise's time zone). */
+  get now(): WallClock | null {
+    void this.tick
+    if (!this.serverClock) return null
+    return addMilliseconds(this.serverClock.wall, this.clock() - this.serverClock.at)
+  }
+
+  /** BeginTime/EndTime with the defaults 00:00–23:59 and midnight crossing (spec §4). */
+  get openState(): { open: boolean; allDay: boolean; begin: string; end: string } | null {
+    const base = this.baseInfo
+    const now = this.now
+    if (!base || !now) return null
+    const begin = parseClock(base.BeginTime) === null ? '00:00' : clockText(base.BeginTime)
+    const end = parseClock(base.EndTime) === null ? '23:59' : clockText(base.EndTime)
+    return {
+      open: inDailyWindow(base.BeginTime, base.EndTime, now.secondsOfDay),
+      allDay: isWholeDayText(base.BeginTime, base.EndTime),
+      begin,
+      end
+    }
+  }
+
+  /** Keeps `now` moving while a page shows it; the page stops it when hidden. */
+  startClock(intervalMs = 30000): void {
+    this.stopClock()
+    this.ticker = setInterval(() => this.bumpTick(), intervalMs)
+  }
+
+  stopClock(): void {
+    if (this.ticker) clearInterval(this.ticker)
+    this.ticker = null
+  }
+
+  private bumpTick(): void {
+    this.tick++
+  }
+
+  /**
+   * Resolves the entry. With no code in the query it reuses the stored entry (a reload),
+   * and with nothing stored it ends in 'no-entry'.
+   */
+  async initialise(query?: Record<string, string>): Promise<void> {
+    const fromQuery = readEntryParams(query ?? this.host.entryQuery())
+    if (fromQuery.VipID) this.host.storage.set(VIP_STORAGE_KEY, fromQuery.VipID)
+    const entry: EntryParams = hasEntryTarget(fromQuery) ? fromQuery : { ...this.storedEntry(), ...pickHideTabBar(fromQuery) }
+    this.status = 'loading'
+    this.failure = null
+    if (!hasEntryTarget(entry)) {
+      this.status = 'no-entry'
+      return
+    }
+    try {
+      await this.resolve(entry)
+    } catch (e) {
+      runInAction(() => {
+        this.status = 'failed'
+        this.failure =
+          e instanceof GatewayError
+            ? { code: e.resultcode && e.resultcode !== '0' ? e.resultcode : e.errcode, message: e.message }
+            : { code: '', message: String((e as Error)?.message ?? e) }
+      })
+    }
+  }
+
+  /** Re-runs the stored entry, e.g. on a page opened directly after a reload. */
+  async ensureReady(): Promise<void> {
+    if (this.status === 'ready' || this.status === 'loading') return
+    await this.initialise({})
+  }
+
+  private storedEntry(): EntryParams {
+    try {
+      const text = this.host.storage.get(SESSION_STORAGE_KEY)
+      return text ? (JSON.parse(text) as EntryParams) : {}
+    } catch {
+      return {}
+    }
+  }
+
+  private async resolve(entry: EntryParams): Promise<void> {
+    const g = this.gateway
+    const lookup = { QRCode: entry.QRCode, TableID: entry.TableID, BaseID: entry.BaseID, ShopID: entry.ShopID }
+    // Silent: a bad code is shown on the entry screen, not as a toast.
+    const ent = (await g.request('EntIDGet', [lookup], { silent: true, entId: '' })).table1?.[0]
+    if (!ent) throw new GatewayError('business', '', 'EntIDGet', '0', RESULTCODES.QR_CODE_INVALID)
+    runInAction(() => {
+      this.params = { ...this.params, EntID: ent.EntID, EntName: ent.EntName }
+      this.entNames = ent.EntNames
+    })
+    const where = { ShopID: ent.ShopID, BaseID: ent.BaseID, TableID: ent.TableID, QRCode: ent.QRCode }
+    const [links, sysParams, home] = await Promise.all([
+      g.request('ServiceLinkGet', [{}], { silent: true }),
+      g.request('EntSysParamsGet', [{ Other_EntID: ent.EntID }], { silent: true }),
+      g.request('HomeShopDetailsGet', [where], { silent: true })
+    ])
+    const shop = home.table1?.[0]
+    if (!shop) throw new GatewayError('business', '', 'HomeShopDetailsGet', '0', RESULTCODES.SHOP_NOT_FOUND)
+    const user = home.table2?.[0]
+    const base = home.table3?.[0] ?? null
+    const extras = home.table5?.[0] ?? null
+    const sheet = home.table4?.[0] ?? null
+
+    const shopParams = await g.request('ShopParamsGet', [{ ShopID: shop.ShopID }], { silent: true })
+    const baseParams = base
+      ? await Promise.all(
+          (['OpeningHours', 'IsPayLaterOnlineCheckout'] as const).map((ParmID) =>
+            g.request('BaseSysParamGet', [{ BaseID: base.BaseID, ParmID }], { silent: true })
+          )
+        )
+      : []
+
+    runInAction(() => {
+      this.shopInfo = shop
+      this.baseInfo = base
+      this.table = extras && extras.TableID ? extras : null
+      this.sheet = sheet
+      this.entSysParams = toMap(sysParams.table1)
+      this.shopParams = toMap(shopParams.table1)
+      this.serviceLinks = Object.fromEntries((links.table1 ?? []).map((l: ServiceLinkRow) => [l.LinkType, l.Url]))
+      if (base) {
+        for (const p of baseParams.flatMap((r) => r.table1 ?? [])) {
+          if (p.ParmID === 'OpeningHours') this.openingHours[base.BaseID] = p.ParmValue
+          if (p.ParmID === 'IsPayLaterOnlineCheckout') this.isPayLaterOnlineCheckout[base.BaseID] = p.ParmValue
+        }
+      }
+      const wall = extras ? parseWallClock(extras.NowDate) : null
+      this.serverClock = wall ? { wall, at: this.clock() } : null
+      this.hideTabBar = entry.hideTabBar === '1'
+      this.params = {
+        ...this.params,
+        UserID: user?.UserID ?? '',
+        UserName: user?.UserName ?? '',
+        ShopID: shop.ShopID,
+        BaseID: base?.BaseID ?? '',
+        TableID: extras?.TableID ?? '',
+        QRCode: ent.QRCode ?? '',
+        VipID: this.host.storage.get(VIP_STORAGE_KEY) ?? '',
+        PosSignSheetID: sheet?.SheetID ?? '',
+        BusinessMode: base?.BusinessMode ?? '0'
+      }
+      this.status = 'ready'
+    })
+    const keep: EntryParams = { ...lookup, hideTabBar: entry.hideTabBar }
+    this.host.storage.set(SESSION_STORAGE_KEY, JSON.stringify(stripEmpty(keep)))
+  }
+}
+
+function toMap(rows: { ParmID: string; ParmValue: string }[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const r of rows ?? []) out[r.ParmID] = r.ParmValue
+  return out
+}
+
+function stripEmpty(p: EntryParams): EntryParams {
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v)) as EntryParams
+}
+
+const pickHideTabBar = (p: EntryParams): EntryParams => (p.hideTabBar ? { hideTabBar: p.hideTabBar } : {})

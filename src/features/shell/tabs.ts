@@ -1,0 +1,30 @@
+import type { MessageKey } from '../../i18n/catalogues'
+
+/**
+ * Tab bar entries (spec §2: Home, Orders, Mine). Only tabs whose page is registered are
+ * listed; the ordering and member issues add Orders and Mine with their pages.
+ */
+export interface TabEntry {
+  key: 'home' | 'orders' | 'mine'
+  path: string
+  label: MessageKey
+  /** SVG path data, drawn in the tab's colour. */
+  icon: string
+}
+
+export const TABS: TabEntry[] = [
+  {
+    key: 'home',
+    path: '/pages/home/home',
+    label: 'tab.home',
+    icon: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5.5v-6.5h-5V22H4a1 1 0 0 1-1-1z'
+  }
+]
+
+/** Spec §2: dark grey text, selected item yellow. */
+export const TAB_COLOURS = { text: '#333333', selected: '#f5b400' }
+
+export const iconUri = (path: string, colour: string): string =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${path}" fill="${colour}"/></svg>`
+  )}`

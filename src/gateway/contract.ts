@@ -1,0 +1,115 @@
+/**
+ * The gateway contract shared by the client and the server (design.md §3).
+ * Pure data: no Taro, no I/O. The server's registry must implement exactly these
+ * operations, and docs/gateway.md is generated from the registry and these lists.
+ */
+
+/** Envelope field names of the form-urlencoded POST to `/GetData`. */
+export const ENVELOPE_FIELDS = ['ServerType', 'KeyName', 'strJsonData', 'AuthCode', 'IsRSA', 'EntID'] as const
+
+export const GATEWAY_PATH = '/GetData'
+
+/** ServerType values: the operation groups of spec §7. */
+export const SERVER_TYPES = [
+  'Common',
+  'Retail',
+  'Bank',
+  'Members',
+  'Recharge',
+  'Coupons',
+  'Goods',
+  'Params',
+  'Files',
+  'Logging'
+] as const
+export type ServerType = (typeof SERVER_TYPES)[number]
+
+/** Every operation the gateway serves, by KeyName, with its group. */
+export const OPERATIONS = {
+  /** Enterprise id (and the shop/branch/table it points at) by QRCode, TableID, BaseID or ShopID. */
+  EntIDGet: 'Common',
+  /** Base URLs of the deployment: gateway, H5 app, image storage. */
+  ServiceLinkGet: 'Common',
+  /** Shops of an enterprise, paged. */
+  ShopListByPage: 'Common',
+  /** Shop, shop user, branch, open table sheet and extras for the entry page. */
+  HomeShopDetailsGet: 'Retail',
+  /** Branches nearest first (page 1, size 1000). */
+  BaseListByLocation: 'Retail',
+  /** Enterprise system params (ParmID → ParmValue) of Other_EntID. */
+  EntSysParamsGet: 'Params',
+  /** Shop params of ShopID. */
+  ShopParamsGet: 'Params',
+  /** One branch system param (OpeningHours, IsPayLaterOnlineCheckout …). */
+  BaseSysParamGet: 'Params',
+  /** External shop list of Other_EntID: table1 shops, table2 branches. */
+  ExternalShopList: 'Params',
+  /** Help-feedback add; the client reports its errors here with FbType 0. */
+  HelpFeedbackAdd: 'Logging'
+} as const satisfies Record<string, ServerType>
+
+export type OperationName = keyof typeof OPERATIONS
+
+/**
+ * errcode: the envelope / transport layer. Closed list; each has a message key
+ * in the i18n catalogues (`errcode.<code>`).
+ */
+export const ERRCODES = {
+  OK: '0',
+  MISSING_FIELD: '10001',
+  INVALID_JSON: '10002',
+  UNKNOWN_OPERATION: '10003',
+  WRONG_AUTH_CODE: '10004',
+  ENT_ID_MISMATCH: '10005',
+  BODY_TOO_LARGE: '10006',
+  INVALID_INPUT: '10007',
+  UNSUPPORTED_REQUEST: '10008',
+  RATE_LIMITED: '10009',
+  INTERNAL: '50000'
+} as const
+export type ErrCode = (typeof ERRCODES)[keyof typeof ERRCODES]
+
+/**
+ * resultcode: the business layer. Closed list; each has a message key in the
+ * i18n catalogues (`resultcode.<code>`). 42000 keeps the spec's meaning
+ * (member not registered) and is reserved for the members issue.
+ */
+export const RESULTCODES = {
+  OK: '0',
+  ENTERPRISE_NOT_FOUND: '20001',
+  QR_CODE_INVALID: '20002',
+  SHOP_NOT_FOUND: '20003',
+  BASE_NOT_FOUND: '20004',
+  TABLE_NOT_FOUND: '20005',
+  PARAM_NOT_FOUND: '20006',
+  MEMBER_NOT_REGISTERED: '42000'
+} as const
+export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]
+
+/** The gateway's JSON response. Every string in it is percent-encoded by the server. */
+export interface GatewayResponse<T = GatewayTables> {
+  errcode: string
+  errmsg: string
+  resultcode: string
+  resultmsg: string
+  data: T
+}
+
+export type GatewayRow = Record<string, unknown>
+export interface GatewayTables {
+  table1?: GatewayRow[]
+  table2?: GatewayRow[]
+  table3?: GatewayRow[]
+  table4?: GatewayRow[]
+  table5?: GatewayRow[]
+}
+
+export const isSuccess = (r: Pick<GatewayResponse, 'errcode' | 'resultcode'>): boolean =>
+  String(r.errcode) === '0' && String(r.resultcode) === '0'
+
+/** Languages the gateway answers in, chosen by the request's Accept-Language. */
+export const LOCALES = ['zh-CN', 'zh-TW', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+
+/** A name given in all three languages. */
+export type LocalizedText = Record<Locale, string>

@@ -1,0 +1,76 @@
+/**
+ * The host adapter seam: everything that differs between the H5 web app, the chat-app
+ * mini-program (weapp) and the payment-app mini-program (alipay). Only src/hosts knows
+ * which host it runs on; the rest of the app talks to this interface.
+ */
+import type { Locale } from '../gateway/contract'
+
+/** The browser or app the H5 build finds itself in (spec §1 "Host environments"). */
+export type SubHost =
+  | 'wechat' // chat-app browser
+  | 'alipay' // payment-app browser
+  | 'alipayhk' // its Hong Kong variant
+  | 'wallet' // payment-wallet browser ("mobile payment")
+  | 'superapp' // super-app browser
+  | 'weapp' // chat-app mini-program
+  | 'alipay-mini' // payment-app mini-program
+  | 'plain' // any other browser
+
+/** The client type names of spec §1. */
+export type ClientType = 'alipay' | 'alipay HK' | 'mobile payment' | 'wechat' | 'mini program' | 'web'
+
+export interface HttpRequest {
+  url: string
+  method: 'POST' | 'GET'
+  headers: Record<string, string>
+  body: string
+  timeoutMs: number
+}
+
+export interface HttpResponse {
+  statusCode: number
+  /** Parsed JSON when the body was JSON, else the raw text. */
+  data: unknown
+}
+
+export interface KeyValueStorage {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  remove(key: string): void
+}
+
+export interface ShellTexts {
+  loading(): string
+  loadFailed(): string
+  reload(): string
+}
+
+export interface Host {
+  readonly kind: 'h5' | 'weapp' | 'alipay'
+  readonly subHost: SubHost
+  readonly clientType: ClientType
+  /** The payment-app browser forces traditional Chinese (spec §1). */
+  readonly forcedLocale: Locale | null
+  deviceLanguage(): string | null
+  /**
+   * The entry query: URL search and hash query on H5 (a `q` holding an encoded URL is
+   * expanded by src/core/entry-params), launch options on mini-programs.
+   */
+  entryQuery(): Record<string, string>
+  /** Spec §7: test gateway when the page URL has test=1 or a path containing 'test'. */
+  isTestEnvironment(): boolean
+  /** Origin the H5 app is served from, or the configured server for mini-programs. */
+  defaultGatewayOrigin(): string
+  request(req: HttpRequest): Promise<HttpResponse>
+  storage: KeyValueStorage
+  toast(message: string): void
+  /** Calls back with every uncaught error / unhandled rejection, as text. */
+  onGlobalError(listener: (message: string) => void): void
+  /** App-shell behaviours that only some hosts have (H5: lazy-page placeholder, tap guard). */
+  installShell(texts: ShellTexts): void
+  /** Tells the document its language (H5 sets <html lang>; mini-programs need nothing). */
+  applyLocale(locale: Locale): void
+  /** Page navigation (Taro's APIs on every host; a seam so stores stay testable). */
+  redirectTo(url: string): void
+  reLaunch(url: string): void
+}

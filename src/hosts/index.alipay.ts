@@ -1,0 +1,28 @@
+/** Payment-app mini-program host. */
+import Taro from '@tarojs/taro'
+import type { Host } from './host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+
+export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
+
+export const host: Host = {
+  kind: 'alipay',
+  subHost: 'alipay-mini',
+  clientType: 'alipay',
+  // Spec §1: the payment app forces traditional Chinese.
+  forcedLocale: 'zh-TW',
+  deviceLanguage: taroDeviceLanguage,
+  entryQuery: launchQuery,
+  isTestEnvironment: () => false,
+  defaultGatewayOrigin: () => MINI_GATEWAY_URL,
+  request: taroRequest,
+  storage: taroStorage,
+  toast: taroToast,
+  onGlobalError(listener) {
+    Taro.onError?.((error) => listener(error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String((error as { message?: string })?.message ?? error)))
+    Taro.onUnhandledRejection?.((res: { reason?: unknown }) => listener(String(res?.reason)))
+  },
+  installShell: () => undefined,
+  applyLocale: () => undefined,
+  ...taroNavigation
+}

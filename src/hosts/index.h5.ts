@@ -1,0 +1,138 @@
+/** H5 host: the web app in a phone browser or in a host app's web view. */
+import Taro from '@tarojs/taro'
+import type { Host, ShellTexts } from './host'
+import { taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { readUserAgent } from './user-agent'
+
+export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
+
+const ua = readUserAgent(typeof navigator === 'undefined' ? '' : navigator.userAgent)
+
+/** Spec §2 / §9. */
+const PLACEHOLDER_DELAY_MS = 600
+const PAGE_LOAD_TIMEOUT_MS = 60000
+const DOUBLE_TAP_MS = 500
+
+function queryOf(text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const q = text.indexOf('?') >= 0 ? text.slice(text.indexOf('?') + 1) : ''
+  for (const pair of q.split('&')) {
+    if (!pair) continue
+    const i = pair.indexOf('=')
+    const key = decodeSafe(i < 0 ? pair : pair.slice(0, i))
+    const value = decodeSafe(i < 0 ? '' : pair.slice(i + 1))
+    if (key) out[key] = value
+  }
+  return out
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '))
+  } catch {
+    return s
+  }
+}
+
+export const host: Host = {
+  kind: 'h5',
+  subHost: ua.subHost,
+  clientType: ua.clientType,
+  forcedLocale: ua.forcedLocale,
+  deviceLanguage: () => (typeof navigator === 'undefined' ? null : navigator.language || null),
+  // Both the search part (?QRCode=… before the hash) and the hash route's query count.
+  entryQuery: () => ({ ...queryOf(window.location.search), ...queryOf(window.location.hash) }),
+  isTestEnvironment() {
+    const q = { ...queryOf(window.location.search), ...queryOf(window.location.hash) }
+    return q.test === '1' || /test/i.test(window.location.pathname)
+  },
+  defaultGatewayOrigin: () => window.location.origin,
+  request: taroRequest,
+  storage: taroStorage,
+  toast: taroToast,
+  onGlobalError(listener) {
+    window.addEventListener('error', (e) => {
+      const err = e.error as Error | undefined
+      listener(err ? `${err.name}: ${err.message}\n${err.stack ?? ''}` : `${e.message} @ ${e.filename}:${e.lineno}`)
+    })
+    window.addEventListener('unhandledrejection', (e) => {
+      const r = e.reason as Error | undefined
+      listener(r instanceof Error ? `${r.name}: ${r.message}\n${r.stack ?? ''}` : `Unhandled rejection: ${String(r)}`)
+    })
+  },
+  installShell(texts) {
+    watchPageLoads(texts)
+    if (ua.isIOS) ignoreDoubleTaps()
+    Taro.eventCenter.on('__taroRouterNotFound', (e: { path?: string }) => {
+      console.error('找不到路由', e?.path)
+      taroNavigation.reLaunch('/pages/scanCodeEntry/scanCodeEntry')
+    })
+  },
+  applyLocale(locale) {
+    document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'
+  },
+  ...taroNavigation
+}
+
+/**
+ * Pages load on demand; when one takes over 600 ms a placeholder shows, and after 60 s
+ * an error with a reload button. Taro's router signals the start and the end of a change.
+ */
+function watchPageLoads(texts: ShellTexts): void {
+  let placeholderTimer: ReturnType<typeof setTimeout> | undefined
+  let failTimer: ReturnType<typeof setTimeout> | undefined
+  const overlay = (): HTMLElement => {
+    let el = document.getElementById('so-page-loading')
+    if (!el) {
+      el = document.createElement('div')
+      el.id = 'so-page-loading'
+      el.setAttribute('role', 'status')
+      document.body.appendChild(el)
+    }
+    return el
+  }
+  const clear = (): void => {
+    clearTimeout(placeholderTimer)
+    clearTimeout(failTimer)
+    document.getElementById('so-page-loading')?.remove()
+    // The first page has arrived: the static placeholder of index.html is no longer needed.
+    document.getElementById('so-boot')?.remove()
+  }
+  Taro.eventCenter.on('__taroRouterChange', () => {
+    clear()
+    placeholderTimer = setTimeout(() => {
+      const el = overlay()
+      el.className = 'so-page-loading'
+      el.innerHTML = '<i class="so-spinner"></i><span></span>'
+      el.querySelector('span')!.textContent = texts.loading()
+    }, PLACEHOLDER_DELAY_MS)
+    failTimer = setTimeout(() => {
+      const el = overlay()
+      el.className = 'so-page-loading so-page-loading--failed'
+      el.innerHTML = '<span></span><button type="button"></button>'
+      el.querySelector('span')!.textContent = texts.loadFailed()
+      const button = el.querySelector('button')!
+      button.textContent = texts.reload()
+      button.onclick = () => window.location.reload()
+    }, PAGE_LOAD_TIMEOUT_MS)
+  })
+  Taro.eventCenter.on('__afterTaroRouterChange', clear)
+}
+
+/** iOS web views deliver a quick second tap as another click: ignore it within 500 ms. */
+function ignoreDoubleTaps(): void {
+  let last = 0
+  document.addEventListener(
+    'click',
+    (e) => {
+      const now = Date.now()
+      if (now - last < DOUBLE_TAP_MS) {
+        e.preventDefault()
+        e.stopImmediatePropagation()
+        return
+      }
+      last = now
+    },
+    true
+  )
+}

@@ -1,0 +1,26 @@
+/**
+ * Neutral host: used by unit tests and as the fallback of Taro's per-host files
+ * (index.h5.ts, index.weapp.ts, index.alipay.ts take precedence in their builds).
+ */
+import type { Host } from './host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+
+export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
+
+export const host: Host = {
+  kind: 'h5',
+  subHost: 'plain',
+  clientType: 'web',
+  forcedLocale: null,
+  deviceLanguage: taroDeviceLanguage,
+  entryQuery: launchQuery,
+  isTestEnvironment: () => false,
+  defaultGatewayOrigin: () => MINI_GATEWAY_URL,
+  request: taroRequest,
+  storage: taroStorage,
+  toast: taroToast,
+  onGlobalError: () => undefined,
+  installShell: () => undefined,
+  applyLocale: () => undefined,
+  ...taroNavigation
+}

@@ -1,0 +1,32 @@
+/** Chat-app mini-program host. */
+import Taro from '@tarojs/taro'
+import type { Host } from './host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+
+export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
+
+export const host: Host = {
+  kind: 'weapp',
+  subHost: 'weapp',
+  clientType: 'mini program',
+  forcedLocale: null,
+  deviceLanguage: taroDeviceLanguage,
+  entryQuery: launchQuery,
+  // A mini-program has no page URL; the test gateway is chosen at build time instead.
+  isTestEnvironment: () => false,
+  defaultGatewayOrigin: () => MINI_GATEWAY_URL,
+  request: taroRequest,
+  storage: taroStorage,
+  toast: taroToast,
+  onGlobalError(listener) {
+    Taro.onError?.((error) => listener(error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String((error as { message?: string })?.message ?? error)))
+    Taro.onUnhandledRejection?.((res: { reason?: unknown }) => listener(describe(res?.reason)))
+  },
+  installShell: () => undefined,
+  applyLocale: () => undefined,
+  ...taroNavigation
+}
+
+function describe(reason: unknown): string {
+  return reason instanceof Error ? `${reason.name}: ${reason.message}\n${reason.stack ?? ''}` : String(reason)
+}

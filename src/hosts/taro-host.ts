@@ -1,0 +1,75 @@
+/**
+ * What every host does the same way through Taro's cross-host APIs. The per-host files
+ * build on it and add what only they know.
+ */
+import Taro from '@tarojs/taro'
+import type { Host, HttpRequest, HttpResponse, KeyValueStorage } from './host'
+
+export const taroStorage: KeyValueStorage = {
+  get(key) {
+    try {
+      const v = Taro.getStorageSync(key)
+      return typeof v === 'string' && v !== '' ? v : null
+    } catch {
+      return null
+    }
+  },
+  set(key, value) {
+    try {
+      Taro.setStorageSync(key, value)
+    } catch {
+      // Storage full or disabled: the app keeps working without persistence.
+    }
+  },
+  remove(key) {
+    try {
+      Taro.removeStorageSync(key)
+    } catch {
+      // ignore
+    }
+  }
+}
+
+export function taroRequest(req: HttpRequest): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    Taro.request({
+      url: req.url,
+      method: req.method,
+      header: req.headers,
+      data: req.body,
+      timeout: req.timeoutMs,
+      dataType: 'json',
+      responseType: 'text',
+      success: (res) => resolve({ statusCode: res.statusCode, data: res.data }),
+      fail: (err) => reject(new Error((err && (err as { errMsg?: string }).errMsg) || 'request failed'))
+    })
+  })
+}
+
+export function taroToast(message: string): void {
+  // Spec §9: toasts stay 2000 ms.
+  void Taro.showToast({ title: message, icon: 'none', duration: 2000 }).catch(() => undefined)
+}
+
+export function taroDeviceLanguage(): string | null {
+  try {
+    return (Taro.getSystemInfoSync() as { language?: string }).language ?? null
+  } catch {
+    return null
+  }
+}
+
+export function launchQuery(): Record<string, string> {
+  try {
+    const opts = Taro.getLaunchOptionsSync?.()
+    const q = (opts && (opts.query as Record<string, unknown>)) || {}
+    return Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v ?? '')]))
+  } catch {
+    return {}
+  }
+}
+
+export const taroNavigation: Pick<Host, 'redirectTo' | 'reLaunch'> = {
+  redirectTo: (url) => void Taro.redirectTo({ url }).catch(() => undefined),
+  reLaunch: (url) => void Taro.reLaunch({ url }).catch(() => undefined)
+}
