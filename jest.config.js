@@ -1,21 +1,23 @@
-/** Three projects: pure code, client (jsdom over Taro's React components), server operations. */
+/** Three projects: pure code and stores (unit), client (jsdom over Taro's React components), server operations. */
 const nodeBabel = ['babel-jest', { configFile: './tests/babel.node.config.js' }]
 
 module.exports = {
+  // Operation tests open databases; give them room on a slow CI machine.
+  testTimeout: 30000,
   projects: [
     {
-      displayName: 'core',
+      displayName: 'unit',
+      rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/tests/core/**/*.test.ts'],
+      testMatch: ['<rootDir>/tests/unit/**/*.test.ts'],
       transform: { '^.+\\.[jt]sx?$': nodeBabel }
     },
     {
       displayName: 'server',
+      rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
-      transform: { '^.+\\.[jt]sx?$': nodeBabel },
-      // Operation tests open databases; give them room on a slow CI machine.
-      testTimeout: 30000
+      transform: { '^.+\\.[jt]sx?$': nodeBabel }
     },
     require('./tests/client/jest.project.js')
   ]

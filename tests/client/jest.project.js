@@ -1,7 +1,36 @@
-// Filled in with the client set-up (toolchain.md); placeholder project matches no files yet.
+/**
+ * Client components under jsdom (toolchain.md): Taro's React components from
+ * @tarojs/components/lib/react, @tarojs/taro as a shim over @tarojs/taro-h5 plus the
+ * React hooks, and Taro's ESM packages transformed by babel.
+ */
 module.exports = {
   displayName: 'client',
-  testEnvironment: 'node',
-  rootDir: '../..',
-  testMatch: ['<rootDir>/tests/client/**/*.test.tsx']
+  rootDir: require('path').join(__dirname, '../..'),
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/tests/client/**/*.test.{ts,tsx}'],
+  setupFiles: ['<rootDir>/tests/client/setup.js'],
+  moduleNameMapper: {
+    '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index.js',
+    '^@tarojs/taro$': '<rootDir>/tests/client/taro-shim.js',
+    '\\.(css|scss)$': '<rootDir>/tests/client/style-stub.js'
+  },
+  transform: { '^.+\\.(m?[jt]sx?)$': ['babel-jest', { configFile: './tests/client/babel.config.js' }] },
+  // Taro ships ESM (and ESM copies of its own dependencies under taro-h5/dist/node_modules).
+  transformIgnorePatterns: [
+    '^(?!.*@tarojs/taro-h5/dist/node_modules).*/node_modules/(?!(@tarojs|@stencil|stencil|swiper|ssr-window|dom7|lodash-es|query-string|decode-uri-component|split-on-first|filter-obj|universal-router|path-to-regexp|history|nanoid|ics)/)'
+  ],
+  globals: {
+    ENABLE_INNER_HTML: true,
+    ENABLE_ADJACENT_HTML: true,
+    ENABLE_SIZE_APIS: true,
+    ENABLE_TEMPLATE_CONTENT: true,
+    ENABLE_CLONE_NODE: true,
+    ENABLE_CONTAINS: true,
+    ENABLE_MUTATION_OBSERVER: true,
+    GATEWAY_LIVE_URL: '',
+    GATEWAY_TEST_URL: '',
+    MINI_GATEWAY_URL: 'http://localhost:8080',
+    GATEWAY_AUTH_CODE: 'scanorder-demo',
+    APP_VERSION: '2.0.3'
+  }
 }
