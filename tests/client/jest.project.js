@@ -17,7 +17,7 @@ module.exports = {
   transform: { '^.+\\.(m?[jt]sx?)$': ['babel-jest', { configFile: './tests/client/babel.config.js' }] },
   // Taro ships ESM (and ESM copies of its own dependencies under taro-h5/dist/node_modules).
   transformIgnorePatterns: [
-    '^(?!.*@tarojs/taro-h5/dist/node_modules).*/node_modules/(?!(@tarojs|@stencil|stencil|swiper|ssr-window|dom7|lodash-es|query-string|decode-uri-component|split-on-first|filter-obj|universal-router|path-to-regexp|history|nanoid|ics)/)'
+    '^(?!.*@tarojs/(taro-h5/dist|components/lib/react)/node_modules).*/node_modules/(?!(@tarojs|@stencil|stencil|swiper|ssr-window|dom7|lodash-es|query-string|decode-uri-component|split-on-first|filter-obj|universal-router|path-to-regexp|history|nanoid|ics)/)'
   ],
   globals: {
     ENABLE_INNER_HTML: true,
@@ -27,6 +27,7 @@ module.exports = {
     ENABLE_CLONE_NODE: true,
     ENABLE_CONTAINS: true,
     ENABLE_MUTATION_OBSERVER: true,
+    DEPRECATED_ADAPTER_COMPONENT: false,
     GATEWAY_LIVE_URL: '',
     GATEWAY_TEST_URL: '',
     MINI_GATEWAY_URL: 'http://localhost:8080',

@@ -6,7 +6,7 @@ const names = (zhCN: string, zhTW: string, en: string) => ({ 'zh-CN': zhCN, 'zh-
 
 export const SHOP = {
   EntID: 'E1001', ShopID: 'S101', ShopCode: '101', ShopName: '蓮香茶室', ShopNames: names('莲香茶室', '蓮香茶室', 'Lotus Tea House'),
-  UserName: 'web', UserCode: 'W1', PosType: 2, MinaAppID: '', MinaID: '', QRCode: 'QR-S101', Address: 'Senado Square', Phone: ''
+  UserName: 'web', UserCode: 'W1', PosType: 2, MinaAppID: '', MinaID: '', QRCode: 'QR-S101', Address: 'Largo do Senado 8', Phone: ''
 }
 export const BASE = {
   EntID: 'E1001', ShopID: 'S101', BaseID: 'B201', BaseCode: '201', BaseName: '議事亭', BaseNames: names('议事亭店', '議事亭店', 'Senado Square'),
