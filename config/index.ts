@@ -55,6 +55,31 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
+        // Every page uses the component wrappers and mobx-react-lite: one shared chunk,
+        // not a copy inside each lazily loaded page.
+        chain.optimization.merge({
+          splitChunks: {
+            cacheGroups: {
+              pagesShared: {
+                name: 'pages-shared',
+                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|@tarojs[\\/]components[\\/]lib)[\\/]/,
+                chunks: 'all',
+                priority: 30,
+                enforce: true
+              }
+            }
+          }
+        })
+        if (process.env.BUNDLE_STATS) {
+          chain.plugin('stats-file').use(class {
+            apply(compiler: any) {
+              compiler.hooks.done.tap('stats-file', (stats: any) => {
+                const mods = stats.toJson({ modules: true, chunks: false, assets: false }).modules
+                require('fs').writeFileSync(process.env.BUNDLE_STATS as string, JSON.stringify(mods.map((m: any) => ({ name: m.name, size: m.size, chunks: m.chunks }))))
+              })
+            }
+          })
+        }
       }
     }
   }

@@ -1,7 +1,8 @@
 /** H5 host: the web app in a phone browser or in a host app's web view. */
 import Taro from '@tarojs/taro'
 import type { Host, ShellTexts } from './host'
-import { taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { taroNavigation, taroStorage } from './taro-host'
+import { domToast, fetchRequest } from './web-io'
 import { readUserAgent } from './user-agent'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
@@ -47,9 +48,9 @@ export const host: Host = {
     return q.test === '1' || /test/i.test(window.location.pathname)
   },
   defaultGatewayOrigin: () => window.location.origin,
-  request: taroRequest,
+  request: fetchRequest,
   storage: taroStorage,
-  toast: taroToast,
+  toast: domToast,
   onGlobalError(listener) {
     window.addEventListener('error', (e) => {
       const err = e.error as Error | undefined

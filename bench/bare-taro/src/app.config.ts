@@ -1,0 +1,1 @@
+export default defineAppConfig({ pages: ['pages/index/index'] })
