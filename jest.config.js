@@ -17,7 +17,9 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
-      transform: { '^.+\\.[jt]sx?$': nodeBabel }
+      transform: { '^.+\\.[jt]sx?$': nodeBabel },
+      // app.inject (light-my-request) needs `cookie` 2, shipped only as an ES module.
+      transformIgnorePatterns: ['/node_modules/(?!cookie/)']
     },
     require('./tests/client/jest.project.js')
   ]

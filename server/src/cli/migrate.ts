@@ -1,0 +1,23 @@
+/** npm run db:migrate: brings the database (SQLite file or DATABASE_URL) up to date and seeds the demo. */
+import { loadConfig } from '../config'
+import { createDatabase } from '../storage/database'
+import { migrateToLatest } from '../storage/migrations'
+import { seedDemo } from '../storage/seed'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const database = await createDatabase(config)
+  try {
+    const results = await migrateToLatest(database)
+    for (const r of results) console.log(`migration ${r.migrationName}: ${r.status}`)
+    if (results.length === 0) console.log('migrations: already up to date')
+    console.log((await seedDemo(database.db)) ? 'demo enterprise seeded' : 'demo enterprise already present')
+  } finally {
+    await database.destroy()
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,72 @@
+/**
+ * Reading the gateway envelope (design.md §3): form fields ServerType, KeyName, strJsonData,
+ * AuthCode, IsRSA, EntID. Each check throws the EnvelopeError a caller should see.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { ENVELOPE_FIELDS, OPERATIONS, type OperationName } from '../../../src/gateway/contract'
+import { EnvelopeError, invalidInput } from '../domain/errors'
+
+export type EnvelopeField = (typeof ENVELOPE_FIELDS)[number]
+export type Envelope = Record<EnvelopeField, string>
+
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+export function isFormContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0].trim().toLowerCase() === FORM_TYPE
+}
+
+/** Every field present as one string; only EntID may be empty (before the client knows it). */
+export function readEnvelope(body: unknown): Envelope {
+  const form = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  const envelope = {} as Envelope
+  for (const field of ENVELOPE_FIELDS) {
+    const value = form[field]
+    if (Array.isArray(value)) throw new EnvelopeError('UNSUPPORTED_REQUEST', undefined, 400)
+    if (typeof value !== 'string' || (field !== 'EntID' && value.trim() === '')) {
+      throw new EnvelopeError('MISSING_FIELD', { field })
+    }
+    envelope[field] = field === 'strJsonData' ? value : value.trim()
+  }
+  // Encrypted payloads are not supported: IsRSA must be '0'.
+  if (envelope.IsRSA !== '0') throw new EnvelopeError('UNSUPPORTED_REQUEST', undefined, 400)
+  return envelope
+}
+
+/** Compares digests in constant time so the code cannot be guessed byte by byte. */
+export function checkAuthCode(given: string, expected: string): void {
+  const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest()
+  if (!timingSafeEqual(digest(given), digest(expected))) throw new EnvelopeError('WRONG_AUTH_CODE')
+}
+
+/** The KeyName must be an operation of the ServerType it is sent under. */
+export function operationNameOf(envelope: Envelope): OperationName {
+  const name = envelope.KeyName
+  const known = Object.prototype.hasOwnProperty.call(OPERATIONS, name)
+  if (!known || OPERATIONS[name as OperationName] !== envelope.ServerType) {
+    throw new EnvelopeError('UNKNOWN_OPERATION', { operation: `${envelope.ServerType}/${name}` })
+  }
+  return name as OperationName
+}
+
+/**
+ * strJsonData → its records. Not JSON, or no tableData array → 10002; an empty list or a
+ * record that is not an object → 10007; a record's EntID other than the envelope's → 10005.
+ */
+export function readRecords(envelope: Envelope): Record<string, unknown>[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(envelope.strJsonData)
+  } catch {
+    throw new EnvelopeError('INVALID_JSON')
+  }
+  const tableData = parsed && typeof parsed === 'object' ? (parsed as { tableData?: unknown }).tableData : undefined
+  if (!Array.isArray(tableData)) throw new EnvelopeError('INVALID_JSON')
+  if (tableData.length === 0) throw invalidInput('tableData')
+  return tableData.map((record, index) => {
+    if (!record || typeof record !== 'object' || Array.isArray(record)) throw invalidInput(`tableData[${index}]`)
+    const entId = (record as { EntID?: unknown }).EntID
+    if (entId === undefined || entId === null) throw invalidInput(index === 0 ? 'EntID' : `tableData[${index}].EntID`)
+    if (String(entId).trim() !== envelope.EntID) throw new EnvelopeError('ENT_ID_MISMATCH')
+    return record as Record<string, unknown>
+  })
+}

@@ -1,0 +1,59 @@
+/**
+ * Gateway response bodies: { errcode, errmsg, resultcode, resultmsg, data }, every string
+ * percent-encoded. Errors become bodies here, in the caller's language; nothing else
+ * (no stack, no internal message) ever leaves the server.
+ */
+import { ERRCODES, RESULTCODES, type GatewayResponse, type GatewayTables, type Locale } from '../../../src/gateway/contract'
+import type { MessageKey } from '../../../src/i18n/catalogues'
+import { translate } from '../../../src/i18n/translate'
+import { DomainError, EnvelopeError } from '../domain/errors'
+import { encodeStrings } from '../../../src/gateway/form'
+
+export interface GatewayReply {
+  status: number
+  body: GatewayResponse
+  /** An unexpected failure: log it server-side. */
+  unexpected: boolean
+}
+
+const encoded = (body: GatewayResponse): GatewayResponse => encodeStrings(body)
+
+export function successReply(data: GatewayTables): GatewayReply {
+  const body = { errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data }
+  return { status: 200, body: encoded(body), unexpected: false }
+}
+
+/** Fastify's own errors (body limit, content type …) mapped to envelope errors. */
+function fromFrameworkError(error: unknown): EnvelopeError | null {
+  const e = error as { code?: unknown; statusCode?: unknown }
+  if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) return new EnvelopeError('BODY_TOO_LARGE')
+  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e?.statusCode === 415) return new EnvelopeError('UNSUPPORTED_REQUEST')
+  // Other client errors raised while reading the body (bad Content-Length, aborted upload …).
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new EnvelopeError('UNSUPPORTED_REQUEST', undefined, 400)
+  }
+  return null
+}
+
+export function errorReply(error: unknown, locale: Locale): GatewayReply {
+  if (error instanceof DomainError) {
+    const body = {
+      errcode: ERRCODES.OK,
+      errmsg: '',
+      resultcode: error.resultcode,
+      resultmsg: translate(locale, `resultcode.${error.resultcode}` as MessageKey, error.params),
+      data: {}
+    }
+    return { status: 200, body: encoded(body), unexpected: false }
+  }
+  const envelopeError = error instanceof EnvelopeError ? error : fromFrameworkError(error)
+  const known = envelopeError ?? new EnvelopeError('INTERNAL')
+  const body = {
+    errcode: known.errcode,
+    errmsg: translate(locale, `errcode.${known.errcode}` as MessageKey, known.params),
+    resultcode: '',
+    resultmsg: '',
+    data: {}
+  }
+  return { status: known.httpStatus, body: encoded(body), unexpected: envelopeError === null }
+}

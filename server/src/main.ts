@@ -1,0 +1,96 @@
+/**
+ * Composition root: config → database → migrations → demo seed → HTTP app → listen.
+ * `npm run serve` runs this file; scripts (start, e2e, size) call startServer() instead.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { loadConfig, type ServerConfig } from './config'
+import { buildApp } from './http/app'
+import { createDatabase } from './storage/database'
+import { migrateToLatest } from './storage/migrations'
+import type { Database } from './storage/schema'
+import { demoEntryPoints, seedDemo } from './storage/seed'
+
+export interface StartOptions extends Partial<ServerConfig> {
+  /** Fastify's JSON request log (default true). */
+  logger?: boolean
+  /** Seed the demo enterprise when it is missing (default true). */
+  seed?: boolean
+}
+
+export interface RunningServer {
+  /** 'http://127.0.0.1:8080': where this machine reaches the server. */
+  url: string
+  db: Kysely<Database>
+  app: FastifyInstance
+  config: ServerConfig
+  /** Stops accepting requests, finishes those in flight, closes the database. */
+  close(): Promise<void>
+}
+
+/** Starts the server; options override the environment (PORT 0 picks a free port). */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { logger = true, seed = true, ...overrides } = options
+  const config = loadConfig(process.env, overrides)
+  const database = await createDatabase(config)
+  try {
+    await migrateToLatest(database)
+    if (seed) await seedDemo(database.db)
+    const app = await buildApp({ config, db: database.db, logger })
+    await app.listen({ port: config.port, host: config.host })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
+    let closing: Promise<void> | null = null
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      db: database.db,
+      app,
+      config,
+      close: () =>
+        (closing ??= (async () => {
+          await app.close()
+          await database.destroy()
+        })())
+    }
+  } catch (error) {
+    await database.destroy()
+    throw error
+  }
+}
+
+if (require.main === module) {
+  startServer().then(
+    (server) => {
+      console.log(`ScanOrder gateway listening on ${server.url} (${server.config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`)
+      void printEntryUrls(server)
+      const stop = (signal: string) => {
+        console.log(`${signal}: shutting down`)
+        server.close().then(
+          () => process.exit(0),
+          (error) => {
+            console.error(error)
+            process.exit(1)
+          }
+        )
+      }
+      process.once('SIGINT', () => stop('SIGINT'))
+      process.once('SIGTERM', () => stop('SIGTERM'))
+    },
+    (error) => {
+      console.error('ScanOrder gateway failed to start:', error)
+      process.exit(1)
+    }
+  )
+}
+
+/** One URL per demo table and shop counter, as a QR code on the table would hold. */
+async function printEntryUrls(server: RunningServer): Promise<void> {
+  const points = await demoEntryPoints(server.db)
+  if (points.length === 0) return
+  const base = server.url.replace('127.0.0.1', 'localhost')
+  console.log('\nDemo entry URLs (open on a phone-sized window):')
+  for (const p of points) console.log(`  ${p.kind === 'shop' ? 'shop ' : 'table'}  ${base}/?${p.query}   ${p.names.en}`)
+  console.log('')
+}
+

@@ -1,0 +1,47 @@
+/**
+ * Record field schemas shared by the operations. Callers are lenient in what they send
+ * (numbers as strings, ids as numbers, null or '' for "not given"), so these normalise
+ * first and then validate strictly.
+ */
+import { z } from 'zod'
+import { MAX_PAGE_SIZE } from '../domain/paging'
+
+const blankToUndefined = (v: unknown): unknown => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v)
+const idText = (v: unknown): unknown => (typeof v === 'number' ? String(v) : blankToUndefined(v))
+
+/** An id or code that may be absent (blank counts as absent). */
+export const optionalId = (description: string) => z.preprocess(idText, z.string().trim().max(128).optional()).describe(description)
+
+/** An id or code that must be given. */
+export const requiredId = (description: string) => z.preprocess(idText, z.string().trim().min(1).max(128)).describe(description)
+
+export const optionalNumber = (description: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number().finite().optional()).describe(description)
+
+export const optionalInteger = (description: string, min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional()).describe(description)
+
+export const integerWithDefault = (description: string, min: number, max: number, fallback: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback)).describe(description)
+
+/** PageIndex (1-based) and PageSize (at most 1000, default 1000). */
+export const pagingFields = {
+  PageIndex: optionalInteger('Page number, from 1 (default 1)', 1, Number.MAX_SAFE_INTEGER),
+  PageSize: optionalInteger(`Rows per page, 1–${MAX_PAGE_SIZE} (default ${MAX_PAGE_SIZE})`, 1, MAX_PAGE_SIZE)
+}
+
+/** Fields every record carries (spec §7); checked for every operation. */
+export const baseRecordSchema = z.object({
+  EntID: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(128)),
+  UserID: z.preprocess((v) => (typeof v === 'number' ? String(v) : v ?? ''), z.string().max(128)),
+  AppName: z.preprocess(blankToUndefined, z.string().max(200).optional())
+})
+export type BaseRecordInput = z.infer<typeof baseRecordSchema>
+
+/** The code lookup of EntIDGet and HomeShopDetailsGet. */
+export const entryLookupFields = {
+  QRCode: optionalId('Scanned QR code (first priority)'),
+  TableID: optionalId('Table id (second priority)'),
+  BaseID: optionalId('Branch id (third priority)'),
+  ShopID: optionalId('Shop id (fourth priority)')
+}

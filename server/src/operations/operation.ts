@@ -1,0 +1,82 @@
+/**
+ * What an operation is: one file per KeyName exporting { name, group, summary, auth, input,
+ * output, handler }. The gateway route validates the envelope and each record against
+ * `input`, builds the context, and calls `handler`; docs/gateway.md is generated from the same
+ * objects, so the documentation cannot drift from the code.
+ */
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { Locale, OperationName, OPERATIONS } from '../../../src/gateway/contract'
+import type { OperationTypes } from '../../../src/gateway/operations'
+import type { ServerConfig } from '../config'
+import type { Enterprise } from '../domain/records'
+import type { Database } from '../storage/schema'
+
+/**
+ * Who may call. Every envelope must carry the deployment's AuthCode; beyond that:
+ *   - 'public': no enterprise needed (finding the enterprise is the point);
+ *   - 'app': the envelope's EntID must name a known enterprise (else resultcode 20001).
+ */
+export type OperationAuth = 'public' | 'app'
+
+export interface OperationContext {
+  db: Kysely<Database>
+  config: ServerConfig
+  /** The language of the answer (Accept-Language). */
+  locale: Locale
+  /** The envelope's EntID ('' before the client knows it). */
+  entId: string
+  /** UserID and AppName of the first record. */
+  userId: string
+  appName: string
+  clientIp: string
+  /** 'http://host:port' the caller reached us on. */
+  origin: string
+  /** One instant per request, so every time in an answer agrees. */
+  now: Date
+  enterprise: Enterprise | null
+}
+
+export interface AppOperationContext extends OperationContext {
+  enterprise: Enterprise
+}
+
+export type ContextFor<A extends OperationAuth> = A extends 'app' ? AppOperationContext : OperationContext
+
+export type OperationOutput<N extends OperationName> = OperationTypes[N]['output']
+type RowOf<T> = T extends readonly (infer R)[] ? R : never
+
+/** One short description per column of a row; the compiler insists on every column. */
+export type ColumnDocs<Row> = { readonly [K in keyof Row]-?: string }
+export type OutputDocs<N extends OperationName> = {
+  readonly [T in keyof OperationOutput<N>]-?: ColumnDocs<RowOf<OperationOutput<N>[T]>>
+}
+
+/** The record schema: a zod object whose parsed value has the contract's input fields. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InputSchema<N extends OperationName> = z.ZodObject<any, any, any, OperationTypes[N]['input'], any>
+
+export interface Operation<N extends OperationName, S extends InputSchema<N>, A extends OperationAuth> {
+  name: N
+  group: (typeof OPERATIONS)[N]
+  summary: string
+  auth: A
+  /** Fields of each record beyond EntID / UserID / AppName. */
+  input: S
+  output: OutputDocs<N>
+  /**
+   * `input` is the first record; `records` all of them (most operations read one).
+   * Throws DomainError for business outcomes, EnvelopeError for unusable requests.
+   */
+  handler(ctx: ContextFor<A>, input: z.infer<S>, records: z.infer<S>[]): Promise<OperationOutput<N>>
+}
+
+/** The registry's view of any operation. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any, OperationAuth>
+
+export function defineOperation<N extends OperationName, S extends InputSchema<N>, A extends OperationAuth>(
+  operation: Operation<N, S, A>
+): Operation<N, S, A> {
+  return operation
+}

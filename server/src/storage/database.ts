@@ -1,0 +1,72 @@
+/**
+ * Opens the database: SQLite (better-sqlite3, one file in DATA_DIR) by default, PostgreSQL
+ * when DATABASE_URL is set. Everything above this file sees only Kysely<Database>.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Pool } from 'pg'
+import type { ServerConfig } from '../config'
+import type { Database } from './schema'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface AppDatabase {
+  db: Kysely<Database>
+  dialect: Dialect
+  /** PostgreSQL: the schema the tables live in (also where the migrator keeps its tables). */
+  schema: string | null
+  destroy(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /**
+   * PostgreSQL only: keep every table in this schema (created when missing). Tests use a
+   * fresh random schema per suite so suites can run side by side on one database.
+   */
+  schema?: string
+}
+
+export const SQLITE_FILE_NAME = 'scanorder.sqlite'
+
+export async function createDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  options: DatabaseOptions = {}
+): Promise<AppDatabase> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, options.schema) : openSqlite(config.dataDir)
+}
+
+function openSqlite(dataDir: string): AppDatabase {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const file = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME))
+  // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
+  file.pragma('journal_mode = WAL')
+  file.pragma('foreign_keys = ON')
+  file.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) })
+  return { db, dialect: 'sqlite', schema: null, destroy: () => db.destroy() }
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<AppDatabase> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name '${schema}'`)
+  }
+  // search_path as a startup option applies to every pooled connection before its first query.
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {})
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  try {
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+    const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+    const resolved = current.rows[0]?.schema
+    if (!resolved) throw new Error('PostgreSQL has no current schema (check search_path)')
+    return { db, dialect: 'postgres', schema: resolved, destroy: () => db.destroy() }
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The one migration set, listed in code (not a folder scan) so it works the same under
+ * tsx, jest and any bundler. Append new migrations; never edit a released one.
+ */
+import { Migrator, type Migration, type MigrationResult } from 'kysely'
+import type { AppDatabase } from '../database'
+import { gatewayBase } from './0001-gateway-base'
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_gateway_base': gatewayBase
+}
+
+export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
+    // On PostgreSQL name the schema explicitly: Kysely otherwise finds its bookkeeping
+    // tables in any schema of the database and would skip migrating a fresh one.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {})
+  })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  const failed = results.find((r) => r.status === 'Error')
+  if (failed) throw new Error(`Migration ${failed.migrationName} failed`)
+  return results
+}

@@ -1,0 +1,267 @@
+/**
+ * Seeding: an enterprise described as a typed object (EnterpriseSeed) written to the
+ * database. The demo enterprise (server/seed/demo-enterprise.ts) is seeded on first start.
+ * Idempotent: an enterprise that exists is left alone, and every insert ignores rows that are
+ * already there, so two processes starting together on one PostgreSQL cannot collide.
+ */
+import type { Kysely } from 'kysely'
+import type { LocalizedText } from '../../../src/gateway/contract'
+import { pickText } from '../../../src/i18n/translate'
+import { DEMO_ENT_ID, demoEnterprise } from '../../seed/demo-enterprise'
+import { findEnterprise } from './repositories/enterprise.repository'
+import { flag, namesJson, parseNames } from './repositories/row-mapping'
+import type { Database } from './schema'
+
+export interface TableSeed {
+  tableId: string
+  code: string
+  names: LocalizedText
+  qrCode: string
+  /** A sheet open at this table, created this many minutes before seeding. */
+  openSheet?: { sheetId: string; minutesAgo: number }
+}
+
+export interface BaseSeed {
+  baseId: string
+  code: string
+  names: LocalizedText
+  businessMode: string
+  cyType: string
+  weekday: string
+  /** 'HH:mm'; also the online ordering window. */
+  beginTime: string
+  endTime: string
+  dtbDuration: number
+  cookingTimeDuration: number
+  webOrderDuration: number
+  address: string
+  phone: string
+  lat: number
+  lng: number
+  params: Record<string, string>
+  tables: TableSeed[]
+}
+
+export interface ShopSeed {
+  shopId: string
+  code: string
+  names: LocalizedText
+  user: { userId: string; userName: string; userCode: string }
+  posType: number
+  minaAppId?: string
+  minaId?: string
+  /** The counter code: resolves to the shop, and to its branch when it has exactly one. */
+  qrCode: string
+  address: string
+  phone: string
+  isEnable?: boolean
+  params: Record<string, string>
+  bases: BaseSeed[]
+}
+
+export interface EnterpriseSeed {
+  entId: string
+  names: LocalizedText
+  settings: Record<string, string>
+  serviceLinks: Partial<Record<'api' | 'h5' | 'image', string>>
+  shops: ShopSeed[]
+}
+
+/** Writes an enterprise in one transaction; rows that exist already are kept as they are. */
+export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed, now: Date = new Date()): Promise<void> {
+  const entId = seed.entId
+  const createdAt = now.toISOString()
+  await db.transaction().execute(async (trx) => {
+    const insert = async <T extends keyof Database>(table: T, rows: Database[T][]): Promise<void> => {
+      if (rows.length === 0) return
+      // Kysely cannot relate a generic table name to its row type; the rows are typed above.
+      await trx
+        .insertInto(table)
+        .values(rows as never)
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+    }
+    const pairs = (values: Record<string, string>) => Object.entries(values)
+    const bases = seed.shops.flatMap((shop) => shop.bases.map((base) => ({ shop, base })))
+    const tables = bases.flatMap(({ shop, base }) => base.tables.map((table) => ({ shop, base, table })))
+
+    await insert('enterprises', [{ ent_id: entId, names: namesJson(seed.names), created_at: createdAt }])
+    await insert(
+      'enterprise_settings',
+      pairs(seed.settings).map(([parm_id, parm_value]) => ({ ent_id: entId, parm_id, parm_value }))
+    )
+    await insert(
+      'service_links',
+      pairs(seed.serviceLinks as Record<string, string>).map(([link_type, url]) => ({ ent_id: entId, link_type, url }))
+    )
+    await insert(
+      'shops',
+      seed.shops.map((s) => ({
+        shop_id: s.shopId,
+        ent_id: entId,
+        code: s.code,
+        names: namesJson(s.names),
+        user_id: s.user.userId,
+        user_name: s.user.userName,
+        user_code: s.user.userCode,
+        pos_type: s.posType,
+        mina_app_id: s.minaAppId ?? '',
+        mina_id: s.minaId ?? '',
+        qr_code: s.qrCode,
+        address: s.address,
+        phone: s.phone,
+        is_enable: flag(s.isEnable ?? true)
+      }))
+    )
+    await insert(
+      'shop_params',
+      seed.shops.flatMap((s) => pairs(s.params).map(([parm_id, parm_value]) => ({ shop_id: s.shopId, parm_id, parm_value })))
+    )
+    await insert(
+      'bases',
+      bases.map(({ shop, base: b }) => ({
+        base_id: b.baseId,
+        ent_id: entId,
+        shop_id: shop.shopId,
+        code: b.code,
+        names: namesJson(b.names),
+        business_mode: b.businessMode,
+        cy_type: b.cyType,
+        weekday: b.weekday,
+        online_begin_time: b.beginTime,
+        online_end_time: b.endTime,
+        begin_time: b.beginTime,
+        end_time: b.endTime,
+        dtb_duration: b.dtbDuration,
+        cooking_time_duration: b.cookingTimeDuration,
+        web_order_duration: b.webOrderDuration,
+        address: b.address,
+        phone: b.phone,
+        lng: b.lng,
+        lat: b.lat
+      }))
+    )
+    await insert(
+      'base_params',
+      bases.flatMap(({ base }) => pairs(base.params).map(([parm_id, parm_value]) => ({ base_id: base.baseId, parm_id, parm_value })))
+    )
+    await insert(
+      'dining_tables',
+      tables.map(({ shop, base, table: t }) => ({
+        table_id: t.tableId,
+        ent_id: entId,
+        shop_id: shop.shopId,
+        base_id: base.baseId,
+        code: t.code,
+        names: namesJson(t.names),
+        qr_code: t.qrCode
+      }))
+    )
+    await insert('qr_codes', [
+      ...seed.shops.map((s) => ({
+        code: s.qrCode,
+        ent_id: entId,
+        shop_id: s.shopId,
+        base_id: s.bases.length === 1 ? s.bases[0].baseId : null,
+        table_id: null,
+        expires_at: null,
+        is_enable: 1
+      })),
+      ...tables.map(({ shop, base, table }) => ({
+        code: table.qrCode,
+        ent_id: entId,
+        shop_id: shop.shopId,
+        base_id: base.baseId,
+        table_id: table.tableId,
+        expires_at: null,
+        is_enable: 1
+      }))
+    ])
+    await insert(
+      'table_sheets',
+      tables.flatMap(({ shop, base, table }) =>
+        table.openSheet
+          ? [
+              {
+                sheet_id: table.openSheet.sheetId,
+                ent_id: entId,
+                shop_id: shop.shopId,
+                base_id: base.baseId,
+                table_id: table.tableId,
+                status: 0,
+                created_at: new Date(now.getTime() - table.openSheet.minutesAgo * 60_000).toISOString()
+              }
+            ]
+          : []
+      )
+    )
+  })
+}
+
+/** Seeds the demo enterprise unless it is there already; true when it was written now. */
+export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
+  if (await findEnterprise(db, DEMO_ENT_ID)) return false
+  await seedEnterprise(db, demoEnterprise, now)
+  return true
+}
+
+export interface DemoEntryPoint {
+  kind: 'table' | 'shop'
+  qrCode: string
+  entId: string
+  shopId: string
+  /** '' for a shop counter code of a shop with several branches. */
+  baseId: string
+  /** '' for a shop counter code. */
+  tableId: string
+  /** 'Lotus Tea House (Senado Square) · Table A01' in each language. */
+  names: LocalizedText
+  /** The entry query string the app reads: 'QRCode=QR-A01'. */
+  query: string
+}
+
+/** Every QR code of the demo enterprise (shops first, then tables by branch), read from the database. */
+export async function demoEntryPoints(db: Kysely<Database>): Promise<DemoEntryPoint[]> {
+  const rows = await db
+    .selectFrom('qr_codes as q')
+    .innerJoin('shops as s', 's.shop_id', 'q.shop_id')
+    .leftJoin('bases as b', 'b.base_id', 'q.base_id')
+    .leftJoin('dining_tables as t', 't.table_id', 'q.table_id')
+    .select([
+      'q.code',
+      'q.ent_id',
+      'q.shop_id',
+      'q.base_id',
+      'q.table_id',
+      's.names as shop_names',
+      's.code as shop_code',
+      'b.names as base_names',
+      'b.code as base_code',
+      't.names as table_names',
+      't.code as table_code'
+    ])
+    .where('q.ent_id', '=', DEMO_ENT_ID)
+    .where('q.is_enable', '=', 1)
+    .execute()
+  const sortKey = (r: (typeof rows)[number]) => `${r.table_id ? 1 : 0}|${r.shop_code}|${r.base_code ?? ''}|${r.table_code ?? ''}`
+  return rows
+    .sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
+    .map((r) => {
+      const place = parseNames(r.table_id && r.base_names ? r.base_names : r.shop_names)
+      const table = r.table_names ? parseNames(r.table_names) : null
+      const names = {} as LocalizedText
+      for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
+        names[locale] = table ? `${pickText(place, locale)} · ${pickText(table, locale)}` : pickText(place, locale)
+      }
+      return {
+        kind: r.table_id ? 'table' : 'shop',
+        qrCode: r.code,
+        entId: r.ent_id,
+        shopId: r.shop_id,
+        baseId: r.base_id ?? '',
+        tableId: r.table_id ?? '',
+        names,
+        query: `QRCode=${encodeURIComponent(r.code)}`
+      }
+    })
+}

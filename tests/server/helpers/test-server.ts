@@ -1,0 +1,159 @@
+/**
+ * A gateway on a fresh database for one test file: SQLite in a temp dir, or, when
+ * DATABASE_URL is set, PostgreSQL in a fresh schema dropped again in close(). Migrated and
+ * seeded with the demo enterprise. call() posts a real form-urlencoded envelope through
+ * app.inject and decodes the answer as the client does.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { sql, type Kysely } from 'kysely'
+import { OPERATIONS, type OperationName } from '../../../src/gateway/contract'
+import { loadConfig, type ServerConfig } from '../../../server/src/config'
+import { buildApp } from '../../../server/src/http/app'
+import { createDatabase, type AppDatabase } from '../../../server/src/storage/database'
+import { migrateToLatest } from '../../../server/src/storage/migrations'
+import type { Database } from '../../../server/src/storage/schema'
+import { seedDemo } from '../../../server/src/storage/seed'
+
+export const DEMO_ENT = 'E1001'
+export const AUTH_CODE = 'test-auth-code'
+
+export interface CallOptions {
+  /** Envelope EntID, and the EntID filled into records that lack one (default E1001). */
+  entId?: string
+  authCode?: string
+  /** Accept-Language (default en). */
+  lang?: string
+  headers?: Record<string, string>
+  /** Override or (with undefined) remove envelope fields. */
+  fields?: Record<string, string | undefined>
+  /** Send the records exactly as given (no EntID/UserID/AppName filled in). */
+  raw?: boolean
+}
+
+export interface GatewayResult {
+  status: number
+  /** The decoded response body. */
+  body: { errcode: string; errmsg: string; resultcode: string; resultmsg: string; data: Record<string, any[]> }
+  /** The response as sent (still percent-encoded). */
+  text: string
+  headers: Record<string, unknown>
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  db: Kysely<Database>
+  database: AppDatabase
+  config: ServerConfig
+  call(keyName: OperationName | string, records?: Record<string, unknown>[], options?: CallOptions): Promise<GatewayResult>
+  /** Posts an arbitrary body to /GetData. */
+  post(payload: string, headers?: Record<string, string>, method?: 'POST' | 'GET' | 'PUT'): Promise<GatewayResult>
+  close(): Promise<void>
+}
+
+/** Recursive percent-decoding, as the client does. */
+export function decodeDeep(value: unknown): any {
+  if (typeof value === 'string') return decodeURIComponent(value)
+  if (Array.isArray(value)) return value.map(decodeDeep)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decodeDeep(v)]))
+  }
+  return value
+}
+
+export async function createTestServer(overrides: Partial<ServerConfig> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-test-'))
+  const databaseUrl = process.env.DATABASE_URL || null
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl,
+      dataDir: path.join(tempDir, 'data'),
+      staticDir: path.join(tempDir, 'no-static'),
+      filesDir: path.join(tempDir, 'no-files'),
+      authCode: AUTH_CODE,
+      ...overrides
+    }
+  )
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
+  const database = await createDatabase(config, { schema })
+  await migrateToLatest(database)
+  if (options.seed !== false) await seedDemo(database.db)
+  const app = await buildApp({ config, db: database.db, logger: false })
+
+  const inject = async (payload: string, headers: Record<string, string>, method: 'POST' | 'GET' | 'PUT' = 'POST') => {
+    const res = await app.inject({ method, url: '/GetData', payload, headers })
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(res.body)
+    } catch {
+      throw new Error(`gateway answered non-JSON (${res.statusCode}): ${res.body.slice(0, 200)}`)
+    }
+    return { status: res.statusCode, body: decodeDeep(parsed), text: res.body, headers: res.headers as Record<string, unknown> }
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async call(keyName, records = [{}], opts = {}) {
+      const entId = opts.entId ?? DEMO_ENT
+      const tableData = opts.raw
+        ? records
+        : records.map((r, i) => ({ EntID: entId, UserID: 'guest', ...(i === 0 ? { AppName: 'ScanOrder-test' } : {}), ...r }))
+      const fields: Record<string, string | undefined> = {
+        ServerType: (OPERATIONS as Record<string, string>)[keyName] ?? 'Common',
+        KeyName: keyName,
+        strJsonData: JSON.stringify({ tableData }),
+        AuthCode: opts.authCode ?? AUTH_CODE,
+        IsRSA: '0',
+        EntID: entId,
+        ...opts.fields
+      }
+      const form = new URLSearchParams()
+      for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v)
+      return inject(form.toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': opts.lang ?? 'en',
+        ...opts.headers
+      })
+    },
+    post: (payload, headers = {}, method = 'POST') => inject(payload, headers, method),
+    async close() {
+      await app.close()
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db)
+      await database.destroy()
+      fs.rmSync(tempDir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** Row counts of every table, to compare database states. */
+export async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const tables = [
+    'enterprises',
+    'enterprise_settings',
+    'shops',
+    'shop_params',
+    'bases',
+    'base_params',
+    'dining_tables',
+    'qr_codes',
+    'table_sheets',
+    'service_links',
+    'feedback'
+  ] as const
+  const counts: Record<string, number> = {}
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .executeTakeFirstOrThrow()
+    counts[table] = Number(row.count)
+  }
+  return counts
+}
