@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   build(bareDir)
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'so-size-'))
-  const ours = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, logger: false })
+  const ours = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false })
   const bare = await serveDir(path.join(bareDir, 'dist'))
   try {
     const a = await measure(`${ours.url}/?QRCode=QR-A03`, 'Lotus Tea House')

@@ -2,41 +2,25 @@
  * The foundation end to end: the built H5 app served by the real server (SQLite in a temp
  * dir), driven in Chromium at a phone viewport.
  */
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { startServer, type RunningServer } from '../../server/src/main'
-import { launchBrowser, phone, SCREENSHOTS } from './browser'
+import type { Page } from 'playwright-core'
+import { phone, SCREENSHOTS } from './browser'
+import { useAppUnderTest } from './harness'
 
-let server: RunningServer
-let browser: Browser
-const dataDir = mkdtempSync(path.join(tmpdir(), 'so-e2e-'))
-
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, logger: false })
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const app = useAppUnderTest()
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText()
 
 describe('scan a table, see where you are, switch language', () => {
   it('opens a demo table URL, shows shop, branch and table, switches to English and keeps it after a reload', async () => {
-    const context = await phone(browser, 'zh-HK')
+    const context = await phone(app.browser, 'zh-HK')
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
 
-    await page.goto(`${server.url}/?QRCode=QR-A03`)
+    await page.goto(`${app.server.url}/?QRCode=QR-A03`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await text(page, 'shop-name'), '蓮香茶室')
     assert.match(await text(page, 'branch-name'), /議事亭/)
@@ -61,14 +45,14 @@ describe('scan a table, see where you are, switch language', () => {
   })
 
   it('shows "Shop does not exist" style failures on a clear screen, in the device language', async () => {
-    const context = await phone(browser, 'en-US')
+    const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
-    await page.goto(`${server.url}/?QRCode=NO-SUCH-CODE`)
+    await page.goto(`${app.server.url}/?QRCode=NO-SUCH-CODE`)
     await page.getByRole('alert').waitFor({ timeout: 30000 })
     assert.match(await page.getByRole('alert').innerText(), /QR code invalid or expired/)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'entry-bad-code-en.png') })
 
-    await page.goto(`${server.url}/?ShopID=S999`)
+    await page.goto(`${app.server.url}/?ShopID=S999`)
     await page.reload()
     await page.getByRole('alert').waitFor({ timeout: 30000 })
     assert.match(await page.getByRole('alert').innerText(), /Shop does not exist/)
@@ -76,15 +60,15 @@ describe('scan a table, see where you are, switch language', () => {
   })
 
   it('hides the tab bar with hideTabBar=1 and shows it otherwise', async () => {
-    const context = await phone(browser, 'en-US')
+    const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
-    await page.goto(`${server.url}/?QRCode=QR-N01&hideTabBar=1`)
+    await page.goto(`${app.server.url}/?QRCode=QR-N01&hideTabBar=1`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await page.getByRole('navigation').count(), 0)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home-night-market-no-tabbar.png') })
 
-    const other = await (await phone(browser, 'en-US')).newPage()
-    await other.goto(`${server.url}/?QRCode=QR-A01`)
+    const other = await (await phone(app.browser, 'en-US')).newPage()
+    await other.goto(`${app.server.url}/?QRCode=QR-A01`)
     await other.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await other.getByRole('navigation').count(), 1)
     assert.equal(await other.getByRole('navigation').getByText('Home').count(), 1)
@@ -92,15 +76,15 @@ describe('scan a table, see where you are, switch language', () => {
   })
 
   it('reports a client error to the server through help-feedback', async () => {
-    const context = await phone(browser, 'en-US')
+    const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
-    await page.goto(`${server.url}/?QRCode=QR-A01`)
+    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     await page.evaluate(() => setTimeout(() => { throw new Error('e2e boom') }, 0))
     let stored: unknown[] = []
     for (let i = 0; i < 50 && stored.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 100))
-      stored = await server.db.selectFrom('feedback').selectAll().where('fb_content', 'like', '%e2e boom%').execute()
+      stored = await app.server.db.selectFrom('feedback').selectAll().where('fb_content', 'like', '%e2e boom%').execute()
     }
     assert.equal(stored.length, 1)
     assert.equal((stored[0] as { fb_type: number }).fb_type, 0)

@@ -1,45 +1,28 @@
 /** App-shell behaviours of spec §2 on H5: unknown routes, slow page chunks. */
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
-import { startServer, type RunningServer } from '../../server/src/main'
-import { launchBrowser, phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS } from './browser'
+import { useAppUnderTest } from './harness'
 
-let server: RunningServer
-let browser: Browser
-const dataDir = mkdtempSync(path.join(tmpdir(), 'so-e2e-shell-'))
-
-before(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, logger: false })
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const app = useAppUnderTest()
 
 describe('app shell', () => {
   it('logs 找不到路由 for an unknown route and takes the diner back to the entry', async () => {
-    const context = await phone(browser, 'en-US')
+    const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
     const logs: string[] = []
     page.on('console', (m) => logs.push(m.text()))
-    await page.goto(`${server.url}/?QRCode=QR-A01`)
+    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
-    await page.goto(`${server.url}/#/pages/nowhere/nowhere`)
+    await page.goto(`${app.server.url}/#/pages/nowhere/nowhere`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.ok(logs.some((l) => l.includes('找不到路由')), logs.join('\n'))
     await context.close()
   })
 
   it('shows a loading placeholder when a page takes longer than 600 ms to arrive', async () => {
-    const context = await phone(browser, 'en-US')
+    const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
     // Hold every page chunk (not the app and framework chunks) back for 2 s.
     let held = 0
@@ -52,7 +35,7 @@ describe('app shell', () => {
       }
       await route.fulfill({ response: res, body })
     })
-    await page.goto(`${server.url}/?QRCode=QR-A01`)
+    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
     const placeholder = page.locator('#so-page-loading')
     await placeholder.waitFor({ timeout: 10000 })
     assert.match(await placeholder.innerText(), /Loading/)

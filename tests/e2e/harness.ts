@@ -1,0 +1,39 @@
+/**
+ * One set-up for every browser test file: the real server on a fresh SQLite file serving
+ * the built H5 app, and one Chromium. Call at the top of a test file.
+ */
+import { after, before } from 'node:test'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { startServer, type RunningServer } from '../../server/src/main'
+import { launchBrowser, SCREENSHOTS } from './browser'
+
+export interface AppUnderTest {
+  readonly server: RunningServer
+  readonly browser: Browser
+}
+
+export function useAppUnderTest(): AppUnderTest {
+  const state = {} as { server: RunningServer; browser: Browser }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'so-e2e-'))
+  before(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true })
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false })
+    state.browser = await launchBrowser()
+  })
+  after(async () => {
+    await state.browser?.close()
+    await state.server?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return {
+    get server() {
+      return state.server
+    },
+    get browser() {
+      return state.browser
+    }
+  }
+}
