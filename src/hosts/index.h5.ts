@@ -4,6 +4,7 @@ import type { Host, ShellTexts } from './host'
 import { taroNavigation, taroStorage } from './taro-host'
 import { domToast, fetchRequest } from './web-io'
 import { readUserAgent } from './user-agent'
+import { parseQuery } from '../core/entry-params'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
 
@@ -14,27 +15,6 @@ const PLACEHOLDER_DELAY_MS = 600
 const PAGE_LOAD_TIMEOUT_MS = 60000
 const DOUBLE_TAP_MS = 500
 
-function queryOf(text: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const q = text.indexOf('?') >= 0 ? text.slice(text.indexOf('?') + 1) : ''
-  for (const pair of q.split('&')) {
-    if (!pair) continue
-    const i = pair.indexOf('=')
-    const key = decodeSafe(i < 0 ? pair : pair.slice(0, i))
-    const value = decodeSafe(i < 0 ? '' : pair.slice(i + 1))
-    if (key) out[key] = value
-  }
-  return out
-}
-
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '))
-  } catch {
-    return s
-  }
-}
-
 export const host: Host = {
   kind: 'h5',
   subHost: ua.subHost,
@@ -42,11 +22,8 @@ export const host: Host = {
   forcedLocale: ua.forcedLocale,
   deviceLanguage: () => (typeof navigator === 'undefined' ? null : navigator.language || null),
   // Both the search part (?QRCode=… before the hash) and the hash route's query count.
-  entryQuery: () => ({ ...queryOf(window.location.search), ...queryOf(window.location.hash) }),
-  isTestEnvironment() {
-    const q = { ...queryOf(window.location.search), ...queryOf(window.location.hash) }
-    return q.test === '1' || /test/i.test(window.location.pathname)
-  },
+  entryQuery: () => parseQuery(window.location.href),
+  isTestEnvironment: () => parseQuery(window.location.href).test === '1' || /test/i.test(window.location.pathname),
   defaultGatewayOrigin: () => window.location.origin,
   request: fetchRequest,
   storage: taroStorage,

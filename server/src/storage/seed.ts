@@ -11,33 +11,16 @@ import { DEMO_ENT_ID, demoEnterprise } from '../../seed/demo-enterprise'
 import { findEnterprise } from './repositories/enterprise.repository'
 import { flag, namesJson, parseNames } from './repositories/row-mapping'
 import type { Database } from './schema'
+import type { Base, DiningTable } from '../domain/records'
 
-export interface TableSeed {
-  tableId: string
-  code: string
-  names: LocalizedText
-  qrCode: string
+/** A table as the domain has it, less what its branch gives it. */
+export interface TableSeed extends Pick<DiningTable, 'tableId' | 'code' | 'names' | 'qrCode'> {
   /** A sheet open at this table, created this many minutes before seeding. */
   openSheet?: { sheetId: string; minutesAgo: number }
 }
 
-export interface BaseSeed {
-  baseId: string
-  code: string
-  names: LocalizedText
-  businessMode: string
-  cyType: string
-  weekday: string
-  /** 'HH:mm'; also the online ordering window. */
-  beginTime: string
-  endTime: string
-  dtbDuration: number
-  cookingTimeDuration: number
-  webOrderDuration: number
-  address: string
-  phone: string
-  lat: number
-  lng: number
+/** A branch as the domain has it; its online window is its opening hours. */
+export interface BaseSeed extends Omit<Base, 'entId' | 'shopId' | 'onlineBeginTime' | 'onlineEndTime'> {
   params: Record<string, string>
   tables: TableSeed[]
 }

@@ -31,7 +31,7 @@ export interface SessionParams {
   BusinessMode: string
 }
 
-/** The default guest identity (spec §3): empty ids; the names show the walk-in label. */
+/** The default guest identity (spec §3) until the entry resolves: no enterprise, no user. */
 export const GUEST_PARAMS: SessionParams = {
   EntID: '',
   UserID: '',

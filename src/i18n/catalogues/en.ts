@@ -2,16 +2,12 @@ import type { MessageKey } from './zh-CN'
 
 /** English. */
 const en: Record<MessageKey, string> = {
-  'app.name': 'ScanOrder',
   'tab.home': 'Home',
-  'tab.orders': 'Orders',
-  'tab.mine': 'Mine',
 
   'shell.loading': 'Loading…',
   'shell.loadFailed': 'The page failed to load. Check your connection and try again.',
   'shell.reload': 'Reload',
 
-  'guest.walkIn': 'Walk-in customer',
   'network.error': 'Network connection error',
   'common.retry': 'Retry',
 
@@ -21,7 +17,6 @@ const en: Record<MessageKey, string> = {
   'entry.failedTitle': 'The menu could not be opened',
   'session.shopMissing': 'Shop does not exist',
 
-  'home.shop': 'Shop',
   'home.branch': 'Branch',
   'home.table': 'Table',
   'home.noBranch': 'No branch chosen',

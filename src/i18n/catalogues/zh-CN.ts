@@ -1,15 +1,11 @@
 /** Simplified Chinese. This catalogue defines the keys; the others must have every one. */
 const zhCN = {
-  'app.name': '扫码点餐',
   'tab.home': '首页',
-  'tab.orders': '订单',
-  'tab.mine': '我的',
 
   'shell.loading': '加载中…',
   'shell.loadFailed': '页面加载失败，请检查网络后重试',
   'shell.reload': '重新加载',
 
-  'guest.walkIn': '散客',
   'network.error': '网络连接异常',
   'common.retry': '重试',
 
@@ -19,7 +15,6 @@ const zhCN = {
   'entry.failedTitle': '无法打开点餐页',
   'session.shopMissing': '门店不存在',
 
-  'home.shop': '门店',
   'home.branch': '分店',
   'home.table': '桌台',
   'home.noBranch': '未选择分店',

@@ -2,16 +2,12 @@ import type { MessageKey } from './zh-CN'
 
 /** Traditional Chinese. */
 const zhTW: Record<MessageKey, string> = {
-  'app.name': '掃碼點餐',
   'tab.home': '首頁',
-  'tab.orders': '訂單',
-  'tab.mine': '我的',
 
   'shell.loading': '載入中…',
   'shell.loadFailed': '頁面載入失敗，請檢查網絡後重試',
   'shell.reload': '重新載入',
 
-  'guest.walkIn': '散客',
   'network.error': '網絡連接異常',
   'common.retry': '重試',
 
@@ -21,7 +17,6 @@ const zhTW: Record<MessageKey, string> = {
   'entry.failedTitle': '無法打開點餐頁',
   'session.shopMissing': '門店不存在',
 
-  'home.shop': '門店',
   'home.branch': '分店',
   'home.table': '桌台',
   'home.noBranch': '未選擇分店',
