@@ -45,7 +45,25 @@ export const OPERATIONS = {
   /** External shop list of Other_EntID: table1 shops, table2 branches. */
   ExternalShopList: 'Params',
   /** Help-feedback add; the client reports its errors here with FbType 0. */
-  HelpFeedbackAdd: 'Logging'
+  HelpFeedbackAdd: 'Logging',
+  /** Every goods class of a shop's menu (only classes with goods on this branch). */
+  GoodsClassAllGet: 'Goods',
+  /** Goods of one class, or of the whole menu; optional Keyword matches goods numbers first. */
+  GoodsListByClass: 'Goods',
+  /** One goods with its sku attributes, skus and pack units. */
+  GoodsDetailGet: 'Goods',
+  /** Combo (BOM) classes and their goods of one combo goods. */
+  GoodsBOMListGet: 'Goods',
+  /** Priced add-ons (attachments) of one goods. */
+  AttachmentChargingList: 'Goods',
+  /** Recommended goods for Home, paged. */
+  ShopHomeGoodsByPage: 'Goods',
+  /** Shops and branches whose menu has the goods on the shelf ("grounded"). */
+  GroundingShopList: 'Goods',
+  /** Reviews of one goods, newest first, paged. */
+  GoodsCommentListByPage: 'Goods',
+  /** Promotions running now on a shop's goods (sale types 1–5). */
+  AvailablePromotionGoods: 'Retail'
 } as const satisfies Record<string, ServerType>
 
 export type OperationName = keyof typeof OPERATIONS
@@ -82,6 +100,8 @@ export const RESULTCODES = {
   BASE_NOT_FOUND: '20004',
   TABLE_NOT_FOUND: '20005',
   PARAM_NOT_FOUND: '20006',
+  GOODS_NOT_FOUND: '20007',
+  CLASS_NOT_FOUND: '20008',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

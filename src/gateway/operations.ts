@@ -118,6 +118,204 @@ export interface ExternalShopRow {
   BaseName: string
 }
 
+
+// ---------- catalogue rows (issue 3) ----------
+// Money and quantities travel as decimal strings ('38', '12.5'): exact, parsed with decimal.js.
+// List rows carry names in the request's language only (the menu is the biggest answer a
+// diner downloads); a language switch fetches again.
+
+/** Goods type (spec §3): 0 common, 3 combo, 5 catering, 6 prescription, 7 weight, 9 bag. */
+export type GoodsType = 0 | 3 | 5 | 6 | 7 | 9
+/** Sku type: 0 none, 1 single attribute, 2 multiple attributes. */
+export type SkuType = 0 | 1 | 2
+/** Sale type: 0 normal, 1 gift, 2 promote, 3 discount, 4 changed, 5 coupon. */
+export type SaleType = 0 | 1 | 2 | 3 | 4 | 5
+/** Combo class select type: 0 required, 1 optional. */
+export type BomSelectType = 0 | 1
+
+export interface GoodsClassRow {
+  ClassID: string
+  ClassCode: string
+  ClassName: string
+  SortNo: number
+  /** Goods of this class sold on the requested branch. */
+  GoodsCount: number
+  /** Absolute URL, '' without a picture. */
+  ImageUrl: string
+}
+
+export interface GoodsRow {
+  GoodsID: string
+  /** The goods number diners search by (unique in the shop). */
+  GoodsCode: string
+  ShopID: string
+  /** The branch asked about ('' when the request named none). */
+  BaseID: string
+  ClassID: string
+  GoodsName: string
+  /** Main unit name ('份', 'bowl', 'kg'). */
+  Unit: string
+  GoodsType: GoodsType
+  SkuType: SkuType
+  /** List price of one main unit (the cheapest sku's when the goods has skus). */
+  Price: string
+  /** Now price of one main unit after any running promotion. */
+  SalesPrice: string
+  /** The running promotion's sale type, 0 without one. */
+  SaleType: SaleType
+  PUnitCount: number
+  /** 1 when the diner must choose on goodsDetails (skus, pack units, remarks, add-ons, combo or weight). */
+  HasOptions: number
+  /** Quantity step of one tap: '1', or e.g. '0.5' for weight goods. */
+  StepQua: string
+  /** 'HH:mm' on the enterprise's clock; both '' = always on sale. End before start crosses midnight. */
+  OnSaleTime: string
+  OffSaleTime: string
+  /** Quantity sold so far (shown as sales quantity). */
+  SalesQua: number
+  /** Absolute URL, '' without a picture. */
+  ImageUrl: string
+  SortNo: number
+  IsRecommend: number
+  CommentCount: number
+}
+
+export interface GoodsDetailRow extends GoodsRow {
+  GoodsNames: LocalizedText
+  Description: string
+  /**
+   * Remark groups in the request's language, one per line: 'Name:opt;opt，opt' (colon ':' or '：';
+   * options split by ';' '；' or the full-width comma '，'). Parsed by src/core.
+   */
+  GoodsRemarks: string
+  /** All pictures (absolute URLs) for the image preview, the main one first. */
+  Images: string[]
+}
+
+export interface SkuAttributeRow {
+  AttrID: string
+  AttrName: string
+  SortNo: number
+}
+
+export interface SkuAttributeValueRow {
+  AttrID: string
+  ValueID: string
+  ValueName: string
+  SortNo: number
+}
+
+export interface SkuRow {
+  SkuID: string
+  SkuCode: string
+  /** ValueIDs of the sku's attribute values, in attribute order, joined by ','. */
+  SkuItems: string
+  /** The values' names joined by ' / ' in the request's language ('Large / Hot'). */
+  SkuName: string
+  Price: string
+  SalesPrice: string
+  /** Stock in main units; -1 unlimited. */
+  Qua: number
+  /** The same stock as whole packs (first pack unit) and the remaining main units; -1 unlimited. */
+  PQua: number
+  MQua: number
+}
+
+export interface PackUnitRow {
+  PCode: string
+  PUnit: string
+  /** Main units per pack (decimal string). */
+  Ref: string
+  Price: string
+  SalesPrice: string
+}
+
+export interface AttachmentRow {
+  GoodsID: string
+  OptionID: string
+  /** Add-on name. */
+  Value: string
+  /** List price. */
+  Value2: string
+  /** Now price. */
+  Value3: string
+  SortNo: number
+}
+
+export interface BomClassRow {
+  BOMClassID: string
+  BOMClassName: string
+  /** How many goods the diner picks in this class (required: exactly; optional: up to). */
+  Qua: number
+  SelectType: BomSelectType
+  SortNo: number
+}
+
+export interface BomGoodsRow {
+  BOMClassID: string
+  GoodsID: string
+  GoodsName: string
+  /** Quantity of this goods in one combo. */
+  BOMQua: string
+  BOMGoodsPUnit: string
+  /** Markup added to the combo's price when picked ('0' none). */
+  Price: string
+  ImageUrl: string
+  /** 1 when picked by default. */
+  IsDefault: number
+}
+
+export interface PromotionGoodsRow {
+  PromotionID: string
+  PromotionName: string
+  GoodsID: string
+  SaleType: SaleType
+  /** Promotion price of one main unit ('' when the promotion is a discount). */
+  Price: string
+  /** Discount rate for sale type 3 ('0.8' = 20% off), '' otherwise. */
+  Discount: string
+  /** 'YYYY-MM-DD', inclusive. */
+  BeginDate: string
+  EndDate: string
+  /** 'HH:mm' daily window, both '' = all day. */
+  BeginTime: string
+  EndTime: string
+}
+
+export interface GroundingShopRow {
+  ShopID: string
+  ShopName: string
+  BaseID: string
+  BaseName: string
+}
+
+export interface GoodsCommentRow {
+  CommentID: string
+  GoodsID: string
+  VipName: string
+  /** Absolute URL, '' for the default avatar. */
+  HeadImg: string
+  /** 1–5. */
+  Stars: number
+  Content: string
+  Images: string[]
+  /** 'YYYY-MM-DD HH:mm:ss' on the enterprise's wall clock. */
+  CreatedDate: string
+}
+
+export interface CommentSummaryRow {
+  Total: number
+  /** Average stars, one decimal ('4.5'), '0' without reviews. */
+  AvgStars: string
+}
+
+/** Fields every menu read takes. */
+export interface MenuScope {
+  ShopID: string
+  /** '' or absent: the shop's whole menu. */
+  BaseID?: string
+}
+
 // ---------- per operation: input record (beyond BaseRecord) and output tables ----------
 
 export interface OperationTypes {
@@ -166,6 +364,48 @@ export interface OperationTypes {
   HelpFeedbackAdd: {
     input: { FbContent: string; FbType: number }
     output: { table1: { FbID: string }[] }
+  }
+  GoodsClassAllGet: {
+    input: MenuScope
+    output: { table1: GoodsClassRow[] }
+  }
+  GoodsListByClass: {
+    input: MenuScope & { ClassID?: string; Keyword?: string; PageIndex?: number; PageSize?: number }
+    output: { table1: GoodsRow[]; table2: TotalRow[] }
+  }
+  GoodsDetailGet: {
+    input: MenuScope & { GoodsID: string }
+    output: {
+      table1: GoodsDetailRow[]
+      table2: SkuAttributeRow[]
+      table3: SkuAttributeValueRow[]
+      table4: SkuRow[]
+      table5: PackUnitRow[]
+    }
+  }
+  GoodsBOMListGet: {
+    input: MenuScope & { GoodsID: string }
+    output: { table1: BomClassRow[]; table2: BomGoodsRow[] }
+  }
+  AttachmentChargingList: {
+    input: MenuScope & { GoodsID: string }
+    output: { table1: AttachmentRow[] }
+  }
+  ShopHomeGoodsByPage: {
+    input: MenuScope & { PageIndex?: number; PageSize?: number }
+    output: { table1: GoodsRow[]; table2: TotalRow[] }
+  }
+  GroundingShopList: {
+    input: { GoodsID: string }
+    output: { table1: GroundingShopRow[] }
+  }
+  GoodsCommentListByPage: {
+    input: { GoodsID: string; PageIndex?: number; PageSize?: number }
+    output: { table1: GoodsCommentRow[]; table2: CommentSummaryRow[] }
+  }
+  AvailablePromotionGoods: {
+    input: MenuScope
+    output: { table1: PromotionGoodsRow[] }
   }
 }
 

@@ -52,6 +52,8 @@ const en: Record<MessageKey, string> = {
   'resultcode.20004': 'Branch does not exist',
   'resultcode.20005': 'Table number not found',
   'resultcode.20006': 'Parameter does not exist',
+  'resultcode.20007': 'Goods does not exist',
+  'resultcode.20008': 'Goods class does not exist',
   'resultcode.42000': 'Member not registered'
 }
 export default en

@@ -50,6 +50,8 @@ const zhCN = {
   'resultcode.20004': '分店不存在',
   'resultcode.20005': '找不到该桌号',
   'resultcode.20006': '参数不存在',
+  'resultcode.20007': '商品不存在',
+  'resultcode.20008': '商品分类不存在',
   'resultcode.42000': '会员未注册'
 } as const
 

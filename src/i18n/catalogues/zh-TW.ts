@@ -52,6 +52,8 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20004': '分店不存在',
   'resultcode.20005': '找不到該桌號',
   'resultcode.20006': '參數不存在',
+  'resultcode.20007': '商品不存在',
+  'resultcode.20008': '商品分類不存在',
   'resultcode.42000': '會員未註冊'
 }
 export default zhTW

@@ -1,0 +1,92 @@
+/**
+ * Exact numbers (spec §5 "Number formatting", design.md §4): every amount, price and quantity
+ * is a decimal.js value or a decimal string, never a float. One rounding function, half-up at
+ * the enterprise's decimals (AmoPoint, PricePoint, QuaPoint, DiscountPoint, PQuaPoint), used by
+ * the client and the server alike.
+ */
+import Decimal from 'decimal.js'
+
+export { Decimal }
+export type DecimalInput = Decimal.Value
+
+/** The decimals settings of spec §3 with their defaults (spec §9). */
+export interface DecimalPoints {
+  AmoPoint: number
+  PricePoint: number
+  QuaPoint: number
+  DiscountPoint: number
+  PQuaPoint: number
+}
+
+export const DEFAULT_POINTS: DecimalPoints = { AmoPoint: 2, PricePoint: 2, QuaPoint: 0, DiscountPoint: 0, PQuaPoint: 0 }
+
+/** Reads the decimals from entSysParams, falling back per field on a missing or bad value. */
+export function decimalPoints(params: Record<string, string | undefined>): DecimalPoints {
+  const read = (key: keyof DecimalPoints): number => {
+    const raw = params[key]
+    const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw)
+    return Number.isInteger(n) && n >= 0 && n <= 8 ? n : DEFAULT_POINTS[key]
+  }
+  return {
+    AmoPoint: read('AmoPoint'),
+    PricePoint: read('PricePoint'),
+    QuaPoint: read('QuaPoint'),
+    DiscountPoint: read('DiscountPoint'),
+    PQuaPoint: read('PQuaPoint')
+  }
+}
+
+/** A decimal from a value that may be '', null or malformed (then 0): display code never throws. */
+export function toDecimal(value: DecimalInput | null | undefined): Decimal {
+  if (value === null || value === undefined || value === '') return new Decimal(0)
+  try {
+    const d = new Decimal(value)
+    return d.isFinite() ? d : new Decimal(0)
+  } catch {
+    return new Decimal(0)
+  }
+}
+
+/**
+ * The one rounding function: half-up (away from zero on a tie, so -2.345 → -2.35) at
+ * `decimals` places. Decimal's ROUND_HALF_UP is exact, so 1.005 → 1.01 (the "half-up fix"
+ * that floating point gets wrong).
+ */
+export function roundHalfUp(value: DecimalInput, decimals: number): Decimal {
+  return toDecimal(value).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP)
+}
+
+export interface FormatOptions {
+  /** Group the integer part by thousands with ','. Default true. */
+  thousands?: boolean
+  /** Drop trailing zeros after the point ('12.50' → '12.5', '12.00' → '12'). Default false. */
+  trimZeros?: boolean
+}
+
+/**
+ * Rounds half-up at `decimals` and formats: thousands separators, a leading '-' for negatives
+ * (never '-0'), fixed decimals unless trimZeros.
+ */
+export function formatNumber(value: DecimalInput | null | undefined, decimals: number, options: FormatOptions = {}): string {
+  const { thousands = true, trimZeros = false } = options
+  let rounded = roundHalfUp(toDecimal(value), decimals)
+  if (rounded.isZero()) rounded = new Decimal(0)
+  let text = rounded.abs().toFixed(decimals)
+  if (trimZeros && text.includes('.')) text = text.replace(/\.?0+$/, '')
+  if (thousands) {
+    const [int, frac] = text.split('.')
+    text = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (frac !== undefined ? `.${frac}` : '')
+  }
+  return rounded.isNegative() ? `-${text}` : text
+}
+
+/** An amount with the currency symbol: '¥1,234.50', '-MOP$3.00'. */
+export function formatMoney(value: DecimalInput | null | undefined, decimals: number, symbol: string, options: FormatOptions = {}): string {
+  const text = formatNumber(value, decimals, options)
+  return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`
+}
+
+/** Plain decimal string for storage and the wire ('12.5', '3'), rounded half-up at `decimals`. */
+export function decimalString(value: DecimalInput, decimals: number): string {
+  return roundHalfUp(value, decimals).toFixed()
+}
