@@ -5,7 +5,14 @@
  *   - flags (is_enable): integer 0/1;
  *   - instants (created_at, expires_at): ISO-8601 UTC text ('2025-01-31T08:00:00.000Z'),
  *     which sorts and compares correctly as text; shown to callers in the enterprise's
- *     wall clock instead.
+ *     wall clock instead;
+ *   - money and quantities of the catalogue (price, sales_price, ref, qua …): exact decimal
+ *     strings, normalised by decimal.js ('38', '12.5'), validated when a menu is imported.
+ *     Text keeps every digit on both databases and needs no assumption about the
+ *     enterprise's decimals (PricePoint may change after an import); prices are never
+ *     summed or sorted in SQL, only in decimal.js.
+ *   - pictures (image, images): paths relative to FILES_DIR ('menu/E1001/S101/x-1a2b.jpg'),
+ *     turned into absolute URLs with the enterprise's 'image' service link per request.
  */
 
 export interface EnterpriseTable {
@@ -125,6 +132,207 @@ export interface FeedbackTable {
   created_at: string
 }
 
+// ---------- catalogue (migration 0002) ----------
+// Every catalogue table carries shop_id, so one shop's whole menu loads (and is replaced) by
+// shop_id alone. IDs are derived from ShopID and the menu file's codes (domain/catalogue/ids.ts).
+
+/** One row per shop whose menu was imported; version goes up by one on every import. */
+export interface MenuTable {
+  shop_id: string
+  ent_id: string
+  version: number
+  imported_at: string
+  /** File name the menu came from ('' when imported from an object). */
+  source: string
+}
+
+export interface GoodsClassTable {
+  class_id: string
+  ent_id: string
+  shop_id: string
+  code: string
+  names: string
+  sort_no: number
+  image: string
+}
+
+export interface GoodsTable {
+  goods_id: string
+  ent_id: string
+  shop_id: string
+  class_id: string
+  /** The goods number diners search by; unique in the shop. */
+  code: string
+  names: string
+  descriptions: string
+  unit_names: string
+  /** 0 common, 3 combo, 5 catering, 6 prescription, 7 weight, 9 bag. */
+  goods_type: number
+  /** 0 none, 1 single attribute, 2 several. */
+  sku_type: number
+  /** Decimal strings. For goods with skus the rows show the cheapest sku's prices instead. */
+  price: string
+  sales_price: string
+  step_qua: string
+  /** 'HH:mm' or '' (both '' = always on sale). */
+  on_sale_time: string
+  off_sale_time: string
+  sales_qua: number
+  is_recommend: number
+  sort_no: number
+  /** JSON LocalizedText of remark groups ('Name:opt;opt' per line). */
+  remarks: string
+  /** Main picture, '' without. */
+  image: string
+  /** 1: sold on every branch of the shop; 0: only on the branches in goods_bases. */
+  all_bases: number
+}
+
+/** Further pictures of a goods for the image preview (the main one is goods.image). */
+export interface GoodsImageTable {
+  goods_id: string
+  shop_id: string
+  sort_no: number
+  image: string
+}
+
+export interface GoodsBaseTable {
+  goods_id: string
+  shop_id: string
+  base_id: string
+}
+
+export interface SkuAttributeTable {
+  attr_id: string
+  goods_id: string
+  shop_id: string
+  code: string
+  names: string
+  sort_no: number
+}
+
+export interface SkuValueTable {
+  value_id: string
+  attr_id: string
+  goods_id: string
+  shop_id: string
+  code: string
+  names: string
+  sort_no: number
+}
+
+export interface SkuTable {
+  sku_id: string
+  goods_id: string
+  shop_id: string
+  code: string
+  /** value_ids in attribute order, joined by ','. */
+  items: string
+  price: string
+  sales_price: string
+  /** Main units in stock; null = unlimited. */
+  stock: number | null
+  sort_no: number
+}
+
+export interface PackUnitTable {
+  goods_id: string
+  shop_id: string
+  code: string
+  names: string
+  /** Main units per pack, decimal string > 0. */
+  ref: string
+  price: string
+  sales_price: string
+  sort_no: number
+}
+
+export interface GoodsAddOnTable {
+  option_id: string
+  goods_id: string
+  shop_id: string
+  code: string
+  names: string
+  price: string
+  sales_price: string
+  sort_no: number
+}
+
+export interface ComboClassTable {
+  bom_class_id: string
+  /** The combo goods. */
+  goods_id: string
+  shop_id: string
+  code: string
+  names: string
+  pick: number
+  /** 0 required, 1 optional. */
+  select_type: number
+  sort_no: number
+}
+
+export interface ComboItemTable {
+  bom_class_id: string
+  /** The goods picked in the combo (never itself a combo). */
+  item_goods_id: string
+  shop_id: string
+  qua: string
+  /** JSON LocalizedText; all '' = the item goods' own unit. */
+  unit_names: string
+  /** Markup when picked. */
+  price: string
+  is_default: number
+  sort_no: number
+}
+
+export interface PromotionTable {
+  promotion_id: string
+  ent_id: string
+  shop_id: string
+  code: string
+  names: string
+  /** 1 gift, 2 promote, 3 discount, 4 changed, 5 coupon. */
+  sale_type: number
+  /** Price of one main unit ('' for discounts). */
+  price: string
+  /** Rate for sale type 3 ('' otherwise). */
+  discount: string
+  /** 'YYYY-MM-DD' or '' (open-ended). */
+  begin_date: string
+  end_date: string
+  /** 'HH:mm' or '' (all day). */
+  begin_time: string
+  end_time: string
+  sort_no: number
+}
+
+export interface PromotionGoodsTable {
+  promotion_id: string
+  goods_id: string
+  shop_id: string
+}
+
+/**
+ * Reviews. No foreign key to goods: a member's review outlives a menu that drops the goods.
+ * Imported reviews (is_imported 1) are replaced by the next import; members' are kept.
+ */
+export interface GoodsReviewTable {
+  review_id: string
+  ent_id: string
+  shop_id: string
+  goods_id: string
+  /** The member who wrote it; null for imported reviews. */
+  vip_id: string | null
+  vip_name: string
+  head_img: string
+  stars: number
+  content: string
+  /** JSON array of picture paths. */
+  images: string
+  created_at: string
+  is_imported: number
+}
+
 export interface Database {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
@@ -137,4 +345,19 @@ export interface Database {
   table_sheets: TableSheetTable
   service_links: ServiceLinkTable
   feedback: FeedbackTable
+  menus: MenuTable
+  goods_classes: GoodsClassTable
+  goods: GoodsTable
+  goods_images: GoodsImageTable
+  goods_bases: GoodsBaseTable
+  sku_attributes: SkuAttributeTable
+  sku_values: SkuValueTable
+  skus: SkuTable
+  pack_units: PackUnitTable
+  goods_add_ons: GoodsAddOnTable
+  combo_classes: ComboClassTable
+  combo_items: ComboItemTable
+  promotions: PromotionTable
+  promotion_goods: PromotionGoodsTable
+  goods_reviews: GoodsReviewTable
 }

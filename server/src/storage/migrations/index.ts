@@ -5,9 +5,11 @@
 import { Migrator, type Migration, type MigrationResult } from 'kysely'
 import type { AppDatabase } from '../database'
 import { gatewayBase } from './0001-gateway-base'
+import { catalogue } from './0002-catalogue'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0001_gateway_base': gatewayBase
+  '0001_gateway_base': gatewayBase,
+  '0002_catalogue': catalogue
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
