@@ -90,3 +90,20 @@ export function formatMoney(value: DecimalInput | null | undefined, decimals: nu
 export function decimalString(value: DecimalInput, decimals: number): string {
   return roundHalfUp(value, decimals).toFixed()
 }
+
+/** How many decimals a value has once trailing zeros go ('0.5' → 1, '1.50' → 1, '2' → 0, bad → 0). */
+export function decimalPlaces(value: DecimalInput | null | undefined): number {
+  return toDecimal(value).decimalPlaces()
+}
+
+/** Exact plain decimal string without rounding ('1.50' → '1.5', '' or bad → '0', never '-0'). */
+export function plainDecimal(value: DecimalInput | null | undefined): string {
+  return toDecimal(value).toFixed()
+}
+
+/** Exact sum of decimal values (bad values count as 0). */
+export function sumDecimals(values: Iterable<DecimalInput | null | undefined>): Decimal {
+  let sum = new Decimal(0)
+  for (const v of values) sum = sum.plus(toDecimal(v))
+  return sum
+}

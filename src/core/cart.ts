@@ -1,0 +1,307 @@
+/**
+ * Cart shapes and the pure line rules (spec §3 "Cart", §4 "Cart"). No MobX, no Taro: the client's
+ * cart store keeps its state with these, and the server prices orders with the same functions.
+ * Quantities and money are decimal strings, computed exactly with decimal.js (design.md §4).
+ */
+import { Decimal, decimalPlaces, plainDecimal, roundHalfUp, toDecimal, type DecimalInput } from './money'
+
+/** Stored carts of another version are ignored (spec §9). */
+export const CART_VERSION = 3
+
+/** The goods a cart entry is for; GoodsID + ShopID + BaseID identify the entry. */
+export interface CartGoodsDetails {
+  GoodsID: string
+  ShopID: string
+  BaseID: string
+  /** Main units per pack of the goods' first pack unit ('' without pack units). */
+  Ref: string
+  GoodsName: string
+  /** Spec §3 goods type: 0 common, 3 combo, 5 catering, 6 prescription, 7 weight, 9 bag. */
+  GoodsType: number
+  /** Main unit name. */
+  Unit: string
+  ImageUrl: string
+  /** Quantity of one tap ('1'; '0.5' for weight goods). */
+  StepQua: string
+}
+
+export interface CartSku {
+  SkuID: string
+  SkuCode: string
+  SkuItems: string
+  SkuName: string
+}
+
+/** One chosen remark option: group name and option. */
+export interface CartRemark {
+  name: string
+  option: string
+}
+
+/** One chosen combo goods. */
+export interface CartBomItem {
+  BOMClassID: string
+  GoodsID: string
+  GoodsName: string
+  BOMQua: string
+  BOMGoodsPUnit: string
+  /** Markup on the combo's price. */
+  Price: string
+}
+
+/** One chosen add-on: Value name, Value2 list price, Value3 now price. */
+export interface CartAttachment {
+  OptionID: string
+  Value: string
+  Value2: string
+  Value3: string
+}
+
+export interface CartLine {
+  /** Timestamp plus 10 random characters [a-z0-9]. */
+  uid: string
+  sku: CartSku | null
+  /** Main units per pack of the line's pack unit. */
+  Ref: string
+  /** Now price of one pack. */
+  PSalesPrice: string
+  /** Now price of one main unit. */
+  SalesPrice: string
+  /** List price of one pack. */
+  PUnitPrice: string
+  /** List price of one main unit. */
+  Price: string
+  /** Pack unit name; '' for a line counted in main units. */
+  PUnit: string
+  PCode: string
+  /** Main-unit quantity. */
+  mQua: string
+  /** Pack quantity ('0' on a main-unit line). */
+  pQua: string
+  /** Total in main units: pQua × Ref + mQua. */
+  qua: string
+  /** PUnit non-empty: the line counts in packs. */
+  isPack: boolean
+  remarkList: CartRemark[]
+  bomList: CartBomItem[]
+  attachmentList: CartAttachment[]
+}
+
+/** What a page hands to the cart: the store adds uid, qua and isPack. */
+export type CartLineInput = Omit<CartLine, 'uid' | 'qua' | 'isPack'>
+
+export interface CartEntry {
+  goodsDetails: CartGoodsDetails
+  lines: CartLine[]
+  /** The business mode the entry was added under ('0' all, '1' takeaway, '2' delivery). */
+  businessMode: string
+}
+
+// ---------- identity ----------
+
+export const UID_RANDOM_LENGTH = 10
+const UID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+
+/** A line uid: `now` (ms) followed by 10 characters [a-z0-9] drawn with `random` (0 ≤ r < 1). */
+export function makeUid(now: number, random: () => number): string {
+  let tail = ''
+  for (let i = 0; i < UID_RANDOM_LENGTH; i++) {
+    const r = random()
+    const index = Math.min(UID_ALPHABET.length - 1, Math.max(0, Math.floor((Number.isFinite(r) ? r : 0) * UID_ALPHABET.length)))
+    tail += UID_ALPHABET[index]
+  }
+  return `${Math.max(0, Math.floor(now))}${tail}`
+}
+
+export const sameGoods = (a: Pick<CartGoodsDetails, 'GoodsID' | 'ShopID' | 'BaseID'>, b: Pick<CartGoodsDetails, 'GoodsID' | 'ShopID' | 'BaseID'>): boolean =>
+  a.GoodsID === b.GoodsID && a.ShopID === b.ShopID && a.BaseID === b.BaseID
+
+/** A line counts in packs when its PUnit is non-empty. */
+export const isPackLine = (line: Pick<CartLine, 'PUnit'>): boolean => (line.PUnit ?? '').trim() !== ''
+
+type LineChoices = Pick<CartLine, 'sku' | 'PCode' | 'PUnit' | 'remarkList' | 'bomList' | 'attachmentList'>
+
+function sameSet(a: string[], b: string[]): boolean {
+  const sa = new Set(a)
+  const sb = new Set(b)
+  if (sa.size !== sb.size) return false
+  for (const x of sa) if (!sb.has(x)) return false
+  return true
+}
+
+function sameMultiset(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false
+  const x = [...a].sort()
+  const y = [...b].sort()
+  return x.every((v, i) => v === y[i])
+}
+
+const SEP = '\u0000'
+
+/**
+ * Whether two lines are the same choice ("option identity comparison", spec §4): same sku,
+ * same pack unit (PCode and PUnit), the same remarks (name + option, as a set: order and
+ * repeats do not matter), the same combo picks (BOMClassID + GoodsID, as a multiset: picking a
+ * goods twice differs from once) and the same add-ons (OptionID, as a set).
+ * Prices and quantities do not take part.
+ */
+export function sameLine(a: LineChoices, b: LineChoices): boolean {
+  return (
+    (a.sku?.SkuID ?? '') === (b.sku?.SkuID ?? '') &&
+    (a.PCode ?? '') === (b.PCode ?? '') &&
+    (a.PUnit ?? '') === (b.PUnit ?? '') &&
+    sameSet(
+      (a.remarkList ?? []).map((r) => r.name + SEP + r.option),
+      (b.remarkList ?? []).map((r) => r.name + SEP + r.option)
+    ) &&
+    sameMultiset(
+      (a.bomList ?? []).map((x) => x.BOMClassID + SEP + x.GoodsID),
+      (b.bomList ?? []).map((x) => x.BOMClassID + SEP + x.GoodsID)
+    ) &&
+    sameSet(
+      (a.attachmentList ?? []).map((x) => x.OptionID),
+      (b.attachmentList ?? []).map((x) => x.OptionID)
+    )
+  )
+}
+
+// ---------- quantities ----------
+
+/** Total in main units: pQua × Ref + mQua (exact decimal string). */
+export function lineTotalQua(pQua: DecimalInput | null | undefined, mQua: DecimalInput | null | undefined, Ref: DecimalInput | null | undefined): string {
+  return toDecimal(pQua).times(toDecimal(Ref)).plus(toDecimal(mQua)).toFixed()
+}
+
+/**
+ * How many the line counts for in the cart badge and a goods row's badge: a pack counts as one,
+ * like a main unit, so a pack line counts pQua + mQua and a main-unit line its mQua.
+ */
+export function lineCount(line: Pick<CartLine, 'pQua' | 'mQua'>): string {
+  return toDecimal(line.pQua).plus(toDecimal(line.mQua)).toFixed()
+}
+
+/** The goods' step: StepQua when it is a positive number, else 1. */
+export function stepOf(stepQua: string | null | undefined): Decimal {
+  const step = toDecimal(stepQua)
+  return step.greaterThan(0) ? step : new Decimal(1)
+}
+
+/**
+ * The quantity rule: half-up at `decimals` (QuaPoint for main units, PQuaPoint for packs), but
+ * never at fewer decimals than the goods' StepQua has (QuaPoint 0 with step '0.5' keeps '1.5').
+ * Returns a plain decimal string ('2', '1.5').
+ */
+export function roundQuantity(q: DecimalInput | null | undefined, decimals: number, stepQua?: string | null): string {
+  const places = Math.max(Number.isInteger(decimals) && decimals >= 0 ? decimals : 0, stepQua ? decimalPlaces(stepQua) : 0)
+  return roundHalfUp(toDecimal(q), places).toFixed()
+}
+
+/**
+ * A full line from an input: isPack from PUnit, qua from the rule. A main-unit line holds no
+ * packs, so its pQua is '0'. Quantities are normalised ('02.50' → '2.5'; a bad value → '0').
+ */
+export function completeLine(input: CartLineInput, uid: string): CartLine {
+  const isPack = isPackLine(input)
+  const pQua = isPack ? plainDecimal(input.pQua) : '0'
+  const mQua = plainDecimal(input.mQua)
+  return {
+    uid,
+    sku: input.sku ?? null,
+    Ref: input.Ref ?? '',
+    PSalesPrice: input.PSalesPrice ?? '',
+    SalesPrice: input.SalesPrice ?? '',
+    PUnitPrice: input.PUnitPrice ?? '',
+    Price: input.Price ?? '',
+    PUnit: input.PUnit ?? '',
+    PCode: input.PCode ?? '',
+    mQua,
+    pQua,
+    qua: lineTotalQua(pQua, mQua, input.Ref),
+    isPack,
+    remarkList: (input.remarkList ?? []).map((r) => ({ ...r })),
+    bomList: (input.bomList ?? []).map((b) => ({ ...b })),
+    attachmentList: (input.attachmentList ?? []).map((a) => ({ ...a }))
+  }
+}
+
+/** The line with new pack / main quantities (negative parts count as 0) and qua recomputed. */
+export function withQuantities(line: CartLine, pQua: DecimalInput, mQua: DecimalInput): CartLine {
+  const clamp = (v: DecimalInput): string => Decimal.max(0, toDecimal(v)).toFixed()
+  const p = line.isPack ? clamp(pQua) : '0'
+  const m = clamp(mQua)
+  return { ...line, pQua: p, mQua: m, qua: lineTotalQua(p, m, line.Ref) }
+}
+
+// ---------- money ----------
+
+/** Added to each unit's price: Σ add-on now price (Value3) + Σ combo markup (Price). */
+export function lineUnitExtras(line: Pick<CartLine, 'attachmentList' | 'bomList'>): string {
+  return unitExtras(line, 'Value3').toFixed()
+}
+
+function unitExtras(line: Pick<CartLine, 'attachmentList' | 'bomList'>, addOnPrice: 'Value2' | 'Value3'): Decimal {
+  let sum = new Decimal(0)
+  for (const a of line.attachmentList ?? []) sum = sum.plus(toDecimal(a[addOnPrice]))
+  for (const b of line.bomList ?? []) sum = sum.plus(toDecimal(b.Price))
+  return sum
+}
+
+type PricedLine = Pick<CartLine, 'pQua' | 'mQua' | 'PSalesPrice' | 'SalesPrice' | 'PUnitPrice' | 'Price' | 'attachmentList' | 'bomList'>
+
+/** pQua × (PSalesPrice + extras) + mQua × (SalesPrice + extras), exact, unrounded. */
+export function lineAmount(line: PricedLine): string {
+  const extras = unitExtras(line, 'Value3')
+  return toDecimal(line.pQua)
+    .times(toDecimal(line.PSalesPrice).plus(extras))
+    .plus(toDecimal(line.mQua).times(toDecimal(line.SalesPrice).plus(extras)))
+    .toFixed()
+}
+
+/** The same at list prices: pQua × (PUnitPrice + extras) + mQua × (Price + extras), add-ons at Value2. */
+export function lineOriginalAmount(line: PricedLine): string {
+  const extras = unitExtras(line, 'Value2')
+  return toDecimal(line.pQua)
+    .times(toDecimal(line.PUnitPrice).plus(extras))
+    .plus(toDecimal(line.mQua).times(toDecimal(line.Price).plus(extras)))
+    .toFixed()
+}
+
+// ---------- reading stored or received carts ----------
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isString = (v: unknown): v is string => typeof v === 'string'
+
+function hasStrings(v: unknown, keys: readonly string[]): v is Record<string, string> {
+  return isObject(v) && keys.every((k) => isString(v[k]))
+}
+
+const LINE_STRINGS = ['uid', 'Ref', 'PSalesPrice', 'SalesPrice', 'PUnitPrice', 'Price', 'PUnit', 'PCode', 'mQua', 'pQua', 'qua'] as const
+const GOODS_STRINGS = ['GoodsID', 'ShopID', 'BaseID', 'Ref', 'GoodsName', 'Unit', 'ImageUrl', 'StepQua'] as const
+
+function isLine(v: unknown): v is CartLine {
+  if (!hasStrings(v, LINE_STRINGS)) return false
+  const o = v as unknown as Record<string, unknown>
+  return (
+    typeof o.isPack === 'boolean' &&
+    (o.sku === null || hasStrings(o.sku, ['SkuID', 'SkuCode', 'SkuItems', 'SkuName'])) &&
+    Array.isArray(o.remarkList) &&
+    o.remarkList.every((r) => hasStrings(r, ['name', 'option'])) &&
+    Array.isArray(o.bomList) &&
+    o.bomList.every((b) => hasStrings(b, ['BOMClassID', 'GoodsID', 'GoodsName', 'BOMQua', 'BOMGoodsPUnit', 'Price'])) &&
+    Array.isArray(o.attachmentList) &&
+    o.attachmentList.every((a) => hasStrings(a, ['OptionID', 'Value', 'Value2', 'Value3']))
+  )
+}
+
+/** Whether a value (parsed JSON) is a well-formed cart entry. */
+export function isCartEntry(v: unknown): v is CartEntry {
+  return (
+    isObject(v) &&
+    isString(v.businessMode) &&
+    hasStrings(v.goodsDetails, GOODS_STRINGS) &&
+    typeof (v.goodsDetails as Record<string, unknown>).GoodsType === 'number' &&
+    Array.isArray(v.lines) &&
+    v.lines.length > 0 &&
+    v.lines.every(isLine)
+  )
+}
