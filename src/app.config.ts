@@ -1,12 +1,21 @@
 /**
  * Routes pages/{name}/{name} (spec §2). A page is registered only when it does its job:
- * the entry page and Home now; the menu, ordering and member issues add theirs.
+ * entry, Home, the menu pages and the two carts now; the ordering and member issues add theirs.
  * The tab bar is our own component (features/shell), so it can show only the tabs
  * whose pages exist and hide itself with hideTabBar=1 on every host.
  */
 export default defineAppConfig({
   entryPagePath: 'pages/scanCodeEntry/scanCodeEntry',
-  pages: ['pages/scanCodeEntry/scanCodeEntry', 'pages/home/home'],
+  pages: [
+    'pages/scanCodeEntry/scanCodeEntry',
+    'pages/home/home',
+    'pages/goodsList/goodsList',
+    'pages/search/search',
+    'pages/goodsDetails/goodsDetails',
+    'pages/goodsComment/goodsComment',
+    'pages/postpayCart/postpayCart',
+    'pages/prepayCart/prepayCart'
+  ],
   window: {
     backgroundTextStyle: 'dark',
     navigationBarBackgroundColor: '#ffffff',

@@ -71,6 +71,11 @@ export interface Host {
   /** Tells the document its language (H5 sets <html lang>; mini-programs need nothing). */
   applyLocale(locale: Locale): void
   /** Page navigation (Taro's APIs on every host; a seam so stores stay testable). */
+  navigateTo(url: string): void
+  /** Back one page; with no page to go back to (opened directly), reLaunch `fallbackUrl`. */
+  navigateBack(fallbackUrl: string): void
   redirectTo(url: string): void
   reLaunch(url: string): void
+  /** Full-screen image preview (spec §2 "system pages for image preview"). */
+  previewImage(urls: string[], current: string): void
 }

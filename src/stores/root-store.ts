@@ -8,6 +8,10 @@ import { Gateway } from '../gateway/gateway-client'
 import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
+import { MenuStore } from '../features/menu/menu.store'
+import { CartStore } from '../features/cart/cart.store'
+import { currencySymbol } from '../i18n/i18n.store'
+import { Formatter } from './formatter'
 
 export interface RootStoreConfig {
   authCode: string
@@ -21,6 +25,9 @@ export class RootStore {
   readonly gateway: Gateway
   readonly session: SessionStore
   readonly errors: ErrorReporter
+  readonly menu: MenuStore
+  readonly cart: CartStore
+  readonly format: Formatter
   readonly appName: string
 
   constructor(
@@ -43,6 +50,30 @@ export class RootStore {
     this.errors = new ErrorReporter(this.gateway, {
       context: () => `${host.kind}/${host.subHost}`
     })
+    this.format = new Formatter(
+      () => this.session.entSysParams,
+      () => currencySymbol(this.session.entSysParams)
+    )
+    this.menu = new MenuStore(this.gateway, {
+      scope: () => (this.session.isReady ? { ShopID: this.session.params.ShopID, BaseID: this.session.params.BaseID } : null),
+      locale: () => this.i18n.locale,
+      now: () => this.session.now
+    })
+    this.cart = new CartStore(host.storage, { logError: (message) => void this.errors.report(message) })
+    // The cart belongs to the enterprise and business mode the session resolved (spec §4).
+    reaction(
+      () => (this.session.isReady ? `${this.session.params.EntID}|${this.session.params.BusinessMode}` : ''),
+      (key) => {
+        if (!key) return
+        this.cart.initialise(this.session.params.EntID, this.session.params.BusinessMode)
+      },
+      { fireImmediately: true }
+    )
+    reaction(
+      () => this.format.points,
+      (p) => this.cart.setPoints({ QuaPoint: p.QuaPoint, PQuaPoint: p.PQuaPoint }),
+      { fireImmediately: true, equals: (a, b) => a.QuaPoint === b.QuaPoint && a.PQuaPoint === b.PQuaPoint }
+    )
     // The enterprise's AppLanguage decides when no stored choice, host or device does.
     reaction(
       () => this.session.entSysParams.AppLanguage,

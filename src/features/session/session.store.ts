@@ -107,6 +107,15 @@ export class SessionStore {
     return addMilliseconds(this.serverClock.wall, this.clock() - this.serverClock.at)
   }
 
+  /**
+   * Which cart and checkout the diner uses (spec §1): at a dine-in table (a table of a branch
+   * whose CYType is not '1' fast food) the order is sent first and paid later (postpay);
+   * fast food, counters and shops without a table pay first (prepay).
+   */
+  get payMode(): 'postpay' | 'prepay' {
+    return this.params.TableID && this.baseInfo && this.baseInfo.CYType !== '1' ? 'postpay' : 'prepay'
+  }
+
   /** BeginTime/EndTime with the defaults 00:00–23:59 and midnight crossing (spec §4). */
   get openState(): { open: boolean; allDay: boolean; begin: string; end: string } | null {
     const base = this.baseInfo

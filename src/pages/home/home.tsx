@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
@@ -6,11 +6,13 @@ import { useStores } from '../../stores/context'
 import { ShopCard } from '../../features/session/components/ShopCard'
 import { LanguageSwitch } from '../../features/language/components/LanguageSwitch'
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
+import { ROUTES } from '../../features/shell/routes'
+import { RecommendGrid } from '../../features/menu/components/RecommendGrid'
 import './home.css'
 
 /** Home (tab 1): the shop, branch and table, open now or not, and the language switch. */
 function Home() {
-  const { session, i18n, host } = useStores()
+  const { session, i18n, host, menu } = useStores()
 
   useLoad(() => {
     // Opened directly (a reload or a shared link): resolve the stored entry first.
@@ -18,9 +20,24 @@ function Home() {
       if (!session.isReady) host.reLaunch('/pages/scanCodeEntry/scanCodeEntry')
     })
   })
-  useDidShow(() => session.startClock())
-  useDidHide(() => session.stopClock())
-  useEffect(() => () => session.stopClock(), [session])
+  useDidShow(() => {
+    session.startClock()
+    menu.startStatusTimer()
+  })
+  useDidHide(() => {
+    session.stopClock()
+    menu.stopStatusTimer()
+  })
+  useEffect(
+    () => () => {
+      session.stopClock()
+      menu.stopStatusTimer()
+    },
+    [session, menu]
+  )
+  useEffect(() => {
+    if (session.isReady) void menu.loadRecommended()
+  }, [session.isReady, i18n.locale, session.params.BaseID, menu])
 
   const title = session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : i18n.t('tab.home')
   useEffect(() => {
@@ -30,6 +47,19 @@ function Home() {
   return (
     <View className='so-home'>
       {session.isReady ? <ShopCard /> : <View className='so-home__loading' aria-busy />}
+      {session.isReady && (
+        <View className='so-home__actions'>
+          <View className='so-home__action so-home__action--main' role='button' data-testid='order-now' onClick={() => host.navigateTo(ROUTES.goodsList)}>
+            <Text className='so-home__action-title'>{i18n.t('home.orderNow')}</Text>
+            <Text className='so-home__action-note'>{i18n.t('home.orderNowNote')}</Text>
+          </View>
+          <View className='so-home__action' role='button' data-testid='order-by-number' onClick={() => host.navigateTo(ROUTES.search)}>
+            <Text className='so-home__action-title'>{i18n.t('page.search')}</Text>
+            <Text className='so-home__action-note'>{i18n.t('home.byNumberNote')}</Text>
+          </View>
+        </View>
+      )}
+      {session.isReady && <RecommendGrid onOpen={(g) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))} />}
       <LanguageSwitch />
       <TabBarSpacer />
       <TabBar current='home' />

@@ -1,0 +1,50 @@
+/**
+ * Where the menu meets the cart (features do not import each other; pages and this layer join
+ * them): the action on a goods row. Goods without choices get a stepper that adds straight to
+ * the cart; goods with choices get "Choose", which opens goodsDetails.
+ */
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import type { GoodsRow } from '../gateway/operations'
+import { toDecimal } from '../core/money'
+import { useStores } from '../stores/context'
+import { plainGoods, plainLine } from '../features/menu/menu-lines'
+import { Stepper } from '../ui/Stepper'
+import './GoodsAction.css'
+
+export const GoodsAction = observer(function GoodsAction(props: { goods: GoodsRow; onChoose(goods: GoodsRow): void }) {
+  const { cart, session, i18n, format } = useStores()
+  const g = props.goods
+  const scope = { ShopID: session.params.ShopID, BaseID: session.params.BaseID }
+  const qua = cart.goodsQuantity(g.GoodsID, scope.ShopID, scope.BaseID)
+  const inCart = toDecimal(qua).gt(0)
+  if (g.HasOptions === 1) {
+    return (
+      <View
+        className='so-choose'
+        role='button'
+        data-testid='goods-choose'
+        onClick={(e) => {
+          e.stopPropagation()
+          props.onChoose(g)
+        }}
+      >
+        <Text>{i18n.t('menu.choose')}</Text>
+        {inCart && <Text className='so-choose__count'>{format.quantity(qua)}</Text>}
+      </View>
+    )
+  }
+  const entry = cart.entriesFor(scope.ShopID, scope.BaseID).find((e) => e.goodsDetails.GoodsID === g.GoodsID)
+  const line = entry?.lines[0]
+  return (
+    <Stepper
+      testId='goods-stepper'
+      value={format.quantity(qua)}
+      collapsed={!inCart}
+      increaseLabel={i18n.t('menu.addOne', { name: g.GoodsName })}
+      decreaseLabel={i18n.t('menu.removeOne', { name: g.GoodsName })}
+      onIncrease={() => (line ? cart.increaseLine(line.uid) : cart.add(plainGoods(g, scope), [plainLine(g)]))}
+      onDecrease={() => line && cart.decreaseLine(line.uid)}
+    />
+  )
+})

@@ -1,0 +1,104 @@
+import { View, Text, Image } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { lineAmount, type CartEntry, type CartLine } from '../../../core/cart'
+import { useStores } from '../../../stores/context'
+import { Stepper } from '../../../ui/Stepper'
+import { StateView } from '../../../ui/StateView'
+import './CartView.css'
+
+/** What was chosen on a line, in one short text: 'Large / Hot · 6 pieces · Less spicy · + Egg'. */
+function lineChoices(line: CartLine, packText: string): string {
+  const parts: string[] = []
+  if (line.sku?.SkuName) parts.push(line.sku.SkuName)
+  if (line.PUnit) parts.push(packText)
+  for (const r of line.remarkList) parts.push(r.option)
+  for (const b of line.bomList) parts.push(b.GoodsName)
+  for (const a of line.attachmentList) parts.push(`+${a.Value}`)
+  return parts.join(' · ')
+}
+
+/**
+ * The cart of the diner's shop and branch: every line with its choices, a stepper and its
+ * amount; the total at the bottom. Shared by postpayCart and prepayCart.
+ */
+export const CartView = observer(function CartView(props: { shopId: string; baseId: string; onBrowse(): void }) {
+  const { cart, i18n, format } = useStores()
+  const entries: CartEntry[] = cart.entriesFor(props.shopId, props.baseId)
+
+  if (entries.length === 0) {
+    return (
+      <View className='so-cart so-cart--empty'>
+        <StateView kind='empty' text={i18n.t('cart.empty')} />
+        <View className='so-cart__browse' role='button' onClick={props.onBrowse}>
+          {i18n.t('cart.browse')}
+        </View>
+      </View>
+    )
+  }
+
+  const clear = () => {
+    void Taro.showModal({ title: '', content: i18n.t('cart.clearConfirm'), confirmText: i18n.t('cart.clear'), cancelText: i18n.t('common.cancel') })
+      .then((r) => r.confirm && cart.clear())
+      .catch(() => undefined)
+  }
+
+  return (
+    <View className='so-cart'>
+      <View className='so-cart__head'>
+        <Text className='so-cart__count'>{i18n.t('cart.items', { n: format.quantity(cart.count(props.shopId, props.baseId)) })}</Text>
+        <View className='so-cart__clear' role='button' data-testid='cart-clear' onClick={clear}>
+          {i18n.t('cart.clear')}
+        </View>
+      </View>
+      {entries.map((e) =>
+        e.lines.map((line) => {
+          const qua = line.isPack ? line.pQua : line.mQua
+          const unitPrice = line.isPack ? line.PSalesPrice : line.SalesPrice
+          const packText = i18n.t('details.pack', { unit: line.PUnit, ref: format.quantity(line.Ref), main: e.goodsDetails.Unit })
+          return (
+            <View key={line.uid} className='so-cart__line' data-testid='cart-line'>
+              {e.goodsDetails.ImageUrl ? (
+                <Image className='so-cart__img' src={e.goodsDetails.ImageUrl} mode='aspectFill' lazyLoad />
+              ) : (
+                <View className='so-cart__img' />
+              )}
+              <View className='so-cart__body'>
+                <Text className='so-cart__name' data-testid='cart-line-name'>
+                  {e.goodsDetails.GoodsName}
+                </Text>
+                <Text className='so-cart__choices' data-testid='cart-line-choices'>
+                  {lineChoices(line, packText)}
+                </Text>
+                <View className='so-cart__foot'>
+                  <View className='so-cart__money'>
+                    <Text className='so-cart__amount' data-testid='cart-line-amount'>
+                      {format.amount(lineAmount(line))}
+                    </Text>
+                    <Text className='so-cart__unit'>
+                      {format.price(unitPrice)}/{line.isPack ? line.PUnit : e.goodsDetails.Unit}
+                    </Text>
+                  </View>
+                  <Stepper
+                    testId='cart-line-quantity'
+                    value={format.quantity(qua)}
+                    increaseLabel={i18n.t('menu.addOne', { name: e.goodsDetails.GoodsName })}
+                    decreaseLabel={i18n.t('menu.removeOne', { name: e.goodsDetails.GoodsName })}
+                    onIncrease={() => cart.increaseLine(line.uid)}
+                    onDecrease={() => cart.decreaseLine(line.uid)}
+                  />
+                </View>
+              </View>
+            </View>
+          )
+        })
+      )}
+      <View className='so-cart__total'>
+        <Text className='so-cart__total-label'>{i18n.t('cart.total')}</Text>
+        <Text className='so-cart__total-value' data-testid='cart-page-total'>
+          {format.amount(cart.total(props.shopId, props.baseId))}
+        </Text>
+      </View>
+    </View>
+  )
+})

@@ -1,0 +1,144 @@
+import { View, Text, Image } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { toDecimal } from '../../../core/money'
+import { useStores } from '../../../stores/context'
+import type { GoodsChoice } from '../goods-choice'
+import './ChoiceSections.css'
+
+function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string }) {
+  return (
+    <View
+      className={`so-chip${props.selected ? ' so-chip--on' : ''}${props.disabled ? ' so-chip--off' : ''}`}
+      role='checkbox'
+      aria-checked={props.selected}
+      aria-disabled={props.disabled}
+      data-testid={props.testId}
+      onClick={() => !props.disabled && props.onTap()}
+    >
+      <Text>{props.label}</Text>
+      {props.extra && <Text className='so-chip__extra'>{props.extra}</Text>}
+    </View>
+  )
+}
+
+/** The choices of goodsDetails, one section each: specs, unit, remarks, add-ons, combo classes. */
+export const ChoiceSections = observer(function ChoiceSections({ choice }: { choice: GoodsChoice }) {
+  const { i18n, format } = useStores()
+  const d = choice.details
+  const plus = (price: string) => (toDecimal(price).gt(0) ? `+${format.price(price)}` : '')
+  return (
+    <View className='so-choices'>
+      {d.attributes.map((a) => (
+        <View key={a.AttrID} className='so-choices__section' data-testid='choice-attribute'>
+          <Text className='so-choices__title'>{a.AttrName}</Text>
+          <View className='so-choices__chips'>
+            {d.values
+              .filter((v) => v.AttrID === a.AttrID)
+              .map((v) => (
+                <Chip
+                  key={v.ValueID}
+                  label={v.ValueName}
+                  selected={choice.values[a.AttrID] === v.ValueID}
+                  disabled={!choice.valueAvailable(a.AttrID, v.ValueID)}
+                  onTap={() => choice.chooseValue(a.AttrID, v.ValueID)}
+                />
+              ))}
+          </View>
+        </View>
+      ))}
+
+      {d.packUnits.length > 0 && (
+        <View className='so-choices__section' data-testid='choice-unit'>
+          <Text className='so-choices__title'>{i18n.t('details.unit')}</Text>
+          <View className='so-choices__chips'>
+            <Chip
+              label={d.goods.Unit}
+              extra={format.price(choice.mainPrice.salesPrice)}
+              selected={choice.packCode === ''}
+              onTap={() => choice.choosePack('')}
+            />
+            {d.packUnits.map((p) => (
+              <Chip
+                key={p.PCode}
+                label={i18n.t('details.pack', { unit: p.PUnit, ref: format.quantity(p.Ref), main: d.goods.Unit })}
+                extra={format.price(p.SalesPrice)}
+                selected={choice.packCode === p.PCode}
+                onTap={() => choice.choosePack(p.PCode)}
+              />
+            ))}
+          </View>
+        </View>
+      )}
+
+      {d.remarks.map((r) => (
+        <View key={r.name} className='so-choices__section' data-testid='choice-remark'>
+          <Text className='so-choices__title'>{r.name || i18n.t('details.remarks')}</Text>
+          <View className='so-choices__chips'>
+            {r.options.map((o) => (
+              <Chip key={o} label={o} selected={choice.remarks[r.name] === o} onTap={() => choice.toggleRemark(r.name, o)} />
+            ))}
+          </View>
+        </View>
+      ))}
+
+      {d.addOns.length > 0 && (
+        <View className='so-choices__section' data-testid='choice-addons'>
+          <Text className='so-choices__title'>
+            {i18n.t('details.addOns')}
+            <Text className='so-choices__rule'>{i18n.t('details.multiple')}</Text>
+          </Text>
+          <View className='so-choices__chips'>
+            {d.addOns.map((a) => (
+              <Chip
+                key={a.OptionID}
+                label={a.Value}
+                extra={plus(a.Value3)}
+                selected={choice.addOns.includes(a.OptionID)}
+                onTap={() => choice.toggleAddOn(a.OptionID)}
+                testId='addon-chip'
+              />
+            ))}
+          </View>
+        </View>
+      )}
+
+      {d.bomClasses.map((c) => (
+        <View key={c.BOMClassID} className='so-choices__section' data-testid='choice-combo'>
+          <Text className='so-choices__title'>
+            {c.BOMClassName}
+            <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>
+              {c.SelectType === 0 ? i18n.t('details.comboRequired', { n: c.Qua }) : i18n.t('details.comboOptional', { n: c.Qua })}
+            </Text>
+          </Text>
+          {d.bomGoods
+            .filter((g) => g.BOMClassID === c.BOMClassID)
+            .map((g) => {
+              const on = (choice.bom[c.BOMClassID] ?? []).includes(g.GoodsID)
+              const off = !on && choice.bomFull(c) && c.Qua > 1
+              return (
+                <View
+                  key={g.GoodsID}
+                  className={`so-bom${on ? ' so-bom--on' : ''}${off ? ' so-bom--off' : ''}`}
+                  role='checkbox'
+                  aria-checked={on}
+                  data-testid='combo-item'
+                  onClick={() => choice.toggleBom(c, g.GoodsID)}
+                >
+                  {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' lazyLoad /> : <View className='so-bom__img' />}
+                  <View className='so-bom__body'>
+                    <Text className='so-bom__name'>{g.GoodsName}</Text>
+                    <Text className='so-bom__qua'>
+                      ×{format.quantity(g.BOMQua)}
+                      {g.BOMGoodsPUnit}
+                    </Text>
+                  </View>
+                  {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}
+                  <View className='so-bom__check' />
+                </View>
+              )
+            })}
+        </View>
+      ))}
+    </View>
+  )
+})

@@ -1,0 +1,64 @@
+import { View, Text, Image } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { observer } from 'mobx-react-lite'
+import type { GoodsRow } from '../../../gateway/operations'
+import { toDecimal } from '../../../core/money'
+import { useStores } from '../../../stores/context'
+import { saleTypeLabel } from '../menu-text'
+import './GoodsRowView.css'
+
+/**
+ * One goods in a list: picture, name, sales, price and sale status. The action (stepper or
+ * "Choose") comes from the page, which composes the cart; tapping the row opens the details.
+ */
+export const GoodsRowView = observer(function GoodsRowView(props: {
+  goods: GoodsRow
+  action: ReactNode
+  onOpen(goods: GoodsRow): void
+  style?: Record<string, string | number>
+}) {
+  const { menu, i18n, format } = useStores()
+  const g = props.goods
+  const status = menu.statusOf(g.GoodsID)
+  const discounted = toDecimal(g.SalesPrice).lt(toDecimal(g.Price))
+  const badge = saleTypeLabel(i18n, g.SaleType)
+  return (
+    <View
+      className={`so-goods${status.isOnSale ? '' : ' so-goods--off'}`}
+      style={props.style}
+      data-testid='goods-row'
+      data-goods-code={g.GoodsCode}
+      onClick={() => props.onOpen(g)}
+    >
+      <View className='so-goods__pic'>
+        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' lazyLoad /> : <View className='so-goods__img so-goods__img--none' />}
+        {badge && <Text className='so-goods__badge'>{badge}</Text>}
+      </View>
+      <View className='so-goods__body'>
+        <View className='so-goods__title'>
+          <Text className='so-goods__code'>{g.GoodsCode}</Text>
+          <Text className='so-goods__name' data-testid='goods-name'>
+            {g.GoodsName}
+          </Text>
+        </View>
+        {status.isOnSale ? (
+          <Text className='so-goods__meta'>{g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ' '}</Text>
+        ) : (
+          <Text className='so-goods__off-note' data-testid='sale-status'>
+            {i18n.t('menu.onSaleAt', { time: status.startsAt })}
+          </Text>
+        )}
+        <View className='so-goods__foot'>
+          <View className='so-goods__prices'>
+            <Text className='so-goods__price' data-testid='goods-price'>
+              {format.price(g.SalesPrice)}
+            </Text>
+            {g.Unit && <Text className='so-goods__unit'>/{g.Unit}</Text>}
+            {discounted && <Text className='so-goods__was'>{format.price(g.Price)}</Text>}
+          </View>
+          {status.isOnSale && <View className='so-goods__action'>{props.action}</View>}
+        </View>
+      </View>
+    </View>
+  )
+})

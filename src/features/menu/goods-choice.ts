@@ -1,0 +1,248 @@
+/**
+ * What the diner is choosing on goodsDetails: sku values, pack unit, remarks, add-ons, combo
+ * picks and quantity, with the live price (exact, decimal.js) and what is still missing.
+ * It produces the cart line; prices on the client are for display, the server prices orders.
+ */
+import { makeAutoObservable } from 'mobx'
+import type { BomClassRow, BomGoodsRow, PackUnitRow, SkuRow } from '../../gateway/operations'
+import { Decimal, roundHalfUp, toDecimal, type DecimalPoints } from '../../core/money'
+import type { CartGoodsDetails, CartLineInput } from '../../core/cart'
+import type { GoodsDetails, MenuScope } from './menu.store'
+
+export type ChoiceProblem =
+  | { kind: 'attribute'; attrName: string }
+  | { kind: 'sku-unavailable' }
+  | { kind: 'combo'; className: string; need: number; picked: number }
+
+export class GoodsChoice {
+  /** AttrID → ValueID. */
+  values: Record<string, string> = {}
+  /** '' = the main unit. */
+  packCode = ''
+  /** Remark group name → chosen option (one per group; tapping again clears it). */
+  remarks: Record<string, string> = {}
+  addOns: string[] = []
+  /** BOMClassID → picked GoodsIDs. */
+  bom: Record<string, string[]> = {}
+  quantity: string
+
+  constructor(
+    readonly details: GoodsDetails,
+    private readonly points: DecimalPoints
+  ) {
+    this.quantity = this.step.toString()
+    // Start from the first sku that exists, so a price shows at once.
+    const first = details.skus[0]
+    if (first) {
+      const ids = first.SkuItems.split(',')
+      details.attributes.forEach((a, i) => {
+        if (ids[i]) this.values[a.AttrID] = ids[i]
+      })
+    }
+    for (const c of details.bomClasses) {
+      this.bom[c.BOMClassID] = details.bomGoods
+        .filter((g) => g.BOMClassID === c.BOMClassID && g.IsDefault === 1)
+        .slice(0, c.Qua)
+        .map((g) => g.GoodsID)
+    }
+    makeAutoObservable<GoodsChoice, 'points'>(this, { details: false, points: false })
+  }
+
+  // ---------- choices ----------
+
+  chooseValue(attrId: string, valueId: string): void {
+    this.values[attrId] = valueId
+  }
+
+  /** Whether a value can lead to an existing sku given the other chosen values. */
+  valueAvailable(attrId: string, valueId: string): boolean {
+    const index = this.details.attributes.findIndex((a) => a.AttrID === attrId)
+    return this.details.skus.some((s) => {
+      const ids = s.SkuItems.split(',')
+      if (ids[index] !== valueId) return false
+      return this.details.attributes.every((a, i) => i === index || !this.values[a.AttrID] || ids[i] === this.values[a.AttrID])
+    })
+  }
+
+  choosePack(code: string): void {
+    this.packCode = code
+  }
+
+  toggleRemark(group: string, option: string): void {
+    if (this.remarks[group] === option) delete this.remarks[group]
+    else this.remarks[group] = option
+  }
+
+  toggleAddOn(optionId: string): void {
+    this.addOns = this.addOns.includes(optionId) ? this.addOns.filter((id) => id !== optionId) : [...this.addOns, optionId]
+  }
+
+  /** Picks or unpicks a combo goods. A single-pick class swaps; a full class refuses more. */
+  toggleBom(cls: BomClassRow, goodsId: string): void {
+    const picked = this.bom[cls.BOMClassID] ?? []
+    if (picked.includes(goodsId)) this.bom[cls.BOMClassID] = picked.filter((id) => id !== goodsId)
+    else if (cls.Qua === 1) this.bom[cls.BOMClassID] = [goodsId]
+    else if (picked.length < cls.Qua) this.bom[cls.BOMClassID] = [...picked, goodsId]
+  }
+
+  bomFull(cls: BomClassRow): boolean {
+    return (this.bom[cls.BOMClassID]?.length ?? 0) >= cls.Qua
+  }
+
+  // ---------- quantity ----------
+
+  /** One tap: the goods' StepQua (0.5 kg for weight goods), 1 for packs. */
+  get step(): Decimal {
+    if (this.packCode) return new Decimal(1)
+    const s = toDecimal(this.details.goods.StepQua)
+    return s.gt(0) ? s : new Decimal(1)
+  }
+
+  /** Decimals of quantities: QuaPoint (PQuaPoint for packs), never fewer than the step needs. */
+  get quantityDecimals(): number {
+    const base = this.packCode ? this.points.PQuaPoint : this.points.QuaPoint
+    return Math.max(base, this.step.decimalPlaces())
+  }
+
+  increase(): void {
+    this.quantity = roundHalfUp(toDecimal(this.quantity).plus(this.step), this.quantityDecimals).toString()
+  }
+
+  decrease(): void {
+    const next = roundHalfUp(toDecimal(this.quantity).minus(this.step), this.quantityDecimals)
+    if (next.gte(this.step)) this.quantity = next.toString()
+  }
+
+  get canDecrease(): boolean {
+    return toDecimal(this.quantity).minus(this.step).gte(this.step)
+  }
+
+  // ---------- derived ----------
+
+  get sku(): SkuRow | null {
+    if (this.details.skus.length === 0) return null
+    const items = this.details.attributes.map((a) => this.values[a.AttrID] ?? '').join(',')
+    return this.details.skus.find((s) => s.SkuItems === items) ?? null
+  }
+
+  get pack(): PackUnitRow | null {
+    return this.details.packUnits.find((p) => p.PCode === this.packCode) ?? null
+  }
+
+  /** Main-unit prices: the sku's when there are skus, else the goods'. */
+  get mainPrice(): { price: Decimal; salesPrice: Decimal } {
+    const s = this.sku
+    const g = this.details.goods
+    return s
+      ? { price: toDecimal(s.Price), salesPrice: toDecimal(s.SalesPrice) }
+      : { price: toDecimal(g.Price), salesPrice: toDecimal(g.SalesPrice) }
+  }
+
+  get pickedAddOns() {
+    return this.details.addOns.filter((a) => this.addOns.includes(a.OptionID))
+  }
+
+  get pickedBom(): BomGoodsRow[] {
+    return this.details.bomClasses.flatMap((c) =>
+      (this.bom[c.BOMClassID] ?? [])
+        .map((id) => this.details.bomGoods.find((g) => g.BOMClassID === c.BOMClassID && g.GoodsID === id))
+        .filter((g): g is BomGoodsRow => !!g)
+    )
+  }
+
+  /** Add-ons and combo markups, per unit ordered. */
+  get extras(): Decimal {
+    const addOns = this.pickedAddOns.reduce((sum, a) => sum.plus(toDecimal(a.Value3)), new Decimal(0))
+    return this.pickedBom.reduce((sum, g) => sum.plus(toDecimal(g.Price)), addOns)
+  }
+
+  /** Now price of one unit as ordered (pack or main unit), extras included. */
+  get unitSalesPrice(): Decimal {
+    const base = this.pack ? toDecimal(this.pack.SalesPrice) : this.mainPrice.salesPrice
+    return base.plus(this.extras)
+  }
+
+  get unitPrice(): Decimal {
+    const base = this.pack ? toDecimal(this.pack.Price) : this.mainPrice.price
+    const addOns = this.pickedAddOns.reduce((sum, a) => sum.plus(toDecimal(a.Value2)), new Decimal(0))
+    return this.pickedBom.reduce((sum, g) => sum.plus(toDecimal(g.Price)), base.plus(addOns))
+  }
+
+  /** The live price of what is chosen. */
+  get amount(): Decimal {
+    return this.unitSalesPrice.times(toDecimal(this.quantity))
+  }
+
+  get originalAmount(): Decimal {
+    return this.unitPrice.times(toDecimal(this.quantity))
+  }
+
+  get problems(): ChoiceProblem[] {
+    const out: ChoiceProblem[] = []
+    if (this.details.skus.length > 0) {
+      for (const a of this.details.attributes) if (!this.values[a.AttrID]) out.push({ kind: 'attribute', attrName: a.AttrName })
+      if (out.length === 0 && !this.sku) out.push({ kind: 'sku-unavailable' })
+    }
+    for (const c of this.details.bomClasses) {
+      const picked = this.bom[c.BOMClassID]?.length ?? 0
+      if (c.SelectType === 0 && picked !== c.Qua) out.push({ kind: 'combo', className: c.BOMClassName, need: c.Qua, picked })
+    }
+    return out
+  }
+
+  get complete(): boolean {
+    return this.problems.length === 0
+  }
+
+  // ---------- to the cart ----------
+
+  cartGoods(scope: MenuScope): CartGoodsDetails {
+    const g = this.details.goods
+    return {
+      GoodsID: g.GoodsID,
+      ShopID: scope.ShopID,
+      BaseID: scope.BaseID,
+      Ref: this.details.packUnits[0]?.Ref ?? '1',
+      GoodsName: g.GoodsName,
+      GoodsType: g.GoodsType,
+      Unit: g.Unit,
+      ImageUrl: g.ImageUrl,
+      StepQua: g.StepQua || '1'
+    }
+  }
+
+  toLine(): CartLineInput {
+    const sku = this.sku
+    const pack = this.pack
+    const main = this.mainPrice
+    const values = this.details.attributes.map((a) => this.values[a.AttrID])
+    const skuName = values
+      .map((id) => this.details.values.find((v) => v.ValueID === id)?.ValueName ?? '')
+      .filter(Boolean)
+      .join(' / ')
+    return {
+      sku: sku ? { SkuID: sku.SkuID, SkuCode: sku.SkuCode, SkuItems: sku.SkuItems, SkuName: sku.SkuName || skuName } : null,
+      Ref: pack ? pack.Ref : '1',
+      PSalesPrice: pack ? pack.SalesPrice : '0',
+      SalesPrice: main.salesPrice.toString(),
+      PUnitPrice: pack ? pack.Price : '0',
+      Price: main.price.toString(),
+      PUnit: pack ? pack.PUnit : '',
+      PCode: pack ? pack.PCode : '',
+      mQua: pack ? '0' : this.quantity,
+      pQua: pack ? this.quantity : '0',
+      remarkList: this.details.remarks
+        .filter((r) => this.remarks[r.name] !== undefined)
+        .map((r) => ({ name: r.name, option: this.remarks[r.name] })),
+      bomList: this.pickedBom.map((g) => ({
+        BOMClassID: g.BOMClassID,
+        GoodsID: g.GoodsID,
+        GoodsName: g.GoodsName,
+        BOMQua: g.BOMQua,
+        BOMGoodsPUnit: g.BOMGoodsPUnit,
+        Price: g.Price
+      })),
+      attachmentList: this.pickedAddOns.map((a) => ({ OptionID: a.OptionID, Value: a.Value, Value2: a.Value2, Value3: a.Value3 }))
+    }
+  }
+}

@@ -1,0 +1,339 @@
+/**
+ * The menu of the diner's shop and branch (spec §2 goodsList / search / goodsDetails /
+ * goodsComment, §4 goods sale status). It knows where the diner is only through the `scope`
+ * it is given, so it never imports the session. Sale status is re-evaluated on a 5-second
+ * timer that the showing page starts and stops (spec §9), on the enterprise's clock.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Locale } from '../../gateway/contract'
+import type { Gateway } from '../../gateway/gateway-client'
+import type {
+  AttachmentRow,
+  BomClassRow,
+  BomGoodsRow,
+  CommentSummaryRow,
+  GoodsClassRow,
+  GoodsCommentRow,
+  GoodsDetailRow,
+  GoodsRow,
+  PackUnitRow,
+  SkuAttributeRow,
+  SkuAttributeValueRow,
+  SkuRow
+} from '../../gateway/operations'
+import type { WallClock } from '../../core/wall-clock'
+import { saleStatus } from '../../core/sale-status'
+import { parseGoodsRemarks, type RemarkGroup } from '../../core/goods-remarks'
+
+export interface MenuScope {
+  ShopID: string
+  BaseID: string
+}
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface GoodsSaleState {
+  isOnSale: boolean
+  /** 'HH:mm' the goods goes on sale, '' while on sale. */
+  startsAt: string
+}
+
+export interface GoodsDetails {
+  goods: GoodsDetailRow
+  attributes: SkuAttributeRow[]
+  values: SkuAttributeValueRow[]
+  skus: SkuRow[]
+  packUnits: PackUnitRow[]
+  remarks: RemarkGroup[]
+  addOns: AttachmentRow[]
+  bomClasses: BomClassRow[]
+  bomGoods: BomGoodsRow[]
+}
+
+export interface MenuSection {
+  cls: GoodsClassRow
+  goods: GoodsRow[]
+}
+
+interface CommentPage {
+  rows: GoodsCommentRow[]
+  summary: CommentSummaryRow
+  page: number
+  state: LoadState
+}
+
+export const STATUS_REFRESH_MS = 5000
+export const COMMENT_PAGE_SIZE = 10
+export const HOME_PAGE_SIZE = 20
+
+export interface MenuStoreDeps {
+  /** Where the diner is; null before the session is ready. */
+  scope: () => MenuScope | null
+  locale: () => Locale
+  /** The enterprise's wall clock now. */
+  now: () => WallClock | null
+}
+
+export class MenuStore {
+  classes: GoodsClassRow[] = []
+  goods: GoodsRow[] = []
+  menuState: LoadState = 'idle'
+  recommended: GoodsRow[] = []
+  recommendedState: LoadState = 'idle'
+  searchKeyword = ''
+  searchResults: GoodsRow[] = []
+  searchState: LoadState = 'idle'
+  details: Record<string, GoodsDetails> = {}
+  detailState: Record<string, LoadState> = {}
+  comments: Record<string, CommentPage> = {}
+  /** Bumped by the sale-status timer so `goodsStatus` re-evaluates. */
+  private statusTick = 0
+  private timer: ReturnType<typeof setInterval> | null = null
+  /** The scope + language the loaded data belongs to. */
+  private menuKey = ''
+  private recommendedKey = ''
+  private searchSeq = 0
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly deps: MenuStoreDeps
+  ) {
+    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer'>(this, { gateway: false, deps: false, timer: false })
+  }
+
+  private key(scope: MenuScope): string {
+    return `${scope.ShopID}|${scope.BaseID}|${this.deps.locale()}`
+  }
+
+  private scopeRecord(scope: MenuScope): { ShopID: string; BaseID: string } {
+    return { ShopID: scope.ShopID, BaseID: scope.BaseID }
+  }
+
+  // ---------- sale status ----------
+
+  /** Sale status of every loaded goods (spec §3 goodsStatus per GoodsID). */
+  get goodsStatus(): Record<string, GoodsSaleState> {
+    void this.statusTick
+    const now = this.deps.now()
+    const out: Record<string, GoodsSaleState> = {}
+    const all = [...this.goods, ...this.recommended, ...this.searchResults, ...Object.values(this.details).map((d) => d.goods)]
+    for (const g of all) {
+      if (out[g.GoodsID]) continue
+      // Without the enterprise's clock yet, nothing is held back.
+      out[g.GoodsID] = now ? saleStatus(g.OnSaleTime, g.OffSaleTime, now.secondsOfDay) : { isOnSale: true, startsAt: '' }
+    }
+    return out
+  }
+
+  statusOf(goodsId: string): GoodsSaleState {
+    return this.goodsStatus[goodsId] ?? { isOnSale: true, startsAt: '' }
+  }
+
+  startStatusTimer(intervalMs = STATUS_REFRESH_MS): void {
+    this.stopStatusTimer()
+    this.timer = setInterval(() => this.bumpStatus(), intervalMs)
+  }
+
+  stopStatusTimer(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+  }
+
+  get statusTimerRunning(): boolean {
+    return this.timer !== null
+  }
+
+  private bumpStatus(): void {
+    this.statusTick++
+  }
+
+  // ---------- the whole menu (goodsList) ----------
+
+  /** Classes with their goods, in menu order; classes without goods are left out. */
+  get sections(): MenuSection[] {
+    const byClass = new Map<string, GoodsRow[]>()
+    for (const g of this.goods) {
+      const list = byClass.get(g.ClassID)
+      if (list) list.push(g)
+      else byClass.set(g.ClassID, [g])
+    }
+    return this.classes.filter((c) => byClass.has(c.ClassID)).map((cls) => ({ cls, goods: byClass.get(cls.ClassID)! }))
+  }
+
+  goodsById(goodsId: string): GoodsRow | undefined {
+    return (
+      this.goods.find((g) => g.GoodsID === goodsId) ??
+      this.recommended.find((g) => g.GoodsID === goodsId) ??
+      this.searchResults.find((g) => g.GoodsID === goodsId) ??
+      this.details[goodsId]?.goods
+    )
+  }
+
+  /** Loads classes and every goods of the branch in two calls; again only when scope or language changed. */
+  async loadMenu(force = false): Promise<void> {
+    const scope = this.deps.scope()
+    if (!scope) return
+    const key = this.key(scope)
+    if (!force && this.menuKey === key && (this.menuState === 'ready' || this.menuState === 'loading')) return
+    this.menuKey = key
+    this.menuState = 'loading'
+    try {
+      const [classes, goods] = await Promise.all([
+        this.gateway.request('GoodsClassAllGet', [this.scopeRecord(scope)]),
+        this.gateway.request('GoodsListByClass', [{ ...this.scopeRecord(scope), ClassID: '' }])
+      ])
+      runInAction(() => {
+        if (this.menuKey !== key) return
+        this.classes = [...(classes.table1 ?? [])].sort((a, b) => a.SortNo - b.SortNo)
+        this.goods = goods.table1 ?? []
+        this.menuState = 'ready'
+      })
+    } catch {
+      runInAction(() => {
+        if (this.menuKey === key) this.menuState = 'failed'
+      })
+    }
+  }
+
+  // ---------- Home: recommended goods ----------
+
+  async loadRecommended(force = false): Promise<void> {
+    const scope = this.deps.scope()
+    if (!scope) return
+    const key = this.key(scope)
+    if (!force && this.recommendedKey === key && this.recommendedState !== 'failed') return
+    this.recommendedKey = key
+    this.recommendedState = 'loading'
+    try {
+      const res = await this.gateway.request(
+        'ShopHomeGoodsByPage',
+        [{ ...this.scopeRecord(scope), PageIndex: 1, PageSize: HOME_PAGE_SIZE }],
+        { silent: true }
+      )
+      runInAction(() => {
+        if (this.recommendedKey !== key) return
+        this.recommended = res.table1 ?? []
+        this.recommendedState = 'ready'
+      })
+    } catch {
+      runInAction(() => {
+        if (this.recommendedKey === key) this.recommendedState = 'failed'
+      })
+    }
+  }
+
+  // ---------- search by goods number ----------
+
+  /** Searches the branch's menu; the server orders by goods number. Older answers are dropped. */
+  async search(keyword: string): Promise<void> {
+    const scope = this.deps.scope()
+    this.searchKeyword = keyword
+    const text = keyword.trim()
+    const seq = ++this.searchSeq
+    if (!scope || !text) {
+      this.searchResults = []
+      this.searchState = 'idle'
+      return
+    }
+    this.searchState = 'loading'
+    try {
+      const res = await this.gateway.request('GoodsListByClass', [{ ...this.scopeRecord(scope), ClassID: '', Keyword: text }])
+      runInAction(() => {
+        if (seq !== this.searchSeq) return
+        this.searchResults = res.table1 ?? []
+        this.searchState = 'ready'
+      })
+    } catch {
+      runInAction(() => {
+        if (seq === this.searchSeq) this.searchState = 'failed'
+      })
+    }
+  }
+
+  // ---------- goods details ----------
+
+  /** Goods, skus and pack units, plus combo and add-ons when the goods has them. */
+  async loadDetails(goodsId: string, force = false): Promise<GoodsDetails | null> {
+    const scope = this.deps.scope()
+    if (!scope || !goodsId) return null
+    if (!force && this.details[goodsId] && this.detailState[goodsId] === 'ready') return this.details[goodsId]
+    this.detailState[goodsId] = 'loading'
+    try {
+      const where = { ...this.scopeRecord(scope), GoodsID: goodsId }
+      const [detail, addOns] = await Promise.all([
+        this.gateway.request('GoodsDetailGet', [where]),
+        this.gateway.request('AttachmentChargingList', [where])
+      ])
+      const goods = detail.table1?.[0]
+      if (!goods) throw new Error(`goods ${goodsId} missing`)
+      const bom = goods.GoodsType === 3 ? await this.gateway.request('GoodsBOMListGet', [where]) : null
+      const details: GoodsDetails = {
+        goods,
+        attributes: [...(detail.table2 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
+        values: [...(detail.table3 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
+        skus: detail.table4 ?? [],
+        packUnits: detail.table5 ?? [],
+        remarks: parseGoodsRemarks(goods.GoodsRemarks),
+        addOns: [...(addOns.table1 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
+        bomClasses: [...(bom?.table1 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
+        bomGoods: bom?.table2 ?? []
+      }
+      runInAction(() => {
+        this.details[goodsId] = details
+        this.detailState[goodsId] = 'ready'
+      })
+      return details
+    } catch {
+      runInAction(() => {
+        this.detailState[goodsId] = 'failed'
+      })
+      return null
+    }
+  }
+
+  // ---------- reviews ----------
+
+  commentsOf(goodsId: string): CommentPage | undefined {
+    return this.comments[goodsId]
+  }
+
+  get hasMoreComments(): (goodsId: string) => boolean {
+    return (goodsId) => {
+      const c = this.comments[goodsId]
+      return !!c && c.rows.length < c.summary.Total
+    }
+  }
+
+  /** First page, or the next one with `more`. */
+  async loadComments(goodsId: string, more = false): Promise<void> {
+    const current = this.comments[goodsId]
+    if (current?.state === 'loading') return
+    if (more && current && current.rows.length >= current.summary.Total) return
+    const page = more && current ? current.page + 1 : 1
+    this.comments[goodsId] = {
+      rows: more && current ? current.rows : [],
+      summary: current?.summary ?? { Total: 0, AvgStars: '0' },
+      page: current?.page ?? 0,
+      state: 'loading'
+    }
+    try {
+      const res = await this.gateway.request('GoodsCommentListByPage', [
+        { GoodsID: goodsId, PageIndex: page, PageSize: COMMENT_PAGE_SIZE }
+      ])
+      runInAction(() => {
+        const before = this.comments[goodsId]
+        const seen = new Set(before.rows.map((r) => r.CommentID))
+        this.comments[goodsId] = {
+          rows: [...before.rows, ...(res.table1 ?? []).filter((r) => !seen.has(r.CommentID))],
+          summary: res.table2?.[0] ?? { Total: 0, AvgStars: '0' },
+          page,
+          state: 'ready'
+        }
+      })
+    } catch {
+      runInAction(() => {
+        this.comments[goodsId] = { ...this.comments[goodsId], state: 'failed' }
+      })
+    }
+  }
+}

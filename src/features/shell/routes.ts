@@ -1,0 +1,20 @@
+/** Page paths (spec §2: pages/{name}/{name}), built in one place. */
+const page = (name: string): string => `/pages/${name}/${name}`
+
+const withQuery = (path: string, query: Record<string, string>): string => {
+  const q = Object.entries(query)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&')
+  return q ? `${path}?${q}` : path
+}
+
+export const ROUTES = {
+  entry: page('scanCodeEntry'),
+  home: page('home'),
+  goodsList: page('goodsList'),
+  search: page('search'),
+  goodsDetails: (goodsId: string) => withQuery(page('goodsDetails'), { GoodsID: goodsId }),
+  goodsComment: (goodsId: string) => withQuery(page('goodsComment'), { GoodsID: goodsId }),
+  cart: (mode: 'postpay' | 'prepay') => page(mode === 'postpay' ? 'postpayCart' : 'prepayCart')
+}

@@ -1,0 +1,104 @@
+import { View, Text, Image } from '@tarojs/components'
+import Taro, { useLoad, useReachBottom, useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { commentTimeText } from '../../core/comment-time'
+import { formatWallClock } from '../../core/wall-clock'
+import type { GoodsCommentRow } from '../../gateway/operations'
+import type { I18nStore } from '../../i18n/i18n.store'
+import { useStores } from '../../stores/context'
+import { ROUTES } from '../../features/shell/routes'
+import { Stars } from '../../ui/Stars'
+import { StateView } from '../../ui/StateView'
+import './goodsComment.css'
+
+function timeText(i18n: I18nStore, created: string, now: string): string {
+  const t = commentTimeText(created, now)
+  switch (t.kind) {
+    case 'today':
+      return t.time
+    case 'yesterday':
+      return i18n.t('comment.yesterday')
+    case 'daysAgo':
+      return i18n.t('comment.daysAgo', { n: t.days })
+    case 'weekAgo':
+      return i18n.t('comment.weekAgo')
+    case 'date':
+      return t.date
+  }
+}
+
+/** Goods reviews (spec §2 goodsComment): stars, text, photos, when; more on reaching the bottom. */
+function GoodsComment() {
+  const { session, menu, i18n, host } = useStores()
+  const goodsId = useRouter().params.GoodsID ?? ''
+
+  useLoad(() => {
+    void session.ensureReady().then(() => {
+      if (!session.isReady) host.reLaunch(ROUTES.entry)
+      else void menu.loadComments(goodsId)
+    })
+  })
+  useReachBottom(() => void menu.loadComments(goodsId, true))
+  useEffect(() => {
+    void Taro.setNavigationBarTitle({ title: i18n.t('page.goodsComment') }).catch(() => undefined)
+  }, [i18n.locale])
+
+  const page = menu.commentsOf(goodsId)
+  const now = session.now ? formatWallClock(session.now) : ''
+  const name = menu.goodsById(goodsId)?.GoodsName ?? ''
+
+  if (!page || (page.state === 'loading' && page.rows.length === 0)) return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  if (page.state === 'failed' && page.rows.length === 0) {
+    return <StateView kind='failed' text={i18n.t('comment.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadComments(goodsId)} />
+  }
+
+  const avg = Number(page.summary.AvgStars)
+  return (
+    <View className='so-comments'>
+      <View className='so-comments__summary'>
+        {name && <Text className='so-comments__goods'>{name}</Text>}
+        <View className='so-comments__score'>
+          <Text className='so-comments__avg' data-testid='avg-stars'>
+            {page.summary.AvgStars}
+          </Text>
+          <Stars value={avg} label={i18n.t('comment.stars', { n: page.summary.AvgStars })} />
+          <Text className='so-comments__total'>{i18n.t('details.reviews', { n: page.summary.Total })}</Text>
+        </View>
+      </View>
+      {page.rows.length === 0 ? (
+        <StateView kind='empty' text={i18n.t('comment.empty')} />
+      ) : (
+        page.rows.map((c: GoodsCommentRow) => (
+          <View key={c.CommentID} className='so-comment' data-testid='comment'>
+            <View className='so-comment__head'>
+              {c.HeadImg ? <Image className='so-comment__avatar' src={c.HeadImg} /> : <View className='so-comment__avatar'>{c.VipName.slice(0, 1)}</View>}
+              <View className='so-comment__who'>
+                <Text className='so-comment__name'>{c.VipName || i18n.t('comment.anonymous')}</Text>
+                <Stars value={c.Stars} label={i18n.t('comment.stars', { n: c.Stars })} />
+              </View>
+              <Text className='so-comment__time' data-testid='comment-time'>
+                {now ? timeText(i18n, c.CreatedDate, now) : c.CreatedDate.slice(0, 10)}
+              </Text>
+            </View>
+            {c.Content && <Text className='so-comment__text'>{c.Content}</Text>}
+            {c.Images.length > 0 && (
+              <View className='so-comment__pics'>
+                {c.Images.map((src) => (
+                  <Image key={src} className='so-comment__pic' src={src} mode='aspectFill' lazyLoad onClick={() => host.previewImage(c.Images, src)} />
+                ))}
+              </View>
+            )}
+          </View>
+        ))
+      )}
+      {page.rows.length > 0 && (
+        <Text className='so-comments__end'>
+          {page.state === 'loading' ? i18n.t('shell.loading') : menu.hasMoreComments(goodsId) ? i18n.t('comment.more') : i18n.t('comment.end')}
+        </Text>
+      )}
+    </View>
+  )
+}
+
+export default observer(GoodsComment)

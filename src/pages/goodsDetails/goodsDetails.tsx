@@ -1,0 +1,141 @@
+import { View, Text, Image } from '@tarojs/components'
+import Taro, { useDidHide, useDidShow, useLoad, useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo } from 'react'
+import { useStores } from '../../stores/context'
+import { ROUTES } from '../../features/shell/routes'
+import { GoodsChoice } from '../../features/menu/goods-choice'
+import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
+import { ChoiceSections } from '../../features/menu/components/ChoiceSections'
+import { CartBar } from '../../features/cart/components/CartBar'
+import { Stepper } from '../../ui/Stepper'
+import { StateView } from '../../ui/StateView'
+import './goodsDetails.css'
+
+/** Goods details (spec §2): specs, pack unit, remarks, add-ons, combo, quantity, live price. */
+function GoodsDetails() {
+  const { session, menu, cart, i18n, host, format } = useStores()
+  const goodsId = useRouter().params.GoodsID ?? ''
+
+  useLoad(() => {
+    void session.ensureReady().then(() => {
+      if (!session.isReady) host.reLaunch(ROUTES.entry)
+    })
+  })
+  useEffect(() => {
+    if (session.isReady && goodsId) void menu.loadDetails(goodsId, true)
+  }, [session.isReady, goodsId, i18n.locale, menu])
+  useDidShow(() => menu.startStatusTimer())
+  useDidHide(() => menu.stopStatusTimer())
+  useEffect(() => () => menu.stopStatusTimer(), [menu])
+
+  const details = menu.details[goodsId]
+  const state = menu.detailState[goodsId] ?? 'loading'
+  // A fresh choice whenever the details (or their language) arrive.
+  const choice = useMemo(() => (details ? new GoodsChoice(details, format.points) : null), [details, format.points.QuaPoint])
+
+  useEffect(() => {
+    if (details) void Taro.setNavigationBarTitle({ title: details.goods.GoodsName }).catch(() => undefined)
+  }, [details])
+
+  const shopId = session.params.ShopID
+  const baseId = session.params.BaseID
+  const cartBar = <CartBar shopId={shopId} baseId={baseId} onOpen={() => host.navigateTo(ROUTES.cart(session.payMode))} />
+
+  if (!details || !choice) {
+    return (
+      <View className='so-details'>
+        {state === 'failed' ? (
+          <StateView kind='failed' text={i18n.t('details.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadDetails(goodsId, true)} />
+        ) : (
+          <StateView kind='loading' text={i18n.t('shell.loading')} />
+        )}
+      </View>
+    )
+  }
+
+  const g = details.goods
+  const status = menu.statusOf(g.GoodsID)
+  const badge = saleTypeLabel(i18n, g.SaleType)
+  const problem = choice.problems[0]
+  const unitName = choice.pack ? choice.pack.PUnit : g.Unit
+  const images = g.Images.length > 0 ? g.Images : g.ImageUrl ? [g.ImageUrl] : []
+
+  const add = () => {
+    if (!status.isOnSale || !choice.complete) return
+    cart.add(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), [choice.toLine()])
+    host.toast(i18n.t('details.added'))
+  }
+
+  return (
+    <View className='so-details'>
+      <View className='so-details__hero' onClick={() => images.length && host.previewImage(images, images[0])} data-testid='goods-picture'>
+        {images[0] ? <Image className='so-details__img' src={images[0]} mode='aspectFill' /> : <View className='so-details__img so-details__img--none' />}
+        {images.length > 1 && <Text className='so-details__pics'>1/{images.length}</Text>}
+      </View>
+      <View className='so-details__card'>
+        <View className='so-details__title'>
+          <Text className='so-details__code'>{g.GoodsCode}</Text>
+          <Text className='so-details__name' data-testid='details-name'>
+            {g.GoodsName}
+          </Text>
+          {badge && <Text className='so-details__badge'>{badge}</Text>}
+        </View>
+        {g.Description && <Text className='so-details__desc'>{g.Description}</Text>}
+        <View className='so-details__meta'>
+          <Text>{i18n.t('menu.sold', { n: g.SalesQua })}</Text>
+          <View className='so-details__reviews' role='link' data-testid='open-reviews' onClick={() => host.navigateTo(ROUTES.goodsComment(g.GoodsID))}>
+            <Text>{i18n.t('details.reviews', { n: g.CommentCount })}</Text>
+            <Text className='so-details__chevron'>›</Text>
+          </View>
+        </View>
+        {!status.isOnSale && (
+          <Text className='so-details__off' data-testid='sale-status'>
+            {i18n.t('menu.onSaleAt', { time: status.startsAt })}
+          </Text>
+        )}
+      </View>
+
+      <ChoiceSections choice={choice} />
+
+      <View className='so-details__room' />
+      <View className='so-details__panel'>
+        <View className='so-details__live'>
+          <Text className='so-details__amount' data-testid='live-price'>
+            {format.amount(choice.amount)}
+          </Text>
+          {choice.originalAmount.gt(choice.amount) && <Text className='so-details__was'>{format.amount(choice.originalAmount)}</Text>}
+          <Text className='so-details__unit'>
+            {format.price(choice.unitSalesPrice)}/{unitName}
+          </Text>
+        </View>
+        <Stepper
+          testId='details-quantity'
+          value={format.quantity(choice.quantity, choice.quantityDecimals)}
+          canDecrease={choice.canDecrease}
+          increaseLabel={i18n.t('menu.addOne', { name: g.GoodsName })}
+          decreaseLabel={i18n.t('menu.removeOne', { name: g.GoodsName })}
+          onIncrease={() => choice.increase()}
+          onDecrease={() => choice.decrease()}
+        />
+        <View
+          className={`so-details__add${status.isOnSale && choice.complete ? '' : ' so-details__add--off'}`}
+          role='button'
+          aria-disabled={!status.isOnSale || !choice.complete}
+          data-testid='add-to-cart'
+          onClick={add}
+        >
+          {i18n.t('details.add')}
+        </View>
+      </View>
+      {problem && status.isOnSale && (
+        <Text className='so-details__problem' data-testid='choice-problem'>
+          {problemText(i18n, problem)}
+        </Text>
+      )}
+      {cartBar}
+    </View>
+  )
+}
+
+export default observer(GoodsDetails)

@@ -1,0 +1,86 @@
+import { View, Text } from '@tarojs/components'
+import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import type { GoodsRow } from '../../gateway/operations'
+import { toDecimal, Decimal } from '../../core/money'
+import { useStores } from '../../stores/context'
+import { ROUTES } from '../../features/shell/routes'
+import { MenuBrowser } from '../../features/menu/components/MenuBrowser'
+import { CartBar } from '../../features/cart/components/CartBar'
+import { GoodsAction } from '../../compose/GoodsAction'
+import { StateView } from '../../ui/StateView'
+import './goodsList.css'
+
+/** Ordering (spec §2 goodsList): class side bar + goods list in step, the cart bar below. */
+function GoodsList() {
+  const { session, menu, cart, i18n, host, format } = useStores()
+
+  useLoad(() => {
+    void session.ensureReady().then(() => {
+      if (!session.isReady) host.reLaunch(ROUTES.entry)
+    })
+  })
+  // Loads again after a language switch or a change of branch (the store keys its data by both).
+  useEffect(() => {
+    if (session.isReady) void menu.loadMenu()
+  }, [session.isReady, i18n.locale, session.params.BaseID, menu])
+  useDidShow(() => menu.startStatusTimer())
+  useDidHide(() => menu.stopStatusTimer())
+  useEffect(() => () => menu.stopStatusTimer(), [menu])
+  useEffect(() => {
+    void Taro.setNavigationBarTitle({ title: i18n.t('page.goodsList') }).catch(() => undefined)
+  }, [i18n.locale])
+
+  const shopId = session.params.ShopID
+  const baseId = session.params.BaseID
+  const open = (g: GoodsRow) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))
+
+  // How many of each class are in the cart, for the dots on the side bar.
+  const perClass = new Map<string, Decimal>()
+  for (const e of cart.entriesFor(shopId, baseId)) {
+    const g = menu.goodsById(e.goodsDetails.GoodsID)
+    if (!g) continue
+    const n = e.lines.reduce((s, l) => s.plus(toDecimal(l.isPack ? l.pQua : l.mQua)), new Decimal(0))
+    perClass.set(g.ClassID, (perClass.get(g.ClassID) ?? new Decimal(0)).plus(n))
+  }
+
+  return (
+    <View className='so-order'>
+      <View className='so-order__top'>
+        <View className='so-order__where'>
+          <Text className='so-order__shop'>{session.shopInfo?.ShopName ?? ''}</Text>
+          {session.table && <Text className='so-order__table'>{i18n.t('home.table')} {session.table.TableName}</Text>}
+        </View>
+        <View className='so-order__search' role='button' data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>
+          <View className='so-order__search-icon' />
+          <Text>{i18n.t('search.placeholder')}</Text>
+        </View>
+      </View>
+      {menu.menuState === 'ready' && menu.sections.length > 0 ? (
+        <MenuBrowser
+          onOpen={open}
+          renderAction={(g) => <GoodsAction goods={g} onChoose={open} />}
+          classBadge={(id) => {
+            const n = perClass.get(id)
+            return n && n.gt(0) ? format.quantity(n) : ''
+          }}
+        />
+      ) : (
+        <View className='so-order__state'>
+          {menu.menuState === 'failed' ? (
+            <StateView kind='failed' text={i18n.t('menu.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadMenu(true)} />
+          ) : menu.menuState === 'ready' ? (
+            <StateView kind='empty' text={i18n.t('menu.empty')} />
+          ) : (
+            <StateView kind='loading' text={i18n.t('shell.loading')} />
+          )}
+        </View>
+      )}
+      <View className='so-order__bar-room' />
+      <CartBar shopId={shopId} baseId={baseId} onOpen={() => host.navigateTo(ROUTES.cart(session.payMode))} />
+    </View>
+  )
+}
+
+export default observer(GoodsList)

@@ -1,0 +1,84 @@
+import { View, Input, ScrollView } from '@tarojs/components'
+import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef } from 'react'
+import type { GoodsRow } from '../../gateway/operations'
+import { useStores } from '../../stores/context'
+import { ROUTES } from '../../features/shell/routes'
+import { GoodsRowView } from '../../features/menu/components/GoodsRowView'
+import { CartBar } from '../../features/cart/components/CartBar'
+import { GoodsAction } from '../../compose/GoodsAction'
+import { StateView } from '../../ui/StateView'
+import './search.css'
+
+const DEBOUNCE_MS = 250
+
+/** Order by number (spec §2 search): type a goods number, results in goods-number order. */
+function Search() {
+  const { session, menu, i18n, host } = useStores()
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  useLoad(() => {
+    void session.ensureReady().then(() => {
+      if (!session.isReady) host.reLaunch(ROUTES.entry)
+    })
+  })
+  useDidShow(() => menu.startStatusTimer())
+  useDidHide(() => menu.stopStatusTimer())
+  useEffect(
+    () => () => {
+      menu.stopStatusTimer()
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [menu]
+  )
+  useEffect(() => {
+    void Taro.setNavigationBarTitle({ title: i18n.t('page.search') }).catch(() => undefined)
+  }, [i18n.locale])
+  // A language switch asks again, so names come back in the new language.
+  useEffect(() => {
+    if (session.isReady && menu.searchKeyword) void menu.search(menu.searchKeyword)
+  }, [i18n.locale, session.isReady])
+
+  const onInput = (value: string) => {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => void menu.search(value), DEBOUNCE_MS)
+  }
+  const open = (g: GoodsRow) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))
+  const keyword = menu.searchKeyword.trim()
+
+  return (
+    <View className='so-search'>
+      <View className='so-search__bar'>
+        <Input
+          className='so-search__input'
+          type='text'
+          focus
+          confirmType='search'
+          placeholder={i18n.t('search.placeholder')}
+          value={menu.searchKeyword}
+          onInput={(e) => onInput(e.detail.value)}
+          onConfirm={(e) => void menu.search(e.detail.value)}
+          data-testid='search-input'
+        />
+      </View>
+      <ScrollView className='so-search__results' scrollY>
+        {!keyword ? (
+          <StateView kind='empty' text={i18n.t('search.hint')} />
+        ) : menu.searchState === 'failed' ? (
+          <StateView kind='failed' text={i18n.t('menu.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.search(menu.searchKeyword)} />
+        ) : menu.searchResults.length === 0 && menu.searchState === 'ready' ? (
+          <StateView kind='empty' text={i18n.t('search.none', { keyword })} />
+        ) : (
+          menu.searchResults.map((g) => (
+            <GoodsRowView key={g.GoodsID} goods={g} onOpen={open} action={<GoodsAction goods={g} onChoose={open} />} />
+          ))
+        )}
+        <View className='so-search__room' />
+      </ScrollView>
+      <CartBar shopId={session.params.ShopID} baseId={session.params.BaseID} onOpen={() => host.navigateTo(ROUTES.cart(session.payMode))} />
+    </View>
+  )
+}
+
+export default observer(Search)

@@ -1,0 +1,59 @@
+import { View, Text } from '@tarojs/components'
+import './Stepper.css'
+
+export interface StepperProps {
+  /** Shown between the buttons; hidden with the minus button when `collapsed`. */
+  value: string
+  onIncrease(): void
+  onDecrease(): void
+  canIncrease?: boolean
+  canDecrease?: boolean
+  /** Only the plus button (nothing in the cart yet). */
+  collapsed?: boolean
+  increaseLabel: string
+  decreaseLabel: string
+  testId?: string
+}
+
+/**
+ * A quantity stepper: − value +. Our own (a few lines, no library CSS on the goods list's
+ * first paint); big round tap targets for a thumb.
+ */
+export function Stepper(props: StepperProps) {
+  const { value, collapsed, canIncrease = true, canDecrease = true } = props
+  return (
+    <View className='so-stepper' data-testid={props.testId}>
+      {!collapsed && (
+        <>
+          <View
+            className={`so-stepper__btn so-stepper__btn--minus${canDecrease ? '' : ' so-stepper__btn--off'}`}
+            role='button'
+            aria-label={props.decreaseLabel}
+            aria-disabled={!canDecrease}
+            onClick={(e) => {
+              e.stopPropagation()
+              if (canDecrease) props.onDecrease()
+            }}
+          >
+            <Text className='so-stepper__sign'>−</Text>
+          </View>
+          <Text className='so-stepper__value' data-testid={props.testId ? `${props.testId}-value` : undefined}>
+            {value}
+          </Text>
+        </>
+      )}
+      <View
+        className={`so-stepper__btn so-stepper__btn--plus${canIncrease ? '' : ' so-stepper__btn--off'}`}
+        role='button'
+        aria-label={props.increaseLabel}
+        aria-disabled={!canIncrease}
+        onClick={(e) => {
+          e.stopPropagation()
+          if (canIncrease) props.onIncrease()
+        }}
+      >
+        <Text className='so-stepper__sign'>+</Text>
+      </View>
+    </View>
+  )
+}
