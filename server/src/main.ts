@@ -35,7 +35,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const database = await createDatabase(config)
   try {
     await migrateToLatest(database)
-    if (seed) await seedDemo(database.db)
+    if (seed) await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
     const app = await buildApp({ config, db: database.db, logger })
     await app.listen({ port: config.port, host: config.host })
     const address = app.server.address()

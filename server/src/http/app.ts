@@ -2,6 +2,7 @@
  * Builds the Fastify app (no listen): the gateway, /healthz, and static files when their
  * directories exist. main.ts and the tests both use it.
  */
+import fs from 'node:fs'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
@@ -26,9 +27,20 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   app.get('/healthz', async () => ({ ok: true }))
   await app.register(gatewayRoutes, { config, db })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
+  // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
+  // the folder exists so /files/ is served from the start.
+  ensureDirectory(config.filesDir)
   if (isDirectory(config.filesDir)) await app.register(fileStaticRoutes, { filesDir: config.filesDir })
   await app.ready()
   return app
+}
+
+function ensureDirectory(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+  } catch {
+    // Read-only or not creatable: /files/ is simply not served.
+  }
 }
 
 /** A hop count trusts that many proxies in front of us (Fastify's types only take a function for it). */

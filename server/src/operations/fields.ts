@@ -45,3 +45,12 @@ export const entryLookupFields = {
   BaseID: optionalId('Branch id (third priority)'),
   ShopID: optionalId('Shop id (fourth priority)')
 }
+
+/** ShopID and BaseID of every menu read (MenuScope). */
+export const menuScopeFields = {
+  ShopID: requiredId('Shop whose menu is read'),
+  BaseID: optionalId("Branch: only goods sold there ('' or absent: the whole menu); must be a branch of the shop")
+}
+
+/** The GoodsID of the goods an operation is about. */
+export const goodsIdField = requiredId('Goods id (GoodsID of a goods row)')

@@ -13,6 +13,15 @@ import EntSysParamsGet from './params/EntSysParamsGet'
 import ExternalShopList from './params/ExternalShopList'
 import ShopParamsGet from './params/ShopParamsGet'
 import HelpFeedbackAdd from './logging/HelpFeedbackAdd'
+import AttachmentChargingList from './goods/AttachmentChargingList'
+import GoodsBOMListGet from './goods/GoodsBOMListGet'
+import GoodsClassAllGet from './goods/GoodsClassAllGet'
+import GoodsCommentListByPage from './goods/GoodsCommentListByPage'
+import GoodsDetailGet from './goods/GoodsDetailGet'
+import GoodsListByClass from './goods/GoodsListByClass'
+import GroundingShopList from './goods/GroundingShopList'
+import ShopHomeGoodsByPage from './goods/ShopHomeGoodsByPage'
+import AvailablePromotionGoods from './retail/AvailablePromotionGoods'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -25,7 +34,16 @@ export const OPERATION_REGISTRY = {
   ShopParamsGet,
   BaseSysParamGet,
   ExternalShopList,
-  HelpFeedbackAdd
+  HelpFeedbackAdd,
+  GoodsClassAllGet,
+  GoodsListByClass,
+  GoodsDetailGet,
+  GoodsBOMListGet,
+  AttachmentChargingList,
+  ShopHomeGoodsByPage,
+  GroundingShopList,
+  GoodsCommentListByPage,
+  AvailablePromotionGoods
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)

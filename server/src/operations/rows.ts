@@ -3,8 +3,32 @@
  * descriptions the docs show. Each mapper exists once; operations only pick and combine.
  */
 import type { Locale, LocalizedText } from '../../../src/gateway/contract'
-import type { BaseRow, ParamRow, ShopRow, ShopUserRow, TotalRow } from '../../../src/gateway/operations'
+import { Decimal } from '../../../src/core/money'
+import type {
+  AttachmentRow,
+  BaseRow,
+  BomClassRow,
+  BomGoodsRow,
+  CommentSummaryRow,
+  GoodsClassRow,
+  GoodsCommentRow,
+  GoodsDetailRow,
+  GoodsRow,
+  GroundingShopRow,
+  PackUnitRow,
+  ParamRow,
+  PromotionGoodsRow,
+  ShopRow,
+  ShopUserRow,
+  SkuAttributeRow,
+  SkuAttributeValueRow,
+  SkuRow,
+  TotalRow
+} from '../../../src/gateway/operations'
 import { pickText } from '../../../src/i18n/translate'
+import type { GoodsComments, ListedGoods, MenuRead } from '../domain/catalogue/catalogue.service'
+import { promotionPriceText, type PackUnitPrice, type SkuPrice } from '../domain/catalogue/pricing'
+import type { AddOn, CatalogueClass, CatalogueGoods, ComboClass, ComboItem, Promotion, Review, SkuAttribute, SkuValue } from '../domain/catalogue/records'
 import type { Base, Param, Shop } from '../domain/records'
 import type { ColumnDocs } from './operation'
 
@@ -126,4 +150,302 @@ export const PARAM_COLUMNS: ColumnDocs<ParamRow> = {
 
 export const TOTAL_COLUMNS: ColumnDocs<TotalRow> = {
   Total: 'number: rows in all pages'
+}
+
+// ---------- catalogue (issue 3) ----------
+
+const MONEY = "string: exact decimal ('38', '12.5')"
+
+export function goodsClassRow(goodsClass: CatalogueClass, goodsCount: number, read: MenuRead, locale: Locale): GoodsClassRow {
+  return {
+    ClassID: goodsClass.classId,
+    ClassCode: goodsClass.code,
+    ClassName: pickText(goodsClass.names, locale),
+    SortNo: goodsClass.sortNo,
+    GoodsCount: goodsCount,
+    ImageUrl: read.imageUrl(goodsClass.image)
+  }
+}
+
+export function goodsRow(item: ListedGoods, read: MenuRead, locale: Locale): GoodsRow {
+  const g = item.goods
+  return {
+    GoodsID: g.goodsId,
+    GoodsCode: g.code,
+    ShopID: g.shopId,
+    BaseID: read.base?.baseId ?? '',
+    ClassID: g.classId,
+    GoodsName: pickText(g.names, locale),
+    Unit: pickText(g.unitNames, locale),
+    GoodsType: g.goodsType,
+    SkuType: g.skuType,
+    Price: item.pricing.price,
+    SalesPrice: item.pricing.salesPrice,
+    SaleType: item.pricing.saleType,
+    PUnitCount: g.packUnits.length,
+    HasOptions: item.hasOptions ? 1 : 0,
+    StepQua: g.stepQua,
+    OnSaleTime: g.onSaleTime,
+    OffSaleTime: g.offSaleTime,
+    SalesQua: g.salesQua,
+    ImageUrl: read.imageUrl(g.image),
+    SortNo: g.sortNo,
+    IsRecommend: g.isRecommend ? 1 : 0,
+    CommentCount: item.commentCount
+  }
+}
+
+export function goodsDetailRow(item: ListedGoods, read: MenuRead, locale: Locale): GoodsDetailRow {
+  const g = item.goods
+  return {
+    ...goodsRow(item, read, locale),
+    GoodsNames: localized(g.names, locale).names,
+    Description: pickText(g.descriptions, locale),
+    GoodsRemarks: pickText(g.remarks, locale),
+    Images: [g.image, ...g.images].filter(Boolean).map(read.imageUrl)
+  }
+}
+
+export const skuAttributeRow = (attribute: SkuAttribute, locale: Locale): SkuAttributeRow => ({
+  AttrID: attribute.attrId,
+  AttrName: pickText(attribute.names, locale),
+  SortNo: attribute.sortNo
+})
+
+export const skuAttributeValueRow = (value: SkuValue, locale: Locale): SkuAttributeValueRow => ({
+  AttrID: value.attrId,
+  ValueID: value.valueId,
+  ValueName: pickText(value.names, locale),
+  SortNo: value.sortNo
+})
+
+/** Stock split into whole packs of the first pack unit and the remaining main units. */
+function stockInPacks(stock: number | null, goods: CatalogueGoods): { Qua: number; PQua: number; MQua: number } {
+  if (stock === null) return { Qua: -1, PQua: -1, MQua: -1 }
+  const ref = goods.packUnits[0]?.ref
+  if (!ref) return { Qua: stock, PQua: 0, MQua: stock }
+  const packs = new Decimal(stock).dividedToIntegerBy(ref)
+  return { Qua: stock, PQua: packs.toNumber(), MQua: new Decimal(stock).minus(packs.times(ref)).toNumber() }
+}
+
+export function skuRow(priced: SkuPrice, goods: CatalogueGoods, locale: Locale): SkuRow {
+  const values = goods.attributes.flatMap((a) => a.values)
+  const names = priced.sku.valueIds.map((id) => values.find((v) => v.valueId === id)).map((v) => (v ? pickText(v.names, locale) : ''))
+  return {
+    SkuID: priced.sku.skuId,
+    SkuCode: priced.sku.code,
+    SkuItems: priced.sku.valueIds.join(','),
+    SkuName: names.join(' / '),
+    Price: priced.price,
+    SalesPrice: priced.salesPrice,
+    ...stockInPacks(priced.sku.stock, goods)
+  }
+}
+
+export const packUnitRow = (priced: PackUnitPrice, locale: Locale): PackUnitRow => ({
+  PCode: priced.packUnit.code,
+  PUnit: pickText(priced.packUnit.names, locale),
+  Ref: priced.packUnit.ref,
+  Price: priced.price,
+  SalesPrice: priced.salesPrice
+})
+
+export const attachmentRow = (goods: CatalogueGoods, addOn: AddOn, locale: Locale): AttachmentRow => ({
+  GoodsID: goods.goodsId,
+  OptionID: addOn.optionId,
+  Value: pickText(addOn.names, locale),
+  Value2: addOn.price,
+  Value3: addOn.salesPrice,
+  SortNo: addOn.sortNo
+})
+
+export const bomClassRow = (comboClass: ComboClass, locale: Locale): BomClassRow => ({
+  BOMClassID: comboClass.bomClassId,
+  BOMClassName: pickText(comboClass.names, locale),
+  Qua: comboClass.pick,
+  SelectType: comboClass.selectType,
+  SortNo: comboClass.sortNo
+})
+
+export const bomGoodsRow = (comboClass: ComboClass, item: ComboItem, goods: CatalogueGoods, read: MenuRead, locale: Locale): BomGoodsRow => ({
+  BOMClassID: comboClass.bomClassId,
+  GoodsID: goods.goodsId,
+  GoodsName: pickText(goods.names, locale),
+  BOMQua: item.qua,
+  BOMGoodsPUnit: pickText(item.unitNames ?? goods.unitNames, locale),
+  Price: item.price,
+  ImageUrl: read.imageUrl(goods.image),
+  IsDefault: item.isDefault ? 1 : 0
+})
+
+export const promotionGoodsRow = (promotion: Promotion, goods: CatalogueGoods, locale: Locale): PromotionGoodsRow => ({
+  PromotionID: promotion.promotionId,
+  PromotionName: pickText(promotion.names, locale),
+  GoodsID: goods.goodsId,
+  SaleType: promotion.saleType,
+  Price: promotionPriceText(promotion),
+  Discount: promotion.discount,
+  BeginDate: promotion.beginDate,
+  EndDate: promotion.endDate,
+  BeginTime: promotion.beginTime,
+  EndTime: promotion.endTime
+})
+
+export const groundingShopRow = (shop: Shop, base: Base, locale: Locale): GroundingShopRow => ({
+  ShopID: shop.shopId,
+  ShopName: pickText(shop.names, locale),
+  BaseID: base.baseId,
+  BaseName: pickText(base.names, locale)
+})
+
+export const goodsCommentRow = (review: Review, comments: GoodsComments): GoodsCommentRow => ({
+  CommentID: review.reviewId,
+  GoodsID: review.goodsId,
+  VipName: review.vipName,
+  HeadImg: comments.imageUrl(review.headImg),
+  Stars: review.stars,
+  Content: review.content,
+  Images: review.images.map(comments.imageUrl),
+  CreatedDate: comments.wallClock(review.createdAt)
+})
+
+export const commentSummaryRow = (comments: GoodsComments): CommentSummaryRow => ({ Total: comments.total, AvgStars: comments.avgStars })
+
+export const GOODS_CLASS_COLUMNS: ColumnDocs<GoodsClassRow> = {
+  ClassID: 'string: class id (stable across menu imports)',
+  ClassCode: "string: the menu file's class code",
+  ClassName: "string: in the request's language",
+  SortNo: 'number: ascending',
+  GoodsCount: 'number: goods of the class sold on the branch asked about (the whole menu without BaseID)',
+  ImageUrl: "string: absolute URL, '' without a picture"
+}
+
+export const GOODS_COLUMNS: ColumnDocs<GoodsRow> = {
+  GoodsID: 'string: goods id (stable across menu imports)',
+  GoodsCode: 'string: the goods number diners search by, unique in the shop',
+  ShopID: 'string',
+  BaseID: "string: the branch asked about ('' without BaseID)",
+  ClassID: 'string',
+  GoodsName: "string: in the request's language",
+  Unit: "string: main unit name in the request's language",
+  GoodsType: 'number: 0 common, 3 combo, 5 catering, 6 prescription, 7 weight, 9 bag',
+  SkuType: 'number: 0 none, 1 single attribute, 2 multiple attributes',
+  Price: `${MONEY}: list price of one main unit (the cheapest sku's for goods with skus)`,
+  SalesPrice: `${MONEY}: now price of one main unit under the promotion running now on the enterprise's clock (sale type 3: Price × rate, half-up at PricePoint), else the goods' own now price`,
+  SaleType: 'number: the running promotion: 1 gift, 2 promote, 3 discount, 4 changed, 5 coupon; 0 none',
+  PUnitCount: 'number: pack units the goods can be bought in',
+  HasOptions: 'number: 1 when the diner must choose on goodsDetails (skus, pack units, remarks, add-ons, combo or weight goods)',
+  StepQua: "string: quantity of one tap ('1'; e.g. '0.5' for weight goods)",
+  OnSaleTime: "string: 'HH:mm' daily sale start on the enterprise's clock ('' with OffSaleTime '' = always on sale); goods off sale now are still listed",
+  OffSaleTime: "string: 'HH:mm' daily sale end (before OnSaleTime: crosses midnight)",
+  SalesQua: 'number: quantity sold so far',
+  ImageUrl: "string: absolute URL of the main picture, '' without",
+  SortNo: 'number: order within the class',
+  IsRecommend: 'number: 1 when recommended on Home',
+  CommentCount: 'number: reviews of the goods'
+}
+
+export const GOODS_DETAIL_COLUMNS: ColumnDocs<GoodsDetailRow> = {
+  ...GOODS_COLUMNS,
+  GoodsNames: NAMES,
+  Description: "string: in the request's language ('' without)",
+  GoodsRemarks: "string: remark groups in the request's language, one per line: 'Name:opt;opt，opt' (':' or '：'; options split by ';' '；' or '，')",
+  Images: 'list of string: absolute URLs of every picture, the main one first'
+}
+
+export const SKU_ATTRIBUTE_COLUMNS: ColumnDocs<SkuAttributeRow> = {
+  AttrID: 'string: attribute id',
+  AttrName: "string: in the request's language",
+  SortNo: 'number: attribute order (SkuItems follow it)'
+}
+
+export const SKU_ATTRIBUTE_VALUE_COLUMNS: ColumnDocs<SkuAttributeValueRow> = {
+  AttrID: 'string: the attribute the value belongs to',
+  ValueID: 'string: value id',
+  ValueName: "string: in the request's language",
+  SortNo: 'number: order within the attribute'
+}
+
+export const SKU_COLUMNS: ColumnDocs<SkuRow> = {
+  SkuID: 'string: sku id (stable across menu imports)',
+  SkuCode: "string: the menu file's sku code",
+  SkuItems: "string: the sku's ValueIDs in attribute order, joined by ','",
+  SkuName: "string: the values' names joined by ' / ' ('Large / Hot')",
+  Price: `${MONEY}: list price of one main unit`,
+  SalesPrice: `${MONEY}: now price under the goods' running promotion (a promotion price keeps each sku's markup over the cheapest sku)`,
+  Qua: 'number: stock in main units, -1 unlimited',
+  PQua: 'number: the stock as whole packs of the first pack unit (0 without pack units), -1 unlimited',
+  MQua: 'number: main units left over beside PQua packs, -1 unlimited'
+}
+
+export const PACK_UNIT_COLUMNS: ColumnDocs<PackUnitRow> = {
+  PCode: 'string: pack unit code',
+  PUnit: "string: pack unit name in the request's language",
+  Ref: 'string: main units per pack (decimal)',
+  Price: `${MONEY}: list price of one pack`,
+  SalesPrice: `${MONEY}: now price of one pack (discount: Price × rate; promotion price: price × Ref)`
+}
+
+export const ATTACHMENT_COLUMNS: ColumnDocs<AttachmentRow> = {
+  GoodsID: 'string: the goods the add-on is for',
+  OptionID: 'string: add-on id',
+  Value: "string: add-on name in the request's language",
+  Value2: `${MONEY}: list price`,
+  Value3: `${MONEY}: now price (add-ons are not promoted)`,
+  SortNo: 'number'
+}
+
+export const BOM_CLASS_COLUMNS: ColumnDocs<BomClassRow> = {
+  BOMClassID: 'string: combo class id',
+  BOMClassName: "string: in the request's language",
+  Qua: 'number: goods to pick (required: exactly this many; optional: up to)',
+  SelectType: 'number: 0 required, 1 optional',
+  SortNo: 'number'
+}
+
+export const BOM_GOODS_COLUMNS: ColumnDocs<BomGoodsRow> = {
+  BOMClassID: 'string: the combo class',
+  GoodsID: 'string: the goods picked',
+  GoodsName: "string: in the request's language",
+  BOMQua: 'string: quantity of the goods in one combo (decimal)',
+  BOMGoodsPUnit: "string: unit of BOMQua in the request's language",
+  Price: `${MONEY}: markup added to the combo's price when picked ('0' none)`,
+  ImageUrl: "string: absolute URL, '' without a picture",
+  IsDefault: 'number: 1 when picked by default'
+}
+
+export const PROMOTION_GOODS_COLUMNS: ColumnDocs<PromotionGoodsRow> = {
+  PromotionID: 'string',
+  PromotionName: "string: in the request's language",
+  GoodsID: 'string',
+  SaleType: 'number: 1 gift, 2 promote, 3 discount, 4 changed, 5 coupon',
+  Price: `${MONEY}: promotion price of one main unit ('' for a discount)`,
+  Discount: "string: rate for sale type 3 ('0.8' = 20% off), '' otherwise",
+  BeginDate: "string: 'YYYY-MM-DD' first day, '' open-ended",
+  EndDate: "string: 'YYYY-MM-DD' last day, '' open-ended",
+  BeginTime: "string: 'HH:mm' daily start, '' with EndTime '' = all day",
+  EndTime: "string: 'HH:mm' daily end (before BeginTime: crosses midnight)"
+}
+
+export const GROUNDING_SHOP_COLUMNS: ColumnDocs<GroundingShopRow> = {
+  ShopID: 'string',
+  ShopName: "string: in the request's language",
+  BaseID: 'string: a branch selling the goods',
+  BaseName: "string: in the request's language"
+}
+
+export const GOODS_COMMENT_COLUMNS: ColumnDocs<GoodsCommentRow> = {
+  CommentID: 'string: review id',
+  GoodsID: 'string',
+  VipName: 'string: the reviewer as shown',
+  HeadImg: "string: absolute URL of the avatar, '' for the default one",
+  Stars: 'number: 1–5',
+  Content: 'string: the review text',
+  Images: 'list of string: absolute URLs of the pictures',
+  CreatedDate: "string: 'YYYY-MM-DD HH:mm:ss' on the enterprise's wall clock"
+}
+
+export const COMMENT_SUMMARY_COLUMNS: ColumnDocs<CommentSummaryRow> = {
+  Total: 'number: reviews of the goods in all pages',
+  AvgStars: "string: average stars, one decimal half-up ('4.5'), '0' without reviews"
 }

@@ -1,14 +1,20 @@
 /**
  * Seeding: an enterprise described as a typed object (EnterpriseSeed) written to the
- * database. The demo enterprise (server/seed/demo-enterprise.ts) is seeded on first start.
+ * database. The demo enterprise (server/seed/demo-enterprise.ts) is seeded on first start,
+ * and its menus (server/seed/menus/*.json, in the menu import format) are imported for every
+ * shop that has no menu yet.
  * Idempotent: an enterprise that exists is left alone, and every insert ignores rows that are
  * already there, so two processes starting together on one PostgreSQL cannot collide.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { LocalizedText } from '../../../src/gateway/contract'
 import { pickText } from '../../../src/i18n/translate'
 import { DEMO_ENT_ID, demoEnterprise } from '../../seed/demo-enterprise'
+import { importMenuFile, type MenuImportSummary } from '../domain/catalogue/menu-import.service'
 import { findEnterprise } from './repositories/enterprise.repository'
+import { findMenuVersion } from './repositories/menu.repository'
 import { flag, namesJson, parseNames } from './repositories/row-mapping'
 import type { Database } from './schema'
 import type { Base, DiningTable } from '../domain/records'
@@ -181,11 +187,55 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
   })
 }
 
-/** Seeds the demo enterprise unless it is there already; true when it was written now. */
-export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
-  if (await findEnterprise(db, DEMO_ENT_ID)) return false
-  await seedEnterprise(db, demoEnterprise, now)
-  return true
+/** The demo menus, one file per shop. */
+export const DEMO_MENUS_DIR = path.resolve(__dirname, '..', '..', 'seed', 'menus')
+
+export interface SeedDemoOptions {
+  /**
+   * FILES_DIR, where menu pictures are copied. Without it no menu is imported (the demo
+   * enterprise alone is seeded).
+   */
+  filesDir?: string
+  /** Where the demo menu files are (default server/seed/menus). */
+  menusDir?: string
+}
+
+/**
+ * Seeds the demo enterprise unless it is there already, then imports each demo menu whose
+ * shop has no menu yet; true when the enterprise was written now.
+ */
+export async function seedDemo(db: Kysely<Database>, now: Date = new Date(), options: SeedDemoOptions = {}): Promise<boolean> {
+  const seeded = !(await findEnterprise(db, DEMO_ENT_ID))
+  if (seeded) await seedEnterprise(db, demoEnterprise, now)
+  if (options.filesDir) await seedMenus(db, options.menusDir ?? DEMO_MENUS_DIR, options.filesDir, now)
+  return seeded
+}
+
+/** Imports every menu file of `dir` whose shop has no menu yet; returns what was imported. */
+export async function seedMenus(db: Kysely<Database>, dir: string, filesDir: string, now: Date = new Date()): Promise<MenuImportSummary[]> {
+  let files: string[]
+  try {
+    files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  } catch {
+    return []
+  }
+  const imported: MenuImportSummary[] = []
+  for (const name of files) {
+    const file = path.join(dir, name)
+    let shopId: unknown
+    try {
+      shopId = (JSON.parse(fs.readFileSync(file, 'utf8')) as { ShopID?: unknown }).ShopID
+    } catch {
+      shopId = undefined
+    }
+    // A shop that has a menu keeps it; a broken file is reported by the import itself.
+    if (typeof shopId === 'string' && (await findMenuVersion(db, shopId)) > 0) continue
+    imported.push(await importMenuFile(db, file, { filesDir, now }))
+  }
+  return imported
 }
 
 export interface DemoEntryPoint {

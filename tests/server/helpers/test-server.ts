@@ -64,7 +64,14 @@ export function decodeDeep(value: unknown): any {
   return value
 }
 
-export async function createTestServer(overrides: Partial<ServerConfig> = {}, options: { seed?: boolean } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Seed the demo enterprise (default true). */
+  seed?: boolean
+  /** Also import the demo menus of server/seed/menus (default false: tests import their own). */
+  demoMenus?: boolean
+}
+
+export async function createTestServer(overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-test-'))
   const databaseUrl = process.env.DATABASE_URL || null
   const config = loadConfig(
@@ -81,7 +88,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
   const database = await createDatabase(config, { schema })
   await migrateToLatest(database)
-  if (options.seed !== false) await seedDemo(database.db)
+  if (options.seed !== false) await seedDemo(database.db, new Date(), options.demoMenus ? { filesDir: config.filesDir } : {})
   const app = await buildApp({ config, db: database.db, logger: false })
 
   const inject = async (payload: string, headers: Record<string, string>, method: 'POST' | 'GET' | 'PUT' = 'POST') => {
@@ -145,7 +152,22 @@ export async function rowCounts(db: Kysely<Database>): Promise<Record<string, nu
     'qr_codes',
     'table_sheets',
     'service_links',
-    'feedback'
+    'feedback',
+    'menus',
+    'goods_classes',
+    'goods',
+    'goods_images',
+    'goods_bases',
+    'sku_attributes',
+    'sku_values',
+    'skus',
+    'pack_units',
+    'goods_add_ons',
+    'combo_classes',
+    'combo_items',
+    'promotions',
+    'promotion_goods',
+    'goods_reviews'
   ] as const
   const counts: Record<string, number> = {}
   for (const table of tables) {

@@ -8,7 +8,7 @@
  * Pictures are paths relative to the menu file; the importer copies them into FILES_DIR.
  */
 import type { LocalizedText } from '../../../../src/gateway/contract'
-import type { BomSelectType, GoodsType, SaleType } from '../../../../src/gateway/operations'
+import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
 
 export const MENU_FORMAT = 'scanorder-menu/1'
 
@@ -41,7 +41,12 @@ export interface MenuGoods {
   /** Main unit name. */
   unit: LocalizedText
   type: GoodsType
-  /** List price of one main unit. */
+  /**
+   * Optional check: 0 no skus, 1 one attribute, 2 several. The sku type always follows from
+   * `skus`; when given, the importer rejects a goods whose skus say otherwise.
+   */
+  skuType?: SkuType
+  /** List price of one main unit (goods with skus list their cheapest sku's price instead). */
   price: string
   /** Now price; defaults to price. */
   salesPrice?: string

@@ -1,0 +1,272 @@
+/**
+ * Menu reads (the Goods operations and AvailablePromotionGoods): a shop's menu from the
+ * per-shop cache, narrowed to one branch when the caller names one, priced on the
+ * enterprise's clock now. Returns domain values; operations turn them into rows.
+ */
+import type { Kysely } from 'kysely'
+import { isTimeZone, wallClockIn } from '../../../../src/core/wall-clock'
+import { decimalPoints, Decimal, roundHalfUp } from '../../../../src/core/money'
+import { findBase } from '../../storage/repositories/base.repository'
+import { findGoodsShopId, findMenuHead, listReviews, reviewTotals } from '../../storage/repositories/menu.repository'
+import { findShop } from '../../storage/repositories/shop.repository'
+import type { Database } from '../../storage/schema'
+import { enterpriseTimeZone, FALLBACK_TIME_ZONE, wallClockText } from '../enterprise/enterprise.service'
+import { DomainError } from '../errors'
+import { pageOf, pageWindow, type PageRequest } from '../paging'
+import type { Base, Shop } from '../records'
+import { serviceLinks } from '../links/service-link.service'
+import { menuCache, type MenuSnapshot } from './menu-cache'
+import { goodsPrice, packUnitPrices, runningByGoods, skuPrices, type GoodsPrice, type MenuClock, type PackUnitPrice, type SkuPrice } from './pricing'
+import type { CatalogueClass, CatalogueGoods, ComboClass, Promotion, Review } from './records'
+
+/** Where stored picture paths are served when the enterprise has no 'image' link. */
+export const DEFAULT_IMAGE_LINK = '/files/'
+
+export interface MenuScopeInput {
+  ShopID: string
+  BaseID?: string
+}
+
+/** One request's view of a shop's menu. */
+export interface MenuRead {
+  snapshot: MenuSnapshot
+  /** The branch asked about; null for the whole menu. */
+  base: Base | null
+  clock: MenuClock
+  timeZone: string
+  pricePoint: number
+  /** Absolute URL of a stored picture path ('' stays ''). */
+  imageUrl(path: string): string
+  /** Running promotions per GoodsID. */
+  running: Map<string, Promotion[]>
+}
+
+/** Absolute picture URLs: stored paths resolve against the 'image' link, itself resolved against the origin. */
+export function imageResolver(imageLink: string | null, origin: string): (path: string) => string {
+  const base = new URL(imageLink || DEFAULT_IMAGE_LINK, `${origin}/`).toString()
+  const prefix = base.endsWith('/') ? base : `${base}/`
+  return (path) => (!path ? '' : /^https?:\/\//i.test(path) ? path : prefix + path.split('/').map(encodeURIComponent).join('/'))
+}
+
+/**
+ * Opens a shop's menu for one request. Unknown or disabled shop → 20003; a BaseID that is not
+ * a branch of this shop → 20004.
+ */
+export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuScopeInput, now: Date, origin: string): Promise<MenuRead> {
+  const head = scope.ShopID ? await findMenuHead(db, entId, scope.ShopID) : null
+  if (!head || !head.isEnable) throw new DomainError('SHOP_NOT_FOUND')
+  const snapshot = await menuCache(db).get(entId, head.shopId, head.version)
+  let base: Base | null = null
+  if (scope.BaseID) {
+    // A branch opened after the snapshot was loaded is looked up in the database.
+    base = snapshot.bases.find((b) => b.baseId === scope.BaseID) ?? (await findBase(db, entId, scope.BaseID))
+    if (!base || base.shopId !== head.shopId) throw new DomainError('BASE_NOT_FOUND')
+  }
+  const timeZone = head.timeZone && isTimeZone(head.timeZone) ? head.timeZone : FALLBACK_TIME_ZONE
+  const wall = wallClockIn(timeZone, now)
+  const clock = { date: wall.date, secondsOfDay: wall.secondsOfDay }
+  return {
+    snapshot,
+    base,
+    clock,
+    timeZone,
+    pricePoint: decimalPoints({ PricePoint: head.pricePoint ?? undefined }).PricePoint,
+    imageUrl: imageResolver(head.imageLink, origin),
+    running: runningByGoods(snapshot.menu.promotions, clock)
+  }
+}
+
+/** Whether the goods is sold on the branch the read is about (always, for the whole menu). */
+export function soldHere(read: MenuRead, goods: CatalogueGoods): boolean {
+  return read.base === null || goods.baseIds === null || goods.baseIds.includes(read.base.baseId)
+}
+
+/** 1 when the diner must choose on goodsDetails before adding to the cart. */
+export function hasOptions(goods: CatalogueGoods): boolean {
+  const remarks = goods.remarks['zh-CN'] || goods.remarks['zh-TW'] || goods.remarks.en
+  return (
+    goods.skuType !== 0 ||
+    goods.packUnits.length > 0 ||
+    remarks.trim() !== '' ||
+    goods.addOns.length > 0 ||
+    goods.goodsType === 3 ||
+    goods.goodsType === 7
+  )
+}
+
+/** A goods as list rows show it: its prices now and its counts. */
+export interface ListedGoods {
+  goods: CatalogueGoods
+  pricing: GoodsPrice
+  hasOptions: boolean
+  commentCount: number
+}
+
+export function listed(read: MenuRead, goods: CatalogueGoods): ListedGoods {
+  return {
+    goods,
+    pricing: goodsPrice(goods, read.running, read.pricePoint),
+    hasOptions: hasOptions(goods),
+    commentCount: read.snapshot.menu.commentCounts.get(goods.goodsId) ?? 0
+  }
+}
+
+/** Classes with goods sold here, in menu order, with how many. */
+export function menuClasses(read: MenuRead): { goodsClass: CatalogueClass; goodsCount: number }[] {
+  const counts = new Map<string, number>()
+  for (const goods of read.snapshot.menu.goods) {
+    if (soldHere(read, goods)) counts.set(goods.classId, (counts.get(goods.classId) ?? 0) + 1)
+  }
+  return read.snapshot.menu.classes
+    .filter((c) => counts.has(c.classId))
+    .map((goodsClass) => ({ goodsClass, goodsCount: counts.get(goodsClass.classId)! }))
+}
+
+export interface GoodsQuery extends PageRequest {
+  /** '' or absent: the whole menu. */
+  ClassID?: string
+  Keyword?: string
+}
+
+/**
+ * Goods of one class or of the whole menu, in menu order. With a keyword: goods whose number
+ * starts with it first, then those whose name (any language) contains it, each by goods
+ * number; case-insensitive. Unknown ClassID → 20008. Without PageSize: every match.
+ */
+export function goodsList(read: MenuRead, query: GoodsQuery): { goods: ListedGoods[]; total: number } {
+  const classId = query.ClassID ?? ''
+  if (classId && !read.snapshot.classById.has(classId)) throw new DomainError('CLASS_NOT_FOUND')
+  const inScope = (g: CatalogueGoods): boolean => (!classId || g.classId === classId) && soldHere(read, g)
+  const keyword = (query.Keyword ?? '').trim().toLowerCase()
+  let matches: CatalogueGoods[]
+  if (keyword) {
+    const byNumber = read.snapshot.byCode.filter((g) => inScope(g) && g.code.toLowerCase().startsWith(keyword))
+    const numbered = new Set(byNumber)
+    const byName = read.snapshot.byCode.filter(
+      (g) => !numbered.has(g) && inScope(g) && read.snapshot.searchNames.get(g.goodsId)!.some((name) => name.includes(keyword))
+    )
+    matches = [...byNumber, ...byName]
+  } else {
+    matches = read.snapshot.menu.goods.filter(inScope)
+  }
+  const page = query.PageSize ? pageOf(matches, pageWindow(query)) : matches
+  return { goods: page.map((g) => listed(read, g)), total: matches.length }
+}
+
+/** A goods sold here; unknown (or not on this branch) → 20007. */
+export function requireGoods(read: MenuRead, goodsId: string): CatalogueGoods {
+  const goods = read.snapshot.goodsById.get(goodsId)
+  if (!goods || !soldHere(read, goods)) throw new DomainError('GOODS_NOT_FOUND')
+  return goods
+}
+
+export interface GoodsDetail extends ListedGoods {
+  skus: SkuPrice[]
+  packUnits: PackUnitPrice[]
+}
+
+export function goodsDetail(read: MenuRead, goodsId: string): GoodsDetail {
+  const item = listed(read, requireGoods(read, goodsId))
+  return {
+    ...item,
+    skus: skuPrices(item.goods, item.pricing.promotion, read.pricePoint),
+    packUnits: packUnitPrices(item.goods, item.pricing.promotion, read.pricePoint)
+  }
+}
+
+export interface ComboView {
+  classes: ComboClass[]
+  /** The goods each item names (always present: the importer checks). */
+  items: { comboClass: ComboClass; item: ComboClass['items'][number]; goods: CatalogueGoods }[]
+}
+
+/** Combo classes and items of a goods (empty for goods that are not combos). */
+export function goodsCombo(read: MenuRead, goodsId: string): ComboView {
+  const goods = requireGoods(read, goodsId)
+  const items = goods.combo.flatMap((comboClass) =>
+    comboClass.items.flatMap((item) => {
+      const itemGoods = read.snapshot.goodsById.get(item.goodsId)
+      return itemGoods ? [{ comboClass, item, goods: itemGoods }] : []
+    })
+  )
+  return { classes: goods.combo, items }
+}
+
+/** Recommended goods sold here, in menu order, paged. */
+export function homeGoods(read: MenuRead, page: PageRequest): { goods: ListedGoods[]; total: number } {
+  const recommended = read.snapshot.menu.goods.filter((g) => g.isRecommend && soldHere(read, g))
+  return { goods: pageOf(recommended, pageWindow(page)).map((g) => listed(read, g)), total: recommended.length }
+}
+
+/** Every running promotion with each of its goods sold here, promotions in menu order. */
+export function runningPromotionGoods(read: MenuRead): { promotion: Promotion; goods: CatalogueGoods }[] {
+  const running = new Set([...read.running.values()].flat())
+  return read.snapshot.menu.promotions
+    .filter((p) => running.has(p))
+    .flatMap((promotion) =>
+      promotion.goodsIds.flatMap((goodsId) => {
+        const goods = read.snapshot.goodsById.get(goodsId)
+        return goods && soldHere(read, goods) ? [{ promotion, goods }] : []
+      })
+    )
+}
+
+/** The shop that sells a goods: unknown goods, or goods of a shop diners cannot see → 20007. */
+async function goodsShop(db: Kysely<Database>, entId: string, goodsId: string): Promise<Shop> {
+  const shopId = goodsId ? await findGoodsShopId(db, entId, goodsId) : null
+  const shop = shopId ? await findShop(db, entId, shopId) : null
+  if (!shop || !shop.isEnable) throw new DomainError('GOODS_NOT_FOUND')
+  return shop
+}
+
+/** Every branch (with its shop) whose menu has the goods. */
+export async function groundingShops(
+  db: Kysely<Database>,
+  entId: string,
+  goodsId: string,
+  now: Date,
+  origin: string
+): Promise<{ shop: Shop; bases: Base[] }> {
+  const shop = await goodsShop(db, entId, goodsId)
+  const read = await openMenu(db, entId, { ShopID: shop.shopId }, now, origin)
+  const goods = read.snapshot.goodsById.get(goodsId)
+  if (!goods) throw new DomainError('GOODS_NOT_FOUND')
+  return { shop, bases: read.snapshot.bases.filter((b) => goods.baseIds === null || goods.baseIds.includes(b.baseId)) }
+}
+
+export interface GoodsComments {
+  reviews: Review[]
+  total: number
+  /** One decimal, half-up; '0' without reviews. */
+  avgStars: string
+  timeZone: string
+  imageUrl(path: string): string
+  /** 'YYYY-MM-DD HH:mm:ss' of an instant on the enterprise's clock. */
+  wallClock(instant: string): string
+}
+
+/** Reviews of a goods, newest first, with the count and average of all of them. */
+export async function goodsComments(
+  db: Kysely<Database>,
+  entId: string,
+  goodsId: string,
+  page: PageRequest,
+  origin: string
+): Promise<GoodsComments> {
+  await goodsShop(db, entId, goodsId)
+  const [reviews, totals, timeZone, links] = await Promise.all([
+    listReviews(db, goodsId, pageWindow(page)),
+    reviewTotals(db, goodsId),
+    enterpriseTimeZone(db, entId),
+    serviceLinks(db, entId, origin)
+  ])
+  const imageLink = links.find((l) => l.linkType === 'image')?.url ?? null
+  return {
+    reviews,
+    total: totals.total,
+    avgStars: totals.total === 0 ? '0' : roundHalfUp(new Decimal(totals.stars).dividedBy(totals.total), 1).toFixed(1),
+    timeZone,
+    imageUrl: imageResolver(imageLink, origin),
+    wallClock: (instant) => wallClockText(timeZone, new Date(instant))
+  }
+}

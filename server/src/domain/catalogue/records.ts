@@ -1,0 +1,165 @@
+/**
+ * The catalogue as the domain has it: one shop's menu, storage rows parsed (names as
+ * LocalizedText, flags as booleans, lists nested under their goods). Money and quantities
+ * stay exact decimal strings; pricing.ts computes with decimal.js.
+ */
+import type { LocalizedText } from '../../../../src/gateway/contract'
+import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
+
+export interface CatalogueClass {
+  classId: string
+  code: string
+  names: LocalizedText
+  sortNo: number
+  /** Path under FILES_DIR, '' without a picture. */
+  image: string
+}
+
+export interface SkuValue {
+  valueId: string
+  attrId: string
+  code: string
+  names: LocalizedText
+  sortNo: number
+}
+
+export interface SkuAttribute {
+  attrId: string
+  code: string
+  names: LocalizedText
+  sortNo: number
+  values: SkuValue[]
+}
+
+export interface Sku {
+  skuId: string
+  code: string
+  /** One ValueID per attribute, in attribute order. */
+  valueIds: string[]
+  price: string
+  salesPrice: string
+  /** Main units in stock; null = unlimited. */
+  stock: number | null
+  sortNo: number
+}
+
+export interface PackUnit {
+  code: string
+  names: LocalizedText
+  /** Main units per pack (> 0). */
+  ref: string
+  price: string
+  salesPrice: string
+  sortNo: number
+}
+
+export interface AddOn {
+  optionId: string
+  code: string
+  names: LocalizedText
+  price: string
+  salesPrice: string
+  sortNo: number
+}
+
+export interface ComboItem {
+  goodsId: string
+  qua: string
+  /** null: the item goods' own unit. */
+  unitNames: LocalizedText | null
+  /** Markup added to the combo when picked. */
+  price: string
+  isDefault: boolean
+  sortNo: number
+}
+
+export interface ComboClass {
+  bomClassId: string
+  code: string
+  names: LocalizedText
+  pick: number
+  selectType: BomSelectType
+  sortNo: number
+  items: ComboItem[]
+}
+
+export interface CatalogueGoods {
+  goodsId: string
+  code: string
+  shopId: string
+  classId: string
+  names: LocalizedText
+  descriptions: LocalizedText
+  unitNames: LocalizedText
+  goodsType: GoodsType
+  skuType: SkuType
+  /** The goods' own list and now price (goods with skus show their cheapest sku instead). */
+  price: string
+  salesPrice: string
+  stepQua: string
+  onSaleTime: string
+  offSaleTime: string
+  salesQua: number
+  isRecommend: boolean
+  sortNo: number
+  remarks: LocalizedText
+  /** Main picture ('' without) and further ones, paths under FILES_DIR. */
+  image: string
+  images: string[]
+  /** Branches selling it; null = every branch of the shop. */
+  baseIds: string[] | null
+  attributes: SkuAttribute[]
+  skus: Sku[]
+  packUnits: PackUnit[]
+  addOns: AddOn[]
+  combo: ComboClass[]
+}
+
+export interface Promotion {
+  promotionId: string
+  code: string
+  names: LocalizedText
+  saleType: Exclude<SaleType, 0>
+  /** Price of one main unit ('' for a discount). */
+  price: string
+  /** Rate for sale type 3 ('' otherwise). */
+  discount: string
+  /** 'YYYY-MM-DD' inclusive, '' open-ended. */
+  beginDate: string
+  endDate: string
+  /** 'HH:mm' daily window, both '' all day. */
+  beginTime: string
+  endTime: string
+  sortNo: number
+  /** In the order the menu file lists them. */
+  goodsIds: string[]
+}
+
+export interface Review {
+  reviewId: string
+  shopId: string
+  goodsId: string
+  vipId: string | null
+  vipName: string
+  /** Path under FILES_DIR or an absolute URL; '' = default avatar. */
+  headImg: string
+  stars: number
+  content: string
+  images: string[]
+  /** ISO instant. */
+  createdAt: string
+  isImported: boolean
+}
+
+/** One shop's whole menu, classes and goods in menu order (class sort, then goods sort). */
+export interface ShopMenu {
+  entId: string
+  shopId: string
+  /** 0 before the first import. */
+  version: number
+  classes: CatalogueClass[]
+  goods: CatalogueGoods[]
+  promotions: Promotion[]
+  /** Reviews per GoodsID (imported and members'). */
+  commentCounts: Map<string, number>
+}
