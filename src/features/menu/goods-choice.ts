@@ -64,8 +64,11 @@ export class GoodsChoice {
     })
   }
 
+  /** Switches the unit; the quantity moves onto the new unit's grid (no '1.5' boxes of a 0.5 kg goods). */
   choosePack(code: string): void {
     this.packCode = code
+    const q = roundHalfUp(toDecimal(this.quantity), this.quantityDecimals)
+    this.quantity = Decimal.max(q, this.step).toString()
   }
 
   toggleRemark(group: string, option: string): void {

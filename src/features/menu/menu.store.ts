@@ -4,7 +4,7 @@
  * it is given, so it never imports the session. Sale status is re-evaluated on a 5-second
  * timer that the showing page starts and stops (spec §9), on the enterprise's clock.
  */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Locale } from '../../gateway/contract'
 import type { Gateway } from '../../gateway/gateway-client'
 import type {
@@ -93,12 +93,20 @@ export class MenuStore {
   private menuKey = ''
   private recommendedKey = ''
   private searchSeq = 0
+  /** Latest details request per goods: an older answer (another language) never overwrites a newer one. */
+  private detailSeq: Record<string, number> = {}
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: MenuStoreDeps
   ) {
-    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer'>(this, { gateway: false, deps: false, timer: false })
+    // The timer handle is observable (by reference) so `statusTimerRunning` updates its observers.
+    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq'>(this, {
+      gateway: false,
+      deps: false,
+      timer: observable.ref,
+      detailSeq: false
+    })
   }
 
   private key(scope: MenuScope): string {
@@ -257,6 +265,9 @@ export class MenuStore {
     const scope = this.deps.scope()
     if (!scope || !goodsId) return null
     if (!force && this.details[goodsId] && this.detailState[goodsId] === 'ready') return this.details[goodsId]
+    const seq = (this.detailSeq[goodsId] ?? 0) + 1
+    this.detailSeq[goodsId] = seq
+    const latest = (): boolean => this.detailSeq[goodsId] === seq
     this.detailState[goodsId] = 'loading'
     try {
       const where = { ...this.scopeRecord(scope), GoodsID: goodsId }
@@ -278,15 +289,18 @@ export class MenuStore {
         bomClasses: [...(bom?.table1 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
         bomGoods: bom?.table2 ?? []
       }
+      if (!latest()) return null
       runInAction(() => {
         this.details[goodsId] = details
         this.detailState[goodsId] = 'ready'
       })
       return details
     } catch {
-      runInAction(() => {
-        this.detailState[goodsId] = 'failed'
-      })
+      if (latest()) {
+        runInAction(() => {
+          this.detailState[goodsId] = 'failed'
+        })
+      }
       return null
     }
   }

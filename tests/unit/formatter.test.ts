@@ -1,0 +1,112 @@
+import { Formatter } from '../../src/stores/formatter'
+import { Decimal } from '../../src/core/money'
+
+function formatter(params: Record<string, string> = {}, symbol = 'MOP$') {
+  return new Formatter(
+    () => params,
+    () => symbol
+  )
+}
+
+describe('formatter (spec §5 number formatting)', () => {
+  describe('price', () => {
+    it('shows unit prices with the currency and without trailing zeros', () => {
+      const f = formatter({ PricePoint: '2', AmoPoint: '2' })
+      expect(f.price('38')).toBe('MOP$38')
+      expect(f.price('38.00')).toBe('MOP$38')
+      expect(f.price('12.50')).toBe('MOP$12.5')
+      expect(f.price('12.05')).toBe('MOP$12.05')
+      expect(f.price('100')).toBe('MOP$100')
+      expect(f.price('1234.5')).toBe('MOP$1,234.5')
+    })
+
+    it('rounds half-up at PricePoint', () => {
+      expect(formatter({ PricePoint: '2' }).price('12.345')).toBe('MOP$12.35')
+      expect(formatter({ PricePoint: '2' }).price('1.005')).toBe('MOP$1.01')
+      expect(formatter({ PricePoint: '1' }).price('12.349')).toBe('MOP$12.3')
+      expect(formatter({ PricePoint: '3' }).price('12.3456')).toBe('MOP$12.346')
+      expect(formatter({ PricePoint: '0' }).price('12.5')).toBe('MOP$13')
+    })
+
+    it('takes decimal values and exact sums', () => {
+      const f = formatter()
+      expect(f.price(new Decimal('12.10').plus('0.20'))).toBe('MOP$12.3')
+    })
+  })
+
+  describe('amount', () => {
+    it('shows amounts at AmoPoint with fixed decimals and thousands separators', () => {
+      const f = formatter({ AmoPoint: '2', PricePoint: '2' })
+      expect(f.amount('1234.5')).toBe('MOP$1,234.50')
+      expect(f.amount('38')).toBe('MOP$38.00')
+      expect(f.amount('1234567.891')).toBe('MOP$1,234,567.89')
+      expect(f.amount('2.675')).toBe('MOP$2.68')
+      expect(formatter({ AmoPoint: '1' }).amount('1234.55')).toBe('MOP$1,234.6')
+      expect(formatter({ AmoPoint: '0' }).amount('1234.5')).toBe('MOP$1,235')
+      expect(formatter({ AmoPoint: '3' }).amount('1')).toBe('MOP$1.000')
+    })
+
+    it('keeps AmoPoint and PricePoint apart', () => {
+      const f = formatter({ AmoPoint: '1', PricePoint: '3' })
+      expect(f.amount('12.345')).toBe('MOP$12.3')
+      expect(f.price('12.345')).toBe('MOP$12.345')
+    })
+
+    it('marks negative amounts before the currency', () => {
+      const f = formatter()
+      expect(f.amount('-3')).toBe('-MOP$3.00')
+      expect(f.amount('-1234.5')).toBe('-MOP$1,234.50')
+      // Half-up away from zero.
+      expect(f.amount('-2.345')).toBe('-MOP$2.35')
+      expect(f.price('-12.50')).toBe('-MOP$12.5')
+      // Nothing left after rounding is not negative.
+      expect(f.amount('-0.001')).toBe('MOP$0.00')
+    })
+
+    it('shows missing or malformed values as zero', () => {
+      const f = formatter()
+      expect(f.amount(null)).toBe('MOP$0.00')
+      expect(f.amount(undefined)).toBe('MOP$0.00')
+      expect(f.amount('')).toBe('MOP$0.00')
+      expect(f.amount('abc')).toBe('MOP$0.00')
+      expect(f.price(null)).toBe('MOP$0')
+    })
+  })
+
+  describe('enterprise settings', () => {
+    it('uses AmoPoint 2 and PricePoint 2 when the params are missing or bad', () => {
+      const none = formatter({})
+      expect(none.points).toMatchObject({ AmoPoint: 2, PricePoint: 2, QuaPoint: 0 })
+      expect(none.amount('5')).toBe('MOP$5.00')
+      expect(none.price('5.129')).toBe('MOP$5.13')
+
+      const bad = formatter({ AmoPoint: 'two', PricePoint: '-1', QuaPoint: '' })
+      expect(bad.amount('5')).toBe('MOP$5.00')
+      expect(bad.price('5.129')).toBe('MOP$5.13')
+    })
+
+    it('follows the params and the currency as they arrive', () => {
+      let params: Record<string, string> = {}
+      let symbol = '¥'
+      const f = new Formatter(
+        () => params,
+        () => symbol
+      )
+      expect(f.amount('5')).toBe('¥5.00')
+      params = { AmoPoint: '1' }
+      symbol = 'MOP$'
+      expect(f.amount('5')).toBe('MOP$5.0')
+    })
+  })
+
+  describe('quantity', () => {
+    it('shows weights with their decimals and whole counts without', () => {
+      const f = formatter({ QuaPoint: '0' })
+      expect(f.quantity('0.5')).toBe('0.5')
+      expect(f.quantity('1.50')).toBe('1.5')
+      expect(f.quantity('2')).toBe('2')
+      expect(f.quantity('1234')).toBe('1,234')
+      expect(f.quantity(null)).toBe('0')
+    })
+  })
+})
