@@ -25,7 +25,11 @@ export class Formatter {
     return formatMoney(value, this.points.AmoPoint, this.symbol())
   }
 
-  /** A quantity: at least QuaPoint decimals, more when the value has them (0.5 kg), zeros trimmed. */
+  /**
+   * A quantity with trailing zeros trimmed ('2', '1.5'): quantities are already rounded by the
+   * cart's quantity rule (QuaPoint, or the step of weight goods), so this only keeps up to three
+   * decimals for display.
+   */
   quantity(value: DecimalInput | null | undefined, decimals = this.points.QuaPoint): string {
     return formatNumber(value, Math.max(decimals, 3), { trimZeros: true, thousands: true })
   }
