@@ -51,6 +51,15 @@ export interface TestServer {
   call(keyName: OperationName | string, records?: Record<string, unknown>[], options?: CallOptions): Promise<GatewayResult>
   /** Posts an arbitrary body to /GetData. */
   post(payload: string, headers?: Record<string, string>, method?: 'POST' | 'GET' | 'PUT'): Promise<GatewayResult>
+  /** A second app with its own connections on the same database (closed with this server). */
+  openSecondInstance(): Promise<SecondInstance>
+  close(): Promise<void>
+}
+
+export interface SecondInstance {
+  app: FastifyInstance
+  db: Kysely<Database>
+  call: TestServer['call']
   close(): Promise<void>
 }
 
@@ -91,6 +100,44 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
   if (options.seed !== false) await seedDemo(database.db, new Date(), options.demoMenus ? { filesDir: config.filesDir } : {})
   const app = await buildApp({ config, db: database.db, logger: false })
 
+  const client = gatewayClient(app)
+  const instances: { close(): Promise<void> }[] = []
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    call: client.call,
+    post: client.post,
+    async openSecondInstance() {
+      // Another connection pool and app on the same database, as a second server process has.
+      const second = await createDatabase(config, { schema: database.schema ?? undefined })
+      const secondApp = await buildApp({ config, db: second.db, logger: false })
+      const instance = {
+        app: secondApp,
+        db: second.db,
+        call: gatewayClient(secondApp).call,
+        async close() {
+          await secondApp.close()
+          await second.destroy()
+        }
+      }
+      instances.push(instance)
+      return instance
+    },
+    async close() {
+      for (const instance of instances.splice(0)) await instance.close()
+      await app.close()
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db)
+      await database.destroy()
+      fs.rmSync(tempDir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** call() and post() for an app: real form-urlencoded envelopes through app.inject, answers decoded. */
+function gatewayClient(app: FastifyInstance): Pick<TestServer, 'call' | 'post'> {
   const inject = async (payload: string, headers: Record<string, string>, method: 'POST' | 'GET' | 'PUT' = 'POST') => {
     const res = await app.inject({ method, url: '/GetData', payload, headers })
     let parsed: unknown
@@ -101,12 +148,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
     }
     return { status: res.statusCode, body: decodeDeep(parsed), text: res.body, headers: res.headers as Record<string, unknown> }
   }
-
   return {
-    app,
-    db: database.db,
-    database,
-    config,
     async call(keyName, records = [{}], opts = {}) {
       const entId = opts.entId ?? DEMO_ENT
       const tableData = opts.raw
@@ -129,13 +171,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
         ...opts.headers
       })
     },
-    post: (payload, headers = {}, method = 'POST') => inject(payload, headers, method),
-    async close() {
-      await app.close()
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db)
-      await database.destroy()
-      fs.rmSync(tempDir, { recursive: true, force: true })
-    }
+    post: (payload, headers = {}, method = 'POST') => inject(payload, headers, method)
   }
 }
 
