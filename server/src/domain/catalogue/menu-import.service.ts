@@ -241,6 +241,8 @@ const promotionSchema = z
   })
   .strict()
 
+const AT_FORMAT = 'must be "YYYY-MM-DD HH:mm" or { "daysAgo": n, "time": "HH:mm" }'
+
 const reviewSchema = z
   .object({
     goods: text,
@@ -250,10 +252,10 @@ const reviewSchema = z
     images: list(picture).optional(),
     at: z.union(
       [
-        z.string().regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/),
+        z.string().regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, AT_FORMAT),
         z.object({ daysAgo: int(0, 3650), time: clock }).strict()
       ],
-      { errorMap: () => ({ message: 'must be "YYYY-MM-DD HH:mm" or { "daysAgo": n, "time": "HH:mm" }' }) }
+      { errorMap: () => ({ message: AT_FORMAT }) }
     )
   })
   .strict()
@@ -461,8 +463,13 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
   }
 
   // Codes as written, even on items with other problems, so one bad field does not make
-  // every reference to the item fail too.
+  // every reference to the item fail too. When a whole list is unreadable, references to
+  // it are not checked (its own problem says enough).
   const classCodes = new Set(rawClasses.map(codeOf).filter((c): c is string => c !== undefined))
+  const classesReadable = Array.isArray(file.classes)
+  const goodsReadable = Array.isArray(file.goods)
+  const unknownClass = (c: string): boolean => classesReadable && !classCodes.has(c)
+  const unknownGoods = (c: string): boolean => goodsReadable && !goodsTypeByCode.has(c)
   const goodsTypeByCode = new Map<string, unknown>()
   for (const g of rawGoods) {
     const c = codeOf(g)
@@ -522,12 +529,12 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
       problems.addZod('goods', index, label, parsed.error)
       // Cross-references of a broken item are still worth reporting when readable.
       const item = rawItem as Record<string, unknown> | null
-      if (item && typeof item.class === 'string' && !classCodes.has(item.class)) report(['class'], `unknown class code ${JSON.stringify(item.class)}`)
+      if (item && typeof item.class === 'string' && unknownClass(item.class)) report(['class'], `unknown class code ${JSON.stringify(item.class)}`)
       return
     }
     const g: ParsedGoods = parsed.data
     const goodsId = menuIds.goodsId(shopId, g.code)
-    if (!classCodes.has(g.class)) report(['class'], `unknown class code ${JSON.stringify(g.class)}`)
+    if (unknownClass(g.class)) report(['class'], `unknown class code ${JSON.stringify(g.class)}`)
 
     // Branches.
     const bases = g.bases && g.bases.length > 0 ? [...new Set(g.bases)] : null
@@ -580,7 +587,7 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
     combo.forEach((comboClass, ci) => {
       comboClass.items.forEach((item, ii) => {
         const field = ['combo', ci, 'items', ii, 'goods']
-        if (!goodsTypeByCode.has(item.goods)) report(field, `unknown goods code ${JSON.stringify(item.goods)}`)
+        if (unknownGoods(item.goods)) report(field, `unknown goods code ${JSON.stringify(item.goods)}`)
         else if (goodsTypeByCode.get(item.goods) === 3) report(field, `goods ${JSON.stringify(item.goods)} is itself a combo`)
       })
       duplicates(comboClass.items, (i) => i.goods, (ii, c) => report(['combo', ci, 'items', ii, 'goods'], `goods ${JSON.stringify(c)} is listed twice`))
@@ -674,7 +681,7 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
     if (!parsed.success) return problems.addZod('promotions', index, label, parsed.error)
     const p: ParsedPromotion = parsed.data
     p.goods.forEach((c, i) => {
-      if (!goodsTypeByCode.has(c)) report(['goods', i], `unknown goods code ${JSON.stringify(c)}`)
+      if (unknownGoods(c)) report(['goods', i], `unknown goods code ${JSON.stringify(c)}`)
     })
     if (p.saleType === 3) {
       if (p.discount === undefined) report(['discount'], 'required for a discount (sale type 3)')
@@ -708,7 +715,7 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
     const parsed = reviewSchema.safeParse(rawReview)
     if (!parsed.success) return problems.addZod('reviews', index, label, parsed.error)
     const r: ParsedReview = parsed.data
-    if (!goodsTypeByCode.has(r.goods)) problems.add('reviews', index, label, ['goods'], `unknown goods code ${JSON.stringify(r.goods)}`)
+    if (unknownGoods(r.goods)) problems.add('reviews', index, label, ['goods'], `unknown goods code ${JSON.stringify(r.goods)}`)
     const [day, time] = typeof r.at === 'string' ? r.at.split(' ') : [daysBefore(today, r.at.daysAgo), r.at.time]
     if (typeof r.at === 'string' && !date.safeParse(day).success) problems.add('reviews', index, label, ['at'], `bad date ${JSON.stringify(day)}`)
     // A review "today" at a later hour than the import is kept at the import's instant.
