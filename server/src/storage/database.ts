@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import { Pool } from 'pg'
 import type { ServerConfig } from '../config'
 import type { Database } from './schema'
@@ -44,8 +44,36 @@ function openSqlite(dataDir: string): AppDatabase {
   file.pragma('journal_mode = WAL')
   file.pragma('foreign_keys = ON')
   file.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
   return { db, dialect: 'sqlite', schema: null, destroy: () => db.destroy() }
+}
+
+/**
+ * Kysely prepares every statement anew; preparing costs more than running most of our
+ * queries, and a server sends the same few hundred SQL texts over and over. better-sqlite3
+ * runs a statement to completion synchronously (Kysely never streams here), so one prepared
+ * statement per SQL text can be reused; SQLite re-prepares it itself after a schema change.
+ */
+function withStatementCache(file: BetterSqlite3.Database, limit = 500): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>()
+  return {
+    close: () => {
+      statements.clear()
+      file.close()
+    },
+    prepare: (sqlText: string) => {
+      let statement = statements.get(sqlText)
+      if (statement) {
+        // Most recently used last, so the oldest is evicted first.
+        statements.delete(sqlText)
+      } else {
+        statement = file.prepare(sqlText)
+        if (statements.size >= limit) statements.delete(statements.keys().next().value as string)
+      }
+      statements.set(sqlText, statement)
+      return statement
+    }
+  }
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<AppDatabase> {

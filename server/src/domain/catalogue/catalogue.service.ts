@@ -39,13 +39,59 @@ export interface MenuRead {
   imageUrl(path: string): string
   /** Running promotions per GoodsID. */
   running: Map<string, Promotion[]>
+  /**
+   * An answer built once per menu version and everything else it depends on (branch, picture
+   * origin, PricePoint, running promotions); `key` adds the operation, its input and the
+   * language. The answer is shared: never change it.
+   */
+  memo<T>(key: string, build: () => T): T
+}
+
+const prefixes = new Map<string, string>()
+
+/** Where stored picture paths start: the 'image' link resolved against the origin, ending in '/'. */
+export function imagePrefix(imageLink: string | null, origin: string): string {
+  const key = `${imageLink ?? ''} ${origin}`
+  let prefix = prefixes.get(key)
+  if (prefix === undefined) {
+    const base = new URL(imageLink || DEFAULT_IMAGE_LINK, `${origin}/`).toString()
+    prefix = base.endsWith('/') ? base : `${base}/`
+    if (prefixes.size >= 1000) prefixes.clear()
+    prefixes.set(key, prefix)
+  }
+  return prefix
 }
 
 /** Absolute picture URLs: stored paths resolve against the 'image' link, itself resolved against the origin. */
 export function imageResolver(imageLink: string | null, origin: string): (path: string) => string {
-  const base = new URL(imageLink || DEFAULT_IMAGE_LINK, `${origin}/`).toString()
-  const prefix = base.endsWith('/') ? base : `${base}/`
+  const prefix = imagePrefix(imageLink, origin)
   return (path) => (!path ? '' : /^https?:\/\//i.test(path) ? path : prefix + path.split('/').map(encodeURIComponent).join('/'))
+}
+
+// Building an Intl.DateTimeFormat costs more than the rest of a menu read together, so the
+// zone check is remembered per zone and the wall clock per zone and second.
+const zoneChecks = new Map<string, boolean>()
+const clocks = new Map<string, { second: number; clock: MenuClock }>()
+
+function knownTimeZone(zone: string | null): string {
+  if (!zone) return FALLBACK_TIME_ZONE
+  let valid = zoneChecks.get(zone)
+  if (valid === undefined) {
+    valid = isTimeZone(zone)
+    if (zoneChecks.size < 1000) zoneChecks.set(zone, valid)
+  }
+  return valid ? zone : FALLBACK_TIME_ZONE
+}
+
+/** The wall clock of `timeZone` at `now`, to the second. */
+export function clockIn(timeZone: string, now: Date): MenuClock {
+  const second = Math.floor(now.getTime() / 1000)
+  const cached = clocks.get(timeZone)
+  if (cached && cached.second === second) return cached.clock
+  const wall = wallClockIn(timeZone, now)
+  const clock = { date: wall.date, secondsOfDay: wall.secondsOfDay }
+  if (cached || clocks.size < 1000) clocks.set(timeZone, { second, clock })
+  return clock
 }
 
 /**
@@ -62,19 +108,26 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
     base = snapshot.bases.find((b) => b.baseId === scope.BaseID) ?? (await findBase(db, entId, scope.BaseID))
     if (!base || base.shopId !== head.shopId) throw new DomainError('BASE_NOT_FOUND')
   }
-  const timeZone = head.timeZone && isTimeZone(head.timeZone) ? head.timeZone : FALLBACK_TIME_ZONE
-  const wall = wallClockIn(timeZone, now)
-  const clock = { date: wall.date, secondsOfDay: wall.secondsOfDay }
+  const timeZone = knownTimeZone(head.timeZone)
+  const clock = clockIn(timeZone, now)
+  const pricePoint = decimalPoints({ PricePoint: head.pricePoint ?? undefined }).PricePoint
+  const running = runningByGoods(snapshot.menu.promotions, clock)
+  const runningIds = [...new Set([...running.values()].flat())].map((p) => p.promotionId).join(',')
+  const memoScope = [base?.baseId ?? '', imagePrefix(head.imageLink, origin), pricePoint, runningIds].join('\u0001')
   return {
     snapshot,
     base,
     clock,
     timeZone,
-    pricePoint: decimalPoints({ PricePoint: head.pricePoint ?? undefined }).PricePoint,
+    pricePoint,
     imageUrl: imageResolver(head.imageLink, origin),
-    running: runningByGoods(snapshot.menu.promotions, clock)
+    running,
+    memo: (key, build) => snapshot.memo(`${memoScope}\u0002${key}`, build)
   }
 }
+
+/** A memo key from an operation's name, language and input values. */
+export const memoKey = (...parts: (string | number | undefined)[]): string => parts.map((p) => p ?? '').join('\u0001')
 
 /** Whether the goods is sold on the branch the read is about (always, for the whole menu). */
 export function soldHere(read: MenuRead, goods: CatalogueGoods): boolean {

@@ -2,8 +2,9 @@
  * Per-shop menu snapshots in this process. Menu reads (classes, goods lists, detail, BOM,
  * add-ons, home goods, promotions) are the hottest calls a diner makes, and a menu changes
  * only when it is imported, so each process keeps one parsed copy per shop, keyed by
- * EntID + ShopID. Rows are built from it per request (language, origin and the promotion
- * running now differ between requests; building them is cheap next to the queries saved).
+ * EntID + ShopID. The answers built from it are kept with it too (MenuSnapshot.memo), keyed
+ * by everything they depend on besides the menu: operation and input, language, branch,
+ * picture origin, PricePoint and the promotions running now; they go with the snapshot.
  *
  * Invalidation is by the stored per-shop menu version (table `menus`), checked on every
  * request: several server processes may share one PostgreSQL and the import CLI runs in a
@@ -36,12 +37,28 @@ export interface MenuSnapshot {
   byCode: CatalogueGoods[]
   /** Lower-cased names in all three languages, for keyword search. */
   searchNames: Map<string, string[]>
+  /**
+   * The answer under `key`, built once per snapshot. Answers are shared between requests:
+   * callers must not change them.
+   */
+  memo<T>(key: string, build: () => T): T
 }
+
+/** Answers kept per snapshot; beyond this many (many different keywords) they start over. */
+const MEMO_LIMIT = 2000
 
 const goodsNumberOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 export function buildSnapshot(menu: ShopMenu, bases: Base[]): MenuSnapshot {
+  const answers = new Map<string, unknown>()
   return {
+    memo<T>(key: string, build: () => T): T {
+      if (answers.has(key)) return answers.get(key) as T
+      const answer = build()
+      if (answers.size >= MEMO_LIMIT) answers.clear()
+      answers.set(key, answer)
+      return answer
+    },
     menu,
     bases,
     classById: new Map(menu.classes.map((c) => [c.classId, c])),

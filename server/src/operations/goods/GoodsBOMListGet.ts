@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { goodsCombo, openMenu } from '../../domain/catalogue/catalogue.service'
+import { goodsCombo, memoKey, openMenu } from '../../domain/catalogue/catalogue.service'
 import { goodsIdField, menuScopeFields } from '../fields'
 import { defineOperation } from '../operation'
 import { BOM_CLASS_COLUMNS, BOM_GOODS_COLUMNS, bomClassRow, bomGoodsRow } from '../rows'
@@ -14,10 +14,12 @@ export default defineOperation({
   output: { table1: BOM_CLASS_COLUMNS, table2: BOM_GOODS_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    const combo = goodsCombo(read, input.GoodsID)
-    return {
-      table1: combo.classes.map((c) => bomClassRow(c, ctx.locale)),
-      table2: combo.items.map((i) => bomGoodsRow(i.comboClass, i.item, i.goods, read, ctx.locale))
-    }
+    return read.memo(memoKey('GoodsBOMListGet', ctx.locale, input.GoodsID), () => {
+      const combo = goodsCombo(read, input.GoodsID)
+      return {
+        table1: combo.classes.map((c) => bomClassRow(c, ctx.locale)),
+        table2: combo.items.map((i) => bomGoodsRow(i.comboClass, i.item, i.goods, read, ctx.locale))
+      }
+    })
   }
 })

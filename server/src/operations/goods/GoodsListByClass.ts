@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { goodsList, openMenu } from '../../domain/catalogue/catalogue.service'
+import { goodsList, memoKey, openMenu } from '../../domain/catalogue/catalogue.service'
 import { menuScopeFields, optionalId, optionalInteger, pagingFields } from '../fields'
 import { defineOperation } from '../operation'
 import { GOODS_COLUMNS, TOTAL_COLUMNS, goodsRow, totalRow } from '../rows'
@@ -22,7 +22,10 @@ export default defineOperation({
   output: { table1: GOODS_COLUMNS, table2: TOTAL_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    const { goods, total } = goodsList(read, input)
-    return { table1: goods.map((g) => goodsRow(g, read, ctx.locale)), table2: [totalRow(total)] }
+    const key = memoKey('GoodsListByClass', ctx.locale, input.ClassID, input.Keyword, input.PageIndex, input.PageSize)
+    return read.memo(key, () => {
+      const { goods, total } = goodsList(read, input)
+      return { table1: goods.map((g) => goodsRow(g, read, ctx.locale)), table2: [totalRow(total)] }
+    })
   }
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { openMenu, runningPromotionGoods } from '../../domain/catalogue/catalogue.service'
+import { memoKey, openMenu, runningPromotionGoods } from '../../domain/catalogue/catalogue.service'
 import { menuScopeFields } from '../fields'
 import { defineOperation } from '../operation'
 import { PROMOTION_GOODS_COLUMNS, promotionGoodsRow } from '../rows'
@@ -14,6 +14,8 @@ export default defineOperation({
   output: { table1: PROMOTION_GOODS_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    return { table1: runningPromotionGoods(read).map((p) => promotionGoodsRow(p.promotion, p.goods, ctx.locale)) }
+    return read.memo(memoKey('AvailablePromotionGoods', ctx.locale), () => ({
+      table1: runningPromotionGoods(read).map((p) => promotionGoodsRow(p.promotion, p.goods, ctx.locale))
+    }))
   }
 })

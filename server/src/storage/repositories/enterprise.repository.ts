@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { Enterprise, Param } from '../../domain/records'
+import { preparedQuery } from '../prepared'
 import type { Database } from '../schema'
 import { parseNames } from './row-mapping'
 
+// Every 'app' operation looks its enterprise up first, so the query is compiled once.
+const enterpriseQuery = preparedQuery((db, entId) => db.selectFrom('enterprises').select(['ent_id', 'names']).where('ent_id', '=', entId))
+
 export async function findEnterprise(db: Kysely<Database>, entId: string): Promise<Enterprise | null> {
-  const row = await db.selectFrom('enterprises').select(['ent_id', 'names']).where('ent_id', '=', entId).executeTakeFirst()
+  const [row] = await enterpriseQuery(db, entId)
   return row ? { entId: row.ent_id, names: parseNames(row.names) } : null
 }
 

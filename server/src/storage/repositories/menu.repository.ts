@@ -18,6 +18,7 @@ import type {
   SkuAttribute
 } from '../../domain/catalogue/records'
 import type { PageWindow } from '../../domain/paging'
+import { preparedQuery } from '../prepared'
 import type { Database } from '../schema'
 import { countOf, flag, namesJson, parseNames } from './row-mapping'
 
@@ -34,8 +35,9 @@ export interface MenuHead {
   imageLink: string | null
 }
 
-export async function findMenuHead(db: Kysely<Database>, entId: string, shopId: string): Promise<MenuHead | null> {
-  const row = await db
+// Runs on every menu read, so it is compiled once (prepared.ts).
+const menuHeadQuery = preparedQuery((db, entId, shopId) =>
+  db
     .selectFrom('shops as s')
     .leftJoin('menus as m', 'm.shop_id', 's.shop_id')
     .leftJoin('enterprise_settings as tz', (j) => j.onRef('tz.ent_id', '=', 's.ent_id').on('tz.parm_id', '=', 'TimeZone'))
@@ -44,7 +46,10 @@ export async function findMenuHead(db: Kysely<Database>, entId: string, shopId: 
     .select(['s.shop_id', 's.is_enable', 'm.version', 'tz.parm_value as time_zone', 'pp.parm_value as price_point', 'img.url as image_link'])
     .where('s.ent_id', '=', entId)
     .where('s.shop_id', '=', shopId)
-    .executeTakeFirst()
+)
+
+export async function findMenuHead(db: Kysely<Database>, entId: string, shopId: string): Promise<MenuHead | null> {
+  const [row] = await menuHeadQuery(db, entId, shopId)
   if (!row) return null
   return {
     shopId: row.shop_id,
