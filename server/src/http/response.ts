@@ -12,15 +12,29 @@ import { encodeStrings } from '../../../src/gateway/form'
 export interface GatewayReply {
   status: number
   body: GatewayResponse
+  /** The body as sent (JSON text), when already serialised. */
+  json?: string
   /** An unexpected failure: log it server-side. */
   unexpected: boolean
 }
 
 const encoded = (body: GatewayResponse): GatewayResponse => encodeStrings(body)
 
+/**
+ * Success bodies by their data object. Operations that keep their answers (the menu reads,
+ * per menu version) hand the same object to every request, so it is encoded and serialised
+ * once; other answers are new objects and leave the map with their request.
+ */
+const successBodies = new WeakMap<GatewayTables, { body: GatewayResponse; json: string }>()
+
 export function successReply(data: GatewayTables): GatewayReply {
-  const body = { errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data }
-  return { status: 200, body: encoded(body), unexpected: false }
+  let sent = successBodies.get(data)
+  if (!sent) {
+    const body = encoded({ errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data })
+    sent = { body, json: JSON.stringify(body) }
+    successBodies.set(data, sent)
+  }
+  return { status: 200, body: sent.body, json: sent.json, unexpected: false }
 }
 
 /** Fastify's own errors (body limit, content type …) mapped to envelope errors. */
