@@ -466,15 +466,15 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
   // every reference to the item fail too. When a whole list is unreadable, references to
   // it are not checked (its own problem says enough).
   const classCodes = new Set(rawClasses.map(codeOf).filter((c): c is string => c !== undefined))
-  const classesReadable = Array.isArray(file.classes)
-  const goodsReadable = Array.isArray(file.goods)
-  const unknownClass = (c: string): boolean => classesReadable && !classCodes.has(c)
-  const unknownGoods = (c: string): boolean => goodsReadable && !goodsTypeByCode.has(c)
   const goodsTypeByCode = new Map<string, unknown>()
   for (const g of rawGoods) {
     const c = codeOf(g)
     if (c !== undefined && !goodsTypeByCode.has(c)) goodsTypeByCode.set(c, (g as Record<string, unknown>).type)
   }
+  const classesReadable = Array.isArray(file.classes)
+  const goodsReadable = Array.isArray(file.goods)
+  const unknownClass = (c: string): boolean => classesReadable && !classCodes.has(c)
+  const unknownGoods = (c: string): boolean => goodsReadable && !goodsTypeByCode.has(c)
 
   // Pictures: checked where they are named, copied under content-hashed names.
   const pictures = new Map<string, PicturePlan>()
