@@ -19,6 +19,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
 import { OPERATIONS } from '../../src/gateway/contract'
 
 export interface BenchOptions {
@@ -71,7 +72,8 @@ const FIXTURE = path.resolve(__dirname, '..', '..', 'tests', 'server', 'fixtures
 
 /** Starts this file as a child serving `role`; resolves with what it prints on its first line. */
 function startChild(role: 'gateway' | 'hello', env: Record<string, string> = {}): Promise<{ child: ChildProcess; info: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, `--serve-${role}`], {
+  // tsx by absolute URL, so a bench runner may call this from any working directory.
+  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, __filename, `--serve-${role}`], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc']
   })
