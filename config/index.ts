@@ -62,7 +62,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
             cacheGroups: {
               pagesShared: {
                 name: 'pages-shared',
-                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|@tarojs[\\/]components[\\/]lib)[\\/]/,
+                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|@tarojs[\\/]components[\\/](lib|dist[\\/]components))[\\/]/,
                 chunks: 'all',
                 priority: 30,
                 enforce: true

@@ -1744,6 +1744,13 @@ const PICTURES: Record<string, Draw> = {
       inBowl(p, 340, 330, 70, W.redRim, '#f3ecdc', (x, y, r) => rice(p, x, y, r * 1.05, r * 1.05)) +
       inBowl(p, 160, 345, 62, W.redRim, '#f3ecdc', (x, y, r) => rice(p, x, y, r * 1.05, r * 1.05))),
 
+  'k04-all-day-set.svg': (p) =>
+    flatLay(p, { table: 'slate', hue: 20 }, () =>
+      tray(p, [200, 30, 42]) +
+      inBowl(p, 185, 215, 112, W.redRim, liquid(p, [38, 60, 60]), (x, y, r) => broth(p, x, y, r) + place(x - 20, y + 10, 0, 0.9, cube(p, [30, 85, 58])) + place(x + 30, y - 25, 30, 0.8, cube(p, [30, 85, 58]))) +
+      cupTop(p, 360, 150, 52, milkTea) +
+      place(345, 335, 0, 1.1, eggTart(p, 48))),
+
   'z01-plastic-bag.svg': (p) => onCounter(p, 180, 30, (cx, y) => plasticBag(p, cx, y + 20), 1.05),
 
   // ---- S101 classes ----

@@ -51,7 +51,8 @@ async function measure(url: string, ready: string): Promise<Measure> {
       bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b, { level: 9 }).length }), () => ({ type, gz: 0 })))
     })
     await page.goto(url)
-    await page.getByText(ready).first().waitFor({ timeout: 60000 })
+    // The navigation-bar title holds the same text, hidden; wait for what the diner sees.
+    await page.getByText(ready).filter({ visible: true }).first().waitFor({ timeout: 60000 })
     await page.waitForLoadState('networkidle')
     const all = await Promise.all(bodies)
     const js = all.filter((b) => b.type === 'script')

@@ -83,7 +83,7 @@ function GoodsDetails() {
         </View>
         {g.Description && <Text className='so-details__desc'>{g.Description}</Text>}
         <View className='so-details__meta'>
-          <Text>{i18n.t('menu.sold', { n: g.SalesQua })}</Text>
+          <Text>{g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ''}</Text>
           <View className='so-details__reviews' role='link' data-testid='open-reviews' onClick={() => host.navigateTo(ROUTES.goodsComment(g.GoodsID))}>
             <Text>{i18n.t('details.reviews', { n: g.CommentCount })}</Text>
             <Text className='so-details__chevron'>›</Text>

@@ -50,7 +50,7 @@ function GoodsList() {
       <View className='so-order__top'>
         <View className='so-order__where'>
           <Text className='so-order__shop'>{session.shopInfo?.ShopName ?? ''}</Text>
-          {session.table && <Text className='so-order__table'>{i18n.t('home.table')} {session.table.TableName}</Text>}
+          {session.table && <Text className='so-order__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
         </View>
         <View className='so-order__search' role='button' data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>
           <View className='so-order__search-icon' />

@@ -22,7 +22,7 @@ function PrepayCart() {
     <View className='so-cart-page'>
       <View className='so-cart-page__mode'>
         <Text className='so-cart-page__mode-title'>{i18n.t('cart.prepayTitle')}</Text>
-        {session.table && <Text className='so-cart-page__table'>{i18n.t('home.table')} {session.table.TableName}</Text>}
+        {session.table && <Text className='so-cart-page__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
         <Text className='so-cart-page__mode-note'>{i18n.t('cart.prepayNote')}</Text>
       </View>
       <CartView shopId={session.params.ShopID} baseId={session.params.BaseID} onBrowse={() => host.navigateBack(ROUTES.goodsList)} />

@@ -128,8 +128,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                   <View className='so-bom__body'>
                     <Text className='so-bom__name'>{g.GoodsName}</Text>
                     <Text className='so-bom__qua'>
-                      ×{format.quantity(g.BOMQua)}
-                      {g.BOMGoodsPUnit}
+                      ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
                     </Text>
                   </View>
                   {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}

@@ -1,0 +1,142 @@
+/**
+ * Menu and cart end to end (issue 3): the built H5 app on the real server with the demo menu,
+ * in Chromium at a phone viewport. Scan a table → open a class → a goods with specs, a remark
+ * and an add-on → a combo with required and optional picks → the cart shows the lines and the
+ * total → a reload keeps the cart. Also: search by goods number. Expected prices are computed
+ * from the demo menu file, so the test follows the menu rather than copying its numbers.
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import Decimal from 'decimal.js'
+import type { MenuFile, MenuGoods } from '../../server/src/domain/catalogue/menu-file'
+import { phone, SCREENSHOTS } from './browser'
+import { useAppUnderTest } from './harness'
+
+const app = useAppUnderTest()
+const menu: MenuFile = JSON.parse(readFileSync(path.join(__dirname, '../../server/seed/menus/menu-S101.json'), 'utf8'))
+const goods = (code: string): MenuGoods => {
+  const g = menu.goods.find((x) => x.code === code)
+  assert.ok(g, `demo goods ${code}`)
+  return g
+}
+const className = (code: string) => menu.classes.find((c) => c.code === code)!.names.en
+const money = (d: Decimal.Value) => `MOP$${new Decimal(d).toFixed(2)}`
+
+async function openDetails(page: Page, classCode: string, goodsCode: string) {
+  await byId(page, 'class-tab').filter({ hasText: className(classCode) }).first().click()
+  const row = page.locator(`[data-goods-code="${goodsCode}"]`).filter({ visible: true })
+  await row.waitFor({ timeout: 15000 })
+  await row.click()
+  await byId(page, 'details-name').waitFor({ timeout: 30000 })
+  assert.equal(await byId(page, 'details-name').innerText(), goods(goodsCode).names.en)
+}
+
+/** Taro H5 keeps earlier pages of the stack in the DOM, hidden: look only at the page on show. */
+const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true })
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** A choice chip or combo item by its name; a price may follow ('Three more wontons+MOP$15'). */
+const chip = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${escapeRe(name)}(\\s*[+×]|$)`) }).filter({ visible: true })
+
+describe('menu and cart', () => {
+  it('scans a table, chooses specs, a remark, add-ons and a combo, and finds the same cart after a reload', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+
+    await page.goto(`${app.server.url}/?QRCode=QR-A03`)
+    await byId(page, 'order-now').click({ timeout: 30000 })
+    await byId(page, 'class-tab').first().waitFor({ timeout: 30000 })
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-list.png') })
+
+    // 1. Goods with specs, a remark and an add-on: Shrimp Wonton Noodles, Large, no spring onion, more wontons.
+    const noodles = goods('C01')
+    const large = noodles.skus!.items.find((i) => i.values[0] === 'LARGE')!
+    const addOn = noodles.addOns![0]
+    await openDetails(page, noodles.class, 'C01')
+    await chip(page, 'Large').click()
+    await chip(page, 'No').click()
+    await chip(page, addOn.names.en).click()
+    const noodlesAmount = new Decimal(large.salesPrice ?? large.price).plus(addOn.salesPrice ?? addOn.price)
+    assert.equal(await byId(page, 'live-price').innerText(), money(noodlesAmount))
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-details.png') })
+    await byId(page, 'add-to-cart').click()
+    await byId(page, 'cart-count').getByText('1').waitFor()
+    assert.equal(await byId(page, 'cart-total').innerText(), money(noodlesAmount))
+
+    // 2. A combo: the required main must be picked before it can be added; one optional side.
+    const combo = goods('K04')
+    const required = combo.combo!.find((c) => c.select === 0)!
+    const optional = combo.combo!.find((c) => c.select === 1)!
+    const main = required.items.find((i) => i.price && i.price !== '0') ?? required.items[0]
+    const side = optional.items.find((i) => i.price && i.price !== '0' && !i.default) ?? optional.items[0]
+    await page.goBack()
+    await openDetails(page, combo.class, 'K04')
+    for (const item of [...required.items, ...optional.items].filter((i) => i.default)) {
+      await chip(page, goods(item.goods).names.en).click() // start from nothing picked
+    }
+    assert.equal(await byId(page, 'add-to-cart').getAttribute('aria-disabled'), 'true')
+    assert.match(await byId(page, 'choice-problem').innerText(), /Please choose 1/)
+    await chip(page, goods(main.goods).names.en).click()
+    await chip(page, goods(side.goods).names.en).click()
+    const comboAmount = new Decimal(combo.salesPrice ?? combo.price).plus(main.price ?? '0').plus(side.price ?? '0')
+    assert.equal(await byId(page, 'live-price').innerText(), money(comboAmount))
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-details-combo.png') })
+    await byId(page, 'add-to-cart').click()
+    const total = noodlesAmount.plus(comboAmount)
+    await byId(page, 'cart-total').getByText(money(total)).waitFor()
+
+    // 3. The cart: a dine-in table pays after the meal (postpay).
+    await byId(page, 'cart-go').click()
+    await byId(page, 'cart-line').first().waitFor({ timeout: 30000 })
+    assert.match(page.url(), /#\/pages\/postpayCart\/postpayCart/)
+    const checkCart = async () => {
+      const names = await byId(page, 'cart-line-name').allInnerTexts()
+      assert.deepEqual(names.sort(), [noodles.names.en, combo.names.en].sort())
+      const choices = await byId(page, 'cart-line-choices').allInnerTexts()
+      assert.ok(choices.some((c) => c.includes('Large') && c.includes('No') && c.includes(addOn.names.en)), choices.join(' | '))
+      assert.ok(choices.some((c) => c.includes(goods(main.goods).names.en) && c.includes(goods(side.goods).names.en)), choices.join(' | '))
+      assert.equal(await byId(page, 'cart-page-total').innerText(), money(total))
+    }
+    await checkCart()
+    await page.waitForTimeout(400) // let the 0.3 s page slide finish before the picture
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'cart.png') })
+
+    // 4. One more bowl from the cart's stepper, then a reload keeps everything.
+    await byId(page, 'cart-line').filter({ hasText: noodles.names.en }).getByRole('button', { name: `Add one ${noodles.names.en}` }).click()
+    const afterMore = total.plus(noodlesAmount)
+    await byId(page, 'cart-page-total').getByText(money(afterMore)).waitFor()
+    await page.reload()
+    await byId(page, 'cart-line').first().waitFor({ timeout: 30000 })
+    assert.equal(await byId(page, 'cart-page-total').innerText(), money(afterMore))
+    assert.equal((await byId(page, 'cart-line').all()).length, 2)
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('finds goods by goods number, in goods-number order, and adds one straight from the results', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
+    await byId(page, 'order-by-number').click({ timeout: 30000 })
+    const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
+    await input.waitFor({ timeout: 30000 })
+    await input.fill('H0')
+    await page.locator('[data-goods-code="H01"]').filter({ visible: true }).waitFor({ timeout: 15000 })
+    const codes = await byId(page, 'goods-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-goods-code')))
+    const expected = menu.goods.map((g) => g.code).filter((c) => c.startsWith('H0')).sort()
+    assert.deepEqual(codes.slice(0, expected.length), expected)
+
+    await input.fill('F01')
+    const row = page.locator('[data-goods-code="F01"]').filter({ visible: true })
+    await row.waitFor({ timeout: 15000 })
+    assert.equal((await byId(page, 'goods-row').all()).length, 1)
+    await row.getByRole('button', { name: `Add one ${goods('F01').names.en}` }).click()
+    await byId(page, 'cart-total').getByText(money(goods('F01').salesPrice ?? goods('F01').price)).waitFor()
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'search.png') })
+    await context.close()
+  })
+})
