@@ -3,7 +3,7 @@
  * cart store keeps its state with these, and the server prices orders with the same functions.
  * Quantities and money are decimal strings, computed exactly with decimal.js (design.md §4).
  */
-import { Decimal, decimalPlaces, plainDecimal, roundHalfUp, toDecimal, type DecimalInput } from './money'
+import { Decimal, decimalPlaces, maxDecimal, plainDecimal, roundHalfUp, toDecimal, type DecimalInput } from './money'
 
 /** Stored carts of another version are ignored (spec §9). */
 export const CART_VERSION = 3
@@ -226,7 +226,7 @@ export function completeLine(input: CartLineInput, uid: string): CartLine {
 
 /** The line with new pack / main quantities (negative parts count as 0) and qua recomputed. */
 export function withQuantities(line: CartLine, pQua: DecimalInput, mQua: DecimalInput): CartLine {
-  const clamp = (v: DecimalInput): string => Decimal.max(0, toDecimal(v)).toFixed()
+  const clamp = (v: DecimalInput): string => maxDecimal(0, v).toFixed()
   const p = line.isPack ? clamp(pQua) : '0'
   const m = clamp(mQua)
   return { ...line, pQua: p, mQua: m, qua: lineTotalQua(p, m, line.Ref) }

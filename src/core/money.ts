@@ -4,10 +4,14 @@
  * the enterprise's decimals (AmoPoint, PricePoint, QuaPoint, DiscountPoint, PQuaPoint), used by
  * the client and the server alike.
  */
-import Decimal from 'decimal.js'
+// decimal.js-light: decimal.js's own lighter edition (same author, same API for what money
+// needs: exact plus/minus/times/div, toDecimalPlaces with ROUND_HALF_UP, toFixed) at about a
+// third of the bytes; it leaves out NaN/Infinity, trigonometry and other bases, none of which
+// an amount ever needs. The client's first screen carries it.
+import Decimal, { type Numeric } from 'decimal.js-light'
 
 export { Decimal }
-export type DecimalInput = Decimal.Value
+export type DecimalInput = Numeric
 
 /** The decimals settings of spec §3 with their defaults (spec §9). */
 export interface DecimalPoints {
@@ -40,8 +44,8 @@ export function decimalPoints(params: Record<string, string | undefined>): Decim
 export function toDecimal(value: DecimalInput | null | undefined): Decimal {
   if (value === null || value === undefined || value === '') return new Decimal(0)
   try {
-    const d = new Decimal(value)
-    return d.isFinite() ? d : new Decimal(0)
+    // The light edition throws on NaN and ±Infinity instead of representing them.
+    return new Decimal(value)
   } catch {
     return new Decimal(0)
   }
@@ -84,6 +88,13 @@ export function formatNumber(value: DecimalInput | null | undefined, decimals: n
 export function formatMoney(value: DecimalInput | null | undefined, decimals: number, symbol: string, options: FormatOptions = {}): string {
   const text = formatNumber(value, decimals, options)
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`
+}
+
+/** The larger of two values. */
+export function maxDecimal(a: DecimalInput, b: DecimalInput): Decimal {
+  const x = toDecimal(a)
+  const y = toDecimal(b)
+  return x.gte(y) ? x : y
 }
 
 /** Plain decimal string for storage and the wire ('12.5', '3'), rounded half-up at `decimals`. */

@@ -2,6 +2,7 @@
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
 import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { taroPreviewImage } from './taro-preview'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
 
@@ -24,5 +25,6 @@ export const host: Host = {
   },
   installShell: () => undefined,
   applyLocale: () => undefined,
+  previewImage: taroPreviewImage,
   ...taroNavigation
 }

@@ -2,7 +2,7 @@
 import Taro from '@tarojs/taro'
 import type { Host, ShellTexts } from './host'
 import { taroNavigation, taroStorage } from './taro-host'
-import { domToast, fetchRequest } from './web-io'
+import { domPreviewImage, domToast, fetchRequest } from './web-io'
 import { readUserAgent } from './user-agent'
 import { parseQuery } from '../core/entry-params'
 
@@ -49,6 +49,7 @@ export const host: Host = {
   applyLocale(locale) {
     document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'
   },
+  previewImage: domPreviewImage,
   ...taroNavigation
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Host } from './host'
 import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { taroPreviewImage } from './taro-preview'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
 
@@ -22,5 +23,6 @@ export const host: Host = {
   onGlobalError: () => undefined,
   installShell: () => undefined,
   applyLocale: () => undefined,
+  previewImage: taroPreviewImage,
   ...taroNavigation
 }

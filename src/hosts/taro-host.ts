@@ -69,13 +69,12 @@ export function launchQuery(): Record<string, string> {
   }
 }
 
-export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirectTo' | 'reLaunch' | 'previewImage'> = {
+export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirectTo' | 'reLaunch'> = {
   navigateTo: (url) => void Taro.navigateTo({ url }).catch(() => undefined),
   navigateBack(fallbackUrl) {
     if (Taro.getCurrentPages().length > 1) void Taro.navigateBack().catch(() => undefined)
     else void Taro.reLaunch({ url: fallbackUrl }).catch(() => undefined)
   },
   redirectTo: (url) => void Taro.redirectTo({ url }).catch(() => undefined),
-  reLaunch: (url) => void Taro.reLaunch({ url }).catch(() => undefined),
-  previewImage: (urls, current) => void Taro.previewImage({ urls, current }).catch(() => undefined)
+  reLaunch: (url) => void Taro.reLaunch({ url }).catch(() => undefined)
 }

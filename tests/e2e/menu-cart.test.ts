@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import Decimal from 'decimal.js'
+import { Decimal, type DecimalInput } from '../../src/core/money'
 import type { MenuFile, MenuGoods } from '../../server/src/domain/catalogue/menu-file'
 import { phone, SCREENSHOTS } from './browser'
 import { useAppUnderTest } from './harness'
@@ -23,7 +23,7 @@ const goods = (code: string): MenuGoods => {
   return g
 }
 const className = (code: string) => menu.classes.find((c) => c.code === code)!.names.en
-const money = (d: Decimal.Value) => `MOP$${new Decimal(d).toFixed(2)}`
+const money = (d: DecimalInput) => `MOP$${new Decimal(d).toFixed(2)}`
 
 async function openDetails(page: Page, classCode: string, goodsCode: string) {
   await byId(page, 'class-tab').filter({ hasText: className(classCode) }).first().click()

@@ -5,7 +5,7 @@
  */
 import { makeAutoObservable } from 'mobx'
 import type { BomClassRow, BomGoodsRow, PackUnitRow, SkuRow } from '../../gateway/operations'
-import { Decimal, roundHalfUp, toDecimal, type DecimalPoints } from '../../core/money'
+import { Decimal, maxDecimal, roundHalfUp, toDecimal, type DecimalPoints } from '../../core/money'
 import type { CartGoodsDetails, CartLineInput } from '../../core/cart'
 import type { GoodsDetails, MenuScope } from './menu.store'
 
@@ -68,7 +68,7 @@ export class GoodsChoice {
   choosePack(code: string): void {
     this.packCode = code
     const q = roundHalfUp(toDecimal(this.quantity), this.quantityDecimals)
-    this.quantity = Decimal.max(q, this.step).toString()
+    this.quantity = maxDecimal(q, this.step).toString()
   }
 
   toggleRemark(group: string, option: string): void {
