@@ -63,6 +63,13 @@ describe('menu and cart', () => {
     const noodlesAmount = new Decimal(large.salesPrice ?? large.price).plus(addOn.salesPrice ?? addOn.price)
     assert.equal(await byId(page, 'live-price').innerText(), money(noodlesAmount))
     await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-details.png') })
+    // The picture opens full screen; a tap closes it.
+    await byId(page, 'goods-picture').click()
+    const preview = page.getByRole('dialog')
+    await preview.waitFor()
+    assert.match((await preview.locator('img').getAttribute('src')) ?? '', /\/files\/menu\//)
+    await preview.click()
+    await preview.waitFor({ state: 'detached' })
     await byId(page, 'add-to-cart').click()
     await byId(page, 'cart-count').getByText('1').waitFor()
     assert.equal(await byId(page, 'cart-total').innerText(), money(noodlesAmount))
