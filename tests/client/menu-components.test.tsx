@@ -1,0 +1,78 @@
+/** Goods rows, their cart action and the cart bar, as a diner sees them (jsdom over Taro's React components). */
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { GoodsRow } from '../../src/gateway/operations'
+import { RootStore } from '../../src/stores/root-store'
+import { StoreContext } from '../../src/stores/context'
+import { GoodsRowView } from '../../src/features/menu/components/GoodsRowView'
+import { CartBar } from '../../src/features/cart/components/CartBar'
+import { GoodsAction } from '../../src/compose/GoodsAction'
+import { createFakeHost, ok } from '../unit/support/fake-host'
+import { demoServer } from '../unit/support/fake-gateway-server'
+
+const goods = (over: Partial<GoodsRow>): GoodsRow => ({
+  GoodsID: 'S101.g.F01', GoodsCode: 'F01', ShopID: 'S101', BaseID: 'B201', ClassID: 'S101.c.SOUP', GoodsName: 'Soup of the Day',
+  Unit: 'bowl', GoodsType: 5, SkuType: 0, Price: '22', SalesPrice: '22', SaleType: 0, PUnitCount: 0, HasOptions: 0, StepQua: '1',
+  OnSaleTime: '', OffSaleTime: '', SalesQua: 12, ImageUrl: '', SortNo: 1, IsRecommend: 0, CommentCount: 0, ...over
+})
+
+const SOUP = goods({})
+const LATE = goods({ GoodsID: 'S101.g.J07', GoodsCode: 'J07', GoodsName: 'Late-night Mango Pancakes', OnSaleTime: '21:00', OffSaleTime: '22:00' })
+const NOODLES = goods({ GoodsID: 'S101.g.C01', GoodsCode: 'C01', GoodsName: 'Shrimp Wonton Noodles', HasOptions: 1, SkuType: 1, Price: '42', SalesPrice: '42' })
+const LEMON = goods({ GoodsID: 'S101.g.H04', GoodsCode: 'H04', GoodsName: 'Iced Lemon Tea', Price: '25', SalesPrice: '20', SaleType: 2 })
+
+async function renderRows(rows: GoodsRow[], onChoose = jest.fn()) {
+  const server = demoServer({
+    GoodsClassAllGet: () => ok({ table1: [] }),
+    GoodsListByClass: () => ok({ table1: rows, table2: [{ Total: rows.length }] })
+  }, '2026-11-22 12:00:00')
+  const host = createFakeHost(server.respond, { deviceLanguage: () => 'en' })
+  const root = new RootStore(host, { authCode: 'c', liveUrl: '', testUrl: '', appVersion: '2.0.3' })
+  await root.session.initialise({ QRCode: 'QR-A03' })
+  await root.menu.loadMenu()
+  render(
+    <StoreContext.Provider value={root}>
+      {root.menu.goods.map((g) => (
+        <GoodsRowView key={g.GoodsID} goods={g} onOpen={() => undefined} action={<GoodsAction goods={g} onChoose={onChoose} />} />
+      ))}
+      <CartBar shopId='S101' baseId='B201' onOpen={() => undefined} />
+    </StoreContext.Provider>
+  )
+  return { root, host, onChoose }
+}
+
+describe('goods rows and the cart bar', () => {
+  it('add a plain goods with +, count and total follow, − takes it out again', async () => {
+    const { host } = await renderRows([SOUP])
+    expect(screen.getByText('Your cart is empty')).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByLabelText('Add one Soup of the Day')))
+    expect(screen.getByTestId('cart-total').textContent).toBe('MOP$22.00')
+    await act(async () => fireEvent.click(screen.getByLabelText('Add one Soup of the Day')))
+    expect(screen.getByTestId('cart-count').textContent).toBe('2')
+    expect(screen.getByTestId('cart-total').textContent).toBe('MOP$44.00')
+    expect(JSON.parse(host.store.get('scanorder.cart')!).cartVersion).toBe(3)
+    await act(async () => fireEvent.click(screen.getByLabelText('Remove one Soup of the Day')))
+    await act(async () => fireEvent.click(screen.getByLabelText('Remove one Soup of the Day')))
+    expect(screen.getByText('Your cart is empty')).toBeTruthy()
+    expect(screen.queryByLabelText('Remove one Soup of the Day')).toBeNull()
+  })
+
+  it('a goods not yet on sale says when it starts and offers no way to add it', async () => {
+    await renderRows([LATE])
+    expect(screen.getByTestId('sale-status').textContent).toBe('This Goods will go on sale at 21:00')
+    expect(screen.queryByLabelText('Add one Late-night Mango Pancakes')).toBeNull()
+  })
+
+  it('a goods with choices offers Choose instead of a stepper', async () => {
+    const { onChoose } = await renderRows([NOODLES])
+    expect(screen.queryByLabelText('Add one Shrimp Wonton Noodles')).toBeNull()
+    await act(async () => fireEvent.click(screen.getByText('Choose')))
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ GoodsCode: 'C01' }))
+  })
+
+  it('a promoted goods shows its badge, the now price and the list price struck through', async () => {
+    await renderRows([LEMON])
+    expect(screen.getByText('Special')).toBeTruthy()
+    expect(screen.getByTestId('goods-price').textContent).toBe('MOP$20')
+    expect(screen.getByText('MOP$25')).toBeTruthy()
+  })
+})
