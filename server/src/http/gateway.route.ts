@@ -19,6 +19,7 @@ import type { OperationContext } from '../operations/operation'
 import { findOperation } from '../operations/registry'
 import type { Database } from '../storage/schema'
 import { checkAuthCode, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
+import { safeParseRecord } from './record-parse'
 import { errorReply, successReply, type GatewayReply } from './response'
 
 export interface GatewayDeps {
@@ -83,8 +84,8 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
 }
 
 /** zod failure → 10007 naming the field(s), e.g. 'FbContent' or 'tableData[1].ShopID'. */
-function parseRecord<S extends z.ZodTypeAny>(schema: S, record: unknown, index: number): z.infer<S> {
-  const result = schema.safeParse(record)
+function parseRecord<S extends z.ZodTypeAny>(schema: S, record: Record<string, unknown>, index: number): z.infer<S> {
+  const result = safeParseRecord(schema, record)
   if (result.success) return result.data
   const fields = [...new Set(result.error.issues.map((i) => i.path.join('.') || 'record'))]
   const prefix = index === 0 ? '' : `tableData[${index}].`
