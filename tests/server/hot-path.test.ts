@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { safeParseRecord } from '../../server/src/http/record-parse'
 import { baseRecordSchema } from '../../server/src/operations/fields'
 import GoodsListByClass from '../../server/src/operations/goods/GoodsListByClass'
+import { findEnterprise } from '../../server/src/storage/repositories/enterprise.repository'
+import { createTestServer, DEMO_ENT, type TestServer } from './helpers/test-server'
 
 describe('record validation memo', () => {
   const records: Record<string, unknown>[] = [
@@ -41,5 +43,37 @@ describe('record validation memo', () => {
     const passthrough = z.object({ A: z.string() }).passthrough()
     expect(safeParseRecord(passthrough, { A: 'a' })).toEqual({ success: true, data: { A: 'a' } })
     expect(safeParseRecord(passthrough, { A: 'a', B: 'b' })).toEqual({ success: true, data: { A: 'a', B: 'b' } })
+  })
+})
+
+describe('hot reads beside a transaction', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await createTestServer()
+  })
+  afterAll(() => server.close())
+
+  it("never see a transaction's uncommitted rows", async () => {
+    const original = await findEnterprise(server.db, DEMO_ENT)
+    expect(original).not.toBeNull()
+    let inside!: () => void
+    const reached = new Promise<void>((resolve) => (inside = resolve))
+    let finish!: () => void
+    const release = new Promise<void>((resolve) => (finish = resolve))
+    const names = JSON.stringify({ 'zh-CN': '改名', 'zh-TW': '改名', en: 'Renamed' })
+    const transaction = server.db.transaction().execute(async (trx) => {
+      await trx.updateTable('enterprises').set({ names }).where('ent_id', '=', DEMO_ENT).execute()
+      inside()
+      await release
+      throw new Error('roll back')
+    })
+    await reached
+    // Read while the transaction is open (SQLite: on the one connection the transaction holds,
+    // so the read must wait for it; PostgreSQL: on another connection).
+    const during = findEnterprise(server.db, DEMO_ENT)
+    finish()
+    await expect(transaction).rejects.toThrow('roll back')
+    expect(await during).toEqual(original)
+    expect(await findEnterprise(server.db, DEMO_ENT)).toEqual(original)
   })
 })

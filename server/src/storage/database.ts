@@ -5,9 +5,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type SqliteDatabase } from 'kysely'
 import { Pool } from 'pg'
 import type { ServerConfig } from '../config'
+import { registerDirectReader } from './prepared'
 import type { Database } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -44,8 +45,46 @@ function openSqlite(dataDir: string): AppDatabase {
   file.pragma('journal_mode = WAL')
   file.pragma('foreign_keys = ON')
   file.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
+  const statements = withStatementCache(file)
+  const dialect = new TrackedSqliteDialect({ database: statements })
+  const db = new Kysely<Database>({ dialect })
+  // Hot reads (prepared.ts) skip Kysely when no one holds or waits for the one connection:
+  // better-sqlite3 runs them synchronously, so they can neither interleave with a
+  // transaction nor see one's uncommitted rows.
+  registerDirectReader(db, (sqlText, parameters) => {
+    if (dialect.inUse > 0 || !file.open) return null
+    const statement = statements.prepare(sqlText)
+    return statement.reader ? (statement.all(parameters) as unknown[]) : null
+  })
   return { db, dialect: 'sqlite', schema: null, destroy: () => db.destroy() }
+}
+
+/** Kysely's SQLite dialect, counting who holds or waits for its one connection. */
+class TrackedSqliteDialect extends SqliteDialect {
+  inUse = 0
+
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    const acquire = driver.acquireConnection.bind(driver)
+    const release = driver.releaseConnection.bind(driver)
+    driver.acquireConnection = async () => {
+      this.inUse++
+      try {
+        return await acquire()
+      } catch (error) {
+        this.inUse--
+        throw error
+      }
+    }
+    driver.releaseConnection = async (connection) => {
+      try {
+        await release(connection)
+      } finally {
+        this.inUse--
+      }
+    }
+    return driver
+  }
 }
 
 /**

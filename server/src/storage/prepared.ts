@@ -10,6 +10,19 @@ import type { Database } from './schema'
 
 const MARK = '\u0000param:'
 
+/**
+ * Runs a read at once and synchronously, or answers null when it cannot right now (the caller
+ * then goes through Kysely). SQLite registers one (database.ts): Kysely's own way there costs
+ * more than the query (a connection mutex and several promise hops per query).
+ */
+export type DirectReader = (sqlText: string, parameters: readonly unknown[]) => unknown[] | null
+
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>()
+
+export function registerDirectReader(db: Kysely<Database>, reader: DirectReader): void {
+  directReaders.set(db, reader)
+}
+
 export function preparedQuery<R>(
   build: (db: Kysely<Database>, ...params: string[]) => Compilable<R>
 ): (db: Kysely<Database>, ...values: string[]) => Promise<R[]> {
@@ -21,6 +34,8 @@ export function preparedQuery<R>(
       compiled.set(db, query)
     }
     const parameters = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? values[Number(p.slice(MARK.length))] : p))
+    const rows = directReaders.get(db)?.(query.sql, parameters)
+    if (rows) return rows as R[]
     const result = await db.executeQuery<R>({ ...query, parameters })
     return result.rows
   }
