@@ -94,6 +94,19 @@ export function clockIn(timeZone: string, now: Date): MenuClock {
   return clock
 }
 
+// The promotions running at a wall-clock second, kept with the snapshot: clockIn hands every
+// request of that second the same clock object.
+const runningBySnapshot = new WeakMap<MenuSnapshot, { clock: MenuClock; running: Map<string, Promotion[]>; runningIds: string }>()
+
+function runningAt(snapshot: MenuSnapshot, clock: MenuClock): { running: Map<string, Promotion[]>; runningIds: string } {
+  const cached = runningBySnapshot.get(snapshot)
+  if (cached && cached.clock === clock) return cached
+  const running = runningByGoods(snapshot.menu.promotions, clock)
+  const runningIds = [...new Set([...running.values()].flat())].map((p) => p.promotionId).join(',')
+  runningBySnapshot.set(snapshot, { clock, running, runningIds })
+  return { running, runningIds }
+}
+
 /**
  * Opens a shop's menu for one request. Unknown or disabled shop → 20003; a BaseID that is not
  * a branch of this shop → 20004.
@@ -111,8 +124,7 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
   const timeZone = knownTimeZone(head.timeZone)
   const clock = clockIn(timeZone, now)
   const pricePoint = decimalPoints({ PricePoint: head.pricePoint ?? undefined }).PricePoint
-  const running = runningByGoods(snapshot.menu.promotions, clock)
-  const runningIds = [...new Set([...running.values()].flat())].map((p) => p.promotionId).join(',')
+  const { running, runningIds } = runningAt(snapshot, clock)
   const memoScope = [base?.baseId ?? '', imagePrefix(head.imageLink, origin), pricePoint, runningIds].join('\u0001')
   return {
     snapshot,
