@@ -30,7 +30,7 @@ export interface GatewayDeps {
 const localeOf = (request: FastifyRequest): Locale => localeFromAcceptLanguage(request.headers['accept-language'])
 
 function send(reply: FastifyReply, result: GatewayReply): FastifyReply {
-  return reply.code(result.status).type('application/json; charset=utf-8').send(result.json ?? result.body)
+  return reply.code(result.status).type('application/json; charset=utf-8').send(result.payload ?? result.body)
 }
 
 /** Registers the gateway in its own scope: only form bodies parse there. */

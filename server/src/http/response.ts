@@ -12,8 +12,11 @@ import { encodeStrings } from '../../../src/gateway/form'
 export interface GatewayReply {
   status: number
   body: GatewayResponse
-  /** The body as sent (JSON text), when already serialised. */
-  json?: string
+  /**
+   * The body as sent (UTF-8 JSON), when already serialised: a Buffer, so a kept answer is
+   * neither measured nor encoded again on its way out.
+   */
+  payload?: Buffer
   /** An unexpected failure: log it server-side. */
   unexpected: boolean
 }
@@ -25,16 +28,16 @@ const encoded = (body: GatewayResponse): GatewayResponse => encodeStrings(body)
  * per menu version) hand the same object to every request, so it is encoded and serialised
  * once; other answers are new objects and leave the map with their request.
  */
-const successBodies = new WeakMap<GatewayTables, { body: GatewayResponse; json: string }>()
+const successBodies = new WeakMap<GatewayTables, { body: GatewayResponse; payload: Buffer }>()
 
 export function successReply(data: GatewayTables): GatewayReply {
   let sent = successBodies.get(data)
   if (!sent) {
     const body = encoded({ errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data })
-    sent = { body, json: JSON.stringify(body) }
+    sent = { body, payload: Buffer.from(JSON.stringify(body), 'utf8') }
     successBodies.set(data, sent)
   }
-  return { status: 200, body: sent.body, json: sent.json, unexpected: false }
+  return { status: 200, body: sent.body, payload: sent.payload, unexpected: false }
 }
 
 /** Fastify's own errors (body limit, content type …) mapped to envelope errors. */
