@@ -94,6 +94,19 @@ export function clockIn(timeZone: string, now: Date): MenuClock {
   return clock
 }
 
+const pricePoints = new Map<string | null, number>()
+
+/** The enterprise's PricePoint setting as decimal places (remembered per stored text). */
+function pricePointOf(setting: string | null): number {
+  let points = pricePoints.get(setting)
+  if (points === undefined) {
+    points = decimalPoints({ PricePoint: setting ?? undefined }).PricePoint
+    if (pricePoints.size >= 100) pricePoints.clear()
+    pricePoints.set(setting, points)
+  }
+  return points
+}
+
 // The promotions running at a wall-clock second, kept with the snapshot: clockIn hands every
 // request of that second the same clock object.
 const runningBySnapshot = new WeakMap<MenuSnapshot, { clock: MenuClock; running: Map<string, Promotion[]>; runningIds: string }>()
@@ -123,7 +136,7 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
   }
   const timeZone = knownTimeZone(head.timeZone)
   const clock = clockIn(timeZone, now)
-  const pricePoint = decimalPoints({ PricePoint: head.pricePoint ?? undefined }).PricePoint
+  const pricePoint = pricePointOf(head.pricePoint)
   const { running, runningIds } = runningAt(snapshot, clock)
   const memoScope = [base?.baseId ?? '', imagePrefix(head.imageLink, origin), pricePoint, runningIds].join('\u0001')
   return {
