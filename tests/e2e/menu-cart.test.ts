@@ -52,6 +52,20 @@ describe('menu and cart', () => {
     await byId(page, 'class-tab').first().waitFor({ timeout: 30000 })
     await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-list.png') })
 
+    // Scrolling by hand moves the list and stays there; the side bar follows the class read.
+    const list = byId(page, 'goods-list')
+    const firstClass = await byId(page, 'class-tab').first().innerText()
+    await list.hover()
+    for (let i = 0; i < 5; i++) {
+      await page.mouse.wheel(0, 400)
+      await page.waitForTimeout(100)
+    }
+    await page.waitForTimeout(300)
+    assert.ok((await list.evaluate((el) => el.scrollTop)) > 1500, 'the list stays where the diner scrolled it')
+    const selected = page.locator('[data-testid="class-tab"][aria-selected="true"]').filter({ visible: true })
+    assert.notEqual(await selected.innerText(), firstClass)
+    assert.ok((await byId(page, 'goods-row').count()) > 0)
+
     // 1. Goods with specs, a remark and an add-on: Shrimp Wonton Noodles, Large, no spring onion, more wontons.
     const noodles = goods('C01')
     const large = noodles.skus!.items.find((i) => i.values[0] === 'LARGE')!

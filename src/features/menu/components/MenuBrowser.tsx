@@ -1,7 +1,7 @@
 import { ScrollView, View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { layoutMenu, sectionAt, visibleItems } from '../virtual-layout'
@@ -39,16 +39,23 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
   const rowHeight = Math.round(ROW_DESIGN * scale)
   const layout = useMemo(() => layoutMenu(sections, headerHeight, rowHeight), [sections, headerHeight, rowHeight])
   const [scrollTop, setScrollTop] = useState(0)
-  // The list's scrollTop prop only moves the list when it changes, so a tap nudges it by a hair.
-  const [target, setTarget] = useState<number | undefined>(undefined)
-  const nudge = useRef(0)
+  // A tap on a class moves the list. On H5 the list's element is scrolled directly: Taro's H5
+  // wrapper writes every prop onto the element at each render, so a scrollTop prop would pin
+  // the list (and an undefined one sends it to the top). Mini-programs have no element to
+  // scroll and take the prop, passed only until the next render.
+  const listRef = useRef<{ scrollTop?: number } | null>(null)
+  const [target, setTarget] = useState<number | null>(null)
+  useEffect(() => {
+    if (target !== null) setTarget(null)
+  }, [target])
   const active = sectionAt(layout, scrollTop)
   const items = visibleItems(layout, scrollTop, viewport, rowHeight * 4)
 
   const goTo = (index: number) => {
-    nudge.current = nudge.current ? 0 : 0.5
-    const top = layout.sectionTops[index] + nudge.current
-    setTarget(top)
+    const top = layout.sectionTops[index]
+    const el = listRef.current
+    if (el && typeof el.scrollTop === 'number') el.scrollTop = top
+    else setTarget(top)
     setScrollTop(top)
   }
 
@@ -75,8 +82,9 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
       </ScrollView>
       <ScrollView
         className='so-menu__list'
+        ref={listRef as never}
         scrollY
-        scrollTop={target}
+        {...(target !== null ? { scrollTop: target } : {})}
         enhanced
         onScroll={(e) => setScrollTop(e.detail.scrollTop)}
         data-testid='goods-list'
