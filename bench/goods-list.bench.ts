@@ -21,9 +21,7 @@
  *   5. check (a second, untimed pass top to bottom): after each step and two frames, is the
  *      list still where the step put it, do rows and headers cover its whole height (no blank
  *      screen), how many rows and elements are there at most, and is the menu's last goods
- *      rendered after the last step;
- *   6. 4 and 5 again with the list's scroll reset suppressed (see SCROLL_RESET below: in the
- *      app as built the list jumps back to the top after every scroll event).
+ *      rendered after the last step.
  *
  * Figures are medians over the runs. The CPU is not throttled: this is the machine's speed,
  * not a phone's (options.cpuSlowdown emulates a slower CPU through the DevTools protocol).
@@ -96,14 +94,8 @@ export interface GoodsListRun {
   domNodes: number
   /** Goods rows in the list after load. */
   goodsRows: number
-  /** Scrolling the app as built. */
+  /** Scrolling the list top to bottom. */
   scroll: ScrollFigures
-  /**
-   * Scrolling with the bench's stand-in for a fix of the scroll reset (see SCROLL_RESET): the
-   * list element ignores the `scrollTop = undefined` the ScrollView wrapper writes on every
-   * render. What the windowed list costs once the list keeps its position.
-   */
-  scrollNoReset: ScrollFigures
 }
 
 export interface GoodsListSize {
@@ -268,29 +260,6 @@ function afterLoad(): LoadFigures {
   }
 }
 
-/**
- * SCROLL_RESET. In the built app the list cannot keep a scroll position: Taro's React wrapper
- * of ScrollView (@tarojs/components/lib/react, attachProps) copies every prop onto the element
- * on every render, so MenuBrowser's `scrollTop={target}` — undefined until a class is tapped —
- * runs `element.scrollTop = undefined` (= 0) each time a scroll event re-renders the list, and
- * after a class tap `element.scrollTop = <that class's top>`. The list jumps back at once.
- * The bench measures the app as built, then again with this stand-in for a fix installed on the
- * list element: writes of undefined or null to its scrollTop are ignored.
- */
-function ignoreScrollTopReset(): void {
-  const host = document.querySelector('[data-testid="goods-list"]')!
-  const native = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!
-  Object.defineProperty(host, 'scrollTop', {
-    configurable: true,
-    get() {
-      return native.get!.call(this)
-    },
-    set(value: unknown) {
-      if (value !== undefined && value !== null) native.set!.call(this, value)
-    }
-  })
-}
-
 interface ScrollPass {
   distancePx: number
   start: number
@@ -398,15 +367,12 @@ async function measureOnce(browser: Browser, server: RunningServer, menu: MenuFi
     const load = await page.evaluate(afterLoad)
     const lastCode = menu.goods[menu.goods.length - 1].code
     const scroll = await measureScroll(page, options.steps, lastCode)
-    await page.evaluate(ignoreScrollTopReset)
-    const scrollNoReset = await measureScroll(page, options.steps, lastCode)
     return {
       firstRowMs: Math.round(load.firstRowAt - load.tapAt),
       loadLongTasks: longTaskSum(load.longTasks.filter((t) => t.start >= load.tapAt)),
       domNodes: load.domNodes,
       goodsRows: load.goodsRows,
-      scroll,
-      scrollNoReset
+      scroll
     }
   } finally {
     await context.close()
@@ -441,8 +407,7 @@ function medianRun(runs: GoodsListRun[]): GoodsListRun {
     loadLongTasks: { count: m((r) => r.loadLongTasks.count), totalMs: m((r) => r.loadLongTasks.totalMs) },
     domNodes: m((r) => r.domNodes),
     goodsRows: m((r) => r.goodsRows),
-    scroll: scroll((r) => r.scroll),
-    scrollNoReset: scroll((r) => r.scrollNoReset)
+    scroll: scroll((r) => r.scroll)
   }
 }
 
@@ -481,9 +446,8 @@ export async function runGoodsListBench(options: GoodsListBenchOptions = {}): Pr
         const run = await measureOnce(browser, server, menu, { steps, cpuSlowdown }, pageErrors)
         log(
           `goods list: ${n} goods, run ${i + 1}/${runs}: first row ${run.firstRowMs} ms, ${run.domNodes} elements, ${run.goodsRows} rows; ` +
-            `scroll as built: ${run.scroll.longTasks.count} long tasks (${run.scroll.longTasks.totalMs} ms), position kept ${run.scroll.positionKeptSteps}/${steps}; ` +
-            `reset suppressed: ${run.scrollNoReset.longTasks.count} long tasks (${run.scrollNoReset.longTasks.totalMs} ms), position kept ${run.scrollNoReset.positionKeptSteps}/${steps}, ` +
-            `blank ${run.scrollNoReset.blankSteps}, max rows ${run.scrollNoReset.maxGoodsRows}`
+            `scroll: ${run.scroll.longTasks.count} long tasks (${run.scroll.longTasks.totalMs} ms), position kept ${run.scroll.positionKeptSteps}/${steps}, ` +
+            `blank ${run.scroll.blankSteps}, max rows ${run.scroll.maxGoodsRows}`
         )
         done.push(run)
       }
@@ -526,8 +490,7 @@ export function goodsListRows(r: GoodsListBenchResult): [string, string][] {
     rows.push([`${what}: first goods row on screen after tapping Order now`, `${m.firstRowMs} ms`])
     rows.push([`${what}: elements in the document after load (goods rows)`, `${group(m.domNodes)} (${m.goodsRows})`])
     rows.push([`${what}: long tasks while loading`, `${m.loadLongTasks.count} (${group(m.loadLongTasks.totalMs)} ms)`])
-    rows.push([`${what}: scrolling top → bottom, ${m.scroll.steps} frames, ${group(m.scroll.distancePx)} px, as built`, scrollText(m.scroll)])
-    rows.push([`${what}: the same, list scroll reset suppressed`, scrollText(m.scrollNoReset)])
+    rows.push([`${what}: scrolling top → bottom, ${m.scroll.steps} frames, ${group(m.scroll.distancePx)} px`, scrollText(m.scroll)])
   }
   return rows
 }

@@ -1,7 +1,7 @@
 /**
  * Cart shapes and the pure line rules (spec §3 "Cart", §4 "Cart"). No MobX, no Taro: the client's
  * cart store keeps its state with these, and the server prices orders with the same functions.
- * Quantities and money are decimal strings, computed exactly with decimal.js (design.md §4).
+ * Quantities and money are decimal strings, computed exactly with decimal.js-light (design.md §4).
  */
 import { Decimal, decimalPlaces, maxDecimal, plainDecimal, roundHalfUp, toDecimal, type DecimalInput } from './money'
 

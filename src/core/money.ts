@@ -1,6 +1,6 @@
 /**
  * Exact numbers (spec §5 "Number formatting", design.md §4): every amount, price and quantity
- * is a decimal.js value or a decimal string, never a float. One rounding function, half-up at
+ * is a decimal.js-light value or a decimal string, never a float. One rounding function, half-up at
  * the enterprise's decimals (AmoPoint, PricePoint, QuaPoint, DiscountPoint, PQuaPoint), used by
  * the client and the server alike.
  */

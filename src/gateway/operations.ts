@@ -120,7 +120,7 @@ export interface ExternalShopRow {
 
 
 // ---------- catalogue rows (issue 3) ----------
-// Money and quantities travel as decimal strings ('38', '12.5'): exact, parsed with decimal.js.
+// Money and quantities travel as decimal strings ('38', '12.5'): exact, parsed with decimal.js-light.
 // List rows carry names in the request's language only (the menu is the biggest answer a
 // diner downloads); a language switch fetches again.
 

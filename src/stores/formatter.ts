@@ -1,6 +1,6 @@
 /**
  * Numbers as the diner sees them (spec §5): the enterprise's decimals (AmoPoint, PricePoint,
- * QuaPoint …) and currency symbol, rounded half-up with decimal.js. One instance on the root
+ * QuaPoint …) and currency symbol, rounded half-up with decimal.js-light. One instance on the root
  * store, read by every page and component.
  */
 import { decimalPoints, formatMoney, formatNumber, type DecimalInput, type DecimalPoints } from '../core/money'

@@ -8,12 +8,10 @@ import { CartBar } from '../../src/features/cart/components/CartBar'
 import { GoodsAction } from '../../src/compose/GoodsAction'
 import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
+import { goodsRow } from '../unit/support/menu-rows'
 
-const goods = (over: Partial<GoodsRow>): GoodsRow => ({
-  GoodsID: 'S101.g.F01', GoodsCode: 'F01', ShopID: 'S101', BaseID: 'B201', ClassID: 'S101.c.SOUP', GoodsName: 'Soup of the Day',
-  Unit: 'bowl', GoodsType: 5, SkuType: 0, Price: '22', SalesPrice: '22', SaleType: 0, PUnitCount: 0, HasOptions: 0, StepQua: '1',
-  OnSaleTime: '', OffSaleTime: '', SalesQua: 12, ImageUrl: '', SortNo: 1, IsRecommend: 0, CommentCount: 0, ...over
-})
+const goods = (over: Partial<GoodsRow>): GoodsRow =>
+  goodsRow('S101.g.F01', 'S101.c.SOUP', { GoodsCode: 'F01', GoodsName: 'Soup of the Day', GoodsType: 5, Price: '22', SalesPrice: '22', SalesQua: 12, SortNo: 1, ...over })
 
 const SOUP = goods({})
 const LATE = goods({ GoodsID: 'S101.g.J07', GoodsCode: 'J07', GoodsName: 'Late-night Mango Pancakes', OnSaleTime: '21:00', OffSaleTime: '22:00' })

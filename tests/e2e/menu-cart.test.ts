@@ -118,7 +118,7 @@ describe('menu and cart', () => {
       const names = await byId(page, 'cart-line-name').allInnerTexts()
       assert.deepEqual(names.sort(), [noodles.names.en, combo.names.en].sort())
       const choices = await byId(page, 'cart-line-choices').allInnerTexts()
-      assert.ok(choices.some((c) => c.includes('Large') && c.includes('No') && c.includes(addOn.names.en)), choices.join(' | '))
+      assert.ok(choices.some((c) => c.includes('Large') && c.includes(': No') && c.includes(addOn.names.en)), choices.join(' | '))
       assert.ok(choices.some((c) => c.includes(goods(main.goods).names.en) && c.includes(goods(side.goods).names.en)), choices.join(' | '))
       assert.equal(await byId(page, 'cart-page-total').innerText(), money(total))
     }

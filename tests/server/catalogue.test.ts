@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { wallClockIn } from '../../src/core/wall-clock'
-import { goodsPrice, isPromotionRunning, packUnitPrices, runningByGoods, skuPrices } from '../../server/src/domain/catalogue/pricing'
+import { goodsPrice, isPromotionRunning, packUnitPrices, runningByGoods, skuPrices } from '../../src/core/promotion-pricing'
 import type { CatalogueGoods, Promotion } from '../../server/src/domain/catalogue/records'
 import { menuCache } from '../../server/src/domain/catalogue/menu-cache'
 import { importMenu, importMenuFile } from '../../server/src/domain/catalogue/menu-import.service'

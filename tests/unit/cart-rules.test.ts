@@ -14,25 +14,8 @@ import {
   withQuantities,
   type CartLineInput
 } from '../../src/core/cart'
+import { lineInput } from './support/menu-rows'
 
-function lineInput(over: Partial<CartLineInput> = {}): CartLineInput {
-  return {
-    sku: null,
-    Ref: '',
-    PSalesPrice: '',
-    SalesPrice: '10',
-    PUnitPrice: '',
-    Price: '12',
-    PUnit: '',
-    PCode: '',
-    mQua: '1',
-    pQua: '0',
-    remarkList: [],
-    bomList: [],
-    attachmentList: [],
-    ...over
-  }
-}
 
 const sequence = (values: number[]): (() => number) => {
   let i = 0

@@ -2,6 +2,7 @@ import { autorun } from 'mobx'
 import { CartStore, CART_STORAGE_KEY, type StoredCart } from '../../src/features/cart/cart.store'
 import type { CartGoodsDetails, CartLineInput } from '../../src/core/cart'
 import type { KeyValueStorage } from '../../src/hosts/host'
+import { lineInput as line } from './support/menu-rows'
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { map: Map<string, string> } {
   const map = new Map(Object.entries(initial))
@@ -17,24 +18,6 @@ function goods(over: Partial<CartGoodsDetails> = {}): CartGoodsDetails {
   return { GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1', Ref: '', GoodsName: 'Milk tea', GoodsType: 0, Unit: 'cup', ImageUrl: '', StepQua: '1', ...over }
 }
 
-function line(over: Partial<CartLineInput> = {}): CartLineInput {
-  return {
-    sku: null,
-    Ref: '',
-    PSalesPrice: '',
-    SalesPrice: '10',
-    PUnitPrice: '',
-    Price: '12',
-    PUnit: '',
-    PCode: '',
-    mQua: '1',
-    pQua: '0',
-    remarkList: [],
-    bomList: [],
-    attachmentList: [],
-    ...over
-  }
-}
 
 const packLine = (over: Partial<CartLineInput> = {}): CartLineInput =>
   line({ PUnit: 'box', PCode: 'P6', Ref: '6', PSalesPrice: '50', PUnitPrice: '60', pQua: '1', mQua: '0', ...over })

@@ -6,48 +6,17 @@ import type {
   AttachmentRow,
   BomClassRow,
   BomGoodsRow,
-  GoodsClassRow,
   GoodsCommentRow,
-  GoodsDetailRow,
-  GoodsRow
+  GoodsDetailRow
 } from '../../src/gateway/operations'
 import { MenuStore } from '../../src/features/menu/menu.store'
 import { parseWallClock, type WallClock } from '../../src/core/wall-clock'
 import { createFakeHost, envelopeOf, fail, ok } from './support/fake-host'
+import { classRow as cls, goodsRow as goods } from './support/menu-rows'
 
 // ---------- rows ----------
 
-function cls(ClassID: string, SortNo: number, over: Partial<GoodsClassRow> = {}): GoodsClassRow {
-  return { ClassID, ClassCode: ClassID, ClassName: `Class ${ClassID}`, SortNo, GoodsCount: 0, ImageUrl: '', ...over }
-}
 
-function goods(GoodsID: string, ClassID: string, over: Partial<GoodsRow> = {}): GoodsRow {
-  return {
-    GoodsID,
-    GoodsCode: GoodsID,
-    ShopID: 'S101',
-    BaseID: 'B201',
-    ClassID,
-    GoodsName: `Goods ${GoodsID}`,
-    Unit: 'bowl',
-    GoodsType: 0,
-    SkuType: 0,
-    Price: '10',
-    SalesPrice: '10',
-    SaleType: 0,
-    PUnitCount: 0,
-    HasOptions: 0,
-    StepQua: '1',
-    OnSaleTime: '',
-    OffSaleTime: '',
-    SalesQua: 0,
-    ImageUrl: '',
-    SortNo: 0,
-    IsRecommend: 0,
-    CommentCount: 0,
-    ...over
-  }
-}
 
 function detail(GoodsID: string, over: Partial<GoodsDetailRow> = {}): GoodsDetailRow {
   return {

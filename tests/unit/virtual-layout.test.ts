@@ -1,6 +1,6 @@
 import { layoutMenu, sectionAt, visibleItems, type MenuLayout } from '../../src/features/menu/virtual-layout'
 import type { MenuSection } from '../../src/features/menu/menu.store'
-import type { GoodsRow } from '../../src/gateway/operations'
+import { goodsRow as goods } from './support/menu-rows'
 
 const HEADER = 40
 const ROW = 100
@@ -10,32 +10,6 @@ const SECTION = HEADER + PER_CLASS * ROW // 10,040
 const VIEWPORT = 700
 const OVERSCAN = 300
 
-function goods(GoodsID: string, ClassID: string): GoodsRow {
-  return {
-    GoodsID,
-    GoodsCode: GoodsID,
-    ShopID: 'S101',
-    BaseID: 'B201',
-    ClassID,
-    GoodsName: `Goods ${GoodsID}`,
-    Unit: 'bowl',
-    GoodsType: 0,
-    SkuType: 0,
-    Price: '10',
-    SalesPrice: '10',
-    SaleType: 0,
-    PUnitCount: 0,
-    HasOptions: 0,
-    StepQua: '1',
-    OnSaleTime: '',
-    OffSaleTime: '',
-    SalesQua: 0,
-    ImageUrl: '',
-    SortNo: 0,
-    IsRecommend: 0,
-    CommentCount: 0
-  }
-}
 
 function sections(classes = CLASSES, perClass = PER_CLASS): MenuSection[] {
   return Array.from({ length: classes }, (_, c) => ({

@@ -27,8 +27,8 @@ import type {
 } from '../../../src/gateway/operations'
 import { pickText } from '../../../src/i18n/translate'
 import type { GoodsComments, ListedGoods, MenuRead } from '../domain/catalogue/catalogue.service'
-import { promotionPriceText, type PackUnitPrice, type SkuPrice } from '../domain/catalogue/pricing'
-import type { AddOn, CatalogueClass, CatalogueGoods, ComboClass, ComboItem, Promotion, Review, SkuAttribute, SkuValue } from '../domain/catalogue/records'
+import { promotionPriceText, type PackUnitPrice, type SkuPrice } from '../../../src/core/promotion-pricing'
+import type { AddOn, CatalogueClass, CatalogueGoods, ComboClass, ComboItem, PackUnit, Promotion, Review, Sku, SkuAttribute, SkuValue } from '../domain/catalogue/records'
 import type { Base, Param, Shop } from '../domain/records'
 import type { ColumnDocs } from './operation'
 
@@ -228,7 +228,7 @@ function stockInPacks(stock: number | null, goods: CatalogueGoods): { Qua: numbe
   return { Qua: stock, PQua: packs.toNumber(), MQua: new Decimal(stock).minus(packs.times(ref)).toNumber() }
 }
 
-export function skuRow(priced: SkuPrice, goods: CatalogueGoods, locale: Locale): SkuRow {
+export function skuRow(priced: SkuPrice<Sku>, goods: CatalogueGoods, locale: Locale): SkuRow {
   const values = goods.attributes.flatMap((a) => a.values)
   const names = priced.sku.valueIds.map((id) => values.find((v) => v.valueId === id)).map((v) => (v ? pickText(v.names, locale) : ''))
   return {
@@ -242,7 +242,7 @@ export function skuRow(priced: SkuPrice, goods: CatalogueGoods, locale: Locale):
   }
 }
 
-export const packUnitRow = (priced: PackUnitPrice, locale: Locale): PackUnitRow => ({
+export const packUnitRow = (priced: PackUnitPrice<PackUnit>, locale: Locale): PackUnitRow => ({
   PCode: priced.packUnit.code,
   PUnit: pickText(priced.packUnit.names, locale),
   Ref: priced.packUnit.ref,

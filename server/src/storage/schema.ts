@@ -7,10 +7,10 @@
  *     which sorts and compares correctly as text; shown to callers in the enterprise's
  *     wall clock instead;
  *   - money and quantities of the catalogue (price, sales_price, ref, qua …): exact decimal
- *     strings, normalised by decimal.js ('38', '12.5'), validated when a menu is imported.
+ *     strings, normalised by decimal.js-light ('38', '12.5'), validated when a menu is imported.
  *     Text keeps every digit on both databases and needs no assumption about the
  *     enterprise's decimals (PricePoint may change after an import); prices are never
- *     summed or sorted in SQL, only in decimal.js.
+ *     summed or sorted in SQL, only in decimal.js-light.
  *   - pictures (image, images): paths relative to FILES_DIR ('menu/E1001/S101/x-1a2b.jpg'),
  *     turned into absolute URLs with the enterprise's 'image' service link per request.
  */

@@ -1,12 +1,12 @@
 /**
  * What the diner is choosing on goodsDetails: sku values, pack unit, remarks, add-ons, combo
- * picks and quantity, with the live price (exact, decimal.js) and what is still missing.
+ * picks and quantity, with the live price (exact, decimal.js-light) and what is still missing.
  * It produces the cart line; prices on the client are for display, the server prices orders.
  */
 import { makeAutoObservable } from 'mobx'
 import type { BomClassRow, BomGoodsRow, PackUnitRow, SkuRow } from '../../gateway/operations'
 import { Decimal, maxDecimal, roundHalfUp, toDecimal, type DecimalPoints } from '../../core/money'
-import type { CartGoodsDetails, CartLineInput } from '../../core/cart'
+import { lineAmount, lineOriginalAmount, type CartGoodsDetails, type CartLineInput } from '../../core/cart'
 import type { GoodsDetails, MenuScope } from './menu.store'
 
 export type ChoiceProblem =
@@ -153,31 +153,23 @@ export class GoodsChoice {
     )
   }
 
-  /** Add-ons and combo markups, per unit ordered. */
-  get extras(): Decimal {
-    const addOns = this.pickedAddOns.reduce((sum, a) => sum.plus(toDecimal(a.Value3)), new Decimal(0))
-    return this.pickedBom.reduce((sum, g) => sum.plus(toDecimal(g.Price)), addOns)
-  }
+  // Prices come from the cart line this choice makes, priced by src/core/cart.ts: the same
+  // functions price the cart, so the live price and the cart's line can never disagree.
 
-  /** Now price of one unit as ordered (pack or main unit), extras included. */
+  /** Now price of one unit as ordered (pack or main unit), add-ons and combo markups included. */
   get unitSalesPrice(): Decimal {
-    const base = this.pack ? toDecimal(this.pack.SalesPrice) : this.mainPrice.salesPrice
-    return base.plus(this.extras)
-  }
-
-  get unitPrice(): Decimal {
-    const base = this.pack ? toDecimal(this.pack.Price) : this.mainPrice.price
-    const addOns = this.pickedAddOns.reduce((sum, a) => sum.plus(toDecimal(a.Value2)), new Decimal(0))
-    return this.pickedBom.reduce((sum, g) => sum.plus(toDecimal(g.Price)), base.plus(addOns))
+    const line = this.toLine()
+    return toDecimal(lineAmount({ ...line, pQua: this.pack ? '1' : '0', mQua: this.pack ? '0' : '1' }))
   }
 
   /** The live price of what is chosen. */
   get amount(): Decimal {
-    return this.unitSalesPrice.times(toDecimal(this.quantity))
+    return toDecimal(lineAmount(this.toLine()))
   }
 
+  /** The same at list prices, to show what a promotion saves. */
   get originalAmount(): Decimal {
-    return this.unitPrice.times(toDecimal(this.quantity))
+    return toDecimal(lineOriginalAmount(this.toLine()))
   }
 
   get problems(): ChoiceProblem[] {

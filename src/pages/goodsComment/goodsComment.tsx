@@ -1,13 +1,12 @@
 import { View, Text, Image } from '@tarojs/components'
-import Taro, { useLoad, useReachBottom, useRouter } from '@tarojs/taro'
+import { useReachBottom, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
 import { commentTimeText } from '../../core/comment-time'
 import { formatWallClock } from '../../core/wall-clock'
 import type { GoodsCommentRow } from '../../gateway/operations'
 import type { I18nStore } from '../../i18n/i18n.store'
 import { useStores } from '../../stores/context'
-import { ROUTES } from '../../features/shell/routes'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { Stars } from '../../ui/Stars'
 import { StateView } from '../../ui/StateView'
 import './goodsComment.css'
@@ -33,16 +32,9 @@ function GoodsComment() {
   const { session, menu, i18n, host } = useStores()
   const goodsId = useRouter().params.GoodsID ?? ''
 
-  useLoad(() => {
-    void session.ensureReady().then(() => {
-      if (!session.isReady) host.reLaunch(ROUTES.entry)
-      else void menu.loadComments(goodsId)
-    })
-  })
+  useSessionPage(() => void menu.loadComments(goodsId))
   useReachBottom(() => void menu.loadComments(goodsId, true))
-  useEffect(() => {
-    void Taro.setNavigationBarTitle({ title: i18n.t('page.goodsComment') }).catch(() => undefined)
-  }, [i18n.locale])
+  usePageTitle(i18n.t('page.goodsComment'))
 
   const page = menu.commentsOf(goodsId)
   const now = session.now ? formatWallClock(session.now) : ''

@@ -1,8 +1,9 @@
 import { View, Text, Image } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, useLoad, useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { useStores } from '../../stores/context'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsChoice } from '../../features/menu/goods-choice'
 import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
@@ -17,26 +18,18 @@ function GoodsDetails() {
   const { session, menu, cart, i18n, host, format } = useStores()
   const goodsId = useRouter().params.GoodsID ?? ''
 
-  useLoad(() => {
-    void session.ensureReady().then(() => {
-      if (!session.isReady) host.reLaunch(ROUTES.entry)
-    })
-  })
+  useSessionPage()
   useEffect(() => {
     if (session.isReady && goodsId) void menu.loadDetails(goodsId, true)
   }, [session.isReady, goodsId, i18n.locale, menu])
-  useDidShow(() => menu.startStatusTimer())
-  useDidHide(() => menu.stopStatusTimer())
-  useEffect(() => () => menu.stopStatusTimer(), [menu])
+  useSaleStatusTimer()
 
   const details = menu.details[goodsId]
   const state = menu.detailState[goodsId] ?? 'loading'
   // A fresh choice whenever the details (or their language) arrive.
   const choice = useMemo(() => (details ? new GoodsChoice(details, format.points) : null), [details, format.points.QuaPoint])
 
-  useEffect(() => {
-    if (details) void Taro.setNavigationBarTitle({ title: details.goods.GoodsName }).catch(() => undefined)
-  }, [details])
+  usePageTitle(details?.goods.GoodsName ?? '')
 
   const shopId = session.params.ShopID
   const baseId = session.params.BaseID

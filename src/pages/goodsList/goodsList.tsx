@@ -1,14 +1,14 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
-import { toDecimal, Decimal } from '../../core/money'
 import { useStores } from '../../stores/context'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { MenuBrowser } from '../../features/menu/components/MenuBrowser'
 import { CartBar } from '../../features/cart/components/CartBar'
 import { GoodsAction } from '../../compose/GoodsAction'
+import { cartCountByClass } from '../../compose/cart-by-class'
 import { StateView } from '../../ui/StateView'
 import './goodsList.css'
 
@@ -16,34 +16,19 @@ import './goodsList.css'
 function GoodsList() {
   const { session, menu, cart, i18n, host, format } = useStores()
 
-  useLoad(() => {
-    void session.ensureReady().then(() => {
-      if (!session.isReady) host.reLaunch(ROUTES.entry)
-    })
-  })
+  useSessionPage()
   // Loads again after a language switch or a change of branch (the store keys its data by both).
   useEffect(() => {
     if (session.isReady) void menu.loadMenu()
   }, [session.isReady, i18n.locale, session.params.BaseID, menu])
-  useDidShow(() => menu.startStatusTimer())
-  useDidHide(() => menu.stopStatusTimer())
-  useEffect(() => () => menu.stopStatusTimer(), [menu])
-  useEffect(() => {
-    void Taro.setNavigationBarTitle({ title: i18n.t('page.goodsList') }).catch(() => undefined)
-  }, [i18n.locale])
+  useSaleStatusTimer()
+  usePageTitle(i18n.t('page.goodsList'))
 
   const shopId = session.params.ShopID
   const baseId = session.params.BaseID
   const open = (g: GoodsRow) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))
 
-  // How many of each class are in the cart, for the dots on the side bar.
-  const perClass = new Map<string, Decimal>()
-  for (const e of cart.entriesFor(shopId, baseId)) {
-    const g = menu.goodsById(e.goodsDetails.GoodsID)
-    if (!g) continue
-    const n = e.lines.reduce((s, l) => s.plus(toDecimal(l.isPack ? l.pQua : l.mQua)), new Decimal(0))
-    perClass.set(g.ClassID, (perClass.get(g.ClassID) ?? new Decimal(0)).plus(n))
-  }
+  const perClass = cartCountByClass(menu, cart, shopId, baseId)
 
   return (
     <View className='so-order'>

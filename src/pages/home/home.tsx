@@ -1,8 +1,9 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useStores } from '../../stores/context'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { ShopCard } from '../../features/session/components/ShopCard'
 import { LanguageSwitch } from '../../features/language/components/LanguageSwitch'
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
@@ -14,35 +15,17 @@ import './home.css'
 function Home() {
   const { session, i18n, host, menu } = useStores()
 
-  useLoad(() => {
-    // Opened directly (a reload or a shared link): resolve the stored entry first.
-    void session.ensureReady().then(() => {
-      if (!session.isReady) host.reLaunch('/pages/scanCodeEntry/scanCodeEntry')
-    })
-  })
-  useDidShow(() => {
-    session.startClock()
-    menu.startStatusTimer()
-  })
-  useDidHide(() => {
-    session.stopClock()
-    menu.stopStatusTimer()
-  })
-  useEffect(
-    () => () => {
-      session.stopClock()
-      menu.stopStatusTimer()
-    },
-    [session, menu]
-  )
+  useSessionPage()
+  useSaleStatusTimer()
+  useDidShow(() => session.startClock())
+  useDidHide(() => session.stopClock())
+  useEffect(() => () => session.stopClock(), [session])
   useEffect(() => {
     if (session.isReady) void menu.loadRecommended()
   }, [session.isReady, i18n.locale, session.params.BaseID, menu])
 
   const title = session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : i18n.t('tab.home')
-  useEffect(() => {
-    void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
-  }, [title])
+  usePageTitle(title)
 
   return (
     <View className='so-home'>

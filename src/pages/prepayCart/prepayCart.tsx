@@ -1,33 +1,15 @@
-import { View, Text } from '@tarojs/components'
-import Taro, { useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
 import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
-import { CartView } from '../../features/cart/components/CartView'
-import './cart-page.css'
+import { CartPage } from '../../features/cart/components/CartPage'
 
-/** Cart for pay-first ordering (spec §1 prepay): fast food, counters and takeaway pay before the kitchen starts. */
+/** Cart, prepay mode (see CartPage). */
 function PrepayCart() {
-  const { session, i18n, host } = useStores()
-  useLoad(() => {
-    void session.ensureReady().then(() => {
-      if (!session.isReady) host.reLaunch(ROUTES.entry)
-    })
-  })
-  useEffect(() => {
-    void Taro.setNavigationBarTitle({ title: i18n.t('page.cart') }).catch(() => undefined)
-  }, [i18n.locale])
-  return (
-    <View className='so-cart-page'>
-      <View className='so-cart-page__mode'>
-        <Text className='so-cart-page__mode-title'>{i18n.t('cart.prepayTitle')}</Text>
-        {session.table && <Text className='so-cart-page__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
-        <Text className='so-cart-page__mode-note'>{i18n.t('cart.prepayNote')}</Text>
-      </View>
-      <CartView shopId={session.params.ShopID} baseId={session.params.BaseID} onBrowse={() => host.navigateBack(ROUTES.goodsList)} />
-    </View>
-  )
+  const { i18n, host } = useStores()
+  useSessionPage()
+  usePageTitle(i18n.t('page.cart'))
+  return <CartPage mode='prepay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} />
 }
 
 export default observer(PrepayCart)

@@ -1,9 +1,9 @@
 import { View, Input, ScrollView } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
 import { useStores } from '../../stores/context'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsRowView } from '../../features/menu/components/GoodsRowView'
 import { CartBar } from '../../features/cart/components/CartBar'
@@ -18,23 +18,15 @@ function Search() {
   const { session, menu, i18n, host } = useStores()
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
-  useLoad(() => {
-    void session.ensureReady().then(() => {
-      if (!session.isReady) host.reLaunch(ROUTES.entry)
-    })
-  })
-  useDidShow(() => menu.startStatusTimer())
-  useDidHide(() => menu.stopStatusTimer())
+  useSessionPage()
+  useSaleStatusTimer()
   useEffect(
     () => () => {
-      menu.stopStatusTimer()
       if (timer.current) clearTimeout(timer.current)
     },
-    [menu]
+    []
   )
-  useEffect(() => {
-    void Taro.setNavigationBarTitle({ title: i18n.t('page.search') }).catch(() => undefined)
-  }, [i18n.locale])
+  usePageTitle(i18n.t('page.search'))
   // A language switch asks again, so names come back in the new language.
   useEffect(() => {
     if (session.isReady && menu.searchKeyword) void menu.search(menu.searchKeyword)

@@ -16,6 +16,7 @@ import { buildApp } from '../../../server/src/http/app'
 import { createDatabase, type AppDatabase } from '../../../server/src/storage/database'
 import { migrateToLatest } from '../../../server/src/storage/migrations'
 import type { Database } from '../../../server/src/storage/schema'
+import { MENU_TABLES } from '../../../server/src/storage/repositories/menu.repository'
 import { seedDemo } from '../../../server/src/storage/seed'
 
 export const DEMO_ENT = 'E1001'
@@ -190,19 +191,7 @@ export async function rowCounts(db: Kysely<Database>): Promise<Record<string, nu
     'service_links',
     'feedback',
     'menus',
-    'goods_classes',
-    'goods',
-    'goods_images',
-    'goods_bases',
-    'sku_attributes',
-    'sku_values',
-    'skus',
-    'pack_units',
-    'goods_add_ons',
-    'combo_classes',
-    'combo_items',
-    'promotions',
-    'promotion_goods',
+    ...MENU_TABLES,
     'goods_reviews'
   ] as const
   const counts: Record<string, number> = {}

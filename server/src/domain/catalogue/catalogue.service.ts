@@ -16,8 +16,8 @@ import { pageOf, pageWindow, type PageRequest } from '../paging'
 import type { Base, Shop } from '../records'
 import { serviceLinks } from '../links/service-link.service'
 import { menuCache, type MenuSnapshot } from './menu-cache'
-import { goodsPrice, packUnitPrices, runningByGoods, skuPrices, type GoodsPrice, type MenuClock, type PackUnitPrice, type SkuPrice } from './pricing'
-import type { CatalogueClass, CatalogueGoods, ComboClass, Promotion, Review } from './records'
+import { goodsPrice, packUnitPrices, runningByGoods, skuPrices, type GoodsPrice, type MenuClock, type PackUnitPrice, type SkuPrice } from '../../../../src/core/promotion-pricing'
+import type { CatalogueClass, CatalogueGoods, ComboClass, PackUnit, Promotion, Review, Sku } from './records'
 
 /** Where stored picture paths are served when the enterprise has no 'image' link. */
 export const DEFAULT_IMAGE_LINK = '/files/'
@@ -175,7 +175,7 @@ export function hasOptions(goods: CatalogueGoods): boolean {
 /** A goods as list rows show it: its prices now and its counts. */
 export interface ListedGoods {
   goods: CatalogueGoods
-  pricing: GoodsPrice
+  pricing: GoodsPrice<Promotion>
   hasOptions: boolean
   commentCount: number
 }
@@ -239,8 +239,8 @@ export function requireGoods(read: MenuRead, goodsId: string): CatalogueGoods {
 }
 
 export interface GoodsDetail extends ListedGoods {
-  skus: SkuPrice[]
-  packUnits: PackUnitPrice[]
+  skus: SkuPrice<Sku>[]
+  packUnits: PackUnitPrice<PackUnit>[]
 }
 
 export function goodsDetail(read: MenuRead, goodsId: string): GoodsDetail {

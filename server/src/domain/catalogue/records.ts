@@ -1,7 +1,7 @@
 /**
  * The catalogue as the domain has it: one shop's menu, storage rows parsed (names as
  * LocalizedText, flags as booleans, lists nested under their goods). Money and quantities
- * stay exact decimal strings; pricing.ts computes with decimal.js.
+ * stay exact decimal strings; src/core/promotion-pricing.ts computes with src/core/money.
  */
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'

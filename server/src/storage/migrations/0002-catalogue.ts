@@ -4,7 +4,7 @@
  * promotions and reviews. Portable DDL only: the same migration runs on SQLite and PostgreSQL.
  *
  * Money and quantities are decimal strings (MONEY): exact on both databases, normalised and
- * validated by the importer, computed with decimal.js (see schema.ts).
+ * validated by the importer, computed with decimal.js-light (see schema.ts).
  */
 import type { Kysely, Migration } from 'kysely'
 

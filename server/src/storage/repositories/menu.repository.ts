@@ -312,7 +312,7 @@ async function insertAll<T extends keyof Database>(trx: Transaction<Database>, t
 }
 
 /** Children first, so no foreign key is ever left dangling, whatever the cascade settings. */
-const MENU_TABLES = [
+export const MENU_TABLES = [
   'promotion_goods',
   'promotions',
   'combo_items',

@@ -7,12 +7,12 @@ import { Stepper } from '../../../ui/Stepper'
 import { StateView } from '../../../ui/StateView'
 import './CartView.css'
 
-/** What was chosen on a line, in one short text: 'Large / Hot · 6 pieces · Less spicy · + Egg'. */
+/** What was chosen on a line, in one short text: 'Large / Hot · 6 pieces · Spice: Mild · +Egg'. */
 function lineChoices(line: CartLine, packText: string): string {
   const parts: string[] = []
   if (line.sku?.SkuName) parts.push(line.sku.SkuName)
   if (line.PUnit) parts.push(packText)
-  for (const r of line.remarkList) parts.push(r.option)
+  for (const r of line.remarkList) parts.push(r.name ? `${r.name}: ${r.option}` : r.option)
   for (const b of line.bomList) parts.push(b.GoodsName)
   for (const a of line.attachmentList) parts.push(`+${a.Value}`)
   return parts.join(' · ')
@@ -54,7 +54,8 @@ export const CartView = observer(function CartView(props: { shopId: string; base
       {entries.map((e) =>
         e.lines.map((line) => {
           const qua = line.isPack ? line.pQua : line.mQua
-          const unitPrice = line.isPack ? line.PSalesPrice : line.SalesPrice
+          // One unit as ordered, add-ons and combo markups included, priced like the line itself.
+          const unitPrice = lineAmount({ ...line, pQua: line.isPack ? '1' : '0', mQua: line.isPack ? '0' : '1' })
           const packText = i18n.t('details.pack', { unit: line.PUnit, ref: format.quantity(line.Ref), main: e.goodsDetails.Unit })
           return (
             <View key={line.uid} className='so-cart__line' data-testid='cart-line'>

@@ -1,6 +1,6 @@
 /**
- * Catalogue prices now: which promotion runs on the enterprise's clock, and what each goods,
- * sku and pack unit costs under it. decimal.js only, rounded half-up at PricePoint with the
+ * Catalogue prices now (pure; the server prices its menu answers with it, and orders will too): which promotion runs on the enterprise's clock, and what each goods,
+ * sku and pack unit costs under it. decimal.js-light only, rounded half-up at PricePoint with the
  * one rounding function of src/core/money. Orders will price from the same functions.
  *
  * Under a promotion:
@@ -10,10 +10,46 @@
  * Without one: the stored now prices. Add-ons and combo markups are never promoted.
  * When several running promotions name a goods, the lowest price wins (then menu order).
  */
-import { inDailyWindow } from '../../../../src/core/daily-window'
-import { Decimal, decimalString } from '../../../../src/core/money'
-import type { SaleType } from '../../../../src/gateway/operations'
-import type { CatalogueGoods, PackUnit, Promotion, Sku } from './records'
+import { inDailyWindow } from './daily-window'
+import { Decimal, decimalString } from './money'
+import type { SaleType } from '../gateway/operations'
+
+/** What pricing reads of a promotion (the server's catalogue records have these fields). */
+export interface Promotion {
+  saleType: Exclude<SaleType, 0>
+  /** Price of one main unit ('' for a discount). */
+  price: string
+  /** Rate for sale type 3 ('' otherwise). */
+  discount: string
+  /** 'YYYY-MM-DD' inclusive, '' open-ended. */
+  beginDate: string
+  endDate: string
+  /** 'HH:mm' daily window, both '' all day. */
+  beginTime: string
+  endTime: string
+  goodsIds: string[]
+}
+
+export interface Sku {
+  price: string
+  salesPrice: string
+}
+
+export interface PackUnit {
+  /** Main units per pack. */
+  ref: string
+  price: string
+  salesPrice: string
+}
+
+/** What pricing reads of a goods. */
+export interface PricedGoods<S extends Sku = Sku, U extends PackUnit = PackUnit> {
+  goodsId: string
+  price: string
+  salesPrice: string
+  skus: readonly S[]
+  packUnits: readonly U[]
+}
 
 /** The enterprise's wall clock now. */
 export interface MenuClock {
@@ -32,8 +68,8 @@ export function isPromotionRunning(promotion: Promotion, clock: MenuClock): bool
 }
 
 /** Running promotions per GoodsID, in menu order. */
-export function runningByGoods(promotions: readonly Promotion[], clock: MenuClock): Map<string, Promotion[]> {
-  const map = new Map<string, Promotion[]>()
+export function runningByGoods<P extends Promotion>(promotions: readonly P[], clock: MenuClock): Map<string, P[]> {
+  const map = new Map<string, P[]>()
   for (const promotion of promotions) {
     if (!isPromotionRunning(promotion, clock)) continue
     for (const goodsId of promotion.goodsIds) {
@@ -45,23 +81,23 @@ export function runningByGoods(promotions: readonly Promotion[], clock: MenuCloc
   return map
 }
 
-export interface GoodsPrice {
+export interface GoodsPrice<P extends Promotion = Promotion> {
   /** List price of one main unit (the cheapest sku's for goods with skus). */
   price: string
   /** Now price of one main unit. */
   salesPrice: string
   saleType: SaleType
-  promotion: Promotion | null
+  promotion: P | null
 }
 
-export interface SkuPrice {
-  sku: Sku
+export interface SkuPrice<S extends Sku = Sku> {
+  sku: S
   price: string
   salesPrice: string
 }
 
-export interface PackUnitPrice {
-  packUnit: PackUnit
+export interface PackUnitPrice<U extends PackUnit = PackUnit> {
+  packUnit: U
   price: string
   salesPrice: string
 }
@@ -76,7 +112,7 @@ function promoted(list: Decimal, promotion: Promotion, pricePoint: number, shift
 }
 
 /** Now prices of a goods' skus under `promotion` (null: none). */
-export function skuPrices(goods: CatalogueGoods, promotion: Promotion | null, pricePoint: number): SkuPrice[] {
+export function skuPrices<S extends Sku>(goods: PricedGoods<S, PackUnit>, promotion: Promotion | null, pricePoint: number): SkuPrice<S>[] {
   if (goods.skus.length === 0) return []
   const base = cheapest(goods.skus.map((s) => new Decimal(s.price)))
   return goods.skus.map((sku) => {
@@ -89,7 +125,7 @@ export function skuPrices(goods: CatalogueGoods, promotion: Promotion | null, pr
   })
 }
 
-function priceUnder(goods: CatalogueGoods, promotion: Promotion | null, pricePoint: number): GoodsPrice {
+function priceUnder<P extends Promotion>(goods: PricedGoods, promotion: P | null, pricePoint: number): GoodsPrice<P> {
   const saleType: SaleType = promotion ? promotion.saleType : 0
   if (goods.skus.length > 0) {
     const skus = skuPrices(goods, promotion, pricePoint)
@@ -109,10 +145,10 @@ function priceUnder(goods: CatalogueGoods, promotion: Promotion | null, pricePoi
 }
 
 /** The goods' prices now: under the running promotion giving the lowest price, else its own. */
-export function goodsPrice(goods: CatalogueGoods, running: ReadonlyMap<string, Promotion[]>, pricePoint: number): GoodsPrice {
+export function goodsPrice<P extends Promotion>(goods: PricedGoods, running: ReadonlyMap<string, P[]>, pricePoint: number): GoodsPrice<P> {
   const candidates = running.get(goods.goodsId)
-  if (!candidates || candidates.length === 0) return priceUnder(goods, null, pricePoint)
-  let best: GoodsPrice | null = null
+  if (!candidates || candidates.length === 0) return priceUnder<P>(goods, null, pricePoint)
+  let best: GoodsPrice<P> | null = null
   for (const promotion of candidates) {
     const priced = priceUnder(goods, promotion, pricePoint)
     if (!best || new Decimal(priced.salesPrice).lessThan(best.salesPrice)) best = priced
@@ -120,7 +156,7 @@ export function goodsPrice(goods: CatalogueGoods, running: ReadonlyMap<string, P
   return best!
 }
 
-export function packUnitPrices(goods: CatalogueGoods, promotion: Promotion | null, pricePoint: number): PackUnitPrice[] {
+export function packUnitPrices<U extends PackUnit>(goods: PricedGoods<Sku, U>, promotion: Promotion | null, pricePoint: number): PackUnitPrice<U>[] {
   return goods.packUnits.map((packUnit) => {
     let salesPrice = packUnit.salesPrice
     if (promotion?.saleType === DISCOUNT_SALE_TYPE) salesPrice = promoted(new Decimal(packUnit.price), promotion, pricePoint)

@@ -1,0 +1,24 @@
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useStores } from '../../../stores/context'
+import { CartView } from './CartView'
+import './CartPage.css'
+
+/**
+ * The cart page of one payment mode (spec §1): postpay at a dine-in table, where the order is
+ * sent first and paid after the meal; prepay everywhere else, paid before the kitchen starts.
+ */
+export const CartPage = observer(function CartPage(props: { mode: 'postpay' | 'prepay'; onBrowse(): void }) {
+  const { session, i18n } = useStores()
+  const postpay = props.mode === 'postpay'
+  return (
+    <View className='so-cart-page'>
+      <View className='so-cart-page__mode'>
+        <Text className='so-cart-page__mode-title'>{i18n.t(postpay ? 'cart.postpayTitle' : 'cart.prepayTitle')}</Text>
+        {session.table && <Text className='so-cart-page__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
+        <Text className='so-cart-page__mode-note'>{i18n.t(postpay ? 'cart.postpayNote' : 'cart.prepayNote')}</Text>
+      </View>
+      <CartView shopId={session.params.ShopID} baseId={session.params.BaseID} onBrowse={props.onBrowse} />
+    </View>
+  )
+})
