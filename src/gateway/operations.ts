@@ -4,6 +4,16 @@
  * also carries EntID and UserID, and the first one AppName (see BaseRecord).
  */
 import type { LocalizedText } from './contract'
+import type {
+  DispatchInfoRow,
+  FinanceAccountRow,
+  FreightRuleRow,
+  OrderLineRow,
+  OrderPlacementInput,
+  OrderRow,
+  PaymentRow,
+  TableSheetRow
+} from './order-rows'
 
 export interface BaseRecord {
   EntID: string
@@ -406,6 +416,82 @@ export interface OperationTypes {
   AvailablePromotionGoods: {
     input: MenuScope
     output: { table1: PromotionGoodsRow[] }
+  }
+  OrderPricePreview: {
+    input: OrderPlacementInput
+    output: { table1: OrderRow[]; table2: OrderLineRow[] }
+  }
+  OrderSubmit: {
+    input: OrderPlacementInput & { RequestKey: string }
+    output: { table1: OrderRow[]; table2: OrderLineRow[] }
+  }
+  OrderDetailGet: {
+    input: { SheetID: string }
+    output: { table1: OrderRow[]; table2: OrderLineRow[]; table3: PaymentRow[] }
+  }
+  OrderListByPage: {
+    input: { PageIndex?: number; PageSize?: number; Status?: number }
+    output: { table1: OrderRow[]; table2: TotalRow[] }
+  }
+  OrderCancel: {
+    input: { SheetID: string }
+    output: { table1: OrderRow[] }
+  }
+  MergeOrderPreview: {
+    input: OrderPlacementInput & { SheetID: string }
+    output: { table1: TableSheetRow[]; table2: OrderLineRow[] }
+  }
+  MergeOrderSubmit: {
+    input: OrderPlacementInput & { SheetID: string; RequestKey: string }
+    output: { table1: TableSheetRow[]; table2: OrderRow[] }
+  }
+  PosOrderSubmit: {
+    input: OrderPlacementInput & { RequestKey: string }
+    output: { table1: TableSheetRow[]; table2: OrderRow[] }
+  }
+  MealPosOrderSubmit: {
+    input: OrderPlacementInput & { RequestKey: string }
+    output: { table1: TableSheetRow[]; table2: OrderRow[] }
+  }
+  PosSheetDetailGet: {
+    input: { SheetID: string }
+    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: OrderRow[] }
+  }
+  PosSheetListByPage: {
+    input: { TableID?: string; PageIndex?: number; PageSize?: number }
+    output: { table1: TableSheetRow[]; table2: TotalRow[] }
+  }
+  PosSheetClose: {
+    input: { SheetID: string }
+    output: { table1: TableSheetRow[] }
+  }
+  PayLaterUpdate: {
+    input: { SheetID: string }
+    output: { table1: TableSheetRow[]; table2: OrderRow[] }
+  }
+  DispatchInfoGet: {
+    input: { BaseID: string; Lng: number; Lat: number; Amount: string }
+    output: { table1: DispatchInfoRow[] }
+  }
+  FreightRuleGet: {
+    input: { BaseID: string }
+    output: { table1: FreightRuleRow[] }
+  }
+  FinanceAccountGet: {
+    input: { ShopID: string }
+    output: { table1: FinanceAccountRow[] }
+  }
+  PaySubmit: {
+    input: { SheetID: string; RequestKey: string; Provider?: string; ReturnUrl: string }
+    output: { table1: PaymentRow[] }
+  }
+  PaymentStatusUpdate: {
+    input: { PayID: string }
+    output: { table1: PaymentRow[]; table2: OrderRow[] }
+  }
+  UserPayInfoGet: {
+    input: { Code: string }
+    output: { table1: { PayerID: string; Provider: string }[] }
   }
 }
 

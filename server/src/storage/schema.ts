@@ -15,6 +15,8 @@
  *     turned into absolute URLs with the enterprise's 'image' service link per request.
  */
 
+import type { Generated } from 'kysely'
+
 export interface EnterpriseTable {
   ent_id: string
   names: string
@@ -111,6 +113,16 @@ export interface TableSheetTable {
   /** 0 open; at most one open sheet per table (partial unique index). */
   status: number
   created_at: string
+  /** Sheet position type: meal 2, fast 4, takeaway 7 (migration 0003). */
+  posi_type: Generated<number>
+  /** Rounds added so far; the next round is round_count + 1. */
+  round_count: Generated<number>
+  /** Σ of its rounds' amounts and what has been paid, exact decimal text. */
+  amount: Generated<string>
+  paid_amount: Generated<string>
+  /** The pending settlement order ('' none). */
+  settlement_id: Generated<string>
+  closed_at: string | null
 }
 
 export interface ServiceLinkTable {
@@ -333,6 +345,134 @@ export interface GoodsReviewTable {
   is_imported: number
 }
 
+// ---------- orders and payments (migration 0003) ----------
+
+export interface OrderTable {
+  order_id: string
+  ent_id: string
+  shop_id: string
+  base_id: string
+  table_id: string
+  table_sheet_id: string
+  round_no: number
+  /** 'order' (prepay) | 'round' (postpay round on a table sheet) | 'settlement' (paying a sheet). */
+  kind: string
+  owner_key: string
+  vip_id: string
+  request_key: string
+  request_hash: string
+  pay_mode: string
+  service_type: string
+  posi_type: number
+  status: number
+  pickup_no: string
+  business_day: string
+  appointed_time: string
+  remarks: string
+  locale: string
+  goods_amount: string
+  bag_qua: number
+  bag_fee: string
+  freight: string
+  amount: string
+  paid_amount: string
+  contact: string
+  phone: string
+  address: string
+  created_at: string
+  expires_at: string | null
+  paid_at: string | null
+  ready_at: string | null
+  completed_at: string | null
+  cancelled_at: string | null
+}
+
+export interface OrderLineTable {
+  order_id: string
+  line_no: number
+  goods_id: string
+  goods_code: string
+  goods_name: string
+  sku_id: string
+  sku_name: string
+  pcode: string
+  punit: string
+  unit: string
+  ref: string
+  m_qua: string
+  p_qua: string
+  qua: string
+  sales_price: string
+  p_sales_price: string
+  unit_extras: string
+  amount: string
+  original_amount: string
+  sale_type: number
+  remark_text: string
+  add_on_text: string
+  bom_text: string
+  detail: string
+}
+
+export interface OrderEventTable {
+  order_id: string
+  seq: number
+  action: string
+  from_status: number
+  to_status: number
+  actor: string
+  at: string
+}
+
+export interface PickupCounterTable {
+  base_id: string
+  business_day: string
+  last_no: number
+}
+
+export interface FinanceAccountTable {
+  shop_id: string
+  ent_id: string
+  provider: string
+  account_name: string
+  account_no: string
+  is_enable: number
+}
+
+export interface PaymentTable {
+  pay_id: string
+  ent_id: string
+  shop_id: string
+  order_id: string
+  owner_key: string
+  request_key: string
+  provider: string
+  amount: string
+  status: number
+  provider_ref: string
+  return_url: string
+  created_at: string
+  settled_at: string | null
+}
+
+export interface PaymentNoticeTable {
+  notice_id: string
+  pay_id: string
+  provider: string
+  result: string
+  amount: string
+  body: string
+  received_at: string
+}
+
+export interface FreightRuleTable {
+  base_id: string
+  sort_no: number
+  rule_type: string
+  up_to: string
+  fee: string
+}
+
 export interface Database {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
@@ -360,4 +500,12 @@ export interface Database {
   promotions: PromotionTable
   promotion_goods: PromotionGoodsTable
   goods_reviews: GoodsReviewTable
+  orders: OrderTable
+  order_lines: OrderLineTable
+  order_events: OrderEventTable
+  pickup_counters: PickupCounterTable
+  finance_accounts: FinanceAccountTable
+  payments: PaymentTable
+  payment_notices: PaymentNoticeTable
+  freight_rules: FreightRuleTable
 }

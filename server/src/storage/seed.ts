@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { LocalizedText } from '../../../src/gateway/contract'
 import { pickText } from '../../../src/i18n/translate'
 import { DEMO_ENT_ID, demoEnterprise } from '../../seed/demo-enterprise'
@@ -61,7 +61,7 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
   const entId = seed.entId
   const createdAt = now.toISOString()
   await db.transaction().execute(async (trx) => {
-    const insert = async <T extends keyof Database>(table: T, rows: Database[T][]): Promise<void> => {
+    const insert = async <T extends keyof Database>(table: T, rows: Insertable<Database[T]>[]): Promise<void> => {
       if (rows.length === 0) return
       // Kysely cannot relate a generic table name to its row type; the rows are typed above.
       await trx

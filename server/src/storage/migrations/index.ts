@@ -6,10 +6,12 @@ import { Migrator, type Migration, type MigrationResult } from 'kysely'
 import type { AppDatabase } from '../database'
 import { gatewayBase } from './0001-gateway-base'
 import { catalogue } from './0002-catalogue'
+import { orders } from './0003-orders'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
-  '0002_catalogue': catalogue
+  '0002_catalogue': catalogue,
+  '0003_orders': orders
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

@@ -1,0 +1,42 @@
+/**
+ * The order state machine as a table of allowed transitions (spec §4 "Order statuses"). The server
+ * moves orders only through `transition()`; the client reads the same table to decide which
+ * buttons to show. Pure: no I/O.
+ *
+ *   awaiting payment ─pay→ paid ─ready→ ready for pickup ─complete→ completed
+ *          │  └─expire→ expired              └──────────complete──────↗
+ *          └─cancel→ cancelled
+ *
+ * A postpay table sheet uses the same codes: 0 open (taking rounds), 1 paid, 2 closed, 3 cancelled.
+ */
+import { ORDER_STATUS, type OrderStatus } from '../gateway/order-rows'
+
+export type OrderAction = 'pay' | 'ready' | 'complete' | 'cancel' | 'expire'
+
+const { AWAITING_PAYMENT, PAID, COMPLETED, CANCELLED, EXPIRED, READY } = ORDER_STATUS
+
+/** from → action → to. Anything not listed is refused. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderAction, OrderStatus>>>> = {
+  [AWAITING_PAYMENT]: { pay: PAID, cancel: CANCELLED, expire: EXPIRED, complete: COMPLETED },
+  [PAID]: { ready: READY, complete: COMPLETED, cancel: CANCELLED },
+  [READY]: { complete: COMPLETED },
+  [COMPLETED]: {},
+  [CANCELLED]: {},
+  [EXPIRED]: {}
+}
+
+/** The status after `action`, or null when the table does not allow it. */
+export function transition(from: OrderStatus, action: OrderAction): OrderStatus | null {
+  return ORDER_TRANSITIONS[from]?.[action] ?? null
+}
+
+export const canTransition = (from: OrderStatus, action: OrderAction): boolean => transition(from, action) !== null
+
+/** Statuses that end an order; on a table sheet they stop further ordering (spec §4: codes 2 and 3). */
+export const isFinal = (status: number): boolean => status === COMPLETED || status === CANCELLED || status === EXPIRED
+
+/** Codes that stop ordering on a table sheet (spec §4). */
+export const stopsOrdering = (status: number): boolean => status === COMPLETED || status === CANCELLED
+
+/** i18n key of a status label ('order.status.1' → 'Paid'). */
+export const orderStatusKey = (status: number): string => `order.status.${status}`
