@@ -48,6 +48,8 @@ export interface GatewayConfig {
   liveUrl: string
   testUrl: string
   token?: () => string | null
+  /** This device's key (X-Device-Key): orders placed here belong to it until members sign in. */
+  deviceKey?: () => string
 }
 
 export interface RequestOptions {
@@ -102,6 +104,8 @@ export class Gateway {
       'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8',
       'Accept-Language': locale()
     }
+    const device = this.config.deviceKey?.()
+    if (device) headers['X-Device-Key'] = device
     const bearer = token?.()
     if (bearer) headers.Authorization = `Bearer ${bearer}`
     const body = formEncode({

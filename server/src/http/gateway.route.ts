@@ -5,6 +5,7 @@
  * (10005), record schema (10007); then the enterprise for 'app' operations (20001) and
  * the operation itself.
  */
+import { createHash } from 'node:crypto'
 import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -66,6 +67,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
       clientIp: request.ip,
       origin: `${request.protocol}://${request.host}`,
       now: new Date(),
+      ownerKey: ownerKeyOf(request.headers['x-device-key']),
       // 'public' operations take an enterprise when one is named, and then it must exist.
       enterprise: operation.auth === 'app' || envelope.EntID ? await requireEnterprise(deps.db, envelope.EntID) : null
     }
@@ -81,6 +83,13 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
       throw new EnvelopeError('UNSUPPORTED_REQUEST', undefined, 405)
     }
   })
+}
+
+/** The caller's device key, hashed: stored orders never hold the key itself. */
+function ownerKeyOf(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header
+  if (!key || !/^[A-Za-z0-9_-]{16,128}$/.test(key)) return ''
+  return createHash('sha256').update(key).digest('hex')
 }
 
 /** zod failure → 10007 naming the field(s), e.g. 'FbContent' or 'tableData[1].ShopID'. */

@@ -5,7 +5,7 @@
  */
 import { ERRCODES, RESULTCODES, type GatewayResponse, type GatewayTables, type Locale } from '../../../src/gateway/contract'
 import type { MessageKey } from '../../../src/i18n/catalogues'
-import { translate } from '../../../src/i18n/translate'
+import { translate, type MessageParams } from '../../../src/i18n/translate'
 import { DomainError, EnvelopeError } from '../domain/errors'
 import { encodeStrings } from '../../../src/gateway/form'
 
@@ -52,13 +52,23 @@ function fromFrameworkError(error: unknown): EnvelopeError | null {
   return null
 }
 
+/** Params given as 'order.status.1'-style message keys are shown in the caller's language. */
+function localizedParams(locale: Locale, params: MessageParams | undefined): MessageParams | undefined {
+  if (!params) return params
+  const out: MessageParams = {}
+  for (const [name, value] of Object.entries(params)) {
+    out[name] = typeof value === 'string' && /^order\.(status|action)\.\w+$/.test(value) ? translate(locale, value as MessageKey) : value
+  }
+  return out
+}
+
 export function errorReply(error: unknown, locale: Locale): GatewayReply {
   if (error instanceof DomainError) {
     const body = {
       errcode: ERRCODES.OK,
       errmsg: '',
       resultcode: error.resultcode,
-      resultmsg: translate(locale, `resultcode.${error.resultcode}` as MessageKey, error.params),
+      resultmsg: translate(locale, `resultcode.${error.resultcode}` as MessageKey, localizedParams(locale, error.params)),
       data: {}
     }
     return { status: 200, body: encoded(body), unexpected: false }

@@ -35,6 +35,12 @@ export interface OperationContext {
   /** One instant per request, so every time in an answer agrees. */
   now: Date
   enterprise: Enterprise | null
+  /**
+   * Who is calling, until members sign in (members issue): the SHA-256 of the device key the
+   * client keeps in local storage and sends as `X-Device-Key` ('' when absent or malformed).
+   * Orders and payments belong to it.
+   */
+  ownerKey: string
 }
 
 export interface AppOperationContext extends OperationContext {

@@ -97,6 +97,18 @@ const en: Record<MessageKey, string> = {
   'cart.prepayTitle': 'Pay first, then we cook',
   'cart.prepayNote': 'We start cooking once you have paid; watch for your pickup number.',
 
+  'order.status.0': 'Awaiting payment',
+  'order.status.1': 'Paid',
+  'order.status.2': 'completed',
+  'order.status.3': 'Cancelled',
+  'order.status.4': 'Expired',
+  'order.status.5': 'Ready for Pickup',
+  'order.action.pay': 'paid',
+  'order.action.ready': 'marked ready',
+  'order.action.complete': 'completed',
+  'order.action.cancel': 'cancelled',
+  'order.action.expire': 'expired',
+
   'errcode.10001': 'The request is missing a required field: {field}',
   'errcode.10002': 'The request data is not valid JSON',
   'errcode.10003': 'Unknown operation: {operation}',

@@ -95,6 +95,18 @@ const zhCN = {
   'cart.prepayTitle': '先付款，后出餐',
   'cart.prepayNote': '付款成功后开始制作，请留意取餐号',
 
+  'order.status.0': '待支付',
+  'order.status.1': '已支付',
+  'order.status.2': '已完成',
+  'order.status.3': '已取消',
+  'order.status.4': '已过期',
+  'order.status.5': '待取餐',
+  'order.action.pay': '支付',
+  'order.action.ready': '标记待取餐',
+  'order.action.complete': '完成',
+  'order.action.cancel': '取消',
+  'order.action.expire': '过期',
+
   'errcode.10001': '请求缺少必要字段：{field}',
   'errcode.10002': '请求数据不是有效的 JSON',
   'errcode.10003': '未知的操作：{operation}',

@@ -97,6 +97,18 @@ const zhTW: Record<MessageKey, string> = {
   'cart.prepayTitle': '先付款，後出餐',
   'cart.prepayNote': '付款成功後開始製作，請留意取餐號',
 
+  'order.status.0': '待支付',
+  'order.status.1': '已支付',
+  'order.status.2': '已完成',
+  'order.status.3': '已取消',
+  'order.status.4': '已過期',
+  'order.status.5': '待取餐',
+  'order.action.pay': '支付',
+  'order.action.ready': '標記待取餐',
+  'order.action.complete': '完成',
+  'order.action.cancel': '取消',
+  'order.action.expire': '過期',
+
   'errcode.10001': '請求缺少必要欄位：{field}',
   'errcode.10002': '請求資料不是有效的 JSON',
   'errcode.10003': '未知的操作：{operation}',

@@ -1,0 +1,136 @@
+/**
+ * Moving orders through the state table of src/core/order-status.ts, inside the caller's
+ * transaction. Every change writes an order_events row with who made it. Used by placement,
+ * payments (markOrderPaid), the shop's admin API / CLI, table sheets and the expiry sweep.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { transition, type OrderAction } from '../../../../src/core/order-status'
+import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-rows'
+import type { Database, OrderTable } from '../../storage/schema'
+import { DomainError } from '../errors'
+
+export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
+export type OrderRecord = Selectable<OrderTable>
+
+/** Timestamp column each target status sets. */
+const STAMP: Partial<Record<OrderStatus, keyof OrderTable>> = {
+  [ORDER_STATUS.PAID]: 'paid_at',
+  [ORDER_STATUS.READY]: 'ready_at',
+  [ORDER_STATUS.COMPLETED]: 'completed_at',
+  [ORDER_STATUS.CANCELLED]: 'cancelled_at'
+}
+
+/** The order, locked for update on PostgreSQL (SQLite serialises writers anyway). */
+export async function lockOrder(trx: Transaction<Database>, orderId: string): Promise<OrderRecord> {
+  let query = trx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
+  if (isPostgres(trx)) query = query.forUpdate()
+  const order = await query.executeTakeFirst()
+  if (!order) throw new DomainError('ORDER_NOT_FOUND')
+  return order
+}
+
+/**
+ * Applies `action` to the order, or throws ORDER_STATUS_CONFLICT naming the current status.
+ * `extra` columns are written with the status (paid_amount, pickup_no …).
+ */
+export async function applyOrderAction(
+  trx: Transaction<Database>,
+  orderId: string,
+  action: OrderAction,
+  actor: OrderActor,
+  now: Date,
+  extra: Partial<Pick<OrderTable, 'paid_amount' | 'pickup_no'>> = {}
+): Promise<OrderRecord> {
+  const order = await lockOrder(trx, orderId)
+  const from = order.status as OrderStatus
+  const to = transition(from, action)
+  if (to === null) throw new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${from}`, action: `order.action.${action}` })
+  const at = now.toISOString()
+  const stamp = STAMP[to]
+  const changes: Partial<OrderTable> = { status: to, ...extra }
+  if (stamp) (changes as Record<string, unknown>)[stamp] = at
+  await trx.updateTable('orders').set(changes).where('order_id', '=', orderId).execute()
+  const last = await trx
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst()
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, seq: Number(last?.seq ?? 0) + 1, action, from_status: from, to_status: to, actor, at })
+    .execute()
+  return { ...order, ...changes } as OrderRecord
+}
+
+/** The first event of a new order ('create', status 0 → its initial status). */
+export async function recordCreated(trx: Transaction<Database>, orderId: string, status: OrderStatus, actor: OrderActor, now: Date): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, seq: 1, action: 'create', from_status: status, to_status: status, actor, at: now.toISOString() })
+    .execute()
+}
+
+/**
+ * The next pickup number of a branch's business day. One upsert under the counter row's lock,
+ * so concurrent orders never get the same number (a unique index on orders backs this up).
+ */
+export async function nextPickupNo(trx: Transaction<Database>, baseId: string, businessDay: string): Promise<string> {
+  const row = await trx
+    .insertInto('pickup_counters')
+    .values({ base_id: baseId, business_day: businessDay, last_no: 1 })
+    .onConflict((oc) => oc.columns(['base_id', 'business_day']).doUpdateSet((eb) => ({ last_no: eb('pickup_counters.last_no', '+', 1) })))
+    .returning('last_no')
+    .executeTakeFirstOrThrow()
+  return String(row.last_no)
+}
+
+/**
+ * A payment for the order succeeded: awaiting payment → paid, with the amount, the time and (for
+ * a prepay order) its pickup number. Callers check the order is still payable first; a notice for
+ * an order that has ended is the payment's business (refund due), not the order's.
+ */
+export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date): Promise<OrderRecord> {
+  const order = await lockOrder(trx, orderId)
+  const pickupNo = order.kind === 'order' && !order.pickup_no ? await nextPickupNo(trx, order.base_id, order.business_day) : order.pickup_no
+  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount, pickup_no: pickupNo })
+  if (order.kind === 'settlement' && order.table_sheet_id) {
+    // Paying a table sheet's settlement closes the sheet (status 2): no more rounds.
+    await trx
+      .updateTable('table_sheets')
+      .set({ status: ORDER_STATUS.COMPLETED, paid_amount: paidAmount, closed_at: now.toISOString() })
+      .where('sheet_id', '=', order.table_sheet_id)
+      .where('settlement_id', '=', orderId)
+      .execute()
+  }
+  return paid
+}
+
+/**
+ * Unpaid prepay orders past their expires_at become expired (the sweep in main.ts runs this
+ * every 30 s; reads also expire an order they find overdue). Returns how many changed.
+ */
+export async function expireDueOrders(db: Kysely<Database>, now: Date): Promise<number> {
+  const due = await db
+    .selectFrom('orders')
+    .select('order_id')
+    .where('status', '=', ORDER_STATUS.AWAITING_PAYMENT)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now.toISOString())
+    .limit(500)
+    .execute()
+  let changed = 0
+  for (const { order_id } of due) {
+    changed += await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, order_id)
+      if (order.status !== ORDER_STATUS.AWAITING_PAYMENT || !order.expires_at || order.expires_at > now.toISOString()) return 0
+      await applyOrderAction(trx, order_id, 'expire', 'system', now)
+      return 1
+    })
+  }
+  return changed
+}
+
+function isPostgres(db: Kysely<Database>): boolean {
+  // Kysely's adapter names the dialect; SQLite has no row locks (and no FOR UPDATE).
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
+}
