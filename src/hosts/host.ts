@@ -78,4 +78,15 @@ export interface Host {
   reLaunch(url: string): void
   /** Full-screen image preview (spec §2 "system pages for image preview"). */
   previewImage(urls: string[], current: string): void
+  /**
+   * Leaves the app for an outside web page (a payment provider's hosted page). False where the
+   * host cannot: a mini-program cannot open an outside page; paying there needs the provider's
+   * own mini-program integration.
+   */
+  leaveTo(url: string): boolean
+  /**
+   * The app's own address of a route ('/pages/paying/paying?SheetID=…'), for an outside page to
+   * send the diner back to; null where the app has no web address (mini-programs).
+   */
+  appUrl(route: string): string | null
 }

@@ -50,6 +50,12 @@ export const host: Host = {
     document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'
   },
   previewImage: domPreviewImage,
+  leaveTo(url) {
+    window.location.assign(url)
+    return true
+  },
+  // Same origin and path, hash route (the app's router is in hash mode, base '/').
+  appUrl: (route) => `${window.location.origin}${window.location.pathname}#${route.startsWith('/') ? route : `/${route}`}`,
   ...taroNavigation
 }
 

@@ -24,5 +24,8 @@ export const host: Host = {
   installShell: () => undefined,
   applyLocale: () => undefined,
   previewImage: taroPreviewImage,
+  // No outside web pages in a mini-program: online payment needs the provider's integration.
+  leaveTo: () => false,
+  appUrl: () => null,
   ...taroNavigation
 }

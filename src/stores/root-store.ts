@@ -5,6 +5,7 @@
 import { reaction } from 'mobx'
 import type { Host } from '../hosts/host'
 import { Gateway } from '../gateway/gateway-client'
+import { deviceKey } from '../gateway/device-key'
 import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
@@ -44,7 +45,9 @@ export class RootStore {
       testUrl: config.testUrl,
       locale: () => this.i18n.locale,
       networkErrorText: () => this.i18n.t('network.error'),
-      identity: () => ({ EntID: this.session.params.EntID, UserID: this.session.params.UserID })
+      identity: () => ({ EntID: this.session.params.EntID, UserID: this.session.params.UserID }),
+      // Orders and payments made here belong to this device until members sign in.
+      deviceKey: () => deviceKey(host.storage)
     })
     this.session = new SessionStore(this.gateway, host)
     this.errors = new ErrorReporter(this.gateway, {

@@ -44,6 +44,8 @@ export function createFakeHost(
     previewImage: (_urls, current) => void navigations.push(`preview|${current}`),
     redirectTo: (url) => void navigations.push(url),
     reLaunch: (url) => void navigations.push(url),
+    leaveTo: (url) => (navigations.push(`leave|${url}`), true),
+    appUrl: (route) => `http://shop.test/#${route}`,
     toasts,
     navigations,
     requests,
