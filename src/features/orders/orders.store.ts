@@ -1,0 +1,250 @@
+/**
+ * This device's orders (spec §2 orderList, orderDetails; §4 order statuses): the list, paged
+ * (pull up for more, pull down to refresh), one order's details polled while it is not final,
+ * and cancelling after the diner confirms 'Are you sure to cancel the order?'.
+ *
+ * The server knows whose orders they are from the device key the gateway sends; this store only
+ * asks. Gateway, confirmation and timers come through the constructor.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { OperationTypes } from '../../gateway/operations'
+import type { RequestOptions } from '../../gateway/gateway-client'
+import { GatewayError } from '../../gateway/gateway-client'
+import type { OrderLineRow, OrderRow, PaymentRow } from '../../gateway/order-rows'
+import { isFinal } from '../../core/order-status'
+import { Poller, realScheduler, type Scheduler } from './polling'
+
+type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel'
+
+/** The part of the gateway client this store uses. */
+export interface OrdersGateway {
+  request<K extends OrderOps>(
+    operation: K,
+    records?: OperationTypes[K]['input'][],
+    options?: RequestOptions
+  ): Promise<Partial<OperationTypes[K]['output']>>
+}
+
+export interface OrdersStoreDeps {
+  /** Asks 'Are you sure to cancel the order?'; true when the diner confirms. */
+  confirmCancel(): Promise<boolean>
+  scheduler?: Scheduler
+}
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface OrderDetail {
+  order: OrderRow
+  lines: OrderLineRow[]
+  payments: PaymentRow[]
+}
+
+export const ORDER_PAGE_SIZE = 10
+/** While an order is not final its details are asked for again this often. */
+export const DETAIL_POLL_MS = 5000
+
+type LoadOutcome = 'ok' | 'network' | 'refused'
+
+export class OrdersStore {
+  /** The list, newest first, as far as it has been paged. */
+  rows: OrderRow[] = []
+  total = 0
+  page = 0
+  listState: LoadState = 'idle'
+  refreshing = false
+  moreState: 'idle' | 'loading' | 'failed' = 'idle'
+
+  details: Record<string, OrderDetail> = {}
+  detailState: Record<string, LoadState> = {}
+  /** Why an order could not be shown (the server's message), by SheetID. */
+  detailError: Record<string, string> = {}
+  cancelling = false
+  /** The order whose details are being polled ('' none). */
+  watching = ''
+
+  private listSeq = 0
+  private readonly poller: Poller
+
+  constructor(
+    private readonly gateway: OrdersGateway,
+    private readonly deps: OrdersStoreDeps
+  ) {
+    this.poller = new Poller(deps.scheduler ?? realScheduler, DETAIL_POLL_MS)
+    makeAutoObservable<OrdersStore, 'gateway' | 'deps' | 'poller' | 'listSeq'>(this, {
+      gateway: false,
+      deps: false,
+      poller: false,
+      listSeq: false
+    })
+  }
+
+  // ---------- the list ----------
+
+  get hasMore(): boolean {
+    return this.page > 0 && this.rows.length < this.total
+  }
+
+  /** First page again (opening the list, pulling down). Rows already shown stay while it loads. */
+  async refreshList(): Promise<void> {
+    const seq = ++this.listSeq
+    if (this.rows.length === 0) this.listState = 'loading'
+    else this.refreshing = true
+    this.moreState = 'idle'
+    try {
+      const res = await this.gateway.request('OrderListByPage', [{ PageIndex: 1, PageSize: ORDER_PAGE_SIZE }])
+      runInAction(() => {
+        if (seq !== this.listSeq) return
+        this.rows = res.table1 ?? []
+        this.total = res.table2?.[0]?.Total ?? this.rows.length
+        this.page = 1
+        this.listState = 'ready'
+      })
+    } catch {
+      runInAction(() => {
+        if (seq !== this.listSeq) return
+        // Rows already on screen stay; the gateway has said what went wrong.
+        if (this.rows.length === 0) this.listState = 'failed'
+      })
+    } finally {
+      runInAction(() => {
+        if (seq === this.listSeq) this.refreshing = false
+      })
+    }
+  }
+
+  /** The next page (pulling up at the bottom). */
+  async loadMore(): Promise<void> {
+    if (this.listState !== 'ready' || !this.hasMore || this.moreState === 'loading' || this.refreshing) return
+    const seq = this.listSeq
+    const next = this.page + 1
+    this.moreState = 'loading'
+    try {
+      const res = await this.gateway.request('OrderListByPage', [{ PageIndex: next, PageSize: ORDER_PAGE_SIZE }])
+      runInAction(() => {
+        if (seq !== this.listSeq) return
+        const seen = new Set(this.rows.map((r) => r.SheetID))
+        // An order placed meanwhile shifts the pages: skip what is already listed.
+        this.rows = [...this.rows, ...(res.table1 ?? []).filter((r) => !seen.has(r.SheetID))]
+        this.total = res.table2?.[0]?.Total ?? this.total
+        this.page = next
+        this.moreState = 'idle'
+      })
+    } catch {
+      runInAction(() => {
+        if (seq === this.listSeq) this.moreState = 'failed'
+      })
+    }
+  }
+
+  // ---------- one order ----------
+
+  detailOf(sheetId: string): OrderDetail | null {
+    return this.details[sheetId] ?? null
+  }
+
+  /** Loads one order with its lines and payments. Quiet: the page shows what went wrong. */
+  async loadDetail(sheetId: string): Promise<LoadOutcome> {
+    if (!sheetId) {
+      this.detailState[sheetId] = 'failed'
+      return 'refused'
+    }
+    if (!this.details[sheetId]) this.detailState[sheetId] = 'loading'
+    try {
+      const res = await this.gateway.request('OrderDetailGet', [{ SheetID: sheetId }], { silent: true })
+      const order = res.table1?.[0]
+      runInAction(() => {
+        if (!order) {
+          this.detailState[sheetId] = 'failed'
+          return
+        }
+        this.details[sheetId] = { order, lines: res.table2 ?? [], payments: res.table3 ?? [] }
+        this.detailState[sheetId] = 'ready'
+        delete this.detailError[sheetId]
+        this.mergeRow(order)
+      })
+      return order ? 'ok' : 'refused'
+    } catch (e) {
+      const network = e instanceof GatewayError && (e.kind === 'network' || e.kind === 'timeout')
+      runInAction(() => {
+        // Polling through a lost connection keeps what is shown.
+        if (!this.details[sheetId]) {
+          this.detailState[sheetId] = 'failed'
+          this.detailError[sheetId] = network ? '' : String((e as Error)?.message ?? '')
+        }
+      })
+      return network ? 'network' : 'refused'
+    }
+  }
+
+  /**
+   * Shows one order and keeps it fresh: loads it, then again every DETAIL_POLL_MS while it is
+   * not final (paid → ready for pickup → completed happen in the shop). A lost connection keeps
+   * polling quietly; an order the server refuses to show stops it.
+   */
+  watchDetail(sheetId: string, immediately = true): void {
+    this.watching = sheetId
+    this.poller.start(async () => {
+      const outcome = await this.loadDetail(sheetId)
+      if (outcome === 'refused') return false
+      const d = this.details[sheetId]
+      return !d || !isFinal(d.order.Status)
+    }, immediately)
+  }
+
+  stopWatching(): void {
+    this.poller.stop()
+    this.watching = ''
+  }
+
+  /** Pull-to-refresh on the details page: load now; a watched order that stopped moving resumes. */
+  async refreshDetail(sheetId: string): Promise<void> {
+    const outcome = await this.loadDetail(sheetId)
+    const d = this.details[sheetId]
+    if (this.watching === sheetId && !this.poller.running && outcome !== 'refused' && d && !isFinal(d.order.Status)) {
+      this.watchDetail(sheetId, false)
+    }
+  }
+
+  /**
+   * Cancels after the diner confirms. True when the order is now cancelled. A refusal (the
+   * shop moved it on meanwhile) is toasted by the gateway and the order shown as it now is.
+   */
+  async cancel(sheetId: string): Promise<boolean> {
+    if (this.cancelling) return false
+    let confirmed = false
+    try {
+      confirmed = await this.deps.confirmCancel()
+    } catch {
+      confirmed = false
+    }
+    if (!confirmed) return false
+    this.cancelling = true
+    try {
+      const res = await this.gateway.request('OrderCancel', [{ SheetID: sheetId }])
+      const order = res.table1?.[0]
+      runInAction(() => {
+        if (order) this.applyOrder(order)
+      })
+      return true
+    } catch {
+      return false
+    } finally {
+      runInAction(() => {
+        this.cancelling = false
+      })
+      void this.loadDetail(sheetId)
+    }
+  }
+
+  /** An order row fresher than what is shown (a cancel, a payment's answer). */
+  applyOrder(order: OrderRow): void {
+    const d = this.details[order.SheetID]
+    if (d) this.details[order.SheetID] = { ...d, order }
+    this.mergeRow(order)
+  }
+
+  private mergeRow(order: OrderRow): void {
+    const i = this.rows.findIndex((r) => r.SheetID === order.SheetID)
+    if (i >= 0) this.rows[i] = order
+  }
+}
