@@ -438,7 +438,7 @@ export interface OperationTypes {
     output: { table1: OrderRow[] }
   }
   MergeOrderPreview: {
-    input: OrderPlacementInput & { SheetID: string }
+    input: OrderPlacementInput & { SheetID?: string }
     output: { table1: TableSheetRow[]; table2: OrderLineRow[] }
   }
   MergeOrderSubmit: {

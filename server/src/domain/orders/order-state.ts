@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { transition, type OrderAction } from '../../../../src/core/order-status'
+import { toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-rows'
 import type { Database, OrderTable } from '../../storage/schema'
 import { DomainError } from '../errors'
@@ -94,13 +95,23 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   const pickupNo = order.kind === 'order' && !order.pickup_no ? await nextPickupNo(trx, order.base_id, order.business_day) : order.pickup_no
   const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount, pickup_no: pickupNo })
   if (order.kind === 'settlement' && order.table_sheet_id) {
-    // Paying a table sheet's settlement closes the sheet (status 2): no more rounds.
-    await trx
-      .updateTable('table_sheets')
-      .set({ status: ORDER_STATUS.COMPLETED, paid_amount: paidAmount, closed_at: now.toISOString() })
-      .where('sheet_id', '=', order.table_sheet_id)
-      .where('settlement_id', '=', orderId)
-      .execute()
+    // Paying a table sheet's settlement closes the sheet (status 2, no more rounds) and completes its rounds.
+    const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
+    if (sheet && sheet.settlement_id === orderId && sheet.status === ORDER_STATUS.AWAITING_PAYMENT) {
+      await trx
+        .updateTable('table_sheets')
+        .set({ status: ORDER_STATUS.COMPLETED, paid_amount: toDecimal(sheet.paid_amount).plus(toDecimal(paidAmount)).toFixed(Math.max(places(sheet.paid_amount), places(paidAmount))), closed_at: now.toISOString() })
+        .where('sheet_id', '=', sheet.sheet_id)
+        .execute()
+      const rounds = await trx
+        .selectFrom('orders')
+        .select('order_id')
+        .where('table_sheet_id', '=', sheet.sheet_id)
+        .where('kind', '=', 'round')
+        .where('status', 'in', [ORDER_STATUS.AWAITING_PAYMENT, ORDER_STATUS.PAID, ORDER_STATUS.READY])
+        .execute()
+      for (const round of rounds) await applyOrderAction(trx, round.order_id, 'complete', 'provider', now)
+    }
   }
   return paid
 }
@@ -129,6 +140,9 @@ export async function expireDueOrders(db: Kysely<Database>, now: Date): Promise<
   }
   return changed
 }
+
+/** Digits after the point as written ('66.00' → 2), so a sum keeps the amounts' format. */
+const places = (text: string): number => (text.split('.')[1] ?? '').length
 
 function isPostgres(db: Kysely<Database>): boolean {
   // Kysely's adapter names the dialect; SQLite has no row locks (and no FOR UPDATE).

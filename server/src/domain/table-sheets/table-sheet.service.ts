@@ -1,0 +1,424 @@
+/**
+ * Pay-later dine-in (postpay): a table has at most one open sheet, and every order placed at the
+ * table is a round on it. Two phones at one table add to the same sheet; rescanning the table's QR
+ * lands on it (HomeShopDetailsGet's table4). The sheet is settled either at the counter (the shop
+ * closes it) or online: PayLaterUpdate makes a 'settlement' order for what is still due, and paying
+ * it closes the sheet (markOrderPaid). A round added while a settlement is pending cancels that
+ * settlement, so a bill is never paid for less than was ordered.
+ *
+ * Ordering allowed (spec §4, enforced here, not only in the client): the branch is open, the sheet
+ * is younger than WebOrderDuration minutes, and its status is not 2 or 3.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { orderingRefusal, isQuantityEditAllowed, sheetSecondsLeft } from '../../../../src/core/ordering-allowed'
+import { decimalPoints, maxDecimal, roundHalfUp, toDecimal } from '../../../../src/core/money'
+import { wallClockIn } from '../../../../src/core/wall-clock'
+import type { Locale } from '../../../../src/gateway/contract'
+import { ORDER_STATUS, POSI_TYPE, type OrderPlacementInput, type PosiType } from '../../../../src/gateway/order-rows'
+import { findEnterpriseSetting } from '../../storage/repositories/enterprise.repository'
+import { findBaseParam } from '../../storage/repositories/params.repository'
+import { findTable } from '../../storage/repositories/table.repository'
+import type { Database, TableSheetTable } from '../../storage/schema'
+import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
+import { DomainError } from '../errors'
+import { insertOrder, requestHash, validatePlacement, type ValidPlacement } from '../orders/order-placement'
+import { applyOrderAction, lockOrder, recordCreated, type OrderRecord } from '../orders/order-state'
+import { findOrderByRequestKey, isUniqueViolation } from '../../storage/repositories/order.repository'
+import type { Base, DiningTable } from '../records'
+
+export type SheetRecord = Selectable<TableSheetTable>
+
+/** Who is asking, and when (the operation context's fields this service needs). */
+export interface SheetCaller {
+  db: Kysely<Database>
+  entId: string
+  ownerKey: string
+  locale: Locale
+  origin: string
+  now: Date
+}
+
+/** Which submit call placed the round: the two "first round" calls differ by sheet position type. */
+export type RoundCall = 'pos' | 'meal' | 'merge'
+
+export interface RoundResult {
+  sheet: SheetRecord
+  round: OrderRecord
+  /** true when the request key had already placed this round (a retry). */
+  replayed: boolean
+}
+
+export interface RoundPreview {
+  sheet: SheetRecord | null
+  placement: ValidPlacement
+  posiType: PosiType
+}
+
+const SHEET_STATUS_OPEN = ORDER_STATUS.AWAITING_PAYMENT
+const newId = (prefix: string): string => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`
+
+/** Amount decimals of the enterprise (AmoPoint, default 2). */
+export async function amoPointOf(db: Kysely<Database>, entId: string): Promise<number> {
+  return decimalPoints({ AmoPoint: (await findEnterpriseSetting(db, entId, 'AmoPoint')) ?? undefined }).AmoPoint
+}
+
+/** The scanned table, which must belong to the shop and branch the order names. */
+async function requireTable(db: Kysely<Database>, entId: string, input: OrderPlacementInput): Promise<DiningTable> {
+  const table = input.TableID ? await findTable(db, entId, input.TableID) : null
+  if (!table || table.shopId !== input.ShopID || table.baseId !== input.BaseID) throw new DomainError('TABLE_NOT_FOUND')
+  return table
+}
+
+export async function findSheet(db: Kysely<Database>, entId: string, sheetId: string): Promise<SheetRecord | null> {
+  return (await db.selectFrom('table_sheets').selectAll().where('ent_id', '=', entId).where('sheet_id', '=', sheetId).executeTakeFirst()) ?? null
+}
+
+async function openSheetOf(db: Kysely<Database>, entId: string, tableId: string): Promise<SheetRecord | null> {
+  return (
+    (await db
+      .selectFrom('table_sheets')
+      .selectAll()
+      .where('ent_id', '=', entId)
+      .where('table_id', '=', tableId)
+      .where('status', '=', SHEET_STATUS_OPEN)
+      .executeTakeFirst()) ?? null
+  )
+}
+
+/** Seconds since the sheet was opened. */
+const ageSeconds = (sheet: Pick<SheetRecord, 'created_at'>, now: Date): number => Math.max(0, Math.floor((now.getTime() - Date.parse(sheet.created_at)) / 1000))
+
+/** Throws the code of the first ordering-allowed rule the sheet (or a new sheet) breaks. */
+function checkOrderingAllowed(read: MenuRead, base: Base, sheet: SheetRecord | null, now: Date): void {
+  const refusal = orderingRefusal({
+    beginTime: base.beginTime,
+    endTime: base.endTime,
+    nowSecondsOfDay: read.clock.secondsOfDay,
+    webOrderDuration: base.webOrderDuration,
+    sheetAgeSeconds: sheet ? ageSeconds(sheet, now) : null,
+    sheetStatus: sheet ? sheet.status : null
+  })
+  if (refusal === 'SHOP_CLOSED') throw new DomainError('SHOP_CLOSED', { begin: base.beginTime || '00:00', end: base.endTime || '23:59' })
+  if (refusal) throw new DomainError(refusal)
+}
+
+/**
+ * What the sheet would be with this round: the open sheet (if any) and the round priced by the
+ * server. Refuses like the submit would (closed shop, expired sheet, prices …) except for
+ * changed prices: the preview is where the diner sees the server's prices.
+ */
+export async function previewRound(caller: SheetCaller, input: OrderPlacementInput & { SheetID?: string }): Promise<RoundPreview> {
+  const { db, entId, now } = caller
+  const table = await requireTable(db, entId, input)
+  if (input.SheetID) await requireSheetOfTable(db, entId, input.SheetID, table)
+  const sheet = await openSheetOf(db, entId, table.tableId)
+  const placement = await validateRound(caller, input, false)
+  checkOrderingAllowed(placement.read, placement.base, sheet, now)
+  return { sheet, placement, posiType: sheet ? (sheet.posi_type as PosiType) : placement.posiType }
+}
+
+/** The shared placement checks and pricing, for a round: at a table, now, never delivered. */
+async function validateRound(caller: SheetCaller, input: OrderPlacementInput, checkShownAmounts: boolean): Promise<ValidPlacement> {
+  if (input.ServiceType === 'delivery') throw new DomainError('SERVICE_NOT_OFFERED')
+  return validatePlacement(caller.db, caller, { ...input, AppointedTime: '', BagQua: 0, Delivery: undefined }, { checkShownAmounts })
+}
+
+/** A sheet named by the caller must be this table's; a closed one says so. */
+async function requireSheetOfTable(db: Kysely<Database>, entId: string, sheetId: string, table: DiningTable): Promise<SheetRecord> {
+  const sheet = await findSheet(db, entId, sheetId)
+  if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
+  if (sheet.table_id !== table.tableId) throw new DomainError('ORDER_NOT_YOURS')
+  if (sheet.status === ORDER_STATUS.COMPLETED || sheet.status === ORDER_STATUS.CANCELLED) throw new DomainError('SHEET_CLOSED')
+  return sheet
+}
+
+/**
+ * Places one round on the table's sheet, opening the sheet when the table has none. Idempotent by
+ * RequestKey: a retry returns the round it placed. `call` is which submit operation was used:
+ * 'meal' opens meal sheets (position type 2), 'pos' fast-food and takeaway sheets (4, 7), 'merge'
+ * adds to the open sheet the caller names.
+ */
+export async function placeRound(
+  caller: SheetCaller,
+  input: OrderPlacementInput & { RequestKey: string; SheetID?: string },
+  call: RoundCall
+): Promise<RoundResult> {
+  const { db, entId, now } = caller
+  const hash = requestHash(input)
+  const earlier = await findOrderByRequestKey(db, entId, input.RequestKey)
+  if (earlier) return replay(db, caller, earlier, hash)
+
+  const table = await requireTable(db, entId, input)
+  if (call === 'merge') {
+    if (!input.SheetID) throw new DomainError('ORDER_NOT_FOUND')
+    await requireSheetOfTable(db, entId, input.SheetID, table)
+  }
+  const placement = await validateRound(caller, input, true)
+  if (call === 'meal' && placement.posiType !== POSI_TYPE.MEAL) throw new DomainError('SERVICE_NOT_OFFERED')
+  if (call === 'pos' && placement.posiType === POSI_TYPE.MEAL) throw new DomainError('SERVICE_NOT_OFFERED')
+
+  // Two phones may open the table's first sheet at once: the partial unique index lets one win,
+  // and the other adds its round to the winner's sheet on the next attempt.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        let sheet = await lockOpenSheet(trx, entId, table.tableId)
+        if (call === 'merge' && sheet?.sheet_id !== input.SheetID) throw new DomainError('SHEET_CLOSED')
+        checkOrderingAllowed(placement.read, placement.base, sheet, now)
+        if (!sheet) sheet = await openSheet(trx, table, placement.posiType, now)
+        const round = await addRound(trx, caller, sheet, placement, input.RequestKey, hash)
+        const updated = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheet.sheet_id).executeTakeFirstOrThrow()
+        return { sheet: updated, round, replayed: false }
+      })
+    } catch (error) {
+      if (error instanceof DomainError || attempt >= 2 || !isUniqueViolation(error)) throw error
+      const raced = await findOrderByRequestKey(db, entId, input.RequestKey)
+      if (raced) return replay(db, caller, raced, hash)
+    }
+  }
+}
+
+async function replay(db: Kysely<Database>, caller: SheetCaller, round: OrderRecord, requestHash: string): Promise<RoundResult> {
+  if (round.owner_key !== caller.ownerKey || round.request_hash !== requestHash) throw new DomainError('REQUEST_KEY_REUSED')
+  const sheet = await findSheet(db, caller.entId, round.table_sheet_id)
+  if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
+  return { sheet, round, replayed: true }
+}
+
+async function lockOpenSheet(trx: Transaction<Database>, entId: string, tableId: string): Promise<SheetRecord | null> {
+  let query = trx.selectFrom('table_sheets').selectAll().where('ent_id', '=', entId).where('table_id', '=', tableId).where('status', '=', SHEET_STATUS_OPEN)
+  if (isPostgres(trx)) query = query.forUpdate()
+  return (await query.executeTakeFirst()) ?? null
+}
+
+async function openSheet(trx: Transaction<Database>, table: DiningTable, posiType: PosiType, now: Date): Promise<SheetRecord> {
+  const sheet = {
+    sheet_id: newId(`${table.baseId}-`),
+    ent_id: table.entId,
+    shop_id: table.shopId,
+    base_id: table.baseId,
+    table_id: table.tableId,
+    status: SHEET_STATUS_OPEN,
+    created_at: now.toISOString(),
+    posi_type: posiType,
+    round_count: 0,
+    amount: '0',
+    paid_amount: '0',
+    settlement_id: '',
+    closed_at: null
+  }
+  await trx.insertInto('table_sheets').values(sheet).execute()
+  return sheet
+}
+
+async function addRound(
+  trx: Transaction<Database>,
+  caller: SheetCaller,
+  sheet: SheetRecord,
+  placement: ValidPlacement,
+  requestKey: string,
+  hash: string
+): Promise<OrderRecord> {
+  const roundNo = sheet.round_count + 1
+  // Guarded by status and round count: a sheet closed or moved on since it was read takes no round.
+  const moved = await trx
+    .updateTable('table_sheets')
+    .set({ round_count: roundNo, amount: toDecimal(sheet.amount).plus(placement.goodsAmount).toFixed(placement.amoPoint), settlement_id: '' })
+    .where('sheet_id', '=', sheet.sheet_id)
+    .where('status', '=', SHEET_STATUS_OPEN)
+    .where('round_count', '=', sheet.round_count)
+    .executeTakeFirst()
+  if (Number(moved.numUpdatedRows) !== 1) throw new DomainError('SHEET_CLOSED')
+  if (sheet.settlement_id) await cancelPendingSettlement(trx, sheet.settlement_id, caller.now)
+  return insertOrder(trx, { ...placement, posiType: sheet.posi_type as PosiType }, {
+    orderId: newId('R'),
+    kind: 'round',
+    payMode: 'postpay',
+    status: ORDER_STATUS.AWAITING_PAYMENT,
+    ownerKey: caller.ownerKey,
+    requestKey,
+    requestHash: hash,
+    expiresAt: null,
+    tableSheetId: sheet.sheet_id,
+    roundNo,
+    actor: 'diner'
+  })
+}
+
+async function cancelPendingSettlement(trx: Transaction<Database>, settlementId: string, now: Date): Promise<void> {
+  const settlement = await lockOrder(trx, settlementId)
+  if (settlement.status === ORDER_STATUS.AWAITING_PAYMENT) await applyOrderAction(trx, settlementId, 'cancel', 'system', now)
+}
+
+/** A sheet the caller may see: any sheet of the enterprise by its (unguessable) id. */
+export async function requireSheet(db: Kysely<Database>, entId: string, sheetId: string): Promise<SheetRecord> {
+  const sheet = await findSheet(db, entId, sheetId)
+  if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
+  return sheet
+}
+
+/** The sheet's rounds, oldest first. */
+export async function roundsOf(db: Kysely<Database>, sheetId: string): Promise<OrderRecord[]> {
+  return db.selectFrom('orders').selectAll().where('table_sheet_id', '=', sheetId).where('kind', '=', 'round').orderBy('round_no').execute()
+}
+
+/** Sheets this device placed a round on (optionally at one table), newest first. */
+export async function sheetsOfOwner(
+  db: Kysely<Database>,
+  entId: string,
+  ownerKey: string,
+  tableId: string,
+  page: { offset: number; limit: number }
+): Promise<{ sheets: SheetRecord[]; total: number }> {
+  if (!ownerKey) return { sheets: [], total: 0 }
+  const mine = db.selectFrom('orders').select('table_sheet_id').where('ent_id', '=', entId).where('owner_key', '=', ownerKey).where('kind', '=', 'round')
+  let query = db.selectFrom('table_sheets').where('ent_id', '=', entId).where('sheet_id', 'in', mine)
+  if (tableId) query = query.where('table_id', '=', tableId)
+  const [sheets, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('sheet_id').offset(page.offset).limit(page.limit).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst()
+  ])
+  return { sheets, total: Number(count?.count ?? 0) }
+}
+
+/** What the sheet row shows besides its columns: ordering allowed now, seconds left, quantity editing. */
+export interface SheetState {
+  secondsLeft: number
+  orderingAllowed: boolean
+  quaEditable: boolean
+  timeZone: string
+}
+
+export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: Date, origin: string): Promise<SheetState> {
+  const read = await openMenu(db, sheet.ent_id, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, origin)
+  const base = read.base!
+  const open = sheet.status === SHEET_STATUS_OPEN
+  const secondsLeft = open ? sheetSecondsLeft(base.webOrderDuration, ageSeconds(sheet, now)) : 0
+  const refusal = orderingRefusal({
+    beginTime: base.beginTime,
+    endTime: base.endTime,
+    nowSecondsOfDay: read.clock.secondsOfDay,
+    webOrderDuration: base.webOrderDuration,
+    sheetAgeSeconds: ageSeconds(sheet, now),
+    sheetStatus: sheet.status
+  })
+  const quaEdit = await findEnterpriseSetting(db, sheet.ent_id, 'CYSheetGoodsQuaEdit')
+  return { secondsLeft, orderingAllowed: open && refusal === null, quaEditable: isQuantityEditAllowed(quaEdit), timeZone: read.timeZone }
+}
+
+/**
+ * Online checkout of the sheet (PayLaterUpdate): a 'settlement' order for what is still due,
+ * payable with PaySubmit. Calling again while it is pending returns the same settlement.
+ */
+export async function startSettlement(caller: SheetCaller, sheetId: string): Promise<{ sheet: SheetRecord; settlement: OrderRecord }> {
+  const { db, entId, now } = caller
+  const sheet = await requireSheet(db, entId, sheetId)
+  if (sheet.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
+  if ((await findBaseParam(db, sheet.base_id, 'IsPayLaterOnlineCheckout')) !== '1') throw new DomainError('ONLINE_CHECKOUT_OFF')
+  if (sheet.round_count === 0) throw new DomainError('CART_EMPTY')
+  const amoPoint = await amoPointOf(db, entId)
+  const due = roundHalfUp(maxDecimal(0, toDecimal(sheet.amount).minus(toDecimal(sheet.paid_amount))), amoPoint).toFixed(amoPoint)
+  const minutes = Number((await findEnterpriseSetting(db, entId, 'UnpaidOrderMinutes')) ?? '') || 15
+  const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)).timeZone
+
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockSheet(trx, sheet.sheet_id)
+    if (locked.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
+    if (locked.settlement_id) {
+      const pending = await lockOrder(trx, locked.settlement_id)
+      if (pending.status === ORDER_STATUS.AWAITING_PAYMENT && (!pending.expires_at || pending.expires_at > now.toISOString())) {
+        return { sheet: locked, settlement: pending }
+      }
+    }
+    const settlement: OrderRecord = {
+      order_id: newId('P'),
+      ent_id: locked.ent_id,
+      shop_id: locked.shop_id,
+      base_id: locked.base_id,
+      table_id: locked.table_id,
+      table_sheet_id: locked.sheet_id,
+      round_no: 0,
+      kind: 'settlement',
+      owner_key: caller.ownerKey,
+      vip_id: '',
+      request_key: `settle:${locked.sheet_id}:${locked.round_count}:${randomBytes(4).toString('hex')}`,
+      request_hash: '',
+      pay_mode: 'postpay',
+      service_type: locked.posi_type === POSI_TYPE.TAKEAWAY ? 'takeaway' : locked.posi_type === POSI_TYPE.FAST ? 'fastfood' : 'dinein',
+      posi_type: locked.posi_type,
+      status: ORDER_STATUS.AWAITING_PAYMENT,
+      pickup_no: '',
+      business_day: wallClockIn(timeZone, now).date,
+      appointed_time: '',
+      remarks: '',
+      locale: caller.locale,
+      goods_amount: due,
+      bag_qua: 0,
+      bag_fee: '0',
+      freight: '0',
+      amount: due,
+      paid_amount: '0',
+      contact: '',
+      phone: '',
+      address: '',
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
+      paid_at: null,
+      ready_at: null,
+      completed_at: null,
+      cancelled_at: null
+    }
+    await trx.insertInto('orders').values(settlement).execute()
+    await recordCreated(trx, settlement.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)
+    await trx.updateTable('table_sheets').set({ settlement_id: settlement.order_id }).where('sheet_id', '=', locked.sheet_id).execute()
+    return { sheet: { ...locked, settlement_id: settlement.order_id }, settlement }
+  })
+}
+
+async function lockSheet(trx: Transaction<Database>, sheetId: string): Promise<SheetRecord> {
+  let query = trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId)
+  if (isPostgres(trx)) query = query.forUpdate()
+  const sheet = await query.executeTakeFirst()
+  if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
+  return sheet
+}
+
+/**
+ * Closes a sheet. The diner may close a sheet with no rounds (it is cancelled, status 3) or one
+ * already paid in full; the shop (`byShop`) closes any open sheet once the bill is settled at the
+ * counter (status 2). Its rounds are completed with it. Closing a closed sheet changes nothing.
+ */
+export async function closeSheet(db: Kysely<Database>, entId: string, sheetId: string, now: Date, byShop: boolean): Promise<SheetRecord> {
+  return db.transaction().execute(async (trx) => {
+    const sheet = await lockSheet(trx, sheetId)
+    if (sheet.ent_id !== entId) throw new DomainError('ORDER_NOT_FOUND')
+    if (sheet.status === ORDER_STATUS.COMPLETED || sheet.status === ORDER_STATUS.CANCELLED) return sheet
+    const paidInFull = !toDecimal(sheet.paid_amount).lessThan(toDecimal(sheet.amount))
+    let status: number
+    if (sheet.round_count === 0) status = ORDER_STATUS.CANCELLED
+    else if (byShop || paidInFull) status = ORDER_STATUS.COMPLETED
+    else throw new DomainError('ORDER_STATUS_CONFLICT', { status: 'order.status.0', action: 'order.action.complete' })
+    const closedAt = now.toISOString()
+    await trx.updateTable('table_sheets').set({ status, closed_at: closedAt }).where('sheet_id', '=', sheetId).execute()
+    await completeRounds(trx, sheetId, now, byShop ? 'shop' : 'diner')
+    if (sheet.settlement_id) await cancelPendingSettlement(trx, sheet.settlement_id, now)
+    return { ...sheet, status, closed_at: closedAt }
+  })
+}
+
+/** Rounds still open on a closed sheet become completed (each with its event). */
+export async function completeRounds(trx: Transaction<Database>, sheetId: string, now: Date, actor: 'shop' | 'diner' | 'provider'): Promise<void> {
+  const open = await trx
+    .selectFrom('orders')
+    .select('order_id')
+    .where('table_sheet_id', '=', sheetId)
+    .where('kind', '=', 'round')
+    .where('status', 'in', [ORDER_STATUS.AWAITING_PAYMENT, ORDER_STATUS.PAID, ORDER_STATUS.READY])
+    .execute()
+  for (const { order_id } of open) await applyOrderAction(trx, order_id, 'complete', actor, now)
+}
+
+function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
+}

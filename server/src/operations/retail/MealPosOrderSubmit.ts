@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { sheetAnswerRows, roundRows } from '../../domain/table-sheets/table-sheet.answers'
+import { placeRound, sheetState } from '../../domain/table-sheets/table-sheet.service'
+import { requiredId } from '../fields'
+import { defineOperation } from '../operation'
+import { ORDER_COLUMNS, placementFields, requestKeyField } from './OrderRows'
+import { sheetCaller } from './sheet-caller'
+import { TABLE_SHEET_COLUMNS } from './table-sheet-rows'
+
+export default defineOperation({
+  name: 'MealPosOrderSubmit',
+  group: 'Retail',
+  summary: "Postpay: orders a round at a dine-in (meal, sheet position type 2) table; other tables → SERVICE_NOT_OFFERED, use PosOrderSubmit. Opens the table's sheet when it has none, else adds the round to the open sheet. Needs X-Device-Key. Idempotent by RequestKey. Refusals as PosOrderSubmit. table1 the sheet, table2 the round.",
+  auth: 'app',
+  input: z.object({ ...placementFields, TableID: requiredId('The scanned table'), RequestKey: requestKeyField }),
+  output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_COLUMNS },
+  async handler(ctx, input) {
+    const caller = sheetCaller(ctx, true)
+    const { sheet, round } = await placeRound(caller, input, 'meal')
+    const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
+    return { table1: await sheetAnswerRows(caller, [sheet]), table2: await roundRows(caller, [round], state.timeZone) }
+  }
+})

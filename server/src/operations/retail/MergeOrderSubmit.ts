@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { sheetAnswerRows, roundRows } from '../../domain/table-sheets/table-sheet.answers'
+import { placeRound, sheetState } from '../../domain/table-sheets/table-sheet.service'
+import { requiredId } from '../fields'
+import { defineOperation } from '../operation'
+import { ORDER_COLUMNS, placementFields, requestKeyField } from './OrderRows'
+import { sheetCaller } from './sheet-caller'
+import { TABLE_SHEET_COLUMNS } from './table-sheet-rows'
+
+export default defineOperation({
+  name: 'MergeOrderSubmit',
+  group: 'Retail',
+  summary: "Postpay: adds a round to the open sheet SheetID of the scanned table (a sheet of another table → ORDER_NOT_YOURS; closed → SHEET_CLOSED; expired → SHEET_EXPIRED). A pending online settlement of the sheet is cancelled, so the bill includes the new round. Needs X-Device-Key. Idempotent by RequestKey. table1 the sheet, table2 the round.",
+  auth: 'app',
+  input: z.object({ ...placementFields, TableID: requiredId('The scanned table'), SheetID: requiredId('The open sheet of the table'), RequestKey: requestKeyField }),
+  output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_COLUMNS },
+  async handler(ctx, input) {
+    const caller = sheetCaller(ctx, true)
+    const { sheet, round } = await placeRound(caller, input, 'merge')
+    const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
+    return { table1: await sheetAnswerRows(caller, [sheet]), table2: await roundRows(caller, [round], state.timeZone) }
+  }
+})

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { sheetAnswerRows, roundRows } from '../../domain/table-sheets/table-sheet.answers'
+import { placeRound, sheetState } from '../../domain/table-sheets/table-sheet.service'
+import { requiredId } from '../fields'
+import { defineOperation } from '../operation'
+import { ORDER_COLUMNS, placementFields, requestKeyField } from './OrderRows'
+import { sheetCaller } from './sheet-caller'
+import { TABLE_SHEET_COLUMNS } from './table-sheet-rows'
+
+export default defineOperation({
+  name: 'PosOrderSubmit',
+  group: 'Retail',
+  summary: "Postpay: orders a round at a fast-food or takeaway table (sheet position type 4 or 7; a meal table → SERVICE_NOT_OFFERED, use MealPosOrderSubmit). Opens the table's sheet when it has none, else adds the round to the open sheet (two phones at one table share it). Needs X-Device-Key. Idempotent by RequestKey. Refusals: 20003/20004/20005 (TableID must be of the branch), SHOP_CLOSED, SHEET_EXPIRED (older than WebOrderDuration), SHEET_CLOSED, line codes as OrderSubmit (PRICE_CHANGED …). table1 the sheet, table2 the round.",
+  auth: 'app',
+  input: z.object({ ...placementFields, TableID: requiredId('The scanned table'), RequestKey: requestKeyField }),
+  output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_COLUMNS },
+  async handler(ctx, input) {
+    const caller = sheetCaller(ctx, true)
+    const { sheet, round } = await placeRound(caller, input, 'pos')
+    const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
+    return { table1: await sheetAnswerRows(caller, [sheet]), table2: await roundRows(caller, [round], state.timeZone) }
+  }
+})

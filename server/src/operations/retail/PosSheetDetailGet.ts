@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { sheetDetail } from '../../domain/table-sheets/table-sheet.answers'
+import { requireSheet } from '../../domain/table-sheets/table-sheet.service'
+import { requiredId } from '../fields'
+import { defineOperation } from '../operation'
+import { ORDER_COLUMNS, ORDER_LINE_COLUMNS } from './OrderRows'
+import { sheetCaller } from './sheet-caller'
+import { TABLE_SHEET_COLUMNS } from './table-sheet-rows'
+
+export default defineOperation({
+  name: 'PosSheetDetailGet',
+  group: 'Retail',
+  summary:
+    'A table sheet: table1 the sheet with its live state (SecondsLeft, OrderingAllowed, QuaEditable), table2 every line of every round (RoundNo), table3 the rounds as orders. Everyone at the table sees the same sheet. Unknown SheetID → ORDER_NOT_FOUND.',
+  auth: 'app',
+  input: z.object({ SheetID: requiredId('Table sheet id') }),
+  output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_LINE_COLUMNS, table3: ORDER_COLUMNS },
+  async handler(ctx, input) {
+    const caller = sheetCaller(ctx)
+    return sheetDetail(caller, await requireSheet(ctx.db, caller.entId, input.SheetID))
+  }
+})
