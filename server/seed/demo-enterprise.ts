@@ -38,6 +38,7 @@ export const demoEnterprise: EnterpriseSeed = {
       user: { userId: 'U1011', userName: '蓮香茶室網上點餐', userCode: 'WEB101' },
       posType: 2,
       qrCode: 'QR-S101',
+      financeAccount: { provider: 'sandbox', accountName: '蓮香茶室 Lotus Tea House', accountNo: 'SANDBOX-MERCHANT-0101' },
       address: '澳門議事亭前地 14 號地下 / G/F, 14 Largo do Senado, Macau',
       phone: '+853 2835 6721',
       params: {
@@ -99,6 +100,7 @@ export const demoEnterprise: EnterpriseSeed = {
       user: { userId: 'U1021', userName: '路氹夜市網上點餐', userCode: 'WEB102' },
       posType: 5,
       qrCode: 'QR-S102',
+      financeAccount: { provider: 'sandbox', accountName: '路氹夜市美食廣場 Cotai Night Market', accountNo: 'SANDBOX-MERCHANT-0102' },
       address: '澳門路氹連貫公路 / Estrada do Istmo, Cotai, Macau',
       phone: '+853 2888 3160',
       params: {

@@ -27,6 +27,11 @@ export interface ServerConfig {
    */
   trustProxy: boolean | number | string
   logLevel: string
+  /**
+   * HMAC secret of the sandbox payment provider's notices (SANDBOX_PAY_SECRET). Unset: a random
+   * secret per process (logged), so only the process's own sandbox page can sign notices.
+   */
+  sandboxPaySecret: string | null
 }
 
 type Env = Record<string, string | undefined>
@@ -43,7 +48,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     bodyLimit: integer(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     feedbackRatePerMinute: integer(env.FEEDBACK_RATE_PER_MINUTE, 20, 'FEEDBACK_RATE_PER_MINUTE'),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    logLevel: text(env.LOG_LEVEL) ?? 'info'
+    logLevel: text(env.LOG_LEVEL) ?? 'info',
+    sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null
   }
   return { ...config, ...overrides }
 }

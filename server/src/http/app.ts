@@ -6,8 +6,12 @@ import fs from 'node:fs'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
+import type { Providers } from '../operations/operation'
+import { buildPaymentProviders } from '../providers/payment/registry'
 import type { Database } from '../storage/schema'
 import { gatewayRoutes } from './gateway.route'
+import { payNotifyRoutes } from './pay-notify.route'
+import { sandboxPayRoutes } from './sandbox-pay.route'
 import { appStaticRoutes, fileStaticRoutes, isDirectory } from './static.route'
 
 export interface AppOptions {
@@ -15,9 +19,18 @@ export interface AppOptions {
   db: Kysely<Database>
   /** false for silent tests; default: JSON logs at config.logLevel. */
   logger?: boolean
+  /** Outside services; default: built from config (the sandbox payment provider). */
+  providers?: Providers
 }
 
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+// The gateway hands the providers to every operation's context (ctx.providers).
+declare module './gateway.route' {
+  interface GatewayDeps {
+    providers: Providers
+  }
+}
+
+export async function buildApp({ config, db, logger = true, providers: given }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: config.bodyLimit,
@@ -25,7 +38,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   })
 
   app.get('/healthz', async () => ({ ok: true }))
-  await app.register(gatewayRoutes, { config, db })
+  const providers: Providers = given ?? { payments: buildPaymentProviders(config, (message) => app.log.warn(message)) }
+  await app.register(gatewayRoutes, { config, db, providers })
+  // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
+  await app.register(payNotifyRoutes, { db, providers: providers.payments })
+  await app.register(sandboxPayRoutes, { db, providers: providers.payments })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
   // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
   // the folder exists so /files/ is served from the start.

@@ -68,6 +68,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
       origin: `${request.protocol}://${request.host}`,
       now: new Date(),
       ownerKey: ownerKeyOf(request.headers['x-device-key']),
+      providers: deps.providers,
       // 'public' operations take an enterprise when one is named, and then it must exist.
       enterprise: operation.auth === 'app' || envelope.EntID ? await requireEnterprise(deps.db, envelope.EntID) : null
     }

@@ -10,6 +10,7 @@ import type { Locale, OperationName, OPERATIONS } from '../../../src/gateway/con
 import type { OperationTypes } from '../../../src/gateway/operations'
 import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'
+import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { Database } from '../storage/schema'
 
 /**
@@ -41,6 +42,13 @@ export interface OperationContext {
    * Orders and payments belong to it.
    */
   ownerKey: string
+  /** Outside services, built once by the composition root (server/src/http/app.ts). */
+  providers: Providers
+}
+
+/** The providers an operation may use (sms and object storage come with later issues). */
+export interface Providers {
+  payments: PaymentProviders
 }
 
 export interface AppOperationContext extends OperationContext {

@@ -46,6 +46,8 @@ export interface ShopSeed {
   isEnable?: boolean
   params: Record<string, string>
   bases: BaseSeed[]
+  /** The shop's merchant account at a payment provider (none: 'payment account not linked'). */
+  financeAccount?: { provider: string; accountName: string; accountNo: string }
 }
 
 export interface EnterpriseSeed {
@@ -166,6 +168,7 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
         is_enable: 1
       }))
     ])
+    await insert('finance_accounts', financeAccountRows(seed))
     await insert(
       'table_sheets',
       tables.flatMap(({ shop, base, table }) =>
@@ -185,6 +188,14 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
       )
     )
   })
+}
+
+function financeAccountRows(seed: EnterpriseSeed): Insertable<Database['finance_accounts']>[] {
+  return seed.shops.flatMap((s) =>
+    s.financeAccount
+      ? [{ shop_id: s.shopId, ent_id: seed.entId, provider: s.financeAccount.provider, account_name: s.financeAccount.accountName, account_no: s.financeAccount.accountNo, is_enable: 1 }]
+      : []
+  )
 }
 
 /** The demo menus, one file per shop. */
@@ -207,6 +218,8 @@ export interface SeedDemoOptions {
 export async function seedDemo(db: Kysely<Database>, now: Date = new Date(), options: SeedDemoOptions = {}): Promise<boolean> {
   const seeded = !(await findEnterprise(db, DEMO_ENT_ID))
   if (seeded) await seedEnterprise(db, demoEnterprise, now)
+  // Demo databases made before payments existed gain the demo shops' sandbox accounts (kept when present).
+  else await db.insertInto('finance_accounts').values(financeAccountRows(demoEnterprise)).onConflict((oc) => oc.doNothing()).execute()
   if (options.filesDir) await seedMenus(db, options.menusDir ?? DEMO_MENUS_DIR, options.filesDir, now)
   return seeded
 }

@@ -1,0 +1,413 @@
+/**
+ * Payments (spec §7 Bank): finance accounts, submitting a payment for an order, the provider's
+ * notices and status queries. Providers are reached through PaymentProviders
+ * (server/src/providers/payment); this file keeps our side of the state.
+ *
+ * Rules:
+ *   - PaySubmit is idempotent by RequestKey (unique per enterprise): a retry returns the first
+ *     payment. A new key while a payment is pending makes a new payment and supersedes the old
+ *     one (its hosted page no longer offers to pay; a paid notice for it is still honoured).
+ *   - A notice is verified by its provider (bad signature → 401, nothing stored), stored once in
+ *     payment_notices (a replay changes nothing) and applied in the same transaction, with the
+ *     payment row locked: only a pending payment moves. 'paid' with the right amount pays the order
+ *     when it still awaits payment, else the payment is 'refund due'; 'declined' declines it.
+ *     Nothing ever moves backwards.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { decimalPoints, toDecimal } from '../../../../src/core/money'
+import { ORDER_STATUS, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
+import type { LocalizedText } from '../../../../src/gateway/contract'
+import { pickText } from '../../../../src/i18n/translate'
+import type { NoticeHeaders, PaymentProvider, PaymentProviders, ProviderStatus } from '../../providers/payment/payment-provider'
+import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import { findShop } from '../../storage/repositories/shop.repository'
+import { parseNames } from '../../storage/repositories/row-mapping'
+import type { Database, OrderTable, PaymentTable } from '../../storage/schema'
+import { DomainError, invalidInput } from '../errors'
+import { serviceLinks } from '../links/service-link.service'
+import { lockOrder, markOrderPaid, type OrderRecord } from '../orders/order-state'
+import { checkReturnUrl, originsOf, withPayId } from './return-url'
+
+export type PaymentRecord = Selectable<PaymentTable>
+
+export interface PaymentDeps {
+  db: Kysely<Database>
+  providers: PaymentProviders
+}
+
+export interface FinanceAccount {
+  shopId: string
+  entId: string
+  provider: string
+  accountName: string
+  accountNo: string
+}
+
+/** A payment as answered: the stored row, its hosted page while it can be paid, and whether a newer one replaced it. */
+export interface PaymentView {
+  payment: PaymentRecord
+  /** '' once settled or superseded. */
+  payUrl: string
+  superseded: boolean
+}
+
+/** Currency symbol and amount decimals of an enterprise. */
+export interface MoneySettings {
+  currency: string
+  amoPoint: number
+}
+
+// ---------- finance accounts ----------
+
+/** The shop's enabled merchant account, or PAYMENT_ACCOUNT_NOT_LINKED (SHOP_NOT_FOUND for no such shop). */
+export async function requireFinanceAccount(db: Kysely<Database>, entId: string, shopId: string): Promise<FinanceAccount> {
+  const row = await db
+    .selectFrom('finance_accounts')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('ent_id', '=', entId)
+    .where('is_enable', '=', 1)
+    .executeTakeFirst()
+  if (row) return { shopId: row.shop_id, entId: row.ent_id, provider: row.provider, accountName: row.account_name, accountNo: row.account_no }
+  if (!(await findShop(db, entId, shopId))) throw new DomainError('SHOP_NOT_FOUND')
+  throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+}
+
+export async function moneySettings(db: Kysely<Database>, entId: string): Promise<MoneySettings> {
+  const settings = Object.fromEntries((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  return { currency: settings.Currency ?? '', amoPoint: decimalPoints(settings).AmoPoint }
+}
+
+// ---------- submitting ----------
+
+export interface SubmitPaymentInput {
+  entId: string
+  ownerKey: string
+  sheetId: string
+  requestKey: string
+  provider?: string
+  returnUrl: string
+  /** 'http://host:port' the caller reached us on: same-origin return URLs and the notify URL. */
+  origin: string
+  now: Date
+}
+
+export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput): Promise<PaymentView> {
+  const { db } = deps
+  const returnUrl = checkReturnUrl(input.returnUrl, await allowedReturnOrigins(db, input.entId, input.origin))
+  if (returnUrl === null) throw invalidInput('ReturnUrl')
+
+  let payment = await findPaymentByKey(db, input.entId, input.requestKey)
+  if (!payment) {
+    const order = await findOrder(db, input.entId, input.sheetId)
+    requireOwner(order.owner_key, input.ownerKey)
+    const account = await requireFinanceAccount(db, input.entId, order.shop_id)
+    const providerName = input.provider || account.provider
+    // The shop takes payments only through the provider its account is at.
+    if (providerName !== account.provider || !deps.providers.get(providerName)) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+    const payId = newPayId(input.now)
+    const { amoPoint } = await moneySettings(db, input.entId)
+    const inserted = await db.transaction().execute(async (trx) => {
+      const locked = await lockOrder(trx, order.order_id)
+      requirePayable(locked, input.now)
+      return trx
+        .insertInto('payments')
+        .values({
+          pay_id: payId,
+          ent_id: input.entId,
+          shop_id: locked.shop_id,
+          order_id: locked.order_id,
+          owner_key: input.ownerKey,
+          request_key: input.requestKey,
+          provider: providerName,
+          // What is still owed: a settlement or order pays its whole amount less anything paid.
+          amount: toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).toFixed(amoPoint),
+          status: PAYMENT_STATUS.PENDING,
+          provider_ref: '',
+          return_url: withPayId(returnUrl, payId),
+          created_at: input.now.toISOString(),
+          settled_at: null
+        })
+        .onConflict((oc) => oc.columns(['ent_id', 'request_key']).doNothing())
+        .returningAll()
+        .executeTakeFirst()
+    })
+    // Lost a race with the same key: the winner's payment is the answer.
+    payment = inserted ?? (await findPaymentByKey(db, input.entId, input.requestKey))
+    if (!payment) throw new Error(`payment for request key ${input.requestKey} vanished`)
+  }
+  if (payment.order_id !== input.sheetId) throw new DomainError('REQUEST_KEY_REUSED')
+  requireOwner(payment.owner_key, input.ownerKey)
+  return paymentView(deps, payment, input.origin)
+}
+
+/** The same origin, and the origin of the enterprise's H5 link. */
+export async function allowedReturnOrigins(db: Kysely<Database>, entId: string, origin: string): Promise<string[]> {
+  const h5 = (await serviceLinks(db, entId, origin)).filter((l) => l.linkType === 'h5').map((l) => l.url)
+  return originsOf([origin, ...h5], origin)
+}
+
+function requireOwner(ownerKey: string, caller: string): void {
+  if (!caller || ownerKey !== caller) throw new DomainError('ORDER_NOT_YOURS')
+}
+
+/** Awaiting payment and not past its time; postpay rounds are paid through their sheet's settlement. */
+function requirePayable(order: OrderRecord, now: Date): void {
+  const conflict = () => new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${order.status}`, action: 'order.action.pay' })
+  if (order.kind === 'round') throw conflict()
+  if (order.status === ORDER_STATUS.EXPIRED) throw new DomainError('ORDER_EXPIRED')
+  if (order.status !== ORDER_STATUS.AWAITING_PAYMENT) throw conflict()
+  if (order.expires_at && order.expires_at <= now.toISOString()) throw new DomainError('ORDER_EXPIRED')
+  if (!toDecimal(order.amount).minus(toDecimal(order.paid_amount)).isPositive()) throw conflict()
+}
+
+async function findOrder(db: Kysely<Database>, entId: string, orderId: string): Promise<Selectable<OrderTable>> {
+  const order = await db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('ent_id', '=', entId).executeTakeFirst()
+  if (!order) throw new DomainError('ORDER_NOT_FOUND')
+  return order
+}
+
+async function findPaymentByKey(db: Kysely<Database>, entId: string, requestKey: string): Promise<PaymentRecord | undefined> {
+  return db.selectFrom('payments').selectAll().where('ent_id', '=', entId).where('request_key', '=', requestKey).executeTakeFirst()
+}
+
+/** Time-ordered ids: 'P' + milliseconds in base 36 + random. */
+function newPayId(now: Date): string {
+  return `P${now.getTime().toString(36).toUpperCase().padStart(9, '0')}${randomBytes(4).toString('hex').toUpperCase()}`
+}
+
+/** True when the order has a newer payment than this one. */
+export async function isSuperseded(db: Kysely<Database>, payment: PaymentRecord): Promise<boolean> {
+  const latest = await db
+    .selectFrom('payments')
+    .select('pay_id')
+    .where('order_id', '=', payment.order_id)
+    .orderBy('created_at', 'desc')
+    .orderBy('pay_id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return latest !== undefined && latest.pay_id !== payment.pay_id
+}
+
+/** The row as answered; a pending, current payment gets its hosted page from the provider. */
+export async function paymentView(deps: PaymentDeps, payment: PaymentRecord, origin: string): Promise<PaymentView> {
+  if (payment.status !== PAYMENT_STATUS.PENDING) return { payment, payUrl: '', superseded: false }
+  if (await isSuperseded(deps.db, payment)) return { payment, payUrl: '', superseded: true }
+  const provider = deps.providers.get(payment.provider)
+  if (!provider) return { payment, payUrl: '', superseded: false }
+  const created = await provider.createPayment(await paymentRequest(deps.db, payment, origin))
+  if (!payment.provider_ref) {
+    await deps.db
+      .updateTable('payments')
+      .set({ provider_ref: created.providerRef })
+      .where('pay_id', '=', payment.pay_id)
+      .where('provider_ref', '=', '')
+      .execute()
+    payment = { ...payment, provider_ref: created.providerRef }
+  }
+  return { payment, payUrl: created.payUrl, superseded: false }
+}
+
+async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, origin: string) {
+  const money = await moneySettings(db, payment.ent_id)
+  const shop = await findShop(db, payment.ent_id, payment.shop_id)
+  const order = await db.selectFrom('orders').select('locale').where('order_id', '=', payment.order_id).executeTakeFirst()
+  const locale = order?.locale === 'zh-CN' || order?.locale === 'en' ? order.locale : 'zh-TW'
+  return {
+    payId: payment.pay_id,
+    amount: toDecimal(payment.amount).toFixed(money.amoPoint),
+    currency: money.currency,
+    description: `${shop ? pickText(shop.names, locale) : payment.shop_id} · ${payment.order_id}`,
+    returnUrl: payment.return_url,
+    notifyUrl: `${origin}/pay/notify/${encodeURIComponent(payment.provider)}`
+  }
+}
+
+// ---------- notices ----------
+
+export type NoticeOutcome =
+  | 'paid'
+  | 'declined'
+  | 'refund_due'
+  | 'replay'
+  | 'ignored'
+  | 'amount_mismatch'
+  | 'rejected'
+  | 'unknown_provider'
+  | 'unknown_payment'
+
+/** What the notify endpoint answers: an HTTP status for the provider, and what happened. */
+export interface NoticeReply {
+  httpStatus: number
+  outcome: NoticeOutcome
+  payId?: string
+  reason?: string
+}
+
+/**
+ * A provider's notice exactly as it arrived. The one entry point for every notice: the HTTP
+ * endpoint POST /pay/notify/:provider and the sandbox page (in-process) both call it.
+ */
+export async function handleNotice(deps: PaymentDeps, providerName: string, rawBody: string, headers: NoticeHeaders, now: Date): Promise<NoticeReply> {
+  const provider = deps.providers.get(providerName)
+  if (!provider) return { httpStatus: 404, outcome: 'unknown_provider' }
+  const verified = provider.verifyNotice(rawBody, headers)
+  if (!verified.ok) return { httpStatus: 401, outcome: 'rejected', reason: verified.reason }
+  const notice = verified.notice
+  return deps.db.transaction().execute(async (trx): Promise<NoticeReply> => {
+    const payment = await lockPayment(trx, notice.payId)
+    if (!payment || payment.provider !== provider.name) return { httpStatus: 404, outcome: 'unknown_payment', payId: notice.payId }
+    if (payment.provider_ref && notice.providerRef !== payment.provider_ref) {
+      return { httpStatus: 400, outcome: 'rejected', payId: payment.pay_id, reason: 'providerRef does not match the payment' }
+    }
+    const outcome = await applyResult(trx, payment, {
+      noticeKey: `${provider.name}:${notice.noticeId}`,
+      result: notice.result,
+      amount: notice.amount,
+      body: rawBody,
+      now
+    })
+    return { httpStatus: 200, outcome, payId: payment.pay_id }
+  })
+}
+
+interface ProviderResult {
+  /** payment_notices key: '<provider>:<noticeId>'. */
+  noticeKey: string
+  result: 'paid' | 'declined'
+  amount: string
+  body: string
+  now: Date
+}
+
+/** Records the notice once and moves a pending payment (and its order); the payment row is locked by the caller. */
+async function applyResult(trx: Transaction<Database>, payment: PaymentRecord, r: ProviderResult): Promise<NoticeOutcome> {
+  const amountMatches = r.result !== 'paid' || toDecimal(r.amount).eq(toDecimal(payment.amount))
+  const stored = await trx
+    .insertInto('payment_notices')
+    .values({
+      notice_id: r.noticeKey,
+      pay_id: payment.pay_id,
+      provider: payment.provider,
+      result: amountMatches ? r.result : 'amount_mismatch',
+      amount: r.amount,
+      body: r.body,
+      received_at: r.now.toISOString()
+    })
+    .onConflict((oc) => oc.column('notice_id').doNothing())
+    .returning('notice_id')
+    .executeTakeFirst()
+  if (!stored) return 'replay'
+  // Only a pending payment moves: a late 'declined' after 'paid', or a second 'paid', changes nothing.
+  if (payment.status !== PAYMENT_STATUS.PENDING) return 'ignored'
+  if (!amountMatches) return 'amount_mismatch'
+  const at = r.now.toISOString()
+  const settle = (status: number) =>
+    trx.updateTable('payments').set({ status, settled_at: at }).where('pay_id', '=', payment.pay_id).execute()
+  if (r.result === 'declined') {
+    await settle(PAYMENT_STATUS.DECLINED)
+    return 'declined'
+  }
+  const order = await lockOrder(trx, payment.order_id)
+  if (order.status === ORDER_STATUS.AWAITING_PAYMENT && order.kind !== 'round') {
+    // Money taken while the order still waits: it is paid, even if its time ran out a moment ago
+    // and the expiry sweep has not got to it (the payer started in time).
+    await markOrderPaid(trx, order.order_id, payment.amount, r.now)
+    await settle(PAYMENT_STATUS.PAID)
+    return 'paid'
+  }
+  // The order ended (expired, cancelled) or another payment paid it first: this money goes back.
+  await settle(PAYMENT_STATUS.REFUND_DUE)
+  return 'refund_due'
+}
+
+async function lockPayment(trx: Transaction<Database>, payId: string): Promise<PaymentRecord | undefined> {
+  let query = trx.selectFrom('payments').selectAll().where('pay_id', '=', payId)
+  if (isPostgres(trx)) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+// ---------- status ----------
+
+export interface PaymentStatusInput {
+  entId: string
+  ownerKey: string
+  payId: string
+  origin: string
+  now: Date
+}
+
+/**
+ * The payment and its order after asking the provider: a pending payment the provider reports
+ * settled (its notice was lost) is settled now, through the same rules as a notice.
+ */
+export async function paymentStatus(deps: PaymentDeps, input: PaymentStatusInput): Promise<{ view: PaymentView; order: Selectable<OrderTable> }> {
+  const { db } = deps
+  let payment = await db.selectFrom('payments').selectAll().where('pay_id', '=', input.payId).where('ent_id', '=', input.entId).executeTakeFirst()
+  if (!payment) throw new DomainError('PAYMENT_NOT_FOUND')
+  requireOwner(payment.owner_key, input.ownerKey)
+  const provider = deps.providers.get(payment.provider)
+  if (payment.status === PAYMENT_STATUS.PENDING && provider) {
+    const reported = await provider.queryStatus({
+      payId: payment.pay_id,
+      providerRef: payment.provider_ref,
+      amount: payment.amount,
+      stored: 'pending'
+    })
+    if (reported.status !== 'pending') payment = await reconcile(deps, provider, payment.pay_id, reported, input.now)
+  }
+  if (payment.status === PAYMENT_STATUS.PENDING) {
+    const mismatch = await db
+      .selectFrom('payment_notices')
+      .select('notice_id')
+      .where('pay_id', '=', payment.pay_id)
+      .where('result', '=', 'amount_mismatch')
+      .executeTakeFirst()
+    if (mismatch) throw new DomainError('PAYMENT_AMOUNT_MISMATCH')
+  }
+  const order = await findOrder(db, input.entId, payment.order_id)
+  return { view: await paymentView(deps, payment, input.origin), order }
+}
+
+async function reconcile(deps: PaymentDeps, provider: PaymentProvider, payId: string, reported: ProviderStatus, now: Date): Promise<PaymentRecord> {
+  return deps.db.transaction().execute(async (trx) => {
+    const payment = await lockPayment(trx, payId)
+    if (!payment) throw new DomainError('PAYMENT_NOT_FOUND')
+    const result = reported.status === 'paid' ? 'paid' : 'declined'
+    await applyResult(trx, payment, {
+      noticeKey: `${provider.name}:query:${payId}:${result}`,
+      result,
+      amount: reported.amount ?? payment.amount,
+      body: JSON.stringify({ query: true, ...reported }),
+      now
+    })
+    return (await lockPayment(trx, payId)) ?? payment
+  })
+}
+
+// ---------- the sandbox page's view ----------
+
+export interface HostedPaymentView {
+  payment: PaymentRecord
+  superseded: boolean
+  shopNames: LocalizedText
+  money: MoneySettings
+}
+
+/** What the sandbox page shows for a payment, or null when there is no such sandbox payment. */
+export async function hostedPaymentView(db: Kysely<Database>, payId: string, providerName: string): Promise<HostedPaymentView | null> {
+  const payment = await db.selectFrom('payments').selectAll().where('pay_id', '=', payId).where('provider', '=', providerName).executeTakeFirst()
+  if (!payment) return null
+  const shop = await db.selectFrom('shops').select('names').where('shop_id', '=', payment.shop_id).executeTakeFirst()
+  return {
+    payment,
+    superseded: payment.status === PAYMENT_STATUS.PENDING && (await isSuperseded(db, payment)),
+    shopNames: shop ? parseNames(shop.names) : { 'zh-CN': payment.shop_id, 'zh-TW': payment.shop_id, en: payment.shop_id },
+    money: await moneySettings(db, payment.ent_id)
+  }
+}
+
+function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
+}

@@ -1,0 +1,174 @@
+/**
+ * The sandbox provider's hosted payment page, served by our own server (it stands in for the page a
+ * real provider hosts). GET /sandbox-pay/:payId shows the shop, the amount and a SANDBOX banner in
+ * the caller's language with Approve / Decline; POST /sandbox-pay/:payId/approve|decline makes the
+ * provider's notice, signs it and delivers it to the same handler as POST /pay/notify/sandbox
+ * (in-process), then sends the browser back to the payment's return URL (303). A settled or
+ * superseded payment only shows its state.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Kysely } from 'kysely'
+import { formatMoney } from '../../../src/core/money'
+import type { Locale } from '../../../src/gateway/contract'
+import { PAYMENT_STATUS } from '../../../src/gateway/order-rows'
+import type { MessageKey } from '../../../src/i18n/catalogues'
+import { localeFromAcceptLanguage } from '../../../src/i18n/language'
+import { pickText, translate } from '../../../src/i18n/translate'
+import { allowedReturnOrigins, handleNotice, hostedPaymentView, type HostedPaymentView } from '../domain/payments/payment.service'
+import { checkReturnUrl } from '../domain/payments/return-url'
+import type { PaymentProviders } from '../providers/payment/payment-provider'
+import { SANDBOX, SandboxPaymentProvider, sandboxPagePath } from '../providers/payment/sandbox.provider'
+import type { Database } from '../storage/schema'
+
+export interface SandboxPayDeps {
+  db: Kysely<Database>
+  providers: PaymentProviders
+}
+
+type Params = { payId: string }
+
+export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDeps): Promise<void> {
+  const provider = deps.providers.get(SANDBOX)
+  if (!(provider instanceof SandboxPaymentProvider)) return
+  // The forms post an empty urlencoded body; nothing in it is read.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body))
+
+  app.get<{ Params: Params }>('/sandbox-pay/:payId', async (request, reply) => {
+    const locale = localeFromAcceptLanguage(request.headers['accept-language'])
+    const view = await hostedPaymentView(deps.db, request.params.payId, SANDBOX)
+    if (!view) return sendPage(reply.code(404), locale, messagePage(locale, 'sandboxPay.notFound', null))
+    const returnUrl = await safeReturnUrl(deps.db, view, originOf(request))
+    return sendPage(reply, locale, paymentPage(locale, view, returnUrl))
+  })
+
+  app.post<{ Params: Params & { decision: string } }>('/sandbox-pay/:payId/:decision', async (request, reply) => {
+    const { payId, decision } = request.params
+    if (decision !== 'approve' && decision !== 'decline') return reply.code(404).send()
+    const view = await hostedPaymentView(deps.db, payId, SANDBOX)
+    if (!view) {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language'])
+      return sendPage(reply.code(404), locale, messagePage(locale, 'sandboxPay.notFound', null))
+    }
+    // Only a pending, current payment can be decided; otherwise show what it is now.
+    if (view.payment.status !== PAYMENT_STATUS.PENDING || view.superseded) return reply.redirect(sandboxPagePath(payId), 303)
+    const now = new Date()
+    const notice = provider.signNotice({
+      payId,
+      providerRef: view.payment.provider_ref || provider.providerRefOf(payId),
+      result: decision === 'approve' ? 'paid' : 'declined',
+      amount: view.payment.amount,
+      at: now.toISOString()
+    })
+    const delivered = await handleNotice(deps, SANDBOX, notice.body, notice.headers, now)
+    if (delivered.httpStatus !== 200) {
+      request.log.error({ payId, ...delivered }, 'sandbox notice was refused by our own notify handler')
+      return reply.code(502).type('text/plain; charset=utf-8').send(`notice refused: ${delivered.outcome}`)
+    }
+    return reply.redirect(await safeReturnUrl(deps.db, view, originOf(request)), 303)
+  })
+}
+
+const originOf = (request: { protocol: string; host: string }): string => `${request.protocol}://${request.host}`
+
+/** The stored return URL when it is still ours (checked again: never an open redirect), else the app's root. */
+async function safeReturnUrl(db: Kysely<Database>, view: HostedPaymentView, origin: string): Promise<string> {
+  return checkReturnUrl(view.payment.return_url, await allowedReturnOrigins(db, view.payment.ent_id, origin)) ?? '/'
+}
+
+function sendPage(reply: FastifyReply, locale: Locale, body: string): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('content-language', locale)
+    .type('text/html; charset=utf-8')
+    .send(body)
+}
+
+function paymentPage(locale: Locale, view: HostedPaymentView, returnUrl: string): string {
+  const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(translate(locale, key, params))
+  const { payment } = view
+  const amount = escapeHtml(formatMoney(payment.amount, view.money.amoPoint, view.money.currency))
+  const state: MessageKey | null = view.superseded
+    ? 'sandboxPay.superseded'
+    : payment.status === PAYMENT_STATUS.PAID
+      ? 'sandboxPay.paid'
+      : payment.status === PAYMENT_STATUS.DECLINED
+        ? 'sandboxPay.declined'
+        : payment.status === PAYMENT_STATUS.REFUND_DUE
+          ? 'sandboxPay.refundDue'
+          : null
+  const action = (decision: string) => `${sandboxPagePath(payment.pay_id)}/${decision}`
+  const body = state
+    ? `<p class="state" role="status">${t(state)}</p>
+    <a class="button back" href="${escapeHtml(returnUrl)}">${t('sandboxPay.back')}</a>`
+    : `<form method="post" action="${escapeHtml(action('approve'))}"><button class="button approve" type="submit">${t('sandboxPay.approve')}</button></form>
+    <form method="post" action="${escapeHtml(action('decline'))}"><button class="button decline" type="submit">${t('sandboxPay.decline')}</button></form>`
+  return page(
+    locale,
+    t('sandboxPay.title'),
+    `<section class="card">
+    <p class="label">${t('sandboxPay.payTo')}</p>
+    <h1 class="shop">${escapeHtml(pickText(view.shopNames, locale))}</h1>
+    <p class="label">${t('sandboxPay.amount')}</p>
+    <p class="amount" data-testid="amount">${amount}</p>
+    <p class="meta">${t('sandboxPay.order', { order: payment.order_id })} · ${escapeHtml(payment.pay_id)}</p>
+  </section>
+  <section class="actions">
+    ${body}
+  </section>`
+  )
+}
+
+function messagePage(locale: Locale, key: MessageKey, backUrl: string | null): string {
+  const t = (k: MessageKey) => escapeHtml(translate(locale, k))
+  return page(
+    locale,
+    t('sandboxPay.title'),
+    `<section class="card"><p class="state" role="status">${t(key)}</p></section>${
+      backUrl ? `<section class="actions"><a class="button back" href="${escapeHtml(backUrl)}">${t('sandboxPay.back')}</a></section>` : ''
+    }`
+  )
+}
+
+function page(locale: Locale, title: string, main: string): string {
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>
+  *{box-sizing:border-box}
+  body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Microsoft JhengHei",sans-serif;background:#f4f5f7;color:#1f2329}
+  .banner{background:#b3261e;color:#fff;text-align:center;font-weight:700;letter-spacing:.04em;padding:12px 16px}
+  .banner small{display:block;font-weight:400;letter-spacing:0;font-size:13px;opacity:.92}
+  main{max-width:480px;margin:0 auto;padding:16px}
+  .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+  .label{margin:0;color:#6b7280;font-size:14px}
+  .shop{margin:2px 0 16px;font-size:20px;font-weight:600}
+  .amount{margin:2px 0 12px;font-size:36px;font-weight:700;font-variant-numeric:tabular-nums}
+  .meta{margin:0;color:#6b7280;font-size:12px;word-break:break-all}
+  .state{margin:0;font-size:17px}
+  .actions{margin-top:20px;display:flex;flex-direction:column;gap:12px}
+  form{margin:0}
+  .button{display:block;width:100%;min-height:48px;border:0;border-radius:10px;font-size:17px;font-weight:600;text-align:center;text-decoration:none;padding:12px;cursor:pointer}
+  .approve{background:#1a7f37;color:#fff}
+  .decline{background:#fff;color:#b3261e;border:1px solid #b3261e}
+  .back{background:#1f2329;color:#fff}
+</style>
+</head>
+<body>
+<div class="banner" role="note">${escapeHtml(translate(locale, 'sandboxPay.banner'))}<small>${escapeHtml(translate(locale, 'sandboxPay.note'))}</small></div>
+<main>
+  ${main}
+</main>
+</body>
+</html>`
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
+}

@@ -1,0 +1,93 @@
+/**
+ * What a payment provider is to us. A real provider (a chat-app or payment-app wallet, a card
+ * acquirer) implements this with its own credentials; the sandbox (sandbox.provider.ts) is the
+ * one this repository ships. Providers never touch the database: the payment service
+ * (server/src/domain/payments) keeps our state and calls them.
+ */
+
+/** What we ask the provider to charge. */
+export interface CreatePaymentInput {
+  /** Our payment id; the provider's merchant order number. */
+  payId: string
+  /** Exact decimal text at the enterprise's AmoPoint ('23.50'). */
+  amount: string
+  /** The enterprise's currency ('MOP$'). */
+  currency: string
+  /** Shown to the payer ('Lotus Tea House · order O…'). */
+  description: string
+  /** Where the provider sends the payer's browser afterwards (already checked by us). */
+  returnUrl: string
+  /** Absolute URL of our notify endpoint for this provider (POST /pay/notify/<provider>). */
+  notifyUrl: string
+}
+
+/**
+ * The hosted payment page. createPayment must be idempotent per payId (real providers dedupe by
+ * merchant order number): we call it again to get the page back for a retried PaySubmit or a
+ * PaymentStatusUpdate, since we store only providerRef.
+ */
+export interface CreatedPayment {
+  payUrl: string
+  providerRef: string
+}
+
+export type NoticeResult = 'paid' | 'declined'
+
+/** A provider notice whose signature checked out. */
+export interface VerifiedNotice {
+  /** Unique per notice at the provider: a replay carries the same id. */
+  noticeId: string
+  payId: string
+  providerRef: string
+  result: NoticeResult
+  /** What the provider says was charged (exact decimal text). */
+  amount: string
+}
+
+export type NoticeVerification = { ok: true; notice: VerifiedNotice } | { ok: false; reason: string }
+
+/** The provider's own view of a payment, for PaymentStatusUpdate (a notice may have been lost). */
+export interface ProviderStatus {
+  status: 'pending' | NoticeResult
+  /** Charged amount when paid. */
+  amount?: string
+}
+
+/** What we know of a payment when asking the provider about it. */
+export interface PaymentLookup {
+  payId: string
+  providerRef: string
+  amount: string
+  /** Our stored state: 'pending' | 'paid' | 'declined' (refund due counts as paid). */
+  stored: ProviderStatus['status']
+}
+
+export type NoticeHeaders = Record<string, string | string[] | undefined>
+
+export interface PaymentProvider {
+  /** Registry key, stored on payments.provider and in the notify path ('sandbox'). */
+  readonly name: string
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>
+  /** Checks a notice exactly as it arrived: the raw body and the request headers. */
+  verifyNotice(rawBody: string, headers: NoticeHeaders): NoticeVerification
+  queryStatus(payment: PaymentLookup): Promise<ProviderStatus>
+  /** The payer's id at the provider from a host authorisation code (spec: QFOpenid). */
+  payerId(code: string): Promise<string>
+}
+
+/** The providers this process can use, by name. Built once by the composition root. */
+export class PaymentProviders {
+  private readonly byName = new Map<string, PaymentProvider>()
+
+  constructor(providers: PaymentProvider[], readonly defaultName: string = providers[0]?.name ?? '') {
+    for (const p of providers) this.byName.set(p.name, p)
+  }
+
+  get(name: string): PaymentProvider | undefined {
+    return this.byName.get(name)
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()]
+  }
+}

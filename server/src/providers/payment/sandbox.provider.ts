@@ -1,0 +1,107 @@
+/**
+ * The sandbox provider: a hosted payment page on our own server (server/src/http/sandbox-pay.route.ts)
+ * where a tester approves or declines a payment. It is honest about being a sandbox: no money moves,
+ * the page says so, and payer ids are made up from the code. Notices are signed exactly as a real
+ * provider's would be: HMAC-SHA256 of the raw JSON body with a shared secret, hex in
+ * `X-Sandbox-Signature`, and they go through the same notify handler as any provider's.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type {
+  CreatePaymentInput,
+  CreatedPayment,
+  NoticeHeaders,
+  NoticeResult,
+  NoticeVerification,
+  PaymentLookup,
+  PaymentProvider,
+  ProviderStatus
+} from './payment-provider'
+
+export const SANDBOX = 'sandbox'
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
+
+/** The notice body the sandbox sends (JSON). */
+export interface SandboxNotice {
+  noticeId: string
+  payId: string
+  providerRef: string
+  result: NoticeResult
+  amount: string
+  /** ISO instant the payer decided. */
+  at: string
+}
+
+export interface SignedNotice {
+  body: string
+  headers: Record<string, string>
+}
+
+/** Hosted page path of a payment (relative to the server's origin). */
+export const sandboxPagePath = (payId: string): string => `/sandbox-pay/${encodeURIComponent(payId)}`
+
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = SANDBOX
+
+  constructor(private readonly secret: string) {
+    if (!secret) throw new Error('the sandbox payment provider needs a secret')
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    // The page lives on the server that takes the notices, so the notify URL gives its origin.
+    return { payUrl: new URL(sandboxPagePath(input.payId), input.notifyUrl).toString(), providerRef: this.providerRefOf(input.payId) }
+  }
+
+  /** Stable per payId (createPayment is idempotent), not guessable without the secret. */
+  providerRefOf(payId: string): string {
+    return `SBX-${this.hmac(`ref:${payId}`).slice(0, 20).toUpperCase()}`
+  }
+
+  /** What the hosted page sends when the payer decides: the JSON body and its signature header. */
+  signNotice(notice: Omit<SandboxNotice, 'noticeId'> & { noticeId?: string }): SignedNotice {
+    const full: SandboxNotice = {
+      noticeId: notice.noticeId ?? `SBN-${randomBytes(12).toString('hex')}`,
+      payId: notice.payId,
+      providerRef: notice.providerRef,
+      result: notice.result,
+      amount: notice.amount,
+      at: notice.at
+    }
+    const body = JSON.stringify(full)
+    return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: this.hmac(body) } }
+  }
+
+  verifyNotice(rawBody: string, headers: NoticeHeaders): NoticeVerification {
+    const header = headers[SANDBOX_SIGNATURE_HEADER]
+    const signature = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? ''
+    if (!/^[0-9a-f]{64}$/.test(signature)) return { ok: false, reason: 'missing or malformed signature' }
+    const expected = Buffer.from(this.hmac(rawBody), 'hex')
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { ok: false, reason: 'signature mismatch' }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(rawBody)
+    } catch {
+      return { ok: false, reason: 'body is not JSON' }
+    }
+    const n = parsed as Partial<SandboxNotice>
+    const text = (v: unknown, max = 128): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
+    if (!text(n.noticeId) || !text(n.payId, 64) || !text(n.providerRef) || !text(n.amount, 40) || !/^\d+(\.\d+)?$/.test(n.amount)) {
+      return { ok: false, reason: 'notice fields missing or malformed' }
+    }
+    if (n.result !== 'paid' && n.result !== 'declined') return { ok: false, reason: 'unknown result' }
+    return { ok: true, notice: { noticeId: n.noticeId, payId: n.payId, providerRef: n.providerRef, result: n.result, amount: n.amount } }
+  }
+
+  /** The sandbox keeps no state of its own: the stored state is the answer. */
+  async queryStatus(payment: PaymentLookup): Promise<ProviderStatus> {
+    return payment.stored === 'paid' ? { status: 'paid', amount: payment.amount } : { status: payment.stored }
+  }
+
+  /** A real provider exchanges the code for the payer's id; the sandbox derives one. */
+  async payerId(code: string): Promise<string> {
+    return `sandbox-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`
+  }
+
+  private hmac(text: string): string {
+    return createHmac('sha256', this.secret).update(text).digest('hex')
+  }
+}
