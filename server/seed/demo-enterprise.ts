@@ -66,7 +66,13 @@ export const demoEnterprise: EnterpriseSeed = {
           phone: '+853 2835 6721',
           lat: 22.1936,
           lng: 113.5399,
-          params: { OpeningHours: '08:00-22:00', IsPayLaterOnlineCheckout: '1' },
+          params: { OpeningHours: '08:00-22:00', IsPayLaterOnlineCheckout: '1', DeliveryRange: '5000' },
+          // Delivery by distance: MOP 5 within 1 km, 10 within 3 km, 15 within 5 km.
+          freightRules: [
+            { ruleType: 'distance', upTo: '1000', fee: '5' },
+            { ruleType: 'distance', upTo: '3000', fee: '10' },
+            { ruleType: 'distance', upTo: '5000', fee: '15' }
+          ],
           tables: tables('B201', ['A01', 'A02', 'A03', 'A04', 'A05', 'A06']).map((t) =>
             // A party at A03 sat down a few minutes before the demo started.
             t.code === 'A03' ? { ...t, openSheet: { sheetId: 'B201-A03-0001', minutesAgo: 5 } } : t
@@ -88,7 +94,12 @@ export const demoEnterprise: EnterpriseSeed = {
           phone: '+853 2882 7413',
           lat: 22.1553,
           lng: 113.556,
-          params: { OpeningHours: '07:00-21:00', IsPayLaterOnlineCheckout: '0' },
+          params: { OpeningHours: '07:00-21:00', IsPayLaterOnlineCheckout: '0', DeliveryRange: '6000' },
+          // Delivery by goods amount within 6 km: MOP 12 up to 100, 6 up to 200, free above.
+          freightRules: [
+            { ruleType: 'amount', upTo: '100', fee: '12' },
+            { ruleType: 'amount', upTo: '200', fee: '6' }
+          ],
           tables: tables('B202', ['T01', 'T02'])
         }
       ]
@@ -128,7 +139,13 @@ export const demoEnterprise: EnterpriseSeed = {
           phone: '+853 2888 3160',
           lat: 22.144,
           lng: 113.564,
-          params: { OpeningHours: '18:00-02:00', IsPayLaterOnlineCheckout: '0' },
+          params: { OpeningHours: '18:00-02:00', IsPayLaterOnlineCheckout: '0', DeliveryRange: '8000' },
+          // Night-market delivery: MOP 8 within 3 km, 15 within 8 km, plus 5 on orders up to 80.
+          freightRules: [
+            { ruleType: 'distance', upTo: '3000', fee: '8' },
+            { ruleType: 'distance', upTo: '8000', fee: '15' },
+            { ruleType: 'amount', upTo: '80', fee: '5' }
+          ],
           tables: tables('B203', ['N01', 'N02', 'N03', 'N04'])
         }
       ]

@@ -28,6 +28,11 @@ export interface ServerConfig {
   trustProxy: boolean | number | string
   logLevel: string
   /**
+   * Bearer token of the shop's admin API (/admin, ADMIN_TOKEN). Unset: the admin API is off
+   * (its routes do not exist); the orders CLI works on the database directly either way.
+   */
+  adminToken: string | null
+  /**
    * HMAC secret of the sandbox payment provider's notices (SANDBOX_PAY_SECRET). Unset: a random
    * secret per process (logged), so only the process's own sandbox page can sign notices.
    */
@@ -49,6 +54,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     feedbackRatePerMinute: integer(env.FEEDBACK_RATE_PER_MINUTE, 20, 'FEEDBACK_RATE_PER_MINUTE'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
+    adminToken: text(env.ADMIN_TOKEN) ?? null,
     sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null
   }
   return { ...config, ...overrides }

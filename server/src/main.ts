@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { loadConfig, type ServerConfig } from './config'
+import { expireDueOrders } from './domain/orders/order-state'
 import { buildApp } from './http/app'
 import { createDatabase } from './storage/database'
 import { migrateToLatest } from './storage/migrations'
@@ -41,6 +42,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
+    const sweep = startExpirySweep(database.db, app.log)
     let closing: Promise<void> | null = null
     return {
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -49,6 +51,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
       close: () =>
         (closing ??= (async () => {
+          await sweep.stop()
           await app.close()
           await database.destroy()
         })())
@@ -56,6 +59,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (error) {
     await database.destroy()
     throw error
+  }
+}
+
+/** How often unpaid prepay orders past their time are expired (reads also expire the ones they meet). */
+export const EXPIRY_SWEEP_MS = 30_000
+
+/** Runs expireDueOrders every 30 s; the timer does not keep the process alive. stop() waits for a sweep in flight. */
+export function startExpirySweep(db: Kysely<Database>, log: { error(obj: unknown, msg?: string): void }): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null
+  const timer = setInterval(() => {
+    if (running) return
+    running = expireDueOrders(db, new Date())
+      .then(
+        () => undefined,
+        (error) => log.error({ err: error }, 'order expiry sweep failed')
+      )
+      .finally(() => {
+        running = null
+      })
+  }, EXPIRY_SWEEP_MS)
+  timer.unref()
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      await running
+    }
   }
 }
 

@@ -63,7 +63,21 @@ export const OPERATIONS = {
   /** Reviews of one goods, newest first, paged. */
   GoodsCommentListByPage: 'Goods',
   /** Promotions running now on a shop's goods (sale types 1–5). */
-  AvailablePromotionGoods: 'Retail'
+  AvailablePromotionGoods: 'Retail',
+  /** Checks and prices a prepay order as OrderSubmit will, without placing it. */
+  OrderPricePreview: 'Retail',
+  /** Places a prepay order (idempotent by RequestKey); priced from the server's catalogue. */
+  OrderSubmit: 'Retail',
+  /** One of the caller's orders with its lines and payments. */
+  OrderDetailGet: 'Retail',
+  /** The caller's orders, newest first, paged; optional Status. */
+  OrderListByPage: 'Retail',
+  /** The diner cancels their own order while it awaits payment. */
+  OrderCancel: 'Retail',
+  /** Distance, range and delivery fee from a branch to a location. */
+  DispatchInfoGet: 'Retail',
+  /** A branch's delivery fee tiers. */
+  FreightRuleGet: 'Retail'
 } as const satisfies Record<string, ServerType>
 
 export type OperationName = keyof typeof OPERATIONS

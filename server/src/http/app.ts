@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config'
 import type { Providers } from '../operations/operation'
 import { buildPaymentProviders } from '../providers/payment/registry'
 import type { Database } from '../storage/schema'
+import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
 import { payNotifyRoutes } from './pay-notify.route'
 import { sandboxPayRoutes } from './sandbox-pay.route'
@@ -43,6 +44,8 @@ export async function buildApp({ config, db, logger = true, providers: given }: 
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
   await app.register(sandboxPayRoutes, { db, providers: providers.payments })
+  // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
+  if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
   // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
   // the folder exists so /files/ is served from the start.

@@ -22,6 +22,13 @@ import GoodsListByClass from './goods/GoodsListByClass'
 import GroundingShopList from './goods/GroundingShopList'
 import ShopHomeGoodsByPage from './goods/ShopHomeGoodsByPage'
 import AvailablePromotionGoods from './retail/AvailablePromotionGoods'
+import DispatchInfoGet from './retail/DispatchInfoGet'
+import FreightRuleGet from './retail/FreightRuleGet'
+import OrderCancel from './retail/OrderCancel'
+import OrderDetailGet from './retail/OrderDetailGet'
+import OrderListByPage from './retail/OrderListByPage'
+import OrderPricePreview from './retail/OrderPricePreview'
+import OrderSubmit from './retail/OrderSubmit'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -43,7 +50,14 @@ export const OPERATION_REGISTRY = {
   ShopHomeGoodsByPage,
   GroundingShopList,
   GoodsCommentListByPage,
-  AvailablePromotionGoods
+  AvailablePromotionGoods,
+  OrderPricePreview,
+  OrderSubmit,
+  OrderDetailGet,
+  OrderListByPage,
+  OrderCancel,
+  DispatchInfoGet,
+  FreightRuleGet
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)

@@ -29,6 +29,8 @@ export interface TableSeed extends Pick<DiningTable, 'tableId' | 'code' | 'names
 export interface BaseSeed extends Omit<Base, 'entId' | 'shopId' | 'onlineBeginTime' | 'onlineEndTime'> {
   params: Record<string, string>
   tables: TableSeed[]
+  /** Delivery fee tiers (freight_rules), tried in this order within each kind. */
+  freightRules?: { ruleType: 'distance' | 'amount'; upTo: string; fee: string }[]
 }
 
 export interface ShopSeed {
@@ -135,6 +137,12 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
     await insert(
       'base_params',
       bases.flatMap(({ base }) => pairs(base.params).map(([parm_id, parm_value]) => ({ base_id: base.baseId, parm_id, parm_value })))
+    )
+    await insert(
+      'freight_rules',
+      bases.flatMap(({ base }) =>
+        (base.freightRules ?? []).map((r, i) => ({ base_id: base.baseId, sort_no: i + 1, rule_type: r.ruleType, up_to: r.upTo, fee: r.fee }))
+      )
     )
     await insert(
       'dining_tables',

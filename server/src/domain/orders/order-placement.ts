@@ -1,0 +1,312 @@
+/**
+ * What every placement checks and computes before anything is written (prepay orders here,
+ * postpay rounds in ../table-sheets): the shop and branch, the service style, the time, the
+ * delivery details and fee, and every line priced from the server's own catalogue.
+ * validatePlacement() reads only; insertOrder() writes the order in the caller's transaction.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import { isAppointmentAllowed, isOpenNow, openWindows, type SlotRules } from '../../../../src/core/appointment-slots'
+import { decimalPoints, roundHalfUp, sumDecimals } from '../../../../src/core/money'
+import { positionTypeOf, servicesOffered } from '../../../../src/core/sheet-position'
+import { addMilliseconds, wallClockIn, type WallClock } from '../../../../src/core/wall-clock'
+import type { Locale } from '../../../../src/gateway/contract'
+import type { OrderPlacementInput, OrderStatus, PayMode, PosiType, ServiceType } from '../../../../src/gateway/order-rows'
+import { findBase } from '../../storage/repositories/base.repository'
+import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import { insertOrderRows, type OrderLineRecord, type OrderRecord } from '../../storage/repositories/order.repository'
+import { findTable } from '../../storage/repositories/table.repository'
+import type { Database, OrderTable } from '../../storage/schema'
+import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
+import { deliveryQuote, type DeliveryQuote } from '../delivery/freight.service'
+import { DomainError } from '../errors'
+import type { Base, DiningTable } from '../records'
+import { bagFee, priceLines, type PricedLines } from './order-pricing'
+import { recordCreated, type OrderActor } from './order-state'
+
+/** Minutes an unpaid prepay order waits for its payment (enterprise setting UnpaidOrderMinutes). */
+export const DEFAULT_UNPAID_ORDER_MINUTES = 15
+
+/** What placement needs of the request (an OperationContext has all of it). */
+export interface PlacementCaller {
+  /** The enterprise the envelope speaks for. */
+  entId: string
+  locale: Locale
+  now: Date
+  /** For the menu read's picture URLs (not used in orders; any origin will do). */
+  origin: string
+}
+
+export interface ValidPlacement {
+  input: OrderPlacementInput
+  entId: string
+  locale: Locale
+  now: Date
+  read: MenuRead
+  /** The branch as stored now (hours, mode, location). */
+  base: Base
+  table: DiningTable | null
+  serviceType: ServiceType
+  posiType: PosiType
+  /** 'YYYY-MM-DD HH:mm' or '' (as soon as possible). */
+  appointedTime: string
+  remarks: string
+  /** Enterprise clock now, and the branch's business day ('YYYY-MM-DD'). */
+  wall: WallClock
+  businessDay: string
+  timeZone: string
+  amoPoint: number
+  /** Enterprise settings by ParmID. */
+  settings: Map<string, string>
+  priced: PricedLines
+  goodsAmount: string
+  bagQua: number
+  bagFee: string
+  freight: string
+  /** goods + bags + freight at AmoPoint: what the diner pays. */
+  amount: string
+  delivery: { contact: string; phone: string; address: string; quote: DeliveryQuote } | null
+}
+
+export interface PlacementOptions {
+  /** Compare each line's Amount with the server's price (false for a preview). */
+  checkShownAmounts: boolean
+}
+
+/**
+ * Checks a placement and prices it; throws DomainError with the first problem:
+ * shop (20003), branch (20004), table (20005), service style (SERVICE_NOT_OFFERED), appointed
+ * time (APPOINTMENT_OUTSIDE_HOURS) or, for as soon as possible, opening hours (SHOP_CLOSED with
+ * begin/end), delivery details (ADDRESS_REQUIRED) and range (BEYOND_DELIVERY_RANGE), then the
+ * lines (CART_EMPTY, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY, PRICE_CHANGED) and bags.
+ */
+export async function validatePlacement(
+  db: Kysely<Database>,
+  caller: PlacementCaller,
+  input: OrderPlacementInput,
+  options: PlacementOptions
+): Promise<ValidPlacement> {
+  const { entId, locale, now } = caller
+  if (!input.BaseID) throw new DomainError('BASE_NOT_FOUND')
+  // The menu read checks the shop (exists, enabled) and that the branch is one of its own.
+  const read = await openMenu(db, entId, { ShopID: input.ShopID, BaseID: input.BaseID }, now, caller.origin)
+  // Hours and modes as stored now (the menu snapshot keeps the branch of its menu version).
+  const base = await findBase(db, entId, input.BaseID)
+  if (!base || base.shopId !== read.snapshot.menu.shopId) throw new DomainError('BASE_NOT_FOUND')
+  let table: DiningTable | null = null
+  if (input.TableID) {
+    table = await findTable(db, entId, input.TableID)
+    if (!table || table.baseId !== base.baseId) throw new DomainError('TABLE_NOT_FOUND')
+  }
+
+  const serviceType = input.ServiceType
+  if (!servicesOffered(base.businessMode, base.cyType).includes(serviceType)) throw new DomainError('SERVICE_NOT_OFFERED')
+
+  const settings = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
+  const timeZone = read.timeZone
+  const wall = wallClockIn(timeZone, now)
+  const isDelivery = serviceType === 'delivery'
+  const rules: SlotRules = {
+    now: wall,
+    beginTime: base.beginTime,
+    endTime: base.endTime,
+    weekday: base.weekday,
+    cookingMinutes: base.cookingTimeDuration,
+    dtbMinutes: base.dtbDuration,
+    delivery: isDelivery
+  }
+  const appointedTime = (input.AppointedTime ?? '').trim()
+  if (appointedTime) {
+    if (!isAppointmentAllowed(rules, appointedTime)) throw new DomainError('APPOINTMENT_OUTSIDE_HOURS')
+  } else if (!isOpenNow(rules)) {
+    throw new DomainError('SHOP_CLOSED', { begin: base.beginTime || '00:00', end: base.endTime || '23:59' })
+  }
+
+  let deliveryDetails: { contact: string; phone: string; address: string } | null = null
+  if (isDelivery) {
+    const d = input.Delivery
+    const contact = d?.Contact?.trim() ?? ''
+    const phone = d?.Phone?.trim() ?? ''
+    const address = d?.Address?.trim() ?? ''
+    if (!contact || !phone || !address) throw new DomainError('ADDRESS_REQUIRED')
+    deliveryDetails = { contact, phone, address }
+  }
+
+  const priced = priceLines(read, input.Lines, locale, amoPoint, options.checkShownAmounts)
+  const bagQua = input.BagQua ?? 0
+  const bags = bagFee(read, bagQua, amoPoint)
+
+  let delivery: ValidPlacement['delivery'] = null
+  let freight = roundHalfUp(0, amoPoint).toFixed(amoPoint)
+  if (deliveryDetails) {
+    const quote = await deliveryQuote(db, base, { lat: input.Delivery!.Lat, lng: input.Delivery!.Lng }, priced.goodsAmount, amoPoint)
+    if (!quote.inRange) throw new DomainError('BEYOND_DELIVERY_RANGE')
+    freight = quote.freight
+    delivery = { ...deliveryDetails, quote }
+  }
+
+  return {
+    input,
+    entId,
+    locale,
+    now,
+    read,
+    base,
+    table,
+    serviceType,
+    posiType: positionTypeOf(serviceType),
+    appointedTime,
+    remarks: (input.Remarks ?? '').trim(),
+    wall,
+    businessDay: businessDayOf(base, wall),
+    timeZone,
+    amoPoint,
+    settings,
+    priced,
+    goodsAmount: priced.goodsAmount,
+    bagQua,
+    bagFee: bags,
+    freight,
+    amount: roundHalfUp(sumDecimals([priced.goodsAmount, bags, freight]), amoPoint).toFixed(amoPoint),
+    delivery
+  }
+}
+
+/**
+ * The business day an order placed at `wall` belongs to: the calendar date on the enterprise's
+ * clock, except in the small hours of a branch whose hours cross midnight (18:00–02:00), which
+ * still belong to the evening before (so its pickup numbers do not restart at midnight).
+ */
+export function businessDayOf(base: Pick<Base, 'beginTime' | 'endTime'>, wall: WallClock): string {
+  const windows = openWindows(base.beginTime, base.endTime)
+  if (windows.length === 2 && wall.secondsOfDay <= windows[0][1]) return addMilliseconds(wall, -(wall.secondsOfDay + 1) * 1000).date
+  return wall.date
+}
+
+/** UnpaidOrderMinutes as a positive whole number of minutes (default 15). */
+export function unpaidOrderMinutes(settings: Map<string, string>): number {
+  const n = Number((settings.get('UnpaidOrderMinutes') ?? '').trim() || NaN)
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_UNPAID_ORDER_MINUTES
+}
+
+/** A new order id: 'O' + the business day + 10 random hex characters ('O20261122a1b2c3d4e5'). */
+export function newOrderId(businessDay: string): string {
+  return `O${businessDay.replace(/-/g, '')}${randomBytes(5).toString('hex')}`
+}
+
+/** SHA-256 of the placement input (without RequestKey), keys sorted: a retry hashes the same. */
+export function requestHash(input: object): string {
+  const { RequestKey: _ignored, ...rest } = input as Record<string, unknown>
+  return createHash('sha256').update(canonicalJson(rest)).digest('hex')
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}
+
+export interface NewOrder {
+  orderId: string
+  /** 'order' (prepay) | 'round' (postpay round) | 'settlement'. */
+  kind: 'order' | 'round' | 'settlement'
+  payMode: PayMode
+  status: OrderStatus
+  ownerKey: string
+  requestKey: string
+  requestHash: string
+  /** ISO instant; null: never expires. */
+  expiresAt: string | null
+  tableSheetId?: string
+  roundNo?: number
+  actor?: OrderActor
+}
+
+/** The rows insertOrder writes (a preview maps them without writing). */
+export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { row: OrderRecord; lines: OrderLineRecord[] } {
+  const row: OrderTable = {
+    order_id: order.orderId,
+    ent_id: placement.entId,
+    shop_id: placement.base.shopId,
+    base_id: placement.base.baseId,
+    table_id: placement.table?.tableId ?? '',
+    table_sheet_id: order.tableSheetId ?? '',
+    round_no: order.roundNo ?? 0,
+    kind: order.kind,
+    owner_key: order.ownerKey,
+    vip_id: '',
+    request_key: order.requestKey,
+    request_hash: order.requestHash,
+    pay_mode: order.payMode,
+    service_type: placement.serviceType,
+    posi_type: placement.posiType,
+    status: order.status,
+    pickup_no: '',
+    business_day: placement.businessDay,
+    appointed_time: placement.appointedTime,
+    remarks: placement.remarks,
+    locale: placement.locale,
+    goods_amount: placement.goodsAmount,
+    bag_qua: placement.bagQua,
+    bag_fee: placement.bagFee,
+    freight: placement.freight,
+    amount: placement.amount,
+    paid_amount: '0',
+    contact: placement.delivery?.contact ?? '',
+    phone: placement.delivery?.phone ?? '',
+    address: placement.delivery?.address ?? '',
+    created_at: placement.now.toISOString(),
+    expires_at: order.expiresAt,
+    paid_at: null,
+    ready_at: null,
+    completed_at: null,
+    cancelled_at: null
+  }
+  const lines = placement.priced.lines.map((l): OrderLineRecord => ({
+    order_id: order.orderId,
+    line_no: l.lineNo,
+    goods_id: l.goods.goodsId,
+    goods_code: l.goods.code,
+    goods_name: l.goodsName,
+    sku_id: l.input.SkuID ?? '',
+    sku_name: l.skuName,
+    pcode: l.line.PCode,
+    punit: l.punit,
+    unit: l.unit,
+    ref: l.line.Ref,
+    m_qua: l.line.mQua,
+    p_qua: l.line.pQua,
+    qua: l.line.qua,
+    sales_price: l.line.SalesPrice,
+    p_sales_price: l.line.isPack ? l.line.PSalesPrice : '',
+    unit_extras: l.unitExtras,
+    amount: l.amount,
+    original_amount: l.originalAmount,
+    sale_type: l.saleType,
+    remark_text: l.remarkText,
+    add_on_text: l.addOnText,
+    bom_text: l.bomText,
+    detail: JSON.stringify({
+      SkuID: l.input.SkuID ?? '',
+      PCode: l.line.PCode,
+      Remarks: l.line.remarkList,
+      AddOns: l.line.attachmentList.map((a) => a.OptionID),
+      Bom: l.line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID }))
+    })
+  }))
+  return { row, lines }
+}
+
+/** Writes the order, its lines and its 'create' event in the caller's transaction. */
+export async function insertOrder(trx: Transaction<Database>, placement: ValidPlacement, order: NewOrder): Promise<OrderRecord> {
+  const { row, lines } = orderRecordsOf(placement, order)
+  await insertOrderRows(trx, row, lines)
+  await recordCreated(trx, order.orderId, order.status, order.actor ?? 'diner', placement.now)
+  return row
+}

@@ -1,0 +1,165 @@
+/**
+ * Stored orders as the contract's rows (src/gateway/order-rows.ts): times as wall-clock texts on
+ * the enterprise's clock, names in the caller's language, and what the caller may do now
+ * (CanCancel / CanPay, from the core transition table and who is asking).
+ */
+import type { Kysely } from 'kysely'
+import { canTransition } from '../../../../src/core/order-status'
+import type { Locale } from '../../../../src/gateway/contract'
+import { ORDER_STATUS, type OrderLineRow, type OrderRow, type OrderStatus, type PaymentRow, type PayMode, type PosiType, type ServiceType } from '../../../../src/gateway/order-rows'
+import { pickText } from '../../../../src/i18n/translate'
+import {
+  countOrderLines,
+  listOrderLines,
+  placeNames,
+  type OrderLineRecord,
+  type OrderRecord,
+  type PaymentRecord,
+  type PlaceNames
+} from '../../storage/repositories/order.repository'
+import { parseNames } from '../../storage/repositories/row-mapping'
+import type { Database } from '../../storage/schema'
+import { wallClockText } from '../enterprise/enterprise.service'
+
+/** Who is looking, and when. */
+export interface OrderViewer {
+  locale: Locale
+  /** The enterprise's time zone. */
+  timeZone: string
+  /** The caller's owner key ('' = nobody: CanCancel / CanPay are 0). */
+  ownerKey: string
+  now: Date
+}
+
+const wall = (timeZone: string, iso: string | null): string => (iso ? wallClockText(timeZone, new Date(iso)) : '')
+const nameOf = (json: string | undefined, locale: Locale): string => (json ? pickText(parseNames(json), locale) : '')
+
+/** Whether an unpaid order's time to pay is over. */
+export const isOverdue = (order: Pick<OrderRecord, 'status' | 'expires_at'>, now: Date): boolean =>
+  order.status === ORDER_STATUS.AWAITING_PAYMENT && order.expires_at !== null && order.expires_at <= now.toISOString()
+
+/** The diner may cancel their own prepay order while it awaits payment (paid ones only the shop). */
+export function dinerMayCancel(order: OrderRecord, ownerKey: string, now: Date): boolean {
+  return (
+    ownerKey !== '' &&
+    order.owner_key === ownerKey &&
+    order.kind === 'order' &&
+    order.status === ORDER_STATUS.AWAITING_PAYMENT &&
+    !isOverdue(order, now) &&
+    canTransition(order.status as OrderStatus, 'cancel')
+  )
+}
+
+/** The owner may pay a prepay order or a sheet's settlement while it awaits payment and has not expired. */
+export function ownerMayPay(order: OrderRecord, ownerKey: string, now: Date): boolean {
+  return (
+    ownerKey !== '' &&
+    order.owner_key === ownerKey &&
+    order.kind !== 'round' &&
+    !isOverdue(order, now) &&
+    canTransition(order.status as OrderStatus, 'pay')
+  )
+}
+
+export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNames, lineCount: number): OrderRow {
+  const tz = viewer.timeZone
+  return {
+    SheetID: order.order_id,
+    ShopID: order.shop_id,
+    ShopName: nameOf(names.shops.get(order.shop_id), viewer.locale),
+    BaseID: order.base_id,
+    BaseName: nameOf(names.bases.get(order.base_id), viewer.locale),
+    TableID: order.table_id,
+    TableName: nameOf(names.tables.get(order.table_id), viewer.locale),
+    PayMode: order.pay_mode as PayMode,
+    ServiceType: order.service_type as ServiceType,
+    PosiType: Number(order.posi_type) as PosiType,
+    Status: Number(order.status) as OrderStatus,
+    PickupNo: order.pickup_no,
+    BusinessDay: order.business_day,
+    AppointedTime: order.appointed_time,
+    Remarks: order.remarks,
+    GoodsAmount: order.goods_amount,
+    BagQua: Number(order.bag_qua),
+    BagFee: order.bag_fee,
+    Freight: order.freight,
+    Amount: order.amount,
+    PaidAmount: order.paid_amount,
+    CreatedDate: wall(tz, order.created_at),
+    ExpireDate: wall(tz, order.expires_at),
+    PaidDate: wall(tz, order.paid_at),
+    ReadyDate: wall(tz, order.ready_at),
+    CompletedDate: wall(tz, order.completed_at),
+    CancelledDate: wall(tz, order.cancelled_at),
+    TableSheetID: order.table_sheet_id,
+    RoundNo: Number(order.round_no),
+    Contact: order.contact,
+    Phone: order.phone,
+    Address: order.address,
+    LineCount: lineCount,
+    CanCancel: dinerMayCancel(order, viewer.ownerKey, viewer.now) ? 1 : 0,
+    CanPay: ownerMayPay(order, viewer.ownerKey, viewer.now) ? 1 : 0
+  }
+}
+
+export function orderLineRow(line: OrderLineRecord, roundNo: number): OrderLineRow {
+  return {
+    SheetID: line.order_id,
+    LineNo: Number(line.line_no),
+    RoundNo: roundNo,
+    GoodsID: line.goods_id,
+    GoodsCode: line.goods_code,
+    GoodsName: line.goods_name,
+    SkuID: line.sku_id,
+    SkuName: line.sku_name,
+    PCode: line.pcode,
+    PUnit: line.punit,
+    Unit: line.unit,
+    Ref: line.ref,
+    MQua: line.m_qua,
+    PQua: line.p_qua,
+    Qua: line.qua,
+    SalesPrice: line.sales_price,
+    PSalesPrice: line.p_sales_price,
+    UnitExtras: line.unit_extras,
+    Amount: line.amount,
+    OriginalAmount: line.original_amount,
+    SaleType: Number(line.sale_type),
+    RemarkText: line.remark_text,
+    AddOnText: line.add_on_text,
+    BomText: line.bom_text
+  }
+}
+
+/** A stored payment as PaymentRow (PayUrl is the payments code's business: '' here). */
+export function paymentRow(payment: PaymentRecord, timeZone: string, payUrl = ''): PaymentRow {
+  return {
+    PayID: payment.pay_id,
+    SheetID: payment.order_id,
+    Amount: payment.amount,
+    Provider: payment.provider,
+    Status: Number(payment.status),
+    PayUrl: payUrl,
+    CreatedDate: wall(timeZone, payment.created_at),
+    PaidDate: wall(timeZone, payment.settled_at)
+  }
+}
+
+/** Rows of several orders, with their names and line counts read in two queries. */
+export async function orderRows(db: Kysely<Database>, orders: readonly OrderRecord[], viewer: OrderViewer): Promise<OrderRow[]> {
+  if (orders.length === 0) return []
+  const ids = orders.map((o) => o.order_id)
+  const [names, counts] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids)])
+  return orders.map((o) => orderRow(o, viewer, names, counts.get(o.order_id) ?? 0))
+}
+
+/** Line rows of the orders, in the orders' order, each with its order's round number. */
+export async function orderLineRows(db: Kysely<Database>, orders: readonly OrderRecord[]): Promise<OrderLineRow[]> {
+  const lines = await listOrderLines(
+    db,
+    orders.map((o) => o.order_id)
+  )
+  const byOrder = new Map<string, OrderLineRecord[]>()
+  for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l])
+  return orders.flatMap((o) => (byOrder.get(o.order_id) ?? []).map((l) => orderLineRow(l, Number(o.round_no))))
+}

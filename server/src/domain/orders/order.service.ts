@@ -1,0 +1,267 @@
+/**
+ * Prepay orders: preview, idempotent submit, detail, the diner's list, the diner's cancel, and
+ * the shop's moves (admin API and CLI). Postpay table sheets live in ../table-sheets and reuse
+ * validatePlacement / insertOrder / orderRows from here.
+ *
+ * Owner: the caller's device key hash (ctx.ownerKey) until members sign in. Every operation that
+ * creates or reads a diner's order needs one; without it the request is refused with errcode
+ * 10007 naming 'X-Device-Key' (an unusable request, not a business outcome).
+ */
+import type { Kysely } from 'kysely'
+import type { OrderAction } from '../../../../src/core/order-status'
+import type { Locale } from '../../../../src/gateway/contract'
+import {
+  ORDER_STATUS,
+  type OrderLineRow,
+  type OrderPlacementInput,
+  type OrderRow,
+  type PaymentRow
+} from '../../../../src/gateway/order-rows'
+import {
+  findOrder,
+  findOrderById,
+  findOrderByRequestKey,
+  isUniqueViolation,
+  listOrders,
+  listPaymentsOfOrder,
+  placeNames,
+  type OrderRecord
+} from '../../storage/repositories/order.repository'
+import type { Database } from '../../storage/schema'
+import { enterpriseTimeZone } from '../enterprise/enterprise.service'
+import { DomainError, invalidInput } from '../errors'
+import { pageWindow, type PageRequest } from '../paging'
+import {
+  insertOrder,
+  newOrderId,
+  orderRecordsOf,
+  requestHash,
+  unpaidOrderMinutes,
+  validatePlacement,
+  type PlacementCaller
+} from './order-placement'
+import { applyOrderAction, lockOrder, type OrderActor } from './order-state'
+import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
+
+/** The caller of a diner's order operation (an OperationContext has all of it). */
+export interface DinerCaller extends PlacementCaller {
+  db: Kysely<Database>
+  ownerKey: string
+}
+
+export interface OrderAnswer {
+  table1: OrderRow[]
+  table2: OrderLineRow[]
+}
+
+/** Diners' order operations need the device key (see the file comment). */
+export function requireOwner(caller: { ownerKey: string }): string {
+  if (!caller.ownerKey) throw invalidInput('X-Device-Key')
+  return caller.ownerKey
+}
+
+async function viewerOf(caller: DinerCaller): Promise<OrderViewer> {
+  return { locale: caller.locale, timeZone: await enterpriseTimeZone(caller.db, caller.entId), ownerKey: caller.ownerKey, now: caller.now }
+}
+
+/** What the order would be, priced and checked exactly as OrderSubmit will (nothing is written). */
+export async function previewOrder(caller: DinerCaller, input: OrderPlacementInput): Promise<OrderAnswer> {
+  const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: false })
+  const { row, lines } = orderRecordsOf(placement, {
+    orderId: '',
+    kind: 'order',
+    payMode: 'prepay',
+    status: ORDER_STATUS.AWAITING_PAYMENT,
+    ownerKey: '',
+    requestKey: '',
+    requestHash: '',
+    expiresAt: null
+  })
+  const names = await placeNames(caller.db, [row])
+  const viewer: OrderViewer = { locale: caller.locale, timeZone: placement.timeZone, ownerKey: '', now: caller.now }
+  return { table1: [orderRow(row, viewer, names, lines.length)], table2: lines.map((l) => orderLineRow(l, 0)) }
+}
+
+/**
+ * Places a prepay order: status 0 (awaiting payment) until paid, expiring after
+ * UnpaidOrderMinutes. Idempotent by RequestKey: the same key, owner and content answer the first
+ * order (as it is now); the key with other content, or another owner's key, is
+ * REQUEST_KEY_REUSED. Concurrent duplicates race on the unique index; the losers re-read.
+ */
+export async function submitOrder(caller: DinerCaller, input: OrderPlacementInput & { RequestKey: string }): Promise<OrderAnswer> {
+  const ownerKey = requireOwner(caller)
+  const hash = requestHash(input)
+  const existing = await findOrderByRequestKey(caller.db, caller.entId, input.RequestKey)
+  if (existing) return answerForRetry(caller, existing, ownerKey, hash)
+
+  const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: true })
+  const minutes = unpaidOrderMinutes(placement.settings)
+  let order: OrderRecord
+  try {
+    order = await caller.db.transaction().execute((trx) =>
+      insertOrder(trx, placement, {
+        orderId: newOrderId(placement.businessDay),
+        kind: 'order',
+        payMode: 'prepay',
+        status: ORDER_STATUS.AWAITING_PAYMENT,
+        ownerKey,
+        requestKey: input.RequestKey,
+        requestHash: hash,
+        expiresAt: new Date(caller.now.getTime() + minutes * 60_000).toISOString()
+      })
+    )
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    // Someone placed this request key first (a double tap, a retry racing the first try).
+    const first = await findOrderByRequestKey(caller.db, caller.entId, input.RequestKey)
+    if (!first) throw error
+    return answerForRetry(caller, first, ownerKey, hash)
+  }
+  return orderAnswer(caller, order)
+}
+
+async function answerForRetry(caller: DinerCaller, order: OrderRecord, ownerKey: string, hash: string): Promise<OrderAnswer> {
+  if (order.owner_key !== ownerKey || order.request_hash !== hash) throw new DomainError('REQUEST_KEY_REUSED')
+  return orderAnswer(caller, order)
+}
+
+async function orderAnswer(caller: DinerCaller, order: OrderRecord): Promise<OrderAnswer> {
+  const viewer = await viewerOf(caller)
+  const [rows, lines] = await Promise.all([orderRows(caller.db, [order], viewer), orderLineRows(caller.db, [order])])
+  return { table1: rows, table2: lines }
+}
+
+/** The caller's order; another device's → ORDER_NOT_YOURS; overdue unpaid ones expire first. */
+async function ownOrder(caller: DinerCaller, sheetId: string): Promise<OrderRecord> {
+  const ownerKey = requireOwner(caller)
+  let order = await findOrder(caller.db, caller.entId, sheetId)
+  if (!order) throw new DomainError('ORDER_NOT_FOUND')
+  if (order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_YOURS')
+  if (isOverdue(order, caller.now)) order = await expireIfOverdue(caller.db, order.order_id, caller.now)
+  return order
+}
+
+/** Expires the order when it is still unpaid past its time (the sweep does the same every 30 s). */
+export async function expireIfOverdue(db: Kysely<Database>, orderId: string, now: Date): Promise<OrderRecord> {
+  return db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId)
+    return isOverdue(order, now) ? applyOrderAction(trx, orderId, 'expire', 'system', now) : order
+  })
+}
+
+/** OrderDetailGet: the order, its lines and its payments. */
+export async function orderDetail(caller: DinerCaller, sheetId: string): Promise<OrderAnswer & { table3: PaymentRow[] }> {
+  const order = await ownOrder(caller, sheetId)
+  const viewer = await viewerOf(caller)
+  const [rows, lines, payments] = await Promise.all([
+    orderRows(caller.db, [order], viewer),
+    orderLineRows(caller.db, [order]),
+    listPaymentsOfOrder(caller.db, order.order_id)
+  ])
+  return { table1: rows, table2: lines, table3: payments.map((p) => paymentRow(p, viewer.timeZone)) }
+}
+
+/** OrderListByPage: the caller's orders and rounds, newest first (settlements are left out). */
+export async function listOwnOrders(caller: DinerCaller, query: PageRequest & { Status?: number }): Promise<{ rows: OrderRow[]; total: number }> {
+  const ownerKey = requireOwner(caller)
+  const { limit, offset } = pageWindow(query)
+  const { orders, total } = await listOrders(caller.db, {
+    entId: caller.entId,
+    ownerKey,
+    status: query.Status,
+    excludeKinds: ['settlement'],
+    limit,
+    offset
+  })
+  // What the list shows as awaiting payment must not be past its time.
+  const fresh = await Promise.all(orders.map((o) => (isOverdue(o, caller.now) ? expireIfOverdue(caller.db, o.order_id, caller.now) : o)))
+  const kept = query.Status === undefined ? fresh : fresh.filter((o) => o.status === query.Status)
+  return { rows: await orderRows(caller.db, kept, await viewerOf(caller)), total: total - (fresh.length - kept.length) }
+}
+
+/**
+ * OrderCancel by the diner: only their own prepay order, only while it awaits payment (a paid
+ * order is cancelled by the shop, which refunds it). Otherwise ORDER_STATUS_CONFLICT naming
+ * the status.
+ */
+export async function cancelOwnOrder(caller: DinerCaller, sheetId: string): Promise<OrderRow[]> {
+  const order = await ownOrder(caller, sheetId)
+  const conflict = (status: number) => new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${status}`, action: 'order.action.cancel' })
+  if (order.kind !== 'order' || order.status !== ORDER_STATUS.AWAITING_PAYMENT) throw conflict(order.status)
+  const cancelled = await caller.db.transaction().execute(async (trx) => {
+    const locked = await lockOrder(trx, order.order_id)
+    if (locked.status !== ORDER_STATUS.AWAITING_PAYMENT) throw conflict(locked.status)
+    return applyOrderAction(trx, order.order_id, 'cancel', 'diner', caller.now)
+  })
+  return orderRows(caller.db, [cancelled], await viewerOf(caller))
+}
+
+// ---------- the shop (admin API and CLI) ----------
+
+/** Actions the shop takes on an order. */
+export const SHOP_ACTIONS = ['ready', 'complete', 'cancel'] as const satisfies readonly OrderAction[]
+export type ShopAction = (typeof SHOP_ACTIONS)[number]
+
+export interface ShopOrderView {
+  order: OrderRow
+  lines: OrderLineRow[]
+}
+
+async function shopView(db: Kysely<Database>, order: OrderRecord, locale: Locale, now: Date): Promise<ShopOrderView> {
+  const viewer: OrderViewer = { locale, timeZone: await enterpriseTimeZone(db, order.ent_id), ownerKey: '', now }
+  const [rows, lines] = await Promise.all([orderRows(db, [order], viewer), orderLineRows(db, [order])])
+  return { order: rows[0], lines }
+}
+
+/** One order of any enterprise, as the shop sees it; ORDER_NOT_FOUND when unknown. */
+export async function shopOrder(db: Kysely<Database>, orderId: string, locale: Locale, now: Date): Promise<ShopOrderView> {
+  let order = await findOrderById(db, orderId)
+  if (!order) throw new DomainError('ORDER_NOT_FOUND')
+  if (isOverdue(order, now)) order = await expireIfOverdue(db, orderId, now)
+  return shopView(db, order, locale, now)
+}
+
+/**
+ * The shop moves an order on (ready, complete, cancel) through the state table, actor 'shop'.
+ * ORDER_NOT_FOUND or ORDER_STATUS_CONFLICT (e.g. marking an unpaid order ready).
+ */
+export async function applyShopAction(db: Kysely<Database>, orderId: string, action: ShopAction, locale: Locale, now: Date): Promise<ShopOrderView> {
+  const order = await findOrderById(db, orderId)
+  if (!order) throw new DomainError('ORDER_NOT_FOUND')
+  if (isOverdue(order, now)) await expireIfOverdue(db, orderId, now)
+  const moved = await db.transaction().execute((trx) => applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now))
+  return shopView(db, moved, locale, now)
+}
+
+export interface ShopOrderQuery {
+  entId?: string
+  baseId?: string
+  status?: number
+  businessDay?: string
+  limit?: number
+}
+
+/** Orders for the shop, newest first (default 50, at most 500). */
+export async function listShopOrders(db: Kysely<Database>, query: ShopOrderQuery, locale: Locale, now: Date): Promise<{ rows: OrderRow[]; total: number }> {
+  const limit = Math.min(Math.max(query.limit ?? 50, 1), 500)
+  const { orders, total } = await listOrders(db, {
+    entId: query.entId,
+    baseId: query.baseId,
+    status: query.status,
+    businessDay: query.businessDay,
+    excludeKinds: ['settlement'],
+    limit,
+    offset: 0
+  })
+  const rows: OrderRow[] = []
+  // Orders of several enterprises may share the list; each shows times on its own clock.
+  const zones = new Map<string, string>()
+  for (const order of orders) {
+    if (!zones.has(order.ent_id)) zones.set(order.ent_id, await enterpriseTimeZone(db, order.ent_id))
+  }
+  for (const order of orders) {
+    const viewer: OrderViewer = { locale, timeZone: zones.get(order.ent_id)!, ownerKey: '', now }
+    rows.push(...(await orderRows(db, [order], viewer)))
+  }
+  return { rows, total }
+}

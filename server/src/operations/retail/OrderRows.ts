@@ -1,0 +1,147 @@
+/**
+ * Shared by the order operations (and the table-sheet and payment ones): the placement record
+ * fields and the column descriptions of OrderRow, OrderLineRow and PaymentRow. Not an operation.
+ */
+import { z } from 'zod'
+import { SERVICE_TYPES, type OrderLineRow, type OrderRow, type PaymentRow } from '../../../../src/gateway/order-rows'
+import { MAX_ORDER_LINES } from '../../domain/orders/order-pricing'
+import { optionalId, requiredId } from '../fields'
+import type { ColumnDocs } from '../operation'
+
+/** Decimal text as sent ('2', 2, '12.50'); checked by the pricing, which names the goods. */
+const decimalText = (description: string) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v ?? '0'), z.string().trim().max(40)).describe(description)
+
+const shortText = (max: number, description: string) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().max(max)).describe(description)
+
+export const orderLineSchema = z.object({
+  GoodsID: requiredId('Goods id'),
+  SkuID: shortText(128, "Sku id ('' for goods without skus)"),
+  PCode: shortText(128, "Pack unit code ('' for a line in main units)"),
+  MQua: decimalText('Main-unit quantity'),
+  PQua: decimalText('Pack quantity'),
+  Remarks: z
+    .array(z.object({ name: shortText(100, 'Remark group'), option: shortText(100, 'Chosen option') }))
+    .max(20)
+    .default([])
+    .describe('Chosen remark options'),
+  AddOns: z.array(z.string().max(128)).max(50).default([]).describe('OptionIDs of the chosen add-ons'),
+  Bom: z
+    .array(z.object({ BOMClassID: z.string().max(128), GoodsID: z.string().max(128) }))
+    .max(50)
+    .default([])
+    .describe('Chosen combo goods'),
+  Amount: decimalText('The line amount the diner was shown (unrounded)')
+})
+
+const coordinate = (description: string) =>
+  z.preprocess((v) => (v === null || v === undefined || v === '' ? 0 : v), z.coerce.number().finite()).describe(description)
+
+export const deliverySchema = z.object({
+  Contact: shortText(100, 'Who receives the delivery'),
+  Phone: shortText(40, 'Their phone'),
+  Address: shortText(300, 'Delivery address'),
+  Lng: coordinate('Longitude (0 with Lat 0 = unknown)'),
+  Lat: coordinate('Latitude')
+})
+
+/** The fields of OrderPlacementInput (OrderPricePreview, OrderSubmit, and the table-sheet placements). */
+export const placementFields = {
+  ShopID: requiredId('Shop'),
+  BaseID: requiredId('Branch of the shop'),
+  TableID: optionalId("The scanned table ('' without one)"),
+  ServiceType: z.enum(SERVICE_TYPES).describe('dinein | fastfood | takeaway | delivery'),
+  AppointedTime: z
+    .preprocess((v) => v ?? '', z.string().trim().max(16))
+    .optional()
+    .describe("'YYYY-MM-DD HH:mm' on the enterprise clock; '' = as soon as possible"),
+  Remarks: z.preprocess((v) => v ?? '', z.string().max(200)).optional().describe('Remarks for the shop (max 200 characters)'),
+  BagQua: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(99).optional()).describe('Plastic bags wanted (0–99)'),
+  Delivery: deliverySchema.optional().describe('Required for delivery: contact, phone, address, location'),
+  Lines: z.array(orderLineSchema).max(MAX_ORDER_LINES).describe(`Cart lines (1–${MAX_ORDER_LINES})`)
+}
+
+/** The client's idempotency key (the cart's uid is a good one). */
+export const requestKeyField = z
+  .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/))
+  .describe('Idempotency key, 8–128 of [A-Za-z0-9_.:-]; a retry with the same key answers the same order')
+
+const MONEY = "string: exact decimal at AmoPoint ('38.00')"
+const WALL = "string: 'YYYY-MM-DD HH:mm:ss' on the enterprise clock ('' when not yet)"
+
+export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
+  SheetID: "string: order id ('' in a preview)",
+  ShopID: 'string',
+  ShopName: "string: in the request's language",
+  BaseID: 'string',
+  BaseName: "string: in the request's language",
+  TableID: "string: '' without a table",
+  TableName: 'string',
+  PayMode: "'prepay' | 'postpay'",
+  ServiceType: "'dinein' | 'fastfood' | 'takeaway' | 'delivery'",
+  PosiType: 'number: 2 meal, 4 fast food, 7 takeaway, 0 delivery',
+  Status: 'number: 0 awaiting payment, 1 paid, 2 completed, 3 cancelled, 4 expired, 5 ready for pickup',
+  PickupNo: "string: the branch's pickup number of the business day, given when paid ('' before)",
+  BusinessDay: "string: 'YYYY-MM-DD' business day of the branch",
+  AppointedTime: "string: 'YYYY-MM-DD HH:mm' or '' (as soon as possible)",
+  Remarks: 'string',
+  GoodsAmount: `${MONEY}: Σ line amounts`,
+  BagQua: 'number: plastic bags',
+  BagFee: MONEY,
+  Freight: `${MONEY}: delivery fee`,
+  Amount: `${MONEY}: GoodsAmount + BagFee + Freight, what the diner pays`,
+  PaidAmount: MONEY,
+  CreatedDate: WALL,
+  ExpireDate: `${WALL}: an unpaid order expires then`,
+  PaidDate: WALL,
+  ReadyDate: WALL,
+  CompletedDate: WALL,
+  CancelledDate: WALL,
+  TableSheetID: "string: the table sheet of a postpay round ('' otherwise)",
+  RoundNo: 'number: 1.. for postpay rounds, 0 otherwise',
+  Contact: 'string: delivery contact',
+  Phone: 'string: delivery phone',
+  Address: 'string: delivery address',
+  LineCount: 'number: lines of the order',
+  CanCancel: 'number: 1 when the caller may cancel it now (own order awaiting payment)',
+  CanPay: 'number: 1 when the caller may pay it now'
+}
+
+export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {
+  SheetID: 'string: order id',
+  LineNo: 'number: 1..',
+  RoundNo: 'number: postpay round of the line, 0 for prepay',
+  GoodsID: 'string',
+  GoodsCode: 'string: goods number',
+  GoodsName: 'string: in the language ordered in',
+  SkuID: 'string',
+  SkuName: "string: chosen values ('Large / Iced')",
+  PCode: 'string: pack unit code',
+  PUnit: 'string: pack unit name',
+  Unit: 'string: main unit name',
+  Ref: 'string: main units per pack',
+  MQua: 'string: main-unit quantity',
+  PQua: 'string: pack quantity',
+  Qua: 'string: PQua × Ref + MQua',
+  SalesPrice: 'string: now price of one main unit',
+  PSalesPrice: "string: now price of one pack ('' on a main-unit line)",
+  UnitExtras: 'string: add-ons + combo markups per unit',
+  Amount: 'string: now amount of the line (unrounded)',
+  OriginalAmount: 'string: list amount of the line',
+  SaleType: 'number: promotion type applied (0 none)',
+  RemarkText: "string: 'Spring onion: No; Spice: Mild'",
+  AddOnText: 'string: add-on names',
+  BomText: 'string: combo picks'
+}
+
+export const PAYMENT_COLUMNS: ColumnDocs<PaymentRow> = {
+  PayID: 'string',
+  SheetID: 'string: the order paid',
+  Amount: MONEY,
+  Provider: "string: 'sandbox' …",
+  Status: 'number: 0 pending, 1 paid, 2 declined, 3 paid after the order ended (refund due)',
+  PayUrl: "string: the provider's page to pay on ('' once settled)",
+  CreatedDate: WALL,
+  PaidDate: WALL
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { submitOrder } from '../../domain/orders/order.service'
+import { defineOperation } from '../operation'
+import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, placementFields, requestKeyField } from './OrderRows'
+
+export default defineOperation({
+  name: 'OrderSubmit',
+  group: 'Retail',
+  summary:
+    "Places a prepay order (needs the X-Device-Key header, else errcode 10007): every line priced from the server's catalogue; a line whose Amount differs from the server's → PRICE_CHANGED naming the goods. Status 0 (awaiting payment) until paid; it expires after the enterprise's UnpaidOrderMinutes (15). Idempotent by RequestKey: the same key and content from the same device answers the first order as it is now; the key with other content or from another device → REQUEST_KEY_REUSED. table1 the order, table2 its lines. Refusals: 20003/20004/20005, SERVICE_NOT_OFFERED, SHOP_CLOSED, APPOINTMENT_OUTSIDE_HOURS, ADDRESS_REQUIRED, BEYOND_DELIVERY_RANGE, CART_EMPTY, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY, PRICE_CHANGED.",
+  auth: 'app',
+  input: z.object({ ...placementFields, RequestKey: requestKeyField }),
+  output: { table1: ORDER_COLUMNS, table2: ORDER_LINE_COLUMNS },
+  async handler(ctx, input) {
+    return submitOrder({ ...ctx, entId: ctx.enterprise.entId }, input)
+  }
+})

@@ -1,0 +1,115 @@
+/**
+ * Orders, their lines and payments as stored (migration 0003). Status changes go through
+ * server/src/domain/orders/order-state.ts; this file reads and inserts.
+ */
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
+import type { Database, OrderLineTable, OrderTable, PaymentTable } from '../schema'
+
+export type OrderRecord = Selectable<OrderTable>
+export type OrderLineRecord = Selectable<OrderLineTable>
+export type PaymentRecord = Selectable<PaymentTable>
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Writes an order and its lines (the caller's transaction; the 'create' event is the caller's too). */
+export async function insertOrderRows(trx: Transaction<Database>, order: Insertable<OrderTable>, lines: Insertable<OrderLineTable>[]): Promise<void> {
+  await trx.insertInto('orders').values(order).execute()
+  // Chunks keep every statement under SQLite's 999 bound parameters (24 columns a line).
+  for (let i = 0; i < lines.length; i += 40) await trx.insertInto('order_lines').values(lines.slice(i, i + 40)).execute()
+}
+
+export async function findOrder(db: Db, entId: string, orderId: string): Promise<OrderRecord | null> {
+  const row = await db.selectFrom('orders').selectAll().where('ent_id', '=', entId).where('order_id', '=', orderId).executeTakeFirst()
+  return row ?? null
+}
+
+/** Any enterprise's order (the shop's admin API and CLI). */
+export async function findOrderById(db: Db, orderId: string): Promise<OrderRecord | null> {
+  const row = await db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst()
+  return row ?? null
+}
+
+export async function findOrderByRequestKey(db: Db, entId: string, requestKey: string): Promise<OrderRecord | null> {
+  const row = await db.selectFrom('orders').selectAll().where('ent_id', '=', entId).where('request_key', '=', requestKey).executeTakeFirst()
+  return row ?? null
+}
+
+/** Lines of the orders, by order then line number. */
+export async function listOrderLines(db: Db, orderIds: readonly string[]): Promise<OrderLineRecord[]> {
+  if (orderIds.length === 0) return []
+  return db.selectFrom('order_lines').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('line_no').execute()
+}
+
+/** Line count per order. */
+export async function countOrderLines(db: Db, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['order_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('order_id', 'in', [...orderIds])
+    .groupBy('order_id')
+    .execute()
+  return new Map(rows.map((r) => [r.order_id, Number(r.count)]))
+}
+
+export interface OrderQuery {
+  entId?: string
+  ownerKey?: string
+  baseId?: string
+  shopId?: string
+  status?: number
+  /** Leave these kinds out ('settlement' for the diner's list). */
+  excludeKinds?: string[]
+  businessDay?: string
+  limit: number
+  offset: number
+}
+
+/** Orders newest first (ties by id), with the total matching the filter. */
+export async function listOrders(db: Db, q: OrderQuery): Promise<{ orders: OrderRecord[]; total: number }> {
+  let query = db.selectFrom('orders')
+  if (q.entId !== undefined) query = query.where('ent_id', '=', q.entId)
+  if (q.ownerKey !== undefined) query = query.where('owner_key', '=', q.ownerKey)
+  if (q.baseId) query = query.where('base_id', '=', q.baseId)
+  if (q.shopId) query = query.where('shop_id', '=', q.shopId)
+  if (q.status !== undefined) query = query.where('status', '=', q.status)
+  if (q.businessDay) query = query.where('business_day', '=', q.businessDay)
+  if (q.excludeKinds?.length) query = query.where('kind', 'not in', q.excludeKinds)
+  const [orders, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(q.limit).offset(q.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirst()
+  ])
+  return { orders, total: Number(count?.count ?? 0) }
+}
+
+export interface PlaceNames {
+  shops: Map<string, string>
+  bases: Map<string, string>
+  tables: Map<string, string>
+}
+
+/** Stored names JSON of the shops, branches and tables the orders name. */
+export async function placeNames(db: Db, orders: readonly Pick<OrderRecord, 'shop_id' | 'base_id' | 'table_id'>[]): Promise<PlaceNames> {
+  const ids = (pick: (o: (typeof orders)[number]) => string) => [...new Set(orders.map(pick).filter(Boolean))]
+  const shopIds = ids((o) => o.shop_id)
+  const baseIds = ids((o) => o.base_id)
+  const tableIds = ids((o) => o.table_id)
+  const [shops, bases, tables] = await Promise.all([
+    shopIds.length ? db.selectFrom('shops').select(['shop_id as id', 'names']).where('shop_id', 'in', shopIds).execute() : [],
+    baseIds.length ? db.selectFrom('bases').select(['base_id as id', 'names']).where('base_id', 'in', baseIds).execute() : [],
+    tableIds.length ? db.selectFrom('dining_tables').select(['table_id as id', 'names']).where('table_id', 'in', tableIds).execute() : []
+  ])
+  const map = (rows: { id: string; names: string }[]) => new Map(rows.map((r) => [r.id, r.names]))
+  return { shops: map(shops), bases: map(bases), tables: map(tables) }
+}
+
+/** Payments of an order, oldest first. */
+export async function listPaymentsOfOrder(db: Db, orderId: string): Promise<PaymentRecord[]> {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('pay_id').execute()
+}
+
+/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
