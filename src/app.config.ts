@@ -14,7 +14,13 @@ export default defineAppConfig({
     'pages/goodsDetails/goodsDetails',
     'pages/goodsComment/goodsComment',
     'pages/postpayCart/postpayCart',
-    'pages/prepayCart/prepayCart'
+    'pages/prepayCart/prepayCart',
+    'pages/prepayOrderConfirm/prepayOrderConfirm',
+    'pages/prepayOrderConfirm/components/terms',
+    'pages/postpayOrderConfirm/postpayOrderConfirm',
+    'pages/orderEntry/orderEntry',
+    'pages/shopSelect/shopSelect',
+    'pages/baseSelect/baseSelect'
   ],
   window: {
     backgroundTextStyle: 'dark',

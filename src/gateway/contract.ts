@@ -77,7 +77,15 @@ export const OPERATIONS = {
   /** Distance, range and delivery fee from a branch to a location. */
   DispatchInfoGet: 'Retail',
   /** A branch's delivery fee tiers. */
-  FreightRuleGet: 'Retail'
+  FreightRuleGet: 'Retail',
+  /** The shop's merchant account at its payment provider (20020 when none). */
+  FinanceAccountGet: 'Bank',
+  /** Starts paying an order: the payment with the provider's hosted page URL (idempotent by RequestKey). */
+  PaySubmit: 'Bank',
+  /** A payment's state after asking its provider, with its order. */
+  PaymentStatusUpdate: 'Bank',
+  /** The payer's id at the payment provider from a host code. */
+  UserPayInfoGet: 'Bank'
 } as const satisfies Record<string, ServerType>
 
 export type OperationName = keyof typeof OPERATIONS

@@ -11,6 +11,9 @@ import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
 import { CartStore } from '../features/cart/cart.store'
+import { CheckoutStore } from '../features/checkout/checkout.store'
+import { TableSheetStore } from '../features/checkout/table-sheet.store'
+import { PlaceStore } from '../features/checkout/place.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 
@@ -82,6 +85,40 @@ export class RootStore {
       () => this.session.entSysParams.AppLanguage,
       (appLanguage) => this.i18n.applyEnterpriseLanguage(appLanguage)
     )
+  }
+
+  // ---------- checkout, table sheet, shop and branch choice: built when a page first asks ----------
+
+  private checkoutStore: CheckoutStore | null = null
+  private tableSheetStore: TableSheetStore | null = null
+  private placeStore: PlaceStore | null = null
+
+  get checkout(): CheckoutStore {
+    const s = this.session
+    this.checkoutStore ??= new CheckoutStore(this.gateway, {
+      place: () =>
+        s.isReady && s.baseInfo
+          ? { ShopID: s.params.ShopID, BaseID: s.params.BaseID, TableID: s.params.TableID, SheetID: s.sheet && s.sheet.Status === 0 ? s.sheet.SheetID : '', base: s.baseInfo }
+          : null,
+      now: () => s.now,
+      entries: () => this.cart.entriesFor(s.params.ShopID, s.params.BaseID)
+    })
+    return this.checkoutStore
+  }
+
+  get tableSheet(): TableSheetStore {
+    const s = this.session
+    this.tableSheetStore ??= new TableSheetStore(this.gateway, {
+      now: () => s.now,
+      base: () => s.baseInfo,
+      onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1'
+    })
+    return this.tableSheetStore
+  }
+
+  get place(): PlaceStore {
+    this.placeStore ??= new PlaceStore(this.gateway, { entId: () => this.session.params.EntID })
+    return this.placeStore
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

@@ -29,6 +29,10 @@ import OrderDetailGet from './retail/OrderDetailGet'
 import OrderListByPage from './retail/OrderListByPage'
 import OrderPricePreview from './retail/OrderPricePreview'
 import OrderSubmit from './retail/OrderSubmit'
+import FinanceAccountGet from './bank/FinanceAccountGet'
+import PaySubmit from './bank/PaySubmit'
+import PaymentStatusUpdate from './bank/PaymentStatusUpdate'
+import UserPayInfoGet from './bank/UserPayInfoGet'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -57,7 +61,11 @@ export const OPERATION_REGISTRY = {
   OrderListByPage,
   OrderCancel,
   DispatchInfoGet,
-  FreightRuleGet
+  FreightRuleGet,
+  FinanceAccountGet,
+  PaySubmit,
+  PaymentStatusUpdate,
+  UserPayInfoGet
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)

@@ -12,6 +12,7 @@ import type { BaseRow, ServiceLinkRow, ShopRow, TableExtrasRow } from '../../gat
 import { hasEntryTarget, readEntryParams, type EntryParams } from '../../core/entry-params'
 import { addMilliseconds, parseWallClock, type WallClock } from '../../core/wall-clock'
 import { clockText, inDailyWindow, isWholeDayText, parseClock } from '../../core/daily-window'
+import { orderingRefusal, type OrderingRefusal } from '../../core/ordering-allowed'
 
 export const SESSION_STORAGE_KEY = 'scanorder.entry'
 export const VIP_STORAGE_KEY = 'scanorder.vipId'
@@ -129,6 +130,33 @@ export class SessionStore {
       begin,
       end
     }
+  }
+
+  /**
+   * Why the table's open sheet takes no more rounds now (spec §4 "Ordering allowed"), or null
+   * when it does or there is no sheet. Spec §2: then the app goes to orderEntry.
+   */
+  get sheetRefusal(): OrderingRefusal | null {
+    const base = this.baseInfo
+    const now = this.now
+    const sheet = this.sheet
+    if (!sheet || !sheet.SheetID || !base || !now) return null
+    const created = parseWallClock(sheet.CreatedDate)
+    const seconds = (w: WallClock) => Date.UTC(+w.date.slice(0, 4), +w.date.slice(5, 7) - 1, +w.date.slice(8, 10)) / 1000 + w.secondsOfDay
+    return orderingRefusal({
+      beginTime: base.BeginTime,
+      endTime: base.EndTime,
+      nowSecondsOfDay: now.secondsOfDay,
+      webOrderDuration: base.WebOrderDuration,
+      sheetAgeSeconds: created ? Math.max(0, seconds(now) - seconds(created)) : null,
+      sheetStatus: sheet.Status
+    })
+  }
+
+  /** The table's sheet after a round was placed on it (or null once it is closed). */
+  setSheet(sheet: SheetData | null): void {
+    this.sheet = sheet
+    this.params = { ...this.params, PosSignSheetID: sheet?.SheetID ?? '' }
   }
 
   /** Keeps `now` moving while a page shows it; the page stops it when hidden. */

@@ -16,5 +16,12 @@ export const ROUTES = {
   search: page('search'),
   goodsDetails: (goodsId: string) => withQuery(page('goodsDetails'), { GoodsID: goodsId }),
   goodsComment: (goodsId: string) => withQuery(page('goodsComment'), { GoodsID: goodsId }),
-  cart: (mode: 'postpay' | 'prepay') => page(mode === 'postpay' ? 'postpayCart' : 'prepayCart')
+  cart: (mode: 'postpay' | 'prepay') => page(mode === 'postpay' ? 'postpayCart' : 'prepayCart'),
+  confirm: (mode: 'postpay' | 'prepay') => page(mode === 'postpay' ? 'postpayOrderConfirm' : 'prepayOrderConfirm'),
+  /** Spec §2: the privacy policy and terms of use live under the prepay confirm page. */
+  terms: '/pages/prepayOrderConfirm/components/terms',
+  orderEntry: page('orderEntry'),
+  shopSelect: page('shopSelect'),
+  baseSelect: (shopId: string) => withQuery(page('baseSelect'), { ShopID: shopId }),
+  paymentTransfer: (sheetId: string) => withQuery(page('paymentTransfer'), { SheetID: sheetId })
 }

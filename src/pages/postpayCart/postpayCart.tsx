@@ -9,7 +9,7 @@ function PostpayCart() {
   const { i18n, host } = useStores()
   useSessionPage()
   usePageTitle(i18n.t('page.cart'))
-  return <CartPage mode='postpay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} />
+  return <CartPage mode='postpay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} onCheckout={() => host.navigateTo(ROUTES.confirm('postpay'))} />
 }
 
 export default observer(PostpayCart)

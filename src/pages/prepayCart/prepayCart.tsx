@@ -9,7 +9,7 @@ function PrepayCart() {
   const { i18n, host } = useStores()
   useSessionPage()
   usePageTitle(i18n.t('page.cart'))
-  return <CartPage mode='prepay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} />
+  return <CartPage mode='prepay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} onCheckout={() => host.navigateTo(ROUTES.confirm('prepay'))} />
 }
 
 export default observer(PrepayCart)

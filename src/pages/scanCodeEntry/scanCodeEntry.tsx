@@ -3,6 +3,7 @@ import { useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { failureText } from '../../features/session/failure-text'
+import { ROUTES } from '../../features/shell/routes'
 import './scanCodeEntry.css'
 
 /** Entry / launch page (spec §2): resolves the scanned code, then goes Home. */
@@ -11,7 +12,8 @@ function ScanCodeEntry() {
 
   const start = (query: Record<string, string>) => {
     void session.initialise(query).then(() => {
-      if (session.isReady) host.redirectTo('/pages/home/home')
+      // Spec §2: a table sheet that takes no more rounds sends the diner to orderEntry.
+      if (session.isReady) host.redirectTo(session.sheetRefusal ? ROUTES.orderEntry : ROUTES.home)
     })
   }
 

@@ -8,8 +8,9 @@ import './CartPage.css'
  * The cart page of one payment mode (spec §1): postpay at a dine-in table, where the order is
  * sent first and paid after the meal; prepay everywhere else, paid before the kitchen starts.
  */
-export const CartPage = observer(function CartPage(props: { mode: 'postpay' | 'prepay'; onBrowse(): void }) {
-  const { session, i18n } = useStores()
+export const CartPage = observer(function CartPage(props: { mode: 'postpay' | 'prepay'; onBrowse(): void; onCheckout(): void }) {
+  const { session, i18n, cart } = useStores()
+  const empty = cart.isEmpty(session.params.ShopID, session.params.BaseID)
   const postpay = props.mode === 'postpay'
   return (
     <View className='so-cart-page'>
@@ -19,6 +20,16 @@ export const CartPage = observer(function CartPage(props: { mode: 'postpay' | 'p
         <Text className='so-cart-page__mode-note'>{i18n.t(postpay ? 'cart.postpayNote' : 'cart.prepayNote')}</Text>
       </View>
       <CartView shopId={session.params.ShopID} baseId={session.params.BaseID} onBrowse={props.onBrowse} />
+      {!empty && (
+        <>
+          <View className='so-cart-page__room' />
+          <View className='so-cart-page__bar'>
+            <View className='so-cart-page__checkout' role='button' data-testid='cart-checkout' onClick={props.onCheckout}>
+              {i18n.t('cart.checkout')}
+            </View>
+          </View>
+        </>
+      )}
     </View>
   )
 })

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { DomainError } from '../../domain/errors'
+import { requiredId } from '../fields'
+import { defineOperation } from '../operation'
+
+export default defineOperation({
+  name: 'UserPayInfoGet',
+  group: 'Bank',
+  summary:
+    "The payer's id at the deployment's payment provider (spec: QFOpenid) from a host authorisation code (table1, one row). A real provider exchanges the code with its credentials; the sandbox answers 'sandbox-' + the first 16 hex digits of the code's SHA-256.",
+  auth: 'app',
+  input: z.object({
+    Code: requiredId("The host's authorisation code")
+  }),
+  output: {
+    table1: {
+      PayerID: "string: the payer's id at the provider",
+      Provider: 'string: the provider that answered'
+    }
+  },
+  async handler(ctx, input) {
+    const providers = ctx.providers.payments
+    const provider = providers.get(providers.defaultName)
+    if (!provider) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+    return { table1: [{ PayerID: await provider.payerId(input.Code), Provider: provider.name }] }
+  }
+})

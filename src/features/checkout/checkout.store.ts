@@ -1,0 +1,500 @@
+/**
+ * Confirming an order (spec §2 postpayOrderConfirm / prepayOrderConfirm, §4 appointment slots,
+ * §5 messages): the cart's lines as the server is asked to price them, the service style the
+ * branch offers, the appointed time, remarks, bags, delivery contact, the privacy-policy
+ * agreement, the server's own totals (OrderPricePreview, fetched again whenever a choice
+ * changes) and the submission with a request key that stays the same for the same attempt, so a
+ * retry or a double tap returns the order already placed.
+ *
+ * It knows where the diner is only through `place`, and the cart only through `entries`: it
+ * never imports the session or the cart store. Nothing here translates; problems are message
+ * keys and server refusals carry the server's message (already in the diner's language).
+ */
+import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import { lineAmount, type CartEntry } from '../../core/cart'
+import { appointmentSlots, isAppointmentAllowed, isOpenNow, type SlotDay, type SlotRules } from '../../core/appointment-slots'
+import { sheetPositionType, servicesOffered } from '../../core/sheet-position'
+import type { WallClock } from '../../core/wall-clock'
+import { RESULTCODES } from '../../gateway/contract'
+import { GatewayError, type Gateway } from '../../gateway/gateway-client'
+import type { BaseRow } from '../../gateway/operations'
+import {
+  POSI_TYPE,
+  type DeliveryInput,
+  type OrderLineInput,
+  type OrderLineRow,
+  type OrderPlacementInput,
+  type OrderRow,
+  type PayMode,
+  type ServiceType,
+  type TableSheetRow
+} from '../../gateway/order-rows'
+import type { MessageKey } from '../../i18n/catalogues'
+import { callGateway } from './gateway-call'
+
+/** Where the order goes: shop, branch, table and the table's open sheet. */
+export interface CheckoutPlace {
+  ShopID: string
+  BaseID: string
+  /** '' without a table. */
+  TableID: string
+  /** The table's open sheet ('' none): postpay rounds are merged into it. */
+  SheetID: string
+  base: BaseRow
+}
+
+export interface CheckoutDeps {
+  /** null before the session is ready. */
+  place: () => CheckoutPlace | null
+  /** The enterprise's wall clock now (session.now). */
+  now: () => WallClock | null
+  /** The cart entries of the place's shop and branch. */
+  entries: () => CartEntry[]
+  /** The device's location when the host can give it (delivery fee by distance). */
+  locate?: () => Promise<{ Lng: number; Lat: number } | null>
+  /** Quiet time before the totals are fetched again after a change (ms). */
+  previewDelayMs?: number
+}
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
+
+/** A refusal from the server: its code and its message (in the diner's language). */
+export interface ServerProblem {
+  code: string
+  message: string
+  /** The cart itself is the trouble (price changed, off sale …): offer to go back to it. */
+  backToCart: boolean
+}
+
+export type PaymentMethod = '' | 'online'
+/** Payment choices offered now (balance payment arrives with the members issue). */
+export const PAYMENT_METHODS: PaymentMethod[] = ['online']
+
+export type SubmitResult =
+  | { ok: true; mode: 'prepay'; order: OrderRow }
+  | { ok: true; mode: 'postpay'; sheet: TableSheetRow; round: OrderRow | null }
+  | { ok: false; problem: MessageKey | null; server: ServerProblem | null }
+
+/** Codes that mean the cart no longer matches the menu. */
+const CART_CODES: string[] = [RESULTCODES.GOODS_OFF_SALE, RESULTCODES.PRICE_CHANGED, RESULTCODES.GOODS_NOT_IN_SHOP, RESULTCODES.INVALID_QUANTITY, RESULTCODES.CART_EMPTY]
+
+export const MAX_BAGS = 20
+
+/** A cart line as the server is asked to price it (src/gateway/order-rows OrderLineInput). */
+export function orderLineInputs(entries: CartEntry[]): OrderLineInput[] {
+  return entries.flatMap((e) =>
+    e.lines.map((line) => ({
+      GoodsID: e.goodsDetails.GoodsID,
+      SkuID: line.sku?.SkuID ?? '',
+      PCode: line.isPack ? line.PCode : '',
+      MQua: line.mQua,
+      PQua: line.isPack ? line.pQua : '0',
+      Remarks: line.remarkList.map((r) => ({ name: r.name, option: r.option })),
+      AddOns: line.attachmentList.map((a) => a.OptionID),
+      Bom: line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID })),
+      Amount: lineAmount(line)
+    }))
+  )
+}
+
+/** cyrb53: a 53-bit string hash, as 14 hex digits. Only for request keys, not for security. */
+export function hashText(text: string, seed = 0): string {
+  let h1 = 0xdeadbeef ^ seed
+  let h2 = 0x41c6ce57 ^ seed
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ ch, 2654435761)
+    h2 = Math.imul(h2 ^ ch, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')
+}
+
+export class CheckoutStore {
+  mode: PayMode = 'prepay'
+  service: ServiceType | null = null
+  /** 'YYYY-MM-DD' and 'HH:mm' of the appointed time; both '' = as soon as possible. */
+  appointedDate = ''
+  appointedTime = ''
+  remarks = ''
+  bagQua = 0
+  contact = ''
+  phone = ''
+  address = ''
+  location: { Lng: number; Lat: number } | null = null
+  payMethod: PaymentMethod = 'online'
+  agreed = false
+
+  preview: OrderRow | null = null
+  previewLines: OrderLineRow[] = []
+  /** The table sheet as it would be after this round (postpay with an open sheet). */
+  mergePreview: TableSheetRow | null = null
+  previewState: LoadState = 'idle'
+  previewProblem: ServerProblem | null = null
+
+  submitting = false
+  submitProblem: ServerProblem | null = null
+  /** The first client-side problem the last submit found (a message key). */
+  lastProblem: MessageKey | null = null
+
+  private previewSeq = 0
+  private disposeReaction: IReactionDisposer | null = null
+  private pending: Promise<SubmitResult> | null = null
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly deps: CheckoutDeps
+  ) {
+    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending'>(this, {
+      gateway: false,
+      deps: false,
+      previewSeq: false,
+      disposeReaction: false,
+      pending: false
+    })
+  }
+
+  // ---------- the page's life ----------
+
+  /** A confirm page opens: fresh choices for this mode; totals follow every change until `end`. */
+  begin(mode: PayMode): void {
+    this.end()
+    this.mode = mode
+    this.service = null
+    this.appointedDate = ''
+    this.appointedTime = ''
+    this.remarks = ''
+    this.bagQua = 0
+    this.agreed = false
+    this.payMethod = 'online'
+    this.preview = null
+    this.previewLines = []
+    this.mergePreview = null
+    this.previewState = 'idle'
+    this.previewProblem = null
+    this.submitProblem = null
+    this.lastProblem = null
+    this.disposeReaction = reaction(
+      () => this.previewKey,
+      () => void this.refreshPreview(),
+      { delay: this.deps.previewDelayMs ?? 300, fireImmediately: true }
+    )
+  }
+
+  end(): void {
+    this.disposeReaction?.()
+    this.disposeReaction = null
+  }
+
+  // ---------- what the diner can choose ----------
+
+  get place(): CheckoutPlace | null {
+    return this.deps.place()
+  }
+
+  get entries(): CartEntry[] {
+    return this.deps.entries()
+  }
+
+  get lines(): OrderLineInput[] {
+    return orderLineInputs(this.entries)
+  }
+
+  /** Service styles of the branch (spec §1); a table's rounds are served at the branch, never delivered. */
+  get serviceOptions(): ServiceType[] {
+    const base = this.place?.base
+    if (!base) return []
+    const offered = servicesOffered(base.BusinessMode, base.CYType)
+    return this.mode === 'postpay' ? offered.filter((s) => s !== 'delivery') : offered
+  }
+
+  /** The chosen style, or the first one offered. */
+  get serviceType(): ServiceType | null {
+    const options = this.serviceOptions
+    if (this.service && options.includes(this.service)) return this.service
+    return options[0] ?? null
+  }
+
+  /** Prepay orders are picked up (or delivered) at a time; postpay rounds go to the table now. */
+  get needsTime(): boolean {
+    return this.mode === 'prepay'
+  }
+
+  private get slotRules(): SlotRules | null {
+    const base = this.place?.base
+    const now = this.deps.now()
+    if (!base || !now) return null
+    return {
+      now,
+      beginTime: base.BeginTime,
+      endTime: base.EndTime,
+      weekday: base.weekday,
+      cookingMinutes: Number(base.CookingTimeDuration) || 0,
+      dtbMinutes: Number(base.DtbDuration) || 0,
+      delivery: this.serviceType === 'delivery'
+    }
+  }
+
+  /** The appointment days and their times (today or tomorrow … 7 days, spec §4). */
+  get slotDays(): SlotDay[] {
+    const rules = this.slotRules
+    return rules ? appointmentSlots(rules) : []
+  }
+
+  /** As soon as possible is offered only while the branch is open. */
+  get asapOffered(): boolean {
+    const rules = this.slotRules
+    return rules ? isOpenNow(rules) : false
+  }
+
+  /** 'YYYY-MM-DD HH:mm', or '' for as soon as possible. */
+  get appointed(): string {
+    return this.appointedDate && this.appointedTime ? `${this.appointedDate} ${this.appointedTime}` : ''
+  }
+
+  /** The day the time picker shows: the chosen one, else the first with slots. */
+  get shownDay(): SlotDay | null {
+    const days = this.slotDays
+    return days.find((d) => d.date === this.appointedDate) ?? days[0] ?? null
+  }
+
+  // ---------- choices ----------
+
+  chooseService(service: ServiceType): void {
+    if (!this.serviceOptions.includes(service)) return
+    this.service = service
+    // A delivery adds its distance time: a chosen time that is no longer offered is dropped.
+    if (this.appointed && this.slotRules && !isAppointmentAllowed(this.slotRules, this.appointed)) this.appointedTime = ''
+  }
+
+  chooseDay(date: string): void {
+    if (date === this.appointedDate) return
+    this.appointedDate = date
+    this.appointedTime = ''
+  }
+
+  chooseTime(date: string, time: string): void {
+    this.appointedDate = date
+    this.appointedTime = time
+  }
+
+  chooseAsap(): void {
+    this.appointedDate = ''
+    this.appointedTime = ''
+  }
+
+  setRemarks(text: string): void {
+    this.remarks = text.slice(0, 200)
+  }
+
+  setBags(n: number): void {
+    this.bagQua = Math.max(0, Math.min(MAX_BAGS, Math.floor(Number.isFinite(n) ? n : 0)))
+  }
+
+  setContact(text: string): void {
+    this.contact = text.slice(0, 40)
+  }
+
+  setPhone(text: string): void {
+    this.phone = text.replace(/[^\d+\- ]/g, '').slice(0, 20)
+  }
+
+  setAddress(text: string): void {
+    this.address = text.slice(0, 200)
+  }
+
+  choosePayment(method: PaymentMethod): void {
+    this.payMethod = method
+  }
+
+  setAgreed(agreed: boolean): void {
+    this.agreed = agreed
+  }
+
+  /** Asks the host for the device's location (delivery fees by distance); false when it cannot. */
+  async requestLocation(): Promise<boolean> {
+    if (!this.deps.locate) return false
+    try {
+      const at = await this.deps.locate()
+      runInAction(() => (this.location = at))
+      return at !== null
+    } catch {
+      return false
+    }
+  }
+
+  // ---------- what goes to the server ----------
+
+  private get delivery(): DeliveryInput | undefined {
+    if (this.serviceType !== 'delivery') return undefined
+    return {
+      Contact: this.contact.trim(),
+      Phone: this.phone.trim(),
+      Address: this.address.trim(),
+      Lng: this.location?.Lng ?? 0,
+      Lat: this.location?.Lat ?? 0
+    }
+  }
+
+  /** The placement as OrderPricePreview / the submit operations take it (null until there is a place). */
+  get placement(): OrderPlacementInput | null {
+    const place = this.place
+    const service = this.serviceType
+    if (!place || !service) return null
+    const input: OrderPlacementInput = {
+      ShopID: place.ShopID,
+      BaseID: place.BaseID,
+      TableID: place.TableID,
+      ServiceType: service,
+      AppointedTime: this.needsTime ? this.appointed : '',
+      Remarks: this.remarks.trim(),
+      BagQua: this.bagQua,
+      Lines: this.lines
+    }
+    const delivery = this.delivery
+    if (delivery) input.Delivery = delivery
+    return input
+  }
+
+  /** What the totals depend on (free-text remarks do not change a price). */
+  get previewKey(): string {
+    const p = this.placement
+    if (!p || p.Lines.length === 0) return ''
+    return JSON.stringify({ ...p, Remarks: '', SheetID: this.place?.SheetID ?? '', mode: this.mode })
+  }
+
+  /**
+   * The request key of this attempt: the first line's uid and a hash of everything submitted.
+   * The same cart and choices give the same key (a retry returns the same order); any change
+   * gives a new one.
+   */
+  get requestKey(): string {
+    const p = this.placement
+    const first = this.entries[0]?.lines[0]?.uid ?? ''
+    if (!p || !first) return ''
+    const text = JSON.stringify({ p, sheet: this.place?.SheetID ?? '', mode: this.mode })
+    return `${first}-${hashText(text)}${hashText(text, 7)}`
+  }
+
+  // ---------- rules before submitting (spec §5) ----------
+
+  /** Every reason the order cannot be submitted yet, most important first (message keys). */
+  get problems(): MessageKey[] {
+    const out: MessageKey[] = []
+    if (this.lines.length === 0) out.push('checkout.cartEmpty')
+    if (!this.serviceType) out.push('checkout.serviceMissing')
+    const rules = this.slotRules
+    if (this.needsTime && rules) {
+      const ok = this.appointed ? isAppointmentAllowed(rules, this.appointed) : this.appointedDate ? false : isOpenNow(rules)
+      if (!ok) out.push('checkout.outsideHours')
+    }
+    if (this.serviceType === 'delivery') {
+      if (!this.contact.trim() || !this.phone.trim()) out.push('checkout.fillContact')
+      else if (!this.address.trim()) out.push('checkout.chooseAddress')
+    }
+    if (this.mode === 'prepay' && !this.payMethod) out.push('checkout.selectPayment')
+    if (!this.agreed) out.push('checkout.agreePrivacy')
+    return out
+  }
+
+  // ---------- totals from the server ----------
+
+  /** Fetches the server's totals for the current choices; an older answer never overwrites a newer one. */
+  async refreshPreview(): Promise<void> {
+    const input = this.placement
+    const seq = ++this.previewSeq
+    if (!input || input.Lines.length === 0) {
+      this.previewState = 'idle'
+      this.preview = null
+      this.previewLines = []
+      this.mergePreview = null
+      this.previewProblem = null
+      return
+    }
+    const sheetId = this.mode === 'postpay' ? (this.place?.SheetID ?? '') : ''
+    this.previewState = 'loading'
+    try {
+      const [priced, merged] = await Promise.all([
+        callGateway(this.gateway, 'OrderPricePreview', input),
+        sheetId ? callGateway(this.gateway, 'MergeOrderPreview', { ...input, SheetID: sheetId }) : Promise.resolve(null)
+      ])
+      runInAction(() => {
+        if (seq !== this.previewSeq) return
+        this.preview = priced.table1?.[0] ?? null
+        this.previewLines = priced.table2 ?? []
+        this.mergePreview = merged?.table1?.[0] ?? null
+        this.previewProblem = null
+        this.previewState = 'ready'
+      })
+    } catch (e) {
+      runInAction(() => {
+        if (seq !== this.previewSeq) return
+        this.preview = null
+        this.previewLines = []
+        this.mergePreview = null
+        this.previewProblem = serverProblem(e)
+        this.previewState = 'failed'
+      })
+    }
+  }
+
+  // ---------- submitting ----------
+
+  /**
+   * Places the order (prepay: OrderSubmit) or the round (postpay: MergeOrderSubmit onto the open
+   * sheet, else PosOrderSubmit / MealPosOrderSubmit by the sheet position type). A second call
+   * while one runs returns the same promise; a retry after a failure sends the same request key.
+   */
+  submit(): Promise<SubmitResult> {
+    if (this.pending) return this.pending
+    this.submitProblem = null
+    const problem = this.problems[0] ?? null
+    this.lastProblem = problem
+    const input = this.placement
+    if (problem || !input) return Promise.resolve({ ok: false, problem: problem ?? 'checkout.cartEmpty', server: null })
+    const RequestKey = this.requestKey
+    this.submitting = true
+    this.pending = this.send(input, RequestKey).finally(() =>
+      runInAction(() => {
+        this.submitting = false
+        this.pending = null
+      })
+    )
+    return this.pending
+  }
+
+  private async send(input: OrderPlacementInput, RequestKey: string): Promise<SubmitResult> {
+    try {
+      if (this.mode === 'prepay') {
+        const out = await callGateway(this.gateway, 'OrderSubmit', { ...input, RequestKey })
+        const order = out.table1?.[0]
+        if (!order) throw new Error('OrderSubmit answered without an order')
+        return { ok: true, mode: 'prepay', order }
+      }
+      const place = this.place!
+      const base = place.base
+      const out = place.SheetID
+        ? await callGateway(this.gateway, 'MergeOrderSubmit', { ...input, SheetID: place.SheetID, RequestKey })
+        : sheetPositionType(base.BusinessMode, base.CYType) === POSI_TYPE.MEAL
+          ? await callGateway(this.gateway, 'MealPosOrderSubmit', { ...input, RequestKey })
+          : await callGateway(this.gateway, 'PosOrderSubmit', { ...input, RequestKey })
+      const sheet = out.table1?.[0]
+      if (!sheet) throw new Error('The table sheet is missing from the answer')
+      return { ok: true, mode: 'postpay', sheet, round: out.table2?.[0] ?? null }
+    } catch (e) {
+      const problem = serverProblem(e)
+      runInAction(() => (this.submitProblem = problem))
+      return { ok: false, problem: null, server: problem }
+    }
+  }
+}
+
+/** A failed call as the page shows it: the server's message, and whether the cart is the trouble. */
+export function serverProblem(e: unknown): ServerProblem {
+  if (e instanceof GatewayError) {
+    const code = e.resultcode && e.resultcode !== '0' ? e.resultcode : e.errcode
+    return { code, message: e.message, backToCart: CART_CODES.includes(e.resultcode) }
+  }
+  return { code: '', message: e instanceof Error ? e.message : String(e), backToCart: false }
+}

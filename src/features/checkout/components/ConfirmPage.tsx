@@ -1,0 +1,334 @@
+import { View, Text, Input, Textarea } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { lineAmount } from '../../../core/cart'
+import { toDecimal } from '../../../core/money'
+import type { PayMode, ServiceType } from '../../../gateway/order-rows'
+import type { MessageKey } from '../../../i18n/catalogues'
+import { useStores } from '../../../stores/context'
+import { Stepper } from '../../../ui/Stepper'
+import { StateView } from '../../../ui/StateView'
+import { PAYMENT_METHODS, MAX_BAGS, type SubmitResult } from '../checkout.store'
+import './ConfirmPage.css'
+
+export interface ConfirmPageProps {
+  mode: PayMode
+  onBackToCart(): void
+  onOpenTerms(): void
+  /** The order or round was placed: the page clears the cart and moves on. */
+  onPlaced(result: Extract<SubmitResult, { ok: true }>): void
+}
+
+const Section = (props: { title: string; testId?: string; children: React.ReactNode }) => (
+  <View className='so-confirm__section' data-testid={props.testId}>
+    <Text className='so-confirm__section-title'>{props.title}</Text>
+    {props.children}
+  </View>
+)
+
+/**
+ * The confirm page of one payment mode (spec §2 postpayOrderConfirm / prepayOrderConfirm):
+ * service style, appointed time, delivery details, the goods, remarks, bags, payment choice,
+ * the server's totals, the privacy-policy agreement and the submit button.
+ */
+export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps) {
+  const { checkout, session, i18n, format } = useStores()
+  const c = checkout
+  const base = session.baseInfo
+  const prepay = props.mode === 'prepay'
+  const service = c.serviceType
+  const entries = c.entries
+
+  if (!session.isReady) return <StateView kind='loading' text={i18n.t('shell.loading')} />
+
+  const dayLabel = (offset: number, weekday: number, date: string): string =>
+    offset === 0 ? i18n.t('checkout.today') : offset === 1 ? i18n.t('checkout.tomorrow') : `${i18n.t(`checkout.weekday.${weekday}` as MessageKey)} ${date.slice(5).replace('-', '/')}`
+
+  const submit = () => {
+    void c.submit().then((result) => {
+      if (result.ok) {
+        props.onPlaced(result)
+        return
+      }
+      if (result.problem) {
+        Taro.showToast({ title: i18n.t(result.problem), icon: 'none', duration: 2000 }).catch(() => undefined)
+        return
+      }
+      const server = result.server
+      if (!server) return
+      if (server.backToCart) {
+        void Taro.showModal({ title: '', content: server.message, confirmText: i18n.t('checkout.backToCart'), cancelText: i18n.t('common.cancel') })
+          .then((r) => r.confirm && props.onBackToCart())
+          .catch(() => undefined)
+      } else {
+        Taro.showToast({ title: problemText(server.code, server.message), icon: 'none', duration: 2000 }).catch(() => undefined)
+      }
+    })
+  }
+
+  /** 'beyond delivery range' in the spec's words when the server said so. */
+  const problemText = (code: string, message: string): string => (code === '20023' ? i18n.t('checkout.beyondRange') : message)
+
+  const shownDay = c.shownDay
+  const total = c.preview?.Amount
+  const preview = c.preview
+  const blocked = c.previewProblem?.backToCart === true
+
+  return (
+    <View className='so-confirm'>
+      <View className='so-confirm__place'>
+        <Text className='so-confirm__shop'>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
+        <Text className='so-confirm__base'>
+          {base ? i18n.pick(base.BaseNames, base.BaseName) : ''}
+          {session.table ? ` · ${i18n.pick(session.table.TableNames, session.table.TableName)}` : ''}
+        </Text>
+      </View>
+
+      {c.serviceOptions.length > 0 && (
+        <Section title={i18n.t('checkout.service')} testId='service-options'>
+          <View className='so-confirm__chips'>
+            {c.serviceOptions.map((s: ServiceType) => (
+              <View
+                key={s}
+                className={`so-chip${s === service ? ' so-chip--on' : ''}`}
+                role='radio'
+                aria-checked={s === service}
+                data-testid={`service-option-${s}`}
+                onClick={() => c.chooseService(s)}
+              >
+                {i18n.t(`checkout.service.${s}` as MessageKey)}
+              </View>
+            ))}
+          </View>
+        </Section>
+      )}
+
+      {c.needsTime && (
+        <Section title={i18n.t(service === 'delivery' ? 'checkout.time.delivery' : 'checkout.time.pickup')} testId='slot-picker'>
+          {c.slotDays.length === 0 && !c.asapOffered ? (
+            <Text className='so-confirm__note'>{i18n.t('checkout.noSlots')}</Text>
+          ) : (
+            <>
+              <View className='so-confirm__days'>
+                {c.slotDays.map((d) => (
+                  <View
+                    key={d.date}
+                    className={`so-confirm__day${shownDay?.date === d.date ? ' so-confirm__day--on' : ''}`}
+                    role='tab'
+                    aria-selected={shownDay?.date === d.date}
+                    data-testid='slot-day'
+                    data-date={d.date}
+                    onClick={() => c.chooseDay(d.date)}
+                  >
+                    {dayLabel(d.offset, d.weekday, d.date)}
+                  </View>
+                ))}
+              </View>
+              {!c.asapOffered && !c.appointed && <Text className='so-confirm__note'>{i18n.t('checkout.closedNow')}</Text>}
+              <View className='so-confirm__slots'>
+                {c.asapOffered && (!shownDay || shownDay.offset === 0) && (
+                  <View
+                    className={`so-chip so-chip--wide${!c.appointed && !c.appointedDate ? ' so-chip--on' : ''}`}
+                    role='radio'
+                    aria-checked={!c.appointed && !c.appointedDate}
+                    data-testid='slot-asap'
+                    onClick={() => c.chooseAsap()}
+                  >
+                    {i18n.t('checkout.asap')}
+                  </View>
+                )}
+                {shownDay?.slots.map((t) => {
+                  const on = c.appointedDate === shownDay.date && c.appointedTime === t
+                  return (
+                    <View
+                      key={t}
+                      className={`so-chip so-chip--time${on ? ' so-chip--on' : ''}`}
+                      role='radio'
+                      aria-checked={on}
+                      data-testid='slot-time'
+                      data-slot={`${shownDay.date} ${t}`}
+                      onClick={() => c.chooseTime(shownDay.date, t)}
+                    >
+                      {t}
+                    </View>
+                  )
+                })}
+              </View>
+            </>
+          )}
+        </Section>
+      )}
+
+      {service === 'delivery' && (
+        <Section title={i18n.t('checkout.deliveryInfo')} testId='delivery-info'>
+          <View className='so-confirm__field'>
+            <Text className='so-confirm__label'>{i18n.t('checkout.contact')}</Text>
+            <Input className='so-confirm__input' value={c.contact} data-testid='delivery-contact' onInput={(e) => c.setContact(e.detail.value)} />
+          </View>
+          <View className='so-confirm__field'>
+            <Text className='so-confirm__label'>{i18n.t('checkout.phone')}</Text>
+            <Input className='so-confirm__input' type='number' value={c.phone} data-testid='delivery-phone' onInput={(e) => c.setPhone(e.detail.value)} />
+          </View>
+          <View className='so-confirm__field'>
+            <Text className='so-confirm__label'>{i18n.t('checkout.address')}</Text>
+            <Input className='so-confirm__input' value={c.address} data-testid='delivery-address' onInput={(e) => c.setAddress(e.detail.value)} />
+          </View>
+          <View
+            className='so-confirm__locate'
+            role='button'
+            onClick={() =>
+              void c.requestLocation().then((ok) => {
+                if (!ok) Taro.showToast({ title: i18n.t('checkout.noLocation'), icon: 'none' }).catch(() => undefined)
+              })
+            }
+          >
+            {c.location ? i18n.t('checkout.locationSet') : i18n.t('checkout.useLocation')}
+          </View>
+        </Section>
+      )}
+
+      <Section title={i18n.t('checkout.goods')} testId='confirm-lines'>
+        {entries.flatMap((e) =>
+          e.lines.map((line) => {
+            const qua = line.isPack ? line.pQua : line.mQua
+            return (
+              <View key={line.uid} className='so-confirm__line' data-testid='confirm-line'>
+                <Text className='so-confirm__line-name'>{e.goodsDetails.GoodsName}</Text>
+                <Text className='so-confirm__line-qua'>
+                  ×{format.quantity(qua)}
+                  {line.isPack ? line.PUnit : ''}
+                </Text>
+                <Text className='so-confirm__line-amount'>{format.amount(lineAmount(line))}</Text>
+              </View>
+            )
+          })
+        )}
+      </Section>
+
+      <Section title={i18n.t('checkout.remarks')}>
+        <Textarea
+          className='so-confirm__remarks'
+          value={c.remarks}
+          maxlength={200}
+          autoHeight
+          placeholder={i18n.t('checkout.remarksPlaceholder')}
+          data-testid='confirm-remarks'
+          onInput={(e) => c.setRemarks(e.detail.value)}
+        />
+      </Section>
+
+      {prepay && (
+        <View className='so-confirm__section so-confirm__row'>
+          <View className='so-confirm__row-text'>
+            <Text className='so-confirm__section-title'>{i18n.t('checkout.bags')}</Text>
+            {session.shopParams.BagFee && (
+              <Text className='so-confirm__note'>{i18n.t('checkout.bagNote', { price: format.price(session.shopParams.BagFee) })}</Text>
+            )}
+          </View>
+          <Stepper
+            testId='bag-quantity'
+            value={String(c.bagQua)}
+            collapsed={c.bagQua === 0}
+            canIncrease={c.bagQua < MAX_BAGS}
+            increaseLabel={i18n.t('checkout.addBag')}
+            decreaseLabel={i18n.t('checkout.removeBag')}
+            onIncrease={() => c.setBags(c.bagQua + 1)}
+            onDecrease={() => c.setBags(c.bagQua - 1)}
+          />
+        </View>
+      )}
+
+      {prepay && (
+        <Section title={i18n.t('checkout.payment')} testId='payment-methods'>
+          <View className='so-confirm__chips'>
+            {PAYMENT_METHODS.map((m) => (
+              <View
+                key={m}
+                className={`so-chip${c.payMethod === m ? ' so-chip--on' : ''}`}
+                role='radio'
+                aria-checked={c.payMethod === m}
+                data-testid={`payment-${m}`}
+                onClick={() => c.choosePayment(m)}
+              >
+                {i18n.t(`checkout.pay.${m}` as MessageKey)}
+              </View>
+            ))}
+          </View>
+        </Section>
+      )}
+
+      <View className='so-confirm__section so-confirm__totals' data-testid='confirm-totals'>
+        {c.previewProblem ? (
+          <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
+            <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
+            {c.previewProblem.backToCart ? (
+              <View className='so-confirm__back' role='button' data-testid='back-to-cart' onClick={props.onBackToCart}>
+                {i18n.t('checkout.backToCart')}
+              </View>
+            ) : (
+              <View className='so-confirm__back' role='button' onClick={() => void c.refreshPreview()}>
+                {i18n.t('common.retry')}
+              </View>
+            )}
+          </View>
+        ) : preview ? (
+          <>
+            <View className='so-confirm__sum'>
+              <Text>{i18n.t('checkout.goodsAmount')}</Text>
+              <Text data-testid='total-goods'>{format.amount(preview.GoodsAmount)}</Text>
+            </View>
+            {toDecimal(preview.BagFee).gt(0) && (
+              <View className='so-confirm__sum'>
+                <Text>{i18n.t('checkout.bagFee')}</Text>
+                <Text data-testid='total-bags'>{format.amount(preview.BagFee)}</Text>
+              </View>
+            )}
+            {(service === 'delivery' || toDecimal(preview.Freight).gt(0)) && (
+              <View className='so-confirm__sum'>
+                <Text>{i18n.t('checkout.freight')}</Text>
+                <Text data-testid='total-freight'>{format.amount(preview.Freight)}</Text>
+              </View>
+            )}
+            {c.mergePreview && (
+              <View className='so-confirm__sum so-confirm__sum--sheet'>
+                <Text>{i18n.t('checkout.sheetTotal')}</Text>
+                <Text data-testid='checkout-sheet-total'>{format.amount(c.mergePreview.Amount)}</Text>
+              </View>
+            )}
+          </>
+        ) : (
+          <Text className='so-confirm__note'>{i18n.t('checkout.totalPending')}</Text>
+        )}
+      </View>
+
+      <View className='so-confirm__agree' role='checkbox' aria-checked={c.agreed} data-testid='agree-privacy'>
+        <View className={`so-confirm__box${c.agreed ? ' so-confirm__box--on' : ''}`} onClick={() => c.setAgreed(!c.agreed)} />
+        <Text className='so-confirm__agree-text' onClick={() => c.setAgreed(!c.agreed)}>
+          {i18n.t('checkout.agree')}{' '}
+        </Text>
+        <Text className='so-confirm__link' data-testid='open-terms' onClick={props.onOpenTerms}>
+          {i18n.t('checkout.policyLink')}
+        </Text>
+      </View>
+
+      <View className='so-confirm__room' />
+      <View className='so-confirm__bar'>
+        <View className='so-confirm__bar-sum'>
+          <Text className='so-confirm__bar-label'>{i18n.t('checkout.total')}</Text>
+          <Text className='so-confirm__bar-total' data-testid='checkout-total'>
+            {total !== undefined ? format.amount(total) : '…'}
+          </Text>
+        </View>
+        <View
+          className={`so-confirm__submit${c.submitting || blocked ? ' so-confirm__submit--off' : ''}`}
+          role='button'
+          aria-disabled={c.submitting || blocked}
+          data-testid='submit-order'
+          onClick={() => !c.submitting && !blocked && submit()}
+        >
+          {c.submitting ? i18n.t('checkout.submitting') : i18n.t(prepay ? 'checkout.submitPrepay' : 'checkout.submitPostpay')}
+        </View>
+      </View>
+    </View>
+  )
+})

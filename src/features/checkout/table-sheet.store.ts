@@ -1,0 +1,209 @@
+/**
+ * The table's open sheet (spec §2 orderEntry, pay-later dine-in): its rounds and total from
+ * PosSheetDetailGet, polled every 5 s while the page shows, the sheet clock ticking every second
+ * (spec §4), and paying the bill: PayLaterUpdate makes the settlement order when the branch takes
+ * online payment for table orders (IsPayLaterOnlineCheckout), otherwise the diner pays at the counter.
+ */
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { orderingRefusal, type OrderingRefusal } from '../../core/ordering-allowed'
+import { parseWallClock, type WallClock } from '../../core/wall-clock'
+import type { Gateway } from '../../gateway/gateway-client'
+import type { BaseRow } from '../../gateway/operations'
+import type { OrderLineRow, OrderRow, TableSheetRow } from '../../gateway/order-rows'
+import { callGateway } from './gateway-call'
+import { serverProblem, type LoadState, type ServerProblem } from './checkout.store'
+
+export const SHEET_POLL_MS = 5000
+export const SHEET_TICK_MS = 1000
+
+export interface TableSheetDeps {
+  /** The enterprise's wall clock now (session.now). */
+  now: () => WallClock | null
+  /** The branch (opening hours, WebOrderDuration). */
+  base: () => BaseRow | null
+  /** The branch's IsPayLaterOnlineCheckout is '1'. */
+  onlineCheckout: () => boolean
+  /** Device milliseconds (tests move it). */
+  clock?: () => number
+}
+
+export interface SheetRound {
+  round: OrderRow
+  lines: OrderLineRow[]
+}
+
+export type PayBillResult = { kind: 'pay'; SheetID: string } | { kind: 'counter' } | { kind: 'failed'; problem: ServerProblem }
+
+/** Seconds since 0000-01-01 of a wall clock (for differences only). */
+function wallSeconds(w: WallClock): number {
+  const [y, m, d] = w.date.split('-').map(Number)
+  return Date.UTC(y, m - 1, d) / 1000 + w.secondsOfDay
+}
+
+export class TableSheetStore {
+  sheetId = ''
+  sheet: TableSheetRow | null = null
+  lines: OrderLineRow[] = []
+  rounds: OrderRow[] = []
+  state: LoadState = 'idle'
+  problem: ServerProblem | null = null
+  paying = false
+  /** Device time of the last answer (SecondsLeft counts down from there). */
+  private loadedAt = 0
+  private tick = 0
+  private poller: ReturnType<typeof setInterval> | null = null
+  private ticker: ReturnType<typeof setInterval> | null = null
+  private seq = 0
+  private readonly clock: () => number
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly deps: TableSheetDeps
+  ) {
+    this.clock = deps.clock ?? (() => Date.now())
+    makeAutoObservable<TableSheetStore, 'gateway' | 'deps' | 'clock' | 'seq' | 'poller' | 'ticker'>(this, {
+      gateway: false,
+      deps: false,
+      clock: false,
+      seq: false,
+      poller: observable.ref,
+      ticker: false
+    })
+  }
+
+  /** Shows a sheet: loads it now, then every 5 s; the clock ticks every second. */
+  start(sheetId: string): void {
+    this.stop()
+    if (sheetId !== this.sheetId) {
+      this.sheet = null
+      this.lines = []
+      this.rounds = []
+      this.state = 'idle'
+    }
+    this.sheetId = sheetId
+    if (!sheetId) return
+    void this.load()
+    this.poller = setInterval(() => void this.load(), SHEET_POLL_MS)
+    this.ticker = setInterval(() => this.bump(), SHEET_TICK_MS)
+  }
+
+  stop(): void {
+    if (this.poller) clearInterval(this.poller)
+    if (this.ticker) clearInterval(this.ticker)
+    this.poller = null
+    this.ticker = null
+  }
+
+  get polling(): boolean {
+    return this.poller !== null
+  }
+
+  private bump(): void {
+    this.tick++
+  }
+
+  async load(): Promise<void> {
+    const sheetId = this.sheetId
+    if (!sheetId) return
+    const seq = ++this.seq
+    if (!this.sheet) this.state = 'loading'
+    try {
+      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId })
+      runInAction(() => {
+        if (seq !== this.seq || sheetId !== this.sheetId) return
+        this.sheet = out.table1?.[0] ?? null
+        this.lines = out.table2 ?? []
+        this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
+        this.loadedAt = this.clock()
+        this.problem = null
+        this.state = this.sheet ? 'ready' : 'failed'
+      })
+    } catch (e) {
+      runInAction(() => {
+        if (seq !== this.seq) return
+        this.problem = serverProblem(e)
+        // Keep showing what we had; a poll that fails once is not worth blanking the page.
+        if (!this.sheet) this.state = 'failed'
+      })
+    }
+  }
+
+  /** The rounds, each with its lines, first round first. */
+  get roundsWithLines(): SheetRound[] {
+    return this.rounds.map((round) => ({ round, lines: this.lines.filter((l) => l.RoundNo === round.RoundNo) }))
+  }
+
+  /** Seconds since the sheet was opened, on the enterprise's clock (ticks every second). */
+  get seatedSeconds(): number | null {
+    void this.tick
+    const now = this.deps.now()
+    const created = this.sheet ? parseWallClock(this.sheet.CreatedDate) : null
+    if (!now || !created) return null
+    return Math.max(0, wallSeconds(now) - wallSeconds(created))
+  }
+
+  /** Seconds the sheet may still take rounds, counting down between polls; -1 unlimited. */
+  get secondsLeft(): number {
+    void this.tick
+    const s = this.sheet
+    if (!s || s.SecondsLeft < 0) return -1
+    return Math.max(0, s.SecondsLeft - Math.floor((this.clock() - this.loadedAt) / 1000))
+  }
+
+  get isOpen(): boolean {
+    return this.sheet?.Status === 0
+  }
+
+  /** Why no more rounds can be added now (spec §4), or null. */
+  get refusal(): OrderingRefusal | null {
+    const s = this.sheet
+    const base = this.deps.base()
+    const now = this.deps.now()
+    if (!s || !base || !now) return null
+    return orderingRefusal({
+      beginTime: base.BeginTime,
+      endTime: base.EndTime,
+      nowSecondsOfDay: now.secondsOfDay,
+      webOrderDuration: base.WebOrderDuration,
+      sheetAgeSeconds: this.seatedSeconds,
+      sheetStatus: s.Status
+    })
+  }
+
+  get canOrderMore(): boolean {
+    return this.isOpen && this.refusal === null && this.sheet?.OrderingAllowed !== 0
+  }
+
+  get canPay(): boolean {
+    return this.isOpen && this.rounds.length > 0
+  }
+
+  /** Settles the sheet: the settlement order to pay online, or 'counter' when the branch does not take it. */
+  async payBill(): Promise<PayBillResult> {
+    if (!this.deps.onlineCheckout()) return { kind: 'counter' }
+    if (!this.sheetId || this.paying) return { kind: 'failed', problem: { code: '', message: '', backToCart: false } }
+    this.paying = true
+    try {
+      const out = await callGateway(this.gateway, 'PayLaterUpdate', { SheetID: this.sheetId })
+      const settlement = out.table2?.[0]?.SheetID || out.table1?.[0]?.SettlementID || ''
+      runInAction(() => {
+        if (out.table1?.[0]) this.sheet = out.table1[0]
+      })
+      if (!settlement) return { kind: 'failed', problem: { code: '', message: 'PayLaterUpdate answered without a settlement order', backToCart: false } }
+      return { kind: 'pay', SheetID: settlement }
+    } catch (e) {
+      return { kind: 'failed', problem: serverProblem(e) }
+    } finally {
+      runInAction(() => (this.paying = false))
+    }
+  }
+}
+
+/** 'H:MM:SS' or 'MM:SS' for a clock on screen. */
+export function clockDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`
+}

@@ -1,0 +1,56 @@
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { ROUTES } from '../../features/shell/routes'
+import { StateView } from '../../ui/StateView'
+import '../baseSelect/baseSelect.css'
+
+/** Choose restaurant (spec §2 shopSelect): the enterprise's shops; a shop opens its branches. */
+function ShopSelect() {
+  const { session, place, i18n, host } = useStores()
+  useSessionPage()
+  usePageTitle(i18n.t('page.shopSelect'))
+  useEffect(() => {
+    if (session.isReady) void place.loadShops()
+  }, [session.isReady, session.params.EntID, i18n.locale, place])
+
+  if (place.shopsState === 'failed')
+    return <StateView kind='failed' text={i18n.t('place.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void place.loadShops()} />
+  if (place.shopsState !== 'ready') return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  if (place.shopChoices.length === 0) return <StateView kind='empty' text={i18n.t('place.noShops')} />
+
+  return (
+    <View className='so-place'>
+      {place.shopChoices.map(({ shop, enabled, baseIds }) => {
+        const current = shop.ShopID === session.params.ShopID
+        return (
+          <View
+            key={shop.ShopID}
+            className={`so-place__item${enabled ? '' : ' so-place__item--off'}`}
+            role='button'
+            aria-disabled={!enabled}
+            data-testid='shop-option'
+            data-shop={shop.ShopID}
+            onClick={() => enabled && host.navigateTo(ROUTES.baseSelect(shop.ShopID))}
+          >
+            <View className='so-place__main'>
+              <View className='so-place__title'>
+                <Text className='so-place__name'>{i18n.pick(shop.ShopNames, shop.ShopName)}</Text>
+                {current && <Text className='so-place__tag'>{i18n.t('place.current')}</Text>}
+              </View>
+              {shop.Address && <Text className='so-place__line'>{shop.Address}</Text>}
+              <Text className='so-place__line'>
+                {enabled ? (baseIds.length > 0 ? i18n.t('place.branches', { n: baseIds.length }) : '') : i18n.t('place.disabled')}
+              </Text>
+            </View>
+            <Text className='so-place__chevron'>›</Text>
+          </View>
+        )
+      })}
+    </View>
+  )
+}
+
+export default observer(ShopSelect)

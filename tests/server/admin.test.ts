@@ -1,0 +1,157 @@
+/**
+ * The shop moves orders on: the admin API (Bearer ADMIN_TOKEN; absent when unset) and the orders
+ * CLI spawned with tsx against the test database (SQLite file; the test's PostgreSQL schema with
+ * DATABASE_URL). The diner sees the change in OrderDetailGet.
+ */
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { ORDER_STATUS } from '../../src/gateway/order-rows'
+import { markOrderPaid } from '../../server/src/domain/orders/order-state'
+import { B201, B202, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { createTestServer, type TestServer } from './helpers/test-server'
+
+const TOKEN = 'test-admin-token-0123456789'
+let server: TestServer
+
+beforeAll(async () => {
+  server = await createTestServer({ adminToken: TOKEN }, { demoMenus: true })
+  await openAllDay(server.db)
+})
+
+afterAll(async () => {
+  await server.close()
+})
+
+const auth = { authorization: `Bearer ${TOKEN}` }
+
+async function placeOrder(baseId = B201, paid = true): Promise<{ id: string; headers: Record<string, string> }> {
+  const me = device()
+  const res = await server.call('OrderSubmit', [{ ...takeaway([soupLine()], { BaseID: baseId }), RequestKey: requestKey() }], { headers: me.headers })
+  const id = res.body.data.table1[0].SheetID as string
+  if (paid) await server.db.transaction().execute((trx) => markOrderPaid(trx, id, '22.00', new Date()))
+  return { id, headers: me.headers }
+}
+
+const dinerSees = async (order: { id: string; headers: Record<string, string> }) =>
+  (await server.call('OrderDetailGet', [{ SheetID: order.id }], { headers: order.headers })).body.data.table1[0]
+
+describe('admin API', () => {
+  it('refuses requests without the right bearer token (401)', async () => {
+    const order = await placeOrder()
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+      const list = await server.app.inject({ method: 'GET', url: '/admin/orders', headers })
+      expect(list.statusCode).toBe(401)
+      expect(list.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Missing or wrong admin token' } })
+      const ready = await server.app.inject({ method: 'POST', url: `/admin/orders/${order.id}/ready`, headers })
+      expect(ready.statusCode).toBe(401)
+    }
+    expect((await dinerSees(order)).Status).toBe(ORDER_STATUS.PAID)
+  })
+
+  it('marks a paid order ready, then completed, and the diner sees each', async () => {
+    const order = await placeOrder()
+    const ready = await server.app.inject({ method: 'POST', url: `/admin/orders/${order.id}/ready`, headers: auth })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json().order).toMatchObject({ SheetID: order.id, Status: ORDER_STATUS.READY })
+    const seen = await dinerSees(order)
+    expect(seen).toMatchObject({ Status: ORDER_STATUS.READY })
+    expect(seen.ReadyDate).not.toBe('')
+
+    const done = await server.app.inject({ method: 'POST', url: `/admin/orders/${order.id}/complete`, headers: auth })
+    expect(done.json().order.Status).toBe(ORDER_STATUS.COMPLETED)
+    expect((await dinerSees(order)).Status).toBe(ORDER_STATUS.COMPLETED)
+    const events = await server.db.selectFrom('order_events').select(['action', 'actor']).where('order_id', '=', order.id).orderBy('seq').execute()
+    expect(events.map((e) => `${e.action}:${e.actor}`)).toEqual(['create:diner', 'pay:provider', 'ready:shop', 'complete:shop'])
+  })
+
+  it('answers 409 for a move the state table does not allow, 404 for an unknown order or action', async () => {
+    const unpaid = await placeOrder(B201, false)
+    const ready = await server.app.inject({ method: 'POST', url: `/admin/orders/${unpaid.id}/ready`, headers: auth })
+    expect(ready.statusCode).toBe(409)
+    expect(ready.json()).toEqual({ error: { code: 'ORDER_STATUS_CONFLICT', message: 'The order is Awaiting payment and cannot be marked ready' } })
+    const missing = await server.app.inject({ method: 'POST', url: '/admin/orders/O-nothing/complete', headers: auth })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().error.code).toBe('ORDER_NOT_FOUND')
+    const action = await server.app.inject({ method: 'POST', url: `/admin/orders/${unpaid.id}/pay`, headers: auth })
+    expect(action.statusCode).toBe(404)
+    // The shop may cancel a paid order (it refunds); the diner may not.
+    const paid = await placeOrder()
+    expect((await server.call('OrderCancel', [{ SheetID: paid.id }], { headers: paid.headers })).body.resultcode).toBe('20018')
+    const cancel = await server.app.inject({ method: 'POST', url: `/admin/orders/${paid.id}/cancel`, headers: auth })
+    expect(cancel.json().order.Status).toBe(ORDER_STATUS.CANCELLED)
+  })
+
+  it('lists orders by branch and status, newest first', async () => {
+    const a = await placeOrder(B202)
+    const b = await placeOrder(B202)
+    const list = await server.app.inject({ method: 'GET', url: `/admin/orders?base=${B202}&status=1`, headers: auth })
+    expect(list.statusCode).toBe(200)
+    const { orders, total } = list.json()
+    expect(total).toBe(2)
+    expect(orders.map((o: any) => o.SheetID).sort()).toEqual([a.id, b.id].sort())
+    expect(orders[0]).toMatchObject({ BaseID: B202, Status: 1, BaseName: 'Lotus Tea House (Taipa)' })
+    const one = await server.app.inject({ method: 'GET', url: `/admin/orders/${a.id}`, headers: auth })
+    expect(one.json().lines).toHaveLength(1)
+    expect((await server.app.inject({ method: 'GET', url: '/admin/orders?status=9', headers: auth })).statusCode).toBe(400)
+  })
+
+  it('does not exist when ADMIN_TOKEN is unset', async () => {
+    const off = await createTestServer({}, { seed: false })
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/admin/orders', headers: auth })
+      expect(res.statusCode).toBe(404)
+    } finally {
+      await off.close()
+    }
+  })
+})
+
+describe('orders CLI', () => {
+  const run = promisify(execFile)
+  const root = path.resolve(__dirname, '..', '..')
+  const cli = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+    // The CLI reads the same configuration as the server: this test's SQLite file, or its PostgreSQL schema.
+    const databaseUrl = server.database.schema && process.env.DATABASE_URL
+    const env = {
+      ...process.env,
+      DATA_DIR: server.config.dataDir,
+      DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
+    }
+    try {
+      const { stdout, stderr } = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/orders.ts', ...args], { cwd: root, env })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string }
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+    }
+  }
+
+  it('marks an order ready and completed; the diner sees Ready for Pickup', async () => {
+    const order = await placeOrder()
+    const pickup = (await dinerSees(order)).PickupNo
+    const ready = await cli('ready', order.id)
+    expect(ready).toMatchObject({ code: 0, stderr: '' })
+    expect(ready.stdout.trim()).toBe(`${order.id}: ready done, now Ready for Pickup (pickup #${pickup})`)
+    const seen = (await server.call('OrderDetailGet', [{ SheetID: order.id }], { headers: order.headers, lang: 'en' })).body.data.table1[0]
+    expect(seen.Status).toBe(ORDER_STATUS.READY)
+
+    const list = await cli('list', '--status', '5', '--base', B201)
+    expect(list.code).toBe(0)
+    expect(list.stdout).toContain(`${order.id}  ${B201}  5 Ready for Pickup  #${pickup}  22.00`)
+
+    const again = await cli('ready', order.id, 'O-nothing')
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(`${order.id}: The order is Ready for Pickup and cannot be marked ready [ORDER_STATUS_CONFLICT]`)
+    expect(again.stderr).toContain('O-nothing: Order not found [ORDER_NOT_FOUND]')
+
+    expect((await cli('complete', order.id)).code).toBe(0)
+    expect((await dinerSees(order)).Status).toBe(ORDER_STATUS.COMPLETED)
+  }, 60_000)
+
+  it('prints its usage for a wrong command (exit code 2)', async () => {
+    const res = await cli('shout')
+    expect(res.code).toBe(2)
+    expect(res.stderr).toContain('npm run orders -- ready|complete|cancel <SheetID>')
+  }, 30_000)
+})
