@@ -20,7 +20,12 @@ export default defineAppConfig({
     'pages/postpayOrderConfirm/postpayOrderConfirm',
     'pages/orderEntry/orderEntry',
     'pages/shopSelect/shopSelect',
-    'pages/baseSelect/baseSelect'
+    'pages/baseSelect/baseSelect',
+    'pages/orderList/orderList',
+    'pages/orderDetails/orderDetails',
+    'pages/paymentTransfer/paymentTransfer',
+    'pages/paying/paying',
+    'pages/paymentResult/paymentResult'
   ],
   window: {
     backgroundTextStyle: 'dark',

@@ -50,8 +50,10 @@ export const host: Host = {
     document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'
   },
   previewImage: domPreviewImage,
+  // replace, not assign: Back from the provider's page returns to the page before paymentTransfer
+  // (which would only send the diner off again).
   leaveTo(url) {
-    window.location.assign(url)
+    window.location.replace(url)
     return true
   },
   // Same origin and path, hash route (the app's router is in hash mode, base '/').

@@ -11,11 +11,14 @@ import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
 import { CartStore } from '../features/cart/cart.store'
+import { OrdersStore } from '../features/orders/orders.store'
+import { PaymentStore } from '../features/orders/payment.store'
 import { CheckoutStore } from '../features/checkout/checkout.store'
 import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
+import { ROUTES } from '../features/shell/routes'
 
 export interface RootStoreConfig {
   authCode: string
@@ -119,6 +122,28 @@ export class RootStore {
   get place(): PlaceStore {
     this.placeStore ??= new PlaceStore(this.gateway, { entId: () => this.session.params.EntID })
     return this.placeStore
+  }
+
+  // ---------- this device's orders and paying for them: built when a page first asks ----------
+
+  private ordersStore: OrdersStore | null = null
+  private paymentStore: PaymentStore | null = null
+
+  get orders(): OrdersStore {
+    this.ordersStore ??= new OrdersStore(this.gateway, {})
+    return this.ordersStore
+  }
+
+  get payment(): PaymentStore {
+    const host = this.host
+    this.paymentStore ??= new PaymentStore(this.gateway, {
+      storage: host.storage,
+      // The provider's page sends the diner back to paying; the server fills in {PayID}.
+      returnUrl: (sheetId) => host.appUrl(ROUTES.paying({ SheetID: sheetId, PayID: '{PayID}' })),
+      leaveTo: (url) => host.leaveTo(url),
+      onOrder: (order) => this.ordersStore?.applyOrder(order)
+    })
+    return this.paymentStore
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

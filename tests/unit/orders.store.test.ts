@@ -7,14 +7,12 @@ function setup(script: Script, confirm = true) {
   const gateway = fakeGateway(script)
   const scheduler = new ManualScheduler()
   const asked: string[] = []
-  const orders = new OrdersStore(gateway, {
-    confirmCancel: async () => {
-      asked.push('cancel?')
-      return confirm
-    },
-    scheduler
-  })
-  return { orders, gateway, scheduler, asked }
+  const orders = new OrdersStore(gateway, { scheduler })
+  const confirmCancel = async () => {
+    asked.push('cancel?')
+    return confirm
+  }
+  return { orders, gateway, scheduler, asked, confirmCancel }
 }
 
 const many = (n: number, from = 1): OrderRow[] => Array.from({ length: n }, (_, i) => orderRow(`O${from + i}`))
@@ -171,22 +169,22 @@ describe('cancel', () => {
   }
 
   it('asks first; no means nothing is sent', async () => {
-    const { orders, gateway, asked } = setup(script(), false)
+    const { orders, gateway, asked, confirmCancel } = setup(script(), false)
     await orders.loadDetail('O1')
-    expect(await orders.cancel('O1')).toBe(false)
+    expect(await orders.cancel('O1', confirmCancel)).toBe(false)
     expect(asked).toEqual(['cancel?'])
     expect(gateway.callsOf('OrderCancel')).toHaveLength(0)
     expect(orders.detailOf('O1')?.order.Status).toBe(0)
   })
 
   it('yes cancels, and the details and the list show it cancelled', async () => {
-    const { orders, gateway } = setup({
+    const { orders, gateway, confirmCancel } = setup({
       ...script(),
       OrderListByPage: () => ({ table1: [orderRow('O1')], table2: [{ Total: 1 }] })
     })
     await orders.refreshList()
     await orders.loadDetail('O1')
-    expect(await orders.cancel('O1')).toBe(true)
+    expect(await orders.cancel('O1', confirmCancel)).toBe(true)
     await settle()
     expect(gateway.callsOf('OrderCancel')[0].record.SheetID).toBe('O1')
     expect(orders.detailOf('O1')?.order.Status).toBe(3)
@@ -197,13 +195,13 @@ describe('cancel', () => {
 
   it('a refusal (the shop moved it on) shows the order as it now is', async () => {
     let status: OrderRow['Status'] = 0
-    const { orders } = setup({
+    const { orders, confirmCancel } = setup({
       OrderDetailGet: ({ SheetID }) => ({ table1: [orderRow(SheetID, { Status: status })], table2: [], table3: [] }),
       OrderCancel: () => refused('OrderCancel', RESULTCODES.ORDER_STATUS_CONFLICT, 'The order is completed and cannot be cancelled')
     })
     await orders.loadDetail('O1')
     status = 2
-    expect(await orders.cancel('O1')).toBe(false)
+    expect(await orders.cancel('O1', confirmCancel)).toBe(false)
     await settle()
     expect(orders.detailOf('O1')?.order.Status).toBe(2)
   })

@@ -4,7 +4,8 @@
  * and cancelling after the diner confirms 'Are you sure to cancel the order?'.
  *
  * The server knows whose orders they are from the device key the gateway sends; this store only
- * asks. Gateway, confirmation and timers come through the constructor.
+ * asks. Gateway and timers come through the constructor; the page brings the confirmation modal
+ * (so the modal's code loads with the page, not with the first screen).
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes } from '../../gateway/operations'
@@ -26,8 +27,6 @@ export interface OrdersGateway {
 }
 
 export interface OrdersStoreDeps {
-  /** Asks 'Are you sure to cancel the order?'; true when the diner confirms. */
-  confirmCancel(): Promise<boolean>
   scheduler?: Scheduler
 }
 
@@ -67,12 +66,11 @@ export class OrdersStore {
 
   constructor(
     private readonly gateway: OrdersGateway,
-    private readonly deps: OrdersStoreDeps
+    deps: OrdersStoreDeps = {}
   ) {
     this.poller = new Poller(deps.scheduler ?? realScheduler, DETAIL_POLL_MS)
-    makeAutoObservable<OrdersStore, 'gateway' | 'deps' | 'poller' | 'listSeq'>(this, {
+    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'listSeq'>(this, {
       gateway: false,
-      deps: false,
       poller: false,
       listSeq: false
     })
@@ -206,14 +204,14 @@ export class OrdersStore {
   }
 
   /**
-   * Cancels after the diner confirms. True when the order is now cancelled. A refusal (the
+   * Cancels after the diner confirms ('Are you sure to cancel the order?', asked by `confirm`). True when the order is now cancelled. A refusal (the
    * shop moved it on meanwhile) is toasted by the gateway and the order shown as it now is.
    */
-  async cancel(sheetId: string): Promise<boolean> {
+  async cancel(sheetId: string, confirm: () => Promise<boolean>): Promise<boolean> {
     if (this.cancelling) return false
     let confirmed = false
     try {
-      confirmed = await this.deps.confirmCancel()
+      confirmed = await confirm()
     } catch {
       confirmed = false
     }

@@ -23,5 +23,10 @@ export const ROUTES = {
   orderEntry: page('orderEntry'),
   shopSelect: page('shopSelect'),
   baseSelect: (shopId: string) => withQuery(page('baseSelect'), { ShopID: shopId }),
-  paymentTransfer: (sheetId: string) => withQuery(page('paymentTransfer'), { SheetID: sheetId })
+  orderList: page('orderList'),
+  orderDetails: (sheetId: string) => withQuery(page('orderDetails'), { SheetID: sheetId }),
+  paymentTransfer: (sheetId: string) => withQuery(page('paymentTransfer'), { SheetID: sheetId }),
+  /** The payment provider sends the diner back here; PayID may be the '{PayID}' the server fills in. */
+  paying: (ids: { SheetID?: string; PayID?: string }) => withQuery(page('paying'), { SheetID: ids.SheetID ?? '', PayID: ids.PayID ?? '' }),
+  paymentResult: (sheetId: string) => withQuery(page('paymentResult'), { SheetID: sheetId })
 }

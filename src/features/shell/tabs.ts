@@ -18,6 +18,13 @@ export const TABS: TabEntry[] = [
     path: '/pages/home/home',
     label: 'tab.home',
     icon: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5.5v-6.5h-5V22H4a1 1 0 0 1-1-1z'
+  },
+  {
+    key: 'orders',
+    path: '/pages/orderList/orderList',
+    label: 'tab.orders',
+    // A receipt: a sheet with a zigzag foot and three lines.
+    icon: 'M5 2h14a1 1 0 0 1 1 1v19l-2.5-1.5L15 22l-3-1.5L9 22l-2.5-1.5L4 22V3a1 1 0 0 1 1-1zm3 5v2h8V7zm0 4v2h8v-2zm0 4v2h5v-2z'
   }
 ]
 

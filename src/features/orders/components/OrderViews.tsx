@@ -1,0 +1,198 @@
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import type { ReactNode } from 'react'
+import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
+import { useStores } from '../../../stores/context'
+import { toDecimal } from '../../../core/money'
+import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
+import './OrderViews.css'
+
+/** The status label, coloured by how far the order has come. */
+export const StatusTag = observer(function StatusTag({ status, testId = 'order-status' }: { status: number; testId?: string }) {
+  const { i18n } = useStores()
+  return (
+    <Text className={`so-status so-status--${statusTone(status)}`} data-testid={testId} data-status={status}>
+      {statusLabel(i18n.t, status)}
+    </Text>
+  )
+})
+
+/** One order in the list: where, status, pickup number, what and how much, when. */
+export const OrderCard = observer(function OrderCard(props: { order: OrderRow; onOpen(): void; onPay(): void }) {
+  const { i18n, format } = useStores()
+  const o = props.order
+  // A branch's name already says whose it is ('Lotus Tea House (Taipa)').
+  const place = o.BaseName || o.ShopName
+  return (
+    <View className='so-order-card' role='button' data-testid='order-row' data-sheet-id={o.SheetID} onClick={props.onOpen}>
+      <View className='so-order-card__head'>
+        <Text className='so-order-card__place'>{place}</Text>
+        <StatusTag status={o.Status} />
+      </View>
+      <View className='so-order-card__body'>
+        {o.PickupNo ? (
+          <View className='so-order-card__pickup'>
+            <Text className='so-order-card__pickup-label'>{i18n.t('order.pickupNo')}</Text>
+            <Text className='so-order-card__pickup-no' data-testid='order-row-pickup'>
+              {o.PickupNo}
+            </Text>
+          </View>
+        ) : (
+          <View className='so-order-card__service'>
+            <Text className='so-order-card__service-name'>{serviceLabel(i18n.t, o.ServiceType)}</Text>
+            {o.TableName && <Text className='so-order-card__table'>{o.TableName}</Text>}
+          </View>
+        )}
+        <View className='so-order-card__what'>
+          <Text className='so-order-card__items'>{i18n.t('order.items', { n: o.LineCount })}</Text>
+          <Text className='so-order-card__amount' data-testid='order-row-amount'>
+            {format.amount(o.Amount)}
+          </Text>
+        </View>
+      </View>
+      <View className='so-order-card__foot'>
+        <Text className='so-order-card__time' data-testid='order-row-time'>
+          {minuteText(o.CreatedDate)}
+        </Text>
+        {o.CanPay === 1 && (
+          <View
+            className='so-btn so-btn--primary so-btn--small'
+            role='button'
+            data-testid='order-row-pay'
+            onClick={(e) => {
+              e.stopPropagation()
+              props.onPay()
+            }}
+          >
+            {i18n.t('order.pay')}
+          </View>
+        )}
+      </View>
+    </View>
+  )
+})
+
+/** The top of an order: status, the pickup number big and clear, and what happens next. */
+export const OrderHero = observer(function OrderHero(props: { order: OrderRow; title?: string; pickupTestId?: string; children?: ReactNode }) {
+  const { i18n } = useStores()
+  const o = props.order
+  const note = statusNote(i18n.t, o)
+  return (
+    <View className={`so-order-hero so-order-hero--${statusTone(o.Status)}`}>
+      {props.title && <Text className='so-order-hero__title'>{props.title}</Text>}
+      <StatusTag status={o.Status} />
+      {o.PickupNo ? (
+        <View className='so-order-hero__pickup'>
+          <Text className='so-order-hero__pickup-label'>{i18n.t('order.pickupNo')}</Text>
+          <Text className='so-order-hero__pickup-no' data-testid={props.pickupTestId ?? 'pickup-number'}>
+            {o.PickupNo}
+          </Text>
+        </View>
+      ) : (
+        o.PayMode === 'prepay' &&
+        o.Status === 0 && <Text className='so-order-hero__later'>{i18n.t('order.pickupLater')}</Text>
+      )}
+      {note && (
+        <Text className='so-order-hero__note' data-testid='order-note'>
+          {note}
+        </Text>
+      )}
+      {props.children}
+    </View>
+  )
+})
+
+function quantityText(line: OrderLineRow, quantity: (v: string) => string): string {
+  if (line.PCode || line.PUnit) return `${quantity(line.PQua)} ${line.PUnit}`
+  return `${quantity(line.MQua)}${line.Unit ? ` ${line.Unit}` : ''}`
+}
+
+/** The lines (by round for a table's order) and the totals. */
+export const OrderLines = observer(function OrderLines(props: { order: OrderRow; lines: OrderLineRow[] }) {
+  const { i18n, format } = useStores()
+  const o = props.order
+  const rounds = [...new Set(props.lines.map((l) => l.RoundNo))].sort((a, b) => a - b)
+  const showRounds = rounds.length > 1 || (rounds[0] ?? 0) > 0
+  const hasBag = o.BagQua > 0 || toDecimal(o.BagFee).gt(0)
+  const hasFreight = toDecimal(o.Freight).gt(0)
+  const paid = toDecimal(o.PaidAmount).gt(0)
+  const quantity = (v: string) => format.quantity(v)
+  return (
+    <View className='so-order-lines'>
+      {rounds.map((round) => (
+        <View key={round}>
+          {showRounds && <Text className='so-order-lines__round'>{i18n.t('order.round', { n: round })}</Text>}
+          {props.lines
+            .filter((l) => l.RoundNo === round)
+            .map((l) => {
+              const choices = lineChoices(l)
+              return (
+                <View key={`${l.SheetID}-${l.LineNo}`} className='so-order-line' data-testid='order-line'>
+                  <View className='so-order-line__main'>
+                    <Text className='so-order-line__name' data-testid='order-line-name'>
+                      {l.GoodsName}
+                    </Text>
+                    {choices && <Text className='so-order-line__choices'>{choices}</Text>}
+                  </View>
+                  <Text className='so-order-line__qua'>× {quantityText(l, quantity)}</Text>
+                  <Text className='so-order-line__amount'>{format.amount(l.Amount)}</Text>
+                </View>
+              )
+            })}
+        </View>
+      ))}
+      <View className='so-order-totals'>
+        {(hasBag || hasFreight) && <Row label={i18n.t('order.goodsAmount')} value={format.amount(o.GoodsAmount)} />}
+        {hasBag && <Row label={`${i18n.t('order.bagFee')} × ${o.BagQua}`} value={format.amount(o.BagFee)} />}
+        {hasFreight && <Row label={i18n.t('order.freight')} value={format.amount(o.Freight)} />}
+        <View className='so-order-totals__total'>
+          <Text className='so-order-totals__total-label'>{i18n.t('order.total')}</Text>
+          <Text className='so-order-totals__total-value' data-testid='order-total'>
+            {format.amount(o.Amount)}
+          </Text>
+        </View>
+        {paid && <Row label={i18n.t('order.paidAmount')} value={format.amount(o.PaidAmount)} testId='order-paid' />}
+      </View>
+    </View>
+  )
+})
+
+function Row(props: { label: string; value: string; testId?: string }) {
+  return (
+    <View className='so-order-totals__row'>
+      <Text className='so-order-totals__label'>{props.label}</Text>
+      <Text className='so-order-totals__value' data-testid={props.testId}>
+        {props.value}
+      </Text>
+    </View>
+  )
+}
+
+/** Order number, store, table, service, times, remarks. */
+export const OrderFacts = observer(function OrderFacts({ order: o }: { order: OrderRow }) {
+  const { i18n } = useStores()
+  const facts: [string, string, string?][] = [
+    [i18n.t('order.sheetNo'), o.SheetID, 'order-sheet-id'],
+    [i18n.t('order.store'), o.BaseName || o.ShopName],
+    [i18n.t('order.service'), serviceLabel(i18n.t, o.ServiceType)]
+  ]
+  if (o.TableName) facts.push([i18n.t('order.table'), o.TableName])
+  if (o.PayMode === 'prepay' || o.AppointedTime) {
+    facts.push([i18n.t('order.appointed'), o.AppointedTime ? minuteText(o.AppointedTime) : i18n.t('order.asap'), 'order-appointed'])
+  }
+  facts.push([i18n.t('order.createdAt'), minuteText(o.CreatedDate)])
+  if (o.PaidDate) facts.push([i18n.t('order.paidAt'), minuteText(o.PaidDate)])
+  if (o.Remarks) facts.push([i18n.t('order.remarks'), o.Remarks])
+  return (
+    <View className='so-order-facts'>
+      {facts.map(([label, value, testId]) => (
+        <View key={label} className='so-order-facts__row'>
+          <Text className='so-order-facts__label'>{label}</Text>
+          <Text className='so-order-facts__value' data-testid={testId}>
+            {value}
+          </Text>
+        </View>
+      ))}
+    </View>
+  )
+})

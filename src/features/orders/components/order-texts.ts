@@ -1,0 +1,48 @@
+/** Texts about an order that several views show, from the catalogues. */
+import type { MessageKey } from '../../../i18n/catalogues'
+import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
+import { ORDER_STATUS } from '../../../gateway/order-rows'
+import { orderStatusKey } from '../../../core/order-status'
+
+type T = (key: MessageKey, params?: Record<string, string | number>) => string
+
+/** 'Paid', 'Ready for Pickup', 'completed'… exactly as the catalogue has them. */
+export const statusLabel = (t: T, status: number): string => t(orderStatusKey(status) as MessageKey)
+
+export const serviceLabel = (t: T, service: OrderRow['ServiceType']): string => t(`order.service.${service}` as MessageKey)
+
+/** 'YYYY-MM-DD HH:mm' of a wall-clock text ('' stays ''). */
+export const minuteText = (wall: string): string => wall.slice(0, 16)
+
+/** The sentence under the status: what happens next, or how it ended. */
+export function statusNote(t: T, order: OrderRow): string {
+  switch (order.Status) {
+    case ORDER_STATUS.AWAITING_PAYMENT:
+      return order.PayMode === 'prepay' && order.ExpireDate ? t('order.payBy', { time: order.ExpireDate.slice(11, 16) }) : ''
+    case ORDER_STATUS.PAID:
+      return t('order.paidNote')
+    case ORDER_STATUS.READY:
+      return t('order.readyNote')
+    case ORDER_STATUS.COMPLETED:
+      return t('order.completedNote')
+    case ORDER_STATUS.CANCELLED:
+      return t('order.cancelledNote')
+    case ORDER_STATUS.EXPIRED:
+      return t('order.expiredNote')
+    default:
+      return ''
+  }
+}
+
+/** What was chosen on a line, in one short text: 'Large · Spice: Mild · +Egg · Combo: Tea'. */
+export function lineChoices(line: OrderLineRow): string {
+  return [line.SkuName, line.RemarkText, line.AddOnText && `+${line.AddOnText}`, line.BomText].filter(Boolean).join(' · ')
+}
+
+/** 'Status tone' for colour: waiting, moving, ready, ended. */
+export function statusTone(status: number): 'waiting' | 'moving' | 'ready' | 'ended' {
+  if (status === ORDER_STATUS.AWAITING_PAYMENT) return 'waiting'
+  if (status === ORDER_STATUS.PAID) return 'moving'
+  if (status === ORDER_STATUS.READY) return 'ready'
+  return 'ended'
+}

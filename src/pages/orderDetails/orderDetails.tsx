@@ -1,0 +1,91 @@
+import { View } from '@tarojs/components'
+import Taro, { useDidHide, useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef } from 'react'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { ROUTES } from '../../features/shell/routes'
+import { OrderFacts, OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
+import { confirmModal } from '../../features/orders/components/confirm'
+import { StateView } from '../../ui/StateView'
+import './orderDetails.css'
+
+/**
+ * Order details (spec §2; pull-to-refresh): status, pickup number, lines, totals, appointed time;
+ * cancel while it may be cancelled, pay while it may be paid. Polled while not final, so the
+ * shop's "ready for pickup" shows up by itself.
+ */
+function OrderDetails() {
+  const { orders, i18n, host, session } = useStores()
+  const sheetId = useRouter().params.SheetID ?? ''
+  const shown = useRef(false)
+
+  useSessionPage(() => {
+    shown.current = true
+    orders.watchDetail(sheetId)
+  })
+  useDidShow(() => {
+    // Back from paying: look again at once.
+    if (shown.current && session.isReady) orders.watchDetail(sheetId)
+  })
+  useDidHide(() => orders.stopWatching())
+  useEffect(() => () => orders.stopWatching(), [orders])
+  usePullDownRefresh(() => {
+    void orders.refreshDetail(sheetId).finally(() => Taro.stopPullDownRefresh())
+  })
+  usePageTitle(i18n.t('page.orderDetails'))
+
+  const detail = orders.detailOf(sheetId)
+  const state = orders.detailState[sheetId] ?? 'loading'
+  if (!detail) {
+    if (state === 'failed') {
+      return (
+        <StateView
+          kind='failed'
+          text={orders.detailError[sheetId] || i18n.t('order.loadFailed')}
+          retryLabel={i18n.t('common.retry')}
+          onRetry={() => orders.watchDetail(sheetId)}
+        />
+      )
+    }
+    return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  }
+
+  const { order, lines } = detail
+  const cancel = async () => {
+    const done = await orders.cancel(sheetId, () =>
+      confirmModal({ content: i18n.t('order.cancelConfirm'), confirm: i18n.t('order.cancelYes'), cancel: i18n.t('order.cancelNo') })
+    )
+    if (done) host.toast(i18n.t('order.cancelled'))
+  }
+
+  return (
+    <View className='so-order-details' data-testid='order-details'>
+      <OrderHero order={order}>
+        {(order.CanPay === 1 || order.CanCancel === 1) && (
+          <View className='so-order-details__actions'>
+            {order.CanCancel === 1 && (
+              <View
+                className={`so-btn so-btn--secondary${orders.cancelling ? ' so-btn--off' : ''}`}
+                role='button'
+                data-testid='order-cancel'
+                onClick={() => void cancel()}
+              >
+                {i18n.t('order.cancel')}
+              </View>
+            )}
+            {order.CanPay === 1 && (
+              <View className='so-btn so-btn--primary' role='button' data-testid='order-pay' onClick={() => host.navigateTo(ROUTES.paymentTransfer(sheetId))}>
+                {i18n.t('order.pay')}
+              </View>
+            )}
+          </View>
+        )}
+      </OrderHero>
+      <OrderLines order={order} lines={lines} />
+      <OrderFacts order={order} />
+    </View>
+  )
+}
+
+export default observer(OrderDetails)

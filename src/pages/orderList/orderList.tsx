@@ -1,0 +1,76 @@
+import { View, Text } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
+import { ROUTES } from '../../features/shell/routes'
+import { OrderCard } from '../../features/orders/components/OrderViews'
+import { StateView } from '../../ui/StateView'
+import './orderList.css'
+
+/** Orders (tab 2): this device's orders, newest first; pull down to refresh, pull up for more. */
+function OrderList() {
+  const { orders, i18n, host, session } = useStores()
+
+  useSessionPage(() => void orders.refreshList())
+  // Back from an order or a payment: show what changed.
+  useDidShow(() => {
+    if (session.isReady && orders.listState !== 'idle') void orders.refreshList()
+  })
+  usePullDownRefresh(() => {
+    void orders.refreshList().finally(() => Taro.stopPullDownRefresh())
+  })
+  useReachBottom(() => void orders.loadMore())
+  usePageTitle(i18n.t('page.orderList'))
+
+  let body
+  if (orders.listState === 'idle' || orders.listState === 'loading') {
+    body = <StateView kind='loading' text={i18n.t('shell.loading')} />
+  } else if (orders.listState === 'failed') {
+    body = <StateView kind='failed' text={i18n.t('orders.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void orders.refreshList()} />
+  } else if (orders.rows.length === 0) {
+    body = (
+      <View className='so-orders__empty' data-testid='orders-empty'>
+        <StateView kind='empty' text={i18n.t('orders.empty')} />
+        <Text className='so-orders__empty-note'>{i18n.t('orders.emptyNote')}</Text>
+        <View className='so-btn so-btn--primary' role='button' onClick={() => host.navigateTo(ROUTES.goodsList)}>
+          {i18n.t('orders.browse')}
+        </View>
+      </View>
+    )
+  } else {
+    body = (
+      <View className='so-orders__list'>
+        {orders.refreshing && <Text className='so-orders__refreshing'>{i18n.t('orders.refreshing')}</Text>}
+        {orders.rows.map((o) => (
+          <OrderCard
+            key={o.SheetID}
+            order={o}
+            onOpen={() => host.navigateTo(ROUTES.orderDetails(o.SheetID))}
+            onPay={() => host.navigateTo(ROUTES.paymentTransfer(o.SheetID))}
+          />
+        ))}
+        <Text className='so-orders__end' data-testid='orders-end'>
+          {orders.moreState === 'loading'
+            ? i18n.t('shell.loading')
+            : orders.moreState === 'failed'
+              ? i18n.t('orders.moreFailed')
+              : orders.hasMore
+                ? i18n.t('orders.more')
+                : i18n.t('orders.end')}
+        </Text>
+      </View>
+    )
+  }
+
+  return (
+    <View className='so-orders'>
+      {body}
+      <TabBarSpacer />
+      <TabBar current='orders' />
+    </View>
+  )
+}
+
+export default observer(OrderList)

@@ -1,0 +1,85 @@
+import { View, Text } from '@tarojs/components'
+import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef } from 'react'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { ROUTES } from '../../features/shell/routes'
+import '../../features/orders/components/OrderViews.css'
+import './paying.css'
+
+/** A PayID the provider did not fill in ('{PayID}' as sent) counts as none. */
+const realId = (id: string | undefined): string => (id && !/^(\{|%7B)PayID(\}|%7D)$/i.test(id) ? id : '')
+
+/**
+ * Paying (spec §2): back from the payment provider's page, the payment's status is checked every
+ * 2 s until it is decided. Paid → paymentResult; declined → say so, try again; a lost connection
+ * only shows a quiet note while checking goes on.
+ */
+function Paying() {
+  const { payment, i18n, host, session } = useStores()
+  const params = useRouter().params
+  const ids = { PayID: realId(params.PayID), SheetID: params.SheetID ?? '' }
+  const started = useRef(false)
+
+  useSessionPage(() => {
+    started.current = true
+    payment.watchPayment(ids)
+  })
+  useDidShow(() => {
+    if (started.current && session.isReady && payment.payingState === 'checking') payment.watchPayment(ids)
+  })
+  useDidHide(() => payment.stopWatchingPayment())
+  useEffect(() => () => payment.stopWatchingPayment(), [payment])
+  usePageTitle(i18n.t('page.paying'))
+
+  const state = payment.payingState === 'idle' ? 'checking' : payment.payingState
+  const sheetId = payment.payingSheetId || ids.SheetID
+  useEffect(() => {
+    if (state === 'paid' && sheetId) host.redirectTo(ROUTES.paymentResult(sheetId))
+  }, [state, sheetId, host])
+
+  if (state === 'checking' || state === 'paid') {
+    return (
+      <View className='so-paying' data-testid='paying-state' data-state={state} aria-busy>
+        <View className='so-paying__spinner' />
+        <View className='so-paying__title' role='status' data-testid='paying-title'>
+          {i18n.t(state === 'paid' ? 'pay.paid' : 'pay.checking')}
+        </View>
+        {state === 'checking' && <Text className='so-paying__note'>{i18n.t('pay.checkingNote')}</Text>}
+        {payment.offline && (
+          <Text className='so-paying__offline' data-testid='paying-offline'>
+            {i18n.t('pay.offline')}
+          </Text>
+        )}
+      </View>
+    )
+  }
+
+  const title = state === 'declined' ? i18n.t('pay.declined') : state === 'refundDue' ? i18n.t('pay.refundDue') : i18n.t('pay.notFound')
+  return (
+    <View className='so-paying so-paying--stopped' data-testid='paying-state' data-state={state} role='alert'>
+      <View className={`so-paying__mark so-paying__mark--${state}`} />
+      <Text className='so-paying__title'>{title}</Text>
+      {state === 'declined' && <Text className='so-paying__note'>{i18n.t('pay.declinedNote')}</Text>}
+      <View className='so-paying__actions'>
+        {state === 'declined' && sheetId && (
+          <View className='so-btn so-btn--primary' role='button' data-testid='paying-retry' onClick={() => host.redirectTo(ROUTES.paymentTransfer(sheetId))}>
+            {i18n.t('pay.tryAgain')}
+          </View>
+        )}
+        {sheetId ? (
+          <View className='so-btn so-btn--secondary' role='button' data-testid='paying-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
+            {i18n.t('order.viewOrder')}
+          </View>
+        ) : (
+          <View className='so-btn so-btn--secondary' role='button' onClick={() => host.reLaunch(ROUTES.orderList)}>
+            {i18n.t('page.orderList')}
+          </View>
+        )}
+      </View>
+    </View>
+  )
+}
+
+export default observer(Paying)

@@ -1,0 +1,60 @@
+import { View } from '@tarojs/components'
+import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef } from 'react'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { ROUTES } from '../../features/shell/routes'
+import { OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
+import { StateView } from '../../ui/StateView'
+import { ORDER_STATUS } from '../../gateway/order-rows'
+import './paymentResult.css'
+
+/**
+ * The order after payment (spec §2 paymentResult): the pickup number, big; the status; the lines.
+ * Kept fresh like orderDetails, so "Ready for Pickup" shows here too.
+ */
+function PaymentResult() {
+  const { orders, i18n, host, session } = useStores()
+  const sheetId = useRouter().params.SheetID ?? ''
+  const shown = useRef(false)
+
+  useSessionPage(() => {
+    shown.current = true
+    orders.watchDetail(sheetId)
+  })
+  useDidShow(() => {
+    if (shown.current && session.isReady) orders.watchDetail(sheetId)
+  })
+  useDidHide(() => orders.stopWatching())
+  useEffect(() => () => orders.stopWatching(), [orders])
+  usePageTitle(i18n.t('page.paymentResult'))
+
+  const detail = orders.detailOf(sheetId)
+  if (!detail) {
+    return orders.detailState[sheetId] === 'failed' ? (
+      <StateView kind='failed' text={orders.detailError[sheetId] || i18n.t('order.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => orders.watchDetail(sheetId)} />
+    ) : (
+      <StateView kind='loading' text={i18n.t('shell.loading')} />
+    )
+  }
+  const { order, lines } = detail
+  const paid = order.Status === ORDER_STATUS.PAID || order.Status === ORDER_STATUS.READY || order.Status === ORDER_STATUS.COMPLETED
+  return (
+    <View className='so-pay-result' data-testid='payment-result'>
+      <OrderHero order={order} title={paid ? i18n.t('pay.paid') : undefined} pickupTestId='result-pickup-number'>
+        <View className='so-pay-result__actions'>
+          <View className='so-btn so-btn--primary' role='button' data-testid='result-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
+            {i18n.t('order.viewOrder')}
+          </View>
+          <View className='so-btn so-btn--secondary' role='button' onClick={() => host.reLaunch(ROUTES.home)}>
+            {i18n.t('order.orderAgain')}
+          </View>
+        </View>
+      </OrderHero>
+      <OrderLines order={order} lines={lines} />
+    </View>
+  )
+}
+
+export default observer(PaymentResult)

@@ -1,0 +1,88 @@
+import { View, Text } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { ROUTES } from '../../features/shell/routes'
+import { statusLabel } from '../../features/orders/components/order-texts'
+import '../../features/orders/components/OrderViews.css'
+import './paymentTransfer.css'
+
+/**
+ * Payment transfer (spec §2): the order's amount and payee, then off to the payment provider's
+ * page. Where that is not possible, or the shop takes no online payment, it says so plainly.
+ */
+function PaymentTransfer() {
+  const { payment, i18n, host, format } = useStores()
+  const sheetId = useRouter().params.SheetID ?? ''
+
+  useSessionPage(() => void payment.transfer(sheetId))
+  usePageTitle(i18n.t('page.paymentTransfer'))
+
+  const state = payment.transferSheetId === sheetId ? payment.transferState : 'checking'
+  useEffect(() => {
+    if (state === 'paid') host.redirectTo(ROUTES.paymentResult(sheetId))
+  }, [state, sheetId, host])
+
+  const order = payment.transferSheetId === sheetId ? payment.order : null
+  const account = payment.transferSheetId === sheetId ? payment.account : null
+  const busy = state === 'idle' || state === 'checking' || state === 'leaving' || state === 'paid'
+
+  let message = ''
+  switch (state) {
+    case 'notPayable':
+      message = payment.transferError || i18n.t('pay.notPayable', { status: order ? statusLabel(i18n.t, order.Status) : '' })
+      break
+    case 'noAccount':
+      message = i18n.t('resultcode.20020')
+      break
+    case 'unsupported':
+      message = i18n.t('pay.unsupported')
+      break
+    case 'failed':
+      message = payment.transferError || i18n.t('pay.failed')
+      break
+  }
+
+  return (
+    <View className='so-transfer' data-testid='payment-transfer' data-state={state}>
+      <View className='so-transfer__card'>
+        <Text className='so-transfer__label'>{i18n.t('pay.amount')}</Text>
+        <Text className='so-transfer__amount' data-testid='transfer-amount'>
+          {order ? format.amount(order.Amount) : ' '}
+        </Text>
+        {account && (
+          <View className='so-transfer__payee'>
+            <Text className='so-transfer__payee-label'>{i18n.t('pay.payee')}</Text>
+            <Text className='so-transfer__payee-name'>{account.AccountName}</Text>
+          </View>
+        )}
+      </View>
+      {busy ? (
+        <View className='so-transfer__busy' aria-busy>
+          <View className='so-transfer__spinner' />
+          <Text className='so-transfer__busy-text' data-testid='transfer-busy'>
+            {i18n.t(state === 'leaving' ? 'pay.leaving' : 'pay.preparing')}
+          </Text>
+        </View>
+      ) : (
+        <View className='so-transfer__stop' role='alert'>
+          <Text className='so-transfer__message' data-testid='transfer-message'>
+            {message}
+          </Text>
+          {state === 'failed' && (
+            <View className='so-btn so-btn--primary' role='button' data-testid='transfer-retry' onClick={() => void payment.transfer(sheetId)}>
+              {i18n.t('common.retry')}
+            </View>
+          )}
+          <View className='so-btn so-btn--secondary' role='button' data-testid='transfer-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
+            {i18n.t('order.viewOrder')}
+          </View>
+        </View>
+      )}
+    </View>
+  )
+}
+
+export default observer(PaymentTransfer)
