@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type SqliteDatabase } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type SqliteDatabase } from 'kysely'
 import { Pool } from 'pg'
 import type { ServerConfig } from '../config'
 import { registerDirectReader } from './prepared'
@@ -67,6 +67,12 @@ class TrackedSqliteDialect extends SqliteDialect {
     const driver = super.createDriver()
     const acquire = driver.acquireConnection.bind(driver)
     const release = driver.releaseConnection.bind(driver)
+    // BEGIN IMMEDIATE: a transaction takes the write lock when it starts, so a second process on
+    // the same file (the orders CLI, a second server) waits out busy_timeout instead of failing
+    // with SQLITE_BUSY when its read-then-write transaction tries to upgrade its lock.
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    }
     driver.acquireConnection = async () => {
       this.inUse++
       try {
