@@ -85,7 +85,23 @@ export const OPERATIONS = {
   /** A payment's state after asking its provider, with its order. */
   PaymentStatusUpdate: 'Bank',
   /** The payer's id at the payment provider from a host code. */
-  UserPayInfoGet: 'Bank'
+  UserPayInfoGet: 'Bank',
+  /** Postpay: the table's sheet as it would be with this round, priced by the server. */
+  MergeOrderPreview: 'Retail',
+  /** Postpay: a round added to the table's open sheet. */
+  MergeOrderSubmit: 'Retail',
+  /** Postpay: a round at a fast-food or takeaway table (opens the sheet when none). */
+  PosOrderSubmit: 'Retail',
+  /** Postpay: a round at a dine-in (meal) table (opens the sheet when none). */
+  MealPosOrderSubmit: 'Retail',
+  /** A table sheet with its rounds and lines. */
+  PosSheetDetailGet: 'Retail',
+  /** Table sheets this device ordered on, paged. */
+  PosSheetListByPage: 'Retail',
+  /** Closes (or cancels an empty) table sheet. */
+  PosSheetClose: 'Retail',
+  /** Postpay online checkout: the settlement order of a sheet. */
+  PayLaterUpdate: 'Retail'
 } as const satisfies Record<string, ServerType>
 
 export type OperationName = keyof typeof OPERATIONS

@@ -33,6 +33,14 @@ import FinanceAccountGet from './bank/FinanceAccountGet'
 import PaySubmit from './bank/PaySubmit'
 import PaymentStatusUpdate from './bank/PaymentStatusUpdate'
 import UserPayInfoGet from './bank/UserPayInfoGet'
+import MergeOrderPreview from './retail/MergeOrderPreview'
+import MergeOrderSubmit from './retail/MergeOrderSubmit'
+import PosOrderSubmit from './retail/PosOrderSubmit'
+import MealPosOrderSubmit from './retail/MealPosOrderSubmit'
+import PosSheetDetailGet from './retail/PosSheetDetailGet'
+import PosSheetListByPage from './retail/PosSheetListByPage'
+import PosSheetClose from './retail/PosSheetClose'
+import PayLaterUpdate from './retail/PayLaterUpdate'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -65,7 +73,15 @@ export const OPERATION_REGISTRY = {
   FinanceAccountGet,
   PaySubmit,
   PaymentStatusUpdate,
-  UserPayInfoGet
+  UserPayInfoGet,
+  MergeOrderPreview,
+  MergeOrderSubmit,
+  PosOrderSubmit,
+  MealPosOrderSubmit,
+  PosSheetDetailGet,
+  PosSheetListByPage,
+  PosSheetClose,
+  PayLaterUpdate
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)
