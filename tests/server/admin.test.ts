@@ -149,6 +149,23 @@ describe('orders CLI', () => {
     expect((await dinerSees(order)).Status).toBe(ORDER_STATUS.COMPLETED)
   }, 60_000)
 
+  it('closes a table sheet settled at the counter; the table takes a new sheet', async () => {
+    const round = await server.call(
+      'MealPosOrderSubmit',
+      [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A02', ServiceType: 'dinein', RequestKey: 'cli-close-sheet-1', Lines: [soupLine()] }],
+      { headers: { 'X-Device-Key': 'cli-close-sheet-phone-01' } }
+    )
+    expect(round.body.resultcode).toBe('0')
+    const sheetId = round.body.data.table1[0].SheetID
+    const res = await cli('close-sheet', sheetId)
+    expect(res).toMatchObject({ code: 0, stderr: '' })
+    expect(res.stdout).toContain(`${sheetId}: table B201-A02 closed, now completed`)
+    const sheet = (await server.call('PosSheetDetailGet', [{ SheetID: sheetId }])).body.data.table1[0]
+    expect(sheet).toMatchObject({ Status: ORDER_STATUS.COMPLETED, OrderingAllowed: 0 })
+    const home = await server.call('HomeShopDetailsGet', [{ TableID: 'B201-A02' }])
+    expect(home.body.data.table4).toEqual([])
+  }, 60_000)
+
   it('prints its usage for a wrong command (exit code 2)', async () => {
     const res = await cli('shout')
     expect(res.code).toBe(2)

@@ -2,6 +2,7 @@
  * npm run orders -- list [--base B201] [--status 1] [--day YYYY-MM-DD] [--ent E1001] [--limit 50]
  * npm run orders -- show <SheetID>
  * npm run orders -- ready|complete|cancel <SheetID> [<SheetID> …]
+ * npm run orders -- close-sheet <table SheetID> [<SheetID> …]   (the bill was settled at the counter)
  *
  * The shop moves orders on, straight on the database the server uses (SQLite file or
  * DATABASE_URL), through the same state table as the admin API (actor 'shop'). A running server
@@ -11,7 +12,10 @@
 import { loadConfig } from '../config'
 import { DomainError } from '../domain/errors'
 import { applyShopAction, listShopOrders, shopOrder, SHOP_ACTIONS, type ShopAction, type ShopOrderView } from '../domain/orders/order.service'
+import { closeSheet } from '../domain/table-sheets/table-sheet.service'
 import { createDatabase } from '../storage/database'
+import type { Database } from '../storage/schema'
+import type { Kysely } from 'kysely'
 import { migrateToLatest } from '../storage/migrations'
 import { domainMessage } from '../http/admin.route'
 import { translate } from '../../../src/i18n/translate'
@@ -21,7 +25,8 @@ import type { OrderRow } from '../../../src/gateway/order-rows'
 const USAGE = `Usage:
   npm run orders -- list [--base <BaseID>] [--status <0-5>] [--day <YYYY-MM-DD>] [--ent <EntID>] [--limit <1-500>]
   npm run orders -- show <SheetID>
-  npm run orders -- ready|complete|cancel <SheetID> [<SheetID> …]`
+  npm run orders -- ready|complete|cancel <SheetID> [<SheetID> …]
+  npm run orders -- close-sheet <table SheetID> [<SheetID> …]`
 
 const statusText = (status: number): string => translate('en', `order.status.${status}` as MessageKey)
 
@@ -68,11 +73,15 @@ function parseListOptions(args: string[]): ListOptions | string {
   return options
 }
 
+async function findSheetAnyEnterprise(db: Kysely<Database>, sheetId: string) {
+  return db.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId).executeTakeFirst()
+}
+
 /** Runs one command; out/err print lines. Returns the exit code. */
 export async function runOrdersCli(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
   const [command, ...rest] = argv
   const isAction = (SHOP_ACTIONS as readonly string[]).includes(command)
-  if (!command || !(isAction || command === 'list' || command === 'show')) {
+  if (!command || !(isAction || command === 'list' || command === 'show' || command === 'close-sheet')) {
     err(USAGE)
     return 2
   }
@@ -105,7 +114,12 @@ export async function runOrdersCli(argv: string[], out: (line: string) => void =
     for (const sheetId of rest) {
       try {
         if (command === 'show') out(detail(await shopOrder(db, sheetId, 'en', new Date())))
-        else {
+        else if (command === 'close-sheet') {
+          const sheet = await findSheetAnyEnterprise(db, sheetId)
+          if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
+          const closed = await closeSheet(db, sheet.ent_id, sheetId, new Date(), true)
+          out(`${sheetId}: table ${closed.table_id} closed, now ${statusText(closed.status)} (${closed.round_count} rounds, ${closed.amount})`)
+        } else {
           const view = await applyShopAction(db, sheetId, command as ShopAction, 'en', new Date())
           out(`${sheetId}: ${command} done, now ${statusText(view.order.Status)}${view.order.PickupNo ? ` (pickup #${view.order.PickupNo})` : ''}`)
         }
