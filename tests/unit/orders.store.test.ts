@@ -144,6 +144,19 @@ describe('order details', () => {
     expect(scheduler.pending).toEqual([])
   })
 
+  it("a page leaving after the next one opened stops only its own watch", async () => {
+    const { orders, scheduler } = setup({ OrderDetailGet: ({ SheetID }) => ({ table1: [orderRow(SheetID, { Status: 1 })], table2: [], table3: [] }) })
+    const stopResult = orders.watchDetail('O1') // paymentResult
+    await settle()
+    const stopDetails = orders.watchDetail('O1') // orderDetails, opened from it
+    await settle()
+    stopResult() // paymentResult goes away afterwards
+    expect(orders.watching).toBe('O1')
+    expect(scheduler.pending).toEqual([DETAIL_POLL_MS])
+    stopDetails()
+    expect(scheduler.pending).toEqual([])
+  })
+
   it('the list shows what the details found', async () => {
     const { orders } = setup({
       OrderListByPage: () => ({ table1: [orderRow('O1', { Status: 1 })], table2: [{ Total: 1 }] }),

@@ -63,15 +63,18 @@ export class OrdersStore {
 
   private listSeq = 0
   private readonly poller: Poller
+  /** Bumped by every watchDetail: a page's stop() only ends its own watch, not the next page's. */
+  private watchGen = 0
 
   constructor(
     private readonly gateway: OrdersGateway,
     deps: OrdersStoreDeps = {}
   ) {
     this.poller = new Poller(deps.scheduler ?? realScheduler, DETAIL_POLL_MS)
-    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'listSeq'>(this, {
+    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'listSeq' | 'watchGen'>(this, {
       gateway: false,
       poller: false,
+      watchGen: false,
       listSeq: false
     })
   }
@@ -177,9 +180,24 @@ export class OrdersStore {
   /**
    * Shows one order and keeps it fresh: loads it, then again every DETAIL_POLL_MS while it is
    * not final (paid → ready for pickup → completed happen in the shop). A lost connection keeps
-   * polling quietly; an order the server refuses to show stops it.
+   * polling quietly; an order the server refuses to show stops it. Returns the stop for the page
+   * that asked: it ends this watch only, so a page leaving after the next one opened (orderDetails
+   * after paymentResult) does not stop the next one's.
    */
-  watchDetail(sheetId: string, immediately = true): void {
+  watchDetail(sheetId: string): () => void {
+    const gen = ++this.watchGen
+    this.poll(sheetId, true)
+    return () => {
+      if (gen === this.watchGen) this.stopWatching()
+    }
+  }
+
+  stopWatching(): void {
+    this.poller.stop()
+    this.watching = ''
+  }
+
+  private poll(sheetId: string, immediately: boolean): void {
     this.watching = sheetId
     this.poller.start(async () => {
       const outcome = await this.loadDetail(sheetId)
@@ -189,17 +207,12 @@ export class OrdersStore {
     }, immediately)
   }
 
-  stopWatching(): void {
-    this.poller.stop()
-    this.watching = ''
-  }
-
   /** Pull-to-refresh on the details page: load now; a watched order that stopped moving resumes. */
   async refreshDetail(sheetId: string): Promise<void> {
     const outcome = await this.loadDetail(sheetId)
     const d = this.details[sheetId]
     if (this.watching === sheetId && !this.poller.running && outcome !== 'refused' && d && !isFinal(d.order.Status)) {
-      this.watchDetail(sheetId, false)
+      this.poll(sheetId, false)
     }
   }
 

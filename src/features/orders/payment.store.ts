@@ -82,17 +82,19 @@ export class PaymentStore {
 
   private readonly poller: Poller
   private transferSeq = 0
+  private watchGen = 0
 
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly deps: PaymentStoreDeps
   ) {
     this.poller = new Poller(deps.scheduler ?? realScheduler, PAY_POLL_MS)
-    makeAutoObservable<PaymentStore, 'gateway' | 'deps' | 'poller' | 'transferSeq'>(this, {
+    makeAutoObservable<PaymentStore, 'gateway' | 'deps' | 'poller' | 'transferSeq' | 'watchGen'>(this, {
       gateway: false,
       deps: false,
       poller: false,
-      transferSeq: false
+      transferSeq: false,
+      watchGen: false
     })
   }
 
@@ -202,15 +204,19 @@ export class PaymentStore {
   /**
    * The diner is back from the provider's page (or opened paying directly): ask for the
    * payment's status every PAY_POLL_MS until it is decided. Without a PayID, the order's latest
-   * payment is the one. A lost connection keeps polling quietly.
+   * payment is the one. A lost connection keeps polling quietly. Returns the stop of this watch.
    */
-  watchPayment(ids: { PayID?: string; SheetID?: string }): void {
+  watchPayment(ids: { PayID?: string; SheetID?: string }): () => void {
+    const gen = ++this.watchGen
     this.payingState = 'checking'
     this.payingPayId = ids.PayID ?? ''
     this.payingSheetId = ids.SheetID ?? ''
     this.offline = false
     this.paidOrder = null
     this.poller.start(() => this.checkPayment())
+    return () => {
+      if (gen === this.watchGen) this.stopWatchingPayment()
+    }
   }
 
   stopWatchingPayment(): void {

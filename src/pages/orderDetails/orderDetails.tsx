@@ -1,12 +1,12 @@
 import { View } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
+import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderFacts, OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
 import { confirmModal } from '../../features/orders/components/confirm'
+import { usePageWatch } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import './orderDetails.css'
 
@@ -18,18 +18,13 @@ import './orderDetails.css'
 function OrderDetails() {
   const { orders, i18n, host, session } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
-  const shown = useRef(false)
+  const watch = usePageWatch()
 
-  useSessionPage(() => {
-    shown.current = true
-    orders.watchDetail(sheetId)
-  })
+  useSessionPage(() => watch.start(() => orders.watchDetail(sheetId)))
   useDidShow(() => {
     // Back from paying: look again at once.
-    if (shown.current && session.isReady) orders.watchDetail(sheetId)
+    if (watch.started() && session.isReady) watch.start(() => orders.watchDetail(sheetId))
   })
-  useDidHide(() => orders.stopWatching())
-  useEffect(() => () => orders.stopWatching(), [orders])
   usePullDownRefresh(() => {
     void orders.refreshDetail(sheetId).finally(() => Taro.stopPullDownRefresh())
   })
@@ -44,7 +39,7 @@ function OrderDetails() {
           kind='failed'
           text={orders.detailError[sheetId] || i18n.t('order.loadFailed')}
           retryLabel={i18n.t('common.retry')}
-          onRetry={() => orders.watchDetail(sheetId)}
+          onRetry={() => watch.start(() => orders.watchDetail(sheetId))}
         />
       )
     }

@@ -1,10 +1,11 @@
 import { View, Text } from '@tarojs/components'
-import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
+import { useDidShow, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { usePageWatch } from '../../features/orders/components/use-page-watch'
 import '../../features/orders/components/OrderViews.css'
 import './paying.css'
 
@@ -20,17 +21,12 @@ function Paying() {
   const { payment, i18n, host, session } = useStores()
   const params = useRouter().params
   const ids = { PayID: realId(params.PayID), SheetID: params.SheetID ?? '' }
-  const started = useRef(false)
+  const watch = usePageWatch()
 
-  useSessionPage(() => {
-    started.current = true
-    payment.watchPayment(ids)
-  })
+  useSessionPage(() => watch.start(() => payment.watchPayment(ids)))
   useDidShow(() => {
-    if (started.current && session.isReady && payment.payingState === 'checking') payment.watchPayment(ids)
+    if (watch.started() && session.isReady && payment.payingState === 'checking') watch.start(() => payment.watchPayment(ids))
   })
-  useDidHide(() => payment.stopWatchingPayment())
-  useEffect(() => () => payment.stopWatchingPayment(), [payment])
   usePageTitle(i18n.t('page.paying'))
 
   const state = payment.payingState === 'idle' ? 'checking' : payment.payingState

@@ -1,11 +1,11 @@
 import { View } from '@tarojs/components'
-import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
+import { useDidShow, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
+import { usePageWatch } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import { ORDER_STATUS } from '../../gateway/order-rows'
 import './paymentResult.css'
@@ -17,23 +17,18 @@ import './paymentResult.css'
 function PaymentResult() {
   const { orders, i18n, host, session } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
-  const shown = useRef(false)
+  const watch = usePageWatch()
 
-  useSessionPage(() => {
-    shown.current = true
-    orders.watchDetail(sheetId)
-  })
+  useSessionPage(() => watch.start(() => orders.watchDetail(sheetId)))
   useDidShow(() => {
-    if (shown.current && session.isReady) orders.watchDetail(sheetId)
+    if (watch.started() && session.isReady) watch.start(() => orders.watchDetail(sheetId))
   })
-  useDidHide(() => orders.stopWatching())
-  useEffect(() => () => orders.stopWatching(), [orders])
   usePageTitle(i18n.t('page.paymentResult'))
 
   const detail = orders.detailOf(sheetId)
   if (!detail) {
     return orders.detailState[sheetId] === 'failed' ? (
-      <StateView kind='failed' text={orders.detailError[sheetId] || i18n.t('order.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => orders.watchDetail(sheetId)} />
+      <StateView kind='failed' text={orders.detailError[sheetId] || i18n.t('order.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => watch.start(() => orders.watchDetail(sheetId))} />
     ) : (
       <StateView kind='loading' text={i18n.t('shell.loading')} />
     )
