@@ -357,10 +357,18 @@ export class CheckoutStore {
     return input
   }
 
+  /** What the diner still has to fill in before a delivery can be priced (the fee needs the address). */
+  get previewBlockedBy(): MessageKey | null {
+    if (this.serviceType !== 'delivery') return null
+    if (!this.contact.trim() || !this.phone.trim()) return 'checkout.fillContact'
+    if (!this.address.trim()) return 'checkout.chooseAddress'
+    return null
+  }
+
   /** What the totals depend on (free-text remarks do not change a price). */
   get previewKey(): string {
     const p = this.placement
-    if (!p || p.Lines.length === 0) return ''
+    if (!p || p.Lines.length === 0 || this.previewBlockedBy) return ''
     return JSON.stringify({ ...p, Remarks: '', SheetID: this.place?.SheetID ?? '', mode: this.mode })
   }
 
@@ -404,7 +412,7 @@ export class CheckoutStore {
   async refreshPreview(): Promise<void> {
     const input = this.placement
     const seq = ++this.previewSeq
-    if (!input || input.Lines.length === 0) {
+    if (!input || input.Lines.length === 0 || this.previewBlockedBy) {
       this.previewState = 'idle'
       this.preview = null
       this.previewLines = []

@@ -180,6 +180,7 @@ const en: Record<MessageKey, string> = {
   'sheet.loadFailed': 'The table\'s order could not be loaded',
   'sheet.lines': '{n} items',
   'place.branches': '{n} branches',
+  'place.oneBranch': '1 branch',
   'place.disabled': 'Not taking orders',
   'place.metres': '{n} m',
   'place.km': '{n} km',

@@ -178,6 +178,7 @@ const zhCN = {
   'sheet.loadFailed': '无法读取本桌订单',
   'sheet.lines': '{n} 件',
   'place.branches': '{n} 家门店',
+  'place.oneBranch': '1 家门店',
   'place.disabled': '暂停营业',
   'place.metres': '{n} 米',
   'place.km': '{n} 公里',

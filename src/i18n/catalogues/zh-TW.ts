@@ -180,6 +180,7 @@ const zhTW: Record<MessageKey, string> = {
   'sheet.loadFailed': '無法讀取本枱訂單',
   'sheet.lines': '{n} 件',
   'place.branches': '{n} 間分店',
+  'place.oneBranch': '1 間分店',
   'place.disabled': '暫停營業',
   'place.metres': '{n} 米',
   'place.km': '{n} 公里',

@@ -65,7 +65,7 @@ function OrderEntry() {
     <View className='so-sheet'>
       <View className='so-sheet__head'>
         <Text className='so-sheet__table' data-testid='sheet-table'>
-          {tableName ? i18n.t('sheet.table', { table: tableName }) : i18n.t('page.orderEntry')}
+          {tableName || i18n.t('page.orderEntry')}
         </Text>
         {s && (
           <View className='so-sheet__clock'>

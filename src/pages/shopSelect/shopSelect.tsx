@@ -42,7 +42,7 @@ function ShopSelect() {
               </View>
               {shop.Address && <Text className='so-place__line'>{shop.Address}</Text>}
               <Text className='so-place__line'>
-                {enabled ? (baseIds.length > 0 ? i18n.t('place.branches', { n: baseIds.length }) : '') : i18n.t('place.disabled')}
+                {enabled ? (baseIds.length > 1 ? i18n.t('place.branches', { n: baseIds.length }) : baseIds.length === 1 ? i18n.t('place.oneBranch') : '') : i18n.t('place.disabled')}
               </Text>
             </View>
             <Text className='so-place__chevron'>›</Text>

@@ -90,7 +90,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             {c.serviceOptions.map((s: ServiceType) => (
               <View
                 key={s}
-                className={`so-chip${s === service ? ' so-chip--on' : ''}`}
+                className={`so-co-chip${s === service ? ' so-co-chip--on' : ''}`}
                 role='radio'
                 aria-checked={s === service}
                 data-testid={`service-option-${s}`}
@@ -128,7 +128,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
               <View className='so-confirm__slots'>
                 {c.asapOffered && (!shownDay || shownDay.offset === 0) && (
                   <View
-                    className={`so-chip so-chip--wide${!c.appointed && !c.appointedDate ? ' so-chip--on' : ''}`}
+                    className={`so-co-chip so-co-chip--wide${!c.appointed && !c.appointedDate ? ' so-co-chip--on' : ''}`}
                     role='radio'
                     aria-checked={!c.appointed && !c.appointedDate}
                     data-testid='slot-asap'
@@ -142,7 +142,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                   return (
                     <View
                       key={t}
-                      className={`so-chip so-chip--time${on ? ' so-chip--on' : ''}`}
+                      className={`so-co-chip so-co-chip--time${on ? ' so-co-chip--on' : ''}`}
                       role='radio'
                       aria-checked={on}
                       data-testid='slot-time'
@@ -244,7 +244,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             {PAYMENT_METHODS.map((m) => (
               <View
                 key={m}
-                className={`so-chip${c.payMethod === m ? ' so-chip--on' : ''}`}
+                className={`so-co-chip${c.payMethod === m ? ' so-co-chip--on' : ''}`}
                 role='radio'
                 aria-checked={c.payMethod === m}
                 data-testid={`payment-${m}`}
@@ -261,7 +261,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         {c.previewProblem ? (
           <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
             <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
-            {c.previewProblem.backToCart ? (
+            {c.previewProblem.code === '20030' ? null : c.previewProblem.backToCart ? (
               <View className='so-confirm__back' role='button' data-testid='back-to-cart' onClick={props.onBackToCart}>
                 {i18n.t('checkout.backToCart')}
               </View>
@@ -297,7 +297,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             )}
           </>
         ) : (
-          <Text className='so-confirm__note'>{i18n.t('checkout.totalPending')}</Text>
+          <Text className='so-confirm__note'>{i18n.t(c.previewBlockedBy ?? 'checkout.totalPending')}</Text>
         )}
       </View>
 
