@@ -223,6 +223,7 @@ const en: Record<MessageKey, string> = {
   'order.pickupNoShort': 'No. {no}',
   'order.pickupLater': 'Your pickup number appears once the order is paid',
   'order.items': '{n} items',
+  'order.oneItem': '1 item',
   'order.sheetNo': 'Order number',
   'order.createdAt': 'Ordered',
   'order.paidAt': 'Paid',

@@ -221,6 +221,7 @@ const zhCN = {
   'order.pickupNoShort': '{no} 号',
   'order.pickupLater': '支付后显示取餐号',
   'order.items': '共 {n} 件',
+  'order.oneItem': '共 1 件',
   'order.sheetNo': '订单号',
   'order.createdAt': '下单时间',
   'order.paidAt': '支付时间',

@@ -223,6 +223,7 @@ const zhTW: Record<MessageKey, string> = {
   'order.pickupNoShort': '{no} 號',
   'order.pickupLater': '付款後顯示取餐號',
   'order.items': '共 {n} 件',
+  'order.oneItem': '共 1 件',
   'order.sheetNo': '訂單號',
   'order.createdAt': '下單時間',
   'order.paidAt': '付款時間',

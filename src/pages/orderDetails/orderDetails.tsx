@@ -1,12 +1,12 @@
 import { View } from '@tarojs/components'
-import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
+import Taro, { usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderFacts, OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
 import { confirmModal } from '../../features/orders/components/confirm'
-import { usePageWatch } from '../../features/orders/components/use-page-watch'
+import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import './orderDetails.css'
 
@@ -21,10 +21,8 @@ function OrderDetails() {
   const watch = usePageWatch()
 
   useSessionPage(() => watch.start(() => orders.watchDetail(sheetId)))
-  useDidShow(() => {
-    // Back from paying: look again at once.
-    if (watch.started() && session.isReady) watch.start(() => orders.watchDetail(sheetId))
-  })
+  // Back from paying or another page: look again at once.
+  useReshow(() => session.isReady && watch.start(() => orders.watchDetail(sheetId)))
   usePullDownRefresh(() => {
     void orders.refreshDetail(sheetId).finally(() => Taro.stopPullDownRefresh())
   })

@@ -1,11 +1,12 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderCard } from '../../features/orders/components/OrderViews'
+import { useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import './orderList.css'
 
@@ -15,8 +16,8 @@ function OrderList() {
 
   useSessionPage(() => void orders.refreshList())
   // Back from an order or a payment: show what changed.
-  useDidShow(() => {
-    if (session.isReady && orders.listState !== 'idle') void orders.refreshList()
+  useReshow(() => {
+    if (session.isReady) void orders.refreshList()
   })
   usePullDownRefresh(() => {
     void orders.refreshList().finally(() => Taro.stopPullDownRefresh())

@@ -1,11 +1,11 @@
 import { View, Text } from '@tarojs/components'
-import { useDidShow, useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
-import { usePageWatch } from '../../features/orders/components/use-page-watch'
+import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import '../../features/orders/components/OrderViews.css'
 import './paying.css'
 
@@ -24,8 +24,8 @@ function Paying() {
   const watch = usePageWatch()
 
   useSessionPage(() => watch.start(() => payment.watchPayment(ids)))
-  useDidShow(() => {
-    if (watch.started() && session.isReady && payment.payingState === 'checking') watch.start(() => payment.watchPayment(ids))
+  useReshow(() => {
+    if (session.isReady && payment.payingState === 'checking') watch.start(() => payment.watchPayment(ids))
   })
   usePageTitle(i18n.t('page.paying'))
 

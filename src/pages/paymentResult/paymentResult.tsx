@@ -1,11 +1,11 @@
 import { View } from '@tarojs/components'
-import { useDidShow, useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
-import { usePageWatch } from '../../features/orders/components/use-page-watch'
+import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import { ORDER_STATUS } from '../../gateway/order-rows'
 import './paymentResult.css'
@@ -20,9 +20,8 @@ function PaymentResult() {
   const watch = usePageWatch()
 
   useSessionPage(() => watch.start(() => orders.watchDetail(sheetId)))
-  useDidShow(() => {
-    if (watch.started() && session.isReady) watch.start(() => orders.watchDetail(sheetId))
-  })
+  // Back from paying or another page: look again at once.
+  useReshow(() => session.isReady && watch.start(() => orders.watchDetail(sheetId)))
   usePageTitle(i18n.t('page.paymentResult'))
 
   const detail = orders.detailOf(sheetId)

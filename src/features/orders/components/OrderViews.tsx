@@ -44,7 +44,7 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
           </View>
         )}
         <View className='so-order-card__what'>
-          <Text className='so-order-card__items'>{i18n.t('order.items', { n: o.LineCount })}</Text>
+          <Text className='so-order-card__items'>{o.LineCount === 1 ? i18n.t('order.oneItem') : i18n.t('order.items', { n: o.LineCount })}</Text>
           <Text className='so-order-card__amount' data-testid='order-row-amount'>
             {format.amount(o.Amount)}
           </Text>

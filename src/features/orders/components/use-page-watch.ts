@@ -1,4 +1,4 @@
-import { useDidHide } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { useEffect, useRef } from 'react'
 
 /**
@@ -17,4 +17,17 @@ export function usePageWatch(): { start(begin: () => () => void): void; started(
     },
     started: () => stop.current !== null
   }
+}
+
+/** Runs `fn` when the page shows again after it was hidden (back from another page), not on its first show. */
+export function useReshow(fn: () => void): void {
+  const hidden = useRef(false)
+  useDidHide(() => {
+    hidden.current = true
+  })
+  useDidShow(() => {
+    if (!hidden.current) return
+    hidden.current = false
+    fn()
+  })
 }
