@@ -1,10 +1,35 @@
 /** The gateway's shortcuts give the answers of the long way round. */
+import path from 'node:path'
+import { parse as formbodyParse } from 'fast-querystring'
 import { z } from 'zod'
+import { importMenuFile } from '../../server/src/domain/catalogue/menu-import.service'
+import { parseForm } from '../../server/src/http/form-body'
 import { safeParseRecord } from '../../server/src/http/record-parse'
 import { baseRecordSchema } from '../../server/src/operations/fields'
 import GoodsListByClass from '../../server/src/operations/goods/GoodsListByClass'
 import { findEnterprise } from '../../server/src/storage/repositories/enterprise.repository'
-import { createTestServer, DEMO_ENT, type TestServer } from './helpers/test-server'
+import { createTestServer, DEMO_ENT, type SecondInstance, type TestServer } from './helpers/test-server'
+
+describe('form body parsing', () => {
+  // What @fastify/formbody (fast-querystring) made of these, the route's own parser must make too.
+  const bodies = [
+    '',
+    'a=1&b=2',
+    'a=1&a=2&a=3',
+    'a&b=&=c&&=&d==e',
+    'a+b=c+d&%61=%62',
+    'key=%E9%A3%B2%E5%93%81&bad=%E9%A3&worse=%zz&half=%4',
+    'x=%2B%26%3D&y=a%20b+c',
+    '__proto__=1&constructor=2&toString=3',
+    'ServerType=Goods&KeyName=GoodsListByClass&strJsonData=%7B%22tableData%22%3A%5B%5D%7D&AuthCode=c&IsRSA=0&EntID=E1001',
+    '&&a=1&',
+    '%ED%A0%80=lone&s=%F0%9F%8D%B5'
+  ]
+
+  it.each(bodies)('reads %j as formbody did', (body) => {
+    expect({ ...parseForm(body) }).toEqual({ ...formbodyParse(body) })
+  })
+})
 
 describe('record validation memo', () => {
   const records: Record<string, unknown>[] = [
@@ -75,5 +100,116 @@ describe('hot reads beside a transaction', () => {
     await expect(transaction).rejects.toThrow('roll back')
     expect(await during).toEqual(original)
     expect(await findEnterprise(server.db, DEMO_ENT)).toEqual(original)
+  })
+})
+
+describe('kept answers', () => {
+  const FIXTURE = path.join(__dirname, 'fixtures', 'menu', 'tea-house.json')
+  const DRINKS = { ShopID: 'S101', ClassID: 'S101.c.DRINKS' }
+  let server: TestServer
+  let other: SecondInstance
+  let fresh = 0
+  beforeAll(async () => {
+    server = await createTestServer()
+    await importMenuFile(server.db, FIXTURE, { filesDir: server.config.filesDir })
+    // Changes come through another connection, as from another server process or the CLI.
+    other = await server.openSecondInstance()
+  })
+  afterAll(() => server.close())
+  afterEach(() => jest.restoreAllMocks())
+
+  /** The same body every time: answered from the kept answer once there is one. */
+  const repeated = (options = {}) => server.call('GoodsListByClass', [DRINKS], options)
+  /** A body never sent before (its UserID): always the full way. */
+  const fullWay = (options = {}) => server.call('GoodsListByClass', [{ ...DRINKS, UserID: `fresh-${fresh++}` }], options)
+
+  it('answers a repeated request with the same bytes, without running the operation again', async () => {
+    const first = await repeated()
+    expect([first.body.errcode, first.body.resultcode]).toEqual(['0', '0'])
+    const handler = jest.spyOn(GoodsListByClass, 'handler')
+    const again = await repeated()
+    expect(handler).not.toHaveBeenCalled()
+    expect(again.text).toBe(first.text)
+    expect(again.headers['content-type']).toBe(first.headers['content-type'])
+    expect((await fullWay()).text).toBe(first.text)
+    expect(handler).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps answers apart by language and by the origin the caller reached', async () => {
+    await repeated()
+    const en = await repeated()
+    const zh = await repeated({ lang: 'zh-TW' })
+    expect(zh.body.data.table1.map((g) => g.GoodsName)).not.toEqual(en.body.data.table1.map((g) => g.GoodsName))
+    expect((await repeated({ lang: 'zh-TW' })).text).toBe(zh.text)
+    const elsewhere = await repeated({ headers: { host: 'order.example.mo:8443' } })
+    expect(elsewhere.text).toContain('order.example.mo')
+    expect(en.text).not.toContain('order.example.mo')
+  })
+
+  it.each([
+    ['the PricePoint setting', true, (db: SecondInstance['db']) => db.updateTable('enterprise_settings').set({ parm_value: '0' }).where('ent_id', '=', DEMO_ENT).where('parm_id', '=', 'PricePoint').execute()],
+    // Only which promotions run now depends on it: the answer may stay the same.
+    ['the TimeZone setting', false, (db: SecondInstance['db']) => db.updateTable('enterprise_settings').set({ parm_value: 'America/Los_Angeles' }).where('ent_id', '=', DEMO_ENT).where('parm_id', '=', 'TimeZone').execute()],
+    ['the picture link', true, (db: SecondInstance['db']) => db.updateTable('service_links').set({ url: 'https://img.example.mo/menu/' }).where('ent_id', '=', DEMO_ENT).where('link_type', '=', 'image').execute()],
+    ['the menu version', false, (db: SecondInstance['db']) => db.updateTable('menus').set((eb) => ({ version: eb('version', '+', 1) })).where('shop_id', '=', 'S101').execute()],
+    ['the shop being disabled', true, (db: SecondInstance['db']) => db.updateTable('shops').set({ is_enable: 0 }).where('shop_id', '=', 'S101').execute()]
+  ] as const)('follows a change of %s made elsewhere on the next request', async (_change, changesAnswer, change) => {
+    await repeated()
+    const before = await repeated()
+    await change(other.db)
+    const after = await repeated()
+    expect(after.text).toBe((await fullWay()).text)
+    if (changesAnswer) expect(after.text).not.toBe(before.text)
+  })
+
+  it('follows a change made through its own connection too', async () => {
+    await server.db.updateTable('shops').set({ is_enable: 1 }).where('shop_id', '=', 'S101').execute()
+    await repeated()
+    const before = await repeated()
+    await server.db.updateTable('service_links').set({ url: 'https://cdn.example.mo/pictures/' }).where('ent_id', '=', DEMO_ENT).where('link_type', '=', 'image').execute()
+    const after = await repeated()
+    expect(after.text).toContain('cdn.example.mo')
+    expect(after.text).not.toBe(before.text)
+    expect(after.text).toBe((await fullWay()).text)
+  })
+
+  it("never answers from a transaction's uncommitted rows", async () => {
+    await repeated()
+    const before = await repeated()
+    let inside!: () => void
+    const reached = new Promise<void>((resolve) => (inside = resolve))
+    let finish!: () => void
+    const release = new Promise<void>((resolve) => (finish = resolve))
+    const transaction = server.db.transaction().execute(async (trx) => {
+      await trx.updateTable('shops').set({ is_enable: 0 }).where('shop_id', '=', 'S101').execute()
+      inside()
+      await release
+      throw new Error('roll back')
+    })
+    await reached
+    // SQLite: the check waits for the one connection the transaction holds; PostgreSQL: reads
+    // on another connection.
+    const during = repeated()
+    finish()
+    await expect(transaction).rejects.toThrow('roll back')
+    expect((await during).text).toBe(before.text)
+  })
+
+  it('does not keep errors', async () => {
+    const handler = jest.spyOn(GoodsListByClass, 'handler')
+    const unknownClass = () => server.call('GoodsListByClass', [{ ShopID: 'S102', ClassID: 'nope' }])
+    const first = await unknownClass()
+    const second = await unknownClass()
+    expect(second.text).toBe(first.text)
+    expect(first.body.errcode).toBe('0')
+    expect(first.body.resultcode).not.toBe('0')
+    expect(handler).toHaveBeenCalledTimes(2)
+  })
+
+  it('answers a repeated request with a wrong AuthCode the full way, with 10004', async () => {
+    const good = await server.call('GoodsClassAllGet', [{ ShopID: 'S102' }])
+    expect(good.body.errcode).toBe('0')
+    const wrong = await server.call('GoodsClassAllGet', [{ ShopID: 'S102' }], { authCode: 'not-the-code' })
+    expect(wrong.body.errcode).toBe('10004')
   })
 })

@@ -9,10 +9,10 @@ import { EnvelopeError, invalidInput } from '../domain/errors'
 export type EnvelopeField = (typeof ENVELOPE_FIELDS)[number]
 export type Envelope = Record<EnvelopeField, string>
 
-const FORM_TYPE = 'application/x-www-form-urlencoded'
+export const FORM_TYPE = 'application/x-www-form-urlencoded'
 
 export function isFormContentType(header: string | undefined): boolean {
-  return (header ?? '').split(';')[0].trim().toLowerCase() === FORM_TYPE
+  return header === FORM_TYPE || (header ?? '').split(';')[0].trim().toLowerCase() === FORM_TYPE
 }
 
 /** Every field present as one string; only EntID may be empty (before the client knows it). */

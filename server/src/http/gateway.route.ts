@@ -3,10 +3,10 @@
  * method and content type (10008), body size (10006), fields (10001), IsRSA (10008),
  * AuthCode (10004), KeyName under ServerType (10003), strJsonData (10002), record EntIDs
  * (10005), record schema (10007); then the enterprise for 'app' operations (20001) and
- * the operation itself.
+ * the operation itself. A body answered before with a kept answer (kept-answers.ts) is
+ * answered again after the answer's own check alone.
  */
 import { createHash } from 'node:crypto'
-import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
@@ -19,7 +19,9 @@ import { baseRecordSchema } from '../operations/fields'
 import type { OperationContext } from '../operations/operation'
 import { findOperation } from '../operations/registry'
 import type { Database } from '../storage/schema'
-import { checkAuthCode, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
+import { checkAuthCode, FORM_TYPE, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
+import { parseForm } from './form-body'
+import { KeptAnswers } from './kept-answers'
 import { safeParseRecord } from './record-parse'
 import { errorReply, successReply, type GatewayReply } from './response'
 
@@ -28,7 +30,20 @@ export interface GatewayDeps {
   db: Kysely<Database>
 }
 
-const localeOf = (request: FastifyRequest): Locale => localeFromAcceptLanguage(request.headers['accept-language'])
+const locales = new Map<string, Locale>()
+
+/** The answer's language from Accept-Language (remembered per header text). */
+function localeOf(request: FastifyRequest): Locale {
+  const header = request.headers['accept-language']
+  if (header === undefined) return localeFromAcceptLanguage(header)
+  let locale = locales.get(header)
+  if (locale === undefined) {
+    locale = localeFromAcceptLanguage(header)
+    if (locales.size >= 1000) locales.clear()
+    locales.set(header, locale)
+  }
+  return locale
+}
 
 function send(reply: FastifyReply, result: GatewayReply): FastifyReply {
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.payload ?? result.body)
@@ -37,7 +52,10 @@ function send(reply: FastifyReply, result: GatewayReply): FastifyReply {
 /** Registers the gateway in its own scope: only form bodies parse there. */
 export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
   app.removeAllContentTypeParsers()
-  await app.register(formbody, { bodyLimit: deps.config.bodyLimit })
+  // The body stays text: kept answers are keyed on it, and it is parsed (form-body.ts) only
+  // when the request goes the full way.
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: deps.config.bodyLimit }, (_request, body, done) => done(null, body))
+  const kept = new KeptAnswers()
 
   // Fastify's own errors (body too large, unknown content type) come here too.
   app.setErrorHandler((error, request, reply) => {
@@ -46,9 +64,37 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     return send(reply, result)
   })
 
-  app.post(GATEWAY_PATH, async (request, reply) => {
+  app.post(GATEWAY_PATH, (request, reply) => {
     if (!isFormContentType(request.headers['content-type'])) throw new EnvelopeError('UNSUPPORTED_REQUEST')
-    const envelope = readEnvelope(request.body)
+    const body = typeof request.body === 'string' ? request.body : ''
+    const locale = localeOf(request)
+    const origin = `${request.protocol}://${request.host}`
+    const key = kept.keyOf(body, locale, origin)
+    const answer = key === null ? undefined : kept.get(key)
+    if (answer) {
+      const now = new Date()
+      const valid = answer.check(now)
+      if (valid === true) {
+        send(reply, answer.reply)
+        return
+      }
+      if (valid !== false) return valid.then((ok) => (ok ? send(reply, answer.reply) : answerInFull(request, reply, body, locale, origin, key, now)))
+    }
+    return answerInFull(request, reply, body, locale, origin, key, new Date())
+  })
+
+  /** The full way: every check in order, then the operation. */
+  async function answerInFull(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: string,
+    locale: Locale,
+    origin: string,
+    key: string | null,
+    now: Date
+  ): Promise<FastifyReply> {
+    if (key !== null) kept.forget(key)
+    const envelope = readEnvelope(parseForm(body))
     checkAuthCode(envelope.AuthCode, deps.config.authCode)
     const operation = findOperation(operationNameOf(envelope))
     if (!operation) throw new EnvelopeError('UNKNOWN_OPERATION', { operation: envelope.KeyName })
@@ -60,21 +106,23 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     const ctx: OperationContext = {
       db: deps.db,
       config: deps.config,
-      locale: localeOf(request),
+      locale,
       entId: envelope.EntID,
       userId: first.UserID,
       appName: first.AppName ?? '',
       clientIp: request.ip,
-      origin: `${request.protocol}://${request.host}`,
-      now: new Date(),
+      origin,
+      now,
       ownerKey: ownerKeyOf(request.headers['x-device-key']),
       providers: deps.providers,
       // 'public' operations take an enterprise when one is named, and then it must exist.
       enterprise: operation.auth === 'app' || envelope.EntID ? await requireEnterprise(deps.db, envelope.EntID) : null
     }
     const data = await operation.handler(ctx, inputs[0], inputs)
-    return send(reply, successReply(data))
-  })
+    const result = successReply(data)
+    if (key !== null) kept.remember(key, data, result)
+    return send(reply, result)
+  }
 
   // Any other method on the gateway path is an unsupported request, not a 404.
   app.route({

@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely'
 import { isTimeZone, wallClockIn } from '../../../../src/core/wall-clock'
 import { decimalPoints, Decimal, roundHalfUp } from '../../../../src/core/money'
 import { findBase } from '../../storage/repositories/base.repository'
-import { findGoodsShopId, findMenuHead, listReviews, reviewTotals } from '../../storage/repositories/menu.repository'
+import { findGoodsShopId, findMenuHead, findMenuHeadNow, listReviews, reviewTotals, sameMenuHead, type MenuHead } from '../../storage/repositories/menu.repository'
 import { findShop } from '../../storage/repositories/shop.repository'
+import { changeStampNow } from '../../storage/prepared'
 import type { Database } from '../../storage/schema'
 import { enterpriseTimeZone, FALLBACK_TIME_ZONE, wallClockText } from '../enterprise/enterprise.service'
 import { DomainError } from '../errors'
@@ -45,7 +46,17 @@ export interface MenuRead {
    * language. The answer is shared: never change it.
    */
   memo<T>(key: string, build: () => T): T
+  /**
+   * Whether an answer built with `memo` (and from nothing else) would come out the same at
+   * `now`: the menu head read again in one statement (enterprise, shop, menu version, settings,
+   * picture link) and equal, the same snapshot still cached, the same promotions running.
+   * Synchronous where the database answers synchronously (SQLite). null when this read cannot
+   * be checked that cheaply (its branch was looked up outside the snapshot).
+   */
+  check: MenuReadCheck | null
 }
+
+export type MenuReadCheck = (now: Date) => boolean | Promise<boolean>
 
 const prefixes = new Map<string, string>()
 
@@ -125,13 +136,21 @@ function runningAt(snapshot: MenuSnapshot, clock: MenuClock): { running: Map<str
  * a branch of this shop → 20004.
  */
 export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuScopeInput, now: Date, origin: string): Promise<MenuRead> {
+  // Read before the head, so a commit in between shows as a changed stamp (prepared.ts).
+  const stamp = changeStampNow(db)
   const head = scope.ShopID ? await findMenuHead(db, entId, scope.ShopID) : null
   if (!head || !head.isEnable) throw new DomainError('SHOP_NOT_FOUND')
-  const snapshot = await menuCache(db).get(entId, head.shopId, head.version)
+  const cached = menuCache(db).get(entId, head.shopId, head.version)
+  const snapshot = await cached
   let base: Base | null = null
+  let baseInSnapshot = true
   if (scope.BaseID) {
-    // A branch opened after the snapshot was loaded is looked up in the database.
-    base = snapshot.bases.find((b) => b.baseId === scope.BaseID) ?? (await findBase(db, entId, scope.BaseID))
+    base = snapshot.bases.find((b) => b.baseId === scope.BaseID) ?? null
+    if (!base) {
+      // A branch opened after the snapshot was loaded is looked up in the database.
+      baseInSnapshot = false
+      base = await findBase(db, entId, scope.BaseID)
+    }
     if (!base || base.shopId !== head.shopId) throw new DomainError('BASE_NOT_FOUND')
   }
   const timeZone = knownTimeZone(head.timeZone)
@@ -147,7 +166,42 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
     pricePoint,
     imageUrl: imageResolver(head.imageLink, origin),
     running,
-    memo: (key, build) => snapshot.memo(`${memoScope}\u0002${key}`, build)
+    memo: (key, build) => snapshot.memo(`${memoScope}\u0002${key}`, build),
+    check: baseInSnapshot ? menuReadCheck(db, entId, head, stamp, cached, snapshot, timeZone, runningIds) : null
+  }
+}
+
+/**
+ * MenuRead.check: besides the request itself (origin and input, which the caller keys on),
+ * openMenu's answers depend on the head, the cached snapshot and the running promotions; with
+ * those equal, openMenu would give the same memo scope and so the same answers. The head is
+ * read again unless the database's change stamp (prepared.ts) shows that nothing at all was
+ * committed since it was last read and found equal: on SQLite that costs one read transaction
+ * instead of a six-table lookup, and any commit anywhere (another process included) makes the
+ * next check read the head again.
+ */
+function menuReadCheck(
+  db: Kysely<Database>,
+  entId: string,
+  head: MenuHead,
+  headStamp: string | null,
+  cached: Promise<MenuSnapshot>,
+  snapshot: MenuSnapshot,
+  timeZone: string,
+  runningIds: string
+): MenuReadCheck {
+  let verifiedStamp = headStamp
+  const sameRead = (now: Date): boolean =>
+    menuCache(db).current(entId, head.shopId) === cached && runningAt(snapshot, clockIn(timeZone, now)).runningIds === runningIds
+  const sameHead = (current: MenuHead | null): boolean => current !== null && sameMenuHead(current, head)
+  return (now) => {
+    const stamp = changeStampNow(db)
+    if (stamp !== null && stamp === verifiedStamp) return sameRead(now)
+    const current = findMenuHeadNow(db, entId, head.shopId)
+    if (current === undefined) return findMenuHead(db, entId, head.shopId).then((h) => sameHead(h) && sameRead(now))
+    if (!sameHead(current)) return false
+    verifiedStamp = stamp
+    return sameRead(now)
   }
 }
 

@@ -102,6 +102,11 @@ export class MenuCache {
     return entry.snapshot
   }
 
+  /** The snapshot get() would hand out now for a version it already holds (no load). */
+  current(entId: string, shopId: string): Promise<MenuSnapshot> | undefined {
+    return this.entries.get(`${entId}\n${shopId}`)?.snapshot
+  }
+
   /** Drops a shop's snapshot (the next read loads it again). */
   invalidate(entId: string, shopId: string): void {
     this.entries.delete(`${entId}\n${shopId}`)

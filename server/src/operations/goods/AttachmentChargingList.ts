@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { memoKey, openMenu, requireGoods } from '../../domain/catalogue/catalogue.service'
+import { keepAnswer } from '../../http/kept-answers'
 import { goodsIdField, menuScopeFields } from '../fields'
 import { defineOperation } from '../operation'
 import { ATTACHMENT_COLUMNS, attachmentRow } from '../rows'
@@ -14,9 +15,12 @@ export default defineOperation({
   output: { table1: ATTACHMENT_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    return read.memo(memoKey('AttachmentChargingList', ctx.locale, input.GoodsID), () => {
-      const goods = requireGoods(read, input.GoodsID)
-      return { table1: goods.addOns.map((a) => attachmentRow(goods, a, ctx.locale)) }
-    })
+    return keepAnswer(
+      read.memo(memoKey('AttachmentChargingList', ctx.locale, input.GoodsID), () => {
+        const goods = requireGoods(read, input.GoodsID)
+        return { table1: goods.addOns.map((a) => attachmentRow(goods, a, ctx.locale)) }
+      }),
+      read.check
+    )
   }
 })

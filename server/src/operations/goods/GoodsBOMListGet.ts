@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { goodsCombo, memoKey, openMenu } from '../../domain/catalogue/catalogue.service'
+import { keepAnswer } from '../../http/kept-answers'
 import { goodsIdField, menuScopeFields } from '../fields'
 import { defineOperation } from '../operation'
 import { BOM_CLASS_COLUMNS, BOM_GOODS_COLUMNS, bomClassRow, bomGoodsRow } from '../rows'
@@ -14,12 +15,15 @@ export default defineOperation({
   output: { table1: BOM_CLASS_COLUMNS, table2: BOM_GOODS_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    return read.memo(memoKey('GoodsBOMListGet', ctx.locale, input.GoodsID), () => {
-      const combo = goodsCombo(read, input.GoodsID)
-      return {
-        table1: combo.classes.map((c) => bomClassRow(c, ctx.locale)),
-        table2: combo.items.map((i) => bomGoodsRow(i.comboClass, i.item, i.goods, read, ctx.locale))
-      }
-    })
+    return keepAnswer(
+      read.memo(memoKey('GoodsBOMListGet', ctx.locale, input.GoodsID), () => {
+        const combo = goodsCombo(read, input.GoodsID)
+        return {
+          table1: combo.classes.map((c) => bomClassRow(c, ctx.locale)),
+          table2: combo.items.map((i) => bomGoodsRow(i.comboClass, i.item, i.goods, read, ctx.locale))
+        }
+      }),
+      read.check
+    )
   }
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { memoKey, menuClasses, openMenu } from '../../domain/catalogue/catalogue.service'
+import { keepAnswer } from '../../http/kept-answers'
 import { menuScopeFields } from '../fields'
 import { defineOperation } from '../operation'
 import { GOODS_CLASS_COLUMNS, goodsClassRow } from '../rows'
@@ -14,8 +15,11 @@ export default defineOperation({
   output: { table1: GOODS_CLASS_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    return read.memo(memoKey('GoodsClassAllGet', ctx.locale), () => ({
-      table1: menuClasses(read).map((c) => goodsClassRow(c.goodsClass, c.goodsCount, read, ctx.locale))
-    }))
+    return keepAnswer(
+      read.memo(memoKey('GoodsClassAllGet', ctx.locale), () => ({
+        table1: menuClasses(read).map((c) => goodsClassRow(c.goodsClass, c.goodsCount, read, ctx.locale))
+      })),
+      read.check
+    )
   }
 })

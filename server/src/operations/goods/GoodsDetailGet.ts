@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { goodsDetail, memoKey, openMenu } from '../../domain/catalogue/catalogue.service'
+import { keepAnswer } from '../../http/kept-answers'
 import { goodsIdField, menuScopeFields } from '../fields'
 import { defineOperation } from '../operation'
 import {
@@ -31,16 +32,19 @@ export default defineOperation({
   },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    return read.memo(memoKey('GoodsDetailGet', ctx.locale, input.GoodsID), () => {
-      const detail = goodsDetail(read, input.GoodsID)
-      const goods = detail.goods
-      return {
-        table1: [goodsDetailRow(detail, read, ctx.locale)],
-        table2: goods.attributes.map((a) => skuAttributeRow(a, ctx.locale)),
-        table3: goods.attributes.flatMap((a) => a.values.map((v) => skuAttributeValueRow(v, ctx.locale))),
-        table4: detail.skus.map((s) => skuRow(s, goods, ctx.locale)),
-        table5: detail.packUnits.map((p) => packUnitRow(p, ctx.locale))
-      }
-    })
+    return keepAnswer(
+      read.memo(memoKey('GoodsDetailGet', ctx.locale, input.GoodsID), () => {
+        const detail = goodsDetail(read, input.GoodsID)
+        const goods = detail.goods
+        return {
+          table1: [goodsDetailRow(detail, read, ctx.locale)],
+          table2: goods.attributes.map((a) => skuAttributeRow(a, ctx.locale)),
+          table3: goods.attributes.flatMap((a) => a.values.map((v) => skuAttributeValueRow(v, ctx.locale))),
+          table4: detail.skus.map((s) => skuRow(s, goods, ctx.locale)),
+          table5: detail.packUnits.map((p) => packUnitRow(p, ctx.locale))
+        }
+      }),
+      read.check
+    )
   }
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { goodsList, memoKey, openMenu } from '../../domain/catalogue/catalogue.service'
+import { keepAnswer } from '../../http/kept-answers'
 import { menuScopeFields, optionalId, optionalInteger, pagingFields } from '../fields'
 import { defineOperation } from '../operation'
 import { GOODS_COLUMNS, TOTAL_COLUMNS, goodsRow, totalRow } from '../rows'
@@ -23,9 +24,12 @@ export default defineOperation({
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
     const key = memoKey('GoodsListByClass', ctx.locale, input.ClassID, input.Keyword, input.PageIndex, input.PageSize)
-    return read.memo(key, () => {
-      const { goods, total } = goodsList(read, input)
-      return { table1: goods.map((g) => goodsRow(g, read, ctx.locale)), table2: [totalRow(total)] }
-    })
+    return keepAnswer(
+      read.memo(key, () => {
+        const { goods, total } = goodsList(read, input)
+        return { table1: goods.map((g) => goodsRow(g, read, ctx.locale)), table2: [totalRow(total)] }
+      }),
+      read.check
+    )
   }
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { homeGoods, memoKey, openMenu } from '../../domain/catalogue/catalogue.service'
+import { keepAnswer } from '../../http/kept-answers'
 import { menuScopeFields, pagingFields } from '../fields'
 import { defineOperation } from '../operation'
 import { GOODS_COLUMNS, TOTAL_COLUMNS, goodsRow, totalRow } from '../rows'
@@ -14,9 +15,12 @@ export default defineOperation({
   output: { table1: GOODS_COLUMNS, table2: TOTAL_COLUMNS },
   async handler(ctx, input) {
     const read = await openMenu(ctx.db, ctx.enterprise.entId, input, ctx.now, ctx.origin)
-    return read.memo(memoKey('ShopHomeGoodsByPage', ctx.locale, input.PageIndex, input.PageSize), () => {
-      const { goods, total } = homeGoods(read, input)
-      return { table1: goods.map((g) => goodsRow(g, read, ctx.locale)), table2: [totalRow(total)] }
-    })
+    return keepAnswer(
+      read.memo(memoKey('ShopHomeGoodsByPage', ctx.locale, input.PageIndex, input.PageSize), () => {
+        const { goods, total } = homeGoods(read, input)
+        return { table1: goods.map((g) => goodsRow(g, read, ctx.locale)), table2: [totalRow(total)] }
+      }),
+      read.check
+    )
   }
 })

@@ -35,22 +35,25 @@ export interface MenuHead {
   imageLink: string | null
 }
 
-// Runs on every menu read, so it is compiled once (prepared.ts).
+// Runs on every menu read, so it is compiled once (prepared.ts). It starts from the enterprise,
+// so the same one statement also says whether the enterprise is there: a kept menu answer
+// (catalogue.service.ts) is re-validated with this query alone.
 const menuHeadQuery = preparedQuery((db, entId, shopId) =>
   db
-    .selectFrom('shops as s')
+    .selectFrom('enterprises as e')
+    .leftJoin('shops as s', (j) => j.onRef('s.ent_id', '=', 'e.ent_id').on('s.shop_id', '=', shopId))
     .leftJoin('menus as m', 'm.shop_id', 's.shop_id')
-    .leftJoin('enterprise_settings as tz', (j) => j.onRef('tz.ent_id', '=', 's.ent_id').on('tz.parm_id', '=', 'TimeZone'))
-    .leftJoin('enterprise_settings as pp', (j) => j.onRef('pp.ent_id', '=', 's.ent_id').on('pp.parm_id', '=', 'PricePoint'))
-    .leftJoin('service_links as img', (j) => j.onRef('img.ent_id', '=', 's.ent_id').on('img.link_type', '=', 'image'))
+    .leftJoin('enterprise_settings as tz', (j) => j.onRef('tz.ent_id', '=', 'e.ent_id').on('tz.parm_id', '=', 'TimeZone'))
+    .leftJoin('enterprise_settings as pp', (j) => j.onRef('pp.ent_id', '=', 'e.ent_id').on('pp.parm_id', '=', 'PricePoint'))
+    .leftJoin('service_links as img', (j) => j.onRef('img.ent_id', '=', 'e.ent_id').on('img.link_type', '=', 'image'))
     .select(['s.shop_id', 's.is_enable', 'm.version', 'tz.parm_value as time_zone', 'pp.parm_value as price_point', 'img.url as image_link'])
-    .where('s.ent_id', '=', entId)
-    .where('s.shop_id', '=', shopId)
+    .where('e.ent_id', '=', entId)
 )
 
-export async function findMenuHead(db: Kysely<Database>, entId: string, shopId: string): Promise<MenuHead | null> {
-  const [row] = await menuHeadQuery(db, entId, shopId)
-  if (!row) return null
+type MenuHeadRow = Awaited<ReturnType<typeof menuHeadQuery>>[number]
+
+function menuHeadOf(row: MenuHeadRow | undefined): MenuHead | null {
+  if (!row || row.shop_id === null || row.shop_id === undefined) return null
   return {
     shopId: row.shop_id,
     isEnable: Number(row.is_enable) === 1,
@@ -59,6 +62,33 @@ export async function findMenuHead(db: Kysely<Database>, entId: string, shopId: 
     pricePoint: row.price_point ?? null,
     imageLink: row.image_link ?? null
   }
+}
+
+/** The menu head of a shop of the enterprise; null when there is no such enterprise or shop. */
+export async function findMenuHead(db: Kysely<Database>, entId: string, shopId: string): Promise<MenuHead | null> {
+  const [row] = await menuHeadQuery(db, entId, shopId)
+  return menuHeadOf(row)
+}
+
+/**
+ * findMenuHead answered synchronously when the database can (prepared.ts: SQLite with its
+ * connection free); undefined when it cannot right now (then use findMenuHead).
+ */
+export function findMenuHeadNow(db: Kysely<Database>, entId: string, shopId: string): MenuHead | null | undefined {
+  const rows = menuHeadQuery.now(db, entId, shopId)
+  return rows === null ? undefined : menuHeadOf(rows[0])
+}
+
+/** Whether two menu heads would give a menu read the same answers. */
+export function sameMenuHead(a: MenuHead, b: MenuHead): boolean {
+  return (
+    a.shopId === b.shopId &&
+    a.isEnable === b.isEnable &&
+    a.version === b.version &&
+    a.timeZone === b.timeZone &&
+    a.pricePoint === b.pricePoint &&
+    a.imageLink === b.imageLink
+  )
 }
 
 export async function findMenuVersion(db: Kysely<Database>, shopId: string): Promise<number> {

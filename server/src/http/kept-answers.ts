@@ -1,0 +1,80 @@
+/**
+ * Kept answers: the whole encoded reply to a request the gateway answered before, sent again
+ * while a cheap check says the operation would answer the same.
+ *
+ * Diners send the same few requests over and over (the classes of a shop, the goods of a class,
+ * a goods' details), byte for byte. The full way through the gateway parses the form and the
+ * JSON, checks the AuthCode, validates the records, looks the enterprise up, reads the menu head
+ * and finds the answer in the menu cache; a kept answer needs one map lookup and the operation's
+ * check (for menu reads: the one menu-head statement, which also finds the enterprise), so the
+ * per-request validation against the stored menu version stays.
+ *
+ * An operation opts in by returning an answer marked with keepAnswer(answer, check): the answer
+ * must depend on nothing but the request (operation, records, envelope EntID, language, origin)
+ * and what `check` verifies. Kept answers are keyed by the raw body text, the answer's language
+ * and the origin the caller reached us on; the key holds every envelope field, so an identical
+ * body passes the same envelope, AuthCode and record checks the first one passed (the AuthCode
+ * expected is the app's own, fixed for the life of the route). Bodies longer than
+ * MAX_KEPT_BODY are never kept. A failed check, or an answer that cannot be kept, drops the entry
+ * and the request goes the full way, so every error comes from there.
+ */
+import type { GatewayReply } from './response'
+
+/** Whether a kept answer is still the answer at `now`; may ask the database. */
+export type AnswerCheck = (now: Date) => boolean | Promise<boolean>
+
+const checks = new WeakMap<object, AnswerCheck>()
+
+/** Marks an operation's answer as valid for as long as `check` says so; returns the answer. */
+export function keepAnswer<T extends object>(answer: T, check: AnswerCheck | null): T {
+  if (check) checks.set(answer, check)
+  return answer
+}
+
+/** The check an answer was marked with, if any. */
+export function answerCheckOf(answer: object): AnswerCheck | undefined {
+  return checks.get(answer)
+}
+
+/** Longest body whose answer is kept (a menu read's body is a few hundred bytes). */
+export const MAX_KEPT_BODY = 2048
+/** Answers kept per route; beyond this many they start over. */
+const LIMIT = 5000
+
+export interface KeptAnswer {
+  reply: GatewayReply
+  check: AnswerCheck
+}
+
+/** One route's kept answers. */
+export class KeptAnswers {
+  private readonly entries = new Map<string, KeptAnswer>()
+
+  /** The key of a request, or null when its answer is never kept. */
+  keyOf(body: string, locale: string, origin: string): string | null {
+    return body.length > MAX_KEPT_BODY ? null : `${locale}\u0000${origin}\u0000${body}`
+  }
+
+  get(key: string): KeptAnswer | undefined {
+    return this.entries.get(key)
+  }
+
+  /** Keeps a successful reply when its answer is marked; forgets the key otherwise. */
+  remember(key: string, answer: object, reply: GatewayReply): void {
+    const check = checks.get(answer)
+    if (!check) {
+      this.entries.delete(key)
+      return
+    }
+    if (this.entries.size >= LIMIT && !this.entries.has(key)) this.entries.clear()
+    this.entries.set(key, { reply, check })
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key)
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}
