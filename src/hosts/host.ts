@@ -89,4 +89,9 @@ export interface Host {
    * send the diner back to; null where the app has no web address (mini-programs).
    */
   appUrl(route: string): string | null
+  /**
+   * The device's location when the diner allows it (nearest branches, delivery fee); null when
+   * refused, unavailable or not answered within a few seconds. Never throws.
+   */
+  locate(): Promise<{ Lng: number; Lat: number } | null>
 }

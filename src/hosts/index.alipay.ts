@@ -1,7 +1,7 @@
 /** Payment-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate } from './taro-host'
 import { taroPreviewImage } from './taro-preview'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
@@ -29,5 +29,6 @@ export const host: Host = {
   // No outside web pages in a mini-program: online payment needs the provider's integration.
   leaveTo: () => false,
   appUrl: () => null,
+  locate: taroLocate,
   ...taroNavigation
 }

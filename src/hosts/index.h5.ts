@@ -1,7 +1,7 @@
 /** H5 host: the web app in a phone browser or in a host app's web view. */
 import Taro from '@tarojs/taro'
 import type { Host, ShellTexts } from './host'
-import { taroNavigation, taroStorage } from './taro-host'
+import { LOCATE_TIMEOUT_MS, taroNavigation, taroStorage } from './taro-host'
 import { domPreviewImage, domToast, fetchRequest } from './web-io'
 import { readUserAgent } from './user-agent'
 import { parseQuery } from '../core/entry-params'
@@ -58,7 +58,20 @@ export const host: Host = {
   },
   // Same origin and path, hash route (the app's router is in hash mode, base '/').
   appUrl: (route) => `${window.location.origin}${window.location.pathname}#${route.startsWith('/') ? route : `/${route}`}`,
+  locate: domLocate,
   ...taroNavigation
+}
+
+/** The browser's geolocation (asks the diner); null when refused, unavailable or slow. */
+function domLocate(): Promise<{ Lng: number; Lat: number } | null> {
+  return new Promise((resolve) => {
+    if (!navigator.geolocation) return resolve(null)
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ Lng: p.coords.longitude, Lat: p.coords.latitude }),
+      () => resolve(null),
+      { enableHighAccuracy: false, timeout: LOCATE_TIMEOUT_MS, maximumAge: 5 * 60_000 }
+    )
+  })
 }
 
 /**

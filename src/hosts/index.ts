@@ -27,5 +27,6 @@ export const host: Host = {
   // No outside web pages in a mini-program: online payment needs the provider's integration.
   leaveTo: () => false,
   appUrl: () => null,
+  locate: async () => null,
   ...taroNavigation
 }

@@ -78,3 +78,24 @@ export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirec
   redirectTo: (url) => void Taro.redirectTo({ url }).catch(() => undefined),
   reLaunch: (url) => void Taro.reLaunch({ url }).catch(() => undefined)
 }
+
+/** Taro.getLocation (WGS-84) with a time limit; null when refused or unavailable. */
+export function taroLocate(): Promise<{ Lng: number; Lat: number } | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), LOCATE_TIMEOUT_MS)
+    const done = (v: { Lng: number; Lat: number } | null) => {
+      clearTimeout(timer)
+      resolve(v)
+    }
+    try {
+      Taro.getLocation({ type: 'wgs84' })
+        .then((r) => done(Number.isFinite(r.longitude) && Number.isFinite(r.latitude) ? { Lng: r.longitude, Lat: r.latitude } : null))
+        .catch(() => done(null))
+    } catch {
+      done(null)
+    }
+  })
+}
+
+/** How long a location request may take before the app goes on without one. */
+export const LOCATE_TIMEOUT_MS = 8000

@@ -46,6 +46,7 @@ export function createFakeHost(
     reLaunch: (url) => void navigations.push(url),
     leaveTo: (url) => (navigations.push(`leave|${url}`), true),
     appUrl: (route) => `http://shop.test/#${route}`,
+    locate: async () => null,
     toasts,
     navigations,
     requests,
