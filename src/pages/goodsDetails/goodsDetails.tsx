@@ -3,7 +3,7 @@ import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsChoice } from '../../features/menu/goods-choice'
 import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
@@ -19,6 +19,7 @@ function GoodsDetails() {
   const goodsId = useRouter().params.GoodsID ?? ''
 
   useSessionPage()
+  useOrderingAllowedRedirect()
   useEffect(() => {
     if (session.isReady && goodsId) void menu.loadDetails(goodsId, true)
   }, [session.isReady, goodsId, i18n.locale, menu])

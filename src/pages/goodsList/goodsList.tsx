@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { MenuBrowser } from '../../features/menu/components/MenuBrowser'
 import { CartBar } from '../../features/cart/components/CartBar'
@@ -17,6 +17,7 @@ function GoodsList() {
   const { session, menu, cart, i18n, host, format } = useStores()
 
   useSessionPage()
+  useOrderingAllowedRedirect()
   // Loads again after a language switch or a change of branch (the store keys its data by both).
   useEffect(() => {
     if (session.isReady) void menu.loadMenu()

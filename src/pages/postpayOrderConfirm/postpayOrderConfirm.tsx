@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { ConfirmPage } from '../../features/checkout/components/ConfirmPage'
 import { useConfirmPage } from '../../features/checkout/components/use-confirm-page'
@@ -12,6 +12,7 @@ import { useConfirmPage } from '../../features/checkout/components/use-confirm-p
 function PostpayOrderConfirm() {
   const { i18n, host, cart, session } = useStores()
   useSessionPage()
+  useOrderingAllowedRedirect()
   useConfirmPage('postpay')
   usePageTitle(i18n.t('page.confirm'))
   return (

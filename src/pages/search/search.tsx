@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useRef } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsRowView } from '../../features/menu/components/GoodsRowView'
 import { CartBar } from '../../features/cart/components/CartBar'
@@ -19,6 +19,7 @@ function Search() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
   useSessionPage()
+  useOrderingAllowedRedirect()
   useSaleStatusTimer()
   useEffect(
     () => () => {
