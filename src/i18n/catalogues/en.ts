@@ -193,6 +193,8 @@ const en: Record<MessageKey, string> = {
   'place.switching': 'Switching…',
   'place.switchFailed': 'Could not switch; please try again',
 
+  'order.onTableBill': 'On the table\'s bill',
+  'order.onTableBillNote': 'Sent to the kitchen; it is settled with the table\'s bill after your meal',
   'order.status.0': 'Awaiting payment',
   'order.status.1': 'Paid',
   'order.status.2': 'completed',

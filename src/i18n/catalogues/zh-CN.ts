@@ -191,6 +191,8 @@ const zhCN = {
   'place.switching': '正在切换…',
   'place.switchFailed': '切换失败，请重试',
 
+  'order.onTableBill': '已下单，餐后结账',
+  'order.onTableBillNote': '已送往厨房，用餐后与整桌账单一起结账',
   'order.status.0': '待支付',
   'order.status.1': '已支付',
   'order.status.2': '已完成',

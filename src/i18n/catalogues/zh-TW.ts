@@ -193,6 +193,8 @@ const zhTW: Record<MessageKey, string> = {
   'place.switching': '正在切換…',
   'place.switchFailed': '切換失敗，請重試',
 
+  'order.onTableBill': '已下單，餐後結賬',
+  'order.onTableBillNote': '已送往廚房，用餐後與整桌賬單一起結賬',
   'order.status.0': '待支付',
   'order.status.1': '已支付',
   'order.status.2': '已完成',

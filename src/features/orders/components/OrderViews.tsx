@@ -8,11 +8,11 @@ import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusT
 import './OrderViews.css'
 
 /** The status label, coloured by how far the order has come. */
-export const StatusTag = observer(function StatusTag({ status, testId = 'order-status' }: { status: number; testId?: string }) {
+export const StatusTag = observer(function StatusTag({ status, payMode, testId = 'order-status' }: { status: number; payMode?: string; testId?: string }) {
   const { i18n } = useStores()
   return (
     <Text className={`so-status so-status--${statusTone(status)}`} data-testid={testId} data-status={status}>
-      {statusLabel(i18n.t, status)}
+      {statusLabel(i18n.t, status, payMode)}
     </Text>
   )
 })
@@ -27,7 +27,7 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
     <View className='so-order-card' role='button' data-testid='order-row' data-sheet-id={o.SheetID} onClick={props.onOpen}>
       <View className='so-order-card__head'>
         <Text className='so-order-card__place'>{place}</Text>
-        <StatusTag status={o.Status} />
+        <StatusTag status={o.Status} payMode={o.PayMode} />
       </View>
       <View className='so-order-card__body'>
         {o.PickupNo ? (
@@ -80,7 +80,7 @@ export const OrderHero = observer(function OrderHero(props: { order: OrderRow; t
   return (
     <View className={`so-order-hero so-order-hero--${statusTone(o.Status)}`}>
       {props.title && <Text className='so-order-hero__title'>{props.title}</Text>}
-      <StatusTag status={o.Status} />
+      <StatusTag status={o.Status} payMode={o.PayMode} />
       {o.PickupNo ? (
         <View className='so-order-hero__pickup'>
           <Text className='so-order-hero__pickup-label'>{i18n.t('order.pickupNo')}</Text>

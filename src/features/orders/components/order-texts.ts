@@ -7,7 +7,9 @@ import { orderStatusKey } from '../../../core/order-status'
 type T = (key: MessageKey, params?: Record<string, string | number>) => string
 
 /** 'Paid', 'Ready for Pickup', 'completed'… exactly as the catalogue has them. */
-export const statusLabel = (t: T, status: number): string => t(orderStatusKey(status) as MessageKey)
+export const statusLabel = (t: T, status: number, payMode?: string): string =>
+  // A postpay round is not waiting for a payment of its own: it is on the table's bill.
+  payMode === 'postpay' && status === ORDER_STATUS.AWAITING_PAYMENT ? t('order.onTableBill') : t(orderStatusKey(status) as MessageKey)
 
 export const serviceLabel = (t: T, service: OrderRow['ServiceType']): string => t(`order.service.${service}` as MessageKey)
 
@@ -18,7 +20,8 @@ export const minuteText = (wall: string): string => wall.slice(0, 16)
 export function statusNote(t: T, order: OrderRow): string {
   switch (order.Status) {
     case ORDER_STATUS.AWAITING_PAYMENT:
-      return order.PayMode === 'prepay' && order.ExpireDate ? t('order.payBy', { time: order.ExpireDate.slice(11, 16) }) : ''
+      if (order.PayMode === 'postpay') return t('order.onTableBillNote')
+      return order.ExpireDate ? t('order.payBy', { time: order.ExpireDate.slice(11, 16) }) : ''
     case ORDER_STATUS.PAID:
       return t('order.paidNote')
     case ORDER_STATUS.READY:
