@@ -8,6 +8,7 @@ import { safeParseRecord } from '../../server/src/http/record-parse'
 import { baseRecordSchema } from '../../server/src/operations/fields'
 import GoodsListByClass from '../../server/src/operations/goods/GoodsListByClass'
 import { findEnterprise } from '../../server/src/storage/repositories/enterprise.repository'
+import * as menuRepository from '../../server/src/storage/repositories/menu.repository'
 import { createTestServer, DEMO_ENT, type SecondInstance, type TestServer } from './helpers/test-server'
 
 describe('form body parsing', () => {
@@ -135,6 +136,24 @@ describe('kept answers', () => {
     expect(handler).toHaveBeenCalledTimes(1)
   })
 
+  it('reads the menu head again only when something was committed (SQLite)', async () => {
+    if (server.database.dialect !== 'sqlite') return
+    await repeated()
+    await repeated()
+    const headReads = jest.spyOn(menuRepository, 'findMenuHeadNow')
+    await repeated()
+    expect(headReads).not.toHaveBeenCalled()
+    // A commit through this connection (total_changes), then one through another (data_version).
+    await server.db.insertInto('enterprise_settings').values({ ent_id: DEMO_ENT, parm_id: 'HotPathTest', parm_value: '1' }).execute()
+    await repeated()
+    expect(headReads).toHaveBeenCalledTimes(1)
+    await repeated()
+    expect(headReads).toHaveBeenCalledTimes(1)
+    await other.db.deleteFrom('enterprise_settings').where('parm_id', '=', 'HotPathTest').execute()
+    await repeated()
+    expect(headReads).toHaveBeenCalledTimes(2)
+  })
+
   it('keeps answers apart by language and by the origin the caller reached', async () => {
     await repeated()
     const en = await repeated()
@@ -154,6 +173,9 @@ describe('kept answers', () => {
     ['the menu version', false, (db: SecondInstance['db']) => db.updateTable('menus').set((eb) => ({ version: eb('version', '+', 1) })).where('shop_id', '=', 'S101').execute()],
     ['the shop being disabled', true, (db: SecondInstance['db']) => db.updateTable('shops').set({ is_enable: 0 }).where('shop_id', '=', 'S101').execute()]
   ] as const)('follows a change of %s made elsewhere on the next request', async (_change, changesAnswer, change) => {
+    // The first goes the full way; the second's check reads the menu head; the third's finds
+    // the database's change stamp as the second left it and reads nothing more.
+    await repeated()
     await repeated()
     const before = await repeated()
     await change(other.db)
@@ -164,6 +186,7 @@ describe('kept answers', () => {
 
   it('follows a change made through its own connection too', async () => {
     await server.db.updateTable('shops').set({ is_enable: 1 }).where('shop_id', '=', 'S101').execute()
+    await repeated()
     await repeated()
     const before = await repeated()
     await server.db.updateTable('service_links').set({ url: 'https://cdn.example.mo/pictures/' }).where('ent_id', '=', DEMO_ENT).where('link_type', '=', 'image').execute()

@@ -136,8 +136,6 @@ function runningAt(snapshot: MenuSnapshot, clock: MenuClock): { running: Map<str
  * a branch of this shop → 20004.
  */
 export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuScopeInput, now: Date, origin: string): Promise<MenuRead> {
-  // Read before the head, so a commit in between shows as a changed stamp (prepared.ts).
-  const stamp = changeStampNow(db)
   const head = scope.ShopID ? await findMenuHead(db, entId, scope.ShopID) : null
   if (!head || !head.isEnable) throw new DomainError('SHOP_NOT_FOUND')
   const cached = menuCache(db).get(entId, head.shopId, head.version)
@@ -167,7 +165,7 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
     imageUrl: imageResolver(head.imageLink, origin),
     running,
     memo: (key, build) => snapshot.memo(`${memoScope}\u0002${key}`, build),
-    check: baseInSnapshot ? menuReadCheck(db, entId, head, stamp, cached, snapshot, timeZone, runningIds) : null
+    check: baseInSnapshot ? menuReadCheck(db, entId, head, cached, snapshot, timeZone, runningIds) : null
   }
 }
 
@@ -176,21 +174,21 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
  * openMenu's answers depend on the head, the cached snapshot and the running promotions; with
  * those equal, openMenu would give the same memo scope and so the same answers. The head is
  * read again unless the database's change stamp (prepared.ts) shows that nothing at all was
- * committed since it was last read and found equal: on SQLite that costs one read transaction
- * instead of a six-table lookup, and any commit anywhere (another process included) makes the
- * next check read the head again.
+ * committed since the check last read it and found it equal: on SQLite that costs one read
+ * transaction instead of a six-table lookup, and any commit anywhere (another process
+ * included) makes the next check read the head again. (openMenu itself reads no stamp: most
+ * reads are never checked, and the first check reads the head anyway.)
  */
 function menuReadCheck(
   db: Kysely<Database>,
   entId: string,
   head: MenuHead,
-  headStamp: string | null,
   cached: Promise<MenuSnapshot>,
   snapshot: MenuSnapshot,
   timeZone: string,
   runningIds: string
 ): MenuReadCheck {
-  let verifiedStamp = headStamp
+  let verifiedStamp: string | null = null
   const sameRead = (now: Date): boolean =>
     menuCache(db).current(entId, head.shopId) === cached && runningAt(snapshot, clockIn(timeZone, now)).runningIds === runningIds
   const sameHead = (current: MenuHead | null): boolean => current !== null && sameMenuHead(current, head)
