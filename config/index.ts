@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
@@ -6,6 +7,26 @@ import prodConfig from './prod'
  * Build-time settings (README "Configuration"). Both gateway hosts default to '' = the
  * origin that serves the H5 app; mini-program builds need absolute URLs (see src/hosts).
  */
+// Taro's plain React components, as the H5 platform plugin that depends on them resolves them.
+const componentsReact = require.resolve('@tarojs/components-react', { paths: [path.dirname(require.resolve('@tarojs/plugin-platform-h5'))] })
+
+/**
+ * Runs in the H5 app entry Taro generates, after `config.routes` and before the router starts:
+ * each route's loader returns [page script, context, params]; the page script's promise now
+ * also waits for App.beforePage(path).
+ */
+const WAIT_BEFORE_PAGE = `
+config.routes.forEach(function (route) {
+  var load = route.load
+  route.load = function (context, params) {
+    var loaded = load(context, params)
+    var needs = component.beforePage && component.beforePage(route.path)
+    if (needs) loaded[0] = Promise.all([loaded[0], needs]).then(function (both) { return both[0] })
+    return loaded
+  }
+})
+`
+
 const env = (name: string, fallback = ''): string => JSON.stringify(process.env[name] ?? fallback)
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -28,7 +49,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
-    cache: { enable: true },
+    cache: { enable: !process.env.NO_BUILD_CACHE },
     mini: {
       postcss: {
         pxtransform: { enable: true, config: {} },
@@ -39,6 +60,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'hash' },
+      // With config/h5-components.js (aliased below): plain React View/Text/Image/Button.
+      useHtmlComponents: true,
       output: {
         filename: 'js/[name].[contenthash:8].js',
         chunkFilename: 'js/[name].[contenthash:8].js'
@@ -55,15 +78,37 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
-        // Every page uses the component wrappers and mobx-react-lite: one shared chunk,
-        // not a copy inside each lazily loaded page.
+        if (process.env.BUNDLE_MAPS) chain.devtool('hidden-source-map')
+        chain.resolve.alias.set('@tarojs/components$', path.join(__dirname, 'h5-components.js'))
+        chain.resolve.alias.set('@tarojs/components-react$', componentsReact)
+        // Before Taro's router mounts a page, it waits for what App.beforePage (src/app.tsx) says
+        // the page needs besides its own script: the catalogue on screen, the feature stores.
+        chain.plugin('mainPlugin').tap((args: any[]) => {
+          const meta = args[0].loaderMeta
+          meta.execBeforeCreateWebApp = `${meta.execBeforeCreateWebApp || ''}${WAIT_BEFORE_PAGE}`
+          return args
+        })
+        // Side-effect free, so a page's import of View links straight to the module defining it
+        // and Stencil is bundled only where a web component is used.
+        chain.module.rule('h5-components').test(/[\\/]config[\\/]h5-components\.js$/).set('sideEffects', false)
+        // Every page uses mobx-react-lite and the plain React View/Text/Image/Button: one shared
+        // chunk, not a copy inside each lazily loaded page. The web components (ScrollView, Input
+        // and the Stencil runtime) go into a chunk of their own that only the pages using them
+        // load, never the first screen.
         chain.optimization.merge({
           splitChunks: {
             cacheGroups: {
               pagesShared: {
                 name: 'pages-shared',
-                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|@tarojs[\\/]components[\\/](lib|dist[\\/]components))[\\/]/,
-                chunks: 'all',
+                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|classnames|@tarojs[\\/]components-react)[\\/]/,
+                chunks: 'async',
+                priority: 30,
+                enforce: true
+              },
+              webComponents: {
+                name: 'web-components',
+                test: /[\\/]node_modules[\\/](@stencil[\\/]core|@tarojs[\\/]components[\\/](lib|dist[\\/]components))[\\/]/,
+                chunks: 'async',
                 priority: 30,
                 enforce: true
               }

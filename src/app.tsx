@@ -17,4 +17,11 @@ function App({ children }: PropsWithChildren) {
   return <StoreContext.Provider value={rootStore}>{children}</StoreContext.Provider>
 }
 
+/**
+ * Taro's H5 router waits for this before it mounts a page (config/index.ts wraps the routes):
+ * the page's code and what it needs of ours (the catalogue on screen, the feature stores) arrive
+ * together. Mini-programs carry everything in the package and never ask.
+ */
+App.beforePage = (path: string): Promise<unknown> => rootStore.beforePage(path)
+
 export default App

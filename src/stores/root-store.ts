@@ -1,6 +1,11 @@
 /**
  * Builds every store and hands each its dependencies (gateway, host), so tests can build
  * the same graph with a fake host and no module mocks.
+ *
+ * The first screen (entry page and Home) needs only the stores built here. The stores of the
+ * pages past Home live in ./feature-stores.ts: the H5 build fetches them with the first such
+ * page (beforePage), mini-programs and tests build them here at once. Their getters below
+ * hand them over.
  */
 import { reaction } from 'mobx'
 import type { Host } from '../hosts/host'
@@ -10,15 +15,17 @@ import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
-import { CartStore } from '../features/cart/cart.store'
-import { OrdersStore } from '../features/orders/orders.store'
-import { PaymentStore } from '../features/orders/payment.store'
-import { CheckoutStore } from '../features/checkout/checkout.store'
-import { TableSheetStore } from '../features/checkout/table-sheet.store'
-import { PlaceStore } from '../features/checkout/place.store'
+import type { CartStore } from '../features/cart/cart.store'
+import type { OrdersStore } from '../features/orders/orders.store'
+import type { PaymentStore } from '../features/orders/payment.store'
+import type { CheckoutStore } from '../features/checkout/checkout.store'
+import type { TableSheetStore } from '../features/checkout/table-sheet.store'
+import type { PlaceStore } from '../features/checkout/place.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
-import { ROUTES } from '../features/shell/routes'
+import { isFirstScreenPage } from '../features/shell/routes'
+import type { FeatureStores } from './feature-stores'
+import { featureStoresAtHand, loadFeatureStores } from './feature-loader'
 
 export interface RootStoreConfig {
   authCode: string
@@ -33,7 +40,6 @@ export class RootStore {
   readonly session: SessionStore
   readonly errors: ErrorReporter
   readonly menu: MenuStore
-  readonly cart: CartStore
   readonly format: Formatter
   readonly appName: string
 
@@ -68,82 +74,71 @@ export class RootStore {
       locale: () => this.i18n.locale,
       now: () => this.session.now
     })
-    this.cart = new CartStore(host.storage, { logError: (message) => void this.errors.report(message) })
-    // The cart belongs to the enterprise and business mode the session resolved (spec §4).
-    reaction(
-      () => (this.session.isReady ? `${this.session.params.EntID}|${this.session.params.BusinessMode}` : ''),
-      (key) => {
-        if (!key) return
-        this.cart.initialise(this.session.params.EntID, this.session.params.BusinessMode)
-      },
-      { fireImmediately: true }
-    )
-    reaction(
-      () => this.format.points,
-      (p) => this.cart.setPoints({ QuaPoint: p.QuaPoint, PQuaPoint: p.PQuaPoint }),
-      { fireImmediately: true, equals: (a, b) => a.QuaPoint === b.QuaPoint && a.PQuaPoint === b.PQuaPoint }
-    )
     // The enterprise's AppLanguage decides when no stored choice, host or device does.
     reaction(
       () => this.session.entSysParams.AppLanguage,
-      (appLanguage) => this.i18n.applyEnterpriseLanguage(appLanguage)
+      (appLanguage) => void this.i18n.applyEnterpriseLanguage(appLanguage)
     )
+    const atHand = featureStoresAtHand()
+    if (atHand) this.featureStores = new atHand.FeatureStores(this)
   }
 
-  // ---------- checkout, table sheet, shop and branch choice: built when a page first asks ----------
+  // ---------- the stores of the pages past Home (./feature-stores.ts) ----------
 
-  private checkoutStore: CheckoutStore | null = null
-  private tableSheetStore: TableSheetStore | null = null
-  private placeStore: PlaceStore | null = null
+  private featureStores: FeatureStores | null = null
+  private featuresLoading: Promise<void> | null = null
+
+  private features(): FeatureStores {
+    if (!this.featureStores) throw new Error('Feature stores used before loadFeatures(): only the entry page and Home may do without them')
+    return this.featureStores
+  }
+
+  /** Fetches and builds the feature stores once (at once where they are in the package). */
+  loadFeatures(): Promise<void> {
+    if (this.featureStores) return Promise.resolve()
+    this.featuresLoading ??= loadFeatureStores().then(
+      (m) => {
+        this.featureStores ??= new m.FeatureStores(this)
+      },
+      (error: unknown) => {
+        this.featuresLoading = null
+        throw error
+      }
+    )
+    return this.featuresLoading
+  }
+
+  /**
+   * What a page needs before it mounts, where code arrives on demand (Taro's H5 router asks,
+   * see App.beforePage): the catalogue of the language on screen, and for every page past the
+   * first screen the feature stores.
+   */
+  beforePage(path: string): Promise<unknown> {
+    return Promise.all([this.i18n.ready, isFirstScreenPage(path) ? undefined : this.loadFeatures()])
+  }
+
+  get cart(): CartStore {
+    return this.features().cart
+  }
 
   get checkout(): CheckoutStore {
-    const s = this.session
-    this.checkoutStore ??= new CheckoutStore(this.gateway, {
-      place: () =>
-        s.isReady && s.baseInfo
-          ? { ShopID: s.params.ShopID, BaseID: s.params.BaseID, TableID: s.params.TableID, SheetID: s.sheet && s.sheet.Status === 0 ? s.sheet.SheetID : '', base: s.baseInfo }
-          : null,
-      now: () => s.now,
-      entries: () => this.cart.entriesFor(s.params.ShopID, s.params.BaseID)
-    })
-    return this.checkoutStore
+    return this.features().checkout
   }
 
   get tableSheet(): TableSheetStore {
-    const s = this.session
-    this.tableSheetStore ??= new TableSheetStore(this.gateway, {
-      now: () => s.now,
-      base: () => s.baseInfo,
-      onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1'
-    })
-    return this.tableSheetStore
+    return this.features().tableSheet
   }
 
   get place(): PlaceStore {
-    this.placeStore ??= new PlaceStore(this.gateway, { entId: () => this.session.params.EntID })
-    return this.placeStore
+    return this.features().place
   }
 
-  // ---------- this device's orders and paying for them: built when a page first asks ----------
-
-  private ordersStore: OrdersStore | null = null
-  private paymentStore: PaymentStore | null = null
-
   get orders(): OrdersStore {
-    this.ordersStore ??= new OrdersStore(this.gateway, {})
-    return this.ordersStore
+    return this.features().orders
   }
 
   get payment(): PaymentStore {
-    const host = this.host
-    this.paymentStore ??= new PaymentStore(this.gateway, {
-      storage: host.storage,
-      // The provider's page sends the diner back to paying; the server fills in {PayID}.
-      returnUrl: (sheetId) => host.appUrl(ROUTES.paying({ SheetID: sheetId, PayID: '{PayID}' })),
-      leaveTo: (url) => host.leaveTo(url),
-      onOrder: (order) => this.ordersStore?.applyOrder(order)
-    })
-    return this.paymentStore
+    return this.features().payment
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

@@ -1,4 +1,7 @@
 import { I18nStore, LANGUAGE_STORAGE_KEY, currencySymbol } from '../../src/i18n/i18n.store'
+import { CATALOGUES, type Catalogue } from '../../src/i18n/catalogues'
+import { loadCatalogue as loadOnDemand } from '../../src/i18n/catalogue-loader.h5'
+import type { Locale } from '../../src/gateway/contract'
 import { createFakeHost } from './support/fake-host'
 
 const hostWith = (deviceLanguage: string | null, forcedLocale: 'zh-TW' | null = null) =>
@@ -14,7 +17,7 @@ describe('i18n store', () => {
   it('keeps a switched language in storage, so the next start uses it', () => {
     const host = hostWith('zh-CN')
     const i18n = new I18nStore(host)
-    i18n.setLocale('en')
+    void i18n.setLocale('en')
     expect(host.store.get(LANGUAGE_STORAGE_KEY)).toBe('en')
     expect(new I18nStore(host).locale).toBe('en')
   })
@@ -25,10 +28,10 @@ describe('i18n store', () => {
 
   it("falls back to the enterprise's AppLanguage only when nothing else decides", () => {
     const unknownDevice = new I18nStore(hostWith('pt-BR'))
-    unknownDevice.applyEnterpriseLanguage('2')
+    void unknownDevice.applyEnterpriseLanguage('2')
     expect(unknownDevice.locale).toBe('en')
     const chineseDevice = new I18nStore(hostWith('zh-CN'))
-    chineseDevice.applyEnterpriseLanguage('2')
+    void chineseDevice.applyEnterpriseLanguage('2')
     expect(chineseDevice.locale).toBe('zh-CN')
   })
 
@@ -36,6 +39,37 @@ describe('i18n store', () => {
     const i18n = new I18nStore(hostWith('zh-HK'))
     expect(i18n.pick({ 'zh-CN': '莲香', 'zh-TW': '蓮香', en: 'Lotus' })).toBe('蓮香')
     expect(i18n.pick(undefined, 'fallback')).toBe('fallback')
+  })
+
+  it('where catalogues arrive on demand, switches once the new one is here, and the latest choice wins', async () => {
+    const arrive = new Map<Locale, (c: Catalogue) => void>()
+    const load = (locale: Locale) => (locale === 'en' ? CATALOGUES.en : new Promise<Catalogue>((resolve) => arrive.set(locale, resolve)))
+    const host = hostWith('en-US')
+    const i18n = new I18nStore(host, load)
+    expect(i18n.t('tab.home')).toBe('Home')
+    const toSimplified = i18n.setLocale('zh-CN')
+    const toTraditional = i18n.setLocale('zh-TW')
+    expect(host.store.get(LANGUAGE_STORAGE_KEY)).toBe('zh-TW')
+    expect([i18n.locale, i18n.t('tab.home')]).toEqual(['en', 'Home'])
+    arrive.get('zh-TW')!(CATALOGUES['zh-TW'])
+    await toTraditional
+    expect([i18n.locale, i18n.t('tab.home')]).toEqual(['zh-TW', '首頁'])
+    arrive.get('zh-CN')!(CATALOGUES['zh-CN'])
+    await toSimplified
+    expect(i18n.locale).toBe('zh-TW')
+  })
+
+  it('says nothing before the first catalogue has arrived, and is ready once it has', async () => {
+    let arrive: (c: Catalogue) => void = () => undefined
+    const i18n = new I18nStore(hostWith('zh-HK'), () => new Promise<Catalogue>((resolve) => (arrive = resolve)))
+    expect([i18n.locale, i18n.t('home.openNow')]).toEqual(['zh-TW', ''])
+    arrive(CATALOGUES['zh-TW'])
+    await i18n.ready
+    expect(i18n.t('home.hours', { begin: '08:00', end: '22:00' })).toBe(CATALOGUES['zh-TW']['home.hours'].replace('{begin}', '08:00').replace('{end}', '22:00'))
+  })
+
+  it('fetches each language on demand in the H5 build, every text there', async () => {
+    for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) expect(await loadOnDemand(locale)).toEqual(CATALOGUES[locale])
   })
 
   it('uses the currency symbol of the settings, full-width yen by default', () => {

@@ -30,3 +30,14 @@ export const ROUTES = {
   paying: (ids: { SheetID?: string; PayID?: string }) => withQuery(page('paying'), { SheetID: ids.SheetID ?? '', PayID: ids.PayID ?? '' }),
   paymentResult: (sheetId: string) => withQuery(page('paymentResult'), { SheetID: sheetId })
 }
+
+/**
+ * The first screen: the entry page hands over to Home at once. Only these pages do without the
+ * feature stores (stores/feature-stores.ts), which H5 fetches with the first page past them.
+ */
+const FIRST_SCREEN = [ROUTES.entry, ROUTES.home]
+
+export function isFirstScreenPage(path: string): boolean {
+  const bare = `/${path.replace(/^\//, '').split('?')[0]}`
+  return FIRST_SCREEN.includes(bare)
+}

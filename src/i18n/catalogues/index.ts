@@ -4,4 +4,7 @@ import zhTW from './zh-TW'
 import en from './en'
 
 export type { MessageKey }
-export const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en }
+/** Every text of one language. */
+export type Catalogue = Record<MessageKey, string>
+/** All three at once, for the server, the tests and mini-program packages; H5 loads one (../catalogue-loader.h5.ts). */
+export const CATALOGUES: Record<Locale, Catalogue> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en }

@@ -1,14 +1,40 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/context'
-import { failureText } from '../../features/session/failure-text'
+import type { SessionFailure } from '../../features/session/session.store'
+import type { MessageKey } from '../../i18n/catalogues'
 import { ROUTES } from '../../features/shell/routes'
 import './scanCodeEntry.css'
+
+type FailureText = (failure: SessionFailure | null, t: (key: MessageKey) => string) => string
+
+/**
+ * What the failure screen says comes from features/session/failure-text, which consults every
+ * catalogue: its script is fetched only when the entry fails, never on the way to Home.
+ */
+function useFailureText(failed: boolean): FailureText | null {
+  const [text, setText] = useState<FailureText | null>(null)
+  useEffect(() => {
+    if (!failed || text) return
+    let live = true
+    import('../../features/session/failure-text').then(
+      (m) => live && setText(() => m.failureText),
+      // Offline as well: say what the session knows, or that the network failed.
+      () => live && setText(() => (failure: SessionFailure | null, t: (key: MessageKey) => string) => failure?.message || t('network.error'))
+    )
+    return () => {
+      live = false
+    }
+  }, [failed, text])
+  return text
+}
 
 /** Entry / launch page (spec §2): resolves the scanned code, then goes Home. */
 function ScanCodeEntry() {
   const { session, i18n, host } = useStores()
+  const failureText = useFailureText(session.status === 'failed')
 
   const start = (query: Record<string, string>) => {
     void session.initialise(query).then(() => {
@@ -28,7 +54,7 @@ function ScanCodeEntry() {
       </View>
     )
   }
-  if (session.status === 'failed') {
+  if (session.status === 'failed' && failureText) {
     return (
       <View className='so-entry so-entry--message' role='alert'>
         <View className='so-entry__icon-failed' aria-hidden>
@@ -36,9 +62,9 @@ function ScanCodeEntry() {
         </View>
         <Text className='so-entry__title'>{failureText(session.failure, i18n.t)}</Text>
         <Text className='so-entry__body'>{i18n.t('entry.failedTitle')}</Text>
-        <Button className='so-entry__retry' onClick={() => start(host.entryQuery())}>
+        <View className='so-entry__retry' role='button' onClick={() => start(host.entryQuery())}>
           {i18n.t('common.retry')}
-        </Button>
+        </View>
       </View>
     )
   }

@@ -1,0 +1,96 @@
+/**
+ * The stores only the pages past Home use: the cart, checkout, table sheet, shop and branch
+ * choice, orders and payment. The H5 build loads this module (and the code of those stores) with
+ * the first such page, not with the first screen; mini-programs and tests build it with the root
+ * store (./feature-loader.ts). Add a store used by pages past Home here, with a getter on
+ * RootStore that hands it over.
+ */
+import { reaction } from 'mobx'
+import { CartStore } from '../features/cart/cart.store'
+import { OrdersStore } from '../features/orders/orders.store'
+import { PaymentStore } from '../features/orders/payment.store'
+import { CheckoutStore } from '../features/checkout/checkout.store'
+import { TableSheetStore } from '../features/checkout/table-sheet.store'
+import { PlaceStore } from '../features/checkout/place.store'
+import { ROUTES } from '../features/shell/routes'
+import type { RootStore } from './root-store'
+
+export class FeatureStores {
+  readonly cart: CartStore
+
+  constructor(private readonly root: RootStore) {
+    const { session, format } = root
+    this.cart = new CartStore(root.host.storage, { logError: (message) => void root.errors.report(message) })
+    // The cart belongs to the enterprise and business mode the session resolved (spec §4).
+    reaction(
+      () => (session.isReady ? `${session.params.EntID}|${session.params.BusinessMode}` : ''),
+      (key) => {
+        if (!key) return
+        this.cart.initialise(session.params.EntID, session.params.BusinessMode)
+      },
+      { fireImmediately: true }
+    )
+    reaction(
+      () => format.points,
+      (p) => this.cart.setPoints({ QuaPoint: p.QuaPoint, PQuaPoint: p.PQuaPoint }),
+      { fireImmediately: true, equals: (a, b) => a.QuaPoint === b.QuaPoint && a.PQuaPoint === b.PQuaPoint }
+    )
+  }
+
+  // ---------- checkout, table sheet, shop and branch choice: built when a page first asks ----------
+
+  private checkoutStore: CheckoutStore | null = null
+  private tableSheetStore: TableSheetStore | null = null
+  private placeStore: PlaceStore | null = null
+
+  get checkout(): CheckoutStore {
+    const s = this.root.session
+    this.checkoutStore ??= new CheckoutStore(this.root.gateway, {
+      place: () =>
+        s.isReady && s.baseInfo
+          ? { ShopID: s.params.ShopID, BaseID: s.params.BaseID, TableID: s.params.TableID, SheetID: s.sheet && s.sheet.Status === 0 ? s.sheet.SheetID : '', base: s.baseInfo }
+          : null,
+      now: () => s.now,
+      entries: () => this.cart.entriesFor(s.params.ShopID, s.params.BaseID),
+      locate: () => this.root.host.locate()
+    })
+    return this.checkoutStore
+  }
+
+  get tableSheet(): TableSheetStore {
+    const s = this.root.session
+    this.tableSheetStore ??= new TableSheetStore(this.root.gateway, {
+      now: () => s.now,
+      base: () => s.baseInfo,
+      onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1'
+    })
+    return this.tableSheetStore
+  }
+
+  get place(): PlaceStore {
+    this.placeStore ??= new PlaceStore(this.root.gateway, { entId: () => this.root.session.params.EntID, locate: () => this.root.host.locate() })
+    return this.placeStore
+  }
+
+  // ---------- this device's orders and paying for them: built when a page first asks ----------
+
+  private ordersStore: OrdersStore | null = null
+  private paymentStore: PaymentStore | null = null
+
+  get orders(): OrdersStore {
+    this.ordersStore ??= new OrdersStore(this.root.gateway, {})
+    return this.ordersStore
+  }
+
+  get payment(): PaymentStore {
+    const host = this.root.host
+    this.paymentStore ??= new PaymentStore(this.root.gateway, {
+      storage: host.storage,
+      // The provider's page sends the diner back to paying; the server fills in {PayID}.
+      returnUrl: (sheetId) => host.appUrl(ROUTES.paying({ SheetID: sheetId, PayID: '{PayID}' })),
+      leaveTo: (url) => host.leaveTo(url),
+      onOrder: (order) => this.ordersStore?.applyOrder(order)
+    })
+    return this.paymentStore
+  }
+}
