@@ -6,8 +6,9 @@
  * a goods' details), byte for byte. The full way through the gateway parses the form and the
  * JSON, checks the AuthCode, validates the records, looks the enterprise up, reads the menu head
  * and finds the answer in the menu cache; a kept answer needs one map lookup and the operation's
- * check (for menu reads: the one menu-head statement, which also finds the enterprise), so the
- * per-request validation against the stored menu version stays.
+ * check, so the per-request validation against the stored menu version stays (for menu reads:
+ * SQLite's change stamp, and when anything was committed since, the one menu-head statement,
+ * which also finds the enterprise; on PostgreSQL that statement every time).
  *
  * An operation opts in by returning an answer marked with keepAnswer(answer, check): the answer
  * must depend on nothing but the request (operation, records, envelope EntID, language, origin)

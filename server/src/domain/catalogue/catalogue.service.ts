@@ -48,10 +48,11 @@ export interface MenuRead {
   memo<T>(key: string, build: () => T): T
   /**
    * Whether an answer built with `memo` (and from nothing else) would come out the same at
-   * `now`: the menu head read again in one statement (enterprise, shop, menu version, settings,
-   * picture link) and equal, the same snapshot still cached, the same promotions running.
-   * Synchronous where the database answers synchronously (SQLite). null when this read cannot
-   * be checked that cheaply (its branch was looked up outside the snapshot).
+   * `now`: the menu head (enterprise, shop, menu version, settings, picture link; one statement,
+   * spared while the database's change stamp shows no commit since it was last read) equal, the
+   * same snapshot still cached, the same promotions running. Synchronous where the database
+   * answers synchronously (SQLite). null when this read cannot be checked that cheaply (its
+   * branch was looked up outside the snapshot).
    */
   check: MenuReadCheck | null
 }
