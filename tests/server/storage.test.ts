@@ -51,7 +51,10 @@ describe('demo seed', () => {
       qr_codes: 14,
       table_sheets: 1,
       service_links: 3,
-      base_params: 6
+      // OpeningHours, IsPayLaterOnlineCheckout and DeliveryRange of each branch.
+      base_params: 9,
+      finance_accounts: 2,
+      freight_rules: expect.any(Number)
     })
     expect(await seedDemo(server.db)).toBe(false)
     expect(await rowCounts(server.db)).toEqual(first)

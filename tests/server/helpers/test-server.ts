@@ -192,7 +192,15 @@ export async function rowCounts(db: Kysely<Database>): Promise<Record<string, nu
     'feedback',
     'menus',
     ...MENU_TABLES,
-    'goods_reviews'
+    'goods_reviews',
+    'orders',
+    'order_lines',
+    'order_events',
+    'pickup_counters',
+    'finance_accounts',
+    'payments',
+    'payment_notices',
+    'freight_rules'
   ] as const
   const counts: Record<string, number> = {}
   for (const table of tables) {
