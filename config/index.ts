@@ -88,9 +88,24 @@ export default defineConfig<'webpack5'>(async (merge) => {
           meta.execBeforeCreateWebApp = `${meta.execBeforeCreateWebApp || ''}${WAIT_BEFORE_PAGE}`
           return args
         })
+        // `catalogues/<locale>?first-screen`: only the first screen's texts (src/i18n/first-screen.ts).
+        chain.module
+          .rule('catalogue-part')
+          .resourceQuery(/first-screen/)
+          .enforce('post')
+          .use('catalogue-part')
+          .loader(path.join(__dirname, 'catalogue-part-loader.js'))
         // Side-effect free, so a page's import of View links straight to the module defining it
         // and Stencil is bundled only where a web component is used.
         chain.module.rule('h5-components').test(/[\\/]config[\\/]h5-components\.js$/).set('sideEffects', false)
+        // Taro's base stylesheet carries the weui icon font (for Icon, Checkbox and Radio) inline:
+        // a file of its own instead, which the browser fetches only when an icon shows.
+        chain.module
+          .rule('inline-font')
+          .set('scheme', 'data')
+          .set('mimetype', 'application/octet-stream')
+          .set('type', 'asset/resource')
+          .set('generator', { filename: 'static/fonts/[contenthash:8].ttf' })
         // Every page uses mobx-react-lite and the plain React View/Text/Image/Button: one shared
         // chunk, not a copy inside each lazily loaded page. The web components (ScrollView, Input
         // and the Stencil runtime) go into a chunk of their own that only the pages using them

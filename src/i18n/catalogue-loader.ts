@@ -1,11 +1,14 @@
 /**
- * Where the I18nStore gets a language's catalogue. Mini-program packages (and the tests) carry
- * all three and hand one over at once; the H5 build fetches only the language on screen
- * (catalogue-loader.h5.ts, picked by Taro's per-host file convention).
+ * Where the I18nStore gets a language's texts. Mini-program packages (and the tests) carry all
+ * three catalogues and hand a whole one over at once, whatever part is asked for; the H5 build
+ * fetches only what is needed (catalogue-loader.h5.ts, picked by Taro's per-host file convention).
  */
 import type { Locale } from '../gateway/contract'
 import { CATALOGUES, type Catalogue } from './catalogues'
 
-export function loadCatalogue(locale: Locale): Catalogue | Promise<Catalogue> {
+/** The texts of the first screen (./first-screen.ts), or every text. */
+export type CataloguePart = 'first-screen' | 'all'
+
+export function loadCatalogue(locale: Locale, _part: CataloguePart): Catalogue | Promise<Partial<Catalogue>> {
   return CATALOGUES[locale]
 }

@@ -4,27 +4,31 @@ import { LOCALES, type Locale, type LocalizedText } from '../gateway/contract'
 import { chooseLocale } from './language'
 import { fillParams, pickText, type MessageParams } from './text'
 import type { Catalogue, MessageKey } from './catalogues'
-import { loadCatalogue } from './catalogue-loader'
+import { loadCatalogue, type CataloguePart } from './catalogue-loader'
 
 export const LANGUAGE_STORAGE_KEY = 'scanorder.language'
 /** Spec §1: the default currency symbol is the full-width yen sign. */
 export const DEFAULT_CURRENCY = '\uFFE5'
 
-/** Hands over a language's catalogue, at once or when its script has arrived. */
-export type CatalogueLoader = (locale: Locale) => Catalogue | Promise<Catalogue>
+/** Hands over a language's texts (a part, or all), at once or when their script has arrived. */
+export type CatalogueLoader = (locale: Locale, part: CataloguePart) => Partial<Catalogue> | Promise<Partial<Catalogue>>
 
 /**
  * The interface language, observable so every observer re-renders on a switch. It holds the
- * catalogue of the language on screen only; a switch takes effect once the new language's
- * catalogue is at hand (at once where all three are in the package).
+ * texts of the language on screen only: those of the first screen until a page past it asks
+ * for all (loadAll). A switch takes effect once the new language's texts are at hand (at once
+ * where all three catalogues are in the package).
  */
 export class I18nStore {
   locale: Locale
-  private catalogue: Catalogue | null = null
+  private catalogue: Partial<Catalogue> | null = null
+  /** What `catalogue` holds; once all is needed, every language is loaded whole. */
+  private part: CataloguePart | null = null
+  private needAll = false
   private appLanguage: string | null = null
   /** The language asked for last: a slower load of an earlier choice never wins over it. */
   private wanted: Locale
-  /** Settles when the catalogue of the language asked for last is at hand. */
+  /** Settles when the texts of the language asked for last are at hand. */
   ready: Promise<void> = Promise.resolve()
   readonly locales = LOCALES
 
@@ -33,10 +37,12 @@ export class I18nStore {
     private readonly load: CatalogueLoader = loadCatalogue
   ) {
     this.locale = this.wanted = this.resolve()
-    makeAutoObservable<I18nStore, 'host' | 'load' | 'catalogue' | 'wanted'>(this, {
+    makeAutoObservable<I18nStore, 'host' | 'load' | 'catalogue' | 'part' | 'needAll' | 'wanted'>(this, {
       host: false,
       load: false,
       wanted: false,
+      part: false,
+      needAll: false,
       ready: false,
       catalogue: observable.ref
     })
@@ -52,23 +58,33 @@ export class I18nStore {
     })
   }
 
-  /** Puts `locale` on screen once its catalogue is at hand. */
+  /** Puts `locale` on screen once its texts (those needed so far) are at hand. */
   private show(locale: Locale): Promise<void> {
     this.wanted = locale
-    if (locale === this.locale && this.catalogue) return (this.ready = Promise.resolve())
-    const loaded = this.load(locale)
+    const part: CataloguePart = this.needAll ? 'all' : 'first-screen'
+    if (locale === this.locale && this.catalogue && (this.part === 'all' || part === 'first-screen')) return (this.ready = Promise.resolve())
+    const loaded = this.load(locale, part)
     if (!(loaded instanceof Promise)) {
-      this.locale = locale
-      this.catalogue = loaded
+      this.put(locale, part, loaded)
       return (this.ready = Promise.resolve())
     }
-    return (this.ready = loaded.then((catalogue) => {
-      if (this.wanted !== locale) return
-      runInAction(() => {
-        this.locale = locale
-        this.catalogue = catalogue
-      })
+    return (this.ready = loaded.then((texts) => {
+      if (this.wanted === locale) runInAction(() => this.put(locale, part, texts))
     }))
+  }
+
+  private put(locale: Locale, part: CataloguePart, texts: Partial<Catalogue>): void {
+    // The first screen's texts arriving after the whole catalogue of the same language add nothing.
+    if (part === 'first-screen' && locale === this.locale && this.part === 'all') return
+    this.locale = locale
+    this.catalogue = texts
+    this.part = part
+  }
+
+  /** Every text of the language on screen, and of any language switched to from now on. */
+  loadAll(): Promise<void> {
+    this.needAll = true
+    return this.show(this.wanted)
   }
 
   /** The enterprise's AppLanguage applies when nothing stronger decides (spec §1). */

@@ -110,11 +110,12 @@ export class RootStore {
 
   /**
    * What a page needs before it mounts, where code arrives on demand (Taro's H5 router asks,
-   * see App.beforePage): the catalogue of the language on screen, and for every page past the
-   * first screen the feature stores.
+   * see App.beforePage): the first screen's texts in the language on screen; for every page
+   * past the first screen all texts and the feature stores.
    */
   beforePage(path: string): Promise<unknown> {
-    return Promise.all([this.i18n.ready, isFirstScreenPage(path) ? undefined : this.loadFeatures()])
+    if (isFirstScreenPage(path)) return this.i18n.ready
+    return Promise.all([this.i18n.loadAll(), this.loadFeatures()])
   }
 
   get cart(): CartStore {

@@ -1,6 +1,7 @@
 import { I18nStore, LANGUAGE_STORAGE_KEY, currencySymbol } from '../../src/i18n/i18n.store'
 import { CATALOGUES, type Catalogue } from '../../src/i18n/catalogues'
 import { loadCatalogue as loadOnDemand } from '../../src/i18n/catalogue-loader.h5'
+import type { CataloguePart } from '../../src/i18n/catalogue-loader'
 import type { Locale } from '../../src/gateway/contract'
 import { createFakeHost } from './support/fake-host'
 
@@ -69,7 +70,37 @@ describe('i18n store', () => {
   })
 
   it('fetches each language on demand in the H5 build, every text there', async () => {
-    for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) expect(await loadOnDemand(locale)).toEqual(CATALOGUES[locale])
+    for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) expect(await loadOnDemand(locale, 'all')).toEqual(CATALOGUES[locale])
+  })
+
+  it("holds the first screen's texts until a page past it asks for all, then every language whole", async () => {
+    const asked: string[] = []
+    const load = (locale: Locale, part: CataloguePart) => {
+      asked.push(`${locale}:${part}`)
+      const all = CATALOGUES[locale]
+      return Promise.resolve(part === 'all' ? all : { 'tab.home': all['tab.home'] })
+    }
+    const i18n = new I18nStore(hostWith('en-US'), load)
+    await i18n.ready
+    expect([i18n.t('tab.home'), i18n.t('cart.go')]).toEqual(['Home', 'cart.go'])
+    await i18n.setLocale('zh-TW')
+    await i18n.loadAll()
+    expect(i18n.t('cart.go')).toBe(CATALOGUES['zh-TW']['cart.go'])
+    await i18n.loadAll()
+    await i18n.setLocale('en')
+    expect(i18n.t('cart.go')).toBe(CATALOGUES.en['cart.go'])
+    expect(asked).toEqual(['en:first-screen', 'zh-TW:first-screen', 'zh-TW:all', 'en:all'])
+  })
+
+  it('keeps the whole catalogue when the first screen part of the same language arrives after it', async () => {
+    let firstScreen: (texts: Partial<Catalogue>) => void = () => undefined
+    const load = (locale: Locale, part: CataloguePart) =>
+      part === 'all' ? Promise.resolve(CATALOGUES[locale]) : new Promise<Partial<Catalogue>>((resolve) => (firstScreen = resolve))
+    const i18n = new I18nStore(hostWith('en-US'), load)
+    await i18n.loadAll()
+    firstScreen({ 'tab.home': 'Home' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(i18n.t('cart.go')).toBe(CATALOGUES.en['cart.go'])
   })
 
   it('uses the currency symbol of the settings, full-width yen by default', () => {

@@ -12,22 +12,24 @@ type FailureText = (failure: SessionFailure | null, t: (key: MessageKey) => stri
 
 /**
  * What the failure screen says comes from features/session/failure-text, which consults every
- * catalogue: its script is fetched only when the entry fails, never on the way to Home.
+ * catalogue, and may be any result code's text: both are fetched only when the entry fails,
+ * never on the way to Home.
  */
 function useFailureText(failed: boolean): FailureText | null {
+  const { i18n } = useStores()
   const [text, setText] = useState<FailureText | null>(null)
   useEffect(() => {
     if (!failed || text) return
     let live = true
-    import('../../features/session/failure-text').then(
-      (m) => live && setText(() => m.failureText),
+    Promise.all([import('../../features/session/failure-text'), i18n.loadAll()]).then(
+      ([m]) => live && setText(() => m.failureText),
       // Offline as well: say what the session knows, or that the network failed.
       () => live && setText(() => (failure: SessionFailure | null, t: (key: MessageKey) => string) => failure?.message || t('network.error'))
     )
     return () => {
       live = false
     }
-  }, [failed, text])
+  }, [failed, text, i18n])
   return text
 }
 
