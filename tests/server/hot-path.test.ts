@@ -1,5 +1,8 @@
 /** The gateway's shortcuts give the answers of the long way round. */
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { parse as formbodyParse } from 'fast-querystring'
 import { z } from 'zod'
 import { importMenuFile } from '../../server/src/domain/catalogue/menu-import.service'
@@ -7,6 +10,8 @@ import { parseForm } from '../../server/src/http/form-body'
 import { safeParseRecord } from '../../server/src/http/record-parse'
 import { baseRecordSchema } from '../../server/src/operations/fields'
 import GoodsListByClass from '../../server/src/operations/goods/GoodsListByClass'
+import { createDatabase, type AppDatabase } from '../../server/src/storage/database'
+import { changeStampNow } from '../../server/src/storage/prepared'
 import { findEnterprise } from '../../server/src/storage/repositories/enterprise.repository'
 import * as menuRepository from '../../server/src/storage/repositories/menu.repository'
 import { createTestServer, DEMO_ENT, type SecondInstance, type TestServer } from './helpers/test-server'
@@ -234,5 +239,56 @@ describe('kept answers', () => {
     expect(good.body.errcode).toBe('0')
     const wrong = await server.call('GoodsClassAllGet', [{ ShopID: 'S102' }], { authCode: 'not-the-code' })
     expect(wrong.body.errcode).toBe('10004')
+  })
+})
+
+describe('database change stamp', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-stamp-'))
+  const open = () => createDatabase({ databaseUrl: null, dataDir: dir })
+  const insert = (database: AppDatabase, x: number) => sql`insert into t (x) values (${x})`.execute(database.db)
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  // SQLite only (PostgreSQL has no stamp: changeStampNow answers null there).
+  it('moves with every commit through any handle, and only then, also after the file is closed and opened again', async () => {
+    const a = await open()
+    await sql`create table t (x integer)`.execute(a.db)
+    const b = await open()
+    const first = changeStampNow(a.db)
+    expect(first).toHaveLength(48) // the WAL index header, read without SQL
+    expect(changeStampNow(a.db)).toBe(first)
+    await insert(b, 1)
+    const second = changeStampNow(a.db)
+    expect(second).not.toBe(first)
+    await insert(a, 2)
+    expect(changeStampNow(a.db)).not.toBe(second)
+    await a.destroy()
+    await b.destroy()
+
+    // Opened again: SQLite may make a new WAL index file; the stamp must follow the new one.
+    const c = await open()
+    const d = await open()
+    const reopened = changeStampNow(c.db)
+    expect(reopened).not.toBeNull()
+    await insert(d, 3)
+    const afterInsert = changeStampNow(c.db)
+    expect(afterInsert).not.toBe(reopened)
+
+    // Uncommitted rows do not move it; the commit does.
+    let inside!: () => void
+    const reached = new Promise<void>((resolve) => (inside = resolve))
+    let finish!: () => void
+    const release = new Promise<void>((resolve) => (finish = resolve))
+    const transaction = c.db.transaction().execute(async (trx) => {
+      await sql`insert into t (x) values (4)`.execute(trx)
+      inside()
+      await release
+    })
+    await reached
+    expect(changeStampNow(c.db)).toBe(afterInsert)
+    finish()
+    await transaction
+    expect(changeStampNow(c.db)).not.toBe(afterInsert)
+    await c.destroy()
+    await d.destroy()
   })
 })

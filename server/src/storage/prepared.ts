@@ -5,6 +5,8 @@
  * every request. The query is compiled with marker values in place of its parameters; each
  * run swaps the markers for the real values, so the SQL text stays the dialect's own.
  */
+import fs from 'node:fs'
+import os from 'node:os'
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 import type { Database } from './schema'
 
@@ -23,28 +25,87 @@ export function registerDirectReader(db: Kysely<Database>, reader: DirectReader)
   directReaders.set(db, reader)
 }
 
-// SQLite's own change counters: data_version moves when another connection (another process:
-// a second server, the menu import CLI) commits; total_changes() counts the rows this
-// connection has changed, which data_version leaves out. Two statements cost less than one
-// that reads both (pragma_data_version() is a virtual table).
-const OTHERS_COMMITTED = 'pragma data_version'
-const OWN_CHANGES = 'select total_changes() as changes'
-
 /**
  * A stamp of the database's committed contents, read at once: while two reads give the same
  * stamp, nothing was committed in between, by this process or another. null when it cannot be
- * read synchronously right now (PostgreSQL; SQLite while a transaction holds its connection):
- * then the caller reads what it needs instead. On SQLite it costs one read transaction and no
- * table, less than half the cheapest indexed query.
+ * read right now (PostgreSQL; SQLite mid-commit, or while a transaction holds its connection
+ * and the stamp has to come from SQL): then the caller reads what it needs instead.
  *
  * To rely on a stamp for a value, read the stamp first and the value after: a commit in
  * between then shows as a changed stamp next time, never as a stale value under an old one.
  */
 export function changeStampNow(db: Kysely<Database>): string | null {
   const reader = directReaders.get(db)
-  const own = reader?.(OWN_CHANGES, []) as { changes: number }[] | null | undefined
-  const others = own && (reader!(OTHERS_COMMITTED, []) as { data_version: number }[] | null)
-  return own?.[0] && others?.[0] ? `${own[0].changes}:${others[0].data_version}` : null
+  if (!reader) return null
+  const index = walIndexOf(db, reader)
+  return index ? walIndexStamp(index) : sqlChangeStamp(reader)
+}
+
+// SQLite's change counters through SQL: data_version moves when another connection (another
+// process: a second server, the menu import CLI) commits; total_changes() counts the rows this
+// connection has changed, which data_version leaves out. Two statements cost less than one that
+// reads both (pragma_data_version() is a virtual table). One read transaction: two file-lock
+// system calls and the statements.
+function sqlChangeStamp(reader: DirectReader): string | null {
+  const own = reader('select total_changes() as changes', []) as { changes: number }[] | null
+  const others = own && (reader('pragma data_version', []) as { data_version: number }[] | null)
+  return own?.[0] && others?.[0] ? `s${own[0].changes}:${others[0].data_version}` : null
+}
+
+/*
+ * The cheaper way, taken when the database is a WAL-mode file: SQLite's WAL index (<file>-shm,
+ * the shared memory of every connection in every process) starts with a 48-byte header, stored
+ * twice, that every commit rewrites (transaction counter, last frame, checksums; copy 2 first,
+ * then copy 1) and that every read transaction starts by reading (https://www.sqlite.org/
+ * walformat.html, "The WAL-Index Header"). Read here with one pread(): no lock, no statement.
+ * Two equal copies, equal to the last stamp: no commit has completed since. Unequal copies (a
+ * commit in progress), a version other than 3007000 or no header: null.
+ *
+ * The file is opened per database handle, after the handle's own connection has opened it (so
+ * it is the file SQLite uses: it is kept, never replaced, while a connection has it open), and
+ * the descriptor is never closed: closing any descriptor of a file drops every POSIX lock the
+ * process holds on it, SQLite's own included. One descriptor per database handle.
+ */
+const WAL_INDEX_VERSION = 3007000
+const WAL_INDEX_HEADER = 48
+
+interface WalIndex {
+  fd: number
+  header: Buffer
+}
+
+const walIndexes = new WeakMap<Kysely<Database>, WalIndex | null>()
+
+function walIndexOf(db: Kysely<Database>, reader: DirectReader): WalIndex | null {
+  const known = walIndexes.get(db)
+  if (known !== undefined) return known
+  // A read transaction first, so the connection has the WAL index open.
+  const opened = reader('pragma data_version', [])
+  const mode = opened && (reader('pragma journal_mode', []) as { journal_mode: string }[] | null)
+  const files = mode && (reader('pragma database_list', []) as { name: string; file: string }[] | null)
+  if (!files) return null // the connection is busy: decide next time
+  const file = files.find((f) => f.name === 'main')?.file
+  let index: WalIndex | null = null
+  if (mode[0]?.journal_mode === 'wal' && file) {
+    try {
+      index = { fd: fs.openSync(`${file}-shm`, 'r'), header: Buffer.alloc(2 * WAL_INDEX_HEADER) }
+      if (walIndexStamp(index) === null) index = null
+    } catch {
+      index = null
+    }
+  }
+  walIndexes.set(db, index)
+  return index
+}
+
+const readU32 = os.endianness() === 'LE' ? (b: Buffer, at: number) => b.readUInt32LE(at) : (b: Buffer, at: number) => b.readUInt32BE(at)
+
+function walIndexStamp(index: WalIndex): string | null {
+  const { fd, header } = index
+  if (fs.readSync(fd, header, 0, header.length, 0) !== header.length) return null
+  if (readU32(header, 0) !== WAL_INDEX_VERSION || header[12] !== 1) return null
+  if (header.compare(header, WAL_INDEX_HEADER, 2 * WAL_INDEX_HEADER, 0, WAL_INDEX_HEADER) !== 0) return null
+  return header.toString('latin1', 0, WAL_INDEX_HEADER)
 }
 
 /** A prepared query: run it through Kysely (any dialect), or at once where the dialect allows. */
