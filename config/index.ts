@@ -60,7 +60,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'hash' },
-      // With config/h5-components.js (aliased below): plain React View/Text/Image/Button.
+      // With config/h5-components.js (aliased below): plain React View/Text/Image.
       useHtmlComponents: true,
       output: {
         filename: 'js/[name].[contenthash:8].js',
@@ -98,6 +98,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Side-effect free, so a page's import of View links straight to the module defining it
         // and Stencil is bundled only where a web component is used.
         chain.module.rule('h5-components').test(/[\\/]config[\\/]h5-components\.js$/).set('sideEffects', false)
+        // Of the plain React components' stylesheet, only the rules of those we take (h5-components.js).
+        chain.module
+          .rule('component-css')
+          .test(/[\\/]@tarojs[\\/]components-react[\\/]dist[\\/]index\.css$/)
+          .enforce('pre')
+          .use('component-css')
+          .loader(path.join(__dirname, 'component-css-loader.js'))
         // Taro's base stylesheet carries the weui icon font (for Icon, Checkbox and Radio) inline:
         // a file of its own instead, which the browser fetches only when an icon shows.
         chain.module
@@ -106,7 +113,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .set('mimetype', 'application/octet-stream')
           .set('type', 'asset/resource')
           .set('generator', { filename: 'static/fonts/[contenthash:8].ttf' })
-        // Every page uses mobx-react-lite and the plain React View/Text/Image/Button: one shared
+        // Every page uses mobx-react-lite and the plain React View/Text/Image: one shared
         // chunk, not a copy inside each lazily loaded page. The web components (ScrollView, Input
         // and the Stencil runtime) go into a chunk of their own that only the pages using them
         // load, never the first screen.
