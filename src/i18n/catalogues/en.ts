@@ -30,6 +30,9 @@ const en: Record<MessageKey, string> = {
   'home.openSheet': 'This table has an order in progress',
   'home.language': 'Language',
   'home.fastFood': 'Fast food',
+  'home.tableOrder': 'This table\'s order',
+  'home.changeBranch': 'Choose another branch',
+  'home.otherShops': 'Other restaurants',
   'home.dineIn': 'Dine-in',
 
   'lang.zh-CN': '简体中文',

@@ -28,6 +28,9 @@ const zhCN = {
   'home.openSheet': '本桌已有进行中的订单',
   'home.language': '语言',
   'home.fastFood': '快餐',
+  'home.tableOrder': '查看本桌订单',
+  'home.changeBranch': '选择其他分店',
+  'home.otherShops': '其他餐厅',
   'home.dineIn': '堂食',
 
   'lang.zh-CN': '简体中文',

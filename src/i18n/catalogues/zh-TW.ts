@@ -30,6 +30,9 @@ const zhTW: Record<MessageKey, string> = {
   'home.openSheet': '本桌已有進行中的訂單',
   'home.language': '語言',
   'home.fastFood': '快餐',
+  'home.tableOrder': '查看本桌訂單',
+  'home.changeBranch': '選擇其他分店',
+  'home.otherShops': '其他餐廳',
   'home.dineIn': '堂食',
 
   'lang.zh-CN': '简体中文',

@@ -42,6 +42,28 @@ function Home() {
           </View>
         </View>
       )}
+      {session.isReady && (
+        <View className='so-home__links'>
+          {session.sheet?.SheetID && session.sheet.Status === 0 ? (
+            <View className='so-home__link' role='button' data-testid='home-table-order' onClick={() => host.navigateTo(ROUTES.orderEntry)}>
+              <Text>{i18n.t('home.tableOrder')}</Text>
+              <Text className='so-home__link-arrow'>›</Text>
+            </View>
+          ) : null}
+          {!session.params.TableID && (
+            <View className='so-home__link' role='button' data-testid='home-change-branch' onClick={() => host.navigateTo(ROUTES.baseSelect(session.params.ShopID))}>
+              <Text>{i18n.t('home.changeBranch')}</Text>
+              <Text className='so-home__link-arrow'>›</Text>
+            </View>
+          )}
+          {!session.params.TableID && (
+            <View className='so-home__link' role='button' data-testid='home-other-shops' onClick={() => host.navigateTo(ROUTES.shopSelect)}>
+              <Text>{i18n.t('home.otherShops')}</Text>
+              <Text className='so-home__link-arrow'>›</Text>
+            </View>
+          )}
+        </View>
+      )}
       {session.isReady && <RecommendGrid onOpen={(g) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))} />}
       <LanguageSwitch />
       <TabBarSpacer />
