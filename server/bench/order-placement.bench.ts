@@ -1,0 +1,562 @@
+/**
+ * npm run bench: order placement throughput — OrderSubmit through the real gateway over HTTP
+ * next to an in-process loop of the same transaction, on SQLite and (when one is reachable)
+ * on PostgreSQL.
+ *
+ *   - gateway: a child process serving the real app (createDatabase → migrateToLatest →
+ *     seedDemo with the demo menus → buildApp → listen, as startServer does, less its 30-s
+ *     expiry sweep, which finds nothing to expire in a minute's run) on a fresh
+ *     database: a temporary SQLite data dir, or a fresh PostgreSQL schema dropped afterwards.
+ *     The load loop (node:http, keep-alive, `connections` requests in flight, one device key
+ *     per connection) posts OrderSubmit envelopes, each with a RequestKey of its own: a prepay
+ *     takeaway order at demo shop S101 / branch B201 of two lines (soup F01 × 2; wonton noodles
+ *     C01, large, with a remark and an add-on) and a bag;
+ *   - in-process: another child on a fresh database of the same kind calls submitOrder (what
+ *     OrderSubmit's handler calls) with the same input, the same locale and an owner key like
+ *     the gateway's, one order after the other ("loop") and with `connections` loops at once.
+ *
+ * Branch B201 is opened around the clock in the bench's own databases so orders for "as soon
+ * as possible" are taken whenever the bench runs. Every answer is checked (HTTP 200, errcode
+ * and resultcode '0'; in process: an order awaiting payment came back); failures are counted.
+ * After a warm-up (a few thousand orders each: the gateway's CPU per order takes that long to
+ * settle) the three are measured in alternating slices, so other work on the machine weighs on
+ * them alike. The goal: gateway ≥ 0.7 × the in-process loop (on SQLite).
+ * runOrderPlacementBench() returns the figures; run directly, this file prints them
+ * (BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=<dir>' profiles both children).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
+import { OPERATIONS } from '../../src/gateway/contract'
+import type { OrderLineInput, OrderPlacementInput } from '../../src/gateway/order-rows'
+import { childCpu, reportCpu, send, stopChild, succeeded, type Target } from './gateway.bench'
+
+export interface OrderPlacementBenchOptions {
+  /** Requests (and in-process loops) in flight (default 4). */
+  connections?: number
+  /**
+   * Warm-up per database: the gateway and the in-process child each place this many orders
+   * first (default 3000; in process half one after the other, half at once), each for at most
+   * `warmMs` (default 20000). The gateway's CPU per order takes a few thousand orders to settle
+   * (far more code for the JIT than a loop around submitOrder).
+   */
+  warmOrders?: number
+  warmMs?: number
+  /** Measured time of each of the three, split into `rounds` alternating slices (default 6000 ms, 6). */
+  measureMs?: number
+  rounds?: number
+  /**
+   * PostgreSQL to measure too (a fresh schema, dropped afterwards); default DATABASE_URL or
+   * postgres://postgres@127.0.0.1:5432/test. null: SQLite only. Skipped when not reachable.
+   */
+  postgresUrl?: string | null
+  log?: (line: string) => void
+}
+
+export interface PlacementLoad {
+  orders: number
+  seconds: number
+  ordersPerSecond: number
+  /** Answers that were not a placed order (HTTP status, errcode/resultcode, exceptions). */
+  errors: number
+  /** The first failure, to say what went wrong. */
+  firstError?: string
+  /** CPU time (user + system) of the placing process per order. */
+  cpuMicrosPerOrder: number
+}
+
+export interface PlacementFigures {
+  dialect: 'sqlite' | 'postgres'
+  gateway: PlacementLoad
+  /** submitOrder in process, one order after the other. */
+  loop: PlacementLoad
+  /** submitOrder in process, `connections` loops at once. */
+  concurrent: PlacementLoad
+  /** gateway ÷ loop orders per second. */
+  ratio: number
+  /** gateway ÷ concurrent in-process orders per second. */
+  ratioConcurrent: number
+  /**
+   * In-process loop CPU per order ÷ the gateway process's CPU per order: the ratio the machine
+   * would give if CPU were all that limited both (less swayed by other work on the machine).
+   */
+  cpuRatio: number
+}
+
+export interface OrderPlacementBenchResult {
+  name: 'order-placement'
+  operation: 'OrderSubmit'
+  shopId: string
+  baseId: string
+  /** What each order holds, for the table ('F01 × 2, C01 large + remark + add-on, 1 bag; MOP 112.00'). */
+  order: string
+  connections: number
+  sqlite: PlacementFigures
+  /** null when PostgreSQL was not asked for or not reachable (see postgresNote). */
+  postgres: PlacementFigures | null
+  postgresNote: string
+  goal: number
+}
+
+const GOAL = 0.7
+const AUTH_CODE = 'bench-auth-code'
+const ENT_ID = 'E1001'
+const SHOP_ID = 'S101'
+const BASE_ID = 'B201'
+const LOCALE_HEADER = 'zh-TW' as const
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test'
+const gid = (code: string) => `${SHOP_ID}.g.${code}`
+
+// ---------- child processes ----------
+
+type Role = 'serve' | 'place'
+
+/** Starts this file as a child (`role`) on a fresh database; resolves with its first line (JSON). */
+function startChild(role: Role, databaseUrl: string | null): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+  // BENCH_NODE_ARGS: Node flags for both children ('--cpu-prof --cpu-prof-dir=/tmp/prof').
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, '--import', pathToFileURL(require.resolve('tsx')).href, __filename, `--${role}`], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc']
+  })
+  return new Promise((resolve, reject) => {
+    // The first JSON line is the child's answer; anything else it prints (say, --trace-gc) goes on to stderr.
+    let started = false
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!started && line.startsWith('{')) {
+        started = true
+        try {
+          resolve({ child, info: JSON.parse(line) })
+        } catch {
+          reject(new Error(`order placement bench child (${role}) said: ${line}`))
+        }
+      } else {
+        process.stderr.write(`${line}\n`)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`order placement bench child (${role}) exited with ${code}`)))
+  })
+}
+
+/** In a child: a fresh database of the kind asked for, migrated, seeded, B201 open all day. */
+async function openBenchDatabase() {
+  const { loadConfig } = await import('../src/config')
+  const { createDatabase } = await import('../src/storage/database')
+  const { migrateToLatest } = await import('../src/storage/migrations')
+  const { seedDemo } = await import('../src/storage/seed')
+  const { sql } = await import('kysely')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-order-bench-'))
+  const databaseUrl = process.env.BENCH_DATABASE_URL || null
+  const config = loadConfig(
+    {},
+    { databaseUrl, dataDir: path.join(dir, 'data'), filesDir: path.join(dir, 'files'), staticDir: path.join(dir, 'no-static'), authCode: AUTH_CODE }
+  )
+  const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined
+  const database = await createDatabase(config, { schema })
+  await migrateToLatest(database)
+  await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
+  // Open around the clock in this database only, so "as soon as possible" is always allowed.
+  await database.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59', weekday: '1,2,3,4,5,6,7' }).where('base_id', '=', BASE_ID).execute()
+  const cleanup = async () => {
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db)
+    await database.destroy()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  return { config, database, db: database.db, cleanup }
+}
+
+/** Child: the real gateway (as startServer composes it) on its own fresh database. */
+async function serveGateway(): Promise<void> {
+  const { buildApp } = await import('../src/http/app')
+  const bench = await openBenchDatabase()
+  const app = await buildApp({ config: bench.config, db: bench.db, logger: false })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  // Stopped by the parent (SIGTERM), or the parent went away (disconnect): clean up either way.
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    void app
+      .close()
+      .then(bench.cleanup)
+      .finally(() => process.exit(0))
+  }
+  process.once('SIGTERM', stop)
+  process.once('disconnect', stop)
+  reportCpu()
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, dialect: bench.database.dialect }))
+}
+
+type PlaceMessage = { type: 'input'; record: Record<string, unknown> } | { type: 'run'; ms: number; loops: number; maxOrders?: number }
+
+/** Child: submitOrder in process on its own fresh database, run in slices the parent asks for. */
+async function servePlacement(): Promise<void> {
+  const { submitOrder } = await import('../src/domain/orders/order.service')
+  const OrderSubmit = (await import('../src/operations/retail/OrderSubmit')).default
+  const bench = await openBenchDatabase()
+  let input: (OrderPlacementInput & { RequestKey: string }) | null = null
+  let seq = 0
+  const prefix = `ip-${randomBytes(4).toString('hex')}-`
+  const place = async (ownerKey: string): Promise<string | null> => {
+    try {
+      const answer = await submitOrder(
+        // What the gateway hands the operation: its enterprise, locale, instant, origin and owner.
+        { db: bench.db, entId: ENT_ID, locale: LOCALE_HEADER, now: new Date(), origin: 'http://127.0.0.1', ownerKey },
+        { ...input!, RequestKey: `${prefix}${++seq}` }
+      )
+      return answer.table1[0]?.Status === 0 ? null : `unexpected answer ${JSON.stringify(answer.table1[0]).slice(0, 200)}`
+    } catch (error) {
+      return String((error as Error)?.message ?? error)
+    }
+  }
+  const ownerKeys = Array.from({ length: 64 }, () => createHash('sha256').update(randomBytes(16).toString('hex')).digest('hex'))
+  process.on('message', (message: PlaceMessage) => {
+    void (async () => {
+      if (message.type === 'input') {
+        // Parsed by OrderSubmit's own schema, so the domain gets exactly what the handler gets.
+        input = OrderSubmit.input.parse(message.record) as OrderPlacementInput & { RequestKey: string }
+        const problem = await place(ownerKeys[0])
+        process.send?.({ ok: problem === null, problem })
+        return
+      }
+      const end = Date.now() + message.ms
+      let orders = 0
+      let errors = 0
+      let firstError: string | undefined
+      const before = process.cpuUsage()
+      await Promise.all(
+        Array.from({ length: message.loops }, async (_, i) => {
+          while (Date.now() < end && orders < (message.maxOrders ?? Infinity)) {
+            const problem = await place(ownerKeys[i % ownerKeys.length])
+            orders++
+            if (problem !== null) {
+              errors++
+              firstError ??= problem
+            }
+          }
+        })
+      )
+      const cpu = process.cpuUsage(before)
+      process.send?.({ orders, errors, firstError, cpu: cpu.user + cpu.system })
+    })()
+  })
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    void bench.cleanup().finally(() => process.exit(0))
+  }
+  process.once('SIGTERM', stop)
+  process.once('disconnect', stop)
+  console.log(JSON.stringify({ dialect: bench.database.dialect }))
+}
+
+function ask<T>(child: ChildProcess, message: PlaceMessage): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as T))
+    child.send(message)
+  })
+}
+
+// ---------- the gateway load ----------
+
+function envelope(keyName: 'GoodsDetailGet' | 'OrderPricePreview' | 'OrderSubmit', record: Record<string, unknown>): string {
+  return new URLSearchParams({
+    ServerType: OPERATIONS[keyName],
+    KeyName: keyName,
+    strJsonData: JSON.stringify({ tableData: [{ EntID: ENT_ID, UserID: 'bench', AppName: 'ScanOrder-bench', ...record }] }),
+    AuthCode: AUTH_CODE,
+    IsRSA: '0',
+    EntID: ENT_ID
+  }).toString()
+}
+
+const headersFor = (body: Buffer, deviceKey: string) => ({
+  'content-type': 'application/x-www-form-urlencoded',
+  'content-length': body.length,
+  'accept-language': LOCALE_HEADER,
+  'x-device-key': deviceKey
+})
+
+async function call(url: URL, keyName: 'GoodsDetailGet' | 'OrderPricePreview' | 'OrderSubmit', record: Record<string, unknown>, deviceKey: string) {
+  const body = Buffer.from(envelope(keyName, record))
+  const agent = new http.Agent({ keepAlive: false })
+  const res = await send(agent, { url, method: 'POST', headers: headersFor(body, deviceKey), body })
+  const answer = JSON.parse(res.body.toString('utf8')) as { errcode: string; resultcode: string; resultmsg: string; data: Record<string, Record<string, string>[]> }
+  if (res.status !== 200 || answer.errcode !== '0' || answer.resultcode !== '0') {
+    throw new Error(`${keyName} failed: ${res.body.toString('utf8').slice(0, 300)}`)
+  }
+  return answer.data
+}
+
+/**
+ * The order the bench places, as the client would send it: the sku id from GoodsDetailGet and
+ * every line's Amount from OrderPricePreview (which prices exactly as OrderSubmit does).
+ */
+async function benchOrder(url: URL): Promise<{ record: Record<string, unknown>; summary: string }> {
+  const deviceKey = randomBytes(16).toString('hex')
+  const detail = await call(url, 'GoodsDetailGet', { ShopID: SHOP_ID, BaseID: BASE_ID, GoodsID: gid('C01') }, deviceKey)
+  const large = detail.table4?.find((s) => s.SkuCode === 'LARGE')
+  if (!large) throw new Error('demo goods C01 has no LARGE sku')
+  const lines: OrderLineInput[] = [
+    { GoodsID: gid('F01'), SkuID: '', PCode: '', MQua: '2', PQua: '0', Remarks: [], AddOns: [], Bom: [], Amount: '0' },
+    {
+      GoodsID: gid('C01'),
+      SkuID: decodeURIComponent(large.SkuID),
+      PCode: '',
+      MQua: '1',
+      PQua: '0',
+      Remarks: [{ name: '蔥', option: '走蔥' }],
+      AddOns: [`${gid('C01')}.o.WONTON3`],
+      Bom: [],
+      Amount: '0'
+    }
+  ]
+  const placement: OrderPlacementInput = { ShopID: SHOP_ID, BaseID: BASE_ID, ServiceType: 'takeaway', AppointedTime: '', BagQua: 1, Remarks: '', Lines: lines }
+  const preview = await call(url, 'OrderPricePreview', placement as unknown as Record<string, unknown>, deviceKey)
+  const priced = preview.table2 ?? []
+  if (priced.length !== lines.length) throw new Error(`OrderPricePreview answered ${priced.length} lines for ${lines.length}`)
+  lines.forEach((l, i) => (l.Amount = decodeURIComponent(priced[i].Amount)))
+  const amount = decodeURIComponent(preview.table1[0].Amount)
+  return { record: { ...placement }, summary: `F01 × 2, C01 large + remark + add-on, 1 bag; MOP ${amount}` }
+}
+
+/**
+ * OrderSubmit targets, one per connection (its own device key): the body is built per request
+ * around a fresh RequestKey (only [A-Za-z0-9-], so it needs no escaping in the form).
+ */
+function submitTargets(url: URL, record: Record<string, unknown>, connections: number): (() => Target)[] {
+  const marker = 'RK0MARKER0RK'
+  const [head, tail] = envelope('OrderSubmit', { ...record, RequestKey: marker }).split(marker)
+  const run = randomBytes(4).toString('hex')
+  let seq = 0
+  return Array.from({ length: connections }, () => {
+    const deviceKey = randomBytes(16).toString('hex')
+    return () => {
+      const body = Buffer.from(`${head}gw-${run}-${++seq}${tail}`)
+      return { url, method: 'POST', headers: headersFor(body, deviceKey), body, check: succeeded }
+    }
+  })
+}
+
+async function loadGateway(agent: http.Agent, targets: (() => Target)[], ms: number, maxOrders = Infinity): Promise<{ orders: number; errors: number; firstError?: string }> {
+  const end = Date.now() + ms
+  let orders = 0
+  let errors = 0
+  let firstError: string | undefined
+  await Promise.all(
+    targets.map(async (next) => {
+      while (Date.now() < end && orders < maxOrders) {
+        const target = next()
+        const res = await send(agent, target)
+        orders++
+        if (res.status !== 200 || !target.check!(res.body)) {
+          errors++
+          firstError ??= `HTTP ${res.status}: ${res.body.toString('utf8').slice(0, 200)}`
+        }
+      }
+    })
+  )
+  return { orders, errors, firstError }
+}
+
+// ---------- the bench ----------
+
+interface Tally {
+  orders: number
+  errors: number
+  cpu: number
+  firstError?: string
+}
+
+interface Timing {
+  connections: number
+  warmOrders: number
+  warmMs: number
+  measureMs: number
+  rounds: number
+}
+
+async function measure(databaseUrl: string | null, timing: Timing): Promise<{ figures: PlacementFigures; summary: string }> {
+  const { connections, warmOrders, warmMs, measureMs, rounds } = timing
+  const [gateway, placer] = await Promise.all([startChild('serve', databaseUrl), startChild('place', databaseUrl)])
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  try {
+    const url = new URL('/GetData', gateway.info.url)
+    const { record, summary } = await benchOrder(url)
+    const targets = submitTargets(url, record, connections)
+    const first = targets[0]()
+    const firstAnswer = await send(agent, first)
+    if (firstAnswer.status !== 200 || !succeeded(firstAnswer.body)) throw new Error(`OrderSubmit failed: ${firstAnswer.body.toString('utf8').slice(0, 300)}`)
+    const ready = await ask<{ ok: boolean; problem: string | null }>(placer.child, { type: 'input', record: { ...record, RequestKey: 'bench-first-order' } })
+    if (!ready.ok) throw new Error(`submitOrder in process failed: ${ready.problem}`)
+
+    await loadGateway(agent, targets, warmMs, warmOrders)
+    await ask(placer.child, { type: 'run', ms: warmMs / 2, loops: 1, maxOrders: warmOrders / 2 })
+    await ask(placer.child, { type: 'run', ms: warmMs / 2, loops: connections, maxOrders: warmOrders / 2 })
+
+    const tallies: Record<'gateway' | 'loop' | 'concurrent', Tally> = {
+      gateway: { orders: 0, errors: 0, cpu: 0 },
+      loop: { orders: 0, errors: 0, cpu: 0 },
+      concurrent: { orders: 0, errors: 0, cpu: 0 }
+    }
+    const slice = measureMs / rounds
+    for (let round = 0; round < rounds; round++) {
+      const cpuBefore = await childCpu(gateway.child)
+      const g = await loadGateway(agent, targets, slice)
+      const cpuAfter = await childCpu(gateway.child)
+      add(tallies.gateway, { ...g, cpu: cpuAfter - cpuBefore })
+      for (const [name, loops] of [
+        ['loop', 1],
+        ['concurrent', connections]
+      ] as const) {
+        add(tallies[name], await ask<Tally>(placer.child, { type: 'run', ms: slice, loops }))
+      }
+    }
+    const seconds = measureMs / 1000
+    const result = (t: Tally): PlacementLoad => ({
+      orders: t.orders,
+      seconds,
+      ordersPerSecond: Math.round(t.orders / seconds),
+      errors: t.errors,
+      ...(t.firstError ? { firstError: t.firstError } : {}),
+      cpuMicrosPerOrder: t.orders ? Math.round(t.cpu / t.orders) : 0
+    })
+    const figures = {
+      dialect: (gateway.info.dialect === 'postgres' ? 'postgres' : 'sqlite') as PlacementFigures['dialect'],
+      gateway: result(tallies.gateway),
+      loop: result(tallies.loop),
+      concurrent: result(tallies.concurrent)
+    }
+    const ratio = (a: PlacementLoad, b: PlacementLoad) => (b.ordersPerSecond ? Math.round((a.ordersPerSecond / b.ordersPerSecond) * 100) / 100 : 0)
+    const cpuRatio = figures.gateway.cpuMicrosPerOrder ? Math.round((figures.loop.cpuMicrosPerOrder / figures.gateway.cpuMicrosPerOrder) * 100) / 100 : 0
+    return { figures: { ...figures, ratio: ratio(figures.gateway, figures.loop), ratioConcurrent: ratio(figures.gateway, figures.concurrent), cpuRatio }, summary }
+  } finally {
+    agent.destroy()
+    await Promise.all([stopChild(gateway.child), stopChild(placer.child)])
+  }
+}
+
+function add(total: Tally, part: Tally): void {
+  total.orders += part.orders
+  total.errors += part.errors
+  total.cpu += part.cpu
+  total.firstError ??= part.firstError
+}
+
+/** Whether a PostgreSQL answers at `url` (within 3 s); the reason when not. */
+async function postgresReachable(url: string): Promise<string | null> {
+  const { Client } = await import('pg')
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return null
+  } catch (error) {
+    return String((error as Error)?.message ?? error)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/** Where a URL points, without its password. */
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')
+
+export async function runOrderPlacementBench(options: OrderPlacementBenchOptions = {}): Promise<OrderPlacementBenchResult> {
+  const connections = options.connections ?? 4
+  const warmOrders = options.warmOrders ?? 3000
+  const warmMs = options.warmMs ?? 20000
+  const measureMs = options.measureMs ?? 6000
+  const rounds = options.rounds ?? 6
+  const log = options.log ?? (() => undefined)
+  const postgresUrl = options.postgresUrl === undefined ? process.env.DATABASE_URL || DEFAULT_PG : options.postgresUrl
+
+  log('  order placement on SQLite…')
+  const timing: Timing = { connections, warmOrders, warmMs, measureMs, rounds }
+  const sqlite = await measure(null, timing)
+  let postgres: PlacementFigures | null = null
+  let postgresNote = 'not asked for'
+  if (postgresUrl) {
+    const problem = await postgresReachable(postgresUrl)
+    if (problem) {
+      postgresNote = `not reachable at ${redact(postgresUrl)} (${problem})`
+      log(`  order placement on PostgreSQL skipped: ${postgresNote}`)
+    } else {
+      log('  order placement on PostgreSQL…')
+      postgres = (await measure(postgresUrl, timing)).figures
+      postgresNote = `PostgreSQL at ${redact(postgresUrl).replace(/^postgres(ql)?:\/\//, '')}, fresh schema`
+    }
+  }
+  return {
+    name: 'order-placement',
+    operation: 'OrderSubmit',
+    shopId: SHOP_ID,
+    baseId: BASE_ID,
+    order: sqlite.summary,
+    connections,
+    sqlite: sqlite.figures,
+    postgres,
+    postgresNote,
+    goal: GOAL
+  }
+}
+
+const group = (n: number) => n.toLocaleString('en-US')
+const placed = (l: PlacementLoad) =>
+  `${group(l.ordersPerSecond)} orders/s, ${group(l.cpuMicrosPerOrder)} µs CPU/order${l.errors ? ` (**${group(l.errors)} errors** of ${group(l.orders)}: ${l.firstError ?? ''})` : ''}`
+
+/** Table rows for the bench runner (bench/index.ts). */
+export function orderPlacementRows(r: OrderPlacementBenchResult): [string, string][] {
+  const what = `OrderSubmit ${r.shopId}/${r.baseId} takeaway (${r.order})`
+  const rows: [string, string][] = [
+    [`Order placement, SQLite: gateway, ${what}, ${r.connections} connections`, placed(r.sqlite.gateway)],
+    ['Order placement, SQLite: submitOrder in process, one after the other', placed(r.sqlite.loop)],
+    [`Order placement, SQLite: submitOrder in process, ${r.connections} at once`, placed(r.sqlite.concurrent)],
+    [
+      `Order placement, SQLite: gateway ÷ in-process loop (goal ≥ ${r.goal})`,
+      `${r.sqlite.ratio.toFixed(2)} × — ${r.sqlite.ratio >= r.goal ? 'met' : '**not met**'} (÷ ${r.connections} at once: ${r.sqlite.ratioConcurrent.toFixed(2)} ×; by CPU per order: ${r.sqlite.cpuRatio.toFixed(2)} ×)`
+    ]
+  ]
+  if (r.postgres) {
+    rows.push(
+      [`Order placement, PostgreSQL: gateway, same order, ${r.connections} connections`, placed(r.postgres.gateway)],
+      [`Order placement, PostgreSQL: submitOrder in process, one after the other / ${r.connections} at once`, `${placed(r.postgres.loop)} / ${placed(r.postgres.concurrent)}`],
+      [
+        'Order placement, PostgreSQL: gateway ÷ in-process',
+        `${r.postgres.ratio.toFixed(2)} × the loop, ${r.postgres.ratioConcurrent.toFixed(2)} × ${r.connections} at once (by CPU per order: ${r.postgres.cpuRatio.toFixed(2)} ×)`
+      ]
+    )
+  } else {
+    rows.push(['Order placement, PostgreSQL', `not measured: ${r.postgresNote}`])
+  }
+  return rows
+}
+
+export function formatOrderPlacementBench(r: OrderPlacementBenchResult): string {
+  return [
+    `Order placement bench: ${r.connections} keep-alive connections / in-process loops, ${r.sqlite.gateway.seconds} s each, ${os.cpus().length} CPUs` +
+      (r.postgres ? `; ${r.postgresNote}` : ''),
+    ...orderPlacementRows(r).map(([k, v]) => `  ${k}: ${v}`)
+  ].join('\n')
+}
+
+if (require.main === module) {
+  const role = process.argv[2]
+  const main =
+    role === '--serve'
+      ? serveGateway()
+      : role === '--place'
+        ? servePlacement()
+        : runOrderPlacementBench({ log: (line) => console.error(line) }).then((r) => console.log(formatOrderPlacementBench(r)))
+  main.catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
