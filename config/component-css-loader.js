@@ -1,10 +1,10 @@
 /**
  * Webpack loader for @tarojs/components-react's stylesheet: keeps the rules of the components
- * the H5 build takes from that library (config/h5-components.js: View, Text, Image and
- * PullDownRefresh), drops those of the ones it never uses there (Button, Icon, Input, Picker,
+ * the H5 build takes from that library (config/h5-components.js: View, Text and Image), drops
+ * those of the ones it never uses there (Button, Icon, Input, Picker, PullDownRefresh,
  * ScrollView, Swiper: Taro's web components, which carry their own styles, stand in).
  */
-const KEEP = /taro-img|img\[|taro-text|rmc-pull-to-refresh/
+const KEEP = /taro-img|img\[|taro-text/
 
 module.exports = function componentCssLoader(css) {
   const blocks = []

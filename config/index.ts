@@ -18,13 +18,32 @@ const componentsReact = require.resolve('@tarojs/components-react', { paths: [pa
 const WAIT_BEFORE_PAGE = `
 config.routes.forEach(function (route) {
   var load = route.load
+  var pullDown = route.enablePullDownRefresh !== undefined ? route.enablePullDownRefresh : config.window && config.window.enablePullDownRefresh
   route.load = function (context, params) {
     var loaded = load(context, params)
-    var needs = component.beforePage && component.beforePage(route.path)
-    if (needs) loaded[0] = Promise.all([loaded[0], needs]).then(function (both) { return both[0] })
+    var needs = [loaded[0], component.beforePage && component.beforePage(route.path)]
+    if (pullDown && typeof loadPullDownRefresh === 'function') needs.push(loadPullDownRefresh())
+    loaded[0] = Promise.all(needs).then(function (all) { return all[0] })
     return loaded
   }
 })
+`
+
+/**
+ * Taro's H5 entry defines its pull-down-refresh web component for every app (with
+ * useHtmlComponents: imports a plain React one, which does not refresh); the router wraps only the
+ * pages with enablePullDownRefresh in it, none of the first screen's. Here the web component is
+ * defined when such a page loads (WAIT_BEFORE_PAGE), and the router uses it as without
+ * useHtmlComponents.
+ */
+const PULL_DOWN_IMPORT = "import { PullDownRefresh } from '@tarojs/components'"
+const PULL_DOWN_SET = 'config.PullDownRefresh = PullDownRefresh'
+const PULL_DOWN_ON_DEMAND = `
+function loadPullDownRefresh() {
+  return import(/* webpackExports: ["defineCustomElementTaroPullToRefreshCore"] */ '@tarojs/components/dist/components').then(function (m) {
+    m.defineCustomElementTaroPullToRefreshCore()
+  })
+}
 `
 
 const env = (name: string, fallback = ''): string => JSON.stringify(process.env[name] ?? fallback)
@@ -85,7 +104,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // the page needs besides its own script: the catalogue on screen, the feature stores.
         chain.plugin('mainPlugin').tap((args: any[]) => {
           const meta = args[0].loaderMeta
-          meta.execBeforeCreateWebApp = `${meta.execBeforeCreateWebApp || ''}${WAIT_BEFORE_PAGE}`
+          let before: string = meta.execBeforeCreateWebApp || ''
+          if (!meta.extraImportForWeb.includes(PULL_DOWN_IMPORT) || !before.includes(PULL_DOWN_SET)) {
+            throw new Error("Taro's H5 entry no longer sets config.PullDownRefresh as config/index.ts expects: look again")
+          }
+          meta.extraImportForWeb = meta.extraImportForWeb.replace(PULL_DOWN_IMPORT, '')
+          before = before.replace(PULL_DOWN_SET, PULL_DOWN_ON_DEMAND)
+          meta.execBeforeCreateWebApp = before + WAIT_BEFORE_PAGE
           return args
         })
         // `catalogues/<locale>?first-screen`: only the first screen's texts (src/i18n/first-screen.ts).
@@ -122,7 +147,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
             cacheGroups: {
               pagesShared: {
                 name: 'pages-shared',
-                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|classnames|@tarojs[\\/]components-react)[\\/]/,
+                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|classnames|@tarojs[\\/]components-react[\\/]dist[\\/](index|utils|components[\\/](view|text|image))\b)/,
+                chunks: 'async',
+                priority: 30,
+                enforce: true
+              },
+              // core/money and decimal.js-light: one script for every page that rounds money.
+              money: {
+                name: 'money',
+                test: /[\\/](src[\\/]core[\\/]money\.ts|node_modules[\\/]decimal\.js-light[\\/])/,
                 chunks: 'async',
                 priority: 30,
                 enforce: true

@@ -1,5 +1,7 @@
 import { Formatter } from '../../src/stores/formatter'
-import { Decimal } from '../../src/core/money'
+import * as money from '../../src/core/money'
+import { Decimal, decimalPoints, formatMoney, formatNumber } from '../../src/core/money'
+import { formatPlain, readPoints, withSymbol } from '../../src/stores/plain-number'
 
 function formatter(params: Record<string, string> = {}, symbol = 'MOP$') {
   return new Formatter(
@@ -107,6 +109,49 @@ describe('formatter (spec §5 number formatting)', () => {
       expect(f.quantity('2')).toBe('2')
       expect(f.quantity('1234')).toBe('1,234')
       expect(f.quantity(null)).toBe('0')
+    })
+  })
+
+  describe('without decimal.js-light at hand (the H5 first screen)', () => {
+    const values = [
+      '0', '-0', '0.0', '-0.00', '7', '007', '38', '38.0', '38.00', '38.000', '12.5', '12.50', '12.05', '12.345', '1.005',
+      '1234', '1234.5', '1234567.891', '-3', '-1234.5', '-2.345', '-0.001', '0.5', '999999999999.99', '100', '1000000',
+      '12.3456', '5.129', '2.675', '', ' 12', '12.', '.5', '+3', '1e3', 'abc', '1,234', '12.5.1', '0x10'
+    ]
+    const inputs: (string | number | null | undefined)[] = [...values, null, undefined, 0, 58, 12.5, -3, 0.1 + 0.2, 1e21, NaN, -0]
+    const options = [{}, { trimZeros: true }, { thousands: false }, { trimZeros: true, thousands: false }]
+
+    it('writes every value that needs no rounding exactly as core/money does, and leaves the rest to it', () => {
+      for (const decimals of [0, 1, 2, 3, 4, 8])
+        for (const o of options)
+          for (const v of inputs) {
+            const plain = formatPlain(v, decimals, o)
+            if (plain !== null) expect([v, decimals, o, plain]).toEqual([v, decimals, o, formatNumber(v, decimals, o)])
+          }
+      expect(formatPlain('38.00', 2, { trimZeros: true })).toBe('38')
+      expect(formatPlain('1234.5', 2)).toBe('1,234.50')
+      expect(formatPlain('12.345', 2)).toBeNull()
+      expect(formatPlain(new Decimal('1'), 2)).toBeNull()
+      expect(withSymbol(formatPlain('-3', 2)!, 'MOP$')).toBe(formatMoney('-3', 2, 'MOP$'))
+    })
+
+    it('reads the decimals settings as core/money does', () => {
+      const settings = [{}, { AmoPoint: '1', PricePoint: '3', QuaPoint: '2', DiscountPoint: '1', PQuaPoint: '4' }, { AmoPoint: 'two', PricePoint: '-1', QuaPoint: '' }, { AmoPoint: ' 3 ', PricePoint: '9', QuaPoint: '1.5', PQuaPoint: '8' }]
+      for (const p of settings) expect(readPoints(p)).toEqual(decimalPoints(p))
+    })
+
+    it("shows gateway prices at once, and a value to round once core/money has arrived", async () => {
+      let arrive: (m: typeof money) => void = () => undefined
+      const f = new Formatter(
+        () => ({ PricePoint: '2', AmoPoint: '2' }),
+        () => 'MOP$',
+        { moneyAtHand: () => null, loadMoney: () => new Promise((resolve) => (arrive = resolve)) }
+      )
+      expect([f.price('58.00'), f.amount('1234.5'), f.quantity('1.50')]).toEqual(['MOP$58', 'MOP$1,234.50', '1.5'])
+      expect(f.price('12.345')).toBe('')
+      arrive(money)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect([f.price('12.345'), f.amount(new Decimal('2.675'))]).toEqual(['MOP$12.35', 'MOP$2.68'])
     })
   })
 })
