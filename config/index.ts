@@ -3,17 +3,14 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
 
-/**
- * Build-time settings (README "Configuration"). Both gateway hosts default to '' = the
- * origin that serves the H5 app; mini-program builds need absolute URLs (see src/hosts).
- */
 // Taro's plain React components, as the H5 platform plugin that depends on them resolves them.
 const componentsReact = require.resolve('@tarojs/components-react', { paths: [path.dirname(require.resolve('@tarojs/plugin-platform-h5'))] })
 
 /**
  * Runs in the H5 app entry Taro generates, after `config.routes` and before the router starts:
  * each route's loader returns [page script, context, params]; the page script's promise now
- * also waits for App.beforePage(path).
+ * also waits for App.beforePage(path) and, on a page with enablePullDownRefresh, for the
+ * pull-down-refresh component (PULL_DOWN_ON_DEMAND).
  */
 const WAIT_BEFORE_PAGE = `
 config.routes.forEach(function (route) {
@@ -22,7 +19,7 @@ config.routes.forEach(function (route) {
   route.load = function (context, params) {
     var loaded = load(context, params)
     var needs = [loaded[0], component.beforePage && component.beforePage(route.path)]
-    if (pullDown && typeof loadPullDownRefresh === 'function') needs.push(loadPullDownRefresh())
+    if (pullDown) needs.push(loadPullDownRefresh())
     loaded[0] = Promise.all(needs).then(function (all) { return all[0] })
     return loaded
   }
@@ -46,6 +43,10 @@ function loadPullDownRefresh() {
 }
 `
 
+/**
+ * Build-time settings (README "Configuration"). Both gateway hosts default to '' = the
+ * origin that serves the H5 app; mini-program builds need absolute URLs (see src/hosts).
+ */
 const env = (name: string, fallback = ''): string => JSON.stringify(process.env[name] ?? fallback)
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -68,6 +69,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
+    // NO_BUILD_CACHE=1: a clean build (the cache does not see environment settings such as BUNDLE_MAPS).
     cache: { enable: !process.env.NO_BUILD_CACHE },
     mini: {
       postcss: {
@@ -97,6 +99,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
+        // BUNDLE_MAPS=1: source maps beside the scripts (not referenced from them), to see what a script holds.
         if (process.env.BUNDLE_MAPS) chain.devtool('hidden-source-map')
         chain.resolve.alias.set('@tarojs/components$', path.join(__dirname, 'h5-components.js'))
         chain.resolve.alias.set('@tarojs/components-react$', componentsReact)
