@@ -116,10 +116,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
           meta.execBeforeCreateWebApp = before + WAIT_BEFORE_PAGE
           return args
         })
-        // `catalogues/<locale>?first-screen`: only the first screen's texts (src/i18n/first-screen.ts).
+        // `catalogues/<locale>?first-screen` / `?shell`: only those texts (src/i18n/first-screen.ts).
         chain.module
           .rule('catalogue-part')
-          .resourceQuery(/first-screen/)
+          .resourceQuery(/^\?(first-screen|shell)$/)
           .enforce('post')
           .use('catalogue-part')
           .loader(path.join(__dirname, 'catalogue-part-loader.js'))

@@ -6,6 +6,9 @@
 import type { Locale } from '../gateway/contract'
 import type { Catalogue } from './catalogues'
 import type { CataloguePart } from './catalogue-loader'
+import shellZhCN from './catalogues/zh-CN?shell'
+import shellZhTW from './catalogues/zh-TW?shell'
+import shellEn from './catalogues/en?shell'
 
 type Script = () => Promise<{ default: Partial<Catalogue> }>
 
@@ -26,4 +29,11 @@ export type { CataloguePart }
 
 export function loadCatalogue(locale: Locale, part: CataloguePart): Promise<Partial<Catalogue>> {
   return SCRIPTS[part][locale]().then((m) => m.default)
+}
+
+const SHELL: Record<Locale, Partial<Catalogue>> = { 'zh-CN': shellZhCN, 'zh-TW': shellZhTW, en: shellEn }
+
+/** The texts there are before any is loaded: the app shell's, so a page that fails to arrive is still explained. */
+export function textsAtHand(locale: Locale): Partial<Catalogue> {
+  return SHELL[locale]
 }

@@ -12,3 +12,8 @@ export type CataloguePart = 'first-screen' | 'all'
 export function loadCatalogue(locale: Locale, _part: CataloguePart): Catalogue | Promise<Partial<Catalogue>> {
   return CATALOGUES[locale]
 }
+
+/** The texts there are before any is loaded: here, all. */
+export function textsAtHand(locale: Locale): Partial<Catalogue> {
+  return CATALOGUES[locale]
+}

@@ -3,3 +3,9 @@ declare module '*?first-screen' {
   const texts: Partial<Record<import('./catalogues').MessageKey, string>>
   export default texts
 }
+
+/** `./catalogues/<locale>?shell`: the app shell's texts of a catalogue (config/catalogue-part-loader.js). */
+declare module '*?shell' {
+  const texts: Partial<Record<import('./catalogues').MessageKey, string>>
+  export default texts
+}

@@ -11,3 +11,12 @@ const KEYS = new Set(['page.search', 'menu.loadFailed', 'menu.onSaleAt', 'detail
 export function isFirstScreenKey(key: string): boolean {
   return KEYS.has(key) || PREFIXES.some((prefix) => key.startsWith(prefix))
 }
+
+/**
+ * What the app shell says while a page's scripts are on their way or have failed (loading,
+ * failed, reload): the H5 app carries these in every language, so they show even when no
+ * catalogue script arrives.
+ */
+export function isShellKey(key: string): boolean {
+  return key.startsWith('shell.')
+}

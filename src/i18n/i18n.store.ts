@@ -4,7 +4,7 @@ import { LOCALES, type Locale, type LocalizedText } from '../gateway/contract'
 import { chooseLocale } from './language'
 import { fillParams, pickText, type MessageParams } from './text'
 import type { Catalogue, MessageKey } from './catalogues'
-import { loadCatalogue, type CataloguePart } from './catalogue-loader'
+import { loadCatalogue, textsAtHand, type CataloguePart } from './catalogue-loader'
 
 export const LANGUAGE_STORAGE_KEY = 'scanorder.language'
 /** Spec §1: the default currency symbol is the full-width yen sign. */
@@ -34,12 +34,15 @@ export class I18nStore {
 
   constructor(
     private readonly host: Pick<Host, 'storage' | 'forcedLocale' | 'deviceLanguage'>,
-    private readonly load: CatalogueLoader = loadCatalogue
+    private readonly load: CatalogueLoader = loadCatalogue,
+    /** The texts there are before any is loaded (H5: the app shell's). */
+    private readonly atHand: (locale: Locale) => Partial<Catalogue> = textsAtHand
   ) {
     this.locale = this.wanted = this.resolve()
-    makeAutoObservable<I18nStore, 'host' | 'load' | 'catalogue' | 'part' | 'needAll' | 'wanted'>(this, {
+    makeAutoObservable<I18nStore, 'host' | 'load' | 'atHand' | 'catalogue' | 'part' | 'needAll' | 'wanted'>(this, {
       host: false,
       load: false,
+      atHand: false,
       wanted: false,
       part: false,
       needAll: false,
@@ -99,10 +102,10 @@ export class I18nStore {
     return this.show(locale)
   }
 
-  /** The text of `key` in the language on screen ('' until its catalogue has arrived). */
+  /** The text of `key` in the language on screen ('' until its texts have arrived, but the shell's). */
   t = (key: MessageKey, params?: MessageParams): string => {
-    if (!this.catalogue) return ''
-    return fillParams(this.catalogue[key] ?? key, params)
+    const text = this.catalogue?.[key] ?? this.atHand(this.locale)[key] ?? (this.catalogue ? key : '')
+    return fillParams(text, params)
   }
 
   pick = (names: Partial<LocalizedText> | undefined, fallback = ''): string => pickText(names, this.locale, fallback)

@@ -5,6 +5,11 @@ import type { CataloguePart } from '../../src/i18n/catalogue-loader'
 import type { Locale } from '../../src/gateway/contract'
 import { createFakeHost } from './support/fake-host'
 
+// The H5 loader carries the shell's texts, picked by a webpack loader (config/catalogue-part-loader.js).
+jest.mock('../../src/i18n/catalogues/zh-CN?shell', () => ({ default: {} }), { virtual: true })
+jest.mock('../../src/i18n/catalogues/zh-TW?shell', () => ({ default: {} }), { virtual: true })
+jest.mock('../../src/i18n/catalogues/en?shell', () => ({ default: {} }), { virtual: true })
+
 const hostWith = (deviceLanguage: string | null, forcedLocale: 'zh-TW' | null = null) =>
   createFakeHost(() => ({ statusCode: 200, data: {} }), { deviceLanguage: () => deviceLanguage, forcedLocale })
 
@@ -46,7 +51,7 @@ describe('i18n store', () => {
     const arrive = new Map<Locale, (c: Catalogue) => void>()
     const load = (locale: Locale) => (locale === 'en' ? CATALOGUES.en : new Promise<Catalogue>((resolve) => arrive.set(locale, resolve)))
     const host = hostWith('en-US')
-    const i18n = new I18nStore(host, load)
+    const i18n = new I18nStore(host, load, () => ({}))
     expect(i18n.t('tab.home')).toBe('Home')
     const toSimplified = i18n.setLocale('zh-CN')
     const toTraditional = i18n.setLocale('zh-TW')
@@ -60,10 +65,11 @@ describe('i18n store', () => {
     expect(i18n.locale).toBe('zh-TW')
   })
 
-  it('says nothing before the first catalogue has arrived, and is ready once it has', async () => {
+  it("says only the shell's texts before the first catalogue has arrived, and is ready once it has", async () => {
     let arrive: (c: Catalogue) => void = () => undefined
-    const i18n = new I18nStore(hostWith('zh-HK'), () => new Promise<Catalogue>((resolve) => (arrive = resolve)))
-    expect([i18n.locale, i18n.t('home.openNow')]).toEqual(['zh-TW', ''])
+    const shell = (locale: Locale) => ({ 'shell.reload': CATALOGUES[locale]['shell.reload'] })
+    const i18n = new I18nStore(hostWith('zh-HK'), () => new Promise<Catalogue>((resolve) => (arrive = resolve)), shell)
+    expect([i18n.locale, i18n.t('home.openNow'), i18n.t('shell.reload')]).toEqual(['zh-TW', '', CATALOGUES['zh-TW']['shell.reload']])
     arrive(CATALOGUES['zh-TW'])
     await i18n.ready
     expect(i18n.t('home.hours', { begin: '08:00', end: '22:00' })).toBe(CATALOGUES['zh-TW']['home.hours'].replace('{begin}', '08:00').replace('{end}', '22:00'))
@@ -80,7 +86,7 @@ describe('i18n store', () => {
       const all = CATALOGUES[locale]
       return Promise.resolve(part === 'all' ? all : { 'tab.home': all['tab.home'] })
     }
-    const i18n = new I18nStore(hostWith('en-US'), load)
+    const i18n = new I18nStore(hostWith('en-US'), load, () => ({}))
     await i18n.ready
     expect([i18n.t('tab.home'), i18n.t('cart.go')]).toEqual(['Home', 'cart.go'])
     await i18n.setLocale('zh-TW')
@@ -96,7 +102,7 @@ describe('i18n store', () => {
     let firstScreen: (texts: Partial<Catalogue>) => void = () => undefined
     const load = (locale: Locale, part: CataloguePart) =>
       part === 'all' ? Promise.resolve(CATALOGUES[locale]) : new Promise<Partial<Catalogue>>((resolve) => (firstScreen = resolve))
-    const i18n = new I18nStore(hostWith('en-US'), load)
+    const i18n = new I18nStore(hostWith('en-US'), load, () => ({}))
     await i18n.loadAll()
     firstScreen({ 'tab.home': 'Home' })
     await new Promise((resolve) => setTimeout(resolve, 0))
