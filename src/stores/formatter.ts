@@ -4,14 +4,15 @@
  * store, read by every page and component.
  *
  * A value that needs no rounding (what the gateway sends) is written out directly
- * (./plain-number.ts), the same text core/money gives; core/money itself comes in for a value to
+ * (src/core/plain-number.ts), the same text core/money gives; core/money itself comes in for a value to
  * round, at once where it is in the package, else fetched (H5, ./money-loader.h5.ts): until it
  * arrives such a value shows as '' and observers show it once it has.
  */
 import { observable, runInAction } from 'mobx'
 import type { DecimalInput, DecimalPoints, FormatOptions } from '../core/money'
 import { moneyAtHand, loadMoney, type MoneyModule } from './money-loader'
-import { formatPlain, readPoints, withSymbol } from './plain-number'
+import { decimalPoints } from '../core/decimal-points'
+import { formatPlain, withSymbol } from '../core/plain-number'
 
 export interface MoneySource {
   moneyAtHand(): MoneyModule | null
@@ -31,7 +32,7 @@ export class Formatter {
   }
 
   get points(): DecimalPoints {
-    return readPoints(this.params())
+    return decimalPoints(this.params())
   }
 
   /** A unit price: PricePoint, trailing zeros trimmed ('MOP$38', 'MOP$12.5'). */

@@ -1,7 +1,7 @@
 import { Formatter } from '../../src/stores/formatter'
 import * as money from '../../src/core/money'
-import { Decimal, decimalPoints, formatMoney, formatNumber } from '../../src/core/money'
-import { formatPlain, readPoints, withSymbol } from '../../src/stores/plain-number'
+import { Decimal, formatMoney, formatNumber } from '../../src/core/money'
+import { formatPlain, withSymbol } from '../../src/core/plain-number'
 
 function formatter(params: Record<string, string> = {}, symbol = 'MOP$') {
   return new Formatter(
@@ -133,11 +133,6 @@ describe('formatter (spec §5 number formatting)', () => {
       expect(formatPlain('12.345', 2)).toBeNull()
       expect(formatPlain(new Decimal('1'), 2)).toBeNull()
       expect(withSymbol(formatPlain('-3', 2)!, 'MOP$')).toBe(formatMoney('-3', 2, 'MOP$'))
-    })
-
-    it('reads the decimals settings as core/money does', () => {
-      const settings = [{}, { AmoPoint: '1', PricePoint: '3', QuaPoint: '2', DiscountPoint: '1', PQuaPoint: '4' }, { AmoPoint: 'two', PricePoint: '-1', QuaPoint: '' }, { AmoPoint: ' 3 ', PricePoint: '9', QuaPoint: '1.5', PQuaPoint: '8' }]
-      for (const p of settings) expect(readPoints(p)).toEqual(decimalPoints(p))
     })
 
     it("shows gateway prices at once, and a value to round once core/money has arrived", async () => {

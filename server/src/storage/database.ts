@@ -31,6 +31,14 @@ export interface DatabaseOptions {
 
 export const SQLITE_FILE_NAME = 'scanorder.sqlite'
 
+/**
+ * Whether a database handle (or a transaction of it) speaks PostgreSQL: row locks (FOR UPDATE)
+ * exist there; SQLite serialises writers itself (transactions begin IMMEDIATE).
+ */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
+}
+
 export async function createDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
   options: DatabaseOptions = {}

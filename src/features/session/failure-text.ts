@@ -1,13 +1,15 @@
 import { RESULTCODES } from '../../gateway/contract'
-import { CATALOGUES, type MessageKey } from '../../i18n/catalogues'
+import type { MessageKey } from '../../i18n/catalogues'
 import type { SessionFailure } from './session.store'
+
+const RESULT_CODES = new Set<string>(Object.values(RESULTCODES).filter((c) => c !== RESULTCODES.OK))
 
 /** What the entry screen says about a failure, in the diner's language. */
 export function failureText(failure: SessionFailure | null, t: (key: MessageKey) => string): string {
   if (!failure) return ''
   if (failure.code === RESULTCODES.SHOP_NOT_FOUND) return t('session.shopMissing')
-  const byResult = `resultcode.${failure.code}`
-  if (failure.code && byResult in CATALOGUES.en) return t(byResult as MessageKey)
+  // Every result code of the contract has a message (tests/unit/catalogues.test.ts checks it).
+  if (failure.code && RESULT_CODES.has(failure.code)) return t(`resultcode.${failure.code}` as MessageKey)
   if (failure.message) return failure.message
   return t('network.error')
 }

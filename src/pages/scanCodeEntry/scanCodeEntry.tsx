@@ -11,8 +11,8 @@ import './scanCodeEntry.css'
 type FailureText = (failure: SessionFailure | null, t: (key: MessageKey) => string) => string
 
 /**
- * What the failure screen says comes from features/session/failure-text, which consults every
- * catalogue, and may be any result code's text: both are fetched only when the entry fails,
+ * What the failure screen says comes from features/session/failure-text and may be any result
+ * code's text, which only the whole catalogue has: both are fetched only when the entry fails,
  * never on the way to Home.
  */
 function useFailureText(failed: boolean): FailureText | null {

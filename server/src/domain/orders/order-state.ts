@@ -9,6 +9,7 @@ import { toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-rows'
 import type { Database, OrderTable } from '../../storage/schema'
 import { DomainError } from '../errors'
+import { isPostgres } from '../../storage/database'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -144,7 +145,3 @@ export async function expireDueOrders(db: Kysely<Database>, now: Date): Promise<
 /** Digits after the point as written ('66.00' → 2), so a sum keeps the amounts' format. */
 const places = (text: string): number => (text.split('.')[1] ?? '').length
 
-function isPostgres(db: Kysely<Database>): boolean {
-  // Kysely's adapter names the dialect; SQLite has no row locks (and no FOR UPDATE).
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
-}

@@ -28,6 +28,7 @@ import { DomainError, invalidInput } from '../errors'
 import { serviceLinks } from '../links/service-link.service'
 import { lockOrder, markOrderPaid, type OrderRecord } from '../orders/order-state'
 import { checkReturnUrl, originsOf, withPayId } from './return-url'
+import { isPostgres } from '../../storage/database'
 
 export type PaymentRecord = Selectable<PaymentTable>
 
@@ -408,6 +409,3 @@ export async function hostedPaymentView(db: Kysely<Database>, payId: string, pro
   }
 }
 
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
-}

@@ -16,16 +16,17 @@ import { decimalPoints, maxDecimal, roundHalfUp, toDecimal } from '../../../../s
 import { wallClockIn } from '../../../../src/core/wall-clock'
 import type { Locale } from '../../../../src/gateway/contract'
 import { ORDER_STATUS, POSI_TYPE, type OrderPlacementInput, type PosiType } from '../../../../src/gateway/order-rows'
-import { findEnterpriseSetting } from '../../storage/repositories/enterprise.repository'
+import { findEnterpriseSetting, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { findBaseParam } from '../../storage/repositories/params.repository'
 import { findTable } from '../../storage/repositories/table.repository'
 import type { Database, TableSheetTable } from '../../storage/schema'
 import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
 import { DomainError } from '../errors'
-import { insertOrder, requestHash, validatePlacement, type ValidPlacement } from '../orders/order-placement'
+import { insertOrder, requestHash, unpaidOrderMinutes, validatePlacement, type ValidPlacement } from '../orders/order-placement'
 import { applyOrderAction, lockOrder, recordCreated, type OrderRecord } from '../orders/order-state'
 import { findOrderByRequestKey, isUniqueViolation } from '../../storage/repositories/order.repository'
 import type { Base, DiningTable } from '../records'
+import { isPostgres } from '../../storage/database'
 
 export type SheetRecord = Selectable<TableSheetTable>
 
@@ -57,11 +58,6 @@ export interface RoundPreview {
 
 const SHEET_STATUS_OPEN = ORDER_STATUS.AWAITING_PAYMENT
 const newId = (prefix: string): string => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`
-
-/** Amount decimals of the enterprise (AmoPoint, default 2). */
-export async function amoPointOf(db: Kysely<Database>, entId: string): Promise<number> {
-  return decimalPoints({ AmoPoint: (await findEnterpriseSetting(db, entId, 'AmoPoint')) ?? undefined }).AmoPoint
-}
 
 /** The scanned table, which must belong to the shop and branch the order names. */
 async function requireTable(db: Kysely<Database>, entId: string, input: OrderPlacementInput): Promise<DiningTable> {
@@ -317,9 +313,11 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
   if (sheet.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
   if ((await findBaseParam(db, sheet.base_id, 'IsPayLaterOnlineCheckout')) !== '1') throw new DomainError('ONLINE_CHECKOUT_OFF')
   if (sheet.round_count === 0) throw new DomainError('CART_EMPTY')
-  const amoPoint = await amoPointOf(db, entId)
+  // The same settings and rules as a prepay order: AmoPoint, UnpaidOrderMinutes.
+  const settings = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
   const due = roundHalfUp(maxDecimal(0, toDecimal(sheet.amount).minus(toDecimal(sheet.paid_amount))), amoPoint).toFixed(amoPoint)
-  const minutes = Number((await findEnterpriseSetting(db, entId, 'UnpaidOrderMinutes')) ?? '') || 15
+  const minutes = unpaidOrderMinutes(settings)
   const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)).timeZone
 
   return db.transaction().execute(async (trx) => {
@@ -419,6 +417,3 @@ export async function completeRounds(trx: Transaction<Database>, sheetId: string
   for (const { order_id } of open) await applyOrderAction(trx, order_id, 'complete', actor, now)
 }
 
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
-}

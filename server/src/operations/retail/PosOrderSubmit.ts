@@ -1,10 +1,8 @@
 import { z } from 'zod'
-import { sheetAnswerRows, roundRows } from '../../domain/table-sheets/table-sheet.answers'
-import { placeRound, sheetState } from '../../domain/table-sheets/table-sheet.service'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
 import { ORDER_COLUMNS, placementFields, requestKeyField } from './OrderRows'
-import { sheetCaller } from './sheet-caller'
+import { submitRound } from './sheet-caller'
 import { TABLE_SHEET_COLUMNS } from './table-sheet-rows'
 
 export default defineOperation({
@@ -14,10 +12,5 @@ export default defineOperation({
   auth: 'app',
   input: z.object({ ...placementFields, TableID: requiredId('The scanned table'), RequestKey: requestKeyField }),
   output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_COLUMNS },
-  async handler(ctx, input) {
-    const caller = sheetCaller(ctx, true)
-    const { sheet, round } = await placeRound(caller, input, 'pos')
-    const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
-    return { table1: await sheetAnswerRows(caller, [sheet]), table2: await roundRows(caller, [round], state.timeZone) }
-  }
+  handler: (ctx, input) => submitRound(ctx, input, 'pos')
 })

@@ -3,10 +3,10 @@
  * gateway sends is a plain decimal string with no more places than the enterprise shows; written
  * at those places it only gains zeros, a decimal point and thousands separators, which string
  * work does exactly. Anything else (a value to round, a Decimal, an exponent) is left to
- * core/money (null here): rounding stays in its one function. tests/unit/formatter.test.ts
+ * ./money (null here): rounding stays in its one function. tests/unit/formatter.test.ts
  * checks both give the same text for the same input.
  */
-import type { DecimalInput, DecimalPoints, FormatOptions } from '../core/money'
+import type { DecimalInput, FormatOptions } from './money'
 
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/
 
@@ -32,16 +32,4 @@ export function formatPlain(value: DecimalInput | null | undefined, decimals: nu
 /** core/money's formatMoney around formatPlain: '¥1,234.50', '-MOP$3.00'. */
 export function withSymbol(text: string, symbol: string): string {
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`
-}
-
-const DEFAULT_POINTS: DecimalPoints = { AmoPoint: 2, PricePoint: 2, QuaPoint: 0, DiscountPoint: 0, PQuaPoint: 0 }
-
-/** core/money's decimalPoints: the decimals settings, a missing or bad one at its default. */
-export function readPoints(params: Record<string, string | undefined>): DecimalPoints {
-  const read = (key: keyof DecimalPoints): number => {
-    const raw = params[key]
-    const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw)
-    return Number.isInteger(n) && n >= 0 && n <= 8 ? n : DEFAULT_POINTS[key]
-  }
-  return { AmoPoint: read('AmoPoint'), PricePoint: read('PricePoint'), QuaPoint: read('QuaPoint'), DiscountPoint: read('DiscountPoint'), PQuaPoint: read('PQuaPoint') }
 }
