@@ -101,7 +101,53 @@ export const OPERATIONS = {
   /** Closes (or cancels an empty) table sheet. */
   PosSheetClose: 'Retail',
   /** Postpay online checkout: the settlement order of a sheet. */
-  PayLaterUpdate: 'Retail'
+  PayLaterUpdate: 'Retail',
+  /** Pays one of the member's orders from their balance, at once (idempotent by RequestKey). */
+  BalancePay: 'Retail',
+  /** Dialling areas a phone login accepts. */
+  SmsAreaList: 'Common',
+  /** Sends an SMS code to a phone for one purpose (SourceType); the code is never answered. */
+  SmsVerifySend: 'Members',
+  /** Logs in by phone and SMS code; 42000 when no member has the phone (then VipRegister). */
+  VipLoginGet: 'Members',
+  /** Makes a member (RegisterType 1 phone + code, 0 vouched phone, 2 neither) and logs it in. */
+  VipRegister: 'Members',
+  /** Binds a phone (with its SMS code) to the signed-in member. */
+  VipBindPhone: 'Members',
+  /** Logs in this device's walk-in guest identity; 42000 when it has none yet (then GuestRegister). */
+  GuestLogin: 'Members',
+  /** Makes this device's walk-in guest identity (or returns it) and logs it in. */
+  GuestRegister: 'Members',
+  /** Logs in by a host identity (OpenID with its AccessToken); 42000 when not registered. */
+  VipLoginByOpenID: 'Members',
+  /** Exchanges a host authorisation code for a checked identity (AccessToken + OpenID). */
+  ThirdPartyAccessTokenGet: 'Members',
+  /** The host identity's profile: phone (area number pair), picture, nickname. */
+  ThirdPartyUserInfoGet: 'Members',
+  /** The signed-in member with balance, points and coupon count. */
+  VipDetailGet: 'Members',
+  /** Changes the signed-in member's name, sex, birthday, picture. */
+  VipProfileUpdate: 'Members',
+  /** Change phone: Type 1 verifies the current phone, Type 2 moves to the new one. */
+  VipPhoneChange: 'Members',
+  /** Ends the session of this token. */
+  VipLogout: 'Members',
+  /** The signed-in member's points entries, newest first, paged. */
+  VipScoreRecordByPage: 'Members',
+  /** The signed-in member's balance entries, newest first, paged. */
+  VipBalanceRecordByPage: 'Members',
+  /** A fresh short-lived member code for the shop to scan. */
+  VipQrCodeGet: 'Members',
+  /** Recharge rules of the enterprise (amount → gift balance and coupons). */
+  RechargeRuleList: 'Recharge',
+  /** One recharge rule with its gift coupons. */
+  RechargeRuleDetail: 'Recharge',
+  /** Starts a recharge by a rule, paid through the payment provider (idempotent by RequestKey). */
+  RechargeSubmit: 'Recharge',
+  /** The signed-in member's recharges, newest first, paged. */
+  RechargeRecordList: 'Recharge',
+  /** One recharge's state after asking its provider (the 'recharge being checked' page polls it). */
+  RechargeStatusGet: 'Recharge'
 } as const satisfies Record<string, ServerType>
 
 export type OperationName = keyof typeof OPERATIONS
@@ -121,6 +167,8 @@ export const ERRCODES = {
   INVALID_INPUT: '10007',
   UNSUPPORTED_REQUEST: '10008',
   RATE_LIMITED: '10009',
+  /** A member operation without a valid session token (spec: 'Operation not allowed without logging-in.'). */
+  LOGIN_REQUIRED: '10010',
   INTERNAL: '50000'
 } as const
 export type ErrCode = (typeof ERRCODES)[keyof typeof ERRCODES]
@@ -128,7 +176,7 @@ export type ErrCode = (typeof ERRCODES)[keyof typeof ERRCODES]
 /**
  * resultcode: the business layer. Closed list; each has a message key in the
  * i18n catalogues (`resultcode.<code>`). 42000 keeps the spec's meaning
- * (member not registered) and is reserved for the members issue.
+ * (member not registered: the client registers next).
  */
 export const RESULTCODES = {
   OK: '0',
@@ -163,6 +211,21 @@ export const RESULTCODES = {
   REQUEST_KEY_REUSED: '20029',
   ADDRESS_REQUIRED: '20030',
   PAYMENT_AMOUNT_MISMATCH: '20031',
+  SMS_TOO_FREQUENT: '20032',
+  SMS_DAILY_LIMIT: '20033',
+  SMS_CODE_WRONG: '20034',
+  SMS_CODE_EXPIRED: '20035',
+  PHONE_INVALID: '20036',
+  PHONE_IN_USE: '20037',
+  PHONE_NOT_BOUND: '20038',
+  NAME_INVALID: '20039',
+  ACCESS_TOKEN_INVALID: '20040',
+  CHANGE_TICKET_INVALID: '20041',
+  INSUFFICIENT_BALANCE: '20042',
+  RECHARGE_RULE_NOT_FOUND: '20043',
+  RECHARGE_NOT_FOUND: '20044',
+  DEVICE_KEY_REQUIRED: '20045',
+  MEMBER_CODE_INVALID: '20046',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -14,6 +14,23 @@ import type {
   PaymentRow,
   TableSheetRow
 } from './order-rows'
+import type {
+  AccessTokenRow,
+  BalanceRecordRow,
+  GiftCouponRow,
+  MemberCodeRow,
+  MemberSessionRow,
+  PhoneChangeTicketRow,
+  RechargeRow,
+  RechargeRuleRow,
+  RegisterType,
+  ScoreRecordRow,
+  SmsAreaRow,
+  SmsSentRow,
+  SmsSourceType,
+  ThirdPartyUserRow,
+  VipRow
+} from './member-rows'
 
 export interface BaseRecord {
   EntID: string
@@ -493,6 +510,120 @@ export interface OperationTypes {
     input: { Code: string }
     output: { table1: { PayerID: string; Provider: string }[] }
   }
+  BalancePay: {
+    input: { SheetID: string; RequestKey: string }
+    output: { table1: PaymentRow[]; table2: OrderRow[] }
+  }
+  SmsAreaList: {
+    input: Record<string, never>
+    output: { table1: SmsAreaRow[] }
+  }
+  SmsVerifySend: {
+    input: { Phone: string; AreaNo: string; SourceType: SmsSourceType }
+    output: { table1: SmsSentRow[] }
+  }
+  VipLoginGet: {
+    input: { Phone: string; AreaNo: string; Code: string }
+    output: { table1: MemberSessionRow[]; table2: VipRow[] }
+  }
+  VipRegister: {
+    input: MemberPlace & {
+      RegisterType: RegisterType
+      Phone?: string
+      AreaNo?: string
+      Code?: string
+      OpenID?: string
+      MinaID?: string
+      /** Proof of OpenID (ThirdPartyAccessTokenGet); needed with OpenID. */
+      AccessToken?: string
+      HeadImg?: string
+      VipName?: string
+      /** 'YYYY-MM-DD' or ''. */
+      Birthy?: string
+      Sex?: string
+    }
+    output: { table1: MemberSessionRow[]; table2: VipRow[] }
+  }
+  VipBindPhone: {
+    input: { Phone: string; AreaNo: string; Code: string; SourceType: 'VipBindPhone' }
+    output: { table1: VipRow[] }
+  }
+  GuestLogin: {
+    input: MemberPlace
+    output: { table1: MemberSessionRow[]; table2: VipRow[] }
+  }
+  GuestRegister: {
+    input: MemberPlace
+    output: { table1: MemberSessionRow[]; table2: VipRow[] }
+  }
+  VipLoginByOpenID: {
+    input: { OpenID: string; MinaID?: string; LoginType: 0; AccessToken: string }
+    output: { table1: MemberSessionRow[]; table2: VipRow[] }
+  }
+  ThirdPartyAccessTokenGet: {
+    input: { Code: string }
+    output: { table1: AccessTokenRow[] }
+  }
+  ThirdPartyUserInfoGet: {
+    input: { AccessToken: string; OpenID: string }
+    output: { table1: ThirdPartyUserRow[] }
+  }
+  VipDetailGet: {
+    input: Record<string, never>
+    output: { table1: VipRow[] }
+  }
+  VipProfileUpdate: {
+    input: { VipName: string; Sex: string; Birthy: string; HeadImg?: string }
+    output: { table1: VipRow[] }
+  }
+  VipPhoneChange: {
+    input: { Type: 1 | 2; Phone: string; AreaNo: string; Code: string; ChangeTicket?: string }
+    output: { table1: PhoneChangeTicketRow[]; table2: VipRow[] }
+  }
+  VipLogout: {
+    input: Record<string, never>
+    output: Record<string, never>
+  }
+  VipScoreRecordByPage: {
+    input: { PageIndex?: number; PageSize?: number }
+    output: { table1: ScoreRecordRow[]; table2: TotalRow[] }
+  }
+  VipBalanceRecordByPage: {
+    input: { PageIndex?: number; PageSize?: number }
+    output: { table1: BalanceRecordRow[]; table2: TotalRow[] }
+  }
+  VipQrCodeGet: {
+    input: Record<string, never>
+    output: { table1: MemberCodeRow[] }
+  }
+  RechargeRuleList: {
+    input: { ShopID?: string }
+    output: { table1: RechargeRuleRow[] }
+  }
+  RechargeRuleDetail: {
+    input: { RuleID: string }
+    output: { table1: RechargeRuleRow[]; table2: GiftCouponRow[] }
+  }
+  RechargeSubmit: {
+    input: { RuleID: string; ShopID: string; RequestKey: string; ReturnUrl: string; Provider?: string }
+    output: { table1: RechargeRow[] }
+  }
+  RechargeRecordList: {
+    input: { PageIndex?: number; PageSize?: number }
+    output: { table1: RechargeRow[]; table2: TotalRow[] }
+  }
+  RechargeStatusGet: {
+    input: { RechargeID: string }
+    output: { table1: RechargeRow[]; table2: VipRow[] }
+  }
+}
+
+/** Where a member registers or logs in as a guest: the shop and branch names and codes (spec §7). */
+export interface MemberPlace {
+  ShopName?: string
+  ShopCode?: string
+  BaseName?: string
+  BaseCode?: string
 }
 
 /** Branch params that BaseSysParamGet knows. */

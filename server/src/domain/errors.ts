@@ -34,6 +34,7 @@ export const ENVELOPE_HTTP_STATUS: Readonly<Record<EnvelopeErrorCode, number>> =
   INVALID_INPUT: 400,
   UNSUPPORTED_REQUEST: 415,
   RATE_LIMITED: 429,
+  LOGIN_REQUIRED: 401,
   INTERNAL: 500
 }
 

@@ -2,8 +2,8 @@
  * POST /GetData: the one gateway route. Checks run in this order, each with its errcode:
  * method and content type (10008), body size (10006), fields (10001), IsRSA (10008),
  * AuthCode (10004), KeyName under ServerType (10003), strJsonData (10002), record EntIDs
- * (10005), record schema (10007); then the enterprise for 'app' operations (20001) and
- * the operation itself. A body answered before with a kept answer (kept-answers.ts) is
+ * (10005), record schema (10007); then the enterprise for 'app' and 'member' operations
+ * (20001), the session for 'member' operations (10010), and the operation itself. A body answered before with a kept answer (kept-answers.ts) is
  * answered again after the answer's own check alone.
  */
 import { createHash } from 'node:crypto'
@@ -18,6 +18,7 @@ import { EnvelopeError, invalidInput } from '../domain/errors'
 import { baseRecordSchema } from '../operations/fields'
 import type { OperationContext } from '../operations/operation'
 import { findOperation } from '../operations/registry'
+import { bearerToken, findSession, memberOwnerKey } from '../domain/members/member-session'
 import type { Database } from '../storage/schema'
 import { checkAuthCode, FORM_TYPE, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
 import { parseForm } from './form-body'
@@ -103,6 +104,12 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     const inputs = records.map((record, index) => parseRecord(operation.input, record, index))
     const first = bases[0]
 
+    // 'public' operations take an enterprise when one is named, and then it must exist.
+    const enterprise = operation.auth !== 'public' || envelope.EntID ? await requireEnterprise(deps.db, envelope.EntID) : null
+    const token = bearerToken(request.headers.authorization)
+    const member = token && enterprise ? await findSession(deps.db, enterprise.entId, token, now) : null
+    if (operation.auth === 'member' && !member) throw new EnvelopeError('LOGIN_REQUIRED')
+    const deviceKey = ownerKeyOf(request.headers['x-device-key'])
     const ctx: OperationContext = {
       db: deps.db,
       config: deps.config,
@@ -113,10 +120,11 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
       clientIp: request.ip,
       origin,
       now,
-      ownerKey: ownerKeyOf(request.headers['x-device-key']),
+      ownerKey: member ? memberOwnerKey(member.vipId) : deviceKey,
+      deviceKey,
+      member,
       providers: deps.providers,
-      // 'public' operations take an enterprise when one is named, and then it must exist.
-      enterprise: operation.auth === 'app' || envelope.EntID ? await requireEnterprise(deps.db, envelope.EntID) : null
+      enterprise
     }
     const data = await operation.handler(ctx, inputs[0], inputs)
     const result = successReply(data)

@@ -12,13 +12,16 @@ import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { Database } from '../storage/schema'
+import type { SessionMember } from '../domain/members/member-session'
 
 /**
  * Who may call. Every envelope must carry the deployment's AuthCode; beyond that:
  *   - 'public': no enterprise needed (finding the enterprise is the point);
- *   - 'app': the envelope's EntID must name a known enterprise (else resultcode 20001).
+ *   - 'app': the envelope's EntID must name a known enterprise (else resultcode 20001);
+ *   - 'member': 'app', and a valid session token of that enterprise in `Authorization: Bearer`
+ *     (else errcode 10010 LOGIN_REQUIRED). The member comes from the token, never from a record.
  */
-export type OperationAuth = 'public' | 'app'
+export type OperationAuth = 'public' | 'app' | 'member'
 
 export interface OperationContext {
   db: Kysely<Database>
@@ -37,11 +40,17 @@ export interface OperationContext {
   now: Date
   enterprise: Enterprise | null
   /**
-   * Who is calling, until members sign in (members issue): the SHA-256 of the device key the
-   * client keeps in local storage and sends as `X-Device-Key` ('' when absent or malformed).
-   * Orders and payments belong to it.
+   * Who owns what this request makes or reads (orders, sheets, payments): the signed-in
+   * member (`vip:<VipID>`, member-session.ts memberOwnerKey), else the device (deviceKey).
    */
   ownerKey: string
+  /**
+   * The SHA-256 of the device key the client keeps in local storage and sends as
+   * `X-Device-Key` ('' when absent or malformed): a walk-in diner's identity.
+   */
+  deviceKey: string
+  /** The member the request's session token signs in (null without a valid one). */
+  member: SessionMember | null
   /** Outside services, built once by the composition root (server/src/http/app.ts). */
   providers: Providers
 }
@@ -55,7 +64,15 @@ export interface AppOperationContext extends OperationContext {
   enterprise: Enterprise
 }
 
-export type ContextFor<A extends OperationAuth> = A extends 'app' ? AppOperationContext : OperationContext
+export interface MemberOperationContext extends AppOperationContext {
+  member: SessionMember
+}
+
+export type ContextFor<A extends OperationAuth> = A extends 'member'
+  ? MemberOperationContext
+  : A extends 'app'
+    ? AppOperationContext
+    : OperationContext
 
 export type OperationOutput<N extends OperationName> = OperationTypes[N]['output']
 type RowOf<T> = T extends readonly (infer R)[] ? R : never

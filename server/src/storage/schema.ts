@@ -473,6 +473,134 @@ export interface FreightRuleTable {
   fee: string
 }
 
+// ---------- members and money (0004) ----------
+
+export interface MemberTable {
+  vip_id: string
+  ent_id: string
+  area_no: Generated<string>
+  phone: Generated<string>
+  vip_name: Generated<string>
+  sex: Generated<string>
+  birthday: Generated<string>
+  head_img: Generated<string>
+  is_guest: Generated<number>
+  device_key: Generated<string>
+  code_ref: string
+  register_type: Generated<number>
+  register_place: Generated<string>
+  balance: Generated<string>
+  score: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+export interface MemberIdentityTable {
+  ent_id: string
+  provider: string
+  open_id: string
+  mina_id: Generated<string>
+  vip_id: string
+  created_at: string
+}
+
+export interface MemberSessionTable {
+  token_hash: string
+  ent_id: string
+  vip_id: string
+  created_at: string
+  expires_at: string
+  revoked_at: string | null
+}
+
+export interface SmsCodeTable {
+  code_id: string
+  ent_id: string
+  area_no: string
+  phone: string
+  source_type: string
+  code_hash: string
+  client_ip: string
+  tries: Generated<number>
+  created_at: string
+  expires_at: string
+  ended_at: string | null
+}
+
+export interface BalanceLedgerTable {
+  entry_id: string
+  ent_id: string
+  vip_id: string
+  kind: string
+  amount: string
+  balance_after: string
+  ref_id: string
+  created_at: string
+}
+
+export interface ScoreLedgerTable {
+  entry_id: string
+  ent_id: string
+  vip_id: string
+  kind: string
+  score: number
+  score_after: number
+  ref_id: string
+  created_at: string
+}
+
+export interface RechargeRuleTable {
+  rule_id: string
+  ent_id: string
+  shop_id: Generated<string>
+  names: string
+  amount: string
+  gift_amount: Generated<string>
+  gift_coupons: Generated<string>
+  sort_no: Generated<number>
+  is_enable: Generated<number>
+}
+
+export interface RechargeTable {
+  recharge_id: string
+  ent_id: string
+  shop_id: string
+  vip_id: string
+  rule_id: string
+  request_key: string
+  request_hash: string
+  amount: string
+  gift_amount: string
+  gift_coupons: Generated<string>
+  status: number
+  provider: string
+  provider_ref: Generated<string>
+  return_url: Generated<string>
+  created_at: string
+  paid_at: string | null
+}
+
+export interface MemberCouponTable {
+  coupon_id: string
+  ent_id: string
+  vip_id: string
+  names: string
+  value: string
+  min_amount: Generated<string>
+  valid_from: string
+  valid_to: string
+  source: string
+  source_id: string
+  status: Generated<number>
+  created_at: string
+}
+
+export interface ServerSecretTable {
+  name: string
+  value: string
+  created_at: string
+}
+
 export interface Database {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
@@ -508,4 +636,14 @@ export interface Database {
   payments: PaymentTable
   payment_notices: PaymentNoticeTable
   freight_rules: FreightRuleTable
+  members: MemberTable
+  member_identities: MemberIdentityTable
+  member_sessions: MemberSessionTable
+  sms_codes: SmsCodeTable
+  balance_ledger: BalanceLedgerTable
+  score_ledger: ScoreLedgerTable
+  recharge_rules: RechargeRuleTable
+  recharges: RechargeTable
+  member_coupons: MemberCouponTable
+  server_secrets: ServerSecretTable
 }

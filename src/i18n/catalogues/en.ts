@@ -296,6 +296,12 @@ const en: Record<MessageKey, string> = {
   'sandboxPay.notFound': 'Payment not found.',
   'sandboxPay.back': 'Back to the order',
 
+  // ---- member: mine, login, area codes, profile, change phone (issue 5) ----
+  // ---- end member ----
+
+  // ---- wallet: balance, records, recharge, points, member code, balance payment (issue 5) ----
+  // ---- end wallet ----
+
   'errcode.10001': 'The request is missing a required field: {field}',
   'errcode.10002': 'The request data is not valid JSON',
   'errcode.10003': 'Unknown operation: {operation}',
@@ -305,6 +311,7 @@ const en: Record<MessageKey, string> = {
   'errcode.10007': 'Invalid request parameters: {detail}',
   'errcode.10008': 'Unsupported request format',
   'errcode.10009': 'Too many requests, please try again later',
+  'errcode.10010': 'Operation not allowed without logging-in.',
   'errcode.50000': 'The server cannot handle this right now, please try again later',
 
   'resultcode.20001': 'Enterprise does not exist',
@@ -338,6 +345,21 @@ const en: Record<MessageKey, string> = {
   'resultcode.20029': 'This request key was already used for a different order',
   'resultcode.20030': 'Please fill in the contact, phone and delivery address',
   'resultcode.20031': 'The paid amount does not match the order',
+  'resultcode.20032': 'Codes are sent at most once a minute, please try again in {seconds} s',
+  'resultcode.20033': 'Too many codes today, please try again tomorrow',
+  'resultcode.20034': 'The verification code is wrong',
+  'resultcode.20035': 'The verification code has expired, please get a new one',
+  'resultcode.20036': 'Please enter a valid mobile number',
+  'resultcode.20037': 'This mobile number belongs to another member',
+  'resultcode.20038': 'Please bind your mobile number first',
+  'resultcode.20039': 'Name contains invalid characters',
+  'resultcode.20040': 'The sign-in from this app has expired, please sign in again',
+  'resultcode.20041': 'Please verify your current mobile number again',
+  'resultcode.20042': 'Insufficient balance',
+  'resultcode.20043': 'This recharge option is no longer offered',
+  'resultcode.20044': 'Recharge not found',
+  'resultcode.20045': 'This browser cannot keep a guest identity, please log in by phone',
+  'resultcode.20046': 'Member code invalid or expired',
   'resultcode.42000': 'Member not registered'
 }
 export default en

@@ -294,6 +294,12 @@ const zhCN = {
   'sandboxPay.notFound': '找不到此笔支付。',
   'sandboxPay.back': '返回订单',
 
+  // ---- member: mine, login, area codes, profile, change phone (issue 5) ----
+  // ---- end member ----
+
+  // ---- wallet: balance, records, recharge, points, member code, balance payment (issue 5) ----
+  // ---- end wallet ----
+
   'errcode.10001': '请求缺少必要字段：{field}',
   'errcode.10002': '请求数据不是有效的 JSON',
   'errcode.10003': '未知的操作：{operation}',
@@ -303,6 +309,7 @@ const zhCN = {
   'errcode.10007': '请求参数无效：{detail}',
   'errcode.10008': '不支持的请求格式',
   'errcode.10009': '请求过于频繁，请稍后再试',
+  'errcode.10010': '未登录不允许操作',
   'errcode.50000': '服务器暂时无法处理，请稍后再试',
 
   'resultcode.20001': '企业不存在',
@@ -336,6 +343,21 @@ const zhCN = {
   'resultcode.20029': '该请求编号已用于另一笔订单',
   'resultcode.20030': '请填写联系人、电话和送货地址',
   'resultcode.20031': '支付金额与订单金额不符',
+  'resultcode.20032': '验证码每分钟只能发送一次，请 {seconds} 秒后再试',
+  'resultcode.20033': '今日验证码发送次数已达上限，请明天再试',
+  'resultcode.20034': '验证码错误',
+  'resultcode.20035': '验证码已失效，请重新获取',
+  'resultcode.20036': '请输入正确的手机号码',
+  'resultcode.20037': '该手机号码已被其他会员使用',
+  'resultcode.20038': '请先绑定手机号码',
+  'resultcode.20039': '名称包含非法字符',
+  'resultcode.20040': '应用授权已失效，请重新登录',
+  'resultcode.20041': '请重新验证当前手机号码',
+  'resultcode.20042': '余额不足',
+  'resultcode.20043': '该充值方案已下架',
+  'resultcode.20044': '充值记录不存在',
+  'resultcode.20045': '当前浏览器无法保存游客身份，请使用手机号登录',
+  'resultcode.20046': '会员码无效或已过期',
   'resultcode.42000': '会员未注册'
 } as const
 

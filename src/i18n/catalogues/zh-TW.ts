@@ -296,6 +296,12 @@ const zhTW: Record<MessageKey, string> = {
   'sandboxPay.notFound': '找不到此筆支付。',
   'sandboxPay.back': '返回訂單',
 
+  // ---- member: mine, login, area codes, profile, change phone (issue 5) ----
+  // ---- end member ----
+
+  // ---- wallet: balance, records, recharge, points, member code, balance payment (issue 5) ----
+  // ---- end wallet ----
+
   'errcode.10001': '請求缺少必要欄位：{field}',
   'errcode.10002': '請求資料不是有效的 JSON',
   'errcode.10003': '未知的操作：{operation}',
@@ -305,6 +311,7 @@ const zhTW: Record<MessageKey, string> = {
   'errcode.10007': '請求參數無效：{detail}',
   'errcode.10008': '不支援的請求格式',
   'errcode.10009': '請求過於頻繁，請稍後再試',
+  'errcode.10010': '未登錄不允許操作',
   'errcode.50000': '伺服器暫時無法處理，請稍後再試',
 
   'resultcode.20001': '企業不存在',
@@ -338,6 +345,21 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20029': '該請求編號已用於另一筆訂單',
   'resultcode.20030': '請填寫聯絡人、電話和送貨地址',
   'resultcode.20031': '支付金額與訂單金額不符',
+  'resultcode.20032': '驗證碼每分鐘只能發送一次，請 {seconds} 秒後再試',
+  'resultcode.20033': '今日驗證碼發送次數已達上限，請明天再試',
+  'resultcode.20034': '驗證碼錯誤',
+  'resultcode.20035': '驗證碼已失效，請重新獲取',
+  'resultcode.20036': '請輸入正確的手機號碼',
+  'resultcode.20037': '該手機號碼已被其他會員使用',
+  'resultcode.20038': '請先綁定手機號碼',
+  'resultcode.20039': '名稱包含非法字符',
+  'resultcode.20040': '應用授權已失效，請重新登錄',
+  'resultcode.20041': '請重新驗證當前手機號碼',
+  'resultcode.20042': '餘額不足',
+  'resultcode.20043': '該充值方案已下架',
+  'resultcode.20044': '充值記錄不存在',
+  'resultcode.20045': '當前瀏覽器無法保存遊客身份，請使用手機號登錄',
+  'resultcode.20046': '會員碼無效或已過期',
   'resultcode.42000': '會員未註冊'
 }
 export default zhTW

@@ -7,11 +7,13 @@ import type { AppDatabase } from '../database'
 import { gatewayBase } from './0001-gateway-base'
 import { catalogue } from './0002-catalogue'
 import { orders } from './0003-orders'
+import { members } from './0004-members'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
   '0002_catalogue': catalogue,
-  '0003_orders': orders
+  '0003_orders': orders,
+  '0004_members': members
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
