@@ -71,3 +71,6 @@ export async function findSession(db: Kysely<Database>, entId: string, token: st
 export async function revokeSession(db: Kysely<Database>, tokenHash: string, now: Date): Promise<void> {
   await db.updateTable('member_sessions').set({ revoked_at: now.toISOString() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute()
 }
+
+/** The member an owner key names ('' for a device): orders keep it in vip_id for points and claims. */
+export const vipIdOfOwner = (ownerKey: string): string => (ownerKey.startsWith('vip:') ? ownerKey.slice(4) : '')

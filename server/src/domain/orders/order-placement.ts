@@ -23,6 +23,7 @@ import { DomainError } from '../errors'
 import type { Base, DiningTable } from '../records'
 import { bagFee, priceLines, type PricedLines } from './order-pricing'
 import { recordCreated, type OrderActor } from './order-state'
+import { vipIdOfOwner } from '../members/member-session'
 
 /** Minutes an unpaid prepay order waits for its payment (enterprise setting UnpaidOrderMinutes). */
 export const DEFAULT_UNPAID_ORDER_MINUTES = 15
@@ -240,7 +241,7 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
     round_no: order.roundNo ?? 0,
     kind: order.kind,
     owner_key: order.ownerKey,
-    vip_id: '',
+    vip_id: vipIdOfOwner(order.ownerKey),
     request_key: order.requestKey,
     request_hash: order.requestHash,
     pay_mode: order.payMode,

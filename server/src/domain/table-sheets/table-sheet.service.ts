@@ -27,6 +27,7 @@ import { applyOrderAction, lockOrder, recordCreated, type OrderRecord } from '..
 import { findOrderByRequestKey, isUniqueViolation } from '../../storage/repositories/order.repository'
 import type { Base, DiningTable } from '../records'
 import { isPostgres } from '../../storage/database'
+import { vipIdOfOwner } from '../members/member-session'
 
 export type SheetRecord = Selectable<TableSheetTable>
 
@@ -339,7 +340,7 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
       round_no: 0,
       kind: 'settlement',
       owner_key: caller.ownerKey,
-      vip_id: '',
+      vip_id: vipIdOfOwner(caller.ownerKey),
       request_key: `settle:${locked.sheet_id}:${locked.round_count}:${randomBytes(4).toString('hex')}`,
       request_hash: '',
       pay_mode: 'postpay',
