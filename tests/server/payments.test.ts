@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
 import { createTestServer, type TestServer } from './helpers/test-server'
+import { insertOrderRow, type OrderRowOptions } from './helpers/order-fixtures'
 
 const SECRET = 'payments-test-secret'
 const sandbox = new SandboxPaymentProvider(SECRET)
@@ -25,65 +26,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-let seq = 0
-interface OrderOptions {
-  amount?: string
-  status?: number
-  /** Minutes from now until it expires (negative: already past). */
-  expiresIn?: number | null
-  ownerKey?: string
-  kind?: 'order' | 'settlement' | 'round'
-  shopId?: string
-  baseId?: string
-  tableSheetId?: string
-}
-
-async function insertOrder(options: OrderOptions = {}): Promise<string> {
-  const orderId = `OTEST${Date.now().toString(36)}${++seq}`
-  const now = new Date()
-  const { amount = '23.50', status = ORDER_STATUS.AWAITING_PAYMENT, expiresIn = 15, kind = 'order' } = options
-  await server.db
-    .insertInto('orders')
-    .values({
-      order_id: orderId,
-      ent_id: 'E1001',
-      shop_id: options.shopId ?? 'S101',
-      base_id: options.baseId ?? 'B201',
-      table_id: '',
-      table_sheet_id: options.tableSheetId ?? '',
-      round_no: 0,
-      kind,
-      owner_key: options.ownerKey ?? owner(DEVICE),
-      vip_id: '',
-      request_key: `rk-${orderId}`,
-      request_hash: 'test',
-      pay_mode: kind === 'order' ? 'prepay' : 'postpay',
-      service_type: 'takeaway',
-      posi_type: 7,
-      status,
-      pickup_no: '',
-      business_day: '2025-01-01',
-      appointed_time: '',
-      remarks: '',
-      locale: 'en',
-      goods_amount: amount,
-      bag_qua: 0,
-      bag_fee: '0',
-      freight: '0',
-      amount,
-      paid_amount: '0',
-      contact: '',
-      phone: '',
-      address: '',
-      created_at: now.toISOString(),
-      expires_at: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 60_000).toISOString(),
-      paid_at: null,
-      ready_at: null,
-      completed_at: null,
-      cancelled_at: null
-    })
-    .execute()
-  return orderId
+async function insertOrder(options: OrderRowOptions = {}): Promise<string> {
+  return insertOrderRow(server.db, { ownerKey: owner(DEVICE), ...options })
 }
 
 const newKey = () => `pay-${randomBytes(8).toString('hex')}`

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { completeLine, lineAmount, type CartLine } from '../../../src/core/cart'
-import type { OrderLineInput, OrderPlacementInput } from '../../../src/gateway/order-rows'
+import { ORDER_STATUS, type OrderLineInput, type OrderPlacementInput } from '../../../src/gateway/order-rows'
 import type { Database } from '../../../server/src/storage/schema'
 import type { TestServer } from './test-server'
 
@@ -135,4 +135,67 @@ export async function orderCounts(db: Kysely<Database>): Promise<{ orders: numbe
   const count = async (table: 'orders' | 'order_lines' | 'order_events') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n)
   return { orders: await count('orders'), lines: await count('order_lines'), events: await count('order_events') }
+}
+
+let rowSeq = 0
+
+export interface OrderRowOptions {
+  amount?: string
+  status?: number
+  /** Minutes from now until it expires (negative: already past). */
+  expiresIn?: number | null
+  ownerKey?: string
+  kind?: 'order' | 'settlement' | 'round'
+  shopId?: string
+  baseId?: string
+  tableSheetId?: string
+}
+
+/** An orders row (no lines), awaiting payment unless told otherwise: for tests of what happens to orders after placement. */
+export async function insertOrderRow(db: Kysely<Database>, options: OrderRowOptions = {}): Promise<string> {
+  const orderId = `OTEST${Date.now().toString(36)}${++rowSeq}`
+  const now = new Date()
+  const { amount = '23.50', status = ORDER_STATUS.AWAITING_PAYMENT, expiresIn = 15, kind = 'order' } = options
+  await db
+    .insertInto('orders')
+    .values({
+      order_id: orderId,
+      ent_id: 'E1001',
+      shop_id: options.shopId ?? 'S101',
+      base_id: options.baseId ?? 'B201',
+      table_id: '',
+      table_sheet_id: options.tableSheetId ?? '',
+      round_no: 0,
+      kind,
+      owner_key: options.ownerKey ?? '',
+      vip_id: (options.ownerKey ?? '').startsWith('vip:') ? (options.ownerKey ?? '').slice(4) : '',
+      request_key: `rk-${orderId}`,
+      request_hash: 'test',
+      pay_mode: kind === 'order' ? 'prepay' : 'postpay',
+      service_type: 'takeaway',
+      posi_type: 7,
+      status,
+      pickup_no: '',
+      business_day: '2025-01-01',
+      appointed_time: '',
+      remarks: '',
+      locale: 'en',
+      goods_amount: amount,
+      bag_qua: 0,
+      bag_fee: '0',
+      freight: '0',
+      amount,
+      paid_amount: '0',
+      contact: '',
+      phone: '',
+      address: '',
+      created_at: now.toISOString(),
+      expires_at: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 60_000).toISOString(),
+      paid_at: null,
+      ready_at: null,
+      completed_at: null,
+      cancelled_at: null
+    })
+    .execute()
+  return orderId
 }
