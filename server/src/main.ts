@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { loadConfig, type ServerConfig } from './config'
 import { expireDueOrders } from './domain/orders/order-state'
-import { buildApp } from './http/app'
+import { buildApp, buildProviders, type DefaultProviders } from './http/app'
 import { createDatabase } from './storage/database'
 import { migrateToLatest } from './storage/migrations'
 import type { Database } from './storage/schema'
@@ -25,6 +25,11 @@ export interface RunningServer {
   db: Kysely<Database>
   app: FastifyInstance
   config: ServerConfig
+  /**
+   * The app's outside services. providers.sms is the DEVELOPMENT SMS provider: e2e tests read a
+   * sent code with providers.sms.lastCode(areaNo, phone).
+   */
+  providers: DefaultProviders
   /** Stops accepting requests, finishes those in flight, closes the database. */
   close(): Promise<void>
 }
@@ -37,7 +42,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await migrateToLatest(database)
     if (seed) await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
-    const app = await buildApp({ config, db: database.db, logger })
+    // The providers log through the app's logger once it exists (nothing is logged before).
+    let warn: (message: string) => void = (message) => console.warn(message)
+    const providers = buildProviders(config, (message) => warn(message))
+    const app = await buildApp({ config, db: database.db, logger, providers })
+    if (logger) warn = (message) => app.log.warn(message)
     await app.listen({ port: config.port, host: config.host })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -49,6 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db: database.db,
       app,
       config,
+      providers,
       close: () =>
         (closing ??= (async () => {
           await sweep.stop()

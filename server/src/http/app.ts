@@ -8,6 +8,10 @@ import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
 import type { Providers } from '../operations/operation'
 import { buildPaymentProviders } from '../providers/payment/registry'
+import type { DevelopmentIdentityProvider } from '../providers/identity/development.provider'
+import { buildIdentityProvider } from '../providers/identity/registry'
+import type { DevelopmentSmsProvider } from '../providers/sms/development.provider'
+import { buildSmsProvider } from '../providers/sms/registry'
 import type { Database } from '../storage/schema'
 import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
@@ -20,8 +24,19 @@ export interface AppOptions {
   db: Kysely<Database>
   /** false for silent tests; default: JSON logs at config.logLevel. */
   logger?: boolean
-  /** Outside services; default: built from config (the sandbox payment provider). */
+  /** Outside services; default: built from config (buildProviders). */
   providers?: Providers
+}
+
+/** The providers this repository ships: the sandbox payments and the DEVELOPMENT SMS and identity providers. */
+export interface DefaultProviders extends Providers {
+  sms: DevelopmentSmsProvider
+  identity: DevelopmentIdentityProvider
+}
+
+/** Builds the providers from config; `warn` gets their start-up warnings and the development SMS lines. */
+export function buildProviders(config: ServerConfig, warn: (message: string) => void): DefaultProviders {
+  return { payments: buildPaymentProviders(config, warn), sms: buildSmsProvider(warn), identity: buildIdentityProvider() }
 }
 
 // The gateway hands the providers to every operation's context (ctx.providers).
@@ -39,7 +54,7 @@ export async function buildApp({ config, db, logger = true, providers: given }: 
   })
 
   app.get('/healthz', async () => ({ ok: true }))
-  const providers: Providers = given ?? { payments: buildPaymentProviders(config, (message) => app.log.warn(message)) }
+  const providers: Providers = given ?? buildProviders(config, (message) => app.log.warn(message))
   await app.register(gatewayRoutes, { config, db, providers })
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })

@@ -11,6 +11,8 @@ import type { OperationTypes } from '../../../src/gateway/operations'
 import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
+import type { SmsProvider } from '../providers/sms/sms-provider'
+import type { IdentityProvider } from '../providers/identity/identity-provider'
 import type { Database } from '../storage/schema'
 import type { SessionMember } from '../domain/members/member-session'
 
@@ -55,9 +57,13 @@ export interface OperationContext {
   providers: Providers
 }
 
-/** The providers an operation may use (sms and object storage come with later issues). */
+/** The providers an operation may use (object storage comes with a later issue). */
 export interface Providers {
   payments: PaymentProviders
+  /** Delivers SMS codes (server/src/providers/sms). */
+  sms: SmsProvider
+  /** The host app's identity: open ids from authorisation codes (server/src/providers/identity). */
+  identity: IdentityProvider
 }
 
 export interface AppOperationContext extends OperationContext {

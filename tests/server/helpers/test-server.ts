@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import { OPERATIONS, type OperationName } from '../../../src/gateway/contract'
 import { loadConfig, type ServerConfig } from '../../../server/src/config'
-import { buildApp } from '../../../server/src/http/app'
+import { buildApp, buildProviders, type DefaultProviders } from '../../../server/src/http/app'
 import { createDatabase, type AppDatabase } from '../../../server/src/storage/database'
 import { migrateToLatest } from '../../../server/src/storage/migrations'
 import type { Database } from '../../../server/src/storage/schema'
@@ -49,6 +49,8 @@ export interface TestServer {
   db: Kysely<Database>
   database: AppDatabase
   config: ServerConfig
+  /** The app's providers: providers.sms.lastCode(areaNo, phone) reads the DEVELOPMENT SMS outbox. */
+  providers: DefaultProviders
   call(keyName: OperationName | string, records?: Record<string, unknown>[], options?: CallOptions): Promise<GatewayResult>
   /** Posts an arbitrary body to /GetData. */
   post(payload: string, headers?: Record<string, string>, method?: 'POST' | 'GET' | 'PUT'): Promise<GatewayResult>
@@ -99,7 +101,8 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
   const database = await createDatabase(config, { schema })
   await migrateToLatest(database)
   if (options.seed !== false) await seedDemo(database.db, new Date(), options.demoMenus ? { filesDir: config.filesDir } : {})
-  const app = await buildApp({ config, db: database.db, logger: false })
+  const providers = buildProviders(config, () => {})
+  const app = await buildApp({ config, db: database.db, logger: false, providers })
 
   const client = gatewayClient(app)
   const instances: { close(): Promise<void> }[] = []
@@ -109,12 +112,13 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
     db: database.db,
     database,
     config,
+    providers,
     call: client.call,
     post: client.post,
     async openSecondInstance() {
       // Another connection pool and app on the same database, as a second server process has.
       const second = await createDatabase(config, { schema: database.schema ?? undefined })
-      const secondApp = await buildApp({ config, db: second.db, logger: false })
+      const secondApp = await buildApp({ config, db: second.db, logger: false, providers })
       const instance = {
         app: secondApp,
         db: second.db,
