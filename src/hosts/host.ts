@@ -94,4 +94,10 @@ export interface Host {
    * refused, unavailable or not answered within a few seconds. Never throws.
    */
   locate(): Promise<{ Lng: number; Lat: number } | null>
+  /**
+   * A one-time login code from the host app's own identity (chat-app Taro.login, payment-app
+   * my.getAuthCode), which the server exchanges for a checked identity (ThirdPartyAccessTokenGet).
+   * Null where the host offers none (a plain browser) or the diner refused. Never throws.
+   */
+  loginCode?(): Promise<string | null>
 }

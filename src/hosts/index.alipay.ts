@@ -30,5 +30,19 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: taroLocate,
+  // The payment app's silent authorisation (auth_base): an auth code for the member's user id.
+  loginCode: () =>
+    new Promise<string | null>((resolve) => {
+      try {
+        my.getAuthCode({ scopes: 'auth_base', success: (r) => resolve(r.authCode || null), fail: () => resolve(null) })
+      } catch {
+        resolve(null)
+      }
+    }),
   ...taroNavigation
+}
+
+/** The payment app's global (alipay builds only). */
+declare const my: {
+  getAuthCode(options: { scopes: string; success(r: { authCode?: string }): void; fail(): void }): void
 }

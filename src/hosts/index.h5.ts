@@ -59,6 +59,8 @@ export const host: Host = {
   // Same origin and path, hash route (the app's router is in hash mode, base '/').
   appUrl: (route) => `${window.location.origin}${window.location.pathname}#${route.startsWith('/') ? route : `/${route}`}`,
   locate: domLocate,
+  // A browser has no app identity to offer: diners log in by phone or, in a plain browser, as a guest.
+  loginCode: async () => null,
   ...taroNavigation
 }
 

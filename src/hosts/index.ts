@@ -28,5 +28,6 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: async () => null,
+  loginCode: async () => null,
   ...taroNavigation
 }

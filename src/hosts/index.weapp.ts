@@ -30,6 +30,10 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: taroLocate,
+  loginCode: () =>
+    Taro.login()
+      .then((r) => r.code || null)
+      .catch(() => null),
   ...taroNavigation
 }
 

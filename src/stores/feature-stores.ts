@@ -12,6 +12,9 @@ import { PaymentStore } from '../features/orders/payment.store'
 import { CheckoutStore } from '../features/checkout/checkout.store'
 import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
+import { MemberStore } from '../features/member/member.store'
+import { currentRoute } from '../features/member/current-route'
+import { confirmModal } from '../features/orders/components/confirm'
 import { ROUTES } from '../features/shell/routes'
 import type { RootStore } from './root-store'
 
@@ -35,6 +38,7 @@ export class FeatureStores {
       (p) => this.cart.setPoints({ QuaPoint: p.QuaPoint, PQuaPoint: p.PQuaPoint }),
       { fireImmediately: true, equals: (a, b) => a.QuaPoint === b.QuaPoint && a.PQuaPoint === b.PQuaPoint }
     )
+    void this.member
   }
 
   // ---------- checkout, table sheet, shop and branch choice: built when a page first asks ----------
@@ -92,5 +96,26 @@ export class FeatureStores {
       onOrder: (order) => this.ordersStore?.applyOrder(order)
     })
     return this.paymentStore
+  }
+
+  // ---------- the member: built with these stores, so its 10010 / 20038 prompts answer on every page past Home ----------
+
+  private memberStore: MemberStore | null = null
+
+  get member(): MemberStore {
+    const { root } = this
+    this.memberStore ??= new MemberStore(root.gateway, root.host, {
+      t: root.i18n.t,
+      confirm: confirmModal,
+      openLogin: (mode, back) => root.host.navigateTo(ROUTES.loginByCode({ mode, back })),
+      here: currentRoute,
+      place: () => {
+        const shop = root.session.shopInfo
+        const base = root.session.baseInfo
+        return { ShopName: shop?.ShopName ?? '', ShopCode: shop?.ShopCode ?? '', BaseName: base?.BaseName ?? '', BaseCode: base?.BaseCode ?? '' }
+      },
+      minaId: () => root.session.shopInfo?.MinaID ?? ''
+    })
+    return this.memberStore
   }
 }

@@ -11,6 +11,7 @@ import { reaction } from 'mobx'
 import type { Host } from '../hosts/host'
 import { Gateway } from '../gateway/gateway-client'
 import { deviceKey } from '../gateway/device-key'
+import { readMemberToken } from '../gateway/member-token'
 import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
@@ -21,6 +22,7 @@ import type { PaymentStore } from '../features/orders/payment.store'
 import type { CheckoutStore } from '../features/checkout/checkout.store'
 import type { TableSheetStore } from '../features/checkout/table-sheet.store'
 import type { PlaceStore } from '../features/checkout/place.store'
+import type { MemberStore } from '../features/member/member.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isFirstScreenPage } from '../features/shell/routes'
@@ -59,7 +61,9 @@ export class RootStore {
       networkErrorText: () => this.i18n.t('network.error'),
       identity: () => ({ EntID: this.session.params.EntID, UserID: this.session.params.UserID }),
       // Orders and payments made here belong to this device until members sign in.
-      deviceKey: () => deviceKey(host.storage)
+      deviceKey: () => deviceKey(host.storage),
+      // A signed-in member's session (features/member writes it); read per request, so a login or logout applies at once.
+      token: () => readMemberToken(host.storage)
     })
     this.session = new SessionStore(this.gateway, host)
     this.errors = new ErrorReporter(this.gateway, {
@@ -140,6 +144,10 @@ export class RootStore {
 
   get payment(): PaymentStore {
     return this.features().payment
+  }
+
+  get member(): MemberStore {
+    return this.features().member
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

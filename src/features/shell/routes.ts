@@ -28,7 +28,22 @@ export const ROUTES = {
   paymentTransfer: (sheetId: string) => withQuery(page('paymentTransfer'), { SheetID: sheetId }),
   /** The payment provider sends the diner back here; PayID may be the '{PayID}' the server fills in. */
   paying: (ids: { SheetID?: string; PayID?: string }) => withQuery(page('paying'), { SheetID: ids.SheetID ?? '', PayID: ids.PayID ?? '' }),
-  paymentResult: (sheetId: string) => withQuery(page('paymentResult'), { SheetID: sheetId })
+  paymentResult: (sheetId: string) => withQuery(page('paymentResult'), { SheetID: sheetId }),
+  // members (issue 5)
+  mine: page('mine'),
+  /** Phone login; mode 'bind' binds a phone to the signed-in member; `back` is where to return after. */
+  loginByCode: (q: { mode?: 'login' | 'bind'; back?: string } = {}) => withQuery(page('loginByCode'), { mode: q.mode === 'bind' ? 'bind' : '', back: q.back ?? '' }),
+  /** `for`: which phone form the chosen area goes to. */
+  areaCodeSelect: (target: 'login' | 'change') => withQuery(page('areaCodeSelect'), { for: target }),
+  changeByCode: page('changeByCode'),
+  vipDetailsEdit: page('vipDetailsEdit'),
+  // wallet (issue 5; pages by the wallet client)
+  vipBalance: page('vipBalance'),
+  vipBalanceRecordList: page('vipBalanceRecordList'),
+  vipBalanceRecharge: page('vipBalanceRecharge'),
+  rechargeResult: (rechargeId: string) => withQuery(page('rechargeResult'), { RechargeID: rechargeId }),
+  vipScoreRecordList: page('vipScoreRecordList'),
+  vipQrCode: page('vipQrCode')
 }
 
 /**

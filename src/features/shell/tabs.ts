@@ -25,6 +25,13 @@ export const TABS: TabEntry[] = [
     label: 'tab.orders',
     // A receipt: a sheet with a zigzag foot and three lines.
     icon: 'M5 2h14a1 1 0 0 1 1 1v19l-2.5-1.5L15 22l-3-1.5L9 22l-2.5-1.5L4 22V3a1 1 0 0 1 1-1zm3 5v2h8V7zm0 4v2h8v-2zm0 4v2h5v-2z'
+  },
+  {
+    key: 'mine',
+    path: '/pages/mine/mine',
+    label: 'tab.mine',
+    // A person: head and shoulders.
+    icon: 'M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 12c5 0 9 2.5 9 6v2H3v-2c0-3.5 4-6 9-6z'
   }
 ]
 

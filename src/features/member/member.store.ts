@@ -1,0 +1,505 @@
+/**
+ * The diner as a member (spec §1, §4 Login, §5, §6; issue 5): signed in or not, the member row
+ * (VipDetailGet), login by phone + SMS code (registering on 42000 with the same code), the guest
+ * identity of a plain browser, login by the host app's identity, binding a phone, the profile,
+ * changing phone, logging out.
+ *
+ * Protected actions: the gateway answers 10010 when a member operation came without a valid
+ * session; this store forgets the stale token and asks 'Operation not allowed without
+ * logging-in.', whose confirm opens loginByCode with a `back` to where the diner was. Likewise
+ * PHONE_NOT_BOUND ('Please bind your mobile number first') opens it in bind mode.
+ *
+ * Gateway and host come through the constructor; the modal, the texts, the route to the login
+ * page and where the diner is come as deps (the composition root has them), so this stays testable.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { OperationTypes, MemberPlace } from '../../gateway/operations'
+import type { CodeHandler, RequestOptions } from '../../gateway/gateway-client'
+import { ERRCODES, RESULTCODES } from '../../gateway/contract'
+import {
+  PHONE_CHANGE_TYPE,
+  REGISTER_TYPE,
+  type MemberSessionRow,
+  type SmsAreaRow,
+  type VipRow
+} from '../../gateway/member-rows'
+import { clearMemberToken, readMemberToken, writeMemberToken } from '../../gateway/member-token'
+import type { Host } from '../../hosts/host'
+import { isValidMemberName } from '../../core/member-name'
+import { CodeForm, codeOf, messageOf, realTicker, type Ticker, type Translate } from './code-form'
+
+type MemberOps =
+  | 'SmsAreaList'
+  | 'SmsVerifySend'
+  | 'VipLoginGet'
+  | 'VipRegister'
+  | 'VipBindPhone'
+  | 'GuestLogin'
+  | 'GuestRegister'
+  | 'VipLoginByOpenID'
+  | 'ThirdPartyAccessTokenGet'
+  | 'ThirdPartyUserInfoGet'
+  | 'VipDetailGet'
+  | 'VipProfileUpdate'
+  | 'VipPhoneChange'
+  | 'VipLogout'
+
+/** The part of the gateway client this store uses. */
+export interface MemberGateway {
+  request<K extends MemberOps>(operation: K, records?: OperationTypes[K]['input'][], options?: RequestOptions): Promise<Partial<OperationTypes[K]['output']>>
+  onErrcode(code: string, handler: CodeHandler): () => void
+  onResultcode(code: string, handler: CodeHandler): () => void
+}
+
+export type MemberHost = Pick<Host, 'storage' | 'subHost' | 'loginCode'>
+
+export type LoginMode = 'login' | 'bind'
+
+export interface MemberStoreDeps {
+  t: Translate
+  /** The host's confirmation modal; true on confirm. */
+  confirm(texts: { content: string; confirm: string; cancel: string }): Promise<boolean>
+  /** Opens loginByCode (mode, and the route to return to). */
+  openLogin(mode: LoginMode, back: string): void
+  /** The route the diner is on now, with its query ('' unknown). */
+  here(): string
+  /** Shop and branch names and codes a registration records (spec §7). */
+  place(): MemberPlace
+  /** The shop's mini-program id, for a host identity login. */
+  minaId(): string
+  ticker?: Ticker
+}
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface ProfileInput {
+  VipName: string
+  Sex: string
+  Birthy: string
+}
+
+export class MemberStore {
+  /** The session token ('' signed out). */
+  token = ''
+  vip: VipRow | null = null
+  detailState: LoadState = 'idle'
+
+  areas: SmsAreaRow[] = []
+  areasState: LoadState = 'idle'
+
+  /** loginByCode (login or bind). */
+  readonly loginForm: CodeForm
+  /** changeByCode: step 1 the current phone, step 2 the new one. */
+  readonly changeForm: CodeForm
+  changeStep: 1 | 2 = 1
+  private changeTicket = ''
+  changeDone = false
+
+  guestBusy = false
+  openIdBusy = false
+  savingProfile = false
+  profileError = ''
+  loggingOut = false
+
+  /** A login prompt is on screen (several refused calls at once ask once). */
+  private prompting = false
+  private openIdTried = false
+
+  constructor(
+    private readonly gateway: MemberGateway,
+    private readonly host: MemberHost,
+    private readonly deps: MemberStoreDeps
+  ) {
+    const ticker = deps.ticker ?? realTicker
+    const area = (no: string) => this.areas.find((a) => a.AreaNo === no)
+    this.loginForm = new CodeForm(gateway, ticker, deps.t, area)
+    this.changeForm = new CodeForm(gateway, ticker, deps.t, area)
+    this.token = readMemberToken(host.storage) ?? ''
+    makeAutoObservable<MemberStore, 'gateway' | 'host' | 'deps' | 'prompting' | 'changeTicket' | 'openIdTried'>(this, {
+      gateway: false,
+      host: false,
+      deps: false,
+      prompting: false,
+      changeTicket: false,
+      openIdTried: false,
+      loginForm: false,
+      changeForm: false
+    })
+    gateway.onErrcode(ERRCODES.LOGIN_REQUIRED, () => this.loginRequired())
+    gateway.onResultcode(RESULTCODES.PHONE_NOT_BOUND, () => void this.promptBind())
+  }
+
+  get signedIn(): boolean {
+    return this.token !== ''
+  }
+
+  get isGuest(): boolean {
+    return this.vip?.IsGuest === 1
+  }
+
+  /** A phone is bound (recharge and balance payment need one). */
+  get hasPhone(): boolean {
+    return !!this.vip?.Phone
+  }
+
+  /** Spec §4: guest login exists for plain browsers. */
+  get guestOffered(): boolean {
+    return this.host.subHost === 'plain'
+  }
+
+  /** The host app can vouch for the diner (chat-app and payment-app mini-programs). */
+  get openIdOffered(): boolean {
+    return typeof this.host.loginCode === 'function' && this.host.subHost !== 'plain'
+  }
+
+  // ---------- the member ----------
+
+  /** The member row again (mine on show). A stale session is forgotten quietly: mine shows 'log in'. */
+  async loadDetail(): Promise<void> {
+    if (!this.signedIn) {
+      this.vip = null
+      this.detailState = 'idle'
+      return
+    }
+    if (!this.vip) this.detailState = 'loading'
+    try {
+      const res = await this.gateway.request('VipDetailGet', [{}], { silent: true })
+      runInAction(() => {
+        const row = res.table1?.[0]
+        if (row) this.vip = row
+        this.detailState = row ? 'ready' : 'failed'
+      })
+    } catch (e) {
+      runInAction(() => {
+        if (codeOf(e) === ERRCODES.LOGIN_REQUIRED) this.forget()
+        else this.detailState = 'failed'
+      })
+    }
+  }
+
+  // ---------- logging in ----------
+
+  /** Login by phone + SMS code; an unknown phone registers with the same code (RegisterType 1). */
+  async loginByCode(): Promise<boolean> {
+    const f = this.loginForm
+    if (f.submitting || !f.validate()) return false
+    f.submitting = true
+    const who = { Phone: f.phone, AreaNo: f.areaNo, Code: f.code }
+    try {
+      let res: Partial<OperationTypes['VipLoginGet']['output']>
+      try {
+        res = await this.gateway.request('VipLoginGet', [who], { silent: true })
+      } catch (e) {
+        if (codeOf(e) !== RESULTCODES.MEMBER_NOT_REGISTERED) throw e
+        // 42000 leaves the code unused, so it makes the member now.
+        res = await this.gateway.request('VipRegister', [{ ...this.deps.place(), RegisterType: REGISTER_TYPE.PHONE_AND_CODE, ...who }], { silent: true })
+      }
+      this.signIn(res)
+      runInAction(() => f.reset('', f.areaNo))
+      return true
+    } catch (e) {
+      runInAction(() => {
+        f.error = messageOf(e, this.deps.t)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        f.submitting = false
+      })
+    }
+  }
+
+  /** Binds the phone of the login form to the signed-in member (a guest or an open-id member). */
+  async bindPhone(): Promise<boolean> {
+    const f = this.loginForm
+    if (f.submitting || !f.validate()) return false
+    f.submitting = true
+    try {
+      const res = await this.gateway.request('VipBindPhone', [{ Phone: f.phone, AreaNo: f.areaNo, Code: f.code, SourceType: 'VipBindPhone' }], { silent: true })
+      runInAction(() => {
+        const row = res.table1?.[0]
+        if (row) this.vip = row
+        f.reset('', f.areaNo)
+      })
+      return true
+    } catch (e) {
+      runInAction(() => {
+        f.error = messageOf(e, this.deps.t)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        f.submitting = false
+      })
+    }
+  }
+
+  /** The device's walk-in guest identity (plain browsers): GuestLogin, or GuestRegister on 42000. */
+  async guestLogin(): Promise<boolean> {
+    if (this.guestBusy) return false
+    this.guestBusy = true
+    this.loginForm.error = ''
+    const place = this.deps.place()
+    try {
+      let res: Partial<OperationTypes['GuestLogin']['output']>
+      try {
+        res = await this.gateway.request('GuestLogin', [place], { silent: true })
+      } catch (e) {
+        if (codeOf(e) !== RESULTCODES.MEMBER_NOT_REGISTERED) throw e
+        res = await this.gateway.request('GuestRegister', [place], { silent: true })
+      }
+      this.signIn(res)
+      return true
+    } catch (e) {
+      runInAction(() => {
+        this.loginForm.error = messageOf(e, this.deps.t)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        this.guestBusy = false
+      })
+    }
+  }
+
+  /**
+   * Login by the host app's identity (spec §4: reuse a known member, else log in by open id and
+   * register when none exists). False where the host offers no login code or the diner refused.
+   * `quiet`: once per app run, without showing an error (mine tries it on its own).
+   */
+  async openIdLogin(quiet = false): Promise<boolean> {
+    if (this.signedIn || this.openIdBusy || !this.openIdOffered) return false
+    if (quiet && this.openIdTried) return false
+    this.openIdTried = true
+    this.openIdBusy = true
+    try {
+      const code = await this.host.loginCode?.()
+      if (!code) return false
+      const access = (await this.gateway.request('ThirdPartyAccessTokenGet', [{ Code: code }], { silent: true })).table1?.[0]
+      if (!access) return false
+      const { OpenID, AccessToken } = access
+      const MinaID = this.deps.minaId()
+      let res: Partial<OperationTypes['VipLoginByOpenID']['output']>
+      try {
+        res = await this.gateway.request('VipLoginByOpenID', [{ OpenID, AccessToken, MinaID, LoginType: 0 }], { silent: true })
+      } catch (e) {
+        if (codeOf(e) !== RESULTCODES.MEMBER_NOT_REGISTERED) throw e
+        // Not registered yet: with the phone the provider vouches for (type 0), else none (type 2).
+        const user = (await this.gateway.request('ThirdPartyUserInfoGet', [{ AccessToken, OpenID }], { silent: true })).table1?.[0]
+        const vouched = user?.Phone ? { RegisterType: REGISTER_TYPE.PHONE_ONLY, Phone: user.Phone, AreaNo: user.AreaNo } : { RegisterType: REGISTER_TYPE.NEITHER }
+        res = await this.gateway.request(
+          'VipRegister',
+          [{ ...this.deps.place(), ...vouched, OpenID, AccessToken, MinaID, VipName: user?.NikeName ?? '', HeadImg: user?.Pic ?? '' }],
+          { silent: true }
+        )
+      }
+      this.signIn(res)
+      return true
+    } catch (e) {
+      if (!quiet) {
+        runInAction(() => {
+          this.loginForm.error = messageOf(e, this.deps.t)
+        })
+      }
+      return false
+    } finally {
+      runInAction(() => {
+        this.openIdBusy = false
+      })
+    }
+  }
+
+  private signIn(res: { table1?: MemberSessionRow[]; table2?: VipRow[] }): void {
+    const session = res.table1?.[0]
+    if (!session?.Token) throw new Error('login answered without a session')
+    writeMemberToken(this.host.storage, session.Token)
+    runInAction(() => {
+      this.token = session.Token
+      this.vip = res.table2?.[0] ?? null
+      this.detailState = this.vip ? 'ready' : 'idle'
+    })
+  }
+
+  /** Signed out here (the server's session ended, or was never valid). */
+  private forget(): void {
+    clearMemberToken(this.host.storage)
+    this.token = ''
+    this.vip = null
+    this.detailState = 'idle'
+    this.changeStep = 1
+    this.changeTicket = ''
+  }
+
+  /** Ends the session on the server and here; here even when the server cannot be reached. */
+  async logout(): Promise<void> {
+    if (!this.signedIn || this.loggingOut) return
+    this.loggingOut = true
+    try {
+      await this.gateway.request('VipLogout', [{}], { silent: true })
+    } catch {
+      // A session already gone (10010) or no connection: this device forgets it all the same.
+    } finally {
+      runInAction(() => {
+        this.loggingOut = false
+        this.forget()
+      })
+    }
+  }
+
+  // ---------- protected actions ----------
+
+  private loginRequired(): void {
+    this.forget()
+    void this.promptLogin()
+  }
+
+  /** 'Operation not allowed without logging-in.': confirm opens loginByCode, returning here after. */
+  async promptLogin(back = this.deps.here()): Promise<boolean> {
+    return this.prompt(this.deps.t('errcode.10010'), this.deps.t('member.goLogin'), 'login', back)
+  }
+
+  /** 'Please bind your mobile number first': confirm opens loginByCode in bind mode. */
+  async promptBind(back = this.deps.here()): Promise<boolean> {
+    return this.prompt(this.deps.t('resultcode.20038'), this.deps.t('member.goBind'), 'bind', back)
+  }
+
+  private async prompt(content: string, confirm: string, mode: LoginMode, back: string): Promise<boolean> {
+    if (this.prompting) return false
+    this.prompting = true
+    let ok = false
+    try {
+      ok = await this.deps.confirm({ content, confirm, cancel: this.deps.t('common.cancel') })
+    } catch {
+      ok = false
+    } finally {
+      this.prompting = false
+    }
+    if (ok) this.deps.openLogin(mode, back)
+    return ok
+  }
+
+  // ---------- area codes ----------
+
+  async loadAreas(): Promise<void> {
+    if (this.areasState === 'ready' || this.areasState === 'loading') return
+    this.areasState = 'loading'
+    try {
+      const res = await this.gateway.request('SmsAreaList', [{}], { silent: true })
+      runInAction(() => {
+        this.areas = res.table1 ?? []
+        this.areasState = 'ready'
+      })
+    } catch {
+      runInAction(() => {
+        this.areasState = 'failed'
+      })
+    }
+  }
+
+  areaName(areaNo: string): string {
+    return this.areas.find((a) => a.AreaNo === areaNo)?.AreaName ?? ''
+  }
+
+  // ---------- profile ----------
+
+  /** Saves name, sex and birthday; the name rule of spec §5 is checked here first. */
+  async saveProfile(input: ProfileInput): Promise<boolean> {
+    if (this.savingProfile) return false
+    const VipName = input.VipName.trim()
+    const problem = !VipName ? 'member.nameRequired' : !isValidMemberName(VipName) ? 'resultcode.20039' : ''
+    if (problem) {
+      this.profileError = this.deps.t(problem)
+      return false
+    }
+    this.savingProfile = true
+    this.profileError = ''
+    try {
+      const res = await this.gateway.request('VipProfileUpdate', [{ VipName, Sex: input.Sex, Birthy: input.Birthy }], { silent: true })
+      runInAction(() => {
+        const row = res.table1?.[0]
+        if (row) this.vip = row
+      })
+      return true
+    } catch (e) {
+      runInAction(() => {
+        if (codeOf(e) === ERRCODES.LOGIN_REQUIRED) this.loginRequired()
+        else this.profileError = messageOf(e, this.deps.t)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        this.savingProfile = false
+      })
+    }
+  }
+
+  clearProfileError(): void {
+    this.profileError = ''
+  }
+
+  // ---------- change phone ----------
+
+  /** changeByCode opens: step 1 with the current phone filled in (not editable). */
+  startChange(): void {
+    this.changeStep = 1
+    this.changeTicket = ''
+    this.changeDone = false
+    this.changeForm.reset(this.vip?.Phone ?? '', this.vip?.AreaNo || this.changeForm.areaNo)
+  }
+
+  get changeSourceType(): 'VipPhoneVerify' | 'VipPhoneChange' {
+    return this.changeStep === 1 ? 'VipPhoneVerify' : 'VipPhoneChange'
+  }
+
+  /** Step 1 verifies the current phone (a ticket), step 2 moves to the new one (the member row is replaced). */
+  async submitChange(): Promise<boolean> {
+    const f = this.changeForm
+    if (f.submitting || !f.validate()) return false
+    f.submitting = true
+    try {
+      if (this.changeStep === 1) {
+        const res = await this.gateway.request('VipPhoneChange', [{ Type: PHONE_CHANGE_TYPE.VERIFY, Phone: f.phone, AreaNo: f.areaNo, Code: f.code }], { silent: true })
+        const ticket = res.table1?.[0]?.ChangeTicket
+        if (!ticket) throw new Error('no change ticket')
+        runInAction(() => {
+          this.changeTicket = ticket
+          this.changeStep = 2
+          // The countdown was for the current phone; the new one may get its code at once.
+          f.stop()
+          f.countdown = 0
+          f.reset('', f.areaNo)
+        })
+        return true
+      }
+      const res = await this.gateway.request(
+        'VipPhoneChange',
+        [{ Type: PHONE_CHANGE_TYPE.CHANGE, Phone: f.phone, AreaNo: f.areaNo, Code: f.code, ChangeTicket: this.changeTicket }],
+        { silent: true }
+      )
+      runInAction(() => {
+        const row = res.table2?.[0]
+        if (row) this.vip = row
+        this.changeDone = true
+        this.changeTicket = ''
+      })
+      return true
+    } catch (e) {
+      runInAction(() => {
+        const code = codeOf(e)
+        if (code === ERRCODES.LOGIN_REQUIRED) return this.loginRequired()
+        f.error = messageOf(e, this.deps.t)
+        // The ticket ran out: verify the current phone again.
+        if (code === RESULTCODES.CHANGE_TICKET_INVALID) {
+          const error = f.error
+          this.startChange()
+          f.error = error
+        }
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        f.submitting = false
+      })
+    }
+  }
+}

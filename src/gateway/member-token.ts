@@ -1,0 +1,21 @@
+/**
+ * The signed-in member's session token, kept in host storage. The gateway sends it as
+ * `Authorization: Bearer <token>`; the server keeps only its hash. Kept apart from the member
+ * store so the first screen carries only these few lines (a token reader), not the member code.
+ */
+import type { KeyValueStorage } from '../hosts/host'
+
+export const MEMBER_TOKEN_STORAGE = 'scanorder.memberToken'
+
+export function readMemberToken(storage: KeyValueStorage): string | null {
+  const token = storage.get(MEMBER_TOKEN_STORAGE)
+  return typeof token === 'string' && token ? token : null
+}
+
+export function writeMemberToken(storage: KeyValueStorage, token: string): void {
+  storage.set(MEMBER_TOKEN_STORAGE, token)
+}
+
+export function clearMemberToken(storage: KeyValueStorage): void {
+  storage.remove(MEMBER_TOKEN_STORAGE)
+}
