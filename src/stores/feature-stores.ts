@@ -12,6 +12,7 @@ import { PaymentStore } from '../features/orders/payment.store'
 import { CheckoutStore } from '../features/checkout/checkout.store'
 import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
+import { WalletStore } from '../features/wallet/wallet.store'
 import { MemberStore } from '../features/member/member.store'
 import { currentRoute } from '../features/member/current-route'
 import { confirmModal } from '../features/orders/components/confirm'
@@ -56,7 +57,9 @@ export class FeatureStores {
           : null,
       now: () => s.now,
       entries: () => this.cart.entriesFor(s.params.ShopID, s.params.BaseID),
-      locate: () => this.root.host.locate()
+      locate: () => this.root.host.locate(),
+      // Paying from the balance needs a phone-bound member with enough of it (the wallet knows).
+      payMethodProblem: (method, amount) => (method === 'balance' ? this.wallet.payProblem(amount) : null)
     })
     return this.checkoutStore
   }
@@ -117,5 +120,26 @@ export class FeatureStores {
       minaId: () => root.session.shopInfo?.MinaID ?? ''
     })
     return this.memberStore
+  }
+
+  // ---------- the wallet: balance, records, recharge, member code, balance payment ----------
+
+  private walletStore: WalletStore | null = null
+
+  get wallet(): WalletStore {
+    const { root } = this
+    const host = root.host
+    this.walletStore ??= new WalletStore(root.gateway, {
+      storage: host.storage,
+      signedIn: () => this.member.signedIn,
+      shopId: () => root.session.params.ShopID,
+      // The provider's page sends the member back to rechargeResult; '{RechargeID}' stands for the new recharge.
+      rechargeReturnUrl: () => host.appUrl(ROUTES.rechargeResult('{RechargeID}')),
+      leaveTo: (url) => host.leaveTo(url),
+      askLogin: () => void this.member.promptLogin(),
+      askBind: () => void this.member.promptBind(),
+      onOrder: (order) => this.ordersStore?.applyOrder(order)
+    })
+    return this.walletStore
   }
 }

@@ -23,6 +23,7 @@ import type { CheckoutStore } from '../features/checkout/checkout.store'
 import type { TableSheetStore } from '../features/checkout/table-sheet.store'
 import type { PlaceStore } from '../features/checkout/place.store'
 import type { MemberStore } from '../features/member/member.store'
+import type { WalletStore } from '../features/wallet/wallet.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isFirstScreenPage } from '../features/shell/routes'
@@ -148,6 +149,10 @@ export class RootStore {
 
   get member(): MemberStore {
     return this.features().member
+  }
+
+  get wallet(): WalletStore {
+    return this.features().wallet
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

@@ -295,6 +295,10 @@ const en: Record<MessageKey, string> = {
   'sandboxPay.superseded': 'A newer payment replaced this one. Please pay from the order again.',
   'sandboxPay.notFound': 'Payment not found.',
   'sandboxPay.back': 'Back to the order',
+  'sandboxPay.recharge': 'Balance recharge {recharge}',
+  'sandboxPay.rechargeTitle': 'Recharge',
+  'sandboxPay.refunded': 'This payment was refunded.',
+  'sandboxPay.backRecharge': 'Back to the recharge',
 
   // ---- member: mine, login, area codes, profile, change phone (issue 5) ----
   'tab.mine': 'Mine',

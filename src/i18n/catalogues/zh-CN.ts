@@ -293,6 +293,10 @@ const zhCN = {
   'sandboxPay.superseded': '此笔支付已被新的支付取代，请从订单重新支付。',
   'sandboxPay.notFound': '找不到此笔支付。',
   'sandboxPay.back': '返回订单',
+  'sandboxPay.recharge': '余额充值 {recharge}',
+  'sandboxPay.rechargeTitle': '充值',
+  'sandboxPay.refunded': '此笔支付已退款。',
+  'sandboxPay.backRecharge': '返回充值',
 
   // ---- member: mine, login, area codes, profile, change phone (issue 5) ----
   'tab.mine': '我的',

@@ -295,6 +295,10 @@ const zhTW: Record<MessageKey, string> = {
   'sandboxPay.superseded': '此筆支付已被新的支付取代，請從訂單重新支付。',
   'sandboxPay.notFound': '找不到此筆支付。',
   'sandboxPay.back': '返回訂單',
+  'sandboxPay.recharge': '餘額充值 {recharge}',
+  'sandboxPay.rechargeTitle': '充值',
+  'sandboxPay.refunded': '此筆支付已退款。',
+  'sandboxPay.backRecharge': '返回充值',
 
   // ---- member: mine, login, area codes, profile, change phone (issue 5) ----
   'tab.mine': '我的',

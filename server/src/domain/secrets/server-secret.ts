@@ -11,6 +11,8 @@ import type { Database } from '../../storage/schema'
 export const SECRET_NAMES = {
   /** Signs the host identity proofs ThirdPartyAccessTokenGet hands out (AccessToken). */
   identityAccessToken: 'identity-access-token',
+  /** Keys the hashes of stored SMS codes (a read of sms_codes cannot be tried against all 10⁶ codes). */
+  smsCode: 'sms-code',
   /** Signs phone-change tickets (VipPhoneChange type 1 → type 2). */
   phoneChangeTicket: 'phone-change-ticket',
   /** Signs member codes (VipQrCodeGet, `npm run member -- verify`). */

@@ -1,0 +1,69 @@
+/**
+ * Host identities (open ids). ThirdPartyAccessTokenGet asks the identity provider about the
+ * host's authorisation code and hands the client an AccessToken: this server's signature over
+ * {enterprise, provider, open id, vouched phone, expiry}. Every later use of an OpenID
+ * (ThirdPartyUserInfoGet, VipLoginByOpenID, VipRegister) must bring that token: a client-sent
+ * OpenID alone is never believed.
+ */
+import type { Kysely } from 'kysely'
+import type { AccessTokenRow } from '../../../../src/gateway/member-rows'
+import type { IdentityProvider } from '../../providers/identity/identity-provider'
+import type { Database } from '../../storage/schema'
+import { DomainError } from '../errors'
+import { SECRET_NAMES } from '../secrets/server-secret'
+import { signToken, verifyToken, type SignedPayload } from './signed-token'
+
+/** How long an AccessToken proves its open id (the host's own login codes live about as long). */
+export const ACCESS_TOKEN_SECONDS = 2 * 3600
+
+interface AccessTokenPayload extends SignedPayload {
+  /** Enterprise, provider, open id, vouched area number and phone. */
+  e: string
+  p: string
+  o: string
+  a: string
+  n: string
+}
+
+/** A host identity this server has checked. */
+export interface VouchedIdentity {
+  provider: string
+  openId: string
+  /** The phone the host vouches for ('' none). */
+  areaNo: string
+  phone: string
+}
+
+/** Exchanges a host authorisation code for an AccessToken; a code the host refuses → ACCESS_TOKEN_INVALID. */
+export async function issueAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, code: string, now: Date): Promise<AccessTokenRow> {
+  const host = await identity.exchangeCode(code)
+  if (!host || !host.openId) throw new DomainError('ACCESS_TOKEN_INVALID')
+  const payload: AccessTokenPayload = {
+    e: entId,
+    p: identity.name,
+    o: host.openId,
+    a: host.phone ? host.areaNo : '',
+    n: host.phone,
+    exp: Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_SECONDS
+  }
+  return { AccessToken: await signToken(db, SECRET_NAMES.identityAccessToken, payload), OpenID: host.openId, ExpiresIn: ACCESS_TOKEN_SECONDS, Provider: identity.name }
+}
+
+/**
+ * The identity an AccessToken proves for `openId` in this enterprise, with the phone the host
+ * vouches for (from the token, else from the provider's profile). Anything else → ACCESS_TOKEN_INVALID.
+ */
+export async function vouchedIdentity(
+  db: Kysely<Database>,
+  identity: IdentityProvider,
+  entId: string,
+  openId: string,
+  accessToken: string | undefined,
+  now: Date
+): Promise<VouchedIdentity> {
+  const payload = accessToken ? await verifyToken<AccessTokenPayload>(db, SECRET_NAMES.identityAccessToken, accessToken, now) : null
+  if (!payload || payload.e !== entId || payload.o !== openId || payload.p !== identity.name) throw new DomainError('ACCESS_TOKEN_INVALID')
+  if (payload.n) return { provider: payload.p, openId, areaNo: payload.a, phone: payload.n }
+  const profile = await identity.userInfo(openId)
+  return { provider: payload.p, openId, areaNo: profile?.phone ? profile.areaNo : '', phone: profile?.phone ?? '' }
+}

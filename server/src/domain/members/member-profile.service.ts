@@ -1,0 +1,115 @@
+/**
+ * What a signed-in member changes about themselves: the profile, binding a phone (a guest or an
+ * open-id member becomes a phone member), and changing the phone in two steps:
+ *   1. verify the current phone (code of purpose VipPhoneVerify) → a ChangeTicket, signed, for this
+ *      member and this current phone, valid 10 minutes;
+ *   2. the ticket + a code (purpose VipPhoneChange) sent to the new phone → the phone is replaced.
+ * The ticket names the phone it was issued for, so it is void once the phone has changed.
+ * PHONE_IN_USE is only answered after a right code: without the code nobody learns whose a phone is.
+ */
+import type { Kysely } from 'kysely'
+import type { PhoneChangeTicketRow, VipRow } from '../../../../src/gateway/member-rows'
+import type { Database } from '../../storage/schema'
+import { DomainError } from '../errors'
+import { SECRET_NAMES } from '../secrets/server-secret'
+import { checkedProfile, findMemberByPhone, phoneUnique, requireMember, vipRow, type ProfileInput } from './member.service'
+import type { SessionMember } from './member-session'
+import { signToken, verifyToken, type SignedPayload } from './signed-token'
+import { checkSmsCode, useSmsCode } from './sms-code.service'
+import { normalisePhone } from './sms-areas'
+
+export interface MemberRequest {
+  db: Kysely<Database>
+  member: SessionMember
+  timeZone: string
+  now: Date
+}
+
+/** How long step 1 of a phone change stays good for step 2. */
+export const CHANGE_TICKET_SECONDS = 600
+
+export async function memberDetail(req: MemberRequest): Promise<VipRow> {
+  return vipRow(req.db, await requireMember(req.db, req.member.entId, req.member.vipId), req.timeZone, req.now)
+}
+
+export async function updateProfile(req: MemberRequest, input: ProfileInput): Promise<VipRow> {
+  const changes = checkedProfile(input)
+  await req.db
+    .updateTable('members')
+    .set({ ...changes, updated_at: req.now.toISOString() })
+    .where('vip_id', '=', req.member.vipId)
+    .where('ent_id', '=', req.member.entId)
+    .execute()
+  return memberDetail(req)
+}
+
+/** VipBindPhone: the phone (proved by a VipBindPhone code) becomes this member's; a guest stops being one. */
+export async function bindPhone(req: MemberRequest, input: { AreaNo: string; Phone: string; Code: string }): Promise<VipRow> {
+  const { db, member, now } = req
+  const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipBindPhone', code: input.Code, now })
+  const owner = await findMemberByPhone(db, member.entId, code.areaNo, code.phone)
+  if (owner && owner.vip_id !== member.vipId) throw new DomainError('PHONE_IN_USE')
+  if (owner) return memberDetail(req)
+  // Another phone is bound already: moving to a new one is the change-phone flow (verify the current one first).
+  if (member.phone) throw new DomainError('CHANGE_TICKET_INVALID')
+  await db.transaction().execute(async (trx) => {
+    await useSmsCode(trx, code, now)
+    await phoneUnique(() =>
+      trx
+        .updateTable('members')
+        // The device key went with the guest identity: a phone member logs in by phone, not by device.
+        .set({ area_no: code.areaNo, phone: code.phone, is_guest: 0, device_key: '', updated_at: now.toISOString() })
+        .where('vip_id', '=', member.vipId)
+        .execute()
+    )
+  })
+  return memberDetail(req)
+}
+
+interface ChangeTicketPayload extends SignedPayload {
+  /** Enterprise, member, and the phone verified (area number, phone). */
+  e: string
+  v: string
+  a: string
+  n: string
+}
+
+export interface PhoneChangeInput {
+  Type: 1 | 2
+  AreaNo: string
+  Phone: string
+  Code: string
+  ChangeTicket?: string
+}
+
+export async function changePhone(req: MemberRequest, input: PhoneChangeInput): Promise<{ table1: PhoneChangeTicketRow[]; table2: VipRow[] }> {
+  const { db, member, now } = req
+  const current = await requireMember(db, member.entId, member.vipId)
+  if (!current.phone) throw new DomainError('PHONE_NOT_BOUND')
+  if (input.Type === 1) {
+    const claimed = normalisePhone(input.AreaNo, input.Phone)
+    if (claimed.areaNo !== current.area_no || claimed.phone !== current.phone) throw new DomainError('PHONE_INVALID')
+    const code = await checkSmsCode(db, { entId: member.entId, areaNo: claimed.areaNo, phone: claimed.phone, sourceType: 'VipPhoneVerify', code: input.Code, now })
+    await useSmsCode(db, code, now)
+    const payload: ChangeTicketPayload = { e: member.entId, v: member.vipId, a: current.area_no, n: current.phone, exp: Math.floor(now.getTime() / 1000) + CHANGE_TICKET_SECONDS }
+    return {
+      table1: [{ ChangeTicket: await signToken(db, SECRET_NAMES.phoneChangeTicket, payload), ExpiresIn: CHANGE_TICKET_SECONDS }],
+      table2: [await vipRow(db, current, req.timeZone, now)]
+    }
+  }
+  // Type 2: the ticket first, so without step 1 nothing else is looked at.
+  const ticket = input.ChangeTicket ? await verifyToken<ChangeTicketPayload>(db, SECRET_NAMES.phoneChangeTicket, input.ChangeTicket, now) : null
+  if (!ticket || ticket.e !== member.entId || ticket.v !== member.vipId || ticket.a !== current.area_no || ticket.n !== current.phone) {
+    throw new DomainError('CHANGE_TICKET_INVALID')
+  }
+  const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipPhoneChange', code: input.Code, now })
+  const owner = await findMemberByPhone(db, member.entId, code.areaNo, code.phone)
+  if (owner && owner.vip_id !== member.vipId) throw new DomainError('PHONE_IN_USE')
+  await db.transaction().execute(async (trx) => {
+    await useSmsCode(trx, code, now)
+    await phoneUnique(() =>
+      trx.updateTable('members').set({ area_no: code.areaNo, phone: code.phone, updated_at: now.toISOString() }).where('vip_id', '=', member.vipId).execute()
+    )
+  })
+  return { table1: [], table2: [await memberDetail(req)] }
+}
