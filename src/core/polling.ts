@@ -1,6 +1,6 @@
 /**
- * Timers the order and payment stores poll with, behind a seam so tests step them by hand
- * instead of waiting (no timed tests).
+ * Timers the stores poll with (order details, payment and recharge status, the member code),
+ * behind a seam so tests step them by hand instead of waiting (no timed tests).
  */
 export interface Scheduler {
   /** Runs `fn` once after `ms`; the returned function cancels it. */

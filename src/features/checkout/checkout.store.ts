@@ -54,6 +54,11 @@ export interface CheckoutDeps {
   locate?: () => Promise<{ Lng: number; Lat: number } | null>
   /** Quiet time before the totals are fetched again after a change (ms). */
   previewDelayMs?: number
+  /**
+   * Why a payment method cannot pay `amount` now (a message key), or null: the balance needs a
+   * phone-bound member with enough of it, which only the wallet knows.
+   */
+  payMethodProblem?: (method: PaymentMethod, amount: string | null) => MessageKey | null
 }
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
@@ -66,8 +71,8 @@ export interface ServerProblem {
   backToCart: boolean
 }
 
-export type PaymentMethod = '' | 'online'
-/** Payment choices offered now (balance payment arrives with the members issue). */
+export type PaymentMethod = '' | 'online' | 'balance'
+/** Payment choices offered to everyone; 'balance' is offered by the page to a signed-in member. */
 export const PAYMENT_METHODS: PaymentMethod[] = ['online']
 
 export type SubmitResult =
@@ -402,6 +407,8 @@ export class CheckoutStore {
       else if (!this.address.trim()) out.push('checkout.chooseAddress')
     }
     if (this.mode === 'prepay' && !this.payMethod) out.push('checkout.selectPayment')
+    const payProblem = this.mode === 'prepay' && this.payMethod ? (this.deps.payMethodProblem?.(this.payMethod, this.preview?.Amount ?? null) ?? null) : null
+    if (payProblem) out.push(payProblem)
     if (!this.agreed) out.push('checkout.agreePrivacy')
     return out
   }

@@ -13,7 +13,7 @@ import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
 import type { OrderLineRow, OrderRow, PaymentRow } from '../../gateway/order-rows'
 import { isFinal } from '../../core/order-status'
-import { Poller, realScheduler, type Scheduler } from './polling'
+import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 
 type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel'
 

@@ -14,7 +14,8 @@ import { GatewayError } from '../../gateway/gateway-client'
 import { RESULTCODES } from '../../gateway/contract'
 import { ORDER_STATUS, PAYMENT_STATUS, type FinanceAccountRow, type OrderRow, type PaymentRow } from '../../gateway/order-rows'
 import type { KeyValueStorage } from '../../hosts/host'
-import { Poller, realScheduler, type Scheduler } from './polling'
+import { Poller, realScheduler, type Scheduler } from '../../core/polling'
+import { newRequestKey } from '../../core/request-key'
 
 type PaymentOps = 'OrderDetailGet' | 'FinanceAccountGet' | 'PaySubmit' | 'PaymentStatusUpdate'
 
@@ -56,7 +57,6 @@ export type PayingState = 'idle' | 'checking' | 'paid' | 'declined' | 'refundDue
 
 export const PAY_POLL_MS = 2000
 export const PAY_ATTEMPT_STORAGE = 'scanorder.payAttempt.'
-const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 const isNetwork = (e: unknown): boolean => e instanceof GatewayError && (e.kind === 'network' || e.kind === 'timeout')
 const resultCodeOf = (e: unknown): string => (e instanceof GatewayError ? e.resultcode : '')
@@ -108,9 +108,7 @@ export class PaymentStore {
   attemptKey(sheetId: string): string {
     const stored = this.deps.storage.get(PAY_ATTEMPT_STORAGE + sheetId)
     if (stored) return stored
-    const random = this.deps.random ?? Math.random
-    let key = `P${(this.deps.now ?? Date.now)()}`
-    for (let i = 0; i < 10; i++) key += KEY_ALPHABET[Math.floor(random() * KEY_ALPHABET.length) % KEY_ALPHABET.length]
+    const key = newRequestKey('P', (this.deps.now ?? Date.now)(), this.deps.random)
     this.deps.storage.set(PAY_ATTEMPT_STORAGE + sheetId, key)
     return key
   }

@@ -2,7 +2,7 @@
 import { GatewayError, type RequestOptions } from '../../../src/gateway/gateway-client'
 import type { OperationTypes } from '../../../src/gateway/operations'
 import type { OrderLineRow, OrderRow, PaymentRow } from '../../../src/gateway/order-rows'
-import type { Scheduler } from '../../../src/features/orders/polling'
+import type { Scheduler } from '../../../src/core/polling'
 
 export function orderRow(SheetID: string, over: Partial<OrderRow> = {}): OrderRow {
   return {
