@@ -41,6 +41,29 @@ import PosSheetDetailGet from './retail/PosSheetDetailGet'
 import PosSheetListByPage from './retail/PosSheetListByPage'
 import PosSheetClose from './retail/PosSheetClose'
 import PayLaterUpdate from './retail/PayLaterUpdate'
+import SmsAreaList from './common/SmsAreaList'
+import SmsVerifySend from './members/SmsVerifySend'
+import VipLoginGet from './members/VipLoginGet'
+import VipRegister from './members/VipRegister'
+import VipBindPhone from './members/VipBindPhone'
+import GuestLogin from './members/GuestLogin'
+import GuestRegister from './members/GuestRegister'
+import VipLoginByOpenID from './members/VipLoginByOpenID'
+import ThirdPartyAccessTokenGet from './members/ThirdPartyAccessTokenGet'
+import ThirdPartyUserInfoGet from './members/ThirdPartyUserInfoGet'
+import VipDetailGet from './members/VipDetailGet'
+import VipProfileUpdate from './members/VipProfileUpdate'
+import VipPhoneChange from './members/VipPhoneChange'
+import VipLogout from './members/VipLogout'
+import BalancePay from './retail/BalancePay'
+import VipScoreRecordByPage from './members/VipScoreRecordByPage'
+import VipBalanceRecordByPage from './members/VipBalanceRecordByPage'
+import VipQrCodeGet from './members/VipQrCodeGet'
+import RechargeRuleList from './recharge/RechargeRuleList'
+import RechargeRuleDetail from './recharge/RechargeRuleDetail'
+import RechargeSubmit from './recharge/RechargeSubmit'
+import RechargeRecordList from './recharge/RechargeRecordList'
+import RechargeStatusGet from './recharge/RechargeStatusGet'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -81,7 +104,30 @@ export const OPERATION_REGISTRY = {
   PosSheetDetailGet,
   PosSheetListByPage,
   PosSheetClose,
-  PayLaterUpdate
+  PayLaterUpdate,
+  SmsAreaList,
+  SmsVerifySend,
+  VipLoginGet,
+  VipRegister,
+  VipBindPhone,
+  GuestLogin,
+  GuestRegister,
+  VipLoginByOpenID,
+  ThirdPartyAccessTokenGet,
+  ThirdPartyUserInfoGet,
+  VipDetailGet,
+  VipProfileUpdate,
+  VipPhoneChange,
+  VipLogout,
+  BalancePay,
+  VipScoreRecordByPage,
+  VipBalanceRecordByPage,
+  VipQrCodeGet,
+  RechargeRuleList,
+  RechargeRuleDetail,
+  RechargeSubmit,
+  RechargeRecordList,
+  RechargeStatusGet
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)

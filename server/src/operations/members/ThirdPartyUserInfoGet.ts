@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { vouchedIdentity } from '../../domain/members/identity-token'
+import { requiredId } from '../fields'
+import { defineOperation } from '../operation'
+
+export default defineOperation({
+  name: 'ThirdPartyUserInfoGet',
+  group: 'Members',
+  summary:
+    "The host profile of an identity (table1): the phone the host vouches for as an area-number pair ('' when none; RegisterType 0 registers with it), picture and nickname. Needs the OpenID's AccessToken (else 20040).",
+  auth: 'app',
+  input: z.object({
+    AccessToken: requiredId('Proof of OpenID from ThirdPartyAccessTokenGet'),
+    OpenID: requiredId('Host open id')
+  }),
+  output: {
+    table1: {
+      OpenID: 'string: the open id',
+      AreaNo: "string: dialling code of the vouched phone without '+' ('' none)",
+      Phone: "string: the phone the host vouches for ('' none)",
+      Pic: "string: the host's picture URL ('' none)",
+      NikeName: "string: the host's nickname"
+    }
+  },
+  async handler(ctx, input) {
+    const identity = await vouchedIdentity(ctx.db, ctx.providers.identity, ctx.enterprise.entId, input.OpenID, input.AccessToken, ctx.now)
+    const profile = await ctx.providers.identity.userInfo(identity.openId)
+    return { table1: [{ OpenID: identity.openId, AreaNo: identity.areaNo, Phone: identity.phone, Pic: profile?.picture ?? '', NikeName: profile?.nickname ?? '' }] }
+  }
+})
