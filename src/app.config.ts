@@ -25,7 +25,12 @@ export default defineAppConfig({
     'pages/orderDetails/orderDetails',
     'pages/paymentTransfer/paymentTransfer',
     'pages/paying/paying',
-    'pages/paymentResult/paymentResult'
+    'pages/paymentResult/paymentResult',
+    'pages/mine/mine',
+    'pages/loginByCode/loginByCode',
+    'pages/areaCodeSelect/areaCodeSelect',
+    'pages/changeByCode/changeByCode',
+    'pages/vipDetailsEdit/vipDetailsEdit'
   ],
   window: {
     backgroundTextStyle: 'dark',

@@ -92,6 +92,11 @@ export class CodeForm {
     this.error = ''
   }
 
+  /** A problem the page found (the privacy agreement not accepted). */
+  setError(message: string): void {
+    this.error = message
+  }
+
   /** Empty for the next use; a running countdown keeps running (the server's limit does too). */
   reset(phone = '', areaNo = this.areaNo): void {
     this.phone = phone

@@ -25,14 +25,19 @@ export const ROUTES = {
   baseSelect: (shopId: string) => withQuery(page('baseSelect'), { ShopID: shopId }),
   orderList: page('orderList'),
   orderDetails: (sheetId: string) => withQuery(page('orderDetails'), { SheetID: sheetId }),
-  paymentTransfer: (sheetId: string) => withQuery(page('paymentTransfer'), { SheetID: sheetId }),
+  /** Pay 'balance': pay from the member's balance (BalancePay) instead of the provider's page. */
+  paymentTransfer: (sheetId: string, pay?: 'balance') => withQuery(page('paymentTransfer'), { SheetID: sheetId, Pay: pay ?? '' }),
   /** The payment provider sends the diner back here; PayID may be the '{PayID}' the server fills in. */
   paying: (ids: { SheetID?: string; PayID?: string }) => withQuery(page('paying'), { SheetID: ids.SheetID ?? '', PayID: ids.PayID ?? '' }),
   paymentResult: (sheetId: string) => withQuery(page('paymentResult'), { SheetID: sheetId }),
   // members (issue 5)
   mine: page('mine'),
-  /** Phone login; mode 'bind' binds a phone to the signed-in member; `back` is where to return after. */
-  loginByCode: (q: { mode?: 'login' | 'bind'; back?: string } = {}) => withQuery(page('loginByCode'), { mode: q.mode === 'bind' ? 'bind' : '', back: q.back ?? '' }),
+  /**
+   * Phone login; mode 'bind' binds a phone to the signed-in member. After it: `back` returns to the
+   * page the diner came from (opened again if the history is gone), `next` goes on to a page instead.
+   */
+  loginByCode: (q: { mode?: 'login' | 'bind'; back?: string; next?: string } = {}) =>
+    withQuery(page('loginByCode'), { mode: q.mode === 'bind' ? 'bind' : '', back: q.back ?? '', next: q.next ?? '' }),
   /** `for`: which phone form the chosen area goes to. */
   areaCodeSelect: (target: 'login' | 'change') => withQuery(page('areaCodeSelect'), { for: target }),
   changeByCode: page('changeByCode'),

@@ -1,0 +1,303 @@
+import { View, Text, Image, Input, Picker, ScrollView } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { useStores } from '../../../stores/context'
+import type { MessageKey } from '../../../i18n/catalogues'
+import { MEMBER_NAME_MAX_LENGTH } from '../../../core/member-name'
+import type { LoginMode } from '../member.store'
+import { PhoneCodeFields } from './PhoneCodeFields'
+import './MemberViews.css'
+
+/** A phone as a card shows it: area and the middle digits hidden ('+853 661**456'). */
+export function maskedPhone(areaNo: string, phone: string): string {
+  if (!phone) return ''
+  const keep = phone.length > 6 ? 3 : 1
+  const hidden = Math.max(phone.length - keep * 2, 1)
+  return `+${areaNo} ${phone.slice(0, keep)}${'*'.repeat(hidden)}${phone.slice(keep + hidden)}`
+}
+
+/** What mine opens; each needs a member, so signed out they lead to login first. */
+export type MineEntry = 'balance' | 'recharge' | 'points' | 'qrCode' | 'profile' | 'changePhone' | 'bindPhone'
+
+const ENTRY_LABEL: Record<MineEntry, MessageKey> = {
+  balance: 'member.entry.balance',
+  recharge: 'member.entry.recharge',
+  points: 'member.entry.points',
+  qrCode: 'member.entry.qrCode',
+  profile: 'member.entry.profile',
+  changePhone: 'member.entry.changePhone',
+  bindPhone: 'member.entry.bindPhone'
+}
+
+/** Mine (tab 3): the member card, balance, points and coupons, and the entries. */
+export const MineView = observer(function MineView(props: { onLogin(): void; onOpen(entry: MineEntry): void; onLogout(): void; onRetry(): void }) {
+  const { member, i18n, format } = useStores()
+  const vip = member.vip
+  const signedIn = member.signedIn
+  const name = vip ? vip.VipName || (member.isGuest ? i18n.t('member.guestName') : i18n.t('member.noName')) : ''
+  const entries: MineEntry[] = ['balance', 'recharge', 'points', 'qrCode', 'profile', member.signedIn && !member.hasPhone && vip ? 'bindPhone' : 'changePhone']
+  const stat = (value: string, label: MessageKey, testId: string, entry?: MineEntry) => (
+    <View className='so-mine-stat' role={entry ? 'button' : undefined} onClick={() => entry && props.onOpen(entry)}>
+      <Text className='so-mine-stat__value' data-testid={testId}>
+        {value}
+      </Text>
+      <Text className='so-mine-stat__label'>{i18n.t(label)}</Text>
+    </View>
+  )
+  return (
+    <View className='so-mine' data-testid='mine'>
+      <View className='so-mine-card'>
+        <View className='so-mine-card__avatar'>
+          {vip?.HeadImg ? <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' /> : <Text>{name ? name.slice(0, 1) : '☺'}</Text>}
+        </View>
+        {signedIn && vip ? (
+          <View className='so-mine-card__who'>
+            <View className='so-mine-card__name-row'>
+              <Text className='so-mine-card__name' data-testid='member-name'>
+                {name}
+              </Text>
+              {member.isGuest && <Text className='so-mine-card__badge'>{i18n.t('member.guestBadge')}</Text>}
+            </View>
+            <Text className='so-mine-card__phone' data-testid='member-phone'>
+              {vip.Phone ? maskedPhone(vip.AreaNo, vip.Phone) : i18n.t('member.noPhone')}
+            </Text>
+          </View>
+        ) : signedIn ? (
+          <View className='so-mine-card__who'>
+            <Text className='so-mine-card__note'>{member.detailState === 'failed' ? i18n.t('member.detailFailed') : i18n.t('shell.loading')}</Text>
+            {member.detailState === 'failed' && (
+              <View className='so-mine-card__retry' role='button' onClick={props.onRetry}>
+                {i18n.t('common.retry')}
+              </View>
+            )}
+          </View>
+        ) : (
+          <View className='so-mine-card__who' role='button' data-testid='login-cta' onClick={props.onLogin}>
+            <Text className='so-mine-card__name'>{i18n.t('member.loginCta')}</Text>
+            <Text className='so-mine-card__note'>{i18n.t('member.loginCtaNote')}</Text>
+          </View>
+        )}
+      </View>
+      <View className='so-mine-stats'>
+        {stat(vip ? format.amount(vip.Balance) : '—', 'member.balance', 'member-balance', 'balance')}
+        {stat(vip ? String(vip.Score) : '—', 'member.points', 'member-points', 'points')}
+        {stat(vip ? String(vip.CouponCount) : '—', 'member.coupons', 'member-coupons')}
+      </View>
+      <View className='so-mine-entries'>
+        {entries.map((entry) => (
+          <View key={entry} className='so-mine-entry' role='button' data-testid={`entry-${entry}`} onClick={() => props.onOpen(entry)}>
+            <Text className='so-mine-entry__label'>{i18n.t(ENTRY_LABEL[entry])}</Text>
+            <Text className='so-mine-entry__arrow'>›</Text>
+          </View>
+        ))}
+      </View>
+      {signedIn && (
+        <View className={`so-member-btn so-member-btn--secondary so-mine-logout${member.loggingOut ? ' so-member-btn--off' : ''}`} role='button' data-testid='logout' onClick={props.onLogout}>
+          {i18n.t('member.logout')}
+        </View>
+      )}
+    </View>
+  )
+})
+
+/** loginByCode: phone + SMS code (login, or bind a phone to the signed-in member), the guest and host-identity ways in. */
+export const LoginView = observer(function LoginView(props: { mode: LoginMode; onDone(how: 'login' | 'bind'): void; onChooseArea(): void; onTerms(): void }) {
+  const { member, i18n } = useStores()
+  const [agreed, setAgreed] = useState(false)
+  const form = member.loginForm
+  const bind = props.mode === 'bind'
+  const busy = form.submitting || member.guestBusy || member.openIdBusy
+
+  const submit = async () => {
+    if (busy) return
+    if (!bind && !agreed) {
+      form.setError(i18n.t('checkout.agreePrivacy'))
+      return
+    }
+    const ok = bind ? await member.bindPhone() : await member.loginByCode()
+    if (ok) props.onDone(bind ? 'bind' : 'login')
+  }
+  const other = async (how: 'guest' | 'openId') => {
+    if (busy) return
+    if (!agreed) {
+      form.setError(i18n.t('checkout.agreePrivacy'))
+      return
+    }
+    const ok = how === 'guest' ? await member.guestLogin() : await member.openIdLogin()
+    if (ok) props.onDone('login')
+  }
+
+  return (
+    <View className='so-member-page' data-testid='login-view'>
+      <Text className='so-member-page__title'>{i18n.t(bind ? 'page.bindPhone' : 'page.loginByCode')}</Text>
+      <Text className='so-member-page__note'>{i18n.t(bind ? 'member.bindNote' : 'member.loginNote')}</Text>
+      <PhoneCodeFields form={form} sourceType={bind ? 'VipBindPhone' : 'VipLogin'} onChooseArea={props.onChooseArea} />
+      {!bind && (
+        <View className='so-member-agree' data-testid='agree'>
+          <View className={`so-member-check${agreed ? ' so-member-check--on' : ''}`} role='checkbox' aria-checked={agreed} onClick={() => setAgreed(!agreed)}>
+            {agreed ? '✓' : ''}
+          </View>
+          <Text className='so-member-agree__text' onClick={() => setAgreed(!agreed)}>
+            {i18n.t('checkout.agree')}{' '}
+          </Text>
+          <View className='so-member-agree__link' role='link' onClick={props.onTerms}>
+            {i18n.t('checkout.policyLink')}
+          </View>
+        </View>
+      )}
+      <View className={`so-member-btn so-member-btn--primary${busy ? ' so-member-btn--off' : ''}`} role='button' data-testid='login-submit' onClick={() => void submit()}>
+        {i18n.t(bind ? 'member.bind' : 'member.login')}
+      </View>
+      {!bind && (member.guestOffered || member.openIdOffered) && (
+        <View className='so-member-other'>
+          <Text className='so-member-other__or'>{i18n.t('member.or')}</Text>
+          {member.openIdOffered && (
+            <View className='so-member-btn so-member-btn--secondary' role='button' data-testid='openid-login' onClick={() => void other('openId')}>
+              {i18n.t('member.openId')}
+            </View>
+          )}
+          {member.guestOffered && (
+            <>
+              <View className='so-member-btn so-member-btn--secondary' role='button' data-testid='guest-login' onClick={() => void other('guest')}>
+                {i18n.t('member.guest')}
+              </View>
+              <Text className='so-member-other__note'>{i18n.t('member.guestNote')}</Text>
+            </>
+          )}
+        </View>
+      )}
+    </View>
+  )
+})
+
+/** areaCodeSelect: the dialling areas a phone login accepts; the chosen one is ticked. */
+export const AreaList = observer(function AreaList(props: { selected: string; onChoose(areaNo: string): void }) {
+  const { member, i18n } = useStores()
+  if (member.areasState === 'failed') {
+    return (
+      <View className='so-member-state' role='alert'>
+        <Text>{i18n.t('member.areasFailed')}</Text>
+        <View className='so-mine-card__retry' role='button' onClick={() => void member.loadAreas()}>
+          {i18n.t('common.retry')}
+        </View>
+      </View>
+    )
+  }
+  if (member.areasState !== 'ready') return <Text className='so-member-state'>{i18n.t('shell.loading')}</Text>
+  return (
+    <ScrollView className='so-area-list' scrollY data-testid='area-list'>
+      {member.areas.map((a) => (
+        <View key={a.AreaNo} className='so-area' role='option' aria-selected={a.AreaNo === props.selected} onClick={() => props.onChoose(a.AreaNo)}>
+          <Text className='so-area__name'>{a.AreaName}</Text>
+          <Text className='so-area__no'>+{a.AreaNo}</Text>
+          <Text className='so-area__tick'>{a.AreaNo === props.selected ? '✓' : ''}</Text>
+        </View>
+      ))}
+    </ScrollView>
+  )
+})
+
+/** changeByCode: verify the current phone, then the new one. */
+export const ChangePhoneView = observer(function ChangePhoneView(props: { onChooseArea(): void; onBind(): void; onDone(): void }) {
+  const { member, i18n } = useStores()
+  const vip = member.vip
+  const form = member.changeForm
+  if (vip && !vip.Phone) {
+    return (
+      <View className='so-member-page'>
+        <Text className='so-member-page__note'>{i18n.t('member.changeNeedsPhone')}</Text>
+        <View className='so-member-btn so-member-btn--primary' role='button' onClick={props.onBind}>
+          {i18n.t('member.entry.bindPhone')}
+        </View>
+      </View>
+    )
+  }
+  const step1 = member.changeStep === 1
+  const submit = async () => {
+    const ok = await member.submitChange()
+    if (ok && member.changeDone) props.onDone()
+  }
+  return (
+    <View className='so-member-page' data-testid='change-view'>
+      <View className='so-member-steps'>
+        <Text className={`so-member-step${step1 ? ' so-member-step--on' : ''}`}>{i18n.t('member.changeStep1')}</Text>
+        <Text className={`so-member-step${step1 ? '' : ' so-member-step--on'}`}>{i18n.t('member.changeStep2')}</Text>
+      </View>
+      <PhoneCodeFields
+        key={member.changeStep}
+        form={form}
+        sourceType={member.changeSourceType}
+        onChooseArea={props.onChooseArea}
+        fixedPhone={step1 && vip ? maskedPhone(vip.AreaNo, vip.Phone) : undefined}
+        phoneLabel={i18n.t(step1 ? 'member.currentPhone' : 'member.newPhone')}
+      />
+      <View className={`so-member-btn so-member-btn--primary${form.submitting ? ' so-member-btn--off' : ''}`} role='button' data-testid='change-submit' onClick={() => void submit()}>
+        {i18n.t(step1 ? 'member.next' : 'member.changeSubmit')}
+      </View>
+    </View>
+  )
+})
+
+const SEXES: { value: string; label: MessageKey }[] = [
+  { value: '1', label: 'member.sex.1' },
+  { value: '2', label: 'member.sex.2' },
+  { value: '', label: 'member.sex.0' }
+]
+
+/** vipDetailsEdit: name (spec §5 rule), sex, birthday. */
+export const ProfileForm = observer(function ProfileForm(props: { today: string; onSaved(): void }) {
+  const { member, i18n } = useStores()
+  const vip = member.vip
+  const [name, setName] = useState(vip?.VipName ?? '')
+  const [sex, setSex] = useState(vip?.Sex ?? '')
+  const [birthy, setBirthy] = useState(vip?.Birthy ?? '')
+  const save = async () => {
+    if (await member.saveProfile({ VipName: name, Sex: sex, Birthy: birthy })) props.onSaved()
+  }
+  return (
+    <View className='so-member-page' data-testid='profile-form'>
+      <View className='so-member-field'>
+        <Text className='so-member-field__label'>{i18n.t('member.name')}</Text>
+        <Input
+          className='so-member-input so-member-input--boxed'
+          value={name}
+          maxlength={MEMBER_NAME_MAX_LENGTH}
+          placeholder={i18n.t('member.namePlaceholder')}
+          data-testid='name-input'
+          onInput={(e) => {
+            setName(e.detail.value)
+            member.clearProfileError()
+          }}
+        />
+        <Text className='so-member-field__hint'>{i18n.t('member.nameRule')}</Text>
+      </View>
+      <View className='so-member-field'>
+        <Text className='so-member-field__label'>{i18n.t('member.sex')}</Text>
+        <View className='so-member-chips' role='radiogroup'>
+          {SEXES.map((s) => (
+            <View key={s.value || 'none'} className={`so-member-chip${sex === s.value ? ' so-member-chip--on' : ''}`} role='radio' aria-checked={sex === s.value} onClick={() => setSex(s.value)}>
+              {i18n.t(s.label)}
+            </View>
+          ))}
+        </View>
+      </View>
+      <View className='so-member-field'>
+        <Text className='so-member-field__label'>{i18n.t('member.birthday')}</Text>
+        <Picker mode='date' value={birthy || '1990-01-01'} start='1900-01-01' end={props.today} onChange={(e) => setBirthy(String(e.detail.value))}>
+          <View className='so-member-picker' data-testid='birthday'>
+            <Text>{birthy || i18n.t('member.birthdayNone')}</Text>
+            <Text className='so-mine-entry__arrow'>›</Text>
+          </View>
+        </Picker>
+      </View>
+      {member.profileError && (
+        <View className='so-member-error' role='alert' data-testid='profile-error'>
+          {member.profileError}
+        </View>
+      )}
+      <View className={`so-member-btn so-member-btn--primary${member.savingProfile ? ' so-member-btn--off' : ''}`} role='button' data-testid='profile-save' onClick={() => void save()}>
+        {i18n.t('member.save')}
+      </View>
+    </View>
+  )
+})

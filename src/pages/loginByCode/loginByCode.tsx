@@ -1,0 +1,43 @@
+import { useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { ROUTES } from '../../features/shell/routes'
+import { LoginView } from '../../features/member/components/MemberViews'
+import { pageParam } from '../../features/member/after-login'
+
+/**
+ * Phone login (spec §2): phone + SMS code; a new number registers. mode=bind binds a phone to the
+ * signed-in member ('Please bind your mobile number first'). Afterwards the diner returns to
+ * `back` (where they were) or goes on to `next`.
+ */
+function LoginByCode() {
+  const { member, i18n, host } = useStores()
+  const params = useRouter().params
+  const mode = params.mode === 'bind' && member.signedIn ? 'bind' : 'login'
+  const back = pageParam(params.back)
+  const next = pageParam(params.next)
+
+  useSessionPage(() => {
+    member.loginForm.setError('')
+    void member.loadAreas()
+  })
+  usePageTitle(i18n.t(mode === 'bind' ? 'page.bindPhone' : 'page.loginByCode'))
+
+  const done = (how: 'login' | 'bind') => {
+    host.toast(i18n.t(how === 'bind' ? 'member.bound' : 'member.loggedIn'))
+    if (next) host.redirectTo(next)
+    else host.navigateBack(back || ROUTES.mine)
+  }
+
+  return (
+    <LoginView
+      mode={mode}
+      onDone={done}
+      onChooseArea={() => host.navigateTo(ROUTES.areaCodeSelect('login'))}
+      onTerms={() => host.navigateTo(ROUTES.terms)}
+    />
+  )
+}
+
+export default observer(LoginByCode)

@@ -1,0 +1,54 @@
+import { observer } from 'mobx-react-lite'
+import { useStores } from '../../stores/context'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
+import { ROUTES } from '../../features/shell/routes'
+import { MineView, type MineEntry } from '../../features/member/components/MemberViews'
+import { useReshow } from '../../features/orders/components/use-page-watch'
+import { confirmModal } from '../../features/orders/components/confirm'
+
+const ENTRY_ROUTE: Record<MineEntry, string> = {
+  balance: ROUTES.vipBalance,
+  recharge: ROUTES.vipBalanceRecharge,
+  points: ROUTES.vipScoreRecordList,
+  qrCode: ROUTES.vipQrCode,
+  profile: ROUTES.vipDetailsEdit,
+  changePhone: ROUTES.changeByCode,
+  bindPhone: ROUTES.loginByCode({ mode: 'bind' })
+}
+
+/** Mine (tab 3): the member card and the member's pages; signed out, each leads through login. */
+function Mine() {
+  const { member, i18n, host } = useStores()
+
+  useSessionPage(() => {
+    void member.loadDetail()
+    // A mini-program's own identity signs the diner in without asking (spec §4).
+    void member.openIdLogin(true)
+  })
+  // Back from login, the profile or the wallet: show what changed.
+  useReshow(() => void member.loadDetail())
+  usePageTitle(i18n.t('page.mine'))
+
+  const open = (entry: MineEntry) => {
+    const route = ENTRY_ROUTE[entry]
+    if (member.signedIn) host.navigateTo(route)
+    else host.navigateTo(ROUTES.loginByCode({ next: route }))
+  }
+  const logout = async () => {
+    const ok = await confirmModal({ content: i18n.t('member.logoutConfirm'), confirm: i18n.t('member.logoutYes'), cancel: i18n.t('common.cancel') })
+    if (!ok) return
+    await member.logout()
+    host.toast(i18n.t('member.loggedOut'))
+  }
+
+  return (
+    <>
+      <MineView onLogin={() => host.navigateTo(ROUTES.loginByCode())} onOpen={open} onLogout={() => void logout()} onRetry={() => void member.loadDetail()} />
+      <TabBarSpacer />
+      <TabBar current='mine' />
+    </>
+  )
+}
+
+export default observer(Mine)
