@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { vouchedIdentity } from '../../domain/members/identity-token'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
+import { signedTokenField } from './member-columns'
 
 export default defineOperation({
   name: 'ThirdPartyUserInfoGet',
@@ -10,7 +11,7 @@ export default defineOperation({
     "The host profile of an identity (table1): the phone the host vouches for as an area-number pair ('' when none; RegisterType 0 registers with it), picture and nickname. Needs the OpenID's AccessToken (else 20040).",
   auth: 'app',
   input: z.object({
-    AccessToken: requiredId('Proof of OpenID from ThirdPartyAccessTokenGet'),
+    AccessToken: signedTokenField('Proof of OpenID from ThirdPartyAccessTokenGet'),
     OpenID: requiredId('Host open id')
   }),
   output: {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { loginByOpenId } from '../../domain/members/member-login.service'
 import { optionalId, requiredId } from '../fields'
 import { defineOperation } from '../operation'
-import { LOGIN_OUTPUT, loginContext } from './member-columns'
+import { LOGIN_OUTPUT, loginContext, signedTokenField } from './member-columns'
 
 export default defineOperation({
   name: 'VipLoginByOpenID',
@@ -14,7 +14,7 @@ export default defineOperation({
     OpenID: requiredId('Host open id'),
     MinaID: optionalId('Host mini-program id'),
     LoginType: z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : Number(v)), z.literal(0)).describe('0 (the only login type)'),
-    AccessToken: requiredId('Proof of OpenID from ThirdPartyAccessTokenGet')
+    AccessToken: signedTokenField('Proof of OpenID from ThirdPartyAccessTokenGet')
   }),
   output: LOGIN_OUTPUT,
   async handler(ctx, input) {

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { enterpriseTimeZone } from '../../domain/enterprise/enterprise.service'
 import { changePhone } from '../../domain/members/member-profile.service'
-import { optionalId } from '../fields'
 import { defineOperation } from '../operation'
-import { codeField, phoneFields, VIP_COLUMNS } from './member-columns'
+import { codeField, phoneFields, signedTokenField, VIP_COLUMNS } from './member-columns'
 
 export default defineOperation({
   name: 'VipPhoneChange',
@@ -15,7 +14,7 @@ export default defineOperation({
     Type: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.union([z.literal(1), z.literal(2)])).describe('1 verify the current phone, 2 change to the new one'),
     ...phoneFields,
     Code: codeField,
-    ChangeTicket: optionalId('Type 2: the ChangeTicket of type 1')
+    ChangeTicket: signedTokenField('Type 2: the ChangeTicket of type 1').optional()
   }),
   output: {
     table1: {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { register } from '../../domain/members/member-login.service'
 import { optionalId } from '../fields'
 import { defineOperation } from '../operation'
-import { LOGIN_OUTPUT, loginContext, placeFields, profileFields } from './member-columns'
+import { LOGIN_OUTPUT, loginContext, placeFields, profileFields, signedTokenField } from './member-columns'
 
 export default defineOperation({
   name: 'VipRegister',
@@ -17,7 +17,7 @@ export default defineOperation({
     Code: optionalId('The SMS code (RegisterType 1)'),
     OpenID: optionalId('Host open id (RegisterType 0 and 2; optional with 1 to link it)'),
     MinaID: optionalId('Host mini-program id, kept with the open id'),
-    AccessToken: optionalId('Proof of OpenID from ThirdPartyAccessTokenGet'),
+    AccessToken: signedTokenField('Proof of OpenID from ThirdPartyAccessTokenGet').optional(),
     HeadImg: profileFields.HeadImg,
     VipName: profileFields.VipName.optional(),
     Birthy: profileFields.Birthy.optional(),

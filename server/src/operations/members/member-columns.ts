@@ -37,6 +37,9 @@ export const phoneFields = {
 
 export const codeField = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(16)).describe('The SMS code received')
 
+/** A token this server signed (AccessToken, ChangeTicket): longer than an id. */
+export const signedTokenField = (description: string) => z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().trim().min(1).max(4000)).describe(description)
+
 /** Where a member registers or a guest logs in (spec §7): kept with the member. */
 export const placeFields = {
   ShopName: z.string().trim().max(200).optional().describe('Name of the shop the diner is at'),
