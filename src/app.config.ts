@@ -30,7 +30,13 @@ export default defineAppConfig({
     'pages/loginByCode/loginByCode',
     'pages/areaCodeSelect/areaCodeSelect',
     'pages/changeByCode/changeByCode',
-    'pages/vipDetailsEdit/vipDetailsEdit'
+    'pages/vipDetailsEdit/vipDetailsEdit',
+    'pages/vipBalance/vipBalance',
+    'pages/vipBalanceRecordList/vipBalanceRecordList',
+    'pages/vipBalanceRecharge/vipBalanceRecharge',
+    'pages/rechargeResult/rechargeResult',
+    'pages/vipScoreRecordList/vipScoreRecordList',
+    'pages/vipQrCode/vipQrCode'
   ],
   window: {
     backgroundTextStyle: 'dark',

@@ -154,6 +154,8 @@ export class WalletStore {
   private rulesSeq = 0
   private checkGen = 0
   private codeGen = 0
+  /** Bumped by every watchMemberCode: a page's stop ends its own watch only. */
+  private codeWatch = 0
   private codeTimers: (() => void)[] = []
   private paySeq = 0
 
@@ -181,7 +183,7 @@ export class WalletStore {
     )
     makeAutoObservable<
       WalletStore,
-      'gateway' | 'deps' | 'scheduler' | 'rechargePoller' | 'accountSeq' | 'rulesSeq' | 'checkGen' | 'codeGen' | 'codeTimers' | 'paySeq'
+      'gateway' | 'deps' | 'scheduler' | 'rechargePoller' | 'accountSeq' | 'rulesSeq' | 'checkGen' | 'codeGen' | 'codeWatch' | 'codeTimers' | 'paySeq'
     >(this, {
       gateway: false,
       deps: false,
@@ -191,6 +193,7 @@ export class WalletStore {
       rulesSeq: false,
       checkGen: false,
       codeGen: false,
+      codeWatch: false,
       codeTimers: false,
       paySeq: false,
       balanceRecords: false,
@@ -268,8 +271,8 @@ export class WalletStore {
     return this.rules.find((r) => r.RuleID === this.chosenRuleId) ?? null
   }
 
-  /** The balance a rule brings: what is paid plus the gift. */
-  creditOf(rule: RechargeRuleRow): string {
+  /** The balance a rule (or a recharge) brings: what is paid plus the gift. */
+  creditOf(rule: { Amount: string; GiftAmount: string }): string {
     return toDecimal(rule.Amount).plus(toDecimal(rule.GiftAmount || '0')).toString()
   }
 
@@ -499,13 +502,10 @@ export class WalletStore {
    * countdown every second. Returns the stop (the page hides or leaves).
    */
   watchMemberCode(): () => void {
-    const gen = ++this.codeGen
-    this.clearCodeTimers()
-    this.clock = this.now()
-    void this.fetchCode(gen)
-    this.tick(gen)
+    const watch = ++this.codeWatch
+    this.restartCode()
     return () => {
-      if (gen === this.codeGen) this.stopMemberCode()
+      if (watch === this.codeWatch) this.stopMemberCode()
     }
   }
 
@@ -514,9 +514,17 @@ export class WalletStore {
     this.clearCodeTimers()
   }
 
-  /** The refresh button: a new code now, the watch going on from there. */
+  /** The refresh button: a new code now, the same watch going on from there. */
   refreshCode(): void {
-    this.watchMemberCode()
+    this.restartCode()
+  }
+
+  private restartCode(): void {
+    const gen = ++this.codeGen
+    this.clearCodeTimers()
+    this.clock = this.now()
+    void this.fetchCode(gen)
+    this.tick(gen)
   }
 
   private clearCodeTimers(): void {

@@ -6,24 +6,48 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { statusLabel } from '../../features/orders/components/order-texts'
+import { BalancePayView } from '../../features/wallet/components/WalletViews'
+import '../../features/wallet/components/WalletViews.css'
 import '../../features/orders/components/OrderViews.css'
 import './paymentTransfer.css'
 
 /**
  * Payment transfer (spec §2): the order's amount and payee, then off to the payment provider's
  * page. Where that is not possible, or the shop takes no online payment, it says so plainly.
+ * With Pay=balance (a member chose the balance on the confirm page) the order is paid from the
+ * balance instead, at once.
  */
 function PaymentTransfer() {
-  const { payment, i18n, host, format } = useStores()
-  const sheetId = useRouter().params.SheetID ?? ''
+  const { payment, wallet, i18n, host, format } = useStores()
+  const params = useRouter().params
+  const sheetId = params.SheetID ?? ''
+  const byBalance = params.Pay === 'balance'
 
-  useSessionPage(() => void payment.transfer(sheetId))
+  useSessionPage(() => void (byBalance ? wallet.payOrder(sheetId) : payment.transfer(sheetId)))
   usePageTitle(i18n.t('page.paymentTransfer'))
+
+  const balancePaid = byBalance && wallet.paySheetId === sheetId && wallet.payState === 'paid'
+  useEffect(() => {
+    if (balancePaid) host.redirectTo(ROUTES.paymentResult(sheetId))
+  }, [balancePaid, sheetId, host])
 
   const state = payment.transferSheetId === sheetId ? payment.transferState : 'checking'
   useEffect(() => {
     if (state === 'paid') host.redirectTo(ROUTES.paymentResult(sheetId))
   }, [state, sheetId, host])
+
+  if (byBalance) {
+    return (
+      <View className='so-transfer' data-testid='payment-transfer' data-state='balance'>
+        <BalancePayView
+          sheetId={sheetId}
+          onRecharge={() => host.navigateTo(ROUTES.vipBalanceRecharge)}
+          onPayOnline={() => host.redirectTo(ROUTES.paymentTransfer(sheetId))}
+          onViewOrder={() => host.redirectTo(ROUTES.orderDetails(sheetId))}
+        />
+      </View>
+    )
+  }
 
   const order = payment.transferSheetId === sheetId ? payment.order : null
   const account = payment.transferSheetId === sheetId ? payment.account : null

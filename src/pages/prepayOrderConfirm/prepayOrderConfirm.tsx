@@ -1,14 +1,24 @@
 import { observer } from 'mobx-react-lite'
+import { useDidShow } from '@tarojs/taro'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { ConfirmPage } from '../../features/checkout/components/ConfirmPage'
 import { useConfirmPage } from '../../features/checkout/components/use-confirm-page'
+import { BalanceMethod } from '../../features/wallet/components/WalletViews'
+import '../../features/wallet/components/WalletViews.css'
 
-/** Confirm order, prepay (spec §2): on success the cart is emptied and the diner goes to pay. */
+/**
+ * Confirm order, prepay (spec §2): on success the cart is emptied and the diner goes to pay,
+ * online or, for a member who chose it, from the balance.
+ */
 function PrepayOrderConfirm() {
-  const { i18n, host, cart } = useStores()
-  useSessionPage()
+  const { i18n, host, cart, checkout, wallet, session } = useStores()
+  useSessionPage(() => void wallet.loadAccount(true))
+  // Back from recharging or logging in: the balance (or the member) may have changed.
+  useDidShow(() => {
+    if (session.isReady) void wallet.loadAccount(true)
+  })
   useConfirmPage('prepay')
   usePageTitle(i18n.t('page.confirm'))
   return (
@@ -16,10 +26,18 @@ function PrepayOrderConfirm() {
       mode='prepay'
       onBackToCart={() => host.navigateBack(ROUTES.cart('prepay'))}
       onOpenTerms={() => host.navigateTo(ROUTES.terms)}
+      extraPayMethods={
+        <BalanceMethod
+          chosen={checkout.payMethod === 'balance'}
+          amount={checkout.preview?.Amount ?? null}
+          onChoose={() => checkout.choosePayment('balance')}
+          onRecharge={() => host.navigateTo(ROUTES.vipBalanceRecharge)}
+        />
+      }
       onPlaced={(result) => {
         if (result.mode !== 'prepay') return
         cart.clear()
-        host.redirectTo(ROUTES.paymentTransfer(result.order.SheetID))
+        host.redirectTo(ROUTES.paymentTransfer(result.order.SheetID, checkout.payMethod === 'balance' ? 'balance' : undefined))
       }}
     />
   )

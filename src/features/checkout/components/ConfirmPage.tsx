@@ -17,6 +17,8 @@ export interface ConfirmPageProps {
   onOpenTerms(): void
   /** The order or round was placed: the page clears the cart and moves on. */
   onPlaced(result: Extract<SubmitResult, { ok: true }>): void
+  /** Payment methods beyond online payment that the page composes in (the member's balance). */
+  extraPayMethods?: React.ReactNode
 }
 
 const Section = (props: { title: string; testId?: string; children: React.ReactNode }) => (
@@ -253,6 +255,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                 {i18n.t(`checkout.pay.${m}` as MessageKey)}
               </View>
             ))}
+            {props.extraPayMethods}
           </View>
         </Section>
       )}

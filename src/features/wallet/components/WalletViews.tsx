@@ -1,0 +1,338 @@
+import { View, Text, Image } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import type { BalanceRecordRow, GiftCouponRow, RechargeRuleRow, ScoreRecordRow } from '../../../gateway/member-rows'
+import type { MessageKey } from '../../../i18n/catalogues'
+import { useStores } from '../../../stores/context'
+import { StateView } from '../../../ui/StateView'
+import type { PagedList } from '../paged-list'
+import { qrImageUri } from '../qr-image'
+import './WalletViews.css'
+
+/** 'YYYY-MM-DD HH:mm' of the gateway's 'YYYY-MM-DD HH:mm:ss'. */
+const minute = (date: string): string => date.slice(0, 16)
+
+/** The account's top: balance big, points beside it, and the recharge button. */
+export const AccountCard = observer(function AccountCard(props: { onRecharge?(): void; onPoints?(): void }) {
+  const { wallet, i18n, format } = useStores()
+  const vip = wallet.vip
+  return (
+    <View className='so-wallet-card' data-testid='account-card'>
+      <View className='so-wallet-card__main'>
+        <Text className='so-wallet-card__label'>{i18n.t('wallet.balance')}</Text>
+        <Text className='so-wallet-card__balance' data-testid='account-balance'>
+          {vip ? format.amount(vip.Balance) : ' '}
+        </Text>
+      </View>
+      <View className='so-wallet-card__side' role={props.onPoints ? 'button' : undefined} onClick={props.onPoints}>
+        <Text className='so-wallet-card__label'>{i18n.t('wallet.points')}</Text>
+        <Text className='so-wallet-card__points' data-testid='account-points'>
+          {vip ? vip.Score : ' '}
+        </Text>
+      </View>
+      {props.onRecharge && (
+        <View className='so-btn so-btn--primary so-wallet-card__recharge' role='button' data-testid='account-recharge' onClick={props.onRecharge}>
+          {i18n.t('wallet.recharge')}
+        </View>
+      )}
+    </View>
+  )
+})
+
+/** One entry of a list of the account page ('Account records  ›'). */
+export function EntryRow(props: { label: string; note?: string; testId?: string; onClick(): void }) {
+  return (
+    <View className='so-wallet-entry' role='button' data-testid={props.testId} onClick={props.onClick}>
+      <Text className='so-wallet-entry__label'>{props.label}</Text>
+      {props.note && <Text className='so-wallet-entry__note'>{props.note}</Text>}
+      <Text className='so-wallet-entry__arrow'>›</Text>
+    </View>
+  )
+}
+
+/** A paged list's states around its rows: loading, failed, empty, and the foot (more, end). */
+export const RecordList = observer(function RecordList<Row>(props: {
+  list: PagedList<Row>
+  empty: string
+  render(row: Row): JSX.Element
+}) {
+  const { i18n } = useStores()
+  const list = props.list
+  if (list.state === 'idle' || list.state === 'loading') return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  if (list.state === 'failed') return <StateView kind='failed' text={i18n.t('wallet.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void list.refresh()} />
+  if (list.rows.length === 0) return <StateView kind='empty' text={props.empty} />
+  return (
+    <View className='so-wallet-records'>
+      {list.refreshing && <Text className='so-wallet-records__foot'>{i18n.t('wallet.refreshing')}</Text>}
+      <View className='so-wallet-records__rows'>{list.rows.map((r) => props.render(r))}</View>
+      <Text className='so-wallet-records__foot' data-testid='records-end'>
+        {list.moreState === 'loading'
+          ? i18n.t('shell.loading')
+          : list.moreState === 'failed'
+            ? i18n.t('wallet.moreFailed')
+            : list.hasMore
+              ? i18n.t('wallet.more')
+              : i18n.t('wallet.end')}
+      </Text>
+    </View>
+  )
+})
+
+/** A balance entry: what it was, when, the signed amount and the balance after it. */
+export const BalanceRecordView = observer(function BalanceRecordView({ row }: { row: BalanceRecordRow }) {
+  const { i18n, format } = useStores()
+  const negative = row.Amount.startsWith('-')
+  return (
+    <View className='so-wallet-record' data-testid='balance-record' data-kind={row.Kind}>
+      <View className='so-wallet-record__main'>
+        <Text className='so-wallet-record__kind'>{i18n.t(`wallet.kind.${row.Kind}` as MessageKey)}</Text>
+        <Text className='so-wallet-record__date'>{minute(row.CreatedDate)}</Text>
+      </View>
+      <View className='so-wallet-record__side'>
+        <Text className={`so-wallet-record__amount${negative ? '' : ' so-wallet-record__amount--in'}`} data-testid='balance-record-amount'>
+          {negative ? format.amount(row.Amount) : `+${format.amount(row.Amount)}`}
+        </Text>
+        <Text className='so-wallet-record__after' data-testid='balance-record-after'>
+          {i18n.t('wallet.balanceAfter', { amount: format.amount(row.BalanceAfter) })}
+        </Text>
+      </View>
+    </View>
+  )
+})
+
+/** A points entry: earned on an order or reversed by its refund. */
+export const ScoreRecordView = observer(function ScoreRecordView({ row }: { row: ScoreRecordRow }) {
+  const { i18n } = useStores()
+  const negative = row.Score < 0
+  return (
+    <View className='so-wallet-record' data-testid='score-record' data-kind={row.Kind}>
+      <View className='so-wallet-record__main'>
+        <Text className='so-wallet-record__kind'>{i18n.t(`wallet.score.${row.Kind}` as MessageKey)}</Text>
+        <Text className='so-wallet-record__date'>{minute(row.CreatedDate)}</Text>
+      </View>
+      <View className='so-wallet-record__side'>
+        <Text className={`so-wallet-record__amount${negative ? '' : ' so-wallet-record__amount--in'}`} data-testid='score-record-points'>
+          {negative ? String(row.Score) : `+${row.Score}`}
+        </Text>
+        <Text className='so-wallet-record__after'>{i18n.t('wallet.scoreAfter', { n: row.ScoreAfter })}</Text>
+      </View>
+    </View>
+  )
+})
+
+/** A recharge option: what is paid, what the balance gets, the gift and its coupons. */
+export const RuleCard = observer(function RuleCard(props: { rule: RechargeRuleRow; chosen: boolean; onChoose(): void }) {
+  const { wallet, i18n, format } = useStores()
+  const r = props.rule
+  const gift = Number(r.GiftAmount) > 0
+  return (
+    <View
+      className={`so-wallet-rule${props.chosen ? ' so-wallet-rule--on' : ''}`}
+      role='radio'
+      aria-checked={props.chosen}
+      data-testid='recharge-rule'
+      data-rule-id={r.RuleID}
+      onClick={props.onChoose}
+    >
+      <Text className='so-wallet-rule__get'>{i18n.t('wallet.ruleGet', { amount: format.amount(wallet.creditOf(r)) })}</Text>
+      <Text className='so-wallet-rule__pay'>{i18n.t('wallet.rulePay', { amount: format.amount(r.Amount) })}</Text>
+      {(gift || r.GiftCouponQua > 0) && (
+        <View className='so-wallet-rule__gifts'>
+          {gift && <Text className='so-wallet-rule__gift'>{i18n.t('wallet.ruleGift', { amount: format.amount(r.GiftAmount) })}</Text>}
+          {r.GiftCouponQua > 0 && <Text className='so-wallet-rule__gift'>{i18n.t('wallet.ruleCoupons', { n: r.GiftCouponQua })}</Text>}
+        </View>
+      )}
+    </View>
+  )
+})
+
+/** The gift coupons of the chosen rule. */
+export const GiftCoupons = observer(function GiftCoupons({ rule }: { rule: RechargeRuleRow }) {
+  const { wallet, i18n, format } = useStores()
+  if (rule.GiftCouponQua <= 0) return null
+  const state = wallet.giftsState[rule.RuleID]
+  const coupons: GiftCouponRow[] = wallet.gifts[rule.RuleID] ?? []
+  return (
+    <View className='so-wallet-section' data-testid='gift-coupons'>
+      <Text className='so-wallet-section__title'>{i18n.t('wallet.giftCoupons')}</Text>
+      {state === 'failed' ? (
+        <View className='so-wallet-section__note' role='button' onClick={() => void wallet.loadGifts(rule)}>
+          {i18n.t('wallet.giftsFailed')} · {i18n.t('common.retry')}
+        </View>
+      ) : state !== 'ready' ? (
+        <Text className='so-wallet-section__note'>{i18n.t('shell.loading')}</Text>
+      ) : (
+        coupons.map((c, i) => (
+          <View key={`${c.CouponName}-${i}`} className='so-wallet-coupon' data-testid='gift-coupon'>
+            <View className='so-wallet-coupon__value'>
+              <Text>{format.amount(c.Value)}</Text>
+            </View>
+            <View className='so-wallet-coupon__main'>
+              <Text className='so-wallet-coupon__name'>{c.CouponName}</Text>
+              <Text className='so-wallet-coupon__rule'>
+                {Number(c.MinAmount) > 0
+                  ? i18n.t('wallet.couponMin', { value: format.amount(c.Value), min: format.amount(c.MinAmount) })
+                  : i18n.t('wallet.couponNoMin', { value: format.amount(c.Value) })}
+              </Text>
+              <Text className='so-wallet-coupon__rule'>{i18n.t('wallet.couponValid', { days: c.ValidDays })}</Text>
+            </View>
+            <Text className='so-wallet-coupon__qua'>× {c.Qua}</Text>
+          </View>
+        ))
+      )}
+    </View>
+  )
+})
+
+/** The member code drawn as a QR image, with its countdown; it refreshes itself (the store's watch). */
+export const MemberCodeView = observer(function MemberCodeView() {
+  const { wallet, i18n } = useStores()
+  const code = wallet.code
+  const vip = wallet.vip
+  return (
+    <View className='so-wallet-code' data-testid='member-code'>
+      {vip && (
+        <View className='so-wallet-code__who'>
+          <Text className='so-wallet-code__name'>{vip.VipName}</Text>
+          {vip.Phone && <Text className='so-wallet-code__phone'>{maskPhone(vip.Phone)}</Text>}
+        </View>
+      )}
+      <View className={`so-wallet-code__frame${wallet.codeExpired ? ' so-wallet-code__frame--expired' : ''}`}>
+        {code ? (
+          <Image className='so-wallet-code__qr' src={qrImageUri(code.Code)} mode='aspectFit' aria-label={i18n.t('wallet.codeAlt')} data-testid='member-code-qr' />
+        ) : wallet.codeState === 'failed' ? (
+          <View className='so-wallet-code__failed' role='alert'>
+            {i18n.t('wallet.codeFailed')}
+          </View>
+        ) : (
+          <View className='so-wallet-code__spinner' aria-busy />
+        )}
+        {wallet.codeExpired && (
+          <View className='so-wallet-code__cover' role='button' onClick={() => wallet.refreshCode()}>
+            <Text>{i18n.t('wallet.codeExpired')}</Text>
+          </View>
+        )}
+      </View>
+      <Text className='so-wallet-code__note'>{i18n.t('wallet.codeNote')}</Text>
+      {code && !wallet.codeExpired && (
+        <Text className='so-wallet-code__countdown' data-testid='member-code-countdown'>
+          {i18n.t('wallet.codeValid', { s: wallet.codeSecondsLeft })}
+        </Text>
+      )}
+      <View className='so-btn so-btn--secondary so-btn--small so-wallet-code__refresh' role='button' data-testid='member-code-refresh' onClick={() => wallet.refreshCode()}>
+        {i18n.t('wallet.codeRefresh')}
+      </View>
+    </View>
+  )
+})
+
+/** '6***5678': enough to recognise one's own number on a shop's screen. */
+function maskPhone(phone: string): string {
+  return phone.length > 4 ? `${phone.slice(0, 1)}***${phone.slice(-4)}` : phone
+}
+
+/**
+ * The balance as a payment method on the confirm page (spec §5; issue 5 §10): shown to a
+ * signed-in member; a guest is asked to bind a phone first; a member whose balance does not cover
+ * the total sees 'Insufficient balance' with the way to recharge.
+ */
+export const BalanceMethod = observer(function BalanceMethod(props: { chosen: boolean; amount: string | null; onChoose(): void; onRecharge(): void }) {
+  const { wallet, i18n, format } = useStores()
+  if (!wallet.signedIn) return null
+  const vip = wallet.vip
+  const label = vip && wallet.hasPhone ? i18n.t('wallet.payBalance', { amount: format.amount(vip.Balance) }) : i18n.t('wallet.payBalancePlain')
+  const problem = props.chosen ? wallet.payProblem(props.amount) : null
+  return (
+    <>
+      <View
+        className={`so-co-chip${props.chosen ? ' so-co-chip--on' : ''}`}
+        role='radio'
+        aria-checked={props.chosen}
+        data-testid='payment-balance'
+        onClick={() => {
+          if (vip && !wallet.hasPhone) wallet.askBind()
+          else props.onChoose()
+        }}
+      >
+        {label}
+      </View>
+      {problem === 'resultcode.20042' && (
+        <View className='so-wallet-short' role='alert' data-testid='balance-insufficient'>
+          <Text>{i18n.t('resultcode.20042')}</Text>
+          <View className='so-wallet-short__link' role='link' data-testid='balance-recharge-link' onClick={props.onRecharge}>
+            {i18n.t('wallet.recharge')} ›
+          </View>
+        </View>
+      )}
+    </>
+  )
+})
+
+/**
+ * Paying an order from the balance (paymentTransfer with Pay=balance): paying, then it goes on by
+ * itself; or it says why not, with the ways on (recharge, bind a phone, pay online, the order).
+ */
+export const BalancePayView = observer(function BalancePayView(props: {
+  sheetId: string
+  onRecharge(): void
+  onPayOnline(): void
+  onViewOrder(): void
+}) {
+  const { wallet, i18n, format } = useStores()
+  const state = wallet.paySheetId === props.sheetId ? wallet.payState : 'paying'
+  if (state === 'paying' || state === 'idle' || state === 'paid') {
+    return (
+      <View className='so-wallet-pay' data-testid='balance-pay' data-state={state} aria-busy>
+        <View className='so-wallet-pay__spinner' />
+        <Text className='so-wallet-pay__text'>{i18n.t('wallet.paying')}</Text>
+      </View>
+    )
+  }
+  const message =
+    state === 'insufficient'
+      ? i18n.t('resultcode.20042')
+      : state === 'bindPhone'
+        ? i18n.t('resultcode.20038')
+        : state === 'login'
+          ? i18n.t('errcode.10010')
+          : wallet.payError || i18n.t('wallet.payFailed')
+  return (
+    <View className='so-wallet-pay so-wallet-pay--stopped' data-testid='balance-pay' data-state={state} role='alert'>
+      <Text className='so-wallet-pay__message' data-testid='balance-pay-message'>
+        {message}
+      </Text>
+      {state === 'insufficient' && wallet.vip && (
+        <Text className='so-wallet-pay__note'>{i18n.t('wallet.available', { amount: format.amount(wallet.vip.Balance) })}</Text>
+      )}
+      <View className='so-wallet-pay__actions'>
+        {state === 'insufficient' && (
+          <View className='so-btn so-btn--primary' role='button' data-testid='balance-pay-recharge' onClick={props.onRecharge}>
+            {i18n.t('wallet.recharge')}
+          </View>
+        )}
+        {state === 'bindPhone' && (
+          <View className='so-btn so-btn--primary' role='button' onClick={() => wallet.askBind()}>
+            {i18n.t('wallet.bindPhone')}
+          </View>
+        )}
+        {state === 'login' && (
+          <View className='so-btn so-btn--primary' role='button' onClick={() => wallet.askLogin()}>
+            {i18n.t('wallet.login')}
+          </View>
+        )}
+        {state === 'failed' && (
+          <View className='so-btn so-btn--primary' role='button' data-testid='balance-pay-retry' onClick={() => void wallet.payOrder(props.sheetId)}>
+            {i18n.t('common.retry')}
+          </View>
+        )}
+        {state !== 'notPayable' && (
+          <View className='so-btn so-btn--secondary' role='button' data-testid='balance-pay-online' onClick={props.onPayOnline}>
+            {i18n.t('wallet.payOnline')}
+          </View>
+        )}
+        <View className='so-btn so-btn--secondary' role='button' onClick={props.onViewOrder}>
+          {i18n.t('order.viewOrder')}
+        </View>
+      </View>
+    </View>
+  )
+})
