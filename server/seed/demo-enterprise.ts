@@ -13,6 +13,9 @@ const tables = (baseId: string, codes: string[]) =>
 
 const EVERY_DAY = '1,2,3,4,5,6,7'
 
+/** The gift coupon of the demo recharge rules. */
+const tenOff50: LocalizedText = { 'zh-CN': '满 50 减 10', 'zh-TW': '滿 50 減 10', en: '10 off 50' }
+
 export const DEMO_ENT_ID = 'E1001'
 
 export const demoEnterprise: EnterpriseSeed = {
@@ -149,6 +152,30 @@ export const demoEnterprise: EnterpriseSeed = {
           tables: tables('B203', ['N01', 'N02', 'N03', 'N04'])
         }
       ]
+    }
+  ],
+  // Balance recharge (issue 5), valid at every shop: the gift balance and coupons come when the payment is confirmed.
+  rechargeRules: [
+    {
+      ruleId: 'E1001-RR100',
+      names: { 'zh-CN': '充值 100 送 10', 'zh-TW': '充值 100 送 10', en: 'Top up 100, get 10' },
+      amount: '100',
+      giftAmount: '10',
+      giftCoupons: [{ names: tenOff50, value: '10', minAmount: '50', validDays: 30, qua: 1 }]
+    },
+    {
+      ruleId: 'E1001-RR200',
+      names: { 'zh-CN': '充值 200 送 30', 'zh-TW': '充值 200 送 30', en: 'Top up 200, get 30' },
+      amount: '200',
+      giftAmount: '30',
+      giftCoupons: []
+    },
+    {
+      ruleId: 'E1001-RR500',
+      names: { 'zh-CN': '充值 500 送 100', 'zh-TW': '充值 500 送 100', en: 'Top up 500, get 100' },
+      amount: '500',
+      giftAmount: '100',
+      giftCoupons: [{ names: tenOff50, value: '10', minAmount: '50', validDays: 30, qua: 2 }]
     }
   ]
 }

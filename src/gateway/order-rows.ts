@@ -197,9 +197,9 @@ export interface PaymentRow {
   PayID: string
   SheetID: string
   Amount: string
-  /** 'sandbox' here; real providers plug in behind the same interface. */
+  /** 'sandbox' (a hosted page; real providers plug in behind the same interface) or 'balance' (BalancePay). */
   Provider: string
-  /** 0 pending, 1 paid, 2 declined, 3 paid after the order had ended (refund due). */
+  /** 0 pending, 1 paid, 2 declined, 3 paid after the order had ended (refund due), 4 refunded (the shop cancelled the paid order). */
   Status: number
   /** Where to send the diner to pay (the provider's hosted page); '' once settled. */
   PayUrl: string
@@ -207,7 +207,10 @@ export interface PaymentRow {
   PaidDate: string
 }
 
-export const PAYMENT_STATUS = { PENDING: 0, PAID: 1, DECLINED: 2, REFUND_DUE: 3 } as const
+export const PAYMENT_STATUS = { PENDING: 0, PAID: 1, DECLINED: 2, REFUND_DUE: 3, REFUNDED: 4 } as const
+
+/** The provider of payments from the member's balance (BalancePay): paid at once, no hosted page. */
+export const BALANCE_PROVIDER = 'balance'
 
 export interface FinanceAccountRow {
   ShopID: string

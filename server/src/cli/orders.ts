@@ -6,21 +6,24 @@
  *
  * The shop moves orders on, straight on the database the server uses (SQLite file or
  * DATABASE_URL), through the same state table as the admin API (actor 'shop'). A running server
- * sees the change on its next read. Exit code 0 when everything asked was done, 1 when any order
- * could not be moved (each is reported), 2 for a usage error.
+ * sees the change on its next read. Cancelling a paid order refunds it (balance → the member's
+ * balance; sandbox → the sandbox records the refund) and takes back its points. Exit code 0
+ * when everything asked was done, 1 when any order could not be moved (each is reported), 2 for
+ * a usage error.
  */
 import { loadConfig } from '../config'
 import { DomainError } from '../domain/errors'
 import { applyShopAction, listShopOrders, shopOrder, SHOP_ACTIONS, type ShopAction, type ShopOrderView } from '../domain/orders/order.service'
 import { closeSheet } from '../domain/table-sheets/table-sheet.service'
 import { createDatabase } from '../storage/database'
+import { buildPaymentProviders } from '../providers/payment/registry'
 import type { Database } from '../storage/schema'
 import type { Kysely } from 'kysely'
 import { migrateToLatest } from '../storage/migrations'
 import { domainMessage } from '../http/admin.route'
 import { translate } from '../../../src/i18n/translate'
 import type { MessageKey } from '../../../src/i18n/catalogues'
-import type { OrderRow } from '../../../src/gateway/order-rows'
+import { BALANCE_PROVIDER, PAYMENT_STATUS, type OrderRow } from '../../../src/gateway/order-rows'
 
 const USAGE = `Usage:
   npm run orders -- list [--base <BaseID>] [--status <0-5>] [--day <YYYY-MM-DD>] [--ent <EntID>] [--limit <1-500>]
@@ -77,6 +80,13 @@ async function findSheetAnyEnterprise(db: Kysely<Database>, sheetId: string) {
   return db.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId).executeTakeFirst()
 }
 
+/** '; refunded 12.00 to balance' after cancelling a paid order ('' otherwise). */
+async function refundsText(db: Kysely<Database>, orderId: string, command: string): Promise<string> {
+  if (command !== 'cancel') return ''
+  const refunded = await db.selectFrom('payments').select(['amount', 'provider']).where('order_id', '=', orderId).where('status', '=', PAYMENT_STATUS.REFUNDED).execute()
+  return refunded.map((p) => `; refunded ${p.amount} ${p.provider === BALANCE_PROVIDER ? 'to balance' : `through ${p.provider}`}`).join('')
+}
+
 /** Runs one command; out/err print lines. Returns the exit code. */
 export async function runOrdersCli(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
   const [command, ...rest] = argv
@@ -120,8 +130,8 @@ export async function runOrdersCli(argv: string[], out: (line: string) => void =
           const closed = await closeSheet(db, sheet.ent_id, sheetId, new Date(), true)
           out(`${sheetId}: table ${closed.table_id} closed, now ${statusText(closed.status)} (${closed.round_count} rounds, ${closed.amount})`)
         } else {
-          const view = await applyShopAction(db, sheetId, command as ShopAction, 'en', new Date())
-          out(`${sheetId}: ${command} done, now ${statusText(view.order.Status)}${view.order.PickupNo ? ` (pickup #${view.order.PickupNo})` : ''}`)
+          const view = await applyShopAction(db, sheetId, command as ShopAction, 'en', new Date(), buildPaymentProviders(config))
+          out(`${sheetId}: ${command} done, now ${statusText(view.order.Status)}${view.order.PickupNo ? ` (pickup #${view.order.PickupNo})` : ''}${await refundsText(db, sheetId, command)}`)
         }
       } catch (error) {
         if (!(error instanceof DomainError)) throw error

@@ -7,6 +7,9 @@
  *   GET  /admin/orders/:id                              → { order: OrderRow, lines: OrderLineRow[] }
  *   POST /admin/orders/:id/ready | complete | cancel    → { order, lines }
  *
+ * Cancelling a paid order refunds it to where it came from (balance or the payment provider) in
+ * the same transaction, and takes back the points it earned (docs/members.md).
+ *
  * Errors: { error: { code, message } } with 400 (bad query), 401 (token), 404 (ORDER_NOT_FOUND),
  * 409 (ORDER_STATUS_CONFLICT: the state table does not allow the move).
  */
@@ -17,12 +20,15 @@ import type { MessageKey } from '../../../src/i18n/catalogues'
 import { translate } from '../../../src/i18n/translate'
 import { DomainError } from '../domain/errors'
 import { applyShopAction, listShopOrders, shopOrder, SHOP_ACTIONS, type ShopAction } from '../domain/orders/order.service'
+import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { Database } from '../storage/schema'
 
 export interface AdminDeps {
   db: Kysely<Database>
   /** The bearer token; the caller registers these routes only when it is set. */
   adminToken: string
+  /** Refunds of cancelled paid orders go back through these. */
+  providers: PaymentProviders
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest()
@@ -81,6 +87,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     if (!(SHOP_ACTIONS as readonly string[]).includes(action)) {
       return reply.code(404).send({ error: { code: 'UNKNOWN_ACTION', message: `Unknown action '${action}' (ready, complete, cancel)` } })
     }
-    return applyShopAction(deps.db, request.params.id, action as ShopAction, 'en', new Date())
+    return applyShopAction(deps.db, request.params.id, action as ShopAction, 'en', new Date(), deps.providers)
   })
 }

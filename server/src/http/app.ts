@@ -60,7 +60,7 @@ export async function buildApp({ config, db, logger = true, providers: given }: 
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
   await app.register(sandboxPayRoutes, { db, providers: providers.payments })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
-  if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken })
+  if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
   // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
   // the folder exists so /files/ is served from the start.

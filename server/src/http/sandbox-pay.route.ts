@@ -4,7 +4,8 @@
  * the caller's language with Approve / Decline; POST /sandbox-pay/:payId/approve|decline makes the
  * provider's notice, signs it and delivers it to the same handler as POST /pay/notify/sandbox
  * (in-process), then sends the browser back to the payment's return URL (303). A settled or
- * superseded payment only shows its state.
+ * superseded payment only shows its state. A recharge (RechargeSubmit; its id is the payId) gets
+ * the same page, marked as a balance recharge.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -51,13 +52,13 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
       return sendPage(reply.code(404), locale, messagePage(locale, 'sandboxPay.notFound', null))
     }
     // Only a pending, current payment can be decided; otherwise show what it is now.
-    if (view.payment.status !== PAYMENT_STATUS.PENDING || view.superseded) return reply.redirect(sandboxPagePath(payId), 303)
+    if (view.status !== PAYMENT_STATUS.PENDING || view.superseded) return reply.redirect(sandboxPagePath(payId), 303)
     const now = new Date()
     const notice = provider.signNotice({
       payId,
-      providerRef: view.payment.provider_ref || provider.providerRefOf(payId),
+      providerRef: view.providerRef || provider.providerRefOf(payId),
       result: decision === 'approve' ? 'paid' : 'declined',
-      amount: view.payment.amount,
+      amount: view.amount,
       at: now.toISOString()
     })
     const delivered = await handleNotice(deps, SANDBOX, notice.body, notice.headers, now)
@@ -73,7 +74,7 @@ const originOf = (request: { protocol: string; host: string }): string => `${req
 
 /** The stored return URL when it is still ours (checked again: never an open redirect), else the app's root. */
 async function safeReturnUrl(db: Kysely<Database>, view: HostedPaymentView, origin: string): Promise<string> {
-  return checkReturnUrl(view.payment.return_url, await allowedReturnOrigins(db, view.payment.ent_id, origin)) ?? '/'
+  return checkReturnUrl(view.returnUrl, await allowedReturnOrigins(db, view.entId, origin)) ?? '/'
 }
 
 function sendPage(reply: FastifyReply, locale: Locale, body: string): FastifyReply {
@@ -88,32 +89,35 @@ function sendPage(reply: FastifyReply, locale: Locale, body: string): FastifyRep
 
 function paymentPage(locale: Locale, view: HostedPaymentView, returnUrl: string): string {
   const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(translate(locale, key, params))
-  const { payment } = view
-  const amount = escapeHtml(formatMoney(payment.amount, view.money.amoPoint, view.money.currency))
+  const recharge = view.kind === 'recharge'
+  const amount = escapeHtml(formatMoney(view.amount, view.money.amoPoint, view.money.currency))
   const state: MessageKey | null = view.superseded
     ? 'sandboxPay.superseded'
-    : payment.status === PAYMENT_STATUS.PAID
+    : view.status === PAYMENT_STATUS.PAID
       ? 'sandboxPay.paid'
-      : payment.status === PAYMENT_STATUS.DECLINED
+      : view.status === PAYMENT_STATUS.DECLINED
         ? 'sandboxPay.declined'
-        : payment.status === PAYMENT_STATUS.REFUND_DUE
+        : view.status === PAYMENT_STATUS.REFUND_DUE
           ? 'sandboxPay.refundDue'
-          : null
-  const action = (decision: string) => `${sandboxPagePath(payment.pay_id)}/${decision}`
+          : view.status === PAYMENT_STATUS.REFUNDED
+            ? 'sandboxPay.refunded'
+            : null
+  const action = (decision: string) => `${sandboxPagePath(view.payId)}/${decision}`
   const body = state
     ? `<p class="state" role="status">${t(state)}</p>
-    <a class="button back" href="${escapeHtml(returnUrl)}">${t('sandboxPay.back')}</a>`
+    <a class="button back" href="${escapeHtml(returnUrl)}">${t(recharge ? 'sandboxPay.backRecharge' : 'sandboxPay.back')}</a>`
     : `<form method="post" action="${escapeHtml(action('approve'))}"><button class="button approve" type="submit">${t('sandboxPay.approve')}</button></form>
     <form method="post" action="${escapeHtml(action('decline'))}"><button class="button decline" type="submit">${t('sandboxPay.decline')}</button></form>`
   return page(
     locale,
     t('sandboxPay.title'),
     `<section class="card">
+    ${recharge ? `<p class="kind" data-testid="kind">${t('sandboxPay.rechargeTitle')}</p>` : ''}
     <p class="label">${t('sandboxPay.payTo')}</p>
     <h1 class="shop">${escapeHtml(pickText(view.shopNames, locale))}</h1>
     <p class="label">${t('sandboxPay.amount')}</p>
     <p class="amount" data-testid="amount">${amount}</p>
-    <p class="meta">${t('sandboxPay.order', { order: payment.order_id })} · ${escapeHtml(payment.pay_id)}</p>
+    <p class="meta">${recharge ? t('sandboxPay.recharge', { recharge: view.refId }) : `${t('sandboxPay.order', { order: view.refId })} · ${escapeHtml(view.payId)}`}</p>
   </section>
   <section class="actions">
     ${body}
@@ -148,6 +152,7 @@ function page(locale: Locale, title: string, main: string): string {
   main{max-width:480px;margin:0 auto;padding:16px}
   .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
   .label{margin:0;color:#6b7280;font-size:14px}
+  .kind{margin:0 0 12px;display:inline-block;background:#eef2ff;color:#3730a3;border-radius:6px;padding:2px 10px;font-size:14px;font-weight:600}
   .shop{margin:2px 0 16px;font-size:20px;font-weight:600}
   .amount{margin:2px 0 12px;font-size:36px;font-weight:700;font-variant-numeric:tabular-nums}
   .meta{margin:0;color:#6b7280;font-size:12px;word-break:break-all}

@@ -52,12 +52,24 @@ export interface ShopSeed {
   financeAccount?: { provider: string; accountName: string; accountNo: string }
 }
 
+/** A recharge rule: pay amount, get amount + giftAmount on the balance and the gift coupons. */
+export interface RechargeRuleSeed {
+  ruleId: string
+  names: LocalizedText
+  amount: string
+  giftAmount: string
+  giftCoupons: { names: LocalizedText; value: string; minAmount: string; validDays: number; qua: number }[]
+  /** '' (default) every shop. */
+  shopId?: string
+}
+
 export interface EnterpriseSeed {
   entId: string
   names: LocalizedText
   settings: Record<string, string>
   serviceLinks: Partial<Record<'api' | 'h5' | 'image', string>>
   shops: ShopSeed[]
+  rechargeRules?: RechargeRuleSeed[]
 }
 
 /** Writes an enterprise in one transaction; rows that exist already are kept as they are. */
@@ -177,6 +189,7 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
       }))
     ])
     await insert('finance_accounts', financeAccountRows(seed))
+    await insert('recharge_rules', rechargeRuleRows(seed))
     await insert(
       'table_sheets',
       tables.flatMap(({ shop, base, table }) =>
@@ -206,6 +219,20 @@ function financeAccountRows(seed: EnterpriseSeed): Insertable<Database['finance_
   )
 }
 
+function rechargeRuleRows(seed: EnterpriseSeed): Insertable<Database['recharge_rules']>[] {
+  return (seed.rechargeRules ?? []).map((r, i) => ({
+    rule_id: r.ruleId,
+    ent_id: seed.entId,
+    shop_id: r.shopId ?? '',
+    names: namesJson(r.names),
+    amount: r.amount,
+    gift_amount: r.giftAmount,
+    gift_coupons: JSON.stringify(r.giftCoupons),
+    sort_no: i + 1,
+    is_enable: 1
+  }))
+}
+
 /** The demo menus, one file per shop. */
 export const DEMO_MENUS_DIR = path.resolve(__dirname, '..', '..', 'seed', 'menus')
 
@@ -227,7 +254,13 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date(), opt
   const seeded = !(await findEnterprise(db, DEMO_ENT_ID))
   if (seeded) await seedEnterprise(db, demoEnterprise, now)
   // Demo databases made before payments existed gain the demo shops' sandbox accounts (kept when present).
-  else await db.insertInto('finance_accounts').values(financeAccountRows(demoEnterprise)).onConflict((oc) => oc.doNothing()).execute()
+  else {
+    await db.insertInto('finance_accounts').values(financeAccountRows(demoEnterprise)).onConflict((oc) => oc.doNothing()).execute()
+    // Demo databases made before recharge existed gain the demo rules, unless the enterprise has rules of its own.
+    const hasRules = await db.selectFrom('recharge_rules').select('rule_id').where('ent_id', '=', DEMO_ENT_ID).limit(1).executeTakeFirst()
+    const rules = rechargeRuleRows(demoEnterprise)
+    if (!hasRules && rules.length > 0) await db.insertInto('recharge_rules').values(rules).onConflict((oc) => oc.doNothing()).execute()
+  }
   if (options.filesDir) await seedMenus(db, options.menusDir ?? DEMO_MENUS_DIR, options.filesDir, now)
   return seeded
 }

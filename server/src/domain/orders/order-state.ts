@@ -10,6 +10,7 @@ import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-ro
 import type { Database, OrderTable } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { isPostgres } from '../../storage/database'
+import { earnOrderPoints } from '../wallet/points.service'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -89,7 +90,8 @@ export async function nextPickupNo(trx: Transaction<Database>, baseId: string, b
 /**
  * A payment for the order succeeded: awaiting payment → paid, with the amount, the time and (for
  * a prepay order) its pickup number. Callers check the order is still payable first; a notice for
- * an order that has ended is the payment's business (refund due), not the order's.
+ * an order that has ended is the payment's business (refund due), not the order's. The order's
+ * member (vip_id) earns its points in the same transaction.
  */
 export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date): Promise<OrderRecord> {
   const order = await lockOrder(trx, orderId)
@@ -114,6 +116,8 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
       for (const round of rounds) await applyOrderAction(trx, round.order_id, 'complete', 'provider', now)
     }
   }
+  // A member's order earns points as it is paid, whichever provider paid it (docs/members.md "Points").
+  await earnOrderPoints(trx, order, paidAmount, now)
   return paid
 }
 

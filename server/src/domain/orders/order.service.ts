@@ -28,6 +28,8 @@ import {
   type OrderRecord
 } from '../../storage/repositories/order.repository'
 import type { Database } from '../../storage/schema'
+import type { PaymentProviders } from '../../providers/payment/payment-provider'
+import { refundOrderPayments } from '../payments/payment.service'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { DomainError, invalidInput } from '../errors'
 import { pageWindow, type PageRequest } from '../paging'
@@ -223,13 +225,27 @@ export async function shopOrder(db: Kysely<Database>, orderId: string, locale: L
 
 /**
  * The shop moves an order on (ready, complete, cancel) through the state table, actor 'shop'.
- * ORDER_NOT_FOUND or ORDER_STATUS_CONFLICT (e.g. marking an unpaid order ready).
+ * ORDER_NOT_FOUND or ORDER_STATUS_CONFLICT (e.g. marking an unpaid order ready). Cancelling a
+ * paid order refunds it to where it came from in the same transaction (refundOrderPayments:
+ * balance or the provider, and its points taken back); a refused refund leaves the order paid.
  */
-export async function applyShopAction(db: Kysely<Database>, orderId: string, action: ShopAction, locale: Locale, now: Date): Promise<ShopOrderView> {
+export async function applyShopAction(
+  db: Kysely<Database>,
+  orderId: string,
+  action: ShopAction,
+  locale: Locale,
+  now: Date,
+  providers: PaymentProviders
+): Promise<ShopOrderView> {
   const order = await findOrderById(db, orderId)
   if (!order) throw new DomainError('ORDER_NOT_FOUND')
   if (isOverdue(order, now)) await expireIfOverdue(db, orderId, now)
-  const moved = await db.transaction().execute((trx) => applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now))
+  const moved = await db.transaction().execute(async (trx) => {
+    const before = await lockOrder(trx, orderId)
+    const after = await applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now)
+    if (action === 'cancel' && before.status === ORDER_STATUS.PAID) await refundOrderPayments(trx, providers, orderId, now)
+    return after
+  })
   return shopView(db, moved, locale, now)
 }
 

@@ -11,12 +11,19 @@
  *     payment_notices (a replay changes nothing) and applied in the same transaction, with the
  *     payment row locked: only a pending payment moves. 'paid' with the right amount pays the order
  *     when it still awaits payment, else the payment is 'refund due'; 'declined' declines it.
- *     Nothing ever moves backwards.
+ *     Nothing ever moves backwards. A notice whose payId is a recharge's (RechargeSubmit pays
+ *     through the same providers) settles the recharge instead (wallet/recharge-settle.ts).
+ *   - 'balance' (BalancePay, wallet/balance-pay.service.ts) is paid at once from the member's
+ *     balance: no hosted page, no notices; PaySubmit refuses it.
+ *   - The shop cancelling a paid order refunds it to where it came from (refundOrderPayments), in
+ *     the cancel's transaction: balance → a 'refund' ledger entry; a provider → its refund call,
+ *     recorded in payment_notices; either way the payment becomes 4 refunded and the order's
+ *     points are taken back.
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
-import { ORDER_STATUS, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
+import { BALANCE_PROVIDER, ORDER_STATUS, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import { pickText } from '../../../../src/i18n/translate'
 import type { NoticeHeaders, PaymentProvider, PaymentProviders, ProviderStatus } from '../../providers/payment/payment-provider'
@@ -29,6 +36,9 @@ import { serviceLinks } from '../links/service-link.service'
 import { lockOrder, markOrderPaid, type OrderRecord } from '../orders/order-state'
 import { checkReturnUrl, originsOf, withPayId } from './return-url'
 import { isPostgres } from '../../storage/database'
+import { changeBalance } from '../wallet/balance.service'
+import { reverseOrderPoints } from '../wallet/points.service'
+import { applyRechargeResult, lockRecharge } from '../wallet/recharge-settle'
 
 export type PaymentRecord = Selectable<PaymentTable>
 
@@ -103,6 +113,8 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
   if (!payment) {
     const order = await findOrder(db, input.entId, input.sheetId)
     requireOwner(order.owner_key, input.ownerKey)
+    // Balance has no page to send the payer to: it is paid at once by BalancePay.
+    if (input.provider === BALANCE_PROVIDER) throw invalidInput("Provider 'balance' is paid with BalancePay, not PaySubmit")
     const account = await requireFinanceAccount(db, input.entId, order.shop_id)
     const providerName = input.provider || account.provider
     // The shop takes payments only through the provider its account is at.
@@ -149,12 +161,12 @@ export async function allowedReturnOrigins(db: Kysely<Database>, entId: string, 
   return originsOf([origin, ...h5], origin)
 }
 
-function requireOwner(ownerKey: string, caller: string): void {
+export function requireOwner(ownerKey: string, caller: string): void {
   if (!caller || ownerKey !== caller) throw new DomainError('ORDER_NOT_YOURS')
 }
 
 /** Awaiting payment and not past its time; postpay rounds are paid through their sheet's settlement. */
-function requirePayable(order: OrderRecord, now: Date): void {
+export function requirePayable(order: OrderRecord, now: Date): void {
   const conflict = () => new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${order.status}`, action: 'order.action.pay' })
   if (order.kind === 'round') throw conflict()
   if (order.status === ORDER_STATUS.EXPIRED) throw new DomainError('ORDER_EXPIRED')
@@ -163,18 +175,18 @@ function requirePayable(order: OrderRecord, now: Date): void {
   if (!toDecimal(order.amount).minus(toDecimal(order.paid_amount)).isPositive()) throw conflict()
 }
 
-async function findOrder(db: Kysely<Database>, entId: string, orderId: string): Promise<Selectable<OrderTable>> {
+export async function findOrder(db: Kysely<Database>, entId: string, orderId: string): Promise<Selectable<OrderTable>> {
   const order = await db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('ent_id', '=', entId).executeTakeFirst()
   if (!order) throw new DomainError('ORDER_NOT_FOUND')
   return order
 }
 
-async function findPaymentByKey(db: Kysely<Database>, entId: string, requestKey: string): Promise<PaymentRecord | undefined> {
+export async function findPaymentByKey(db: Kysely<Database>, entId: string, requestKey: string): Promise<PaymentRecord | undefined> {
   return db.selectFrom('payments').selectAll().where('ent_id', '=', entId).where('request_key', '=', requestKey).executeTakeFirst()
 }
 
 /** Time-ordered ids: 'P' + milliseconds in base 36 + random. */
-function newPayId(now: Date): string {
+export function newPayId(now: Date): string {
   return `P${now.getTime().toString(36).toUpperCase().padStart(9, '0')}${randomBytes(4).toString('hex').toUpperCase()}`
 }
 
@@ -258,7 +270,23 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
   const notice = verified.notice
   return deps.db.transaction().execute(async (trx): Promise<NoticeReply> => {
     const payment = await lockPayment(trx, notice.payId)
-    if (!payment || payment.provider !== provider.name) return { httpStatus: 404, outcome: 'unknown_payment', payId: notice.payId }
+    if (!payment) {
+      // Not an order's payment: a recharge's, whose payId is the recharge id.
+      const recharge = await lockRecharge(trx, notice.payId)
+      if (!recharge || recharge.provider !== provider.name) return { httpStatus: 404, outcome: 'unknown_payment', payId: notice.payId }
+      if (recharge.provider_ref && notice.providerRef !== recharge.provider_ref) {
+        return { httpStatus: 400, outcome: 'rejected', payId: recharge.recharge_id, reason: 'providerRef does not match the recharge' }
+      }
+      const outcome = await applyRechargeResult(trx, recharge, {
+        noticeKey: `${provider.name}:${notice.noticeId}`,
+        result: notice.result,
+        amount: notice.amount,
+        body: rawBody,
+        now
+      })
+      return { httpStatus: 200, outcome, payId: recharge.recharge_id }
+    }
+    if (payment.provider !== provider.name) return { httpStatus: 404, outcome: 'unknown_payment', payId: notice.payId }
     if (payment.provider_ref && notice.providerRef !== payment.provider_ref) {
       return { httpStatus: 400, outcome: 'rejected', payId: payment.pay_id, reason: 'providerRef does not match the payment' }
     }
@@ -389,23 +417,114 @@ async function reconcile(deps: PaymentDeps, provider: PaymentProvider, payId: st
 
 // ---------- the sandbox page's view ----------
 
+/** What a provider's hosted page shows: an order's payment or a recharge (same status codes 0–2, 3 and 4 for orders). */
 export interface HostedPaymentView {
-  payment: PaymentRecord
+  kind: 'order' | 'recharge'
+  payId: string
+  entId: string
+  /** The order paid (SheetID) or the recharge (its id is the payId). */
+  refId: string
+  amount: string
+  status: number
+  providerRef: string
+  returnUrl: string
   superseded: boolean
   shopNames: LocalizedText
   money: MoneySettings
 }
 
-/** What the sandbox page shows for a payment, or null when there is no such sandbox payment. */
+/** What the sandbox page shows for a payment or recharge at that provider, or null when there is none. */
 export async function hostedPaymentView(db: Kysely<Database>, payId: string, providerName: string): Promise<HostedPaymentView | null> {
   const payment = await db.selectFrom('payments').selectAll().where('pay_id', '=', payId).where('provider', '=', providerName).executeTakeFirst()
-  if (!payment) return null
-  const shop = await db.selectFrom('shops').select('names').where('shop_id', '=', payment.shop_id).executeTakeFirst()
+  const recharge = payment
+    ? undefined
+    : await db.selectFrom('recharges').selectAll().where('recharge_id', '=', payId).where('provider', '=', providerName).executeTakeFirst()
+  const base = payment
+    ? {
+        kind: 'order' as const,
+        payId: payment.pay_id,
+        entId: payment.ent_id,
+        shopId: payment.shop_id,
+        refId: payment.order_id,
+        amount: payment.amount,
+        status: Number(payment.status),
+        providerRef: payment.provider_ref,
+        returnUrl: payment.return_url,
+        superseded: payment.status === PAYMENT_STATUS.PENDING && (await isSuperseded(db, payment))
+      }
+    : recharge
+      ? {
+          kind: 'recharge' as const,
+          payId: recharge.recharge_id,
+          entId: recharge.ent_id,
+          shopId: recharge.shop_id,
+          refId: recharge.recharge_id,
+          amount: recharge.amount,
+          status: Number(recharge.status),
+          providerRef: recharge.provider_ref,
+          returnUrl: recharge.return_url,
+          superseded: false
+        }
+      : null
+  if (!base) return null
+  const { shopId, ...view } = base
+  const shop = await db.selectFrom('shops').select('names').where('shop_id', '=', shopId).executeTakeFirst()
   return {
-    payment,
-    superseded: payment.status === PAYMENT_STATUS.PENDING && (await isSuperseded(db, payment)),
-    shopNames: shop ? parseNames(shop.names) : { 'zh-CN': payment.shop_id, 'zh-TW': payment.shop_id, en: payment.shop_id },
-    money: await moneySettings(db, payment.ent_id)
+    ...view,
+    shopNames: shop ? parseNames(shop.names) : { 'zh-CN': shopId, 'zh-TW': shopId, en: shopId },
+    money: await moneySettings(db, base.entId)
   }
 }
 
+// ---------- refunds ----------
+
+/**
+ * Gives back every paid payment of an order the shop has just cancelled, inside the cancel's
+ * transaction (the order is locked by it): balance → a 'refund' ledger entry for what the order's
+ * 'spend' took; a provider → its refund call (a refusal throws, so the cancel does not happen),
+ * recorded once in payment_notices as '<provider>:refund:<payId>'. Each payment becomes
+ * 4 refunded, and the points the order earned are taken back. Returns the payments refunded.
+ */
+export async function refundOrderPayments(trx: Transaction<Database>, providers: PaymentProviders, orderId: string, now: Date): Promise<PaymentRecord[]> {
+  const paid = await trx.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', PAYMENT_STATUS.PAID).execute()
+  const at = now.toISOString()
+  for (const payment of paid) {
+    if (payment.provider === BALANCE_PROVIDER) {
+      const spend = await trx.selectFrom('balance_ledger').select(['vip_id', 'amount']).where('kind', '=', 'spend').where('ref_id', '=', orderId).executeTakeFirst()
+      if (!spend) throw new Error(`balance payment ${payment.pay_id} has no spend entry for order ${orderId}`)
+      await changeBalance(trx, { vipId: spend.vip_id, kind: 'refund', amount: toDecimal(spend.amount).abs().toFixed(places(spend.amount.replace('-', ''))), refId: orderId, now })
+    } else {
+      const provider = providers.get(payment.provider)
+      if (!provider) throw new Error(`payment ${payment.pay_id} is at provider '${payment.provider}', which this process does not have: it cannot be refunded`)
+      const reason = 'order cancelled by the shop'
+      // An outside call inside the transaction: if it fails, the cancel rolls back and can be tried again
+      // (refunds are idempotent per payId at the provider).
+      const { refundRef } = await provider.refund({
+        payId: payment.pay_id,
+        providerRef: payment.provider_ref,
+        amount: payment.amount,
+        currency: (await moneySettings(trx, payment.ent_id)).currency,
+        reason
+      })
+      await trx
+        .insertInto('payment_notices')
+        .values({
+          notice_id: `${provider.name}:refund:${payment.pay_id}`,
+          pay_id: payment.pay_id,
+          provider: provider.name,
+          result: 'refunded',
+          amount: payment.amount,
+          body: JSON.stringify({ refund: true, refundRef, reason }),
+          received_at: at
+        })
+        .onConflict((oc) => oc.column('notice_id').doNothing())
+        .execute()
+    }
+    await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
+  }
+  await reverseOrderPoints(trx, orderId, now)
+  return paid
+}
+
+/** Digits after the point as written ('23.50' → 2). */
+const places = (text: string): number => (text.split('.')[1] ?? '').length

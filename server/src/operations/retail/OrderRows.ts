@@ -139,8 +139,8 @@ export const PAYMENT_COLUMNS: ColumnDocs<PaymentRow> = {
   PayID: 'string',
   SheetID: 'string: the order paid',
   Amount: MONEY,
-  Provider: "string: 'sandbox' …",
-  Status: 'number: 0 pending, 1 paid, 2 declined, 3 paid after the order ended (refund due)',
+  Provider: "string: 'sandbox' (hosted page) or 'balance' (BalancePay, paid at once)",
+  Status: 'number: 0 pending, 1 paid, 2 declined, 3 paid after the order ended (refund due), 4 refunded (the shop cancelled the paid order)',
   PayUrl: "string: the provider's page to pay on ('' once settled)",
   CreatedDate: WALL,
   PaidDate: WALL

@@ -64,6 +64,22 @@ export interface PaymentLookup {
 
 export type NoticeHeaders = Record<string, string | string[] | undefined>
 
+/** Giving a paid payment back in full (the shop cancelled the paid order). */
+export interface RefundInput {
+  payId: string
+  providerRef: string
+  /** The whole amount paid (exact decimal text). */
+  amount: string
+  currency: string
+  /** Why, for the provider's records ('order cancelled by the shop'). */
+  reason: string
+}
+
+/** The provider's reference of the refund. */
+export interface RefundResult {
+  refundRef: string
+}
+
 export interface PaymentProvider {
   /** Registry key, stored on payments.provider and in the notify path ('sandbox'). */
   readonly name: string
@@ -73,6 +89,12 @@ export interface PaymentProvider {
   queryStatus(payment: PaymentLookup): Promise<ProviderStatus>
   /** The payer's id at the provider from a host authorisation code (spec: QFOpenid). */
   payerId(code: string): Promise<string>
+  /**
+   * Sends a paid payment back to the payer. Idempotent per payId (a real provider dedupes by our
+   * refund number, which is the payId): asked again, it answers the same refund. Throws when the
+   * provider refuses; the caller's transaction (the cancel) then changes nothing.
+   */
+  refund(input: RefundInput): Promise<RefundResult>
 }
 
 /** The providers this process can use, by name. Built once by the composition root. */

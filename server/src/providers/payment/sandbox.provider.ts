@@ -14,7 +14,9 @@ import type {
   NoticeVerification,
   PaymentLookup,
   PaymentProvider,
-  ProviderStatus
+  ProviderStatus,
+  RefundInput,
+  RefundResult
 } from './payment-provider'
 
 export const SANDBOX = 'sandbox'
@@ -39,8 +41,16 @@ export interface SignedNotice {
 /** Hosted page path of a payment (relative to the server's origin). */
 export const sandboxPagePath = (payId: string): string => `/sandbox-pay/${encodeURIComponent(payId)}`
 
+/** A refund the sandbox was asked for (no money moves; kept for the log and the tests). */
+export interface SandboxRefund extends RefundInput {
+  refundRef: string
+  at: string
+}
+
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX
+  /** Refunds asked of this process's sandbox, oldest first (a test hook; a real provider keeps its own records). */
+  readonly refunds: SandboxRefund[] = []
 
   constructor(private readonly secret: string) {
     if (!secret) throw new Error('the sandbox payment provider needs a secret')
@@ -99,6 +109,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** A real provider exchanges the code for the payer's id; the sandbox derives one. */
   async payerId(code: string): Promise<string> {
     return `sandbox-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`
+  }
+
+  /** Always accepted; the reference is stable per payId, so asking again answers the same refund. */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const refundRef = `SBR-${this.hmac(`refund:${input.payId}`).slice(0, 20).toUpperCase()}`
+    if (!this.refunds.some((r) => r.payId === input.payId)) this.refunds.push({ ...input, refundRef, at: new Date().toISOString() })
+    return { refundRef }
   }
 
   private hmac(text: string): string {

@@ -1,0 +1,84 @@
+/**
+ * Paying an order from the member's balance (BalancePay): the second payment provider beside the
+ * sandbox, 'balance', paid at once. One transaction: the order locked, then the member row; a
+ * payments row (provider 'balance', status paid), the ledger's 'spend' (INSUFFICIENT_BALANCE when
+ * the balance does not cover it, nothing written) and markOrderPaid (which also earns the points).
+ * Locks are always taken order first, member second (as refunds do), so they cannot deadlock.
+ *
+ * Idempotent by RequestKey (the payments unique index): a retry answers the first payment.
+ * Works for a prepay order and for a table sheet's settlement order alike.
+ */
+import type { Kysely, Selectable } from 'kysely'
+import { toDecimal } from '../../../../src/core/money'
+import { BALANCE_PROVIDER, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
+import type { Database, OrderTable } from '../../storage/schema'
+import type { SessionMember } from '../members/member-session'
+import { DomainError } from '../errors'
+import { lockOrder, markOrderPaid } from '../orders/order-state'
+import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, type PaymentRecord } from '../payments/payment.service'
+import { changeBalance } from './balance.service'
+
+export interface BalancePayInput {
+  entId: string
+  member: SessionMember
+  /** The member's owner key ('vip:<id>'): orders are the member's when they carry it. */
+  ownerKey: string
+  sheetId: string
+  requestKey: string
+  now: Date
+}
+
+/** Thrown inside the transaction when another request with the same key won the insert. */
+class KeyTaken extends Error {}
+
+export async function payFromBalance(db: Kysely<Database>, input: BalancePayInput): Promise<{ payment: PaymentRecord; order: Selectable<OrderTable> }> {
+  // A guest has no bound phone: balance is for members who can be reached (issue 5).
+  if (input.member.isGuest || !input.member.phone) throw new DomainError('PHONE_NOT_BOUND')
+  let payment = await findPaymentByKey(db, input.entId, input.requestKey)
+  if (!payment) {
+    const order = await findOrder(db, input.entId, input.sheetId)
+    requireOwner(order.owner_key, input.ownerKey)
+    const { amoPoint } = await moneySettings(db, input.entId)
+    try {
+      payment = await db.transaction().execute(async (trx) => {
+        const locked = await lockOrder(trx, order.order_id)
+        requirePayable(locked, input.now)
+        const amount = toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).toFixed(amoPoint)
+        const at = input.now.toISOString()
+        const inserted = await trx
+          .insertInto('payments')
+          .values({
+            pay_id: newPayId(input.now),
+            ent_id: input.entId,
+            shop_id: locked.shop_id,
+            order_id: locked.order_id,
+            owner_key: input.ownerKey,
+            request_key: input.requestKey,
+            provider: BALANCE_PROVIDER,
+            amount,
+            status: PAYMENT_STATUS.PAID,
+            provider_ref: '',
+            return_url: '',
+            created_at: at,
+            settled_at: at
+          })
+          .onConflict((oc) => oc.columns(['ent_id', 'request_key']).doNothing())
+          .returningAll()
+          .executeTakeFirst()
+        if (!inserted) throw new KeyTaken()
+        const spent = await changeBalance(trx, { vipId: input.member.vipId, kind: 'spend', amount, refId: locked.order_id, now: input.now })
+        await trx.updateTable('payments').set({ provider_ref: spent.entryId }).where('pay_id', '=', inserted.pay_id).execute()
+        await markOrderPaid(trx, locked.order_id, amount, input.now)
+        return { ...inserted, provider_ref: spent.entryId }
+      })
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error
+      // Lost a race with the same key: the winner's payment is the answer.
+      payment = await findPaymentByKey(db, input.entId, input.requestKey)
+      if (!payment) throw new Error(`payment for request key ${input.requestKey} vanished`)
+    }
+  }
+  if (payment.order_id !== input.sheetId || payment.provider !== BALANCE_PROVIDER) throw new DomainError('REQUEST_KEY_REUSED')
+  requireOwner(payment.owner_key, input.ownerKey)
+  return { payment, order: await findOrder(db, input.entId, payment.order_id) }
+}

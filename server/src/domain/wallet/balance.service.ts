@@ -1,0 +1,126 @@
+/**
+ * The balance account as a ledger (issue 5). Every change is one balance_ledger row written in
+ * the caller's transaction together with members.balance, with the member row locked, so:
+ *   - concurrent spending is serialised on that one row (PostgreSQL: SELECT … FOR UPDATE; SQLite
+ *     transactions begin IMMEDIATE, one writer at a time) and the balance never goes negative;
+ *   - members.balance always equals the sum of the member's ledger amounts;
+ *   - (kind, ref_id) is unique: the same change (the spend of an order, the gift of a recharge)
+ *     happens at most once, however often it is asked for.
+ * Amounts are exact decimal text (src/core/money).
+ */
+import { randomBytes } from 'node:crypto'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { toDecimal } from '../../../../src/core/money'
+import type { LedgerKind } from '../../../../src/gateway/member-rows'
+import { isPostgres } from '../../storage/database'
+import type { Database, MemberTable } from '../../storage/schema'
+import { DomainError } from '../errors'
+
+export type MemberRecord = Selectable<MemberTable>
+
+/** The member row, locked for the rest of the transaction (PostgreSQL; SQLite holds the write lock already). */
+export async function lockMember(trx: Transaction<Database>, vipId: string): Promise<MemberRecord | undefined> {
+  let query = trx.selectFrom('members').selectAll().where('vip_id', '=', vipId)
+  if (isPostgres(trx)) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+export interface BalanceChange {
+  vipId: string
+  kind: LedgerKind
+  /** Positive text; the kind decides the sign ('spend' takes, the others give). */
+  amount: string
+  /** The order (spend, refund) or recharge (recharge, gift) it is for. */
+  refId: string
+  now: Date
+}
+
+export interface BalanceChangeResult {
+  /** False when this (kind, ref) was already in the ledger: nothing changed. */
+  applied: boolean
+  balanceAfter: string
+  entryId: string
+}
+
+const SIGN: Record<LedgerKind, 1 | -1> = { recharge: 1, gift: 1, refund: 1, spend: -1 }
+
+/** Digits after the point as written, so a sum keeps the amounts' format ('500' − '23.50' → '476.50'). */
+const places = (text: string): number => (text.split('.')[1] ?? '').length
+
+/**
+ * Adds one ledger entry and moves members.balance with it. A 'spend' larger than the balance
+ * throws INSUFFICIENT_BALANCE (nothing written). An entry already there for (kind, refId) is
+ * answered as it was (applied false).
+ */
+export async function changeBalance(trx: Transaction<Database>, change: BalanceChange): Promise<BalanceChangeResult> {
+  const amount = toDecimal(change.amount)
+  if (!amount.gt(0)) throw new Error(`balance change needs a positive amount, got '${change.amount}'`)
+  const member = await lockMember(trx, change.vipId)
+  if (!member) throw new Error(`member ${change.vipId} not found`)
+  const existing = await trx
+    .selectFrom('balance_ledger')
+    .select(['entry_id', 'balance_after', 'vip_id'])
+    .where('kind', '=', change.kind)
+    .where('ref_id', '=', change.refId)
+    .executeTakeFirst()
+  if (existing) return { applied: false, balanceAfter: existing.balance_after, entryId: existing.entry_id }
+  const signed = amount.times(SIGN[change.kind])
+  const after = toDecimal(member.balance).plus(signed)
+  if (after.lt(0)) throw new DomainError('INSUFFICIENT_BALANCE')
+  const decimals = Math.max(places(member.balance), places(change.amount))
+  const balanceAfter = after.toFixed(decimals)
+  const entryId = newEntryId('L', change.now)
+  // The member row is locked, so no one else can insert this (kind, ref) now; the unique index
+  // still stands behind it.
+  await trx
+    .insertInto('balance_ledger')
+    .values({
+      entry_id: entryId,
+      ent_id: member.ent_id,
+      vip_id: member.vip_id,
+      kind: change.kind,
+      amount: signed.toFixed(places(change.amount)),
+      balance_after: balanceAfter,
+      ref_id: change.refId,
+      created_at: change.now.toISOString()
+    })
+    .execute()
+  await trx.updateTable('members').set({ balance: balanceAfter, updated_at: change.now.toISOString() }).where('vip_id', '=', member.vip_id).execute()
+  return { applied: true, balanceAfter, entryId }
+}
+
+/** The ledger entry for (kind, ref), if any. */
+export async function findLedgerEntry(db: Kysely<Database>, kind: LedgerKind, refId: string) {
+  return db.selectFrom('balance_ledger').selectAll().where('kind', '=', kind).where('ref_id', '=', refId).executeTakeFirst()
+}
+
+/** Time-ordered ids: prefix + milliseconds in base 36 + random. */
+export function newEntryId(prefix: string, now: Date): string {
+  return `${prefix}${now.getTime().toString(36).toUpperCase().padStart(9, '0')}${randomBytes(5).toString('hex').toUpperCase()}`
+}
+
+export interface LedgerPage<Row> {
+  rows: Row[]
+  total: number
+}
+
+/** A member's balance entries, newest first. */
+export async function listBalanceEntries(db: Kysely<Database>, vipId: string, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('balance_ledger')
+      .selectAll()
+      .where('vip_id', '=', vipId)
+      .orderBy('created_at', 'desc')
+      .orderBy('entry_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('balance_ledger')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('vip_id', '=', vipId)
+      .executeTakeFirstOrThrow()
+  ])
+  return { rows, total: Number(total.count) }
+}

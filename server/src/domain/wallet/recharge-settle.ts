@@ -1,0 +1,120 @@
+/**
+ * Settling a recharge from its provider's answer (a verified notice through handleNotice, or a
+ * status query through RechargeStatusGet), inside one transaction with the recharge row locked:
+ *   - the answer is stored once in payment_notices (pay_id = recharge id); a replay changes nothing;
+ *   - only a pending recharge moves: 'paid' with the right amount → status 1, the balance gets
+ *     the amount ('recharge') and the gift ('gift'), and the member gets the rule's gift coupons
+ *     (valid from today to today + validDays − 1 on the enterprise's clock); 'declined' → status 2.
+ * Ledger entries are unique per (kind, recharge id) and coupon ids derive from the recharge, so
+ * even a second path to "paid" could not grant twice.
+ */
+import type { Selectable, Transaction } from 'kysely'
+import { toDecimal } from '../../../../src/core/money'
+import { wallClockIn } from '../../../../src/core/wall-clock'
+import { RECHARGE_STATUS } from '../../../../src/gateway/member-rows'
+import type { LocalizedText } from '../../../../src/gateway/contract'
+import { isPostgres } from '../../storage/database'
+import type { Database, RechargeTable } from '../../storage/schema'
+import { enterpriseTimeZone } from '../enterprise/enterprise.service'
+import { changeBalance } from './balance.service'
+
+export type RechargeRecord = Selectable<RechargeTable>
+
+/** A gift coupon of a rule, as stored in recharge_rules.gift_coupons and copied to the recharge. */
+export interface GiftCouponSpec {
+  names: LocalizedText
+  value: string
+  minAmount: string
+  validDays: number
+  qua: number
+}
+
+export function parseGiftCoupons(json: string): GiftCouponSpec[] {
+  try {
+    const parsed = JSON.parse(json) as unknown
+    return Array.isArray(parsed) ? (parsed as GiftCouponSpec[]) : []
+  } catch {
+    return []
+  }
+}
+
+export async function lockRecharge(trx: Transaction<Database>, rechargeId: string): Promise<RechargeRecord | undefined> {
+  let query = trx.selectFrom('recharges').selectAll().where('recharge_id', '=', rechargeId)
+  if (isPostgres(trx)) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+export interface RechargeProviderResult {
+  /** payment_notices key: '<provider>:<noticeId>' (or ':query:' for a status query). */
+  noticeKey: string
+  result: 'paid' | 'declined'
+  amount: string
+  body: string
+  now: Date
+}
+
+export type RechargeOutcome = 'paid' | 'declined' | 'replay' | 'ignored' | 'amount_mismatch'
+
+/** Records the answer once and moves a pending recharge; the recharge row is locked by the caller. */
+export async function applyRechargeResult(trx: Transaction<Database>, recharge: RechargeRecord, r: RechargeProviderResult): Promise<RechargeOutcome> {
+  const amountMatches = r.result !== 'paid' || toDecimal(r.amount).eq(toDecimal(recharge.amount))
+  const stored = await trx
+    .insertInto('payment_notices')
+    .values({
+      notice_id: r.noticeKey,
+      pay_id: recharge.recharge_id,
+      provider: recharge.provider,
+      result: amountMatches ? r.result : 'amount_mismatch',
+      amount: r.amount,
+      body: r.body,
+      received_at: r.now.toISOString()
+    })
+    .onConflict((oc) => oc.column('notice_id').doNothing())
+    .returning('notice_id')
+    .executeTakeFirst()
+  if (!stored) return 'replay'
+  if (recharge.status !== RECHARGE_STATUS.PENDING) return 'ignored'
+  if (!amountMatches) return 'amount_mismatch'
+  const at = r.now.toISOString()
+  if (r.result === 'declined') {
+    await trx.updateTable('recharges').set({ status: RECHARGE_STATUS.DECLINED, paid_at: null }).where('recharge_id', '=', recharge.recharge_id).execute()
+    return 'declined'
+  }
+  await trx.updateTable('recharges').set({ status: RECHARGE_STATUS.PAID, paid_at: at }).where('recharge_id', '=', recharge.recharge_id).execute()
+  await grantRecharge(trx, recharge, r.now)
+  return 'paid'
+}
+
+/** The amount, the gift and the gift coupons of a paid recharge. */
+async function grantRecharge(trx: Transaction<Database>, recharge: RechargeRecord, now: Date): Promise<void> {
+  const base = { vipId: recharge.vip_id, refId: recharge.recharge_id, now }
+  await changeBalance(trx, { ...base, kind: 'recharge', amount: recharge.amount })
+  if (toDecimal(recharge.gift_amount).gt(0)) await changeBalance(trx, { ...base, kind: 'gift', amount: recharge.gift_amount })
+  const coupons = parseGiftCoupons(recharge.gift_coupons)
+  if (coupons.length === 0) return
+  const today = wallClockIn(await enterpriseTimeZone(trx, recharge.ent_id), now).date
+  const rows = coupons.flatMap((c, i) =>
+    Array.from({ length: Math.max(0, c.qua) }, (_, j) => ({
+      // Derived from the recharge: granting twice would collide on the primary key.
+      coupon_id: `${recharge.recharge_id}-C${i + 1}-${j + 1}`,
+      ent_id: recharge.ent_id,
+      vip_id: recharge.vip_id,
+      names: JSON.stringify(c.names),
+      value: c.value,
+      min_amount: c.minAmount || '0',
+      valid_from: today,
+      valid_to: addDays(today, Math.max(1, c.validDays) - 1),
+      source: 'recharge',
+      source_id: recharge.recharge_id,
+      status: 0,
+      created_at: now.toISOString()
+    }))
+  )
+  if (rows.length > 0) await trx.insertInto('member_coupons').values(rows).execute()
+}
+
+/** 'YYYY-MM-DD' plus whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
