@@ -13,7 +13,7 @@ describe('operation registry', () => {
   it('gives every operation a summary, an auth level and an input schema', () => {
     for (const op of operationList()) {
       expect(op.summary.length).toBeGreaterThan(20)
-      expect(['public', 'app']).toContain(op.auth)
+      expect(['public', 'app', 'member']).toContain(op.auth)
       expect(typeof op.input.safeParse).toBe('function')
     }
   })
