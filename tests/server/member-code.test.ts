@@ -1,0 +1,93 @@
+/**
+ * The member code (issue 5): VipQrCodeGet signs the member's code_ref (never the VipID) with the
+ * 'member-code' server secret and an expiry of 120 s; verifyMemberCode and `npm run member --
+ * verify` accept it, and refuse it expired or tampered with. SQLite by default; PostgreSQL with
+ * DATABASE_URL (the CLI runs as its own process on the same database and secret).
+ */
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { verifyMemberCode } from '../../server/src/domain/wallet/member-code'
+import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { makeMember, type TestMember } from './helpers/member-fixtures'
+
+let server: TestServer
+let m: TestMember
+beforeAll(async () => {
+  server = await createTestServer()
+  m = await makeMember(server.db, { balance: '88.50', name: 'Mei' })
+  await server.db.updateTable('members').set({ score: 42 }).where('vip_id', '=', m.vipId).execute()
+})
+afterAll(() => server.close())
+
+const ok = (res: GatewayResult) => {
+  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode }).toEqual({ errcode: '0', resultcode: '0' })
+  return res.body.data
+}
+const codeOf = async (member: TestMember) => ok(await server.call('VipQrCodeGet', [{}], { headers: member.headers })).table1[0]
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = promisify(execFile)
+  const root = path.resolve(__dirname, '..', '..')
+  const databaseUrl = server.database.schema && process.env.DATABASE_URL
+  const env = {
+    ...process.env,
+    DATA_DIR: server.config.dataDir,
+    DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
+  }
+  try {
+    const { stdout, stderr } = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/member.ts', ...args], { cwd: root, env })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+test('a code valid 120 s, refreshed every 60, holding the code_ref and never the VipID', async () => {
+  const row = await codeOf(m)
+  expect(row).toMatchObject({ ExpiresIn: 120, RefreshIn: 60 })
+  const member = await server.db.selectFrom('members').select('code_ref').where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()
+  expect(row.Code).toContain(member.code_ref)
+  expect(row.Code).not.toContain(m.vipId)
+  const checked = await verifyMemberCode(server.db, row.Code, new Date())
+  expect(checked.ok && checked.member.vip_id).toBe(m.vipId)
+})
+
+test('expired after 120 s; tampered or made up → invalid', async () => {
+  const { Code } = await codeOf(m)
+  expect((await verifyMemberCode(server.db, Code, new Date(Date.now() + 119_000))).ok).toBe(true)
+  expect(await verifyMemberCode(server.db, Code, new Date(Date.now() + 121_000))).toEqual({ ok: false, reason: 'expired' })
+  const [v, ref, exp, sig] = Code.split('.')
+  // Another member's reference under this signature, a later expiry, a changed signature: all invalid.
+  const other = await makeMember(server.db)
+  const otherRef = (await server.db.selectFrom('members').select('code_ref').where('vip_id', '=', other.vipId).executeTakeFirstOrThrow()).code_ref
+  for (const forged of [
+    [v, otherRef, exp, sig].join('.'),
+    [v, ref, (parseInt(exp, 36) + 3600).toString(36), sig].join('.'),
+    [v, ref, exp, `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`].join('.'),
+    'not a code',
+    ''
+  ]) {
+    expect({ forged, result: await verifyMemberCode(server.db, forged, new Date()) }).toEqual({ forged, result: { ok: false, reason: 'invalid' } })
+  }
+})
+
+test('npm run member -- verify prints the member (masked phone) and exits 0; invalid or expired → exit 1', async () => {
+  const { Code } = await codeOf(m)
+  const good = await cli('verify', Code)
+  expect(good.code).toBe(0)
+  expect(good.stdout).toContain('Member:  Mei')
+  expect(good.stdout).toContain(`Phone:   +853 ${m.phone.slice(0, 1)}***${m.phone.slice(-4)}`)
+  expect(good.stdout).not.toContain(m.phone)
+  expect(good.stdout).toContain('Balance: MOP$88.50')
+  expect(good.stdout).toContain('Points:  42')
+  const bad = await cli('verify', `${Code.slice(0, -2)}xx`)
+  expect(bad.code).toBe(1)
+  expect(bad.stderr).toContain('invalid')
+  const shown = await cli('show', m.phone, '--area', '853')
+  expect(shown.code).toBe(0)
+  expect(shown.stdout).toContain('Member:  Mei')
+  expect((await cli('show', '60000000')).code).toBe(1)
+  expect((await cli('frobnicate')).code).toBe(2)
+}, 60_000)
