@@ -170,6 +170,38 @@ async function openBenchDatabase() {
   return { config, database, db: database.db, cleanup }
 }
 
+/**
+ * BENCH_PROFILE_DIR: each child profiles the measured slices only (from the first measured
+ * slice to its end, so start-up, module loading and the warm-up stay out), sampling every
+ * 100 µs, and writes <dir>/<role>.cpuprofile when stopped.
+ */
+function measuredProfile(role: Role): { start: () => void; stop: () => Promise<void> } {
+  const dir = process.env.BENCH_PROFILE_DIR
+  if (!dir) return { start: () => undefined, stop: async () => undefined }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Session } = require('node:inspector') as typeof import('node:inspector')
+  const session = new Session()
+  let started = false
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))))
+  return {
+    start: () => {
+      if (started) return
+      started = true
+      session.connect()
+      void post('Profiler.enable')
+        .then(() => post('Profiler.setSamplingInterval', { interval: 100 }))
+        .then(() => post('Profiler.start'))
+    },
+    stop: async () => {
+      if (!started) return
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown }
+      fs.mkdirSync(dir, { recursive: true })
+      fs.writeFileSync(path.join(dir, `${role}.cpuprofile`), JSON.stringify(profile))
+    }
+  }
+}
+
 /** Child: the real gateway (as startServer composes it) on its own fresh database. */
 async function serveGateway(): Promise<void> {
   const { buildApp } = await import('../src/http/app')
@@ -179,12 +211,16 @@ async function serveGateway(): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   // Stopped by the parent (SIGTERM), or the parent went away (disconnect): clean up either way.
+  const profile = measuredProfile('serve')
+  // The parent's first CPU question starts the first measured slice.
+  process.once('message', profile.start)
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
-    void app
-      .close()
+    void profile
+      .stop()
+      .then(() => app.close())
       .then(bench.cleanup)
       .finally(() => process.exit(0))
   }
@@ -217,7 +253,10 @@ async function servePlacement(): Promise<void> {
     }
   }
   const ownerKeys = Array.from({ length: 64 }, () => createHash('sha256').update(randomBytes(16).toString('hex')).digest('hex'))
+  const profile = measuredProfile('place')
   process.on('message', (message: PlaceMessage) => {
+    // Measured slices have no order limit (the warm-up's have).
+    if (message.type === 'run' && message.maxOrders === undefined) profile.start()
     void (async () => {
       if (message.type === 'input') {
         // Parsed by OrderSubmit's own schema, so the domain gets exactly what the handler gets.
@@ -251,7 +290,10 @@ async function servePlacement(): Promise<void> {
   const stop = () => {
     if (stopping) return
     stopping = true
-    void bench.cleanup().finally(() => process.exit(0))
+    void profile
+      .stop()
+      .then(bench.cleanup)
+      .finally(() => process.exit(0))
   }
   process.once('SIGTERM', stop)
   process.once('disconnect', stop)
@@ -547,6 +589,20 @@ export function formatOrderPlacementBench(r: OrderPlacementBenchResult): string 
   ].join('\n')
 }
 
+/**
+ * Run directly, a few knobs for shorter runs: BENCH_ORDER_MEASURE_MS, BENCH_ORDER_ROUNDS,
+ * BENCH_ORDER_WARM (orders), BENCH_ORDER_PG=0 (SQLite only).
+ */
+function optionsFromEnv(): OrderPlacementBenchOptions {
+  const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
+  return {
+    measureMs: number('BENCH_ORDER_MEASURE_MS'),
+    rounds: number('BENCH_ORDER_ROUNDS'),
+    warmOrders: number('BENCH_ORDER_WARM'),
+    ...(process.env.BENCH_ORDER_PG === '0' ? { postgresUrl: null } : {})
+  }
+}
+
 if (require.main === module) {
   const role = process.argv[2]
   const main =
@@ -554,7 +610,7 @@ if (require.main === module) {
       ? serveGateway()
       : role === '--place'
         ? servePlacement()
-        : runOrderPlacementBench({ log: (line) => console.error(line) }).then((r) => console.log(formatOrderPlacementBench(r)))
+        : runOrderPlacementBench({ ...optionsFromEnv(), log: (line) => console.error(line) }).then((r) => console.log(formatOrderPlacementBench(r)))
   main.catch((error) => {
     console.error(error)
     process.exit(1)

@@ -2,7 +2,7 @@
  * Reading the gateway envelope (design.md §3): form fields ServerType, KeyName, strJsonData,
  * AuthCode, IsRSA, EntID. Each check throws the EnvelopeError a caller should see.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
+import crypto, { createHash, timingSafeEqual } from 'node:crypto'
 import { ENVELOPE_FIELDS, OPERATIONS, type OperationName } from '../../../src/gateway/contract'
 import { EnvelopeError, invalidInput } from '../domain/errors'
 
@@ -32,7 +32,9 @@ export function readEnvelope(body: unknown): Envelope {
   return envelope
 }
 
-const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest()
+/** SHA-256 of the UTF-8 text; crypto.hash (Node ≥ 20.12) does it without a Hash object. */
+const digest: (s: string) => Buffer =
+  typeof crypto.hash === 'function' ? (s) => crypto.hash('sha256', s, 'buffer') : (s) => createHash('sha256').update(s, 'utf8').digest()
 
 /** The deployment's code is the same on every request: its digest is computed once. */
 const expectedDigests = new Map<string, Buffer>()

@@ -7,8 +7,12 @@
  * whose fields are all plain values (string, number, boolean, null) is kept under those values
  * and handed out as a fresh copy. Anything else (nested values, other object modes, records
  * that fail) goes through zod every time, so errors are zod's own.
+ *
+ * Schemas the fast path compiles (compiled-schema.ts: every operation's input today) skip the
+ * memo: their closures check a record in about the time the memo takes to build its key.
  */
 import { z } from 'zod'
+import { compileSchema, UNSURE } from './compiled-schema'
 
 /** Answers kept per schema; beyond this many they start over. */
 const MEMO_LIMIT = 1000
@@ -66,8 +70,17 @@ function keyOf(keys: string[], record: Record<string, unknown>): string | null {
 const isPlain = (answer: Record<string, unknown>): boolean =>
   Object.values(answer).every((v) => v === null || (typeof v !== 'object' && typeof v !== 'function'))
 
-/** schema.safeParse(record), answered from the memo when the same values were seen before. */
+/**
+ * schema.safeParse(record): from the schema's compiled fast path (compiled-schema.ts) when it
+ * vouches for the record, else from the memo when the same values were seen before, else zod.
+ */
 export function safeParseRecord<S extends z.ZodTypeAny>(schema: S, record: Record<string, unknown>): z.SafeParseReturnType<unknown, z.infer<S>> {
+  const fast = compileSchema(schema)
+  if (fast) {
+    const data = fast(record)
+    if (data !== UNSURE) return { success: true, data: data as z.infer<S> }
+    return schema.safeParse(record)
+  }
   const memo = memoOf(schema)
   const key = memo.keys ? keyOf(memo.keys, record) : null
   if (key !== null) {

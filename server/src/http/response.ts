@@ -8,15 +8,18 @@ import type { MessageKey } from '../../../src/i18n/catalogues'
 import { translate, type MessageParams } from '../../../src/i18n/translate'
 import { DomainError, EnvelopeError } from '../domain/errors'
 import { encodeStrings } from '../../../src/gateway/form'
+import { encodedJson } from './encoded-json'
+import { answerCheckOf } from './kept-answers'
 
 export interface GatewayReply {
   status: number
   body: GatewayResponse
   /**
-   * The body as sent (UTF-8 JSON), when already serialised: a Buffer, so a kept answer is
-   * neither measured nor encoded again on its way out.
+   * The body as sent (UTF-8 JSON), when already serialised: a Buffer for an answer that may
+   * be kept (kept-answers.ts), so it is neither measured nor encoded again on its way out; the
+   * text for any other, which Node then writes behind the headers in one piece.
    */
-  payload?: Buffer
+  payload?: Buffer | string
   /** An unexpected failure: log it server-side. */
   unexpected: boolean
 }
@@ -24,20 +27,47 @@ export interface GatewayReply {
 const encoded = (body: GatewayResponse): GatewayResponse => encodeStrings(body)
 
 /**
- * Success bodies by their data object. Operations that keep their answers (the menu reads,
+ * A success reply whose payload was written straight from the answer (encoded-json.ts); the
+ * encoded body object, which only a caller without the payload would need, is made on demand.
+ */
+class WrittenSuccess implements GatewayReply {
+  readonly status = 200
+  readonly unexpected = false
+  private encodedBody: GatewayResponse | undefined
+  constructor(
+    readonly payload: Buffer | string,
+    private readonly answer: GatewayResponse
+  ) {}
+
+  get body(): GatewayResponse {
+    return (this.encodedBody ??= encoded(this.answer))
+  }
+}
+
+/**
+ * Success replies by their data object. Operations that keep their answers (the menu reads,
  * per menu version) hand the same object to every request, so it is encoded and serialised
  * once; other answers are new objects and leave the map with their request.
  */
-const successBodies = new WeakMap<GatewayTables, { body: GatewayResponse; payload: Buffer }>()
+const successReplies = new WeakMap<GatewayTables, GatewayReply>()
 
 export function successReply(data: GatewayTables): GatewayReply {
-  let sent = successBodies.get(data)
-  if (!sent) {
-    const body = encoded({ errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data })
-    sent = { body, payload: Buffer.from(JSON.stringify(body), 'utf8') }
-    successBodies.set(data, sent)
+  let reply = successReplies.get(data)
+  if (!reply) {
+    const answer: GatewayResponse = { errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data }
+    const json = encodedJson(answer)
+    // Only answers with a check are kept and sent again; the rest go out once.
+    const keep = answerCheckOf(data) !== undefined
+    if (json !== null) {
+      reply = new WrittenSuccess(keep ? Buffer.from(json, 'utf8') : json, answer)
+    } else {
+      const body = encoded(answer)
+      const text = JSON.stringify(body)
+      reply = { status: 200, body, payload: keep ? Buffer.from(text, 'utf8') : text, unexpected: false }
+    }
+    successReplies.set(data, reply)
   }
-  return { status: 200, body: sent.body, payload: sent.payload, unexpected: false }
+  return reply
 }
 
 /** Fastify's own errors (body limit, content type …) mapped to envelope errors. */
