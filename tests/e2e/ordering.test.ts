@@ -7,64 +7,13 @@
  */
 import { before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { promisify } from 'node:util'
-import type { BrowserContext, Page } from 'playwright-core'
-import { Decimal } from '../../src/core/money'
-import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
-import { phone, SCREENSHOTS } from './browser'
+import type { BrowserContext } from 'playwright-core'
+import { phone } from './browser'
+import { agreeAndSubmit, approveOnSandbox, byId, cli, money, price, scanAndAdd, shot } from './steps'
 import { useAppUnderTest } from './harness'
 
 const app = useAppUnderTest()
-const root = path.resolve(__dirname, '..', '..')
-const menu: MenuFile = JSON.parse(readFileSync(path.join(root, 'server/seed/menus/menu-S101.json'), 'utf8'))
-const goods = (code: string) => menu.goods.find((g) => g.code === code)!
-const price = (code: string) => new Decimal(goods(code).salesPrice ?? goods(code).price)
-const money = (d: Decimal) => `MOP$${d.toFixed(2)}`
-
-/** Taro H5 keeps earlier pages of the stack in the DOM, hidden: look only at the page on show. */
-const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true })
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
-
-/** Scan a code, find goods by number and add one of each from the results. */
-async function scanAndAdd(page: Page, qrCode: string, codes: string[]): Promise<void> {
-  await page.goto(`${app.server.url}/?QRCode=${qrCode}`)
-  await byId(page, 'order-by-number').click({ timeout: 30000 })
-  const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
-  await input.waitFor({ timeout: 30000 })
-  for (const code of codes) {
-    await input.fill(code)
-    const row = page.locator(`[data-goods-code="${code}"]`).filter({ visible: true })
-    await row.waitFor({ timeout: 15000 })
-    await row.getByRole('button', { name: `Add one ${goods(code).names.en}` }).click()
-  }
-  const total = codes.reduce((sum, code) => sum.plus(price(code)), new Decimal(0))
-  await byId(page, 'cart-total').getByText(money(total)).waitFor({ timeout: 15000 })
-  await byId(page, 'cart-go').click()
-  await byId(page, 'cart-checkout').click({ timeout: 15000 })
-}
-
-/** On the confirm page: agree to the policy and place the order. */
-async function agreeAndSubmit(page: Page): Promise<void> {
-  await byId(page, 'agree-privacy').locator('.so-confirm__box').click()
-  await byId(page, 'submit-order').click()
-}
-
-/** On the sandbox provider's hosted page: approve, and come back to the app. */
-async function approveOnSandbox(page: Page): Promise<void> {
-  await page.waitForURL(/\/sandbox-pay\//, { timeout: 30000 })
-  await shot(page, 'sandbox-pay')
-  await page.locator('button.approve').click()
-}
-
-function ordersCli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/orders.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: app.server.config.dataDir, DATABASE_URL: '' }
-  })
-}
+const ordersCli = (...args: string[]) => cli(app, 'orders', ...args)
 
 describe('ordering', () => {
   before(async () => {
@@ -80,7 +29,7 @@ describe('ordering', () => {
     page.on('pageerror', (e) => errors.push(e.message))
 
     // Table T01 of the fast-food branch B202: pay first.
-    await scanAndAdd(page, 'QR-T01', ['F01', 'E03'])
+    await scanAndAdd(page, app.server.url, 'QR-T01', ['F01', 'E03'])
     await byId(page, 'service-option-takeaway').click({ timeout: 30000 })
     await byId(page, 'slot-day').first().click()
     await byId(page, 'slot-time').first().click()
@@ -118,14 +67,14 @@ describe('ordering', () => {
     const [a, b] = await Promise.all(phones.map((c) => c.newPage()))
 
     // Table A01 of the dine-in branch B201: order now, pay later.
-    await scanAndAdd(a, 'QR-A01', ['F01'])
+    await scanAndAdd(a, app.server.url, 'QR-A01', ['F01'])
     await agreeAndSubmit(a)
     await byId(a, 'sheet-round').first().waitFor({ timeout: 30000 }).catch(async (e) => {
       await shot(a, 'debug-postpay')
       throw e
     })
 
-    await scanAndAdd(b, 'QR-A01', ['E03'])
+    await scanAndAdd(b, app.server.url, 'QR-A01', ['E03'])
     await agreeAndSubmit(b)
     await byId(b, 'sheet-round').nth(1).waitFor({ timeout: 30000 })
 

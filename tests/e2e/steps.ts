@@ -1,0 +1,60 @@
+/** Steps the browser tests share: finding what is on show, ordering from the demo menu, the sandbox page, the CLIs. */
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { Page } from 'playwright-core'
+import { Decimal } from '../../src/core/money'
+import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
+import { SCREENSHOTS } from './browser'
+import type { AppUnderTest } from './harness'
+
+const root = path.resolve(__dirname, '..', '..')
+const menu: MenuFile = JSON.parse(readFileSync(path.join(root, 'server/seed/menus/menu-S101.json'), 'utf8'))
+const goods = (code: string) => menu.goods.find((g) => g.code === code)!
+/** A demo goods' price as the menu file gives it. */
+export const price = (code: string): Decimal => new Decimal(goods(code).salesPrice ?? goods(code).price)
+export const money = (d: Decimal): string => `MOP$${d.toFixed(2)}`
+
+/** Taro H5 keeps earlier pages of the stack in the DOM, hidden: look only at the page on show. */
+export const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true })
+export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+
+/** Scan a code, find goods by number and add one of each from the results, then go to the confirm page. */
+export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, codes: string[]): Promise<void> {
+  await page.goto(`${serverUrl}/?QRCode=${qrCode}`)
+  await byId(page, 'order-by-number').click({ timeout: 30000 })
+  const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
+  await input.waitFor({ timeout: 30000 })
+  for (const code of codes) {
+    await input.fill(code)
+    const row = page.locator(`[data-goods-code="${code}"]`).filter({ visible: true })
+    await row.waitFor({ timeout: 15000 })
+    await row.getByRole('button', { name: `Add one ${goods(code).names.en}` }).click()
+  }
+  const total = codes.reduce((sum, code) => sum.plus(price(code)), new Decimal(0))
+  await byId(page, 'cart-total').getByText(money(total)).waitFor({ timeout: 15000 })
+  await byId(page, 'cart-go').click()
+  await byId(page, 'cart-checkout').click({ timeout: 15000 })
+}
+
+/** On the confirm page: agree to the policy and place the order. */
+export async function agreeAndSubmit(page: Page): Promise<void> {
+  await byId(page, 'agree-privacy').locator('.so-confirm__box').click()
+  await byId(page, 'submit-order').click()
+}
+
+/** On the sandbox provider's hosted page: approve, and come back to the app. */
+export async function approveOnSandbox(page: Page, screenshot = 'sandbox-pay'): Promise<void> {
+  await page.waitForURL(/\/sandbox-pay\//, { timeout: 30000 })
+  await shot(page, screenshot)
+  await page.locator('button.approve').click()
+}
+
+/** Runs one of the server's CLIs (server/src/cli/<name>.ts) on the test server's database. */
+export function cli(app: AppUnderTest, name: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [`server/src/cli/${name}.ts`, ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: app.server.config.dataDir, DATABASE_URL: '' }
+  })
+}
