@@ -133,8 +133,9 @@ export class FeatureStores {
       storage: host.storage,
       signedIn: () => this.member.signedIn,
       shopId: () => root.session.params.ShopID,
-      // The provider's page sends the member back to rechargeResult; '{RechargeID}' stands for the new recharge.
-      rechargeReturnUrl: () => host.appUrl(ROUTES.rechargeResult('{RechargeID}')),
+      // The provider's page sends the member back to rechargeResult; the server puts the new recharge's id
+      // in place of '{RechargeID}' (as typed: ROUTES would percent-encode the braces).
+      rechargeReturnUrl: () => host.appUrl(`${ROUTES.rechargeResult('')}?RechargeID={RechargeID}`),
       leaveTo: (url) => host.leaveTo(url),
       askLogin: () => void this.member.promptLogin(),
       askBind: () => void this.member.promptBind(),

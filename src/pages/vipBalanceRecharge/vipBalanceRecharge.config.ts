@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '' })
+export default definePageConfig({})

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '', enablePullDownRefresh: true, onReachBottomDistance: 120 })
+export default definePageConfig({ enablePullDownRefresh: true, onReachBottomDistance: 120 })
