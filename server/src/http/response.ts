@@ -46,8 +46,9 @@ class WrittenSuccess implements GatewayReply {
 
 /**
  * Success replies by their data object. Operations that keep their answers (the menu reads,
- * per menu version) hand the same object to every request, so it is encoded and serialised
- * once; other answers are new objects and leave the map with their request.
+ * per menu version, marked with keepAnswer) hand the same object to every request, so it is
+ * encoded and serialised once. Other answers are new objects, sent once: they are not entered
+ * (an entry per order only made work for the garbage collector).
  */
 const successReplies = new WeakMap<GatewayTables, GatewayReply>()
 
@@ -56,7 +57,7 @@ export function successReply(data: GatewayTables): GatewayReply {
   if (!reply) {
     const answer: GatewayResponse = { errcode: ERRCODES.OK, errmsg: '', resultcode: RESULTCODES.OK, resultmsg: '', data }
     const json = encodedJson(answer)
-    // Only answers with a check are kept and sent again; the rest go out once.
+    // Only answers with a check are kept and sent again; the rest go out once, as text.
     const keep = answerCheckOf(data) !== undefined
     if (json !== null) {
       reply = new WrittenSuccess(keep ? Buffer.from(json, 'utf8') : json, answer)
@@ -65,7 +66,7 @@ export function successReply(data: GatewayTables): GatewayReply {
       const text = JSON.stringify(body)
       reply = { status: 200, body, payload: keep ? Buffer.from(text, 'utf8') : text, unexpected: false }
     }
-    successReplies.set(data, reply)
+    if (keep) successReplies.set(data, reply)
   }
   return reply
 }
