@@ -23,7 +23,7 @@ import {
   type SmsAreaRow,
   type VipRow
 } from '../../gateway/member-rows'
-import { clearMemberToken, readMemberToken, writeMemberToken } from '../../gateway/member-token'
+import { MEMBER_TOKEN_STORAGE, readMemberToken } from '../../gateway/member-token'
 import type { Host } from '../../hosts/host'
 import { isValidMemberName } from '../../core/member-name'
 import { CodeForm, codeOf, messageOf, realTicker, type Ticker, type Translate } from './code-form'
@@ -312,7 +312,7 @@ export class MemberStore {
   private signIn(res: { table1?: MemberSessionRow[]; table2?: VipRow[] }): void {
     const session = res.table1?.[0]
     if (!session?.Token) throw new Error('login answered without a session')
-    writeMemberToken(this.host.storage, session.Token)
+    this.host.storage.set(MEMBER_TOKEN_STORAGE, session.Token)
     runInAction(() => {
       this.token = session.Token
       this.vip = res.table2?.[0] ?? null
@@ -322,7 +322,7 @@ export class MemberStore {
 
   /** Signed out here (the server's session ended, or was never valid). */
   private forget(): void {
-    clearMemberToken(this.host.storage)
+    this.host.storage.remove(MEMBER_TOKEN_STORAGE)
     this.token = ''
     this.vip = null
     this.detailState = 'idle'

@@ -36,8 +36,7 @@ export const ROUTES = {
    * Phone login; mode 'bind' binds a phone to the signed-in member. After it: `back` returns to the
    * page the diner came from (opened again if the history is gone), `next` goes on to a page instead.
    */
-  loginByCode: (q: { mode?: 'login' | 'bind'; back?: string; next?: string } = {}) =>
-    withQuery(page('loginByCode'), { mode: q.mode === 'bind' ? 'bind' : '', back: q.back ?? '', next: q.next ?? '' }),
+  loginByCode: (q: { mode?: 'login' | 'bind'; back?: string; next?: string } = {}) => withQuery(page('loginByCode'), q as Record<string, string>),
   /** `for`: which phone form the chosen area goes to. */
   areaCodeSelect: (target: 'login' | 'change') => withQuery(page('areaCodeSelect'), { for: target }),
   changeByCode: page('changeByCode'),
