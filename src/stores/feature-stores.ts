@@ -14,8 +14,6 @@ import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
 import { WalletStore } from '../features/wallet/wallet.store'
 import { MemberStore } from '../features/member/member.store'
-import { currentRoute } from '../features/member/current-route'
-import { confirmModal } from '../features/orders/components/confirm'
 import { ROUTES } from '../features/shell/routes'
 import type { RootStore } from './root-store'
 
@@ -109,9 +107,10 @@ export class FeatureStores {
     const { root } = this
     this.memberStore ??= new MemberStore(root.gateway, root.host, {
       t: root.i18n.t,
-      confirm: confirmModal,
+      // Taro's modal and router, required when first used: the stores' unit tests run where Taro cannot load.
+      confirm: (texts) => (require('../features/orders/components/confirm') as typeof import('../features/orders/components/confirm')).confirmModal(texts),
       openLogin: (mode, back) => root.host.navigateTo(ROUTES.loginByCode({ mode, back })),
-      here: currentRoute,
+      here: () => (require('../features/member/current-route') as typeof import('../features/member/current-route')).currentRoute(),
       place: () => {
         const shop = root.session.shopInfo
         const base = root.session.baseInfo
