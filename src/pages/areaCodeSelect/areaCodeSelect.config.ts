@@ -1,2 +1,2 @@
 // Spec §2: scrolling disabled (the list scrolls inside the page).
-export default definePageConfig({ navigationBarTitleText: '', disableScroll: true })
+export default definePageConfig({ disableScroll: true })
