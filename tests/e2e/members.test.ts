@@ -1,0 +1,123 @@
+/**
+ * Members and money end to end (issue 5): the built H5 app on the real server, in Chromium at a
+ * phone viewport. Log in by SMS (the code read from the development SMS provider's outbox) →
+ * recharge 100 with its gift through the sandbox page → the balance shows amount + gift → pay a
+ * takeaway order from the balance → the account records show the recharge, the gift and the spend
+ * → the member code page shows a code, which `npm run member -- verify` accepts.
+ */
+import { before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
+import { Decimal } from '../../src/core/money'
+import { qrImageUri } from '../../src/features/wallet/qr-image'
+import { phone } from './browser'
+import { useAppUnderTest } from './harness'
+import { agreeAndSubmit, approveOnSandbox, byId, cli, money, price, scanAndAdd, shot } from './steps'
+
+const app = useAppUnderTest()
+const PHONE = '66123456'
+
+/** The Mine tab of the tab bar. */
+const mineTab = (page: Page) => page.getByRole('tab', { name: 'Mine' }).filter({ visible: true })
+
+describe('members and money', () => {
+  before(async () => {
+    await app.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
+  })
+
+  it('logs in by SMS, recharges with a gift, pays from the balance, sees both in the records and shows a member code the CLI verifies', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+
+    // Scan the counter code of the fast-food branch, then Mine → log in.
+    await page.goto(`${app.server.url}/?QRCode=QR-T01`)
+    await mineTab(page).click({ timeout: 30000 })
+    await byId(page, 'login-cta').click({ timeout: 30000 })
+    await byId(page, 'phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(PHONE)
+    await byId(page, 'send-code').click()
+    const code = await waitForCode('853', PHONE)
+    await byId(page, 'code-input').locator('input').or(page.locator('input[data-testid="code-input"]')).first().fill(code)
+    await byId(page, 'agree').getByRole('checkbox').click()
+    await shot(page, 'member-login')
+    await byId(page, 'login-submit').click()
+    await byId(page, 'member-phone').getByText(/456$/).waitFor({ timeout: 30000 })
+    await shot(page, 'member-mine')
+    const member = await app.server.db.selectFrom('members').selectAll().where('phone', '=', PHONE).executeTakeFirstOrThrow()
+
+    // Recharge 100 (gift 10 and a coupon) through the sandbox's hosted page.
+    await byId(page, 'entry-recharge').click()
+    const rule = await app.server.db.selectFrom('recharge_rules').selectAll().where('amount', '=', '100').executeTakeFirstOrThrow()
+    await page.locator(`[data-rule-id="${rule.rule_id}"]`).filter({ visible: true }).click({ timeout: 30000 })
+    await shot(page, 'member-recharge')
+    await byId(page, 'recharge-submit').click()
+    await approveOnSandbox(page, 'member-recharge-sandbox')
+    const credited = new Decimal(rule.amount).plus(rule.gift_amount)
+    await byId(page, 'recharge-new-balance').getByText(money(credited)).waitFor({ timeout: 30000 })
+    await shot(page, 'member-recharge-result')
+
+    // Pay a takeaway order from the balance.
+    await scanAndAdd(page, app.server.url, 'QR-T01', ['F01', 'E03'])
+    await byId(page, 'service-option-takeaway').click({ timeout: 30000 })
+    await byId(page, 'slot-day').first().click()
+    await byId(page, 'slot-time').first().click()
+    await byId(page, 'payment-balance').click()
+    const total = price('F01').plus(price('E03'))
+    await byId(page, 'checkout-total').getByText(money(total)).waitFor({ timeout: 15000 })
+    await shot(page, 'member-confirm-balance')
+    await agreeAndSubmit(page)
+    await byId(page, 'result-pickup-number').waitFor({ timeout: 30000 })
+    const [order] = await app.server.db.selectFrom('orders').selectAll().where('vip_id', '=', member.vip_id).execute()
+    assert.equal(order.status, 1, 'the order is paid')
+    const [payment] = await app.server.db.selectFrom('payments').selectAll().where('order_id', '=', order.order_id).execute()
+    assert.equal(payment.provider, 'balance')
+
+    // The account: amount + gift − the order, and the records of all three.
+    const left = credited.minus(total)
+    await page.goto(`${app.server.url}/?QRCode=QR-T01`)
+    await mineTab(page).click({ timeout: 30000 })
+    await byId(page, 'member-balance').getByText(money(left)).waitFor({ timeout: 30000 })
+    await byId(page, 'entry-balance').click()
+    await byId(page, 'account-balance').getByText(money(left)).waitFor({ timeout: 30000 })
+    await byId(page, 'entry-balance-records').click()
+    await byId(page, 'balance-record').nth(2).waitFor({ timeout: 30000 })
+    const kinds = await byId(page, 'balance-record').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')))
+    assert.deepEqual([...kinds].sort(), ['gift', 'recharge', 'spend'])
+    const amounts = await byId(page, 'balance-record-amount').allInnerTexts()
+    assert.ok(amounts.some((a) => a.includes(total.toFixed(2)) && a.includes('-')), `a spend of ${total.toFixed(2)} in ${amounts.join(' | ')}`)
+    await shot(page, 'member-balance-records')
+    const ledger = await app.server.db.selectFrom('balance_ledger').select(['kind', 'amount']).where('vip_id', '=', member.vip_id).execute()
+    assert.equal(ledger.reduce((sum, e) => sum.plus(e.amount), new Decimal(0)).toFixed(2), left.toFixed(2))
+
+    // The member code: the page draws the code the server issued, and the shop's CLI accepts it.
+    const issued = page.waitForResponse((r) => r.url().includes('/GetData') && r.request().postData()?.includes('KeyName=VipQrCodeGet') === true)
+    await page.goBack()
+    await byId(page, 'entry-member-code').click({ timeout: 30000 })
+    const answer = (await (await issued).json()) as { data: { table1: { Code: string }[] } }
+    const memberCode = decodeURIComponent(answer.data.table1[0].Code)
+    await byId(page, 'member-code-qr').waitFor({ timeout: 30000 })
+    const src = await byId(page, 'member-code-qr').evaluate((el) => (el.tagName === 'IMG' ? el.getAttribute('src') : el.querySelector('img')?.getAttribute('src')))
+    assert.equal(src, qrImageUri(memberCode))
+    assert.ok(!memberCode.includes(member.vip_id), 'the code does not carry the member id')
+    await shot(page, 'member-code')
+    const verified = await cli(app, 'member', 'verify', memberCode)
+    assert.match(verified.stdout, /456/)
+    assert.match(verified.stdout, new RegExp(left.toFixed(2).replace('.', '\\.')))
+
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
+
+/** The code the development SMS provider "sent" (its outbox is the test hook). */
+async function waitForCode(areaNo: string, phoneNo: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      return app.server.providers.sms.lastCode(areaNo, phoneNo)
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  throw new Error(`no SMS code was sent to +${areaNo} ${phoneNo}`)
+}
