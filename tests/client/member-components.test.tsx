@@ -2,7 +2,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
-import { LoginView, MineView, ProfileForm, maskedPhone } from '../../src/features/member/components/MemberViews'
+import { LoginView, MineView, ProfileForm } from '../../src/features/member/components/MemberViews'
+import { maskedPhone } from '../../src/core/phone-mask'
 import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
 import type { VipRow } from '../../src/gateway/member-rows'
 import { createFakeHost, fail, ok } from '../unit/support/fake-host'
@@ -45,7 +46,7 @@ describe('mine', () => {
   it('signed in: name, masked phone, balance, points, coupons and log out', async () => {
     await renderWith(() => mine(), { VipDetailGet: () => ok({ table1: [vip()] }) }, 'tok')
     expect(screen.getByTestId('member-name').textContent).toBe('Ada')
-    expect(screen.getByTestId('member-phone').textContent).toBe('+853 661**456')
+    expect(screen.getByTestId('member-phone').textContent).toBe('+853 66****56')
     expect(screen.getByTestId('member-balance').textContent).toBe('MOP$12.50')
     expect(screen.getByTestId('member-points').textContent).toBe('130')
     expect(screen.getByTestId('member-coupons').textContent).toBe('2')
@@ -70,7 +71,7 @@ describe('mine', () => {
   })
 
   it('masks the middle of a number', () => {
-    expect(maskedPhone('86', '13800138000')).toBe('+86 138*****000')
+    expect(maskedPhone('86', '13800138000')).toBe('+86 138****8000')
   })
 })
 

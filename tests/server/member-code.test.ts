@@ -4,6 +4,7 @@
  * verify` accept it, and refuse it expired or tampered with. SQLite by default; PostgreSQL with
  * DATABASE_URL (the CLI runs as its own process on the same database and secret).
  */
+import { maskedPhone } from '../../src/core/phone-mask'
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -78,7 +79,7 @@ test('npm run member -- verify prints the member (masked phone) and exits 0; inv
   const good = await cli('verify', Code)
   expect(good.code).toBe(0)
   expect(good.stdout).toContain('Member:  Mei')
-  expect(good.stdout).toContain(`Phone:   +853 ${m.phone.slice(0, 1)}***${m.phone.slice(-4)}`)
+  expect(good.stdout).toContain(`Phone:   ${maskedPhone('853', m.phone)}`)
   expect(good.stdout).not.toContain(m.phone)
   expect(good.stdout).toContain('Balance: MOP$88.50')
   expect(good.stdout).toContain('Points:  42')

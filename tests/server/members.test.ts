@@ -6,6 +6,7 @@
  * own client address (X-Forwarded-For, trustProxy on) and phones, so the limits of one do not
  * touch another.
  */
+import { maskPhone } from '../../src/core/phone-mask'
 import { createHash, randomBytes } from 'node:crypto'
 import { SMS_RULES } from '../../src/gateway/member-rows'
 import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
@@ -101,7 +102,7 @@ describe('SMS codes', () => {
     const phone = macauPhone()
     const res = await send(phone, client())
     const c = lastCode(phone)
-    expect(res.body.data.table1[0]).toEqual({ AreaNo: '853', MaskedPhone: `6***${phone.slice(-4)}`, ExpiresIn: 300, ResendIn: 60 })
+    expect(res.body.data.table1[0]).toEqual({ AreaNo: '853', MaskedPhone: maskPhone(phone), ExpiresIn: 300, ResendIn: 60 })
     expect(res.text).not.toContain(c)
     const row = await server.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow()
     expect(JSON.stringify(row)).not.toContain(c)

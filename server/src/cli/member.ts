@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely'
 import { loadConfig } from '../config'
-import { maskPhone } from '../domain/members/sms-areas'
+import { maskedPhone } from '../../../src/core/phone-mask'
 import type { MemberRecord } from '../domain/wallet/balance.service'
 import { verifyMemberCode } from '../domain/wallet/member-code'
 import { createDatabase } from '../storage/database'
@@ -36,7 +36,7 @@ export async function memberLines(db: Kysely<Database>, member: MemberRecord): P
     .executeTakeFirstOrThrow()
   return [
     `Member:  ${member.vip_name || '(no name)'}${member.is_guest ? ' (guest)' : ''}`,
-    `Phone:   ${member.phone ? `+${member.area_no} ${maskPhone(member.phone)}` : '(none bound)'}`,
+    `Phone:   ${member.phone ? maskedPhone(member.area_no, member.phone) : '(none bound)'}`,
     `Balance: ${balance}`,
     `Points:  ${member.score}`,
     `Coupons: ${Number(coupons.n)} unused`,

@@ -43,4 +43,3 @@ export function normalisePhone(areaNo: string, phone: string): { areaNo: string;
 }
 
 /** '6***1234': enough for the diner to recognise, never the whole number. */
-export const maskPhone = (phone: string): string => (phone.length <= 5 ? '*'.repeat(phone.length) : `${phone.slice(0, 1)}***${phone.slice(-4)}`)

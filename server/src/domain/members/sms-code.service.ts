@@ -20,7 +20,8 @@ import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { getOrCreateSecret, SECRET_NAMES } from '../secrets/server-secret'
-import { maskPhone, normalisePhone } from './sms-areas'
+import { maskPhone } from '../../../../src/core/phone-mask'
+import { normalisePhone } from './sms-areas'
 
 export interface SmsSendRequest {
   entId: string

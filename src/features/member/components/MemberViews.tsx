@@ -7,14 +7,9 @@ import { MEMBER_NAME_MAX_LENGTH } from '../../../core/member-name'
 import type { LoginMode } from '../member.store'
 import { PhoneCodeFields } from './PhoneCodeFields'
 import './MemberViews.css'
+import { maskedPhone } from '../../../core/phone-mask'
 
 /** A phone as a card shows it: area and the middle digits hidden ('+853 661**456'). */
-export function maskedPhone(areaNo: string, phone: string): string {
-  if (!phone) return ''
-  const keep = phone.length > 6 ? 3 : 1
-  const hidden = Math.max(phone.length - keep * 2, 1)
-  return `+${areaNo} ${phone.slice(0, keep)}${'*'.repeat(hidden)}${phone.slice(keep + hidden)}`
-}
 
 /** What mine opens; each needs a member, so signed out they lead to login first. */
 export type MineEntry = 'balance' | 'recharge' | 'points' | 'qrCode' | 'profile' | 'changePhone' | 'bindPhone'

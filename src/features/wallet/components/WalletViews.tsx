@@ -6,6 +6,7 @@ import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
 import type { PagedList } from '../paged-list'
 import { qrImageUri } from '../qr-image'
+import { maskPhone } from '../../../core/phone-mask'
 import './WalletViews.css'
 
 /** 'YYYY-MM-DD HH:mm' of the gateway's 'YYYY-MM-DD HH:mm:ss'. */
@@ -225,10 +226,6 @@ export const MemberCodeView = observer(function MemberCodeView() {
   )
 })
 
-/** '6***5678': enough to recognise one's own number on a shop's screen. */
-function maskPhone(phone: string): string {
-  return phone.length > 4 ? `${phone.slice(0, 1)}***${phone.slice(-4)}` : phone
-}
 
 /**
  * The balance as a payment method on the confirm page (spec §5; issue 5 §10): shown to a
