@@ -140,7 +140,7 @@ export interface ScoreRecordRow {
   Kind: ScoreKind
   /** Signed whole points. */
   Score: number
-  ScoreAfter: string
+  ScoreAfter: number
   /** The order's SheetID. */
   RefID: string
   CreatedDate: string

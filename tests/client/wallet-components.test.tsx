@@ -55,7 +55,7 @@ const walletServer = (member: VipRow): Script => ({
       table2: [{ Total: 3 }]
     }),
   VipScoreRecordByPage: () =>
-    ok({ table1: [{ RecordID: 'S1', Kind: 'earn', Score: 64, ScoreAfter: '64', RefID: 'O1', CreatedDate: '2026-11-22 12:30:00' }], table2: [{ Total: 1 }] }),
+    ok({ table1: [{ RecordID: 'S1', Kind: 'earn', Score: 64, ScoreAfter: 64, RefID: 'O1', CreatedDate: '2026-11-22 12:30:00' }], table2: [{ Total: 1 }] }),
   VipQrCodeGet: () => ok({ table1: [{ Code: 'M1.abcdefghijklmnop.1763800120.sig0123456789', ExpiresIn: 120, RefreshIn: 60 }] })
 })
 

@@ -58,9 +58,9 @@ test('earned once when a member’s order is paid by the sandbox or from the bal
   ok(await server.call('BalancePay', [{ SheetID: byBalance, RequestKey: key() }], { headers: m.headers }))
   expect(await score(m)).toBe(32)
   const list = ok(await server.call('VipScoreRecordByPage', [{ PageIndex: 1, PageSize: 10 }], { headers: m.headers }))
-  expect(list.table1.map((r: { Kind: string; Score: number; ScoreAfter: string; RefID: string }) => [r.Kind, r.Score, r.ScoreAfter, r.RefID])).toEqual([
-    ['earn', 9, '32', byBalance],
-    ['earn', 23, '23', bySandbox]
+  expect(list.table1.map((r: { Kind: string; Score: number; ScoreAfter: number; RefID: string }) => [r.Kind, r.Score, r.ScoreAfter, r.RefID])).toEqual([
+    ['earn', 9, 32, byBalance],
+    ['earn', 23, 23, bySandbox]
   ])
   expect(list.table2[0].Total).toBe(2)
   const page2 = ok(await server.call('VipScoreRecordByPage', [{ PageIndex: 2, PageSize: 1 }], { headers: m.headers }))

@@ -149,7 +149,7 @@ describe('records', () => {
     let down = false
     const { wallet } = setup({
       VipScoreRecordByPage: () =>
-        down ? networkDown('VipScoreRecordByPage') : { table1: [{ RecordID: 'S1', Kind: 'earn', Score: 64, ScoreAfter: '64', RefID: 'O1', CreatedDate: '2026-11-22 12:00:00' }], table2: [{ Total: 1 }] }
+        down ? networkDown('VipScoreRecordByPage') : { table1: [{ RecordID: 'S1', Kind: 'earn', Score: 64, ScoreAfter: 64, RefID: 'O1', CreatedDate: '2026-11-22 12:00:00' }], table2: [{ Total: 1 }] }
     })
     await wallet.scoreRecords.refresh()
     down = true

@@ -80,7 +80,7 @@ export const SCORE_RECORD_COLUMNS: ColumnDocs<ScoreRecordRow> = {
   RecordID: 'string',
   Kind: "string: 'earn' (an order was paid) | 'reverse' (that order was refunded)",
   Score: 'number: signed whole points',
-  ScoreAfter: "string: points after this entry, as whole-number text ('120')",
+  ScoreAfter: 'number: points after this entry',
   RefID: "string: the order's SheetID",
   CreatedDate: WALL
 }
@@ -98,7 +98,7 @@ export const scoreRecordRow = (e: Selectable<Database['score_ledger']>, timeZone
   RecordID: e.entry_id,
   Kind: e.kind as ScoreKind,
   Score: Number(e.score),
-  ScoreAfter: String(e.score_after),
+  ScoreAfter: e.score_after,
   RefID: e.ref_id,
   CreatedDate: wall(timeZone, e.created_at)
 })
