@@ -3,13 +3,10 @@
  * CLI spawned with tsx against the test database (SQLite file; the test's PostgreSQL schema with
  * DATABASE_URL). The diner sees the change in OrderDetailGet.
  */
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
 import { B201, B202, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
-import { createTestServer, type TestServer } from './helpers/test-server'
+import { createTestServer, runCli, type TestServer } from './helpers/test-server'
 
 const TOKEN = 'test-admin-token-0123456789'
 let server: TestServer
@@ -108,24 +105,7 @@ describe('admin API', () => {
 })
 
 describe('orders CLI', () => {
-  const run = promisify(execFile)
-  const root = path.resolve(__dirname, '..', '..')
-  const cli = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    // The CLI reads the same configuration as the server: this test's SQLite file, or its PostgreSQL schema.
-    const databaseUrl = server.database.schema && process.env.DATABASE_URL
-    const env = {
-      ...process.env,
-      DATA_DIR: server.config.dataDir,
-      DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
-    }
-    try {
-      const { stdout, stderr } = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/orders.ts', ...args], { cwd: root, env })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string }
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-    }
-  }
+  const cli = (...args: string[]) => runCli(server, 'orders', ...args)
 
   it('marks an order ready and completed; the diner sees Ready for Pickup', async () => {
     const order = await placeOrder()

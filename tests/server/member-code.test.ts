@@ -5,11 +5,8 @@
  * DATABASE_URL (the CLI runs as its own process on the same database and secret).
  */
 import { maskedPhone } from '../../src/core/phone-mask'
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { verifyMemberCode } from '../../server/src/domain/wallet/member-code'
-import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, runCli, type GatewayResult, type TestServer } from './helpers/test-server'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 
 let server: TestServer
@@ -27,23 +24,7 @@ const ok = (res: GatewayResult) => {
 }
 const codeOf = async (member: TestMember) => ok(await server.call('VipQrCodeGet', [{}], { headers: member.headers })).table1[0]
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const run = promisify(execFile)
-  const root = path.resolve(__dirname, '..', '..')
-  const databaseUrl = server.database.schema && process.env.DATABASE_URL
-  const env = {
-    ...process.env,
-    DATA_DIR: server.config.dataDir,
-    DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
-  }
-  try {
-    const { stdout, stderr } = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/member.ts', ...args], { cwd: root, env })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
+const cli = (...args: string[]) => runCli(server, 'member', ...args)
 
 test('a code valid 120 s, refreshed every 60, holding the code_ref and never the VipID', async () => {
   const row = await codeOf(m)

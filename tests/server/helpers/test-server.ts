@@ -4,10 +4,12 @@
  * seeded with the demo enterprise. call() posts a real form-urlencoded envelope through
  * app.inject and decodes the answer as the client does.
  */
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import { OPERATIONS, type OperationName } from '../../../src/gateway/contract'
@@ -215,4 +217,26 @@ export async function rowCounts(db: Kysely<Database>): Promise<Record<string, nu
     counts[table] = Number(row.count)
   }
   return counts
+}
+
+/**
+ * Runs one of the server's CLIs (server/src/cli/<name>.ts) on a test server's database, as the
+ * shop would on the server's: this test's SQLite file, or its PostgreSQL schema. Never throws:
+ * the exit code comes back with the output.
+ */
+export async function runCli(server: TestServer, name: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const root = path.resolve(__dirname, '..', '..', '..')
+  const databaseUrl = server.database.schema && process.env.DATABASE_URL
+  const env = {
+    ...process.env,
+    DATA_DIR: server.config.dataDir,
+    DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
+  }
+  try {
+    const { stdout, stderr } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [`server/src/cli/${name}.ts`, ...args], { cwd: root, env })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
 }
