@@ -138,21 +138,30 @@ export async function checkSmsCode(db: Kysely<Database>, check: SmsCodeCheck): P
     .executeTakeFirst()
   const nowText = check.now.toISOString()
   if (!latest || latest.ended_at !== null || latest.expires_at <= nowText || latest.tries >= SMS_RULES.maxTries) throw new DomainError('SMS_CODE_EXPIRED')
+  // The try is taken before the code is compared, in one conditional statement: checks racing
+  // each other cannot all read the same count, so no more than maxTries guesses are ever compared.
+  const reserved = await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('code_id', '=', latest.code_id)
+    .where('ended_at', 'is', null)
+    .where('tries', '<', SMS_RULES.maxTries)
+    .where('expires_at', '>', nowText)
+    .returning('tries')
+    .executeTakeFirst()
+  if (!reserved) throw new DomainError('SMS_CODE_EXPIRED')
   const secret = await getOrCreateSecret(db, SECRET_NAMES.smsCode)
   const given = Buffer.from(codeHash(secret, latest.code_id, check.code.trim()), 'hex')
   const stored = Buffer.from(latest.code_hash, 'hex')
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    // One statement, so racing wrong tries each count; the 5th ends the code.
-    await db
-      .updateTable('sms_codes')
-      .set((eb) => ({
-        tries: eb('tries', '+', 1),
-        ended_at: eb.case().when('tries', '>=', SMS_RULES.maxTries - 1).then(nowText).else(eb.ref('ended_at')).end()
-      }))
-      .where('code_id', '=', latest.code_id)
-      .execute()
+    // The try taken above counts; the one that took the last try ends the code.
+    if (Number(reserved.tries) >= SMS_RULES.maxTries) {
+      await db.updateTable('sms_codes').set({ ended_at: nowText }).where('code_id', '=', latest.code_id).where('ended_at', 'is', null).execute()
+    }
     throw new DomainError('SMS_CODE_WRONG')
   }
+  // A right code is no wrong try: give it back (VipLoginGet's 42000 leaves the code for VipRegister).
+  await db.updateTable('sms_codes').set((eb) => ({ tries: eb('tries', '-', 1) })).where('code_id', '=', latest.code_id).execute()
   return { codeId: latest.code_id, areaNo, phone }
 }
 
