@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import type { OperationName } from '../../src/gateway/contract'
 import { OPERATION_REGISTRY } from '../../server/src/operations/registry'
 import type { AnyOperation } from '../../server/src/operations/operation'
-import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { insertAwaitingOrder, makeMember, type TestMember } from './helpers/member-fixtures'
 
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -47,10 +47,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const ok = (res: GatewayResult) => {
-  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode, msg: res.body.errmsg || res.body.resultmsg }).toMatchObject({ errcode: '0', resultcode: '0' })
-  return res.body.data
-}
 
 /** A valid record for each member operation (valid, so only the session decides). */
 const SAMPLES: Partial<Record<OperationName, () => Record<string, unknown>>> = {

@@ -6,7 +6,7 @@
  */
 import { maskedPhone } from '../../src/core/phone-mask'
 import { verifyMemberCode } from '../../server/src/domain/wallet/member-code'
-import { createTestServer, runCli, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 
 let server: TestServer
@@ -18,10 +18,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const ok = (res: GatewayResult) => {
-  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode }).toEqual({ errcode: '0', resultcode: '0' })
-  return res.body.data
-}
 const codeOf = async (member: TestMember) => ok(await server.call('VipQrCodeGet', [{}], { headers: member.headers })).table1[0]
 
 const cli = (...args: string[]) => runCli(server, 'member', ...args)

@@ -9,7 +9,7 @@
 import { maskPhone } from '../../src/core/phone-mask'
 import { createHash, randomBytes } from 'node:crypto'
 import { SMS_RULES } from '../../src/gateway/member-rows'
-import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, type GatewayResult, type TestServer } from './helpers/test-server'
 import { device, insertOrderRow } from './helpers/order-fixtures'
 import { makeMember } from './helpers/member-fixtures'
 
@@ -27,10 +27,6 @@ const client = (): Record<string, string> => ({ 'X-Forwarded-For': `10.9.${Math.
 /** A fresh Macau mobile number. */
 const macauPhone = (): string => `6${String(2000000 + ++phoneSeq * 37).padStart(7, '0')}`
 
-const ok = (res: GatewayResult) => {
-  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode, msg: res.body.errmsg || res.body.resultmsg }).toMatchObject({ errcode: '0', resultcode: '0' })
-  return res.body.data
-}
 const code = (res: GatewayResult) => res.body.resultcode
 
 /** Sends a code; the phone's earlier codes are moved 61 s back first, so its 60-s limit is past. */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
 import { pointsFor } from '../../server/src/domain/wallet/points.service'
-import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { insertAwaitingOrder, makeMember, type TestMember } from './helpers/member-fixtures'
 
@@ -23,10 +23,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const ok = (res: GatewayResult) => {
-  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode, msg: res.body.errmsg || res.body.resultmsg }).toMatchObject({ errcode: '0', resultcode: '0' })
-  return res.body.data
-}
 const score = async (m: TestMember) => (await server.db.selectFrom('members').select('score').where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()).score
 const entries = (vipId: string) => server.db.selectFrom('score_ledger').selectAll().where('vip_id', '=', vipId).execute()
 

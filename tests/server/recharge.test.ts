@@ -11,7 +11,7 @@ import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandb
 import { wallClockIn } from '../../src/core/wall-clock'
 import { toDecimal } from '../../src/core/money'
 import { seedDemo } from '../../server/src/storage/seed'
-import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 
 const SECRET = 'recharge-test-secret'
@@ -28,10 +28,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const ok = (res: GatewayResult) => {
-  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode, msg: res.body.errmsg || res.body.resultmsg }).toMatchObject({ errcode: '0', resultcode: '0' })
-  return res.body.data
-}
 const submit = (m: TestMember, ruleId: string, requestKey = key(), extra: Record<string, string> = {}) =>
   server.call('RechargeSubmit', [{ RuleID: ruleId, ShopID: 'S101', RequestKey: requestKey, ReturnUrl: RETURN, ...extra }], { headers: m.headers })
 const memberRow = (m: TestMember) => server.db.selectFrom('members').selectAll().where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { toDecimal } from '../../src/core/money'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
-import { createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { insertAwaitingOrder, makeMember, type TestMember } from './helpers/member-fixtures'
 
@@ -25,10 +25,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const ok = (res: GatewayResult) => {
-  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode, msg: res.body.errmsg || res.body.resultmsg }).toMatchObject({ errcode: '0', resultcode: '0' })
-  return res.body.data
-}
 const balancePay = (m: TestMember, sheetId: string, requestKey = key()) => server.call('BalancePay', [{ SheetID: sheetId, RequestKey: requestKey }], { headers: m.headers })
 const memberRow = (m: TestMember) => server.db.selectFrom('members').selectAll().where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()
 const ledger = (m: TestMember) => server.db.selectFrom('balance_ledger').selectAll().where('vip_id', '=', m.vipId).orderBy('created_at').orderBy('entry_id').execute()

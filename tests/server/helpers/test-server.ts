@@ -240,3 +240,9 @@ export async function runCli(server: TestServer, name: string, ...args: string[]
     return { code: e.code, stdout: e.stdout, stderr: e.stderr }
   }
 }
+
+/** The answer's data, after expecting success (the message shows in the failure when it is not). */
+export function ok(res: GatewayResult): GatewayResult['body']['data'] {
+  expect({ errcode: res.body.errcode, resultcode: res.body.resultcode, msg: res.body.errmsg || res.body.resultmsg }).toMatchObject({ errcode: '0', resultcode: '0' })
+  return res.body.data
+}
