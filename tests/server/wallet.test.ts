@@ -231,3 +231,16 @@ describe('refunds when the shop cancels a paid order', () => {
     await expectLedgerConsistent(m)
   }, 60_000)
 })
+
+describe('BalancePay retried at once', () => {
+  test('the same RequestKey sent twice at the same moment answers the same payment to both and spends once', async () => {
+    const m = await makeMember(server.db, { balance: '100' })
+    const orderId = await insertAwaitingOrder(server.db, m.ownerKey, '10.00')
+    const k = key()
+    const answers = await Promise.all([balancePay(m, orderId, k), balancePay(m, orderId, k), balancePay(m, orderId, k)])
+    const payIds = answers.map((res) => ok(res).table1[0].PayID as string)
+    expect(new Set(payIds).size).toBe(1)
+    expect((await memberRow(m)).balance).toBe('90.00')
+    await expectLedgerConsistent(m)
+  })
+})

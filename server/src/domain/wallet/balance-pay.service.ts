@@ -42,6 +42,9 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
     try {
       payment = await db.transaction().execute(async (trx) => {
         const locked = await lockOrder(trx, order.order_id)
+        // A retry with this key that got the order's lock first has paid it: answer its payment,
+        // not "no longer awaiting payment".
+        if (await findPaymentByKey(trx, input.entId, input.requestKey)) throw new KeyTaken()
         requirePayable(locked, input.now)
         const amount = toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).toFixed(amoPoint)
         const at = input.now.toISOString()
