@@ -53,3 +53,38 @@ describe('SMS codes under concurrency', () => {
     expect(data.table1[0].IsNew).toBe(1)
   })
 })
+
+describe('SMS sends under concurrency', () => {
+  test('one phone from many client addresses at once: exactly one send', async () => {
+    const phone = macauPhone()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: client() }).then(code))
+    )
+    expect(answers.filter((c) => c === '0').length).toBe(1)
+    expect(answers.filter((c) => c !== '0').every((c) => c === '20032')).toBe(true)
+  })
+
+  test('one client address to many phones at once: exactly one send', async () => {
+    const headers = client()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => server.call('SmsVerifySend', [{ Phone: macauPhone(), AreaNo: '853', SourceType: 'VipLogin' }], { headers }).then(code))
+    )
+    expect(answers.filter((c) => c === '0').length).toBe(1)
+  })
+})
+
+describe('open id registration under concurrency', () => {
+  test('the same open id registering twice at once makes one member, and both answers log it in', async () => {
+    const openId = `race${Date.now().toString(36)}`
+    const token = ok(await server.call('ThirdPartyAccessTokenGet', [{ Code: `dev:${openId}` }], { headers: client() })).table1[0]
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.call('VipRegister', [{ RegisterType: 2, OpenID: openId, AccessToken: token.AccessToken }], { headers: client() })
+      )
+    )
+    const vipIds = answers.map((res) => ok(res).table1[0].VipID as string)
+    expect(new Set(vipIds).size).toBe(1)
+    const identities = await server.db.selectFrom('member_identities').select('vip_id').where('open_id', '=', openId).execute()
+    expect(identities.map((i) => i.vip_id)).toEqual([vipIds[0]])
+  })
+})

@@ -72,22 +72,35 @@ export async function register(ctx: LoginContext, identityProvider: IdentityProv
   }
 
   const linked = identity ? await findMemberByIdentity(ctx.db, ctx.entId, identity.provider, identity.openId) : undefined
-  const { member, isNew } = await ctx.db.transaction().execute(async (trx) => {
-    if (code) await useSmsCode(trx, code, ctx.now)
-    // The open id already has a member, or the proven phone has one: that member logs in.
-    const existing = linked ?? (phone ? await findMemberByPhone(trx, ctx.entId, phone.areaNo, phone.phone) : undefined)
-    if (existing) {
-      if (identity) await linkIdentity(trx, ctx.entId, { ...identity, minaId: input.MinaID }, existing.vip_id, ctx.now)
-      return { member: existing, isNew: false }
-    }
-    const vipId = await phoneUnique(() =>
-      insertMember(trx, { entId: ctx.entId, areaNo: phone?.areaNo, phone: phone?.phone, registerType: input.RegisterType, place: input, profile, now: ctx.now })
-    )
-    if (identity) await linkIdentity(trx, ctx.entId, { ...identity, minaId: input.MinaID }, vipId, ctx.now)
-    return { member: await requireMember(trx, ctx.entId, vipId), isNew: true }
-  })
-  return logIn(ctx, member, isNew)
+  let made: { member: MemberRecord; isNew: boolean }
+  try {
+    made = await ctx.db.transaction().execute(async (trx) => {
+      if (code) await useSmsCode(trx, code, ctx.now)
+      // The open id already has a member, or the proven phone has one: that member logs in.
+      const existing = linked ?? (phone ? await findMemberByPhone(trx, ctx.entId, phone.areaNo, phone.phone) : undefined)
+      if (existing) {
+        if (identity) await linkIdentity(trx, ctx.entId, { ...identity, minaId: input.MinaID }, existing.vip_id, ctx.now)
+        return { member: existing, isNew: false }
+      }
+      const vipId = await phoneUnique(() =>
+        insertMember(trx, { entId: ctx.entId, areaNo: phone?.areaNo, phone: phone?.phone, registerType: input.RegisterType, place: input, profile, now: ctx.now })
+      )
+      // The same open id registering at the same moment: the other request linked it first, so
+      // this new member would be one the open id never reaches again. Undo it; log in the other.
+      if (identity && !(await linkIdentity(trx, ctx.entId, { ...identity, minaId: input.MinaID }, vipId, ctx.now))) throw new IdentityTaken()
+      return { member: await requireMember(trx, ctx.entId, vipId), isNew: true }
+    })
+  } catch (error) {
+    if (!(error instanceof IdentityTaken) || !identity) throw error
+    const winner = await findMemberByIdentity(ctx.db, ctx.entId, identity.provider, identity.openId)
+    if (!winner) throw error
+    made = { member: winner, isNew: false }
+  }
+  return logIn(ctx, made.member, made.isNew)
 }
+
+/** Thrown inside register's transaction when a racing request linked the open id first. */
+class IdentityTaken extends Error {}
 
 /** GuestLogin: the device's walk-in identity; 42000 when it has none yet (then GuestRegister). */
 export async function guestLogin(ctx: LoginContext): Promise<LoginAnswer> {

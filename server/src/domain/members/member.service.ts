@@ -60,13 +60,18 @@ export async function findMemberByIdentity(db: Kysely<Database>, entId: string, 
     .executeTakeFirst()
 }
 
-/** Links a host identity to a member (a second link of the same identity changes nothing). */
-export async function linkIdentity(db: Kysely<Database>, entId: string, identity: { provider: string; openId: string; minaId?: string }, vipId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Links a host identity to a member (a second link of the same identity changes nothing).
+ * False when the identity was linked already (to this member or, after a race, to another).
+ */
+export async function linkIdentity(db: Kysely<Database>, entId: string, identity: { provider: string; openId: string; minaId?: string }, vipId: string, now: Date): Promise<boolean> {
+  const inserted = await db
     .insertInto('member_identities')
     .values({ ent_id: entId, provider: identity.provider, open_id: identity.openId, mina_id: identity.minaId ?? '', vip_id: vipId, created_at: now.toISOString() })
     .onConflict((oc) => oc.columns(['ent_id', 'provider', 'open_id']).doNothing())
-    .execute()
+    .returning('open_id')
+    .executeTakeFirst()
+  return inserted !== undefined
 }
 
 /** The profile fields a member sets (register, VipProfileUpdate). */
