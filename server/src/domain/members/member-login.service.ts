@@ -31,6 +31,7 @@ import {
   type ProfileInput
 } from './member.service'
 import { checkSmsCode, useSmsCode, type CheckedSmsCode } from './sms-code.service'
+import { normalisePhone } from './sms-areas'
 
 /** VipLoginGet: 42000 only after a right code, so the answer tells nothing to one who lacks it. */
 export async function loginByPhone(ctx: LoginContext, input: { AreaNo: string; Phone: string; Code: string }): Promise<LoginAnswer> {
@@ -67,7 +68,8 @@ export async function register(ctx: LoginContext, identityProvider: IdentityProv
     if (!identity) throw new DomainError('ACCESS_TOKEN_INVALID')
     if (input.RegisterType === REGISTER_TYPE.PHONE_ONLY) {
       if (!identity.phone) throw new DomainError('PHONE_INVALID')
-      phone = { areaNo: identity.areaNo, phone: identity.phone }
+      // Stored as an SMS login stores it (0912… is 912…), so one phone is one member whichever way it came.
+      phone = normalisePhone(identity.areaNo, identity.phone)
     }
   }
 
