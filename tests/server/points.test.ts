@@ -43,6 +43,9 @@ test('the rule: whole currency units of the paid amount', () => {
   expect(pointsFor('0.99')).toBe(0)
   expect(pointsFor('100')).toBe(100)
   expect(pointsFor('100.00')).toBe(100)
+  // Cut exactly, never through a float (which rounds 0.99999999999999999 up to 1).
+  expect(pointsFor('0.99999999999999999')).toBe(0)
+  expect(pointsFor('12345.999999999999999')).toBe(12345)
 })
 
 test('earned once when a member’s order is paid by the sandbox or from the balance; listed newest first', async () => {

@@ -7,12 +7,12 @@
  * (score_ledger unique kind + ref_id), and members.score is the sum of the member's entries.
  */
 import type { Kysely, Transaction } from 'kysely'
-import { toDecimal } from '../../../../src/core/money'
+import { Decimal, toDecimal } from '../../../../src/core/money'
 import type { Database } from '../../storage/schema'
 import { lockMember, newEntryId } from './balance.service'
 
 /** Points an amount earns: its whole units. */
-export const pointsFor = (paidAmount: string): number => Math.max(0, Math.floor(toDecimal(paidAmount).toNumber()))
+export const pointsFor = (paidAmount: string): number => Math.max(0, toDecimal(paidAmount).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())
 
 /** Credits the points of a paid order to its member; returns the points given (0 when none or already given). */
 export async function earnOrderPoints(trx: Transaction<Database>, order: { order_id: string; vip_id: string }, paidAmount: string, now: Date): Promise<number> {
