@@ -3,7 +3,7 @@
  *   - lives 5 minutes; only its HMAC is stored (keyed by a server secret), compared in constant time;
  *   - may be sent once per phone per 60 s and once per client address per 60 s, at most
  *     SMS_RULES.dailyPerPhone times per phone and dailyPerClient times per client address per day
- *     (the enterprise's calendar day);
+ *     (the enterprise's calendar day), counting the codes of every enterprise on this server;
  *   - is burned by the 5th wrong try, and replaced by a newer code for the same phone and purpose;
  *   - serves one purpose (SourceType) and is used up by the operation that succeeds with it.
  * Codes never appear in an answer: only the SMS provider sees them.
@@ -48,10 +48,11 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, reques
   await db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) {
       // Phone first, then client address, always in that order: two sends cannot deadlock.
-      await sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${entId}:${areaNo}:${phone}`}))`.execute(trx)
+      await sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${areaNo}:${phone}`}))`.execute(trx)
       await sql`select pg_advisory_xact_lock(hashtext(${`sms-client:${clientIp}`}))`.execute(trx)
     }
-    const phoneCodes = trx.selectFrom('sms_codes').where('ent_id', '=', entId).where('area_no', '=', areaNo).where('phone', '=', phone)
+    // A phone is one person whichever enterprise's app asks: its limits count every code sent to it.
+    const phoneCodes = trx.selectFrom('sms_codes').where('area_no', '=', areaNo).where('phone', '=', phone)
     const clientCodes = trx.selectFrom('sms_codes').where('client_ip', '=', clientIp)
     for (const recent of [phoneCodes, clientCodes]) {
       const last = await recent.select('created_at').where('created_at', '>', resendAfter).orderBy('created_at', 'desc').limit(1).executeTakeFirst()

@@ -94,7 +94,8 @@ export const members: Migration = {
       /** Set when used or burned (too many wrong tries, or replaced by a newer code). */
       .addColumn('ended_at', INSTANT)
       .execute()
-    await db.schema.createIndex('sms_codes_phone').on('sms_codes').columns(['ent_id', 'area_no', 'phone', 'created_at']).execute()
+    // The per-phone limits count across enterprises (a phone is one person).
+    await db.schema.createIndex('sms_codes_phone').on('sms_codes').columns(['area_no', 'phone', 'created_at']).execute()
     await db.schema.createIndex('sms_codes_client').on('sms_codes').columns(['client_ip', 'created_at']).execute()
 
     // The balance ledger: the balance is the sum of amount; one entry per (kind, ref).
