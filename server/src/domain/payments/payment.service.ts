@@ -35,6 +35,7 @@ import { DomainError, invalidInput } from '../errors'
 import { serviceLinks } from '../links/service-link.service'
 import { lockOrder, markOrderPaid, type OrderRecord } from '../orders/order-state'
 import { checkReturnUrl, originsOf, withPayId } from './return-url'
+import { storeProviderResult, type ProviderResult } from './provider-results'
 import { isPostgres } from '../../storage/database'
 import { changeBalance } from '../wallet/balance.service'
 import { reverseOrderPoints } from '../wallet/points.service'
@@ -301,33 +302,10 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
   })
 }
 
-interface ProviderResult {
-  /** payment_notices key: '<provider>:<noticeId>'. */
-  noticeKey: string
-  result: 'paid' | 'declined'
-  amount: string
-  body: string
-  now: Date
-}
-
 /** Records the notice once and moves a pending payment (and its order); the payment row is locked by the caller. */
 async function applyResult(trx: Transaction<Database>, payment: PaymentRecord, r: ProviderResult): Promise<NoticeOutcome> {
-  const amountMatches = r.result !== 'paid' || toDecimal(r.amount).eq(toDecimal(payment.amount))
-  const stored = await trx
-    .insertInto('payment_notices')
-    .values({
-      notice_id: r.noticeKey,
-      pay_id: payment.pay_id,
-      provider: payment.provider,
-      result: amountMatches ? r.result : 'amount_mismatch',
-      amount: r.amount,
-      body: r.body,
-      received_at: r.now.toISOString()
-    })
-    .onConflict((oc) => oc.column('notice_id').doNothing())
-    .returning('notice_id')
-    .executeTakeFirst()
-  if (!stored) return 'replay'
+  const { replay, amountMatches } = await storeProviderResult(trx, { payId: payment.pay_id, provider: payment.provider, expectedAmount: payment.amount }, r)
+  if (replay) return 'replay'
   // Only a pending payment moves: a late 'declined' after 'paid', or a second 'paid', changes nothing.
   if (payment.status !== PAYMENT_STATUS.PENDING) return 'ignored'
   if (!amountMatches) return 'amount_mismatch'

@@ -8,6 +8,7 @@
  * Ledger entries are unique per (kind, recharge id) and coupon ids derive from the recharge, so
  * even a second path to "paid" could not grant twice.
  */
+import { storeProviderResult, type ProviderResult } from '../payments/provider-results'
 import type { Selectable, Transaction } from 'kysely'
 import { toDecimal } from '../../../../src/core/money'
 import { wallClockIn } from '../../../../src/core/wall-clock'
@@ -44,35 +45,12 @@ export async function lockRecharge(trx: Transaction<Database>, rechargeId: strin
   return query.executeTakeFirst()
 }
 
-export interface RechargeProviderResult {
-  /** payment_notices key: '<provider>:<noticeId>' (or ':query:' for a status query). */
-  noticeKey: string
-  result: 'paid' | 'declined'
-  amount: string
-  body: string
-  now: Date
-}
-
 export type RechargeOutcome = 'paid' | 'declined' | 'replay' | 'ignored' | 'amount_mismatch'
 
 /** Records the answer once and moves a pending recharge; the recharge row is locked by the caller. */
-export async function applyRechargeResult(trx: Transaction<Database>, recharge: RechargeRecord, r: RechargeProviderResult): Promise<RechargeOutcome> {
-  const amountMatches = r.result !== 'paid' || toDecimal(r.amount).eq(toDecimal(recharge.amount))
-  const stored = await trx
-    .insertInto('payment_notices')
-    .values({
-      notice_id: r.noticeKey,
-      pay_id: recharge.recharge_id,
-      provider: recharge.provider,
-      result: amountMatches ? r.result : 'amount_mismatch',
-      amount: r.amount,
-      body: r.body,
-      received_at: r.now.toISOString()
-    })
-    .onConflict((oc) => oc.column('notice_id').doNothing())
-    .returning('notice_id')
-    .executeTakeFirst()
-  if (!stored) return 'replay'
+export async function applyRechargeResult(trx: Transaction<Database>, recharge: RechargeRecord, r: ProviderResult): Promise<RechargeOutcome> {
+  const { replay, amountMatches } = await storeProviderResult(trx, { payId: recharge.recharge_id, provider: recharge.provider, expectedAmount: recharge.amount }, r)
+  if (replay) return 'replay'
   if (recharge.status !== RECHARGE_STATUS.PENDING) return 'ignored'
   if (!amountMatches) return 'amount_mismatch'
   const at = r.now.toISOString()
