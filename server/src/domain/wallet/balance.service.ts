@@ -104,23 +104,21 @@ export interface LedgerPage<Row> {
   total: number
 }
 
-/** A member's balance entries, newest first. */
-export async function listBalanceEntries(db: Kysely<Database>, vipId: string, limit: number, offset: number) {
+type LedgerTable = 'balance_ledger' | 'score_ledger'
+
+/** A member's entries of one ledger (balance or points), newest first. */
+export async function listLedgerEntries<T extends LedgerTable>(
+  db: Kysely<Database>,
+  table: T,
+  vipId: string,
+  limit: number,
+  offset: number
+): Promise<LedgerPage<Selectable<Database[T]>>> {
+  // Both ledgers have the columns read here; Kysely cannot type a query over a table chosen at run time.
+  const ledger = table as 'balance_ledger'
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('balance_ledger')
-      .selectAll()
-      .where('vip_id', '=', vipId)
-      .orderBy('created_at', 'desc')
-      .orderBy('entry_id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('balance_ledger')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('vip_id', '=', vipId)
-      .executeTakeFirstOrThrow()
+    db.selectFrom(ledger).selectAll().where('vip_id', '=', vipId).orderBy('created_at', 'desc').orderBy('entry_id', 'desc').limit(limit).offset(offset).execute(),
+    db.selectFrom(ledger).select((eb) => eb.fn.countAll<string | number>().as('count')).where('vip_id', '=', vipId).executeTakeFirstOrThrow()
   ])
-  return { rows, total: Number(total.count) }
+  return { rows: rows as unknown as Selectable<Database[T]>[], total: Number(total.count) }
 }

@@ -6,7 +6,7 @@
  * refunded the same points are taken back ('reverse'). Both happen at most once per order
  * (score_ledger unique kind + ref_id), and members.score is the sum of the member's entries.
  */
-import type { Kysely, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import { Decimal, toDecimal } from '../../../../src/core/money'
 import type { Database } from '../../storage/schema'
 import { lockMember, newEntryId } from './balance.service'
@@ -50,25 +50,4 @@ async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' 
   if (!inserted) return 0
   await trx.updateTable('members').set({ score: member.score + score, updated_at: now.toISOString() }).where('vip_id', '=', vipId).execute()
   return score
-}
-
-/** A member's points entries, newest first. */
-export async function listScoreEntries(db: Kysely<Database>, vipId: string, limit: number, offset: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('score_ledger')
-      .selectAll()
-      .where('vip_id', '=', vipId)
-      .orderBy('created_at', 'desc')
-      .orderBy('entry_id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('score_ledger')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('vip_id', '=', vipId)
-      .executeTakeFirstOrThrow()
-  ])
-  return { rows, total: Number(total.count) }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { enterpriseTimeZone } from '../../domain/enterprise/enterprise.service'
 import { pageWindow } from '../../domain/paging'
-import { listBalanceEntries } from '../../domain/wallet/balance.service'
+import { listLedgerEntries } from '../../domain/wallet/balance.service'
 import { pagingFields } from '../fields'
 import { defineOperation } from '../operation'
 import { BALANCE_RECORD_COLUMNS, balanceRecordRow } from '../recharge/recharge-rows'
@@ -17,7 +17,7 @@ export default defineOperation({
   output: { table1: BALANCE_RECORD_COLUMNS, table2: TOTAL_COLUMNS },
   async handler(ctx, input) {
     const { limit, offset } = pageWindow(input)
-    const { rows, total } = await listBalanceEntries(ctx.db, ctx.member.vipId, limit, offset)
+    const { rows, total } = await listLedgerEntries(ctx.db, 'balance_ledger', ctx.member.vipId, limit, offset)
     const timeZone = await enterpriseTimeZone(ctx.db, ctx.enterprise.entId)
     return { table1: rows.map((r) => balanceRecordRow(r, timeZone)), table2: [totalRow(total)] }
   }
