@@ -64,6 +64,17 @@ describe('mine', () => {
     expect(screen.queryByText('Change phone number')).toBeNull()
   })
 
+  it('the avatar shows the member\'s own initial, never that of a placeholder label', async () => {
+    await renderWith(() => mine(), { VipDetailGet: () => ok({ table1: [vip({ VipName: '', IsGuest: 1, Phone: '', AreaNo: '' })] }) }, 'g')
+    // 'Walk-in customer' is a label in the diner's language, not a name: no 'W' in the avatar.
+    expect(screen.getByTestId('member-avatar').textContent).toBe('☺')
+  })
+
+  it('the avatar of a named member is the first character of the name', async () => {
+    await renderWith(() => mine(), { VipDetailGet: () => ok({ table1: [vip({ VipName: '陳大文' })] }) }, 'tok')
+    expect(screen.getByTestId('member-avatar').textContent).toBe('陳')
+  })
+
   it('a session that ended elsewhere shows the call to log in again', async () => {
     const { host } = await renderWith(() => mine(), { VipDetailGet: () => fail('10010', '0', 'Operation not allowed without logging-in.', 401) }, 'old')
     expect(screen.getByText('Log in / Register')).toBeTruthy()

@@ -146,6 +146,30 @@ describe('wallet views', () => {
     stop()
   })
 
+  it('member code of a member without a name: the walk-in label, not an empty line', async () => {
+    const { root } = await renderWith(() => <MemberCodeView />, { member: vip({ VipName: '', IsGuest: 1, Phone: '', AreaNo: '' }) })
+    let stop = () => undefined as void
+    await act(async () => {
+      stop = root.wallet.watchMemberCode()
+      await new Promise((r) => setTimeout(r, 0))
+    })
+    expect(screen.getByTestId('member-code-name').textContent).toBe('Walk-in customer')
+    stop()
+  })
+
+  it('records that cannot be loaded say so (not "Your account could not be loaded"), with a retry', async () => {
+    const { root } = await renderWith((root) => <RecordList list={root.wallet.scoreRecords} empty='none' render={(row) => <ScoreRecordView key={row.RecordID} row={row} />} />, {
+      before: async (root) => {
+        root.gateway.request = (() => Promise.reject(new Error('offline'))) as typeof root.gateway.request
+        await root.wallet.scoreRecords.refresh()
+      }
+    })
+    expect(root.wallet.scoreRecords.state).toBe('failed')
+    expect(screen.getByText('The records could not be loaded')).toBeTruthy()
+    expect(screen.queryByText('Your account could not be loaded')).toBeNull()
+    expect(screen.getByText('Retry')).toBeTruthy()
+  })
+
   it('balance on the confirm page: offered with what is available; not enough → Insufficient balance with the way to recharge', async () => {
     const onRecharge = jest.fn()
     const onChoose = jest.fn()

@@ -166,6 +166,23 @@ describe('resend countdown', () => {
     expect(member.loginForm.error).toBe('Codes are sent at most once a minute, please try again in 42 s')
     expect(member.loginForm.countdown).toBe(42)
   })
+
+  it('too frequent: the "try again in 42 s" message goes when the wait is over; another error stays', async () => {
+    const { member, ticker } = setup({ SmsVerifySend: () => fail('0', '20032', 'Codes are sent at most once a minute, please try again in 42 s') })
+    const f = member.loginForm
+    f.setPhone('66123456')
+    await f.send('VipLogin')
+    ticker.tick(41)
+    expect(f.error).toContain('42 s')
+    ticker.tick()
+    expect(f.countdown).toBe(0)
+    expect(f.error).toBe('')
+    // A problem found meanwhile is not the wait's message: it stays.
+    await f.send('VipLogin')
+    f.setError('Please read and agree to the privacy policy')
+    ticker.tick(42)
+    expect(f.error).toBe('Please read and agree to the privacy policy')
+  })
 })
 
 describe('protected actions (10010)', () => {

@@ -59,6 +59,8 @@ export class CodeForm {
   sentTo = ''
 
   private stopTicking: (() => void) | null = null
+  /** The server's 'too frequent, try again in N s': shown until the countdown it started ends. */
+  private waitMessage = ''
 
   constructor(
     private readonly gateway: SmsGateway,
@@ -66,7 +68,8 @@ export class CodeForm {
     private readonly t: Translate,
     private readonly area: (areaNo: string) => SmsAreaRow | undefined
   ) {
-    makeAutoObservable<CodeForm, 'gateway' | 'ticker' | 't' | 'area' | 'stopTicking'>(this, {
+    makeAutoObservable<CodeForm, 'gateway' | 'ticker' | 't' | 'area' | 'stopTicking' | 'waitMessage'>(this, {
+      waitMessage: false,
       gateway: false,
       ticker: false,
       t: false,
@@ -149,6 +152,7 @@ export class CodeForm {
         if (codeOf(e) === RESULTCODES.SMS_TOO_FREQUENT) {
           const seconds = Number(/(\d+)/.exec(this.error)?.[1] ?? SMS_RULES.resendSeconds)
           this.startCountdown(Math.min(seconds, SMS_RULES.resendSeconds))
+          this.waitMessage = this.error
         }
       })
       return false
@@ -175,7 +179,12 @@ export class CodeForm {
 
   private tick(): void {
     this.countdown = Math.max(0, this.countdown - 1)
-    if (this.countdown === 0) this.stop()
+    if (this.countdown === 0) {
+      this.stop()
+      // 'try again in 42 s' is stale once the wait is over (and wrong while the button ticks down).
+      if (this.error && this.error === this.waitMessage) this.error = ''
+      this.waitMessage = ''
+    }
   }
 
   /** Stops the countdown's timer (the page left). */

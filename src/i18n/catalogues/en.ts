@@ -391,6 +391,7 @@ const en: Record<MessageKey, string> = {
   'wallet.signedOut': 'Log in to see your balance and points',
   'wallet.login': 'Log in',
   'wallet.loadFailed': 'Your account could not be loaded',
+  'wallet.recordsFailed': 'The records could not be loaded',
   'wallet.bindNote': 'Bind your mobile number to recharge and to pay from your balance',
   'wallet.bindPhone': 'Bind mobile number',
   'wallet.kind.recharge': 'Recharge',

@@ -389,6 +389,7 @@ const zhCN = {
   'wallet.signedOut': '登录后查看余额与积分',
   'wallet.login': '登录',
   'wallet.loadFailed': '账户加载失败',
+  'wallet.recordsFailed': '记录加载失败',
   'wallet.bindNote': '绑定手机号后即可充值及使用余额支付',
   'wallet.bindPhone': '绑定手机号',
   'wallet.kind.recharge': '充值',

@@ -391,6 +391,7 @@ const zhTW: Record<MessageKey, string> = {
   'wallet.signedOut': '登入後查看餘額與積分',
   'wallet.login': '登入',
   'wallet.loadFailed': '賬戶載入失敗',
+  'wallet.recordsFailed': '記錄載入失敗',
   'wallet.bindNote': '綁定手機號碼後即可充值及使用餘額付款',
   'wallet.bindPhone': '綁定手機號碼',
   'wallet.kind.recharge': '充值',

@@ -43,7 +43,12 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
     <View className='so-mine' data-testid='mine'>
       <View className='so-mine-card'>
         <View className='so-mine-card__avatar'>
-          {vip?.HeadImg ? <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' /> : <Text>{name ? name.slice(0, 1) : '☺'}</Text>}
+          {vip?.HeadImg ? (
+            <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' />
+          ) : (
+            // The member's own initial only: not the first letter of 'Member' / 'Walk-in customer' in the diner's language.
+            <Text data-testid='member-avatar'>{vip?.VipName ? Array.from(vip.VipName)[0] : '☺'}</Text>
+          )}
         </View>
         {signedIn && vip ? (
           <View className='so-mine-card__who'>

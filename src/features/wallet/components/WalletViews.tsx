@@ -59,7 +59,7 @@ export const RecordList = observer(function RecordList<Row>(props: {
   const { i18n } = useStores()
   const list = props.list
   if (list.state === 'idle' || list.state === 'loading') return <StateView kind='loading' text={i18n.t('shell.loading')} />
-  if (list.state === 'failed') return <StateView kind='failed' text={i18n.t('wallet.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void list.refresh()} />
+  if (list.state === 'failed') return <StateView kind='failed' text={i18n.t('wallet.recordsFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void list.refresh()} />
   if (list.rows.length === 0) return <StateView kind='empty' text={props.empty} />
   return (
     <View className='so-wallet-records'>
@@ -193,7 +193,9 @@ export const MemberCodeView = observer(function MemberCodeView() {
     <View className='so-wallet-code' data-testid='member-code'>
       {vip && (
         <View className='so-wallet-code__who'>
-          <Text className='so-wallet-code__name'>{vip.VipName}</Text>
+          <Text className='so-wallet-code__name' data-testid='member-code-name'>
+            {vip.VipName || i18n.t(vip.IsGuest === 1 ? 'member.guestName' : 'member.noName')}
+          </Text>
           {vip.Phone && <Text className='so-wallet-code__phone'>{maskPhone(vip.Phone)}</Text>}
         </View>
       )}
