@@ -445,6 +445,7 @@ const en: Record<MessageKey, string> = {
   'wallet.payBalance': 'Balance ({amount} available)',
   'wallet.payBalancePlain': 'Balance',
   'wallet.paying': 'Paying from your balance…',
+  'wallet.payFromBalance': 'Pay from balance',
   'wallet.payOnline': 'Pay online instead',
   'wallet.payFailed': 'The payment from your balance could not be made. Please try again.',
   'wallet.available': '{amount} available',

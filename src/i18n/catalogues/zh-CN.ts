@@ -443,6 +443,7 @@ const zhCN = {
   'wallet.payBalance': '余额（可用 {amount}）',
   'wallet.payBalancePlain': '余额支付',
   'wallet.paying': '正在使用余额支付…',
+  'wallet.payFromBalance': '余额支付',
   'wallet.payOnline': '改用在线支付',
   'wallet.payFailed': '余额支付未能完成，请重试。',
   'wallet.available': '可用 {amount}',

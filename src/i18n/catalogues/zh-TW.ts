@@ -445,6 +445,7 @@ const zhTW: Record<MessageKey, string> = {
   'wallet.payBalance': '餘額（可用 {amount}）',
   'wallet.payBalancePlain': '餘額付款',
   'wallet.paying': '正在使用餘額付款…',
+  'wallet.payFromBalance': '餘額付款',
   'wallet.payOnline': '改用網上付款',
   'wallet.payFailed': '餘額付款未能完成，請重試。',
   'wallet.available': '可用 {amount}',

@@ -16,7 +16,7 @@ import './orderDetails.css'
  * shop's "ready for pickup" shows up by itself.
  */
 function OrderDetails() {
-  const { orders, i18n, host, session } = useStores()
+  const { orders, i18n, host, session, member } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
   const watch = usePageWatch()
 
@@ -65,6 +65,12 @@ function OrderDetails() {
                 onClick={() => void cancel()}
               >
                 {i18n.t('order.cancel')}
+              </View>
+            )}
+            {order.CanPay === 1 && member.signedIn && (
+              // A member may pay from the balance too (paymentTransfer says when it is not enough).
+              <View className='so-btn so-btn--secondary' role='button' data-testid='order-pay-balance' onClick={() => host.navigateTo(ROUTES.paymentTransfer(sheetId, 'balance'))}>
+                {i18n.t('wallet.payFromBalance')}
               </View>
             )}
             {order.CanPay === 1 && (
