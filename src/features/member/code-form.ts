@@ -95,6 +95,29 @@ export class CodeForm {
     this.error = ''
   }
 
+  /**
+   * Runs what the form is for (log in, bind, change phone) once at a time, after the form's own
+   * checks: true when it succeeded; a failure's text lands under the form unless `failed` deals
+   * with it (and says so by returning true).
+   */
+  async submit(work: () => Promise<void>, failed?: (e: unknown) => boolean): Promise<boolean> {
+    if (this.submitting || !this.validate()) return false
+    this.submitting = true
+    try {
+      await work()
+      return true
+    } catch (e) {
+      runInAction(() => {
+        if (!failed?.(e)) this.error = messageOf(e, this.t)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        this.submitting = false
+      })
+    }
+  }
+
   /** A problem the page found (the privacy agreement not accepted). */
   setError(message: string): void {
     this.error = message

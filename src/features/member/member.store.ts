@@ -182,10 +182,8 @@ export class MemberStore {
   /** Login by phone + SMS code; an unknown phone registers with the same code (RegisterType 1). */
   async loginByCode(): Promise<boolean> {
     const f = this.loginForm
-    if (f.submitting || !f.validate()) return false
-    f.submitting = true
-    const who = { Phone: f.phone, AreaNo: f.areaNo, Code: f.code }
-    try {
+    return f.submit(async () => {
+      const who = { Phone: f.phone, AreaNo: f.areaNo, Code: f.code }
       let res: Partial<OperationTypes['VipLoginGet']['output']>
       try {
         res = await this.gateway.request('VipLoginGet', [who], { silent: true })
@@ -196,42 +194,20 @@ export class MemberStore {
       }
       this.signIn(res)
       runInAction(() => f.reset('', f.areaNo))
-      return true
-    } catch (e) {
-      runInAction(() => {
-        f.error = messageOf(e, this.deps.t)
-      })
-      return false
-    } finally {
-      runInAction(() => {
-        f.submitting = false
-      })
-    }
+    })
   }
 
   /** Binds the phone of the login form to the signed-in member (a guest or an open-id member). */
   async bindPhone(): Promise<boolean> {
     const f = this.loginForm
-    if (f.submitting || !f.validate()) return false
-    f.submitting = true
-    try {
+    return f.submit(async () => {
       const res = await this.gateway.request('VipBindPhone', [{ Phone: f.phone, AreaNo: f.areaNo, Code: f.code, SourceType: 'VipBindPhone' }], { silent: true })
       runInAction(() => {
         const row = res.table1?.[0]
         if (row) this.vip = row
         f.reset('', f.areaNo)
       })
-      return true
-    } catch (e) {
-      runInAction(() => {
-        f.error = messageOf(e, this.deps.t)
-      })
-      return false
-    } finally {
-      runInAction(() => {
-        f.submitting = false
-      })
-    }
+    })
   }
 
   /** The device's walk-in guest identity (plain browsers): GuestLogin, or GuestRegister on 42000. */
@@ -454,39 +430,40 @@ export class MemberStore {
   /** Step 1 verifies the current phone (a ticket), step 2 moves to the new one (the member row is replaced). */
   async submitChange(): Promise<boolean> {
     const f = this.changeForm
-    if (f.submitting || !f.validate()) return false
-    f.submitting = true
-    try {
-      if (this.changeStep === 1) {
-        const res = await this.gateway.request('VipPhoneChange', [{ Type: PHONE_CHANGE_TYPE.VERIFY, Phone: f.phone, AreaNo: f.areaNo, Code: f.code }], { silent: true })
-        const ticket = res.table1?.[0]?.ChangeTicket
-        if (!ticket) throw new Error('no change ticket')
+    return f.submit(
+      async () => {
+        if (this.changeStep === 1) {
+          const res = await this.gateway.request('VipPhoneChange', [{ Type: PHONE_CHANGE_TYPE.VERIFY, Phone: f.phone, AreaNo: f.areaNo, Code: f.code }], { silent: true })
+          const ticket = res.table1?.[0]?.ChangeTicket
+          if (!ticket) throw new Error('no change ticket')
+          runInAction(() => {
+            this.changeTicket = ticket
+            this.changeStep = 2
+            // The countdown was for the current phone; the new one may get its code at once.
+            f.stop()
+            f.countdown = 0
+            f.reset('', f.areaNo)
+          })
+          return
+        }
+        const res = await this.gateway.request(
+          'VipPhoneChange',
+          [{ Type: PHONE_CHANGE_TYPE.CHANGE, Phone: f.phone, AreaNo: f.areaNo, Code: f.code, ChangeTicket: this.changeTicket }],
+          { silent: true }
+        )
         runInAction(() => {
-          this.changeTicket = ticket
-          this.changeStep = 2
-          // The countdown was for the current phone; the new one may get its code at once.
-          f.stop()
-          f.countdown = 0
-          f.reset('', f.areaNo)
+          const row = res.table2?.[0]
+          if (row) this.vip = row
+          this.changeDone = true
+          this.changeTicket = ''
         })
-        return true
-      }
-      const res = await this.gateway.request(
-        'VipPhoneChange',
-        [{ Type: PHONE_CHANGE_TYPE.CHANGE, Phone: f.phone, AreaNo: f.areaNo, Code: f.code, ChangeTicket: this.changeTicket }],
-        { silent: true }
-      )
-      runInAction(() => {
-        const row = res.table2?.[0]
-        if (row) this.vip = row
-        this.changeDone = true
-        this.changeTicket = ''
-      })
-      return true
-    } catch (e) {
-      runInAction(() => {
+      },
+      (e) => {
         const code = codeOf(e)
-        if (code === ERRCODES.LOGIN_REQUIRED) return this.loginRequired()
+        if (code === ERRCODES.LOGIN_REQUIRED) {
+          this.loginRequired()
+          return true
+        }
         f.error = messageOf(e, this.deps.t)
         // The ticket ran out: verify the current phone again.
         if (code === RESULTCODES.CHANGE_TICKET_INVALID) {
@@ -494,12 +471,8 @@ export class MemberStore {
           this.startChange()
           f.error = error
         }
-      })
-      return false
-    } finally {
-      runInAction(() => {
-        f.submitting = false
-      })
-    }
+        return true
+      }
+    )
   }
 }
