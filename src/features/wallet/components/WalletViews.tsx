@@ -78,45 +78,58 @@ export const RecordList = observer(function RecordList<Row>(props: {
   )
 })
 
-/** A balance entry: what it was, when, the signed amount and the balance after it. */
-export const BalanceRecordView = observer(function BalanceRecordView({ row }: { row: BalanceRecordRow }) {
-  const { i18n, format } = useStores()
-  const negative = row.Amount.startsWith('-')
+/** One ledger entry: what it was, when, the signed change and what was left after it. */
+function LedgerEntry(props: { testId: string; amountTestId: string; afterTestId?: string; kind: string; label: string; date: string; change: string; negative: boolean; after: string }) {
   return (
-    <View className='so-wallet-record' data-testid='balance-record' data-kind={row.Kind}>
+    <View className='so-wallet-record' data-testid={props.testId} data-kind={props.kind}>
       <View className='so-wallet-record__main'>
-        <Text className='so-wallet-record__kind'>{i18n.t(`wallet.kind.${row.Kind}` as MessageKey)}</Text>
-        <Text className='so-wallet-record__date'>{minute(row.CreatedDate)}</Text>
+        <Text className='so-wallet-record__kind'>{props.label}</Text>
+        <Text className='so-wallet-record__date'>{minute(props.date)}</Text>
       </View>
       <View className='so-wallet-record__side'>
-        <Text className={`so-wallet-record__amount${negative ? '' : ' so-wallet-record__amount--in'}`} data-testid='balance-record-amount'>
-          {negative ? format.amount(row.Amount) : `+${format.amount(row.Amount)}`}
+        <Text className={`so-wallet-record__amount${props.negative ? '' : ' so-wallet-record__amount--in'}`} data-testid={props.amountTestId}>
+          {props.negative ? props.change : `+${props.change}`}
         </Text>
-        <Text className='so-wallet-record__after' data-testid='balance-record-after'>
-          {i18n.t('wallet.balanceAfter', { amount: format.amount(row.BalanceAfter) })}
+        <Text className='so-wallet-record__after' data-testid={props.afterTestId}>
+          {props.after}
         </Text>
       </View>
     </View>
+  )
+}
+
+/** A balance entry: recharge, gift, spend or refund. */
+export const BalanceRecordView = observer(function BalanceRecordView({ row }: { row: BalanceRecordRow }) {
+  const { i18n, format } = useStores()
+  return (
+    <LedgerEntry
+      testId='balance-record'
+      amountTestId='balance-record-amount'
+      afterTestId='balance-record-after'
+      kind={row.Kind}
+      label={i18n.t(`wallet.kind.${row.Kind}` as MessageKey)}
+      date={row.CreatedDate}
+      change={format.amount(row.Amount)}
+      negative={row.Amount.startsWith('-')}
+      after={i18n.t('wallet.balanceAfter', { amount: format.amount(row.BalanceAfter) })}
+    />
   )
 })
 
 /** A points entry: earned on an order or reversed by its refund. */
 export const ScoreRecordView = observer(function ScoreRecordView({ row }: { row: ScoreRecordRow }) {
   const { i18n } = useStores()
-  const negative = row.Score < 0
   return (
-    <View className='so-wallet-record' data-testid='score-record' data-kind={row.Kind}>
-      <View className='so-wallet-record__main'>
-        <Text className='so-wallet-record__kind'>{i18n.t(`wallet.score.${row.Kind}` as MessageKey)}</Text>
-        <Text className='so-wallet-record__date'>{minute(row.CreatedDate)}</Text>
-      </View>
-      <View className='so-wallet-record__side'>
-        <Text className={`so-wallet-record__amount${negative ? '' : ' so-wallet-record__amount--in'}`} data-testid='score-record-points'>
-          {negative ? String(row.Score) : `+${row.Score}`}
-        </Text>
-        <Text className='so-wallet-record__after'>{i18n.t('wallet.scoreAfter', { n: row.ScoreAfter })}</Text>
-      </View>
-    </View>
+    <LedgerEntry
+      testId='score-record'
+      amountTestId='score-record-points'
+      kind={row.Kind}
+      label={i18n.t(`wallet.score.${row.Kind}` as MessageKey)}
+      date={row.CreatedDate}
+      change={String(row.Score)}
+      negative={row.Score < 0}
+      after={i18n.t('wallet.scoreAfter', { n: row.ScoreAfter })}
+    />
   )
 })
 
