@@ -106,6 +106,14 @@ describe('RechargeSubmit', () => {
     expect(res.body.resultmsg).toBe('Please bind your mobile number first')
     const m = await makeMember(server.db)
     expect((await submit(m, 'no-such-rule')).body.resultcode).toBe('20043')
+    // A rule of nothing (a slip in the shop's data) is neither listed nor taken.
+    await server.db
+      .insertInto('recharge_rules')
+      .values({ rule_id: 'R-ZERO', ent_id: 'E1001', names: '{"zh-CN":"0","zh-TW":"0","en":"0"}', amount: '0', gift_amount: '5' })
+      .execute()
+    expect(ok(await server.call('RechargeRuleList', [{}])).table1.map((r: { RuleID: string }) => r.RuleID)).not.toContain('R-ZERO')
+    expect((await submit(m, 'R-ZERO')).body.resultcode).toBe('20043')
+    await server.db.deleteFrom('recharge_rules').where('rule_id', '=', 'R-ZERO').execute()
     expect((await server.call('RechargeSubmit', [{ RuleID: RULE_100, ShopID: 'S999', RequestKey: key(), ReturnUrl: RETURN }], { headers: m.headers })).body.resultcode).toBe('20003')
     expect((await submit(m, RULE_100, key(), { ReturnUrl: 'https://evil.example/steal' })).body.errcode).toBe('10007')
     expect((await submit(m, RULE_100, key(), { Provider: 'balance' })).body.errcode).toBe('10007')

@@ -51,8 +51,12 @@ export interface RechargeView {
 export async function listRechargeRules(db: Kysely<Database>, entId: string, shopId?: string): Promise<RechargeRuleRecord[]> {
   let query = db.selectFrom('recharge_rules').selectAll().where('ent_id', '=', entId).where('is_enable', '=', 1)
   if (shopId) query = query.where((eb) => eb.or([eb('shop_id', '=', ''), eb('shop_id', '=', shopId)]))
-  return query.orderBy('sort_no').orderBy('rule_id').execute()
+  const rules = await query.orderBy('sort_no').orderBy('rule_id').execute()
+  return rules.filter(offered)
 }
+
+/** A rule asks for money: one of nothing (a slip in the shop's data) is not offered. */
+const offered = (rule: RechargeRuleRecord): boolean => toDecimal(rule.amount).gt(0)
 
 export async function requireRechargeRule(db: Kysely<Database>, entId: string, ruleId: string): Promise<RechargeRuleRecord> {
   const rule = await db
@@ -62,7 +66,7 @@ export async function requireRechargeRule(db: Kysely<Database>, entId: string, r
     .where('ent_id', '=', entId)
     .where('is_enable', '=', 1)
     .executeTakeFirst()
-  if (!rule) throw new DomainError('RECHARGE_RULE_NOT_FOUND')
+  if (!rule || !offered(rule)) throw new DomainError('RECHARGE_RULE_NOT_FOUND')
   return rule
 }
 
