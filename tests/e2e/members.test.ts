@@ -3,7 +3,8 @@
  * phone viewport. Log in by SMS (the code read from the development SMS provider's outbox) →
  * recharge 100 with its gift through the sandbox page → the balance shows amount + gift → pay a
  * takeaway order from the balance → the account records show the recharge, the gift and the spend
- * → the member code page shows a code, which `npm run member -- verify` accepts.
+ * → the member code page shows a code, which `npm run member -- verify` accepts → at a dine-in
+ * table a round goes on the bill, and the bill is paid from the balance.
  */
 import { before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -105,6 +106,19 @@ describe('members and money', () => {
     const verified = await cli(app, 'member', 'verify', memberCode)
     assert.ok(verified.stdout.includes(maskedPhone('853', PHONE)), verified.stdout)
     assert.match(verified.stdout, new RegExp(left.toFixed(2).replace('.', '\\.')))
+
+    // At a dine-in table: a round on the table's bill, then the bill paid from the balance.
+    await scanAndAdd(page, app.server.url, 'QR-A01', ['F01'])
+    await agreeAndSubmit(page)
+    await byId(page, 'sheet-round').first().waitFor({ timeout: 30000 })
+    await byId(page, 'pay-bill-balance').click()
+    await byId(page, 'result-pickup-number').or(byId(page, 'payment-result')).first().waitFor({ timeout: 30000 })
+    await page.waitForTimeout(400) // the page slides in for 0.3 s
+    await shot(page, 'member-bill-from-balance')
+    const [sheet] = await app.server.db.selectFrom('table_sheets').selectAll().where('table_id', '=', 'B201-A01').execute()
+    assert.equal(sheet.status, 2, 'the sheet is paid and closed')
+    const after = await app.server.db.selectFrom('members').select('balance').where('vip_id', '=', member.vip_id).executeTakeFirstOrThrow()
+    assert.equal(after.balance, left.minus(price('F01')).toFixed(2))
 
     assert.deepEqual(errors, [])
     await context.close()

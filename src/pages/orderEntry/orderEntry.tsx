@@ -7,6 +7,7 @@ import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { clockDuration } from '../../features/checkout/table-sheet.store'
 import { StateView } from '../../ui/StateView'
+import '../../features/orders/components/OrderViews.css'
 import './orderEntry.css'
 
 /**
@@ -15,7 +16,7 @@ import './orderEntry.css'
  * "Pay the bill". The app lands here when the table's sheet can take no more rounds.
  */
 function OrderEntry() {
-  const { session, tableSheet: sheet, i18n, host, format } = useStores()
+  const { session, tableSheet: sheet, i18n, host, format, member } = useStores()
   const [shown, setShown] = useState(true)
   useSessionPage()
   usePageTitle(i18n.t('page.orderEntry'))
@@ -49,9 +50,10 @@ function OrderEntry() {
     return ''
   }
 
-  const payBill = () => {
+  /** Online, or (a member) from the balance: paymentTransfer says when the balance is short. */
+  const payBill = (byBalance = false) => {
     void sheet.payBill().then((r) => {
-      if (r.kind === 'pay') host.navigateTo(ROUTES.paymentTransfer(r.SheetID))
+      if (r.kind === 'pay') host.navigateTo(ROUTES.paymentTransfer(r.SheetID, byBalance ? 'balance' : undefined))
       else if (r.kind === 'counter')
         void Taro.showModal({ title: '', content: i18n.t('sheet.payAtCounter'), showCancel: false }).catch(() => undefined)
       else if (r.problem.message) host.toast(r.problem.message)
@@ -129,6 +131,17 @@ function OrderEntry() {
             </Text>
           </View>
           {s.PaidAmount && Number(s.PaidAmount) > 0 && <Text className='so-sheet__note'>{i18n.t('sheet.paid', { amount: format.amount(s.PaidAmount) })}</Text>}
+          {s.Status === 0 && member.signedIn && (
+            <View
+              className={`so-btn so-btn--secondary so-sheet__by-balance${sheet.canPay && !sheet.paying ? '' : ' so-btn--off'}`}
+              role='button'
+              aria-disabled={!sheet.canPay || sheet.paying}
+              data-testid='pay-bill-balance'
+              onClick={() => sheet.canPay && !sheet.paying && payBill(true)}
+            >
+              {i18n.t('wallet.payFromBalance')}
+            </View>
+          )}
         </View>
       )}
 
