@@ -199,7 +199,7 @@ export interface PaymentRow {
   Amount: string
   /** 'sandbox' (a hosted page; real providers plug in behind the same interface) or 'balance' (BalancePay). */
   Provider: string
-  /** 0 pending, 1 paid, 2 declined, 3 paid after the order had ended (refund due), 4 refunded (the shop cancelled the paid order). */
+  /** 0 pending, 1 paid, 2 declined, 3 paid after the order had ended and not yet given back (refund due), 4 refunded (the shop cancelled the paid order, or the money came after the order ended). */
   Status: number
   /** Where to send the diner to pay (the provider's hosted page); '' once settled. */
   PayUrl: string

@@ -30,6 +30,9 @@ async function insertOrder(options: OrderRowOptions = {}): Promise<string> {
   return insertOrderRow(server.db, { ownerKey: owner(DEVICE), ...options })
 }
 
+/** The sandbox provider the test server's gateway uses (its refunds list is the test hook). */
+const sandboxOfServer = () => server.providers.payments.get('sandbox') as SandboxPaymentProvider
+
 const newKey = () => `pay-${randomBytes(8).toString('hex')}`
 
 async function paySubmit(sheetId: string, options: { key?: string; device?: string; returnUrl?: string; provider?: string } = {}) {
@@ -312,14 +315,36 @@ describe('provider notices', () => {
     expect((await order(orderId)).pickup_no).not.toBe((await order(otherOrder)).pickup_no)
   })
 
-  it('a paid notice after the order expired makes the payment refund due and leaves the order expired', async () => {
+  it('a paid notice after the order expired gives the money back at once and leaves the order expired', async () => {
     const orderId = await insertOrder()
     const { PayID } = await startPayment(orderId)
     await server.db.updateTable('orders').set({ status: ORDER_STATUS.EXPIRED }).where('order_id', '=', orderId).execute()
     const signed = await signedNotice(PayID, 'paid')
-    expect((await notify(signed.body, signed.headers)).body.outcome).toBe('refund_due')
-    expect((await payment(PayID)).status).toBe(PAYMENT_STATUS.REFUND_DUE)
+    expect((await notify(signed.body, signed.headers)).body.outcome).toBe('refunded')
+    expect((await payment(PayID)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    expect(sandboxOfServer().refunds.filter((r) => r.payId === PayID)).toHaveLength(1)
     expect(await order(orderId)).toMatchObject({ status: ORDER_STATUS.EXPIRED, paid_amount: '0', pickup_no: '' })
+    // A replayed notice refunds nothing twice.
+    expect((await notify(signed.body, signed.headers)).body.outcome).toBe('replay')
+    expect(sandboxOfServer().refunds.filter((r) => r.payId === PayID)).toHaveLength(1)
+  })
+
+  it('a provider refusing to give late money back leaves the payment refund due for the shop', async () => {
+    const orderId = await insertOrder()
+    const { PayID } = await startPayment(orderId)
+    await server.db.updateTable('orders').set({ status: ORDER_STATUS.CANCELLED }).where('order_id', '=', orderId).execute()
+    const provider = sandboxOfServer()
+    const refund = provider.refund
+    provider.refund = async () => {
+      throw new Error('the provider is down')
+    }
+    try {
+      const signed = await signedNotice(PayID, 'paid')
+      expect((await notify(signed.body, signed.headers)).body.outcome).toBe('refund_due')
+    } finally {
+      provider.refund = refund
+    }
+    expect((await payment(PayID)).status).toBe(PAYMENT_STATUS.REFUND_DUE)
     expect((await page(PayID)).body).toContain('due for a refund')
   })
 

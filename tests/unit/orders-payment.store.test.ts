@@ -184,6 +184,18 @@ describe('paying', () => {
     expect(store.has(PAY_ATTEMPT_STORAGE + 'O1')).toBe(false)
   })
 
+  it.each([
+    [3, 'refundDue'],
+    [4, 'refunded']
+  ])('money that came after the order ended (payment %i) stops checking: %s', async (status, state) => {
+    const { payment, scheduler } = setup(statusServer([0, status]))
+    payment.watchPayment({ PayID: 'PAY1' })
+    await settle()
+    await scheduler.runNext()
+    expect(payment.payingState).toBe(state)
+    expect(scheduler.pending).toEqual([])
+  })
+
   it("back with only the order's id: its newest payment is the one checked", async () => {
     const { payment, gateway } = setup({
       ...statusServer([1]),

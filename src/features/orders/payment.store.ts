@@ -53,7 +53,7 @@ export interface PaymentStoreDeps {
 export type TransferState = 'idle' | 'checking' | 'leaving' | 'paid' | 'notPayable' | 'noAccount' | 'unsupported' | 'failed'
 
 /** paying: 'checking' until the provider has decided; 'notFound' when there is no such payment. */
-export type PayingState = 'idle' | 'checking' | 'paid' | 'declined' | 'refundDue' | 'notFound'
+export type PayingState = 'idle' | 'checking' | 'paid' | 'declined' | 'refundDue' | 'refunded' | 'notFound'
 
 export const PAY_POLL_MS = 2000
 export const PAY_ATTEMPT_STORAGE = 'scanorder.payAttempt.'
@@ -254,7 +254,9 @@ export class PaymentStore {
             this.endAttempt(payment.SheetID)
             return false
           case PAYMENT_STATUS.REFUND_DUE:
-            this.payingState = 'refundDue'
+          case PAYMENT_STATUS.REFUNDED:
+            // Money that came after the order had ended: given back, or to be.
+            this.payingState = payment.Status === PAYMENT_STATUS.REFUNDED ? 'refunded' : 'refundDue'
             this.endAttempt(payment.SheetID)
             return false
           default:

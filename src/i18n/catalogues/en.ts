@@ -279,6 +279,7 @@ const en: Record<MessageKey, string> = {
   'pay.declinedNote': 'Nothing was charged. You can try again.',
   'pay.tryAgain': 'Try again',
   'pay.refundDue': 'Your payment arrived after the order had ended; it will be refunded.',
+  'pay.refunded': 'Your payment arrived after the order had ended; it has been refunded.',
   'pay.notFound': 'Payment not found',
 
   'sandboxPay.title': 'Sandbox payment',

@@ -277,6 +277,7 @@ const zhCN = {
   'pay.declinedNote': '未扣款，您可以重新支付。',
   'pay.tryAgain': '重新支付',
   'pay.refundDue': '您的付款在订单结束后才到账，将会退款。',
+  'pay.refunded': '您的付款在订单结束后才到账，已原路退回。',
   'pay.notFound': '支付记录不存在',
 
   'sandboxPay.title': '沙盒支付',

@@ -279,6 +279,7 @@ const zhTW: Record<MessageKey, string> = {
   'pay.declinedNote': '未有扣款，您可以重新付款。',
   'pay.tryAgain': '重新付款',
   'pay.refundDue': '您的付款在訂單結束後才到賬，將會退款。',
+  'pay.refunded': '您的付款在訂單結束後才到賬，已原路退回。',
   'pay.notFound': '付款記錄不存在',
 
   'sandboxPay.title': '沙盒支付',

@@ -52,7 +52,14 @@ function Paying() {
     )
   }
 
-  const title = state === 'declined' ? i18n.t('pay.declined') : state === 'refundDue' ? i18n.t('pay.refundDue') : i18n.t('pay.notFound')
+  const title =
+    state === 'declined'
+      ? i18n.t('pay.declined')
+      : state === 'refundDue'
+        ? i18n.t('pay.refundDue')
+        : state === 'refunded'
+          ? i18n.t('pay.refunded')
+          : i18n.t('pay.notFound')
   return (
     <View className='so-paying so-paying--stopped' data-testid='paying-state' data-state={state} role='alert'>
       <View className={`so-paying__mark so-paying__mark--${state}`} />

@@ -10,7 +10,7 @@
  *   - A notice is verified by its provider (bad signature → 401, nothing stored), stored once in
  *     payment_notices (a replay changes nothing) and applied in the same transaction, with the
  *     payment row locked: only a pending payment moves. 'paid' with the right amount pays the order
- *     when it still awaits payment, else the payment is 'refund due'; 'declined' declines it.
+ *     when it still awaits payment, else the money goes back through the provider's refund (4 refunded; 3 refund due if the provider refuses); 'declined' declines it.
  *     Nothing ever moves backwards. A notice whose payId is a recharge's (RechargeSubmit pays
  *     through the same providers) settles the recharge instead (wallet/recharge-settle.ts).
  *   - 'balance' (BalancePay, wallet/balance-pay.service.ts) is paid at once from the member's
@@ -244,6 +244,7 @@ export type NoticeOutcome =
   | 'paid'
   | 'declined'
   | 'refund_due'
+  | 'refunded'
   | 'replay'
   | 'ignored'
   | 'amount_mismatch'
@@ -291,7 +292,7 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
     if (payment.provider_ref && notice.providerRef !== payment.provider_ref) {
       return { httpStatus: 400, outcome: 'rejected', payId: payment.pay_id, reason: 'providerRef does not match the payment' }
     }
-    const outcome = await applyResult(trx, payment, {
+    const outcome = await applyResult(trx, provider, payment, {
       noticeKey: `${provider.name}:${notice.noticeId}`,
       result: notice.result,
       amount: notice.amount,
@@ -303,7 +304,7 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
 }
 
 /** Records the notice once and moves a pending payment (and its order); the payment row is locked by the caller. */
-async function applyResult(trx: Transaction<Database>, payment: PaymentRecord, r: ProviderResult): Promise<NoticeOutcome> {
+async function applyResult(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, r: ProviderResult): Promise<NoticeOutcome> {
   const { replay, amountMatches } = await storeProviderResult(trx, { payId: payment.pay_id, provider: payment.provider, expectedAmount: payment.amount }, r)
   if (replay) return 'replay'
   // Only a pending payment moves: a late 'declined' after 'paid', or a second 'paid', changes nothing.
@@ -324,9 +325,16 @@ async function applyResult(trx: Transaction<Database>, payment: PaymentRecord, r
     await settle(PAYMENT_STATUS.PAID)
     return 'paid'
   }
-  // The order ended (expired, cancelled) or another payment paid it first: this money goes back.
+  // The order ended (expired, cancelled) or another payment paid it first: this money goes back
+  // at once. Should the provider refuse, the payment stays refund due for the shop to settle.
   await settle(PAYMENT_STATUS.REFUND_DUE)
-  return 'refund_due'
+  try {
+    await refundAtProvider(trx, provider, payment, 'paid after the order had ended', r.now)
+  } catch {
+    return 'refund_due'
+  }
+  await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
+  return 'refunded'
 }
 
 async function lockPayment(trx: Transaction<Database>, payId: string): Promise<PaymentRecord | undefined> {
@@ -382,7 +390,7 @@ async function reconcile(deps: PaymentDeps, provider: PaymentProvider, payId: st
     const payment = await lockPayment(trx, payId)
     if (!payment) throw new DomainError('PAYMENT_NOT_FOUND')
     const result = reported.status === 'paid' ? 'paid' : 'declined'
-    await applyResult(trx, payment, {
+    await applyResult(trx, provider, payment, {
       noticeKey: `${provider.name}:query:${payId}:${result}`,
       result,
       amount: reported.amount ?? payment.amount,
@@ -465,7 +473,6 @@ export async function hostedPaymentView(db: Kysely<Database>, payId: string, pro
  */
 export async function refundOrderPayments(trx: Transaction<Database>, providers: PaymentProviders, orderId: string, now: Date): Promise<PaymentRecord[]> {
   const paid = await trx.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', PAYMENT_STATUS.PAID).execute()
-  const at = now.toISOString()
   for (const payment of paid) {
     if (payment.provider === BALANCE_PROVIDER) {
       const spend = await trx.selectFrom('balance_ledger').select(['vip_id', 'amount']).where('kind', '=', 'spend').where('ref_id', '=', orderId).executeTakeFirst()
@@ -474,34 +481,40 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
     } else {
       const provider = providers.get(payment.provider)
       if (!provider) throw new Error(`payment ${payment.pay_id} is at provider '${payment.provider}', which this process does not have: it cannot be refunded`)
-      const reason = 'order cancelled by the shop'
-      // An outside call inside the transaction: if it fails, the cancel rolls back and can be tried again
-      // (refunds are idempotent per payId at the provider).
-      const { refundRef } = await provider.refund({
-        payId: payment.pay_id,
-        providerRef: payment.provider_ref,
-        amount: payment.amount,
-        currency: (await moneySettings(trx, payment.ent_id)).currency,
-        reason
-      })
-      await trx
-        .insertInto('payment_notices')
-        .values({
-          notice_id: `${provider.name}:refund:${payment.pay_id}`,
-          pay_id: payment.pay_id,
-          provider: provider.name,
-          result: 'refunded',
-          amount: payment.amount,
-          body: JSON.stringify({ refund: true, refundRef, reason }),
-          received_at: at
-        })
-        .onConflict((oc) => oc.column('notice_id').doNothing())
-        .execute()
+      await refundAtProvider(trx, provider, payment, 'order cancelled by the shop', now)
     }
     await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
   }
   await reverseOrderPoints(trx, orderId, now)
   return paid
+}
+
+/**
+ * Gives a provider's payment back through the provider and records it once in payment_notices as
+ * '<provider>:refund:<payId>'. An outside call inside the caller's transaction: a refusal throws
+ * (refunds are idempotent per payId at the provider, so trying again is safe).
+ */
+async function refundAtProvider(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, reason: string, now: Date): Promise<void> {
+  const { refundRef } = await provider.refund({
+    payId: payment.pay_id,
+    providerRef: payment.provider_ref,
+    amount: payment.amount,
+    currency: (await moneySettings(trx, payment.ent_id)).currency,
+    reason
+  })
+  await trx
+    .insertInto('payment_notices')
+    .values({
+      notice_id: `${provider.name}:refund:${payment.pay_id}`,
+      pay_id: payment.pay_id,
+      provider: provider.name,
+      result: 'refunded',
+      amount: payment.amount,
+      body: JSON.stringify({ refund: true, refundRef, reason }),
+      received_at: now.toISOString()
+    })
+    .onConflict((oc) => oc.column('notice_id').doNothing())
+    .execute()
 }
 
 /** Digits after the point as written ('23.50' → 2). */

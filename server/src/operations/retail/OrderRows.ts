@@ -140,7 +140,7 @@ export const PAYMENT_COLUMNS: ColumnDocs<PaymentRow> = {
   SheetID: 'string: the order paid',
   Amount: MONEY,
   Provider: "string: 'sandbox' (hosted page) or 'balance' (BalancePay, paid at once)",
-  Status: 'number: 0 pending, 1 paid, 2 declined, 3 paid after the order ended (refund due), 4 refunded (the shop cancelled the paid order)',
+  Status: 'number: 0 pending, 1 paid, 2 declined, 3 paid after the order ended and not yet given back (refund due), 4 refunded (the shop cancelled the paid order, or it came after the order ended)',
   PayUrl: "string: the provider's page to pay on ('' once settled)",
   CreatedDate: WALL,
   PaidDate: WALL
