@@ -18,22 +18,9 @@ import {
 } from '../../src/features/wallet/components/WalletViews'
 import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer, type Script } from '../unit/support/fake-gateway-server'
+import { vipRow } from '../unit/support/member-rows'
 
-const vip = (over: Partial<VipRow> = {}): VipRow => ({
-  VipID: 'V1',
-  VipName: 'Ada',
-  Sex: '',
-  Birthy: '',
-  HeadImg: '',
-  AreaNo: '853',
-  Phone: '62345678',
-  IsGuest: 0,
-  Balance: '1234.50',
-  Score: 64,
-  CouponCount: 1,
-  CreatedDate: '2026-11-01 10:00:00',
-  ...over
-})
+const vip = (over: Partial<VipRow> = {}): VipRow => vipRow({ Balance: '1234.50', Score: 64, CouponCount: 1, ...over })
 
 const walletServer = (member: VipRow): Script => ({
   VipDetailGet: () => ok({ table1: [member] }),

@@ -3,6 +3,7 @@
  * (42000 → register with the same code), the resend countdown, the 10010 prompt → login → back,
  * the guest identity, the host identity, the name rule, change phone, logout.
  */
+import { vipRow as baseVip } from './support/member-rows'
 import { Gateway } from '../../src/gateway/gateway-client'
 import { MemberStore, type MemberStoreDeps } from '../../src/features/member/member.store'
 import type { Ticker } from '../../src/features/member/code-form'
@@ -16,12 +17,7 @@ import { createFakeHost, envelopeOf, fail, ok } from './support/fake-host'
 
 const en = CATALOGUES.en
 
-function vipRow(over: Partial<VipRow> = {}): VipRow {
-  return {
-    VipID: 'V1', VipName: 'Ada', Sex: '', Birthy: '', HeadImg: '', AreaNo: '853', Phone: '66123456', IsGuest: 0,
-    Balance: '0.00', Score: 0, CouponCount: 0, CreatedDate: '2026-11-22 12:00:00', ...over
-  }
-}
+const vipRow = (over: Partial<VipRow> = {}): VipRow => baseVip({ Phone: '66123456', Balance: '0.00', Score: 0, CreatedDate: '2026-11-22 12:00:00', ...over })
 const session = (Token: string, VipID = 'V1', IsNew = 0) => ({ Token, ExpiresDate: '2026-12-22 12:00:00', VipID, IsNew })
 const AREAS: SmsAreaRow[] = [
   { AreaNo: '853', AreaName: 'Macau', MinLength: 8, MaxLength: 8 },

@@ -9,26 +9,9 @@ import {
 } from '../../src/features/wallet/wallet.store'
 import { RESULTCODES } from '../../src/gateway/contract'
 import { GatewayError } from '../../src/gateway/gateway-client'
-import type { BalanceRecordRow, RechargeRow, RechargeRuleRow, VipRow } from '../../src/gateway/member-rows'
+import type { BalanceRecordRow, RechargeRow, RechargeRuleRow } from '../../src/gateway/member-rows'
+import { vipRow } from './support/member-rows'
 import { fakeGateway, ManualScheduler, networkDown, orderRow, paymentRow, refused, settle, type Script } from './support/orders-fakes'
-
-export function vipRow(over: Partial<VipRow> = {}): VipRow {
-  return {
-    VipID: 'V1',
-    VipName: 'Ada',
-    Sex: '',
-    Birthy: '',
-    HeadImg: '',
-    AreaNo: '853',
-    Phone: '62345678',
-    IsGuest: 0,
-    Balance: '50.00',
-    Score: 12,
-    CouponCount: 0,
-    CreatedDate: '2026-11-01 10:00:00',
-    ...over
-  }
-}
 
 const RULES: RechargeRuleRow[] = [
   { RuleID: 'R200', Amount: '200.00', GiftAmount: '30.00', RuleName: 'Top up 200, get 30', GiftCouponQua: 0, SortNo: 2 },
