@@ -1,7 +1,7 @@
 /**
  * The gateway's one body shape, application/x-www-form-urlencoded, read from the raw text. The
  * route keeps the text (kept answers are keyed on it) and parses it only when it has to, with
- * the semantics @fastify/formbody's parser (fast-querystring) had: pairs split on '&', key and
+ * the semantics of @fastify/formbody's parser (fast-querystring), which it replaced: pairs split on '&', key and
  * value on the first '=', '+' is a space, %XX sequences are decoded as UTF-8 and a value that
  * does not decode stays as sent; a key given twice gives a list (which readEnvelope rejects).
  */
