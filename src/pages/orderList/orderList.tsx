@@ -7,6 +7,7 @@ import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderCard } from '../../features/orders/components/OrderViews'
 import { useReshow } from '../../features/orders/components/use-page-watch'
+import { listFootKey } from '../../ui/list-foot'
 import { StateView } from '../../ui/StateView'
 import './orderList.css'
 
@@ -43,7 +44,7 @@ function OrderList() {
   } else {
     body = (
       <View className='so-orders__list'>
-        {orders.refreshing && <Text className='so-orders__refreshing'>{i18n.t('orders.refreshing')}</Text>}
+        {orders.refreshing && <Text className='so-orders__refreshing'>{i18n.t('list.refreshing')}</Text>}
         {orders.rows.map((o) => (
           <OrderCard
             key={o.SheetID}
@@ -53,13 +54,7 @@ function OrderList() {
           />
         ))}
         <Text className='so-orders__end' data-testid='orders-end'>
-          {orders.moreState === 'loading'
-            ? i18n.t('shell.loading')
-            : orders.moreState === 'failed'
-              ? i18n.t('orders.moreFailed')
-              : orders.hasMore
-                ? i18n.t('orders.more')
-                : i18n.t('orders.end')}
+          {i18n.t(listFootKey(orders, 'orders.end'))}
         </Text>
       </View>
     )

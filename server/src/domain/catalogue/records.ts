@@ -3,8 +3,9 @@
  * LocalizedText, flags as booleans, lists nested under their goods). Money and quantities
  * stay exact decimal strings; src/core/promotion-pricing.ts computes with src/core/money.
  */
+import type { Promotion as PricedPromotion } from '../../../../src/core/promotion-pricing'
 import type { LocalizedText } from '../../../../src/gateway/contract'
-import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
+import type { BomSelectType, GoodsType, SkuType } from '../../../../src/gateway/operations'
 
 export interface CatalogueClass {
   classId: string
@@ -115,21 +116,11 @@ export interface CatalogueGoods {
   combo: ComboClass[]
 }
 
-export interface Promotion {
+/** A promotion as the catalogue keeps it: what pricing reads (src/core), and how it is named and sorted. */
+export interface Promotion extends PricedPromotion {
   promotionId: string
   code: string
   names: LocalizedText
-  saleType: Exclude<SaleType, 0>
-  /** Price of one main unit ('' for a discount). */
-  price: string
-  /** Rate for sale type 3 ('' otherwise). */
-  discount: string
-  /** 'YYYY-MM-DD' inclusive, '' open-ended. */
-  beginDate: string
-  endDate: string
-  /** 'HH:mm' daily window, both '' all day. */
-  beginTime: string
-  endTime: string
   sortNo: number
   /** In the order the menu file lists them. */
   goodsIds: string[]

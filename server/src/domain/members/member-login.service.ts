@@ -9,8 +9,8 @@
  *   - open id (VipLoginByOpenID): an OpenID with this server's AccessToken for it.
  * Every login claims the device's walk-in orders (member.service claimDeviceOrders).
  */
-import type { MemberPlace } from '../../../../src/gateway/operations'
-import { REGISTER_TYPE, type RegisterType } from '../../../../src/gateway/member-rows'
+import type { MemberPlace, OperationTypes } from '../../../../src/gateway/operations'
+import { REGISTER_TYPE } from '../../../../src/gateway/member-rows'
 import type { IdentityProvider } from '../../providers/identity/identity-provider'
 import { isUniqueViolation } from '../../storage/repositories/order.repository'
 import { DomainError } from '../errors'
@@ -27,8 +27,7 @@ import {
   requireMember,
   type LoginAnswer,
   type LoginContext,
-  type MemberRecord,
-  type ProfileInput
+  type MemberRecord
 } from './member.service'
 import { checkSmsCode, useSmsCode, type CheckedSmsCode } from './sms-code.service'
 import { normalisePhone } from './sms-areas'
@@ -42,15 +41,8 @@ export async function loginByPhone(ctx: LoginContext, input: { AreaNo: string; P
   return logIn(ctx, member, false)
 }
 
-export interface RegisterInput extends MemberPlace, ProfileInput {
-  RegisterType: RegisterType
-  Phone?: string
-  AreaNo?: string
-  Code?: string
-  OpenID?: string
-  MinaID?: string
-  AccessToken?: string
-}
+/** VipRegister's record, as the contract has it. */
+export type RegisterInput = OperationTypes['VipRegister']['input']
 
 export async function register(ctx: LoginContext, identityProvider: IdentityProvider, input: RegisterInput): Promise<LoginAnswer> {
   const profile = checkedProfile(input)

@@ -4,6 +4,7 @@ import type { BalanceRecordRow, GiftCouponRow, RechargeRuleRow, ScoreRecordRow }
 import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
+import { listFootKey } from '../../../ui/list-foot'
 import type { PagedList } from '../paged-list'
 import { qrImageUri } from '../qr-image'
 import { maskPhone } from '../../../core/phone-mask'
@@ -63,16 +64,10 @@ export const RecordList = observer(function RecordList<Row>(props: {
   if (list.rows.length === 0) return <StateView kind='empty' text={props.empty} />
   return (
     <View className='so-wallet-records'>
-      {list.refreshing && <Text className='so-wallet-records__foot'>{i18n.t('wallet.refreshing')}</Text>}
+      {list.refreshing && <Text className='so-wallet-records__foot'>{i18n.t('list.refreshing')}</Text>}
       <View className='so-wallet-records__rows'>{list.rows.map((r) => props.render(r))}</View>
       <Text className='so-wallet-records__foot' data-testid='records-end'>
-        {list.moreState === 'loading'
-          ? i18n.t('shell.loading')
-          : list.moreState === 'failed'
-            ? i18n.t('wallet.moreFailed')
-            : list.hasMore
-              ? i18n.t('wallet.more')
-              : i18n.t('wallet.end')}
+        {i18n.t(listFootKey(list, 'wallet.end'))}
       </Text>
     </View>
   )
