@@ -76,6 +76,14 @@ export interface Host {
   navigateBack(fallbackUrl: string): void
   redirectTo(url: string): void
   reLaunch(url: string): void
+  /** The route on show with its query ('/pages/orderDetails/orderDetails?SheetID=…'): where a login sends the diner back to. */
+  currentRoute(): string
+  /**
+   * The host's confirmation modal; true on confirm. Without `cancel` it only informs (one button,
+   * the host's own). Button texts must fit 4 Chinese / 8 Latin characters (the hosts show nothing
+   * otherwise; a test checks the catalogues' button texts).
+   */
+  confirm(texts: { content: string; confirm?: string; cancel?: string }): Promise<boolean>
   /** Full-screen image preview (spec §2 "system pages for image preview"). */
   previewImage(urls: string[], current: string): void
   /**

@@ -61,7 +61,9 @@ export const host: Host = {
   locate: domLocate,
   // A browser has no app identity to offer: diners log in by phone or, in a plain browser, as a guest.
   loginCode: async () => null,
-  ...taroNavigation
+  ...taroNavigation,
+  // Taro's modal comes with the first page that asks (./taro-confirm.ts).
+  confirm: (texts) => import(/* webpackChunkName: "taro-confirm" */ './taro-confirm').then((m) => m.taroConfirm(texts))
 }
 
 /** The browser's geolocation (asks the diner); null when refused, unavailable or slow. */

@@ -4,6 +4,7 @@
  */
 import type { Host } from './host'
 import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
@@ -29,5 +30,6 @@ export const host: Host = {
   appUrl: () => null,
   locate: async () => null,
   loginCode: async () => null,
-  ...taroNavigation
+  ...taroNavigation,
+  confirm: taroConfirm
 }

@@ -2,6 +2,7 @@
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
 import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate } from './taro-host'
+import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
@@ -34,7 +35,8 @@ export const host: Host = {
     Taro.login()
       .then((r) => r.code || null)
       .catch(() => null),
-  ...taroNavigation
+  ...taroNavigation,
+  confirm: taroConfirm
 }
 
 function describe(reason: unknown): string {

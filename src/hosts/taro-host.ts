@@ -69,14 +69,25 @@ export function launchQuery(): Record<string, string> {
   }
 }
 
-export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirectTo' | 'reLaunch'> = {
+export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirectTo' | 'reLaunch' | 'currentRoute'> = {
   navigateTo: (url) => void Taro.navigateTo({ url }).catch(() => undefined),
   navigateBack(fallbackUrl) {
     if (Taro.getCurrentPages().length > 1) void Taro.navigateBack().catch(() => undefined)
     else void Taro.reLaunch({ url: fallbackUrl }).catch(() => undefined)
   },
   redirectTo: (url) => void Taro.redirectTo({ url }).catch(() => undefined),
-  reLaunch: (url) => void Taro.reLaunch({ url }).catch(() => undefined)
+  reLaunch: (url) => void Taro.reLaunch({ url }).catch(() => undefined),
+  currentRoute() {
+    const router = Taro.getCurrentInstance().router
+    if (!router?.path) return ''
+    const path = '/' + router.path.split('?')[0].replace(/^\//, '')
+    // Taro adds keys of its own to a page's params ($taroTimestamp, stamp): left out.
+    const query = Object.entries(router.params ?? {})
+      .filter(([k, v]) => !k.startsWith('$') && k !== 'stamp' && typeof v === 'string' && v !== '')
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join('&')
+    return query ? `${path}?${query}` : path
+  }
 }
 
 /** Taro.getLocation (WGS-84) with a time limit; null when refused or unavailable. */

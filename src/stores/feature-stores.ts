@@ -107,10 +107,9 @@ export class FeatureStores {
     const { root } = this
     this.memberStore ??= new MemberStore(root.gateway, root.host, {
       t: root.i18n.t,
-      // Taro's modal and router, required when first used: the stores' unit tests run where Taro cannot load.
-      confirm: (texts) => (require('../features/orders/components/confirm') as typeof import('../features/orders/components/confirm')).confirmModal(texts),
+      confirm: (texts) => root.host.confirm(texts),
       openLogin: (mode, back) => root.host.navigateTo(ROUTES.loginByCode({ mode, back })),
-      here: () => (require('../features/member/current-route') as typeof import('../features/member/current-route')).currentRoute(),
+      here: () => root.host.currentRoute(),
       place: () => {
         const shop = root.session.shopInfo
         const base = root.session.baseInfo

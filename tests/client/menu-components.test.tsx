@@ -5,6 +5,7 @@ import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
 import { GoodsRowView } from '../../src/features/menu/components/GoodsRowView'
 import { CartBar } from '../../src/features/cart/components/CartBar'
+import { CartView } from '../../src/features/cart/components/CartView'
 import { GoodsAction } from '../../src/compose/GoodsAction'
 import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
@@ -72,5 +73,25 @@ describe('goods rows and the cart bar', () => {
     expect(screen.getByText('Special')).toBeTruthy()
     expect(screen.getByTestId('goods-price').textContent).toBe('MOP$20')
     expect(screen.getByText('MOP$25')).toBeTruthy()
+  })
+
+  it('clearing the cart asks first: kept when the diner says no, emptied when yes', async () => {
+    const { root, host } = await renderRows([SOUP])
+    await act(async () => fireEvent.click(screen.getByLabelText('Add one Soup of the Day')))
+    await root.loadFeatures()
+    render(
+      <StoreContext.Provider value={root}>
+        <CartView shopId='S101' baseId='B201' onBrowse={() => undefined} />
+      </StoreContext.Provider>
+    )
+    const asked: string[] = []
+    let answer = false
+    host.confirm = async (texts) => (asked.push(`${texts.content}|${texts.confirm}|${texts.cancel}`), answer)
+    await act(async () => fireEvent.click(screen.getByTestId('cart-clear')))
+    expect(asked).toEqual(['Clear the cart?|Clear|Cancel'])
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1)
+    answer = true
+    await act(async () => fireEvent.click(screen.getByTestId('cart-clear')))
+    expect(screen.queryAllByTestId('cart-line')).toHaveLength(0)
   })
 })

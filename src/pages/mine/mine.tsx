@@ -5,7 +5,6 @@ import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
 import { MineView, type MineEntry } from '../../features/member/components/MemberViews'
 import { useReshow } from '../../features/orders/components/use-page-watch'
-import { confirmModal } from '../../features/orders/components/confirm'
 
 const ENTRY_ROUTE: Record<MineEntry, string> = {
   balance: ROUTES.vipBalance,
@@ -36,7 +35,7 @@ function Mine() {
     else host.navigateTo(ROUTES.loginByCode({ next: route }))
   }
   const logout = async () => {
-    const ok = await confirmModal({ content: i18n.t('member.logoutConfirm'), confirm: i18n.t('member.logoutYes'), cancel: i18n.t('common.cancel') })
+    const ok = await host.confirm({ content: i18n.t('member.logoutConfirm'), confirm: i18n.t('member.logoutYes'), cancel: i18n.t('common.cancel') })
     if (!ok) return
     await member.logout()
     host.toast(i18n.t('member.loggedOut'))

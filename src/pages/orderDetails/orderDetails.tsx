@@ -5,7 +5,6 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { OrderFacts, OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
-import { confirmModal } from '../../features/orders/components/confirm'
 import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import './orderDetails.css'
@@ -47,7 +46,7 @@ function OrderDetails() {
   const { order, lines } = detail
   const cancel = async () => {
     const done = await orders.cancel(sheetId, () =>
-      confirmModal({ content: i18n.t('order.cancelConfirm'), confirm: i18n.t('order.cancelYes'), cancel: i18n.t('order.cancelNo') })
+      host.confirm({ content: i18n.t('order.cancelConfirm'), confirm: i18n.t('order.cancelYes'), cancel: i18n.t('order.cancelNo') })
     )
     if (done) host.toast(i18n.t('order.cancelled'))
   }

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/context'
@@ -55,7 +55,7 @@ function OrderEntry() {
     void sheet.payBill().then((r) => {
       if (r.kind === 'pay') host.navigateTo(ROUTES.paymentTransfer(r.SheetID, byBalance ? 'balance' : undefined))
       else if (r.kind === 'counter')
-        void Taro.showModal({ title: '', content: i18n.t('sheet.payAtCounter'), showCancel: false }).catch(() => undefined)
+        void host.confirm({ content: i18n.t('sheet.payAtCounter') })
       else if (r.problem.message) host.toast(r.problem.message)
     })
   }

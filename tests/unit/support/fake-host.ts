@@ -44,6 +44,8 @@ export function createFakeHost(
     previewImage: (_urls, current) => void navigations.push(`preview|${current}`),
     redirectTo: (url) => void navigations.push(url),
     reLaunch: (url) => void navigations.push(url),
+    currentRoute: () => '',
+    confirm: async (texts) => (navigations.push(`confirm|${texts.content}`), true),
     leaveTo: (url) => (navigations.push(`leave|${url}`), true),
     appUrl: (route) => `http://shop.test/#${route}`,
     locate: async () => null,

@@ -1,5 +1,4 @@
 import { View, Text, Image } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lineAmount, type CartEntry, type CartLine } from '../../../core/cart'
 import { useStores } from '../../../stores/context'
@@ -23,7 +22,7 @@ function lineChoices(line: CartLine, packText: string): string {
  * amount; the total at the bottom. Shared by postpayCart and prepayCart.
  */
 export const CartView = observer(function CartView(props: { shopId: string; baseId: string; onBrowse(): void }) {
-  const { cart, i18n, format } = useStores()
+  const { cart, i18n, format, host } = useStores()
   const entries: CartEntry[] = cart.entriesFor(props.shopId, props.baseId)
 
   if (entries.length === 0) {
@@ -38,9 +37,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
   }
 
   const clear = () => {
-    void Taro.showModal({ title: '', content: i18n.t('cart.clearConfirm'), confirmText: i18n.t('cart.clear'), cancelText: i18n.t('common.cancel') })
-      .then((r) => r.confirm && cart.clear())
-      .catch(() => undefined)
+    void host.confirm({ content: i18n.t('cart.clearConfirm'), confirm: i18n.t('cart.clear'), cancel: i18n.t('common.cancel') }).then((ok) => ok && cart.clear())
   }
 
   return (

@@ -1,5 +1,4 @@
 import { View, Text, Input, Textarea } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lineAmount } from '../../../core/cart'
 import { toDecimal } from '../../../core/money'
@@ -34,7 +33,7 @@ const Section = (props: { title: string; testId?: string; children: React.ReactN
  * the server's totals, the privacy-policy agreement and the submit button.
  */
 export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps) {
-  const { checkout, session, i18n, format } = useStores()
+  const { checkout, session, i18n, format, host } = useStores()
   const c = checkout
   const base = session.baseInfo
   const prepay = props.mode === 'prepay'
@@ -53,17 +52,15 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         return
       }
       if (result.problem) {
-        Taro.showToast({ title: i18n.t(result.problem), icon: 'none', duration: 2000 }).catch(() => undefined)
+        host.toast(i18n.t(result.problem))
         return
       }
       const server = result.server
       if (!server) return
       if (server.backToCart) {
-        void Taro.showModal({ title: '', content: server.message, confirmText: i18n.t('checkout.backToCart'), cancelText: i18n.t('common.cancel') })
-          .then((r) => r.confirm && props.onBackToCart())
-          .catch(() => undefined)
+        void host.confirm({ content: server.message, confirm: i18n.t('checkout.backToCart'), cancel: i18n.t('common.cancel') }).then((ok) => ok && props.onBackToCart())
       } else {
-        Taro.showToast({ title: problemText(server.code, server.message), icon: 'none', duration: 2000 }).catch(() => undefined)
+        host.toast(problemText(server.code, server.message))
       }
     })
   }
@@ -180,7 +177,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             role='button'
             onClick={() =>
               void c.requestLocation().then((ok) => {
-                if (!ok) Taro.showToast({ title: i18n.t('checkout.noLocation'), icon: 'none' }).catch(() => undefined)
+                if (!ok) host.toast(i18n.t('checkout.noLocation'))
               })
             }
           >
