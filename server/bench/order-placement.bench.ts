@@ -214,18 +214,7 @@ async function serveGateway(): Promise<void> {
   const profile = measuredProfile('serve')
   // The parent's first CPU question starts the first measured slice.
   process.once('message', profile.start)
-  let stopping = false
-  const stop = () => {
-    if (stopping) return
-    stopping = true
-    void profile
-      .stop()
-      .then(() => app.close())
-      .then(bench.cleanup)
-      .finally(() => process.exit(0))
-  }
-  process.once('SIGTERM', stop)
-  process.once('disconnect', stop)
+  stopChildOnce(() => profile.stop().then(() => app.close()).then(bench.cleanup))
   reportCpu()
   console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, dialect: bench.database.dialect }))
 }
@@ -286,18 +275,20 @@ async function servePlacement(): Promise<void> {
       process.send?.({ orders, errors, firstError, cpu: cpu.user + cpu.system })
     })()
   })
+  stopChildOnce(() => profile.stop().then(bench.cleanup))
+  console.log(JSON.stringify({ dialect: bench.database.dialect }))
+}
+
+/** A child's end: stopped by the parent (SIGTERM), or the parent went away (disconnect); cleans up once either way. */
+function stopChildOnce(cleanUp: () => Promise<unknown>): void {
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
-    void profile
-      .stop()
-      .then(bench.cleanup)
-      .finally(() => process.exit(0))
+    void cleanUp().finally(() => process.exit(0))
   }
   process.once('SIGTERM', stop)
   process.once('disconnect', stop)
-  console.log(JSON.stringify({ dialect: bench.database.dialect }))
 }
 
 function ask<T>(child: ChildProcess, message: PlaceMessage): Promise<T> {
