@@ -14,6 +14,7 @@ import { GatewayError } from '../../gateway/gateway-client'
 import type { OrderLineRow, OrderRow, PaymentRow } from '../../gateway/order-rows'
 import { isFinal } from '../../core/order-status'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
+import { PagedList } from '../../stores/paged-list'
 
 type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel'
 
@@ -46,12 +47,7 @@ type LoadOutcome = 'ok' | 'network' | 'refused'
 
 export class OrdersStore {
   /** The list, newest first, as far as it has been paged. */
-  rows: OrderRow[] = []
-  total = 0
-  page = 0
-  listState: LoadState = 'idle'
-  refreshing = false
-  moreState: 'idle' | 'loading' | 'failed' = 'idle'
+  readonly list: PagedList<OrderRow>
 
   details: Record<string, OrderDetail> = {}
   detailState: Record<string, LoadState> = {}
@@ -61,7 +57,6 @@ export class OrdersStore {
   /** The order whose details are being polled ('' none). */
   watching = ''
 
-  private listSeq = 0
   private readonly poller: Poller
   /** Bumped by every watchDetail: a page's stop() only ends its own watch, not the next page's. */
   private watchGen = 0
@@ -71,70 +66,53 @@ export class OrdersStore {
     deps: OrdersStoreDeps = {}
   ) {
     this.poller = new Poller(deps.scheduler ?? realScheduler, DETAIL_POLL_MS)
-    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'listSeq' | 'watchGen'>(this, {
+    this.list = new PagedList(
+      async (PageIndex, PageSize) => {
+        const res = await this.gateway.request('OrderListByPage', [{ PageIndex, PageSize }])
+        const rows = res.table1 ?? []
+        return { rows, total: res.table2?.[0]?.Total ?? rows.length }
+      },
+      (r) => r.SheetID,
+      ORDER_PAGE_SIZE
+    )
+    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'watchGen'>(this, {
       gateway: false,
       poller: false,
       watchGen: false,
-      listSeq: false
+      list: false
     })
   }
 
   // ---------- the list ----------
 
+  get rows(): OrderRow[] {
+    return this.list.rows
+  }
+
+  get listState(): LoadState {
+    return this.list.state
+  }
+
+  get refreshing(): boolean {
+    return this.list.refreshing
+  }
+
+  get moreState(): PagedList<OrderRow>['moreState'] {
+    return this.list.moreState
+  }
+
   get hasMore(): boolean {
-    return this.page > 0 && this.rows.length < this.total
+    return this.list.hasMore
   }
 
   /** First page again (opening the list, pulling down). Rows already shown stay while it loads. */
-  async refreshList(): Promise<void> {
-    const seq = ++this.listSeq
-    if (this.rows.length === 0) this.listState = 'loading'
-    else this.refreshing = true
-    this.moreState = 'idle'
-    try {
-      const res = await this.gateway.request('OrderListByPage', [{ PageIndex: 1, PageSize: ORDER_PAGE_SIZE }])
-      runInAction(() => {
-        if (seq !== this.listSeq) return
-        this.rows = res.table1 ?? []
-        this.total = res.table2?.[0]?.Total ?? this.rows.length
-        this.page = 1
-        this.listState = 'ready'
-      })
-    } catch {
-      runInAction(() => {
-        if (seq !== this.listSeq) return
-        // Rows already on screen stay; the gateway has said what went wrong.
-        if (this.rows.length === 0) this.listState = 'failed'
-      })
-    } finally {
-      runInAction(() => {
-        if (seq === this.listSeq) this.refreshing = false
-      })
-    }
+  refreshList(): Promise<void> {
+    return this.list.refresh()
   }
 
-  /** The next page (pulling up at the bottom). */
-  async loadMore(): Promise<void> {
-    if (this.listState !== 'ready' || !this.hasMore || this.moreState === 'loading' || this.refreshing) return
-    const seq = this.listSeq
-    const next = this.page + 1
-    this.moreState = 'loading'
-    try {
-      const res = await this.gateway.request('OrderListByPage', [{ PageIndex: next, PageSize: ORDER_PAGE_SIZE }])
-      runInAction(() => {
-        if (seq !== this.listSeq) return
-        const seen = new Set(this.rows.map((r) => r.SheetID))
-        // An order placed meanwhile shifts the pages: skip what is already listed.
-        this.rows = [...this.rows, ...(res.table1 ?? []).filter((r) => !seen.has(r.SheetID))]
-        this.total = res.table2?.[0]?.Total ?? this.total
-        this.page = next
-        this.moreState = 'idle'
-      })
-    } catch {
-      runInAction(() => {
-        if (seq === this.listSeq) this.moreState = 'failed'
-      })
-    }
+  /** The next page (pulling up at the bottom); an order placed meanwhile is not listed twice. */
+  loadMore(): Promise<void> {
+    return this.list.loadMore()
   }
 
   // ---------- one order ----------
@@ -255,7 +233,7 @@ export class OrdersStore {
   }
 
   private mergeRow(order: OrderRow): void {
-    const i = this.rows.findIndex((r) => r.SheetID === order.SheetID)
-    if (i >= 0) this.rows[i] = order
+    const i = this.list.rows.findIndex((r) => r.SheetID === order.SheetID)
+    if (i >= 0) this.list.rows[i] = order
   }
 }

@@ -29,7 +29,7 @@ import type { KeyValueStorage } from '../../hosts/host'
 import { toDecimal } from '../../core/money'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { newRequestKey } from '../../core/request-key'
-import { PagedList } from './paged-list'
+import { PagedList } from '../../stores/paged-list'
 
 type WalletOps =
   | 'VipDetailGet'

@@ -1,5 +1,5 @@
 /**
- * One paged list (balance records, points records): the first page again on open and on a pull
+ * One paged list (the order list, balance records, points records): the first page again on open and on a pull
  * down, the next page on a pull up, rows already on screen kept while a refresh loads or fails.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
