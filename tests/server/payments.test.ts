@@ -366,9 +366,10 @@ describe('provider notices', () => {
     expect((await notify(late.body, late.headers)).body.outcome).toBe('ignored')
     expect((await payment(second.PayID)).status).toBe(PAYMENT_STATUS.PAID)
     expect((await order(orderId)).status).toBe(ORDER_STATUS.PAID)
-    // A paid notice for the declined first payment (money taken after all) cannot pay twice either.
+    // A paid notice for the declined first payment (money taken after all) cannot pay twice: it goes back.
     const stray = await signedNotice(first.PayID, 'paid')
-    expect((await notify(stray.body, stray.headers)).body.outcome).toBe('ignored')
+    expect((await notify(stray.body, stray.headers)).body.outcome).toBe('refunded')
+    expect((await payment(first.PayID)).status).toBe(PAYMENT_STATUS.REFUNDED)
     expect(await payEvents(orderId)).toHaveLength(1)
   })
 

@@ -9,9 +9,11 @@
  *     one (its hosted page no longer offers to pay; a paid notice for it is still honoured).
  *   - A notice is verified by its provider (bad signature → 401, nothing stored), stored once in
  *     payment_notices (a replay changes nothing) and applied in the same transaction, with the
- *     payment row locked: only a pending payment moves. 'paid' with the right amount pays the order
- *     when it still awaits payment, else the money goes back through the provider's refund (4 refunded; 3 refund due if the provider refuses); 'declined' declines it.
- *     Nothing ever moves backwards. A notice whose payId is a recharge's (RechargeSubmit pays
+ *     payment row locked. 'paid' with the right amount, for a pending or declined payment, pays the
+ *     order when it can still take it, else the money goes back through the provider's refund
+ *     (4 refunded; 3 refund due if the provider refuses): a paid notice is never ignored while the
+ *     provider holds the money. 'declined' declines a pending one. A paid, refund-due or refunded
+ *     payment never moves again. A notice whose payId is a recharge's (RechargeSubmit pays
  *     through the same providers) settles the recharge instead (wallet/recharge-settle.ts).
  *   - 'balance' (BalancePay, wallet/balance-pay.service.ts) is paid at once from the member's
  *     balance: no hosted page, no notices; PaySubmit refuses it.
@@ -303,22 +305,28 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
   })
 }
 
-/** Records the notice once and moves a pending payment (and its order); the payment row is locked by the caller. */
+/**
+ * Records the notice once and applies it; the payment row is locked by the caller. A pending or
+ * declined payment takes a 'paid' (a provider may take the money after telling us it declined:
+ * that money must land somewhere, never be ignored): the order is paid when it can still take it,
+ * else the money goes back at once. A paid, refund-due or refunded payment has its money
+ * accounted for: any further notice is a duplicate and changes nothing.
+ */
 async function applyResult(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, r: ProviderResult): Promise<NoticeOutcome> {
   const { replay, amountMatches } = await storeProviderResult(trx, { payId: payment.pay_id, provider: payment.provider, expectedAmount: payment.amount }, r)
   if (replay) return 'replay'
-  // Only a pending payment moves: a late 'declined' after 'paid', or a second 'paid', changes nothing.
-  if (payment.status !== PAYMENT_STATUS.PENDING) return 'ignored'
-  if (!amountMatches) return 'amount_mismatch'
+  if (payment.status !== PAYMENT_STATUS.PENDING && payment.status !== PAYMENT_STATUS.DECLINED) return 'ignored'
   const at = r.now.toISOString()
   const settle = (status: number) =>
     trx.updateTable('payments').set({ status, settled_at: at }).where('pay_id', '=', payment.pay_id).execute()
   if (r.result === 'declined') {
+    if (payment.status === PAYMENT_STATUS.DECLINED) return 'ignored'
     await settle(PAYMENT_STATUS.DECLINED)
     return 'declined'
   }
+  if (!amountMatches) return 'amount_mismatch'
   const order = await lockOrder(trx, payment.order_id)
-  if (order.status === ORDER_STATUS.AWAITING_PAYMENT && order.kind !== 'round') {
+  if (await canTakePayment(trx, order)) {
     // Money taken while the order still waits: it is paid, even if its time ran out a moment ago
     // and the expiry sweep has not got to it (the payer started in time).
     await markOrderPaid(trx, order.order_id, payment.amount, r.now)
@@ -335,6 +343,18 @@ async function applyResult(trx: Transaction<Database>, provider: PaymentProvider
   }
   await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
   return 'refunded'
+}
+
+/**
+ * Whether a payment may still pay this (locked) order: it awaits payment and is not a round
+ * (rounds are paid through their sheet's settlement); a settlement only while its sheet is open
+ * and it is the sheet's current settlement (else the money would pay an order but close no bill).
+ */
+async function canTakePayment(trx: Transaction<Database>, order: OrderRecord): Promise<boolean> {
+  if (order.status !== ORDER_STATUS.AWAITING_PAYMENT || order.kind === 'round') return false
+  if (order.kind !== 'settlement') return true
+  const sheet = await trx.selectFrom('table_sheets').select(['status', 'settlement_id']).where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
+  return sheet !== undefined && sheet.status === ORDER_STATUS.AWAITING_PAYMENT && sheet.settlement_id === order.order_id
 }
 
 async function lockPayment(trx: Transaction<Database>, payId: string): Promise<PaymentRecord | undefined> {
@@ -363,14 +383,17 @@ export async function paymentStatus(deps: PaymentDeps, input: PaymentStatusInput
   if (!payment) throw new DomainError('PAYMENT_NOT_FOUND')
   requireOwner(payment.owner_key, input.ownerKey)
   const provider = deps.providers.get(payment.provider)
-  if (payment.status === PAYMENT_STATUS.PENDING && provider) {
+  // A declined payment is asked too: a provider may take the money after all (its notice lost).
+  const open = payment.status === PAYMENT_STATUS.PENDING || payment.status === PAYMENT_STATUS.DECLINED
+  if (open && provider) {
+    const stored = payment.status === PAYMENT_STATUS.DECLINED ? 'declined' : 'pending'
     const reported = await provider.queryStatus({
       payId: payment.pay_id,
       providerRef: payment.provider_ref,
       amount: payment.amount,
-      stored: 'pending'
+      stored
     })
-    if (reported.status !== 'pending') payment = await reconcile(deps, provider, payment.pay_id, reported, input.now)
+    if (reported.status !== 'pending' && reported.status !== stored) payment = await reconcile(deps, provider, payment.pay_id, reported, input.now)
   }
   if (payment.status === PAYMENT_STATUS.PENDING) {
     const mismatch = await db

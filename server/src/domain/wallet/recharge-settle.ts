@@ -2,9 +2,10 @@
  * Settling a recharge from its provider's answer (a verified notice through handleNotice, or a
  * status query through RechargeStatusGet), inside one transaction with the recharge row locked:
  *   - the answer is stored once in payment_notices (pay_id = recharge id); a replay changes nothing;
- *   - only a pending recharge moves: 'paid' with the right amount → status 1, the balance gets
+ *   - a pending or declined recharge takes 'paid' with the right amount → status 1, the balance gets
  *     the amount ('recharge') and the gift ('gift'), and the member gets the rule's gift coupons
- *     (valid from today to today + validDays − 1 on the enterprise's clock); 'declined' → status 2.
+ *     (valid from today to today + validDays − 1 on the enterprise's clock); 'declined' → status 2;
+ *     a paid recharge never moves again.
  * Ledger entries are unique per (kind, recharge id) and coupon ids derive from the recharge, so
  * even a second path to "paid" could not grant twice.
  */
@@ -47,14 +48,19 @@ export async function lockRecharge(trx: Transaction<Database>, rechargeId: strin
 
 export type RechargeOutcome = 'paid' | 'declined' | 'replay' | 'ignored' | 'amount_mismatch'
 
-/** Records the answer once and moves a pending recharge; the recharge row is locked by the caller. */
+/**
+ * Records the answer once and applies it; the recharge row is locked by the caller. A pending or
+ * declined recharge takes a 'paid' (money the provider took after declining is credited: a
+ * recharge can always take it); a paid one never moves again (a second 'paid' is the same money).
+ */
 export async function applyRechargeResult(trx: Transaction<Database>, recharge: RechargeRecord, r: ProviderResult): Promise<RechargeOutcome> {
   const { replay, amountMatches } = await storeProviderResult(trx, { payId: recharge.recharge_id, provider: recharge.provider, expectedAmount: recharge.amount }, r)
   if (replay) return 'replay'
-  if (recharge.status !== RECHARGE_STATUS.PENDING) return 'ignored'
+  if (recharge.status === RECHARGE_STATUS.PAID) return 'ignored'
   if (!amountMatches) return 'amount_mismatch'
   const at = r.now.toISOString()
   if (r.result === 'declined') {
+    if (recharge.status === RECHARGE_STATUS.DECLINED) return 'ignored'
     await trx.updateTable('recharges').set({ status: RECHARGE_STATUS.DECLINED, paid_at: null }).where('recharge_id', '=', recharge.recharge_id).execute()
     return 'declined'
   }

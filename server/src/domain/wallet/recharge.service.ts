@@ -226,9 +226,11 @@ export async function rechargeStatus(deps: RechargeDeps, input: RechargeStatusIn
   // Another member's recharge is not found: its existence is not theirs to learn.
   if (!recharge || recharge.vip_id !== input.member.vipId) throw new DomainError('RECHARGE_NOT_FOUND')
   const provider = deps.providers.get(recharge.provider)
-  if (recharge.status === RECHARGE_STATUS.PENDING && provider) {
-    const reported = await provider.queryStatus({ payId: recharge.recharge_id, providerRef: recharge.provider_ref, amount: recharge.amount, stored: 'pending' })
-    if (reported.status !== 'pending') {
+  // A declined recharge is asked too: the provider may have taken the money after all.
+  const stored = recharge.status === RECHARGE_STATUS.DECLINED ? 'declined' : 'pending'
+  if (recharge.status !== RECHARGE_STATUS.PAID && provider) {
+    const reported = await provider.queryStatus({ payId: recharge.recharge_id, providerRef: recharge.provider_ref, amount: recharge.amount, stored })
+    if (reported.status !== 'pending' && reported.status !== stored) {
       const result = reported.status
       await db.transaction().execute(async (trx) => {
         const locked = await lockRecharge(trx, input.rechargeId)
