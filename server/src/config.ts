@@ -33,11 +33,29 @@ export interface ServerConfig {
    */
   adminToken: string | null
   /**
-   * HMAC secret of the sandbox payment provider's notices (SANDBOX_PAY_SECRET). Unset: a random
-   * secret per process (logged), so only the process's own sandbox page can sign notices.
+   * HMAC secret of the sandbox payment provider's notices and page keys (SANDBOX_PAY_SECRET).
+   * Unset: the deployment's own, made once and kept in the database (server_secrets), so every
+   * process and the CLIs agree.
    */
   sandboxPaySecret: string | null
+  /** NODE_ENV=production: development providers refuse to start unless allowed (server/src/providers/run-mode.ts). */
+  production: boolean
+  /** The SMS provider (SMS_PROVIDER, 'development'); the choices are in server/src/providers/sms/registry.ts. */
+  smsProvider: string
+  /** The host identity provider (IDENTITY_PROVIDER, 'development'). */
+  identityProvider: string
+  /** Payment providers, comma-separated (PAYMENT_PROVIDERS, 'sandbox'); the first is the default. */
+  paymentProviders: string[]
+  /**
+   * Development providers a production deployment accepts anyway (ALLOW_DEVELOPMENT_PROVIDERS,
+   * comma-separated names of DEVELOPMENT_PROVIDERS); ignored outside production.
+   */
+  allowDevelopmentProviders: DevelopmentProviderName[]
 }
+
+/** The development stand-ins, by the name ALLOW_DEVELOPMENT_PROVIDERS uses for each. */
+export const DEVELOPMENT_PROVIDERS = ['sms', 'identity', 'sandbox-payments'] as const
+export type DevelopmentProviderName = (typeof DEVELOPMENT_PROVIDERS)[number]
 
 type Env = Record<string, string | undefined>
 
@@ -55,7 +73,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     adminToken: text(env.ADMIN_TOKEN) ?? null,
-    sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null
+    sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null,
+    production: text(env.NODE_ENV) === 'production',
+    smsProvider: text(env.SMS_PROVIDER) ?? 'development',
+    identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',
+    paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
+    allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS)
   }
   return { ...config, ...overrides }
 }
@@ -63,6 +86,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
 function text(value: string | undefined): string | undefined {
   const t = value?.trim()
   return t ? t : undefined
+}
+
+/** A comma-separated list; undefined when empty. */
+function list(value: string | undefined): string[] | undefined {
+  const items = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean)
+  return items.length > 0 ? items : undefined
+}
+
+function allowedDevelopmentProviders(value: string | undefined): DevelopmentProviderName[] {
+  const names = list(value) ?? []
+  for (const name of names) {
+    if (!(DEVELOPMENT_PROVIDERS as readonly string[]).includes(name)) {
+      throw new Error(`ALLOW_DEVELOPMENT_PROVIDERS: unknown name '${name}' (valid: ${DEVELOPMENT_PROVIDERS.join(', ')})`)
+    }
+  }
+  return names as DevelopmentProviderName[]
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import { loadConfig, type ServerConfig } from './config'
 import { expireDueOrders } from './domain/orders/order-state'
 import { buildApp, buildProviders, type DefaultProviders } from './http/app'
+import { assertRunMode, describeProviders, DevelopmentProvidersRefused, ProviderChoiceError } from './providers/run-mode'
 import { createDatabase } from './storage/database'
 import { migrateToLatest } from './storage/migrations'
 import type { Database } from './storage/schema'
@@ -17,6 +18,8 @@ export interface StartOptions extends Partial<ServerConfig> {
   logger?: boolean
   /** Seed the demo enterprise when it is missing (default true). */
   seed?: boolean
+  /** Where the start line naming the active providers goes; default console.log, nothing when logger is false. */
+  print?: (line: string) => void
 }
 
 export interface RunningServer {
@@ -36,15 +39,19 @@ export interface RunningServer {
 
 /** Starts the server; options override the environment (PORT 0 picks a free port). */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { logger = true, seed = true, ...overrides } = options
+  // Silent callers (logger false: the benches, whose children speak JSON on stdout) print nothing unless asked.
+  const { logger = true, seed = true, print = logger ? (line: string) => console.log(line) : () => {}, ...overrides } = options
   const config = loadConfig(process.env, overrides)
+  // Production with a development provider it was not told to allow stops here, before the database is touched.
+  assertRunMode(config)
   const database = await createDatabase(config)
   try {
     await migrateToLatest(database)
     if (seed) await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
     // The providers log through the app's logger once it exists (nothing is logged before).
     let warn: (message: string) => void = (message) => console.warn(message)
-    const providers = buildProviders(config, (message) => warn(message))
+    const providers = await buildProviders(config, database.db, (message) => warn(message))
+    print(describeProviders(config))
     const app = await buildApp({ config, db: database.db, logger, providers })
     if (logger) warn = (message) => app.log.warn(message)
     await app.listen({ port: config.port, host: config.host })
@@ -117,7 +124,9 @@ if (require.main === module) {
       process.once('SIGTERM', () => stop('SIGTERM'))
     },
     (error) => {
-      console.error('ScanOrder gateway failed to start:', error)
+      // A setting's mistake is said in one line; anything else with its stack.
+      if (error instanceof DevelopmentProvidersRefused || error instanceof ProviderChoiceError) console.error(`ScanOrder gateway refused to start: ${error.message}`)
+      else console.error('ScanOrder gateway failed to start:', error)
       process.exit(1)
     }
   )

@@ -226,6 +226,14 @@ export const RESULTCODES = {
   RECHARGE_NOT_FOUND: '20044',
   DEVICE_KEY_REQUIRED: '20045',
   MEMBER_CODE_INVALID: '20046',
+  /** VipRegister RegisterType 0 with no phone the host verified (a development identity verifies none). */
+  PHONE_NOT_VERIFIED: '20047',
+  /** More of a goods (sku) than the stock left: names the goods and what is left. */
+  STOCK_SHORT: '20048',
+  /** A line above the per-line quantity cap (shop/enterprise setting MaxLineQuantity, default 99). */
+  LINE_QUANTITY_OVER_LIMIT: '20049',
+  /** More lines than the line-count cap (shop/enterprise setting MaxOrderLines, default 50). */
+  TOO_MANY_LINES: '20050',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

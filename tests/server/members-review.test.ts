@@ -88,23 +88,3 @@ describe('open id registration under concurrency', () => {
     expect(identities.map((i) => i.vip_id)).toEqual([vipIds[0]])
   })
 })
-
-describe('RegisterType 0: the phone the host vouches for', () => {
-  test('is stored as an SMS login would store it (Taiwan 0912… is 912…), so the same phone logs in to the same member', async () => {
-    const national = `9${String(10000000 + ++phoneSeq * 53).slice(-8)}`
-    const openId = `tw${Date.now().toString(36)}`
-    const token = ok(await server.call('ThirdPartyAccessTokenGet', [{ Code: `dev:${openId}:886-0${national}` }], { headers: client() })).table1[0]
-    const made = ok(await server.call('VipRegister', [{ RegisterType: 0, OpenID: openId, AccessToken: token.AccessToken }], { headers: client() }))
-    expect(made.table2[0]).toMatchObject({ AreaNo: '886', Phone: national })
-    ok(await server.call('SmsVerifySend', [{ Phone: national, AreaNo: '886', SourceType: 'VipLogin' }], { headers: client() }))
-    const login = ok(await server.call('VipLoginGet', [{ Phone: national, AreaNo: '886', Code: server.providers.sms.lastCode('886', national) }], { headers: client() }))
-    expect(login.table1[0].VipID).toBe(made.table1[0].VipID)
-  })
-
-  test('a vouched number that is no mobile number of its area → 20036, no member made', async () => {
-    const openId = `bad${Date.now().toString(36)}`
-    const token = ok(await server.call('ThirdPartyAccessTokenGet', [{ Code: `dev:${openId}:853-1234` }], { headers: client() })).table1[0]
-    expect(code(await server.call('VipRegister', [{ RegisterType: 0, OpenID: openId, AccessToken: token.AccessToken }], { headers: client() }))).toBe('20036')
-    expect(await server.db.selectFrom('members').select('vip_id').where('phone', '=', '1234').execute()).toEqual([])
-  })
-})

@@ -74,11 +74,12 @@ async function signedNotice(payId: string, result: 'paid' | 'declined', extra: {
   })
 }
 
-const page = (payId: string, lang = 'en') => server.app.inject({ method: 'GET', url: `/sandbox-pay/${payId}`, headers: { 'accept-language': lang } })
+/** The sandbox page as handed to the payer (with the payment's key). */
+const page = (payId: string, lang = 'en') => server.app.inject({ method: 'GET', url: sandbox.pagePath(payId), headers: { 'accept-language': lang } })
 const decide = (payId: string, decision: 'approve' | 'decline') =>
   server.app.inject({
     method: 'POST',
-    url: `/sandbox-pay/${payId}/${decision}`,
+    url: sandbox.pagePath(payId, `/${decision}`),
     payload: '',
     headers: { 'content-type': 'application/x-www-form-urlencoded' }
   })
@@ -128,7 +129,7 @@ describe('PaySubmit', () => {
     const key = newKey()
     const first = await startPayment(orderId, key)
     expect(first).toMatchObject({ SheetID: orderId, Amount: '23.50', Provider: 'sandbox', Status: PAYMENT_STATUS.PENDING })
-    expect(first.PayUrl).toBe(`http://localhost/sandbox-pay/${first.PayID}`)
+    expect(first.PayUrl).toBe(`http://localhost${sandbox.pagePath(first.PayID)}`)
     expect((await payment(first.PayID)).return_url).toBe(`/#/pages/paying/paying?PayID=${first.PayID}`)
 
     const again = await startPayment(orderId, key)
@@ -193,8 +194,8 @@ describe('the hosted sandbox page', () => {
     expect(en.body).toContain('SANDBOX — no real money')
     expect(en.body).toContain('Lotus Tea House')
     expect(en.body).toContain('MOP$1,234.50')
-    expect(en.body).toContain(`action="/sandbox-pay/${PayID}/approve"`)
-    expect(en.body).toContain(`action="/sandbox-pay/${PayID}/decline"`)
+    expect(en.body).toContain(`action="${sandbox.pagePath(PayID, '/approve')}"`)
+    expect(en.body).toContain(`action="${sandbox.pagePath(PayID, '/decline')}"`)
     expect(en.body).toContain('Approve payment')
 
     const zhTW = await page(PayID, 'zh-TW,zh;q=0.9')
@@ -223,7 +224,7 @@ describe('the hosted sandbox page', () => {
 
     // The page now shows the state, and a second approve changes nothing.
     expect((await page(PayID)).body).toContain('This payment was approved.')
-    expect((await decide(PayID, 'approve')).headers.location).toBe(`/sandbox-pay/${PayID}`)
+    expect((await decide(PayID, 'approve')).headers.location).toBe(sandbox.pagePath(PayID))
     expect(await payEvents(orderId)).toHaveLength(1)
   })
 
@@ -245,7 +246,7 @@ describe('the hosted sandbox page', () => {
     const oldPage = await page(old.PayID)
     expect(oldPage.body).toContain('A newer payment replaced this one')
     expect(oldPage.body).not.toContain('/approve"')
-    expect((await decide(old.PayID, 'approve')).headers.location).toBe(`/sandbox-pay/${old.PayID}`)
+    expect((await decide(old.PayID, 'approve')).headers.location).toBe(sandbox.pagePath(old.PayID))
     expect((await order(orderId)).status).toBe(ORDER_STATUS.AWAITING_PAYMENT)
     const oldStatus = await server.call('PaymentStatusUpdate', [{ PayID: old.PayID }], asDiner)
     expect(oldStatus.body.data.table1[0]).toMatchObject({ Status: PAYMENT_STATUS.PENDING, PayUrl: '' })
@@ -399,7 +400,7 @@ describe('PaymentStatusUpdate and UserPayInfoGet', () => {
     expect((await server.call('PaymentStatusUpdate', [{ PayID }], { headers: { 'X-Device-Key': OTHER_DEVICE } })).body.resultcode).toBe('20017')
     expect((await server.call('PaymentStatusUpdate', [{ PayID: 'NO-SUCH-PAY' }], asDiner)).body.resultcode).toBe('20022')
     const pending = await server.call('PaymentStatusUpdate', [{ PayID }], asDiner)
-    expect(pending.body.data.table1[0]).toMatchObject({ Status: PAYMENT_STATUS.PENDING, PayUrl: `http://localhost/sandbox-pay/${PayID}` })
+    expect(pending.body.data.table1[0]).toMatchObject({ Status: PAYMENT_STATUS.PENDING, PayUrl: `http://localhost${sandbox.pagePath(PayID)}` })
   })
 
   it("derives the sandbox payer id from the code", async () => {

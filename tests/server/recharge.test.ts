@@ -85,7 +85,7 @@ describe('RechargeSubmit', () => {
     const k = key()
     const first = ok(await submit(m, RULE_100, k)).table1[0]
     expect(first).toMatchObject({ RuleID: RULE_100, Amount: '100.00', GiftAmount: '10.00', Status: RECHARGE_STATUS.PENDING, Provider: 'sandbox', PaidDate: '' })
-    expect(first.PayUrl).toMatch(new RegExp(`/sandbox-pay/${first.RechargeID}$`))
+    expect(first.PayUrl).toBe(`http://localhost${sandbox.pagePath(first.RechargeID)}`)
     const again = ok(await submit(m, RULE_100, k)).table1[0]
     expect(again.RechargeID).toBe(first.RechargeID)
     expect(await server.db.selectFrom('recharges').select('recharge_id').where('vip_id', '=', m.vipId).execute()).toHaveLength(1)
@@ -125,14 +125,14 @@ describe('settling a recharge', () => {
   test('the sandbox page shows the recharge; approving grants amount + gift and the coupons; RechargeStatusGet shows the new balance', async () => {
     const m = await makeMember(server.db, { balance: '5' })
     const r = ok(await submit(m, RULE_100)).table1[0]
-    const page = await server.app.inject({ method: 'GET', url: `/sandbox-pay/${r.RechargeID}`, headers: { 'accept-language': 'en' } })
+    const page = await server.app.inject({ method: 'GET', url: sandbox.pagePath(r.RechargeID), headers: { 'accept-language': 'en' } })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('SANDBOX')
     expect(page.body).toContain('Recharge')
     expect(page.body).toContain(`Balance recharge ${r.RechargeID}`)
     expect(page.body).toContain('MOP$100.00')
     expect(page.body).toContain('Lotus Tea House')
-    const approved = await server.app.inject({ method: 'POST', url: `/sandbox-pay/${r.RechargeID}/approve`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const approved = await server.app.inject({ method: 'POST', url: sandbox.pagePath(r.RechargeID, '/approve'), payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(approved.statusCode).toBe(303)
     expect(approved.headers.location).toBe(`/#/pages/rechargeResult/rechargeResult?RechargeID=${r.RechargeID}`)
 
@@ -153,9 +153,9 @@ describe('settling a recharge', () => {
     expect(coupon.valid_to).toBe(to.toISOString().slice(0, 10))
     expect(JSON.parse(coupon.names).en).toBe('10 off 50')
     // Approving again: the page only shows its state.
-    const twice = await server.app.inject({ method: 'POST', url: `/sandbox-pay/${r.RechargeID}/approve`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const twice = await server.app.inject({ method: 'POST', url: sandbox.pagePath(r.RechargeID, '/approve'), payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(twice.statusCode).toBe(303)
-    expect(twice.headers.location).toBe(`/sandbox-pay/${r.RechargeID}`)
+    expect(twice.headers.location).toBe(sandbox.pagePath(r.RechargeID))
     expect((await memberRow(m)).balance).toBe('115.00')
   })
 
@@ -192,7 +192,7 @@ describe('settling a recharge', () => {
     expect((await notify(wrong.body, wrong.headers)).body.outcome).toBe('amount_mismatch')
     expect((await rechargeRow(r.RechargeID)).status).toBe(RECHARGE_STATUS.PENDING)
 
-    const declined = await server.app.inject({ method: 'POST', url: `/sandbox-pay/${r.RechargeID}/decline`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const declined = await server.app.inject({ method: 'POST', url: sandbox.pagePath(r.RechargeID, '/decline'), payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(declined.statusCode).toBe(303)
     const status = ok(await server.call('RechargeStatusGet', [{ RechargeID: r.RechargeID }], { headers: m.headers }))
     expect(status.table1[0]).toMatchObject({ Status: RECHARGE_STATUS.DECLINED, PayUrl: '', PaidDate: '' })

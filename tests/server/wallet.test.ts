@@ -178,7 +178,7 @@ describe('refunds when the shop cancels a paid order', () => {
     const m = await makeMember(server.db, { balance: '0' })
     const orderId = await insertAwaitingOrder(server.db, m.ownerKey, '18.00')
     const pay = ok(await server.call('PaySubmit', [{ SheetID: orderId, RequestKey: key(), ReturnUrl: RETURN }], { headers: m.headers })).table1[0]
-    const approved = await server.app.inject({ method: 'POST', url: `/sandbox-pay/${pay.PayID}/approve`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const approved = await server.app.inject({ method: 'POST', url: new SandboxPaymentProvider(SECRET).pagePath(pay.PayID, '/approve'), payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(approved.statusCode).toBe(303)
     expect((await orderRow(orderId)).status).toBe(ORDER_STATUS.PAID)
     expect((await memberRow(m)).score).toBe(18)
@@ -193,7 +193,7 @@ describe('refunds when the shop cancels a paid order', () => {
     expect((await memberRow(m)).score).toBe(0)
     expect((await memberRow(m)).balance).toBe('0')
     // The sandbox page shows it refunded.
-    const page = await server.app.inject({ method: 'GET', url: `/sandbox-pay/${pay.PayID}`, headers: { 'accept-language': 'en' } })
+    const page = await server.app.inject({ method: 'GET', url: new SandboxPaymentProvider(SECRET).pagePath(pay.PayID), headers: { 'accept-language': 'en' } })
     expect(page.body).toContain('This payment was refunded.')
     const status = ok(await server.call('PaymentStatusUpdate', [{ PayID: pay.PayID }], { headers: m.headers }))
     expect(status.table1[0].Status).toBe(PAYMENT_STATUS.REFUNDED)

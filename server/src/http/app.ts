@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
 import type { Providers } from '../operations/operation'
 import { buildPaymentProviders } from '../providers/payment/registry'
-import type { DevelopmentIdentityProvider } from '../providers/identity/development.provider'
 import { buildIdentityProvider } from '../providers/identity/registry'
+import { assertRunMode } from '../providers/run-mode'
 import type { DevelopmentSmsProvider } from '../providers/sms/development.provider'
 import { buildSmsProvider } from '../providers/sms/registry'
 import type { Database } from '../storage/schema'
@@ -28,15 +28,24 @@ export interface AppOptions {
   providers?: Providers
 }
 
-/** The providers this repository ships: the sandbox payments and the DEVELOPMENT SMS and identity providers. */
+/**
+ * The providers as this repository configures them by default (SMS_PROVIDER=development): sms is
+ * the DEVELOPMENT provider, whose outbox the tests read. Another SMS_PROVIDER makes another class.
+ */
 export interface DefaultProviders extends Providers {
   sms: DevelopmentSmsProvider
-  identity: DevelopmentIdentityProvider
 }
 
-/** Builds the providers from config; `warn` gets their start-up warnings and the development SMS lines. */
-export function buildProviders(config: ServerConfig, warn: (message: string) => void): DefaultProviders {
-  return { payments: buildPaymentProviders(config, warn), sms: buildSmsProvider(warn), identity: buildIdentityProvider() }
+/**
+ * Builds the providers the settings choose (SMS_PROVIDER, IDENTITY_PROVIDER, PAYMENT_PROVIDERS) on
+ * the open database (a provider's secret may live there). In production a development provider not
+ * named in ALLOW_DEVELOPMENT_PROVIDERS throws DevelopmentProvidersRefused, before anything is built;
+ * an unknown choice throws ProviderChoiceError. `warn` gets the development SMS lines.
+ */
+export async function buildProviders(config: ServerConfig, db: Kysely<Database>, warn: (message: string) => void): Promise<DefaultProviders> {
+  assertRunMode(config)
+  const sms = buildSmsProvider(config, warn) as DevelopmentSmsProvider
+  return { payments: await buildPaymentProviders(config, db), sms, identity: buildIdentityProvider(config) }
 }
 
 // The gateway hands the providers to every operation's context (ctx.providers).
@@ -54,7 +63,7 @@ export async function buildApp({ config, db, logger = true, providers: given }: 
   })
 
   app.get('/healthz', async () => ({ ok: true }))
-  const providers: Providers = given ?? buildProviders(config, (message) => app.log.warn(message))
+  const providers: Providers = given ?? (await buildProviders(config, db, (message) => app.log.warn(message)))
   await app.register(gatewayRoutes, { config, db, providers })
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })

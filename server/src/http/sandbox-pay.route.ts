@@ -1,11 +1,12 @@
 /**
  * The sandbox provider's hosted payment page, served by our own server (it stands in for the page a
- * real provider hosts). GET /sandbox-pay/:payId shows the shop, the amount and a SANDBOX banner in
- * the caller's language with Approve / Decline; POST /sandbox-pay/:payId/approve|decline makes the
+ * real provider hosts). GET /sandbox-pay/:payId?k=<key> shows the shop, the amount and a SANDBOX banner in
+ * the caller's language with Approve / Decline; POST /sandbox-pay/:payId/approve|decline?k=<key> makes the
  * provider's notice, signs it and delivers it to the same handler as POST /pay/notify/sandbox
  * (in-process), then sends the browser back to the payment's return URL (303). A settled or
  * superseded payment only shows its state. A recharge (RechargeSubmit; its id is the payId) gets
- * the same page, marked as a balance recharge.
+ * the same page, marked as a balance recharge. Without the payment's key (the URL createPayment
+ * handed out) every route answers the same 404 page and does nothing: knowing an id is not enough.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -18,7 +19,7 @@ import { pickText, translate } from '../../../src/i18n/translate'
 import { allowedReturnOrigins, handleNotice, hostedPaymentView, type HostedPaymentView } from '../domain/payments/payment.service'
 import { checkReturnUrl } from '../domain/payments/return-url'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
-import { SANDBOX, SandboxPaymentProvider, sandboxPagePath } from '../providers/payment/sandbox.provider'
+import { SANDBOX, SANDBOX_PAGE_KEY, SandboxPaymentProvider } from '../providers/payment/sandbox.provider'
 import type { Database } from '../storage/schema'
 
 export interface SandboxPayDeps {
@@ -27,6 +28,7 @@ export interface SandboxPayDeps {
 }
 
 type Params = { payId: string }
+type Query = Record<string, unknown>
 
 export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDeps): Promise<void> {
   const provider = deps.providers.get(SANDBOX)
@@ -35,24 +37,29 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body))
 
-  app.get<{ Params: Params }>('/sandbox-pay/:payId', async (request, reply) => {
+  // A wrong or missing key looks exactly like an unknown payment: nothing tells which ids exist.
+  const notFound = (request: { headers: Record<string, unknown> }, reply: FastifyReply) => {
+    const locale = localeFromAcceptLanguage(request.headers['accept-language'] as string | undefined)
+    return sendPage(reply.code(404), locale, messagePage(locale, 'sandboxPay.notFound', null))
+  }
+
+  app.get<{ Params: Params; Querystring: Query }>('/sandbox-pay/:payId', async (request, reply) => {
     const locale = localeFromAcceptLanguage(request.headers['accept-language'])
+    if (!provider.isPageKey(request.params.payId, request.query[SANDBOX_PAGE_KEY])) return notFound(request, reply)
     const view = await hostedPaymentView(deps.db, request.params.payId, SANDBOX)
-    if (!view) return sendPage(reply.code(404), locale, messagePage(locale, 'sandboxPay.notFound', null))
+    if (!view) return notFound(request, reply)
     const returnUrl = await safeReturnUrl(deps.db, view, originOf(request))
-    return sendPage(reply, locale, paymentPage(locale, view, returnUrl))
+    return sendPage(reply, locale, paymentPage(locale, view, returnUrl, provider))
   })
 
-  app.post<{ Params: Params & { decision: string } }>('/sandbox-pay/:payId/:decision', async (request, reply) => {
+  app.post<{ Params: Params & { decision: string }; Querystring: Query }>('/sandbox-pay/:payId/:decision', async (request, reply) => {
     const { payId, decision } = request.params
-    if (decision !== 'approve' && decision !== 'decline') return reply.code(404).send()
+    if (decision !== 'approve' && decision !== 'decline') return notFound(request, reply)
+    if (!provider.isPageKey(payId, request.query[SANDBOX_PAGE_KEY])) return notFound(request, reply)
     const view = await hostedPaymentView(deps.db, payId, SANDBOX)
-    if (!view) {
-      const locale = localeFromAcceptLanguage(request.headers['accept-language'])
-      return sendPage(reply.code(404), locale, messagePage(locale, 'sandboxPay.notFound', null))
-    }
+    if (!view) return notFound(request, reply)
     // Only a pending, current payment can be decided; otherwise show what it is now.
-    if (view.status !== PAYMENT_STATUS.PENDING || view.superseded) return reply.redirect(sandboxPagePath(payId), 303)
+    if (view.status !== PAYMENT_STATUS.PENDING || view.superseded) return reply.redirect(provider.pagePath(payId), 303)
     const now = new Date()
     const notice = provider.signNotice({
       payId,
@@ -82,12 +89,14 @@ function sendPage(reply: FastifyReply, locale: Locale, body: string): FastifyRep
     .header('cache-control', 'no-store')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
     .header('x-content-type-options', 'nosniff')
+    // The URL holds the payment's key: it must not travel on in a Referer.
+    .header('referrer-policy', 'no-referrer')
     .header('content-language', locale)
     .type('text/html; charset=utf-8')
     .send(body)
 }
 
-function paymentPage(locale: Locale, view: HostedPaymentView, returnUrl: string): string {
+function paymentPage(locale: Locale, view: HostedPaymentView, returnUrl: string, provider: SandboxPaymentProvider): string {
   const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(translate(locale, key, params))
   const recharge = view.kind === 'recharge'
   const amount = escapeHtml(formatMoney(view.amount, view.money.amoPoint, view.money.currency))
@@ -102,7 +111,7 @@ function paymentPage(locale: Locale, view: HostedPaymentView, returnUrl: string)
           : view.status === PAYMENT_STATUS.REFUNDED
             ? 'sandboxPay.refunded'
             : null
-  const action = (decision: string) => `${sandboxPagePath(view.payId)}/${decision}`
+  const action = (decision: string) => provider.pagePath(view.payId, `/${decision}`)
   const body = state
     ? `<p class="state" role="status">${t(state)}</p>
     <a class="button back" href="${escapeHtml(returnUrl)}">${t(recharge ? 'sandboxPay.backRecharge' : 'sandboxPay.back')}</a>`

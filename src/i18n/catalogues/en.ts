@@ -507,6 +507,10 @@ const en: Record<MessageKey, string> = {
   'resultcode.20044': 'Recharge not found',
   'resultcode.20045': 'This browser cannot keep a guest identity, please log in by phone',
   'resultcode.20046': 'Member code invalid or expired',
+  'resultcode.20047': 'This app could not confirm your mobile number, please log in with an SMS code',
+  'resultcode.20048': 'Only {left} left of {goods}',
+  'resultcode.20049': 'At most {max} of {goods} per order',
+  'resultcode.20050': 'An order can have at most {max} lines',
   'resultcode.42000': 'Member not registered'
 }
 export default en

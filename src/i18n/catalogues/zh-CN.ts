@@ -505,6 +505,10 @@ const zhCN = {
   'resultcode.20044': '充值记录不存在',
   'resultcode.20045': '当前浏览器无法保存游客身份，请使用手机号登录',
   'resultcode.20046': '会员码无效或已过期',
+  'resultcode.20047': '此应用未能确认你的手机号码，请用短信验证码登录',
+  'resultcode.20048': '{goods} 仅剩 {left} 份',
+  'resultcode.20049': '{goods} 每单最多 {max} 份',
+  'resultcode.20050': '每单最多 {max} 项商品',
   'resultcode.42000': '会员未注册'
 } as const
 

@@ -507,6 +507,10 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20044': '充值記錄不存在',
   'resultcode.20045': '當前瀏覽器無法保存遊客身份，請使用手機號登錄',
   'resultcode.20046': '會員碼無效或已過期',
+  'resultcode.20047': '此應用未能確認你的手機號碼，請用短訊驗證碼登入',
+  'resultcode.20048': '{goods} 僅剩 {left} 份',
+  'resultcode.20049': '{goods} 每單最多 {max} 份',
+  'resultcode.20050': '每單最多 {max} 項商品',
   'resultcode.42000': '會員未註冊'
 }
 export default zhTW

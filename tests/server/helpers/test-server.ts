@@ -18,6 +18,7 @@ import { buildApp, buildProviders, type DefaultProviders } from '../../../server
 import { createDatabase, type AppDatabase } from '../../../server/src/storage/database'
 import { migrateToLatest } from '../../../server/src/storage/migrations'
 import type { Database } from '../../../server/src/storage/schema'
+import type { IdentityProvider } from '../../../server/src/providers/identity/identity-provider'
 import { MENU_TABLES } from '../../../server/src/storage/repositories/menu.repository'
 import { seedDemo } from '../../../server/src/storage/seed'
 
@@ -83,6 +84,8 @@ export interface TestServerOptions {
   seed?: boolean
   /** Also import the demo menus of server/seed/menus (default false: tests import their own). */
   demoMenus?: boolean
+  /** Another host identity provider than the configured one (e.g. one that verifies phones). */
+  identity?: IdentityProvider
 }
 
 export async function createTestServer(overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -103,7 +106,8 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
   const database = await createDatabase(config, { schema })
   await migrateToLatest(database)
   if (options.seed !== false) await seedDemo(database.db, new Date(), options.demoMenus ? { filesDir: config.filesDir } : {})
-  const providers = buildProviders(config, () => {})
+  const built = await buildProviders(config, database.db, () => {})
+  const providers: DefaultProviders = options.identity ? { ...built, identity: options.identity } : built
   const app = await buildApp({ config, db: database.db, logger: false, providers })
 
   const client = gatewayClient(app)

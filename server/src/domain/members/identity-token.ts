@@ -1,7 +1,8 @@
 /**
  * Host identities (open ids). ThirdPartyAccessTokenGet asks the identity provider about the
  * host's authorisation code and hands the client an AccessToken: this server's signature over
- * {enterprise, provider, open id, vouched phone, expiry}. Every later use of an OpenID
+ * {enterprise, provider, open id, the phone the host verified (only from a provider that verifies
+ * phones), expiry}. Every later use of an OpenID
  * (ThirdPartyUserInfoGet, VipLoginByOpenID, VipRegister) must bring that token: a client-sent
  * OpenID alone is never believed.
  */
@@ -29,7 +30,7 @@ interface AccessTokenPayload extends SignedPayload {
 export interface VouchedIdentity {
   provider: string
   openId: string
-  /** The phone the host vouches for ('' none). */
+  /** The phone the host verified ('' none, always '' from a provider that does not verify phones). */
   areaNo: string
   phone: string
 }
@@ -38,12 +39,14 @@ export interface VouchedIdentity {
 export async function issueAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, code: string, now: Date): Promise<AccessTokenRow> {
   const host = await identity.exchangeCode(code)
   if (!host || !host.openId) throw new DomainError('ACCESS_TOKEN_INVALID')
+  // Only a phone the host verified is signed into the token (a provider that checks nothing vouches for none).
+  const phone = identity.verifiesPhones ? host.phone : ''
   const payload: AccessTokenPayload = {
     e: entId,
     p: identity.name,
     o: host.openId,
-    a: host.phone ? host.areaNo : '',
-    n: host.phone,
+    a: phone ? host.areaNo : '',
+    n: phone,
     exp: Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_SECONDS
   }
   return { AccessToken: await signToken(db, SECRET_NAMES.identityAccessToken, payload), OpenID: host.openId, ExpiresIn: ACCESS_TOKEN_SECONDS, Provider: identity.name }
@@ -63,6 +66,8 @@ export async function vouchedIdentity(
 ): Promise<VouchedIdentity> {
   const payload = accessToken ? await verifyToken<AccessTokenPayload>(db, SECRET_NAMES.identityAccessToken, accessToken, now) : null
   if (!payload || payload.e !== entId || payload.o !== openId || payload.p !== identity.name) throw new DomainError('ACCESS_TOKEN_INVALID')
+  // Checked again here: a token signed while a provider of the same name verified phones proves none now.
+  if (!identity.verifiesPhones) return { provider: payload.p, openId, areaNo: '', phone: '' }
   if (payload.n) return { provider: payload.p, openId, areaNo: payload.a, phone: payload.n }
   const profile = await identity.userInfo(openId)
   return { provider: payload.p, openId, areaNo: profile?.phone ? profile.areaNo : '', phone: profile?.phone ?? '' }

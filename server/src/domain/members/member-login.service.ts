@@ -2,7 +2,7 @@
  * The ways in (docs/members.md "Sessions and login"):
  *   - phone + SMS code (VipLoginGet): a right code of a known member logs in and is used up; a
  *     right code of an unknown phone → 42000 and the code stays for VipRegister;
- *   - register (VipRegister): RegisterType 1 phone + code, 0 the phone the host vouches for, 2 an
+ *   - register (VipRegister): RegisterType 1 phone + code, 0 the phone the host verified, 2 an
  *     open-id member without a phone; a phone that already has a member logs that member in (the
  *     code or the host proved the phone), linking the open id when one came;
  *   - guest (GuestLogin / GuestRegister): the device key's walk-in identity;
@@ -59,7 +59,8 @@ export async function register(ctx: LoginContext, identityProvider: IdentityProv
   } else {
     if (!identity) throw new DomainError('ACCESS_TOKEN_INVALID')
     if (input.RegisterType === REGISTER_TYPE.PHONE_ONLY) {
-      if (!identity.phone) throw new DomainError('PHONE_INVALID')
+      // Only a phone the host verified (a provider that checks nothing vouches for none): that phone's member logs in.
+      if (!identity.phone) throw new DomainError('PHONE_NOT_VERIFIED')
       // Stored as an SMS login stores it (0912… is 912…), so one phone is one member whichever way it came.
       phone = normalisePhone(identity.areaNo, identity.phone)
     }

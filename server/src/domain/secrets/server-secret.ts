@@ -16,7 +16,9 @@ export const SECRET_NAMES = {
   /** Signs phone-change tickets (VipPhoneChange type 1 → type 2). */
   phoneChangeTicket: 'phone-change-ticket',
   /** Signs member codes (VipQrCodeGet, `npm run member -- verify`). */
-  memberCode: 'member-code'
+  memberCode: 'member-code',
+  /** The sandbox payment provider's notices and page keys (unless SANDBOX_PAY_SECRET overrides it). */
+  sandboxPay: 'sandbox-pay'
 } as const
 
 /** Values already read by this process: a secret never changes once stored. */

@@ -7,7 +7,7 @@ export default defineOperation({
   name: 'ThirdPartyAccessTokenGet',
   group: 'Members',
   summary:
-    "Exchanges a host authorisation code (weapp wx.login, alipay my.getAuthCode) for a checked identity through the identity provider: table1 the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses → 20040. The DEVELOPMENT provider (Provider 'dev') accepts 'dev:<openid>' and 'dev:<openid>:<areaNo>-<phone>' (docs/members.md).",
+    "Exchanges a host authorisation code (weapp wx.login, alipay my.getAuthCode) for a checked identity through the identity provider: table1 the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses → 20040. The DEVELOPMENT provider (Provider 'dev') accepts 'dev:<openid>' and vouches for no phone (docs/members.md).",
   auth: 'app',
   input: z.object({ Code: requiredId("The host's authorisation code") }),
   output: {

@@ -8,7 +8,7 @@ export default defineOperation({
   name: 'ThirdPartyUserInfoGet',
   group: 'Members',
   summary:
-    "The host profile of an identity (table1): the phone the host vouches for as an area-number pair ('' when none; RegisterType 0 registers with it), picture and nickname. Needs the OpenID's AccessToken (else 20040).",
+    "The host profile of an identity (table1): the phone the host verified as an area-number pair ('' when none, always with a provider that does not verify phones such as the DEVELOPMENT one; RegisterType 0 registers with it), picture and nickname. Needs the OpenID's AccessToken (else 20040).",
   auth: 'app',
   input: z.object({
     AccessToken: signedTokenField('Proof of OpenID from ThirdPartyAccessTokenGet'),

@@ -8,10 +8,10 @@ export default defineOperation({
   name: 'VipRegister',
   group: 'Members',
   summary:
-    "Makes a member and logs it in (table1 the session, table2 the member, IsNew 1). RegisterType 1: Phone + AreaNo + Code (the VipLogin code VipLoginGet left unused); 0: the phone the host vouches for (needs OpenID + AccessToken); 2: no phone (needs OpenID + AccessToken). An OpenID without its AccessToken (ThirdPartyAccessTokenGet) → 20040. When the proven phone or the open id already has a member, that member logs in instead (IsNew 0) and the open id is linked to it. Name rule → 20039; code errors as VipLoginGet. Orders this device placed as a walk-in become the member's.",
+    "Makes a member and logs it in (table1 the session, table2 the member, IsNew 1). RegisterType 1: Phone + AreaNo + Code (the VipLogin code VipLoginGet left unused); 0: the phone the host verified (needs OpenID + AccessToken, and an identity provider that verifies phones; none verified → 20047: the DEVELOPMENT provider verifies none); 2: no phone (needs OpenID + AccessToken). An OpenID without its AccessToken (ThirdPartyAccessTokenGet) → 20040. When the proven phone or the open id already has a member, that member logs in instead (IsNew 0) and the open id is linked to it. Name rule → 20039; code errors as VipLoginGet. Orders this device placed as a walk-in become the member's.",
   auth: 'app',
   input: z.object({
-    RegisterType: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1), z.literal(2)])).describe('1 phone + code, 0 vouched phone only, 2 neither'),
+    RegisterType: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1), z.literal(2)])).describe('1 phone + code, 0 the phone the host verified, 2 neither'),
     Phone: optionalId('Mobile number (RegisterType 1)'),
     AreaNo: optionalId("Dialling code without '+' (RegisterType 1)"),
     Code: optionalId('The SMS code (RegisterType 1)'),

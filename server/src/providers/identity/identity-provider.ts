@@ -9,7 +9,10 @@
 /** Who the host says the user is. */
 export interface HostIdentity {
   openId: string
-  /** The phone the host vouches for (area number without '+', national digits), '' when none. */
+  /**
+   * The phone the host says the user verified with it (area number without '+', national digits),
+   * '' when none. Believed only from a provider with verifiesPhones.
+   */
   areaNo: string
   phone: string
 }
@@ -19,7 +22,7 @@ export interface HostProfile {
   nickname: string
   /** Picture URL, '' when none. */
   picture: string
-  /** The vouched phone, when the host tells it only here ('' when none). */
+  /** The host-verified phone, when the host tells it only here ('' when none; believed only with verifiesPhones). */
   areaNo: string
   phone: string
 }
@@ -27,6 +30,12 @@ export interface HostProfile {
 export interface IdentityProvider {
   /** 'dev', 'weapp', 'alipay', …: stored with every linked identity (member_identities.provider). */
   readonly name: string
+  /**
+   * Whether the phones this provider reports were verified by the host (the user proved the
+   * number to the host). Only then may a phone reach a member (VipRegister RegisterType 0, which
+   * logs in the member who owns that phone): a provider that merely passes a phone on must say false.
+   */
+  readonly verifiesPhones: boolean
   /** The identity behind a host authorisation code; null when the host refuses the code. */
   exchangeCode(code: string): Promise<HostIdentity | null>
   /** The host profile of an open id this provider gave out; null when unknown. */

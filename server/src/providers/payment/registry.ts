@@ -1,24 +1,33 @@
 /**
- * Builds the payment providers from the configuration (called by the composition root:
- * buildApp, hence main.ts and the tests). Today: the sandbox. A real provider is added here with
- * its credentials from ServerConfig.
+ * Builds the payment providers chosen by PAYMENT_PROVIDERS (called by the composition root:
+ * buildApp, hence main.ts and the tests, and the orders CLI). Today the only choice is 'sandbox'; a
+ * real provider is one file implementing PaymentProvider and one entry here, with its credentials
+ * from ServerConfig. Async because a provider's secret may live in the database.
  */
-import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../../config'
-import { PaymentProviders } from './payment-provider'
+import { getOrCreateSecret, SECRET_NAMES } from '../../domain/secrets/server-secret'
+import type { Database } from '../../storage/schema'
+import { assertRunMode, ProviderChoiceError, type RunModeConfig } from '../run-mode'
+import { PaymentProviders, type PaymentProvider } from './payment-provider'
 import { SandboxPaymentProvider } from './sandbox.provider'
 
-/** One random secret per process when SANDBOX_PAY_SECRET is unset (every app in the process agrees). */
-let processSecret: string | null = null
+type PaymentConfig = Pick<ServerConfig, 'sandboxPaySecret' | 'paymentProviders'> & RunModeConfig
 
-export function buildPaymentProviders(config: Pick<ServerConfig, 'sandboxPaySecret'>, log: (message: string) => void = () => {}): PaymentProviders {
-  let secret = config.sandboxPaySecret
-  if (!secret) {
-    if (!processSecret) {
-      processSecret = randomBytes(32).toString('hex')
-      log('SANDBOX_PAY_SECRET is not set: the sandbox payment provider signs with a random per-process secret')
-    }
-    secret = processSecret
-  }
-  return new PaymentProviders([new SandboxPaymentProvider(secret)], 'sandbox')
+const CHOICES = {
+  // SANDBOX_PAY_SECRET, else the deployment's own in the database: every process and CLI signs and
+  // checks notices and page keys alike (a per-process secret failed notices at other processes).
+  sandbox: async (config: PaymentConfig, db: Kysely<Database>) => new SandboxPaymentProvider(config.sandboxPaySecret ?? (await getOrCreateSecret(db, SECRET_NAMES.sandboxPay)))
+} satisfies Record<string, (config: PaymentConfig, db: Kysely<Database>) => Promise<PaymentProvider>>
+
+export async function buildPaymentProviders(config: PaymentConfig, db: Kysely<Database>): Promise<PaymentProviders> {
+  const makers = config.paymentProviders.map((choice) => {
+    const make = (CHOICES as Record<string, (config: PaymentConfig, db: Kysely<Database>) => Promise<PaymentProvider>>)[choice]
+    if (!make) throw new ProviderChoiceError('PAYMENT_PROVIDERS', choice, Object.keys(CHOICES))
+    return make
+  })
+  assertRunMode(config, ['sandbox-payments'])
+  const providers: PaymentProvider[] = []
+  for (const make of makers) providers.push(await make(config, db))
+  return new PaymentProviders(providers, providers[0]?.name)
 }

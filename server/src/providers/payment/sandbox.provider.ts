@@ -3,7 +3,9 @@
  * where a tester approves or declines a payment. It is honest about being a sandbox: no money moves,
  * the page says so, and payer ids are made up from the code. Notices are signed exactly as a real
  * provider's would be: HMAC-SHA256 of the raw JSON body with a shared secret, hex in
- * `X-Sandbox-Signature`, and they go through the same notify handler as any provider's.
+ * `X-Sandbox-Signature`, and they go through the same notify handler as any provider's. The page
+ * URL carries a per-payment key (HMAC of the id), so only the payer it was handed to can decide.
+ * The secret is the deployment's (payment/registry.ts): every process and CLI agree on it.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type {
@@ -38,8 +40,8 @@ export interface SignedNotice {
   headers: Record<string, string>
 }
 
-/** Hosted page path of a payment (relative to the server's origin). */
-export const sandboxPagePath = (payId: string): string => `/sandbox-pay/${encodeURIComponent(payId)}`
+/** The query parameter of the page's per-payment key. */
+export const SANDBOX_PAGE_KEY = 'k'
 
 /** A refund the sandbox was asked for (no money moves; kept for the log and the tests). */
 export interface SandboxRefund extends RefundInput {
@@ -58,7 +60,27 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     // The page lives on the server that takes the notices, so the notify URL gives its origin.
-    return { payUrl: new URL(sandboxPagePath(input.payId), input.notifyUrl).toString(), providerRef: this.providerRefOf(input.payId) }
+    return { payUrl: new URL(this.pagePath(input.payId), input.notifyUrl).toString(), providerRef: this.providerRefOf(input.payId) }
+  }
+
+  /**
+   * The hosted page of a payment as handed to its payer (relative to the server's origin), with
+   * `suffix` ('/approve') after the id. The key in it is what lets the page act: a PayID or
+   * RechargeID alone (they show in answers and logs) approves nothing.
+   */
+  pagePath(payId: string, suffix = ''): string {
+    return `/sandbox-pay/${encodeURIComponent(payId)}${suffix}?${SANDBOX_PAGE_KEY}=${this.pageKey(payId)}`
+  }
+
+  /** Whether `key` is the page key of this payment (constant time). */
+  isPageKey(payId: string, key: unknown): boolean {
+    if (typeof key !== 'string' || !/^[0-9a-f]{32}$/.test(key)) return false
+    return timingSafeEqual(Buffer.from(this.pageKey(payId), 'hex'), Buffer.from(key, 'hex'))
+  }
+
+  /** 128 bits of HMAC: stable per payId (the page can be reopened), not guessable without the secret. */
+  private pageKey(payId: string): string {
+    return this.hmac(`page:${payId}`).slice(0, 32)
   }
 
   /** Stable per payId (createPayment is idempotent), not guessable without the secret. */

@@ -1,0 +1,147 @@
+/**
+ * Issue 11, run modes: in production (NODE_ENV=production) the server refuses to start while a
+ * development provider (the DEVELOPMENT SMS or identity provider, the sandbox payments) is
+ * configured, unless ALLOW_DEVELOPMENT_PROVIDERS names each one; it prints the active providers
+ * at every start. Without NODE_ENV (npm start, the tests) everything is on, as the demo needs.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { loadConfig, type ServerConfig } from '../../server/src/config'
+import { buildProviders } from '../../server/src/http/app'
+import { startServer } from '../../server/src/main'
+import { DevelopmentProvidersRefused, ProviderChoiceError, describeProviders } from '../../server/src/providers/run-mode'
+import { createDatabase } from '../../server/src/storage/database'
+import { migrateToLatest } from '../../server/src/storage/migrations'
+
+const root = path.resolve(__dirname, '..', '..')
+let tempDir: string
+beforeAll(() => {
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-run-modes-'))
+})
+afterAll(() => fs.rmSync(tempDir, { recursive: true, force: true }))
+
+/** A config as the environment would give it, on a SQLite file of this test (PostgreSQL plays no part here). */
+const configOf = (env: Record<string, string>): ServerConfig =>
+  loadConfig({ ...env }, { databaseUrl: null, dataDir: path.join(tempDir, 'data'), staticDir: path.join(tempDir, 'none'), filesDir: path.join(tempDir, 'files') })
+
+async function withDatabase<T>(config: ServerConfig, run: (db: Awaited<ReturnType<typeof createDatabase>>['db']) => Promise<T>): Promise<T> {
+  const database = await createDatabase(config)
+  try {
+    await migrateToLatest(database)
+    return await run(database.db)
+  } finally {
+    await database.destroy()
+  }
+}
+
+describe('production refuses development providers it was not told to allow', () => {
+  test('nothing allowed: a named error saying which providers are active and which setting permits them', async () => {
+    const config = configOf({ NODE_ENV: 'production' })
+    expect(config.production).toBe(true)
+    const error = await withDatabase(config, (db) => buildProviders(config, db, () => {})).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DevelopmentProvidersRefused)
+    expect((error as Error).name).toBe('DevelopmentProvidersRefused')
+    const message = (error as Error).message
+    expect(message).toContain('NODE_ENV=production')
+    for (const part of ['SMS_PROVIDER=development', 'IDENTITY_PROVIDER=development', 'PAYMENT_PROVIDERS=sandbox', 'ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments']) {
+      expect(message).toContain(part)
+    }
+  })
+
+  test('allowing only some: the rest are still refused, by name', async () => {
+    const config = configOf({ NODE_ENV: 'production', ALLOW_DEVELOPMENT_PROVIDERS: 'sms, sandbox-payments' })
+    const error = await withDatabase(config, (db) => buildProviders(config, db, () => {})).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DevelopmentProvidersRefused)
+    expect((error as DevelopmentProvidersRefused).refused).toEqual(['identity'])
+  })
+
+  test('startServer refuses too, and leaves nothing listening', async () => {
+    await expect(startServer({ production: true, port: 0, host: '127.0.0.1', databaseUrl: null, dataDir: path.join(tempDir, 'data'), logger: false, print: () => {} })).rejects.toBeInstanceOf(
+      DevelopmentProvidersRefused
+    )
+  })
+
+  test('each one allowed: it starts and prints the active providers in one line', async () => {
+    const lines: string[] = []
+    const server = await startServer({
+      production: true,
+      allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments'],
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      dataDir: path.join(tempDir, 'data'),
+      staticDir: path.join(tempDir, 'none'),
+      logger: false,
+      print: (line) => lines.push(line)
+    })
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+    const line = lines.find((l) => l.startsWith('providers:'))
+    expect(line).toBe(
+      'providers: payments=sandbox (SANDBOX, no real money), sms=development (codes go to this log, none sent), identity=development (checks nothing, vouches for no phone) — development providers allowed in production by ALLOW_DEVELOPMENT_PROVIDERS'
+    )
+  })
+})
+
+describe('settings', () => {
+  test('an unknown name in ALLOW_DEVELOPMENT_PROVIDERS fails at once, naming the valid ones', () => {
+    expect(() => configOf({ ALLOW_DEVELOPMENT_PROVIDERS: 'sms,payments' })).toThrow("ALLOW_DEVELOPMENT_PROVIDERS: unknown name 'payments' (valid: sms, identity, sandbox-payments)")
+  })
+
+  test('an unknown provider choice fails start, naming the choices this server has', async () => {
+    for (const [env, text] of [
+      [{ SMS_PROVIDER: 'acme-sms' }, "SMS_PROVIDER 'acme-sms' is not a provider this server has (choices: development)"],
+      [{ IDENTITY_PROVIDER: 'wechat' }, "IDENTITY_PROVIDER 'wechat' is not a provider this server has (choices: development)"],
+      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox)"]
+    ] as const) {
+      const config = configOf(env)
+      const error = await withDatabase(config, (db) => buildProviders(config, db, () => {})).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ProviderChoiceError)
+      expect((error as Error).message).toBe(text)
+    }
+  })
+
+  test('without NODE_ENV=production everything is on (the demo), and the line says what is active', async () => {
+    const config = configOf({})
+    expect(config.production).toBe(false)
+    const providers = await withDatabase(config, (db) => buildProviders(config, db, () => {}))
+    expect(providers.payments.names()).toEqual(['sandbox'])
+    expect(describeProviders(config)).toBe(
+      'providers: payments=sandbox (SANDBOX, no real money), sms=development (codes go to this log, none sent), identity=development (checks nothing, vouches for no phone)'
+    )
+  })
+})
+
+test('the real server process in production without the setting exits non-zero with the message', async () => {
+  // undefined values are left out of the child's environment.
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ALLOW_DEVELOPMENT_PROVIDERS: undefined,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    DATA_DIR: path.join(tempDir, 'spawned'),
+    STATIC_DIR: path.join(tempDir, 'none')
+  }
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()))
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()))
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
+    child.on('exit', (exitCode) => {
+      clearTimeout(timer)
+      resolve(exitCode)
+    })
+  })
+  expect(code).not.toBe(0)
+  expect(code).not.toBeNull()
+  expect(output).toContain('ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments')
+  expect(output).not.toContain('listening on')
+}, 60_000)
