@@ -49,6 +49,15 @@ export interface ShopTable {
   is_enable: number
 }
 
+/** What an order took from an sku's stock (order-stock.ts); returned_at once given back. */
+export interface StockTakeTable {
+  order_id: string
+  sku_id: string
+  units: number
+  taken_at: string
+  returned_at: string | null
+}
+
 export interface ShopParamTable {
   shop_id: string
   parm_id: string
@@ -606,6 +615,7 @@ export interface Database {
   enterprise_settings: EnterpriseSettingTable
   shops: ShopTable
   shop_params: ShopParamTable
+  stock_takes: StockTakeTable
   bases: BaseTable
   base_params: BaseParamTable
   dining_tables: DiningTableTable

@@ -8,12 +8,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { isAppointmentAllowed, isOpenNow, openWindows, type SlotRules } from '../../../../src/core/appointment-slots'
 import { decimalPoints, roundHalfUp, sumDecimals } from '../../../../src/core/money'
+import { orderLimits, type OrderLimits } from '../../../../src/core/order-limits'
 import { positionTypeOf, servicesOffered } from '../../../../src/core/sheet-position'
 import { addMilliseconds, wallClockIn, type WallClock } from '../../../../src/core/wall-clock'
 import type { Locale } from '../../../../src/gateway/contract'
 import type { OrderPlacementInput, OrderStatus, PayMode, PosiType, ServiceType } from '../../../../src/gateway/order-rows'
 import { findBase } from '../../storage/repositories/base.repository'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import { listShopParams } from '../../storage/repositories/params.repository'
 import { insertOrderRows, type OrderLineRecord, type OrderRecord } from '../../storage/repositories/order.repository'
 import { findTable } from '../../storage/repositories/table.repository'
 import type { Database, OrderTable } from '../../storage/schema'
@@ -23,6 +25,7 @@ import { DomainError } from '../errors'
 import type { Base, DiningTable } from '../records'
 import { bagFee, priceLines, type PricedLines } from './order-pricing'
 import { recordCreated, type OrderActor } from './order-state'
+import { checkStock, stockTakes, takeStock, type StockTake } from './order-stock'
 import { vipIdOfOwner } from '../members/member-session'
 
 /** Minutes an unpaid prepay order waits for its payment (enterprise setting UnpaidOrderMinutes). */
@@ -60,6 +63,10 @@ export interface ValidPlacement {
   /** Enterprise settings by ParmID. */
   settings: Map<string, string>
   priced: PricedLines
+  /** The shop's caps (per line, lines per order). */
+  limits: OrderLimits
+  /** What the lines take from sku stock; insertOrder takes it. */
+  stock: StockTake[]
   goodsAmount: string
   bagQua: number
   bagFee: string
@@ -79,7 +86,8 @@ export interface PlacementOptions {
  * shop (20003), branch (20004), table (20005), service style (SERVICE_NOT_OFFERED), appointed
  * time (APPOINTMENT_OUTSIDE_HOURS) or, for as soon as possible, opening hours (SHOP_CLOSED with
  * begin/end), delivery details (ADDRESS_REQUIRED) and range (BEYOND_DELIVERY_RANGE), then the
- * lines (CART_EMPTY, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY, PRICE_CHANGED) and bags.
+ * lines (CART_EMPTY, TOO_MANY_LINES, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY,
+ * LINE_QUANTITY_OVER_LIMIT, PRICE_CHANGED), the stock left now (STOCK_SHORT) and bags.
  */
 export async function validatePlacement(
   db: Kysely<Database>,
@@ -134,7 +142,11 @@ export async function validatePlacement(
     deliveryDetails = { contact, phone, address }
   }
 
-  const priced = priceLines(read, input.Lines, locale, amoPoint, options.checkShownAmounts)
+  const shopParams = new Map((await listShopParams(db, read.snapshot.menu.shopId)).map((p) => [p.parmId, p.parmValue]))
+  const limits = orderLimits(shopParams, settings)
+  const priced = priceLines(read, input.Lines, locale, amoPoint, options.checkShownAmounts, limits)
+  const stock = stockTakes(priced.lines)
+  await checkStock(db, stock)
   const bagQua = input.BagQua ?? 0
   const bags = bagFee(read, bagQua, amoPoint)
 
@@ -165,6 +177,8 @@ export async function validatePlacement(
     amoPoint,
     settings,
     priced,
+    limits,
+    stock,
     goodsAmount: priced.goodsAmount,
     bagQua,
     bagFee: bags,
@@ -304,10 +318,14 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
   return { row, lines }
 }
 
-/** Writes the order, its lines and its 'create' event in the caller's transaction. */
+/**
+ * Writes the order, its lines and its 'create' event in the caller's transaction, and takes the
+ * stock (STOCK_SHORT when another order took it first: the caller's transaction rolls back).
+ */
 export async function insertOrder(trx: Transaction<Database>, placement: ValidPlacement, order: NewOrder): Promise<OrderRecord> {
   const { row, lines } = orderRecordsOf(placement, order)
   await insertOrderRows(trx, row, lines)
+  await takeStock(trx, order.orderId, placement.stock, placement.now)
   await recordCreated(trx, order.orderId, order.status, order.actor ?? 'diner', placement.now)
   return row
 }

@@ -5,12 +5,15 @@
  * the same `lineAmount` the client's cart uses, so an honest client always agrees to the digit.
  *
  * Refusals name the goods: not in this shop / branch (GOODS_NOT_IN_SHOP), outside its sale window
- * (GOODS_OFF_SALE), options or quantities that do not exist (INVALID_QUANTITY), and a price that
- * differs from what the diner was shown (PRICE_CHANGED).
+ * (GOODS_OFF_SALE), options or quantities that do not exist (INVALID_QUANTITY), more than the
+ * shop's per-line cap (LINE_QUANTITY_OVER_LIMIT; more lines than its cap: TOO_MANY_LINES), and a
+ * price that differs from what the diner was shown (PRICE_CHANGED). Stock is not judged here: the
+ * menu snapshot's stock is as imported, so order-stock.ts reads and takes the live stock.
  */
 import { lineAmount, lineOriginalAmount, lineTotalQua, lineUnitExtras, stepOf, type CartLine } from '../../../../src/core/cart'
 import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
 import { Decimal, decimalPlaces, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
+import { HARD_MAX_LINE_QUANTITY, HARD_MAX_ORDER_LINES, type OrderLimits } from '../../../../src/core/order-limits'
 import { packUnitPrices, skuPrices } from '../../../../src/core/promotion-pricing'
 import { saleStatus } from '../../../../src/core/sale-status'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
@@ -19,10 +22,10 @@ import { listed, soldHere, type MenuRead } from '../catalogue/catalogue.service'
 import type { CatalogueGoods } from '../catalogue/records'
 import { DomainError } from '../errors'
 
-/** Most units one line may ask for; beyond it the quantity is refused as invalid. */
-export const MAX_LINE_QUANTITY = 9999
-/** Most lines one order may have. */
-export const MAX_ORDER_LINES = 200
+/** Most main units one line may come to; beyond it the quantity is refused as invalid. */
+export const MAX_LINE_QUANTITY = HARD_MAX_LINE_QUANTITY
+/** Most lines the request schema takes; the shop's own cap (MaxOrderLines) is lower. */
+export const MAX_ORDER_LINES = HARD_MAX_ORDER_LINES
 
 export interface PricedLine {
   lineNo: number
@@ -31,6 +34,8 @@ export interface PricedLine {
   /** Names in the order's language. */
   goodsName: string
   skuName: string
+  /** Main units of the sku this line takes from its stock (pQua × Ref + mQua); '0' without a sku. */
+  stockQua: string
   unit: string
   punit: string
   /** The core cart line the amount came from. */
@@ -67,22 +72,24 @@ function onStep(q: Decimal, step: Decimal): boolean {
 /**
  * Prices every line; throws DomainError for the first line that cannot be ordered.
  * `amoPoint`: the enterprise's amount decimals. `checkShownAmounts`: compare each line's Amount
- * with the server's (false for a preview, which exists to show the server's figures).
+ * with the server's (false for a preview, which exists to show the server's figures). `limits`:
+ * the shop's caps (src/core/order-limits).
  */
 export function priceLines(
   read: MenuRead,
   inputs: OrderLineInput[],
   locale: Locale,
   amoPoint: number,
-  checkShownAmounts: boolean
+  checkShownAmounts: boolean,
+  limits: OrderLimits
 ): PricedLines {
   if (inputs.length === 0) throw new DomainError('CART_EMPTY')
-  if (inputs.length > MAX_ORDER_LINES) throw new DomainError('INVALID_QUANTITY', { goods: `${inputs.length} lines` })
-  const lines = inputs.map((input, index) => priceLine(read, input, index + 1, locale, checkShownAmounts))
+  if (inputs.length > limits.maxOrderLines) throw new DomainError('TOO_MANY_LINES', { max: String(limits.maxOrderLines) })
+  const lines = inputs.map((input, index) => priceLine(read, input, index + 1, locale, checkShownAmounts, limits.maxLineQuantity))
   return { lines, goodsAmount: roundHalfUp(sumDecimals(lines.map((l) => l.amount)), amoPoint).toFixed(amoPoint) }
 }
 
-function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale: Locale, checkShown: boolean): PricedLine {
+function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale: Locale, checkShown: boolean, maxLineQuantity: number): PricedLine {
   const goods = read.snapshot.goodsById.get(input.GoodsID)
   if (!goods) throw new DomainError('GOODS_NOT_IN_SHOP', { goods: input.GoodsID })
   const goodsName = nameIn(goods.names, locale)
@@ -100,7 +107,6 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
   if (goods.skus.length > 0) {
     const priced = skuPrices(goods, pricing.promotion, read.pricePoint).find((s) => s.sku.skuId === input.SkuID)
     if (!priced) throw invalid()
-    if (priced.sku.stock !== null && priced.sku.stock <= 0) throw new DomainError('GOODS_OFF_SALE', { goods: goodsName })
     mainPrice = priced.price
     mainSalesPrice = priced.salesPrice
     skuName = priced.sku.valueIds
@@ -126,6 +132,10 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
   if (!onStep(mQua, step) || !onStep(pQua, new Decimal(1)) || decimalPlaces(input.MQua) > Math.max(6, decimalPlaces(goods.stepQua))) throw invalid()
   const total = toDecimal(lineTotalQua(pQua, mQua, pack?.ref ?? '1'))
   if (!total.greaterThan(0) || total.greaterThan(MAX_LINE_QUANTITY)) throw invalid()
+  // The cap counts what the diner's stepper counts: packs on a pack line, main units otherwise.
+  if (mQua.greaterThan(maxLineQuantity) || pQua.greaterThan(maxLineQuantity)) {
+    throw new DomainError('LINE_QUANTITY_OVER_LIMIT', { goods: goodsName, max: String(maxLineQuantity) })
+  }
 
   // Remarks: each a real option of a real group, in any of the menu's languages.
   const remarkGroups = LOCALES.flatMap((l) => parseGoodsRemarks(goods.remarks[l]))
@@ -192,6 +202,7 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     goods,
     goodsName,
     skuName,
+    stockQua: input.SkuID ? total.toFixed() : '0',
     unit: nameIn(goods.unitNames, locale),
     punit: pack?.name ?? '',
     line,

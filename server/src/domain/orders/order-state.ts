@@ -1,6 +1,7 @@
 /**
  * Moving orders through the state table of src/core/order-status.ts, inside the caller's
- * transaction. Every change writes an order_events row with who made it. Used by placement,
+ * transaction. Every change writes an order_events row with who made it; a cancel or expiry
+ * gives back the order's stock (order-stock.ts). Used by placement,
  * payments (markOrderPaid), the shop's admin API / CLI, table sheets and the expiry sweep.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
@@ -11,6 +12,7 @@ import type { Database, OrderTable } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { isPostgres } from '../../storage/database'
 import { earnOrderPoints } from '../wallet/points.service'
+import { returnStock } from './order-stock'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -62,6 +64,8 @@ export async function applyOrderAction(
     .insertInto('order_events')
     .values({ order_id: orderId, seq: Number(last?.seq ?? 0) + 1, action, from_status: from, to_status: to, actor, at })
     .execute()
+  // Cancelled and expired are final: whatever the order took from stock goes back, once.
+  if (to === ORDER_STATUS.CANCELLED || to === ORDER_STATUS.EXPIRED) await returnStock(trx, orderId, now)
   return { ...order, ...changes } as OrderRecord
 }
 

@@ -8,12 +8,14 @@ import { gatewayBase } from './0001-gateway-base'
 import { catalogue } from './0002-catalogue'
 import { orders } from './0003-orders'
 import { members } from './0004-members'
+import { stockTakes } from './0005-stock-takes'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
   '0002_catalogue': catalogue,
   '0003_orders': orders,
-  '0004_members': members
+  '0004_members': members,
+  '0005_stock_takes': stockTakes
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
