@@ -11,16 +11,25 @@
 export const SMS_SOURCE_TYPES = ['VipLogin', 'VipBindPhone', 'VipPhoneVerify', 'VipPhoneChange'] as const
 export type SmsSourceType = (typeof SMS_SOURCE_TYPES)[number]
 
-/** SMS rules (issue 5): a code lives 5 minutes, one send per phone (and per client address) per 60 s. */
+/** SMS rules (issues 5 and 11; docs/members.md "SMS codes"): limits a stranger cannot use to lock a member out, and a dining room on one address can live with. */
 export const SMS_RULES = {
   codeTtlSeconds: 300,
+  /** One send per phone per client address in this many seconds (the answer's ResendIn). */
   resendSeconds: 60,
-  /** Sends per phone per day (enterprise clock). */
-  dailyPerPhone: 10,
+  /** Sends per phone per client address per day (enterprise clock): a stranger's sends do not use up the owner's. */
+  dailyPerPhonePerClient: 10,
+  /** Sends per phone per day from all addresses before the phone slows down (never a lock-out for the day). */
+  dailyPerPhone: 30,
+  /** Past dailyPerPhone: one send per phone, from any address, in this many seconds. */
+  slowResendSeconds: 1800,
+  /** Sends per client address in any 60 s: a busy dining room shares one Wi-Fi address. */
+  perClientPerMinute: 10,
   /** Sends per client address per day. */
-  dailyPerClient: 30,
-  /** Wrong tries that burn a code. */
-  maxTries: 5,
+  dailyPerClient: 200,
+  /** Wrong tries at one code from one client address; that address then needs a new code. */
+  maxTriesPerClient: 5,
+  /** Wrong tries at one code from all addresses together that burn it. */
+  maxTries: 10,
   codeLength: 6
 } as const
 

@@ -107,27 +107,28 @@ describe('SMS codes', () => {
     expect(login.text).not.toContain(c)
   })
 
-  test('one send per phone per 60 s, whatever the client address; again after 60 s', async () => {
+  test('one send per phone per client address per 60 s; again after 60 s (more in tests/server/sms-abuse.test.ts)', async () => {
     const phone = macauPhone()
-    ok(await sendAsIs(phone, client()))
-    const again = await sendAsIs(phone, client())
+    const headers = client()
+    ok(await sendAsIs(phone, headers))
+    const again = await sendAsIs(phone, headers)
     expect(code(again)).toBe('20032')
     expect(again.body.resultmsg).toMatch(/try again in (59|60) s/)
     await ageCodes(phone)
-    ok(await sendAsIs(phone, client()))
+    ok(await sendAsIs(phone, headers))
     // Another enterprise's app on this server counts too: a phone is one person.
-    const elsewhere = await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: client(), entId: 'E7007' })
+    const elsewhere = await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers, entId: 'E7007' })
     expect(code(elsewhere)).toBe('20032')
   })
 
-  test('one send per client address per 60 s, whatever the phone', async () => {
+  test(`${SMS_RULES.perClientPerMinute} sends per client address in 60 s, whatever the phones`, async () => {
     const headers = client()
-    ok(await sendAsIs(macauPhone(), headers))
+    for (let i = 0; i < SMS_RULES.perClientPerMinute; i++) ok(await sendAsIs(macauPhone(), headers))
     expect(code(await sendAsIs(macauPhone(), headers))).toBe('20032')
     ok(await send(macauPhone(), client()))
   })
 
-  test(`daily cap per phone (${SMS_RULES.dailyPerPhone}) and per client address (${SMS_RULES.dailyPerClient}), counted on the enterprise's day`, async () => {
+  test(`daily cap per phone from one client address (${SMS_RULES.dailyPerPhonePerClient}) and per client address (${SMS_RULES.dailyPerClient}), counted on the enterprise's day`, async () => {
     const phone = macauPhone()
     const earlier = new Date(Date.now() - 61_000).toISOString()
     const rows = (n: number, values: { phone: string; client_ip: string }) =>
@@ -143,11 +144,11 @@ describe('SMS codes', () => {
         ended_at: earlier,
         ...values
       }))
-    await server.db.insertInto('sms_codes').values(rows(SMS_RULES.dailyPerPhone, { phone, client_ip: '10.1.1.1' })).execute()
-    expect(code(await send(phone, client()))).toBe('20033')
+    await server.db.insertInto('sms_codes').values(rows(SMS_RULES.dailyPerPhonePerClient, { phone, client_ip: '10.1.1.1' })).execute()
+    expect(code(await send(phone, { 'X-Forwarded-For': '10.1.1.1' }))).toBe('20033')
     // Yesterday's sends (before the enterprise's midnight) do not count.
     await server.db.updateTable('sms_codes').set({ created_at: new Date(Date.now() - 26 * 3600_000).toISOString() }).where('phone', '=', phone).execute()
-    ok(await send(phone, client()))
+    ok(await send(phone, { 'X-Forwarded-For': '10.1.1.1' }))
 
     const headers = { 'X-Forwarded-For': '10.200.0.1' }
     await server.db.insertInto('sms_codes').values(rows(SMS_RULES.dailyPerClient, { phone: '60000000', client_ip: '10.200.0.1' })).execute()

@@ -536,6 +536,13 @@ export interface SmsCodeTable {
   ended_at: string | null
 }
 
+/** Wrong tries at one SMS code from one client address (issue 11: a stranger cannot burn a member's code). */
+export interface SmsCodeTryTable {
+  code_id: string
+  client_ip: string
+  tries: number
+}
+
 export interface BalanceLedgerTable {
   entry_id: string
   ent_id: string
@@ -650,6 +657,7 @@ export interface Database {
   member_identities: MemberIdentityTable
   member_sessions: MemberSessionTable
   sms_codes: SmsCodeTable
+  sms_code_tries: SmsCodeTryTable
   balance_ledger: BalanceLedgerTable
   score_ledger: ScoreLedgerTable
   recharge_rules: RechargeRuleTable

@@ -103,6 +103,9 @@ const en: Record<MessageKey, string> = {
 
   // checkout, table sheet entry, shop and branch choice (issue 4)
   'cart.checkout': 'Checkout',
+  'cart.atMost': 'At most {max} per order',
+  'cart.onlyLeft': 'Only {left} left',
+  'cart.soldOut': 'Sold out',
   'page.confirm': 'Confirm order',
   'page.terms': 'Privacy policy and terms of use',
   'page.orderEntry': 'Table order',
@@ -492,7 +495,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.20029': 'This request key was already used for a different order',
   'resultcode.20030': 'Please fill in the contact, phone and delivery address',
   'resultcode.20031': 'The paid amount does not match the order',
-  'resultcode.20032': 'Codes are sent at most once a minute, please try again in {seconds} s',
+  'resultcode.20032': 'Codes were asked for too often, please try again in {seconds} s',
   'resultcode.20033': 'Too many codes today, please try again tomorrow',
   'resultcode.20034': 'The verification code is wrong',
   'resultcode.20035': 'The verification code has expired, please get a new one',
@@ -511,6 +514,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.20048': 'Only {left} left of {goods}',
   'resultcode.20049': 'At most {max} of {goods} per order',
   'resultcode.20050': 'An order can have at most {max} lines',
+  'resultcode.20051': "Please scan the QR code on your table to see or pay the table's bill",
   'resultcode.42000': 'Member not registered'
 }
 export default en

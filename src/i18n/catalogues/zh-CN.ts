@@ -101,6 +101,9 @@ const zhCN = {
 
   // checkout, table sheet entry, shop and branch choice (issue 4)
   'cart.checkout': '去结算',
+  'cart.atMost': '每单最多 {max} 份',
+  'cart.onlyLeft': '仅剩 {left} 份',
+  'cart.soldOut': '已售罄',
   'page.confirm': '确认订单',
   'page.terms': '隐私政策与使用条款',
   'page.orderEntry': '桌台点餐',
@@ -490,7 +493,7 @@ const zhCN = {
   'resultcode.20029': '该请求编号已用于另一笔订单',
   'resultcode.20030': '请填写联系人、电话和送货地址',
   'resultcode.20031': '支付金额与订单金额不符',
-  'resultcode.20032': '验证码每分钟只能发送一次，请 {seconds} 秒后再试',
+  'resultcode.20032': '验证码获取太频繁，请 {seconds} 秒后再试',
   'resultcode.20033': '今日验证码发送次数已达上限，请明天再试',
   'resultcode.20034': '验证码错误',
   'resultcode.20035': '验证码已失效，请重新获取',
@@ -509,6 +512,7 @@ const zhCN = {
   'resultcode.20048': '{goods} 仅剩 {left} 份',
   'resultcode.20049': '{goods} 每单最多 {max} 份',
   'resultcode.20050': '每单最多 {max} 项商品',
+  'resultcode.20051': '请扫描餐桌上的二维码，再查看或支付本桌账单',
   'resultcode.42000': '会员未注册'
 } as const
 

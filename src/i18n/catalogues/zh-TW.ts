@@ -103,6 +103,9 @@ const zhTW: Record<MessageKey, string> = {
 
   // checkout, table sheet entry, shop and branch choice (issue 4)
   'cart.checkout': '去結算',
+  'cart.atMost': '每單最多 {max} 份',
+  'cart.onlyLeft': '僅剩 {left} 份',
+  'cart.soldOut': '已售罄',
   'page.confirm': '確認訂單',
   'page.terms': '私隱政策與使用條款',
   'page.orderEntry': '枱號點餐',
@@ -492,7 +495,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20029': '該請求編號已用於另一筆訂單',
   'resultcode.20030': '請填寫聯絡人、電話和送貨地址',
   'resultcode.20031': '支付金額與訂單金額不符',
-  'resultcode.20032': '驗證碼每分鐘只能發送一次，請 {seconds} 秒後再試',
+  'resultcode.20032': '驗證碼獲取太頻繁，請 {seconds} 秒後再試',
   'resultcode.20033': '今日驗證碼發送次數已達上限，請明天再試',
   'resultcode.20034': '驗證碼錯誤',
   'resultcode.20035': '驗證碼已失效，請重新獲取',
@@ -511,6 +514,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20048': '{goods} 僅剩 {left} 份',
   'resultcode.20049': '{goods} 每單最多 {max} 份',
   'resultcode.20050': '每單最多 {max} 項商品',
+  'resultcode.20051': '請掃描餐桌上的二維碼，再查看或支付本桌帳單',
   'resultcode.42000': '會員未註冊'
 }
 export default zhTW

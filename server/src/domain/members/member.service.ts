@@ -29,6 +29,8 @@ export interface LoginContext {
   entId: string
   /** The device key hash of the request ('' none): its walk-in orders become the member's. */
   deviceKey: string
+  /** The caller's address: SMS code tries are counted per address. */
+  clientIp: string
   timeZone: string
   now: Date
 }

@@ -1,10 +1,14 @@
 /**
- * SMS codes (issue 5; SMS_RULES in src/gateway/member-rows.ts). A code:
+ * SMS codes (issues 5 and 11; SMS_RULES in src/gateway/member-rows.ts; docs/members.md). A code:
  *   - lives 5 minutes; only its HMAC is stored (keyed by a server secret), compared in constant time;
- *   - may be sent once per phone per 60 s and once per client address per 60 s, at most
- *     SMS_RULES.dailyPerPhone times per phone and dailyPerClient times per client address per day
- *     (the enterprise's calendar day), counting the codes of every enterprise on this server;
- *   - is burned by the 5th wrong try, and replaced by a newer code for the same phone and purpose;
+ *   - may be sent to a phone once per 60 s and 10 times a day per client address (a stranger's
+ *     sends never use up the owner's), and past 30 a day from all addresses once per 30 minutes
+ *     (a slow-down, never a lock-out for the day); a client address may send 10 in any minute (a
+ *     dining room on one Wi-Fi) and 200 a day; counted over every enterprise on this server, on
+ *     the enterprise's calendar day;
+ *   - takes 5 wrong tries per client address (that address then needs a new code) and is burned by
+ *     the 10th wrong try in all, so a stranger's guesses do not end the owner's code; it is
+ *     replaced by a newer code for the same phone and purpose;
  *   - serves one purpose (SourceType) and is used up by the operation that succeeds with it.
  * Codes never appear in an answer: only the SMS provider sees them.
  * Sending checks the limits and stores the code in one transaction (SQLite: BEGIN IMMEDIATE;
@@ -53,18 +57,28 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, reques
     }
     // A phone is one person whichever enterprise's app asks: its limits count every code sent to it.
     const phoneCodes = trx.selectFrom('sms_codes').where('area_no', '=', areaNo).where('phone', '=', phone)
+    const phoneFromClient = phoneCodes.where('client_ip', '=', clientIp)
     const clientCodes = trx.selectFrom('sms_codes').where('client_ip', '=', clientIp)
-    for (const recent of [phoneCodes, clientCodes]) {
-      const last = await recent.select('created_at').where('created_at', '>', resendAfter).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
-      if (last) {
-        const seconds = Math.max(1, Math.ceil((new Date(last.created_at).getTime() + SMS_RULES.resendSeconds * 1000 - now.getTime()) / 1000))
-        throw new DomainError('SMS_TOO_FREQUENT', { seconds })
-      }
+    const count = async (query: typeof phoneCodes, since: string): Promise<number> =>
+      Number((await query.select((eb) => eb.fn.countAll<string | number>().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow()).n)
+    /** Refuses with the seconds until the `nth` newest send since `since` leaves the window of `windowSeconds`. */
+    const waitFor = async (query: typeof phoneCodes, windowSeconds: number, nth: number): Promise<never> => {
+      const since = new Date(now.getTime() - windowSeconds * 1000).toISOString()
+      const row = await query.select('created_at').where('created_at', '>', since).orderBy('created_at', 'desc').offset(nth - 1).limit(1).executeTakeFirst()
+      const until = row ? new Date(row.created_at).getTime() + windowSeconds * 1000 : now.getTime() + windowSeconds * 1000
+      throw new DomainError('SMS_TOO_FREQUENT', { seconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) })
     }
-    const sentToday = async (query: typeof phoneCodes): Promise<number> =>
-      Number((await query.select((eb) => eb.fn.countAll<string | number>().as('n')).where('created_at', '>=', dayStart).executeTakeFirstOrThrow()).n)
-    if ((await sentToday(phoneCodes)) >= SMS_RULES.dailyPerPhone || (await sentToday(clientCodes)) >= SMS_RULES.dailyPerClient) {
-      throw new DomainError('SMS_DAILY_LIMIT')
+    // This phone from this address: once a minute, 10 a day (a stranger's address counts apart from the owner's).
+    if ((await count(phoneFromClient, resendAfter)) > 0) await waitFor(phoneFromClient, SMS_RULES.resendSeconds, 1)
+    if ((await count(phoneFromClient, dayStart)) >= SMS_RULES.dailyPerPhonePerClient) throw new DomainError('SMS_DAILY_LIMIT')
+    // This address: a dining room's burst, not a flood.
+    if ((await count(clientCodes, resendAfter)) >= SMS_RULES.perClientPerMinute) await waitFor(clientCodes, SMS_RULES.resendSeconds, SMS_RULES.perClientPerMinute)
+    if ((await count(clientCodes, dayStart)) >= SMS_RULES.dailyPerClient) throw new DomainError('SMS_DAILY_LIMIT')
+    // This phone from everywhere: past the day's count it slows down (bounds what many addresses can
+    // send it) but never stops for the day, so its owner still gets a code.
+    if ((await count(phoneCodes, dayStart)) >= SMS_RULES.dailyPerPhone) {
+      const slowSince = new Date(now.getTime() - SMS_RULES.slowResendSeconds * 1000).toISOString()
+      if ((await count(phoneCodes, slowSince)) > 0) await waitFor(phoneCodes, SMS_RULES.slowResendSeconds, 1)
     }
     // A newer code replaces the older one of the same purpose.
     await trx
@@ -110,6 +124,8 @@ export interface SmsCodeCheck {
   phone: string
   sourceType: SmsSourceType
   code: string
+  /** Who is trying: each client address has its own share of wrong tries at a code. */
+  clientIp: string
   now: Date
 }
 
@@ -122,7 +138,8 @@ export interface CheckedSmsCode {
 
 /**
  * Checks a code against the phone's latest code of that purpose. Wrong → SMS_CODE_WRONG (the try
- * is counted; the 5th burns the code); none, expired, burned, used or replaced → SMS_CODE_EXPIRED.
+ * is counted for the client address and for the code; the 10th in all burns the code); none,
+ * expired, burned, used, replaced, or this address's 5 wrong tries spent → SMS_CODE_EXPIRED.
  * A right code is not used up here (VipLoginGet answers 42000 and the same code registers).
  */
 export async function checkSmsCode(db: Kysely<Database>, check: SmsCodeCheck): Promise<CheckedSmsCode> {
@@ -139,8 +156,21 @@ export async function checkSmsCode(db: Kysely<Database>, check: SmsCodeCheck): P
     .executeTakeFirst()
   const nowText = check.now.toISOString()
   if (!latest || latest.ended_at !== null || latest.expires_at <= nowText || latest.tries >= SMS_RULES.maxTries) throw new DomainError('SMS_CODE_EXPIRED')
-  // The try is taken before the code is compared, in one conditional statement: checks racing
-  // each other cannot all read the same count, so no more than maxTries guesses are ever compared.
+  // The try is taken before the code is compared, in one conditional statement each (this address's
+  // share, then the code's total): checks racing each other cannot all read the same count, so no
+  // more than maxTriesPerClient guesses from one address, nor maxTries in all, are ever compared.
+  const clientTry = await db
+    .insertInto('sms_code_tries')
+    .values({ code_id: latest.code_id, client_ip: check.clientIp, tries: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['code_id', 'client_ip'])
+        .doUpdateSet({ tries: sql<number>`sms_code_tries.tries + 1` })
+        .where('sms_code_tries.tries', '<', SMS_RULES.maxTriesPerClient)
+    )
+    .returning('tries')
+    .executeTakeFirst()
+  if (!clientTry) throw new DomainError('SMS_CODE_EXPIRED')
   const reserved = await db
     .updateTable('sms_codes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
@@ -161,8 +191,14 @@ export async function checkSmsCode(db: Kysely<Database>, check: SmsCodeCheck): P
     }
     throw new DomainError('SMS_CODE_WRONG')
   }
-  // A right code is no wrong try: give it back (VipLoginGet's 42000 leaves the code for VipRegister).
+  // A right code is no wrong try: give both back (VipLoginGet's 42000 leaves the code for VipRegister).
   await db.updateTable('sms_codes').set((eb) => ({ tries: eb('tries', '-', 1) })).where('code_id', '=', latest.code_id).execute()
+  await db
+    .updateTable('sms_code_tries')
+    .set((eb) => ({ tries: eb('tries', '-', 1) }))
+    .where('code_id', '=', latest.code_id)
+    .where('client_ip', '=', check.clientIp)
+    .execute()
   return { codeId: latest.code_id, areaNo, phone }
 }
 

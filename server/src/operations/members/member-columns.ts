@@ -64,5 +64,5 @@ function isRealDate(text: string): boolean {
 
 /** The login context of a request. */
 export async function loginContext(ctx: AppOperationContext): Promise<LoginContext> {
-  return { db: ctx.db, entId: ctx.enterprise.entId, deviceKey: ctx.deviceKey, timeZone: await enterpriseTimeZone(ctx.db, ctx.enterprise.entId), now: ctx.now }
+  return { db: ctx.db, entId: ctx.enterprise.entId, deviceKey: ctx.deviceKey, clientIp: ctx.clientIp, timeZone: await enterpriseTimeZone(ctx.db, ctx.enterprise.entId), now: ctx.now }
 }

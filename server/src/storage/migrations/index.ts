@@ -9,13 +9,17 @@ import { catalogue } from './0002-catalogue'
 import { orders } from './0003-orders'
 import { members } from './0004-members'
 import { stockTakes } from './0005-stock-takes'
+import { smsCodeTries } from './0006-sms-code-tries'
+import { tableCodeTokens } from './0007-table-code-tokens'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
   '0002_catalogue': catalogue,
   '0003_orders': orders,
   '0004_members': members,
-  '0005_stock_takes': stockTakes
+  '0005_stock_takes': stockTakes,
+  '0006_sms_code_tries': smsCodeTries,
+  '0007_table_code_tokens': tableCodeTokens
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

@@ -1,0 +1,174 @@
+/**
+ * Issue 11, SMS abuse (docs/members.md "SMS codes"). Findings reproduced: (a) a stranger burned a
+ * member's code with five wrong guesses and used up the phone's ten codes of the day, keeping the
+ * member out for a day; (b) diners on one restaurant's Wi-Fi share one address, and the second to
+ * ask within a minute was told to wait. Still stopped: a flood from one address, guessing across
+ * many addresses. Each test has its own addresses (X-Forwarded-For, trustProxy on) and phones;
+ * time moves by editing sms_codes rows.
+ */
+import { randomBytes } from 'node:crypto'
+import { SMS_RULES } from '../../src/gateway/member-rows'
+import { makeMember } from './helpers/member-fixtures'
+import { createTestServer, ok, type GatewayResult, type TestServer } from './helpers/test-server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await createTestServer({ trustProxy: true })
+})
+afterAll(() => server.close())
+
+let ipSeq = 0
+/** A fresh client address. */
+const address = (): Record<string, string> => ({ 'X-Forwarded-For': `10.66.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}` })
+const code = (res: GatewayResult) => res.body.resultcode
+const send = (phone: string, headers: Record<string, string>) => server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers })
+const login = (phone: string, guess: string, headers: Record<string, string>) => server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: guess }], { headers })
+const lastCode = (phone: string) => server.providers.sms.lastCode('853', phone)
+const wrongCodes = (right: string, n: number): string[] =>
+  Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 10 ** SMS_RULES.codeLength).padStart(SMS_RULES.codeLength, '0'))
+
+/** Moves every code of a phone (or of an address) back by `seconds`. */
+async function age(where: { phone?: string; ip?: string }, seconds: number): Promise<void> {
+  let query = server.db.selectFrom('sms_codes').select(['code_id', 'created_at'])
+  if (where.phone) query = query.where('phone', '=', where.phone)
+  if (where.ip) query = query.where('client_ip', '=', where.ip)
+  for (const c of await query.execute()) {
+    await server.db.updateTable('sms_codes').set({ created_at: new Date(new Date(c.created_at).getTime() - seconds * 1000).toISOString() }).where('code_id', '=', c.code_id).execute()
+  }
+}
+
+/** Codes sent earlier today (ended), as rows. */
+function sentEarlier(n: number, values: { phone: string; client_ip: string } | ((i: number) => { phone: string; client_ip: string }), secondsAgo = 3600) {
+  const at = new Date(Date.now() - secondsAgo * 1000).toISOString()
+  return Array.from({ length: n }, (_, i) => ({
+    code_id: randomBytes(8).toString('hex'),
+    ent_id: 'E1001',
+    area_no: '853',
+    source_type: 'VipLogin',
+    code_hash: 'x',
+    tries: 0,
+    created_at: at,
+    expires_at: at,
+    ended_at: at,
+    ...(typeof values === 'function' ? values(i) : values)
+  }))
+}
+
+/** The enterprise day must not roll over between rows an hour back and now (Asia/Macau). */
+const hoursIntoMacauDay = (): number => ((Date.now() / 3600_000 + 8) % 24)
+
+describe('(a) a stranger cannot keep a member from logging in', () => {
+  test("five wrong guesses from a stranger's address do not burn the member's code", async () => {
+    const member = await makeMember(server.db)
+    const own = address()
+    ok(await send(member.phone, own))
+    const right = lastCode(member.phone)
+    const stranger = address()
+    for (const guess of wrongCodes(right, 5)) expect(code(await login(member.phone, guess, stranger))).toBe('20034')
+    // The stranger is done with this code; the member is not.
+    expect(code(await login(member.phone, right, stranger))).toBe('20035')
+    const data = ok(await login(member.phone, right, own))
+    expect(data.table1[0].VipID).toBe(member.vipId)
+  })
+
+  test("a stranger using up the phone's codes from an address does not stop the member getting one", async () => {
+    const member = await makeMember(server.db)
+    const stranger = { 'X-Forwarded-For': '10.66.250.1' }
+    if (hoursIntoMacauDay() < 1.1) return // the rows an hour back would be yesterday's
+    await server.db.insertInto('sms_codes').values(sentEarlier(10, { phone: member.phone, client_ip: '10.66.250.1' })).execute()
+    expect(code(await send(member.phone, stranger))).toBe('20033')
+    const own = address()
+    ok(await send(member.phone, own))
+    expect(ok(await login(member.phone, lastCode(member.phone), own)).table1[0].VipID).toBe(member.vipId)
+  })
+
+  test('even past the phone\'s daily count from many addresses, the member waits minutes, not a day', async () => {
+    if (hoursIntoMacauDay() < 1.1) return
+    const member = await makeMember(server.db)
+    await server.db
+      .insertInto('sms_codes')
+      .values(sentEarlier(SMS_RULES.dailyPerPhone, (i) => ({ phone: member.phone, client_ip: `10.65.0.${i + 1}` })))
+      .execute()
+    // The phone's last code is an hour old: past the slow interval, one more may go.
+    const own = address()
+    ok(await send(member.phone, own))
+    // Right after, another address (or the member again) waits for the slow interval — minutes, never "tomorrow".
+    const again = await send(member.phone, address())
+    expect(code(again)).toBe('20032')
+    const seconds = Number(/(\d+) s/.exec(again.body.resultmsg)?.[1])
+    expect(seconds).toBeGreaterThan(60)
+    expect(seconds).toBeLessThanOrEqual(SMS_RULES.slowResendSeconds)
+  })
+
+  test('a code burned by guesses from other addresses does not stop the phone getting a fresh code', async () => {
+    const member = await makeMember(server.db)
+    const own = address()
+    ok(await send(member.phone, own))
+    const right = lastCode(member.phone)
+    const guesses = wrongCodes(right, SMS_RULES.maxTries)
+    for (let i = 0; i < guesses.length; i++) await login(member.phone, guesses[i], address())
+    expect(code(await login(member.phone, right, own))).toBe('20035')
+    await age({ phone: member.phone }, 61)
+    ok(await send(member.phone, own))
+    expect(ok(await login(member.phone, lastCode(member.phone), own)).table1[0].VipID).toBe(member.vipId)
+  })
+})
+
+describe('(b) a dining room on one Wi-Fi', () => {
+  test(`${SMS_RULES.perClientPerMinute} diners on one address get codes within a minute`, async () => {
+    const wifi = address()
+    const phones = Array.from({ length: SMS_RULES.perClientPerMinute }, (_, i) => `6${String(5100000 + ipSeq * 20 + i).padStart(7, '0')}`)
+    for (const phone of phones) ok(await send(phone, wifi))
+    for (const phone of phones) expect(lastCode(phone)).toMatch(/^\d{6}$/)
+  })
+})
+
+describe('still stopped', () => {
+  test('a flood from one address: the burst is capped per minute, then per day', async () => {
+    const flood = address()
+    const ip = flood['X-Forwarded-For']
+    const phone = (i: number) => `6${String(5600000 + ipSeq * 400 + i).padStart(7, '0')}`
+    for (let i = 0; i < SMS_RULES.perClientPerMinute; i++) ok(await send(phone(i), flood))
+    const refused = await send(phone(99), flood)
+    expect(code(refused)).toBe('20032')
+    expect(refused.body.resultmsg).toMatch(/try again in \d+ s/)
+    // A minute on, the address may send again, until its daily count.
+    await age({ ip }, 61)
+    ok(await send(phone(100), flood))
+    if (hoursIntoMacauDay() < 1.1) return
+    await server.db.insertInto('sms_codes').values(sentEarlier(SMS_RULES.dailyPerClient, (i) => ({ phone: phone(200 + i), client_ip: ip }))).execute()
+    await age({ ip }, 61)
+    expect(code(await send(phone(199), flood))).toBe('20033')
+  })
+
+  test('one address asking one phone again within a minute waits', async () => {
+    const headers = address()
+    const phone = `6${String(5900000 + ipSeq).padStart(7, '0')}`
+    ok(await send(phone, headers))
+    const again = await send(phone, headers)
+    expect(code(again)).toBe('20032')
+    expect(again.body.resultmsg).toMatch(/try again in (59|60) s/)
+  })
+
+  test(`guessing across many addresses: the code is burned after ${SMS_RULES.maxTries} wrong tries in all`, async () => {
+    const member = await makeMember(server.db)
+    ok(await send(member.phone, address()))
+    const right = lastCode(member.phone)
+    const answers: string[] = []
+    for (const guess of wrongCodes(right, SMS_RULES.maxTries + 5)) answers.push(code(await login(member.phone, guess, address())))
+    expect(answers.filter((c) => c === '20034')).toHaveLength(SMS_RULES.maxTries)
+    expect(answers.slice(SMS_RULES.maxTries).every((c) => c === '20035')).toBe(true)
+    expect(code(await login(member.phone, right, address()))).toBe('20035')
+  })
+
+  test('guesses from one address sent at once get no more than its share of tries', async () => {
+    const member = await makeMember(server.db)
+    ok(await send(member.phone, address()))
+    const right = lastCode(member.phone)
+    const one = address()
+    const answers = await Promise.all(wrongCodes(right, 20).map((guess) => login(member.phone, guess, one).then(code)))
+    expect(answers.filter((c) => c === '20034').length).toBe(SMS_RULES.maxTriesPerClient)
+    // The code is still the member's.
+    expect(code(await login(member.phone, right, address()))).toBe('0')
+  })
+})
