@@ -44,6 +44,8 @@ export const GoodsAction = observer(function GoodsAction(props: { goods: GoodsRo
       increaseLabel={i18n.t('menu.addOne', { name: g.GoodsName })}
       decreaseLabel={i18n.t('menu.removeOne', { name: g.GoodsName })}
       onIncrease={() => (line ? cart.increaseLine(line.uid) : cart.add(plainGoods(g, scope), [plainLine(g)]))}
+      // The row has no room for the hint: the + dims at the cap, and the cart says why.
+      canIncrease={line ? cart.canIncreaseLine(line.uid) : true}
       onDecrease={() => line && cart.decreaseLine(line.uid)}
     />
   )

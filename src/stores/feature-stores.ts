@@ -7,6 +7,7 @@
  */
 import { reaction } from 'mobx'
 import { CartStore } from '../features/cart/cart.store'
+import { orderLimits } from '../core/order-limits'
 import { OrdersStore } from '../features/orders/orders.store'
 import { PaymentStore } from '../features/orders/payment.store'
 import { CheckoutStore } from '../features/checkout/checkout.store'
@@ -22,7 +23,10 @@ export class FeatureStores {
 
   constructor(private readonly root: RootStore) {
     const { session, format } = root
-    this.cart = new CartStore(root.host.storage, { logError: (message) => void root.errors.report(message) })
+    this.cart = new CartStore(root.host.storage, {
+      logError: (message) => void root.errors.report(message),
+      limits: () => orderLimits(session.shopParams, session.entSysParams)
+    })
     // The cart belongs to the enterprise and business mode the session resolved (spec §4).
     reaction(
       () => (session.isReady ? `${session.params.EntID}|${session.params.BusinessMode}` : ''),

@@ -12,6 +12,8 @@ export interface StepperProps {
   collapsed?: boolean
   increaseLabel: string
   decreaseLabel: string
+  /** Said under the buttons, e.g. why + stopped ('At most 99 per order'); '' or absent: nothing. */
+  hint?: string
   testId?: string
 }
 
@@ -20,9 +22,9 @@ export interface StepperProps {
  * first paint); big round tap targets for a thumb.
  */
 export function Stepper(props: StepperProps) {
-  const { value, collapsed, canIncrease = true, canDecrease = true } = props
+  const { value, collapsed, canIncrease = true, canDecrease = true, hint } = props
   return (
-    <View className='so-stepper' data-testid={props.testId}>
+    <View className={`so-stepper${hint ? ' so-stepper--hinted' : ''}`} data-testid={props.testId}>
       {!collapsed && (
         <>
           <View
@@ -54,6 +56,11 @@ export function Stepper(props: StepperProps) {
       >
         <Text className='so-stepper__sign'>+</Text>
       </View>
+      {hint && (
+        <View className='so-stepper__hint' role='status' data-testid={props.testId ? `${props.testId}-hint` : undefined}>
+          {hint}
+        </View>
+      )}
     </View>
   )
 }

@@ -1,5 +1,6 @@
 /** Goods rows, their cart action and the cart bar, as a diner sees them (jsdom over Taro's React components). */
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import { runInAction } from 'mobx'
 import type { GoodsRow } from '../../src/gateway/operations'
 import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
@@ -73,6 +74,30 @@ describe('goods rows and the cart bar', () => {
     expect(screen.getByText('Special')).toBeTruthy()
     expect(screen.getByTestId('goods-price').textContent).toBe('MOP$20')
     expect(screen.getByText('MOP$25')).toBeTruthy()
+  })
+
+  it("the steppers stop at the shop's per-line cap and the cart says why", async () => {
+    const { root } = await renderRows([SOUP])
+    runInAction(() => {
+      root.session.shopParams = { ...root.session.shopParams, MaxLineQuantity: '3' }
+    })
+    for (let i = 0; i < 5; i++) await act(async () => fireEvent.click(screen.getByLabelText('Add one Soup of the Day')))
+    expect(screen.getByTestId('cart-count').textContent).toBe('3')
+    expect(screen.getByTestId('goods-stepper-value').textContent).toBe('3')
+    expect(screen.getByLabelText('Add one Soup of the Day').getAttribute('aria-disabled')).toBe('true')
+    render(
+      <StoreContext.Provider value={root}>
+        <CartView shopId='S101' baseId='B201' onBrowse={() => undefined} />
+      </StoreContext.Provider>
+    )
+    const [, cartPlus] = screen.getAllByLabelText('Add one Soup of the Day')
+    await act(async () => fireEvent.click(cartPlus))
+    expect(screen.getByTestId('cart-line-quantity-value').textContent).toBe('3')
+    expect(screen.getByTestId('cart-line-quantity-hint').textContent).toBe('At most 3 per order')
+    // Taking one off lifts the stop and the hint goes.
+    await act(async () => fireEvent.click(screen.getAllByLabelText('Remove one Soup of the Day')[1]))
+    expect(screen.queryByTestId('cart-line-quantity-hint')).toBeNull()
+    expect(screen.getByLabelText('Add one Soup of the Day', { selector: '[data-testid="cart-line-quantity"] *' }).getAttribute('aria-disabled')).toBe('false')
   })
 
   it('clearing the cart asks first: kept when the diner says no, emptied when yes', async () => {

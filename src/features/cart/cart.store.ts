@@ -25,6 +25,7 @@ import {
   type CartLineInput
 } from '../../core/cart'
 import { Decimal, toDecimal, type DecimalInput } from '../../core/money'
+import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_ORDER_LINES, canStepUp, type OrderLimits } from '../../core/order-limits'
 
 export const CART_STORAGE_KEY = 'scanorder.cart'
 
@@ -52,7 +53,11 @@ export interface CartStoreOptions {
   /** 0 ≤ r < 1, for the random part of line uids. */
   random?: () => number
   logError?: (message: string) => void
+  /** The shop's caps (src/core/order-limits); the steppers stop at the per-line cap. */
+  limits?: () => OrderLimits
 }
+
+const DEFAULT_LIMITS: OrderLimits = { maxLineQuantity: DEFAULT_MAX_LINE_QUANTITY, maxOrderLines: DEFAULT_MAX_ORDER_LINES }
 
 export class CartStore {
   params: CartParams = { EntID: '' }
@@ -66,6 +71,7 @@ export class CartStore {
   private readonly now: () => number
   private readonly random: () => number
   private readonly logError: (message: string) => void
+  private readonly limits: () => OrderLimits
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -74,11 +80,14 @@ export class CartStore {
     this.now = options.now ?? (() => Date.now())
     this.random = options.random ?? Math.random
     this.logError = options.logError ?? ((message) => console.error(message))
-    makeAutoObservable<CartStore, 'storage' | 'now' | 'random' | 'logError'>(this, {
+    this.limits = options.limits ?? (() => DEFAULT_LIMITS)
+    makeAutoObservable<CartStore, 'storage' | 'now' | 'random' | 'logError' | 'limits'>(this, {
       storage: false,
       now: false,
       random: false,
       logError: false,
+      limits: false,
+      canIncreaseLine: false,
       // Views with arguments stay plain functions, so observers track what they read.
       entriesFor: false,
       count: false,
@@ -145,7 +154,10 @@ export class CartStore {
       const same = merged.findIndex((l) => sameLine(l, incoming))
       if (same >= 0) {
         const line = merged[same]
-        merged[same] = withQuantities(line, toDecimal(line.pQua).plus(incoming.pQua), toDecimal(line.mQua).plus(incoming.mQua))
+        // Adding the same choice again stops at the per-line cap (the server refuses above it).
+        const max = this.limits().maxLineQuantity
+        const capped = (q: Decimal) => (q.greaterThan(max) ? new Decimal(max) : q)
+        merged[same] = withQuantities(line, capped(toDecimal(line.pQua).plus(incoming.pQua)), capped(toDecimal(line.mQua).plus(incoming.mQua)))
       } else {
         merged.push({ ...incoming, uid: this.freshUid(merged) })
       }
@@ -172,9 +184,23 @@ export class CartStore {
     this.replaceLine(uid, toDecimal(next.qua).greaterThan(0) ? next : null)
   }
 
-  /** One step more: the goods' StepQua, in packs for a pack line, rounded by the quantity rule. */
+  /** One step more: the goods' StepQua, in packs for a pack line, rounded by the quantity rule; nothing at the cap. */
   increaseLine(uid: string): void {
-    this.stepLine(uid, 1)
+    if (this.canIncreaseLine(uid)) this.stepLine(uid, 1)
+  }
+
+  /** Whether one more step keeps the line within the per-line cap (packs on a pack line, else main units). */
+  canIncreaseLine(uid: string): boolean {
+    const found = this.findLine(uid)
+    if (!found) return false
+    const { line, entry } = found
+    const value = toDecimal(line.isPack ? line.pQua : line.mQua).toNumber()
+    return canStepUp(value, stepOf(entry.goodsDetails.StepQua).toNumber(), this.limits().maxLineQuantity)
+  }
+
+  /** The per-line cap the steppers stop at. */
+  get maxLineQuantity(): number {
+    return this.limits().maxLineQuantity
   }
 
   /**

@@ -7,12 +7,16 @@ import { makeAutoObservable } from 'mobx'
 import type { BomClassRow, BomGoodsRow, PackUnitRow, SkuRow } from '../../gateway/operations'
 import { Decimal, maxDecimal, roundHalfUp, toDecimal, type DecimalPoints } from '../../core/money'
 import { lineAmount, lineOriginalAmount, type CartGoodsDetails, type CartLineInput } from '../../core/cart'
+import { DEFAULT_MAX_LINE_QUANTITY, canStepUp, stepperMax, type OrderLimits } from '../../core/order-limits'
 import type { GoodsDetails, MenuScope } from './menu.store'
 
 export type ChoiceProblem =
   | { kind: 'attribute'; attrName: string }
   | { kind: 'sku-unavailable' }
   | { kind: 'combo'; className: string; need: number; picked: number }
+
+/** Why the quantity stepper stopped: the shop's per-line cap, or the stock left (main units). */
+export type QuantityLimit = { kind: 'cap'; max: number } | { kind: 'stock'; left: number }
 
 export class GoodsChoice {
   /** AttrID → ValueID. */
@@ -28,7 +32,8 @@ export class GoodsChoice {
 
   constructor(
     readonly details: GoodsDetails,
-    private readonly points: DecimalPoints
+    private readonly points: DecimalPoints,
+    private readonly limits: Pick<OrderLimits, 'maxLineQuantity'> = { maxLineQuantity: DEFAULT_MAX_LINE_QUANTITY }
   ) {
     this.quantity = this.step.toString()
     // Start from the first sku that exists, so a price shows at once.
@@ -45,13 +50,14 @@ export class GoodsChoice {
         .slice(0, c.Qua)
         .map((g) => g.GoodsID)
     }
-    makeAutoObservable<GoodsChoice, 'points'>(this, { details: false, points: false })
+    makeAutoObservable<GoodsChoice, 'points' | 'limits'>(this, { details: false, points: false, limits: false })
   }
 
   // ---------- choices ----------
 
   chooseValue(attrId: string, valueId: string): void {
     this.values[attrId] = valueId
+    this.keepWithinMax()
   }
 
   /** Whether a value can lead to an existing sku given the other chosen values. */
@@ -69,6 +75,7 @@ export class GoodsChoice {
     this.packCode = code
     const q = roundHalfUp(toDecimal(this.quantity), this.quantityDecimals)
     this.quantity = maxDecimal(q, this.step).toString()
+    this.keepWithinMax()
   }
 
   toggleRemark(group: string, option: string): void {
@@ -108,7 +115,38 @@ export class GoodsChoice {
   }
 
   increase(): void {
+    if (!this.canIncrease) return
     this.quantity = roundHalfUp(toDecimal(this.quantity).plus(this.step), this.quantityDecimals).toString()
+  }
+
+  /** Most the stepper may show: the per-line cap, and the chosen sku's stock left when it has one. */
+  get max(): number {
+    return stepperMax(this.limits, this.stockLeft, this.pack ? this.pack.Ref : '1')
+  }
+
+  /** Main units left of the chosen sku; null = unlimited (or no sku). */
+  get stockLeft(): number | null {
+    const qua = this.sku?.Qua
+    return typeof qua === 'number' && qua >= 0 ? qua : null
+  }
+
+  get canIncrease(): boolean {
+    return canStepUp(toDecimal(this.quantity).toNumber(), this.step.toNumber(), this.max)
+  }
+
+  /** Why + stopped, for the hint under the stepper; null while it can go on. */
+  get quantityLimit(): QuantityLimit | null {
+    if (this.canIncrease) return null
+    const left = this.stockLeft
+    return left !== null && this.max < this.limits.maxLineQuantity ? { kind: 'stock', left } : { kind: 'cap', max: this.limits.maxLineQuantity }
+  }
+
+  /** Another sku or unit may allow less: the quantity comes down to what it allows (never below one step). */
+  private keepWithinMax(): void {
+    const max = new Decimal(this.max)
+    if (toDecimal(this.quantity).gt(max) && max.gte(this.step)) {
+      this.quantity = roundHalfUp(max.minus(max.mod(this.step)), this.quantityDecimals).toString()
+    }
   }
 
   decrease(): void {

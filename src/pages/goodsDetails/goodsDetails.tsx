@@ -6,6 +6,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsChoice } from '../../features/menu/goods-choice'
+import { orderLimits } from '../../core/order-limits'
 import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
 import { ChoiceSections } from '../../features/menu/components/ChoiceSections'
 import { CartBar } from '../../features/cart/components/CartBar'
@@ -28,7 +29,11 @@ function GoodsDetails() {
   const details = menu.details[goodsId]
   const state = menu.detailState[goodsId] ?? 'loading'
   // A fresh choice whenever the details (or their language) arrive.
-  const choice = useMemo(() => (details ? new GoodsChoice(details, format.points) : null), [details, format.points.QuaPoint])
+  const limits = orderLimits(session.shopParams, session.entSysParams)
+  const choice = useMemo(
+    () => (details ? new GoodsChoice(details, format.points, limits) : null),
+    [details, format.points.QuaPoint, limits.maxLineQuantity]
+  )
 
   usePageTitle(details?.goods.GoodsName ?? '')
 
@@ -111,6 +116,16 @@ function GoodsDetails() {
           decreaseLabel={i18n.t('menu.removeOne', { name: g.GoodsName })}
           onIncrease={() => choice.increase()}
           onDecrease={() => choice.decrease()}
+          canIncrease={choice.canIncrease}
+          hint={
+            choice.quantityLimit?.kind === 'stock'
+              ? choice.quantityLimit.left > 0
+                ? i18n.t('cart.onlyLeft', { left: choice.quantityLimit.left })
+                : i18n.t('cart.soldOut')
+              : choice.quantityLimit
+                ? i18n.t('cart.atMost', { max: choice.quantityLimit.max })
+                : ''
+          }
         />
         <View
           className={`so-details__add${status.isOnSale && choice.complete ? '' : ' so-details__add--off'}`}

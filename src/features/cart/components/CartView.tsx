@@ -84,6 +84,8 @@ export const CartView = observer(function CartView(props: { shopId: string; base
                     decreaseLabel={i18n.t('menu.removeOne', { name: e.goodsDetails.GoodsName })}
                     onIncrease={() => cart.increaseLine(line.uid)}
                     onDecrease={() => cart.decreaseLine(line.uid)}
+                    canIncrease={cart.canIncreaseLine(line.uid)}
+                    hint={cart.canIncreaseLine(line.uid) ? '' : i18n.t('cart.atMost', { max: cart.maxLineQuantity })}
                   />
                 </View>
               </View>
