@@ -20,6 +20,10 @@ export interface ServerConfig {
   bodyLimit: number
   /** Feedback records accepted per client IP in any 60 seconds. */
   feedbackRatePerMinute: number
+  /** Bytes of whole gateway answers kept for repeated requests (KEPT_ANSWERS_MB, 32). */
+  keptAnswersBytes: number
+  /** Bytes of parsed menus and the answers built from them (MENU_CACHE_MB, 64). */
+  menuCacheBytes: number
   /**
    * Fastify's trustProxy: false, true, a hop count or a list of proxy addresses.
    * Behind a load balancer this must be set, or every caller shares the balancer's IP
@@ -70,6 +74,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     filesDir: path.resolve(text(env.FILES_DIR) ?? path.join(__dirname, '..', 'public', 'files')),
     bodyLimit: integer(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     feedbackRatePerMinute: integer(env.FEEDBACK_RATE_PER_MINUTE, 20, 'FEEDBACK_RATE_PER_MINUTE'),
+    keptAnswersBytes: integer(env.KEPT_ANSWERS_MB, 32, 'KEPT_ANSWERS_MB') * 1024 * 1024,
+    menuCacheBytes: integer(env.MENU_CACHE_MB, 64, 'MENU_CACHE_MB') * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     adminToken: text(env.ADMIN_TOKEN) ?? null,

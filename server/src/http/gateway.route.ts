@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import { GATEWAY_PATH, type Locale } from '../../../src/gateway/contract'
 import { localeFromAcceptLanguage } from '../../../src/i18n/language'
 import type { ServerConfig } from '../config'
+import { configureMenuCache } from '../domain/catalogue/menu-cache'
 import { requireEnterprise } from '../domain/enterprise/enterprise.service'
 import { EnvelopeError, invalidInput } from '../domain/errors'
 import { baseRecordSchema } from '../operations/fields'
@@ -22,7 +23,7 @@ import { bearerToken, findSession, memberOwnerKey } from '../domain/members/memb
 import type { Database } from '../storage/schema'
 import { checkAuthCode, FORM_TYPE, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
 import { parseForm } from './form-body'
-import { KeptAnswers } from './kept-answers'
+import { KeptAnswers, registerKeptAnswers } from './kept-answers'
 import { safeParseRecord } from './record-parse'
 import { errorReply, successReply, type GatewayReply } from './response'
 
@@ -56,7 +57,9 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
   // The body stays text: kept answers are keyed on it, and it is parsed (form-body.ts) only
   // when the request goes the full way.
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: deps.config.bodyLimit }, (_request, body, done) => done(null, body))
-  const kept = new KeptAnswers()
+  const kept = new KeptAnswers(deps.config.keptAnswersBytes)
+  registerKeptAnswers(deps.db, kept)
+  configureMenuCache(deps.db, deps.config.menuCacheBytes)
 
   // Fastify's own errors (body too large, unknown content type) come here too.
   app.setErrorHandler((error, request, reply) => {

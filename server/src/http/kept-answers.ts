@@ -16,9 +16,12 @@
  * and the origin the caller reached us on; the key holds every envelope field, so an identical
  * body passes the same envelope, AuthCode and record checks the first one passed (the AuthCode
  * expected is the app's own, fixed for the life of the route). Bodies longer than
- * MAX_KEPT_BODY are never kept. A failed check, or an answer that cannot be kept, drops the entry
+ * MAX_KEPT_BODY are never kept, and the whole store is bounded by bytes (KEPT_ANSWERS_MB; 0 turns
+ * it off): distinct bodies are cheap to make (a UserID each), so a count bound alone let a storm
+ * of menu reads hold hundreds of megabytes. A failed check, or an answer that cannot be kept, drops the entry
  * and the request goes the full way, so every error comes from there.
  */
+import { LRUCache } from 'lru-cache'
 import type { GatewayReply } from './response'
 
 /** Whether a kept answer is still the answer at `now`; may ask the database. */
@@ -39,43 +42,74 @@ export function answerCheckOf(answer: object): AnswerCheck | undefined {
 
 /** Longest body whose answer is kept (a menu read's body is a few hundred bytes). */
 export const MAX_KEPT_BODY = 2048
-/** Answers kept per route; beyond this many they start over. */
-const LIMIT = 5000
 
 export interface KeptAnswer {
   reply: GatewayReply
   check: AnswerCheck
 }
 
-/** One route's kept answers. */
+/**
+ * One route's kept answers, least recently used first out once they hold `maxBytes`
+ * (KEPT_ANSWERS_MB). An entry counts its key and the reply as sent; replies shared by several
+ * keys (the same answer for many diners' UserIDs) count once per key, on the safe side.
+ */
 export class KeptAnswers {
-  private readonly entries = new Map<string, KeptAnswer>()
+  private readonly entries: LRUCache<string, KeptAnswer> | null
+
+  constructor(maxBytes: number) {
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache<string, KeptAnswer>({
+            maxSize: maxBytes,
+            sizeCalculation: (entry, key) => ENTRY_OVERHEAD + 2 * key.length + (entry.reply.payload?.length ?? 0)
+          })
+        : null
+  }
 
   /** The key of a request, or null when its answer is never kept. */
   keyOf(body: string, locale: string, origin: string): string | null {
-    return body.length > MAX_KEPT_BODY ? null : `${locale}\u0000${origin}\u0000${body}`
+    return body.length > MAX_KEPT_BODY || !this.entries ? null : `${locale}\u0000${origin}\u0000${body}`
   }
 
   get(key: string): KeptAnswer | undefined {
-    return this.entries.get(key)
+    return this.entries?.get(key)
   }
 
   /** Keeps a successful reply when its answer is marked; forgets the key otherwise. */
   remember(key: string, answer: object, reply: GatewayReply): void {
     const check = checks.get(answer)
     if (!check) {
-      this.entries.delete(key)
+      this.entries?.delete(key)
       return
     }
-    if (this.entries.size >= LIMIT && !this.entries.has(key)) this.entries.clear()
-    this.entries.set(key, { reply, check })
+    // An entry larger than the whole bound is not kept (lru-cache refuses it).
+    this.entries?.set(key, { reply, check })
   }
 
   forget(key: string): void {
-    this.entries.delete(key)
+    this.entries?.delete(key)
   }
 
   get size(): number {
-    return this.entries.size
+    return this.entries?.size ?? 0
   }
+
+  /** Bytes held, by the count above. */
+  get bytes(): number {
+    return this.entries?.calculatedSize ?? 0
+  }
+}
+
+/** The key, the entry and the map's node, about. */
+const ENTRY_OVERHEAD = 200
+
+// The kept answers of the app on a database handle, for the bounds tests and diagnostics.
+const byDatabase = new WeakMap<object, KeptAnswers>()
+
+export function registerKeptAnswers(db: object, kept: KeptAnswers): void {
+  byDatabase.set(db, kept)
+}
+
+export function keptAnswersOf(db: object): KeptAnswers | undefined {
+  return byDatabase.get(db)
 }

@@ -18,8 +18,15 @@
  * The cache is per database handle (a WeakMap on the Kysely instance), so two apps in one
  * process on different databases never share entries, and two on the same database stay
  * consistent through the version like two processes do.
+ *
+ * Snapshots and answers share one bound in bytes (MENU_CACHE_MB), least recently used out
+ * first: a count bound let reads over many shops, branches, pages and languages hold hundreds
+ * of megabytes. Sizes are estimates (approximate-size.ts). A snapshot larger than the whole
+ * bound is used for its request and not kept.
  */
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
+import { approximateSize } from '../approximate-size'
 import { listBases } from '../../storage/repositories/base.repository'
 import { loadShopMenu } from '../../storage/repositories/menu.repository'
 import type { Database } from '../../storage/schema'
@@ -38,24 +45,32 @@ export interface MenuSnapshot {
   /** Lower-cased names in all three languages, for keyword search. */
   searchNames: Map<string, string[]>
   /**
-   * The answer under `key`, built once per snapshot. Answers are shared between requests:
-   * callers must not change them.
+   * The answer under `key`, built once per snapshot while the cache keeps it. Answers are
+   * shared between requests: callers must not change them.
    */
   memo<T>(key: string, build: () => T): T
 }
 
-/** Answers kept per snapshot; beyond this many (many different keywords) they start over. */
-const MEMO_LIMIT = 2000
+/** Where a snapshot keeps its answers. */
+export interface AnswerStore {
+  get(key: string): unknown
+  set(key: string, answer: unknown): void
+}
+
+/** The default 64 MB (MENU_CACHE_MB). */
+export const DEFAULT_MENU_CACHE_BYTES = 64 * 1024 * 1024
 
 const goodsNumberOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
-export function buildSnapshot(menu: ShopMenu, bases: Base[]): MenuSnapshot {
-  const answers = new Map<string, unknown>()
+/** Answers kept by a snapshot made outside a cache (none are). */
+const NO_STORE: AnswerStore = { get: () => undefined, set: () => {} }
+
+export function buildSnapshot(menu: ShopMenu, bases: Base[], answers: AnswerStore = NO_STORE): MenuSnapshot {
   return {
     memo<T>(key: string, build: () => T): T {
-      if (answers.has(key)) return answers.get(key) as T
+      const kept = answers.get(key)
+      if (kept !== undefined) return kept as T
       const answer = build()
-      if (answers.size >= MEMO_LIMIT) answers.clear()
       answers.set(key, answer)
       return answer
     },
@@ -74,12 +89,37 @@ interface Entry {
   snapshot: Promise<MenuSnapshot>
 }
 
+/** What the one LRU holds: a shop's snapshot, or one answer built from a snapshot. */
+type Cached = { entry: Entry; bytes: number } | { answer: unknown; bytes: number }
+
+/** The entry, key and node of the LRU, about. */
+const ENTRY_OVERHEAD = 200
+
 export class MenuCache {
-  private readonly entries = new Map<string, Entry>()
+  /** Snapshots ('m' + shop key) and answers ('a' + snapshot serial + answer key). */
+  private readonly cached: LRUCache<string, Cached>
+  /** Loads under way, until their snapshot is measured and cached. */
+  private readonly loading = new Map<string, Entry>()
+  private serials = 0
   /** Loads performed (for tests and diagnostics). */
   loads = 0
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly maxBytes: number = DEFAULT_MENU_CACHE_BYTES
+  ) {
+    this.cached = new LRUCache<string, Cached>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (value, key) => ENTRY_OVERHEAD + 2 * key.length + value.bytes })
+  }
+
+  /** Bytes held, by the estimates above. */
+  get bytes(): number {
+    return this.cached.calculatedSize
+  }
+
+  private entry(key: string): Entry | undefined {
+    const cached = this.cached.get(`m${key}`)
+    return cached && 'entry' in cached ? cached.entry : this.loading.get(key)
+  }
 
   /**
    * The snapshot of a shop at `version` (the stored version the caller just read) or newer.
@@ -87,16 +127,22 @@ export class MenuCache {
    */
   get(entId: string, shopId: string, version: number): Promise<MenuSnapshot> {
     const key = `${entId}\n${shopId}`
-    const cached = this.entries.get(key)
+    const cached = this.entry(key)
     if (cached && cached.version >= version) return cached.snapshot
-    const entry: Entry = { version, snapshot: this.load(entId, shopId) }
-    this.entries.set(key, entry)
+    const serial = ++this.serials
+    const entry: Entry = { version, snapshot: this.load(entId, shopId, serial) }
+    this.cached.delete(`m${key}`)
+    this.loading.set(key, entry)
     entry.snapshot.then(
       (snapshot) => {
-        if (this.entries.get(key) === entry) entry.version = Math.max(entry.version, snapshot.menu.version)
+        if (this.loading.get(key) !== entry) return
+        this.loading.delete(key)
+        entry.version = Math.max(entry.version, snapshot.menu.version)
+        const { memo: _memo, ...parts } = snapshot
+        this.cached.set(`m${key}`, { entry, bytes: approximateSize(parts) })
       },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key)
+        if (this.loading.get(key) === entry) this.loading.delete(key)
       }
     )
     return entry.snapshot
@@ -104,18 +150,30 @@ export class MenuCache {
 
   /** The snapshot get() would hand out now for a version it already holds (no load). */
   current(entId: string, shopId: string): Promise<MenuSnapshot> | undefined {
-    return this.entries.get(`${entId}\n${shopId}`)?.snapshot
+    return this.entry(`${entId}\n${shopId}`)?.snapshot
   }
 
-  /** Drops a shop's snapshot (the next read loads it again). */
+  /** Drops a shop's snapshot (the next read loads it again; its answers age out). */
   invalidate(entId: string, shopId: string): void {
-    this.entries.delete(`${entId}\n${shopId}`)
+    const key = `${entId}\n${shopId}`
+    this.cached.delete(`m${key}`)
+    this.loading.delete(key)
   }
 
-  private async load(entId: string, shopId: string): Promise<MenuSnapshot> {
+  private async load(entId: string, shopId: string, serial: number): Promise<MenuSnapshot> {
     this.loads++
     const [menu, bases] = await Promise.all([loadShopMenu(this.db, entId, shopId), listBases(this.db, entId, { shopIds: [shopId] })])
-    return buildSnapshot(menu, bases)
+    // Answers are keyed by the snapshot's serial: a new version never meets an old answer.
+    const prefix = `a${serial}\u0003`
+    return buildSnapshot(menu, bases, {
+      get: (key) => {
+        const cached = this.cached.get(prefix + key)
+        return cached && 'answer' in cached ? cached.answer : undefined
+      },
+      set: (key, answer) => {
+        this.cached.set(prefix + key, { answer, bytes: approximateSize(answer) })
+      }
+    })
   }
 }
 
@@ -129,4 +187,9 @@ export function menuCache(db: Kysely<Database>): MenuCache {
     caches.set(db, cache)
   }
   return cache
+}
+
+/** Sets the bound of a database handle's menu cache (MENU_CACHE_MB); a new bound starts it empty. */
+export function configureMenuCache(db: Kysely<Database>, maxBytes: number): void {
+  if (caches.get(db)?.maxBytes !== maxBytes) caches.set(db, new MenuCache(db, maxBytes))
 }
