@@ -172,3 +172,23 @@ describe('still stopped', () => {
     expect(code(await login(member.phone, right, address()))).toBe('0')
   })
 })
+
+describe('limits count across processes', () => {
+  test('a second server on the same database sees the sends and the tries of the first', async () => {
+    const second = await server.openSecondInstance()
+    const member = await makeMember(server.db)
+    const own = address()
+    ok(await send(member.phone, own))
+    const other = await second.call('SmsVerifySend', [{ Phone: member.phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: own })
+    expect(code(other)).toBe('20032')
+    const right = lastCode(member.phone)
+    const stranger = address()
+    // The stranger's guesses alternate between the two servers: their share is spent all the same.
+    for (const [i, guess] of wrongCodes(right, SMS_RULES.maxTriesPerClient).entries()) {
+      const via = i % 2 ? second : server
+      expect(code(await via.call('VipLoginGet', [{ Phone: member.phone, AreaNo: '853', Code: guess }], { headers: stranger }))).toBe('20034')
+    }
+    expect(code(await second.call('VipLoginGet', [{ Phone: member.phone, AreaNo: '853', Code: right }], { headers: stranger }))).toBe('20035')
+    expect(ok(await second.call('VipLoginGet', [{ Phone: member.phone, AreaNo: '853', Code: right }], { headers: own })).table1[0].VipID).toBe(member.vipId)
+  })
+})
