@@ -96,7 +96,9 @@ describe('stock', () => {
   it('a table-sheet round takes stock too', async () => {
     await setStock(6)
     const line = await milkTea('4')
-    const round = (key: string) => ({ ShopID: 'S101', BaseID: B201, TableID: 'B201-A04', ServiceType: 'dinein', RequestKey: key, Lines: [line] })
+    // The table's code as scanned: the proof of sitting at the table a round needs.
+    const qr = await server.db.selectFrom('qr_codes').select('code').where('table_id', '=', 'B201-A04').where('is_enable', '=', 1).executeTakeFirstOrThrow()
+    const round = (key: string) => ({ ShopID: 'S101', BaseID: B201, TableID: 'B201-A04', QRCode: qr.code, ServiceType: 'dinein', RequestKey: key, Lines: [line] })
     const first = await server.call('MealPosOrderSubmit', [round(requestKey())], { headers: device().headers })
     expect(first.body.resultcode).toBe('0')
     expect(await stockOf()).toBe(2)

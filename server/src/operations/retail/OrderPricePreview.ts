@@ -7,7 +7,7 @@ export default defineOperation({
   name: 'OrderPricePreview',
   group: 'Retail',
   summary:
-    "What a prepay order would be, checked and priced exactly as OrderSubmit will (nothing is written): the order (table1, SheetID '') with goods amount, bag fee, delivery fee and total, and its lines (table2) priced from the server's catalogue; the shown line Amounts are not compared. Refusals as OrderSubmit: 20003/20004/20005, SERVICE_NOT_OFFERED, SHOP_CLOSED, APPOINTMENT_OUTSIDE_HOURS, ADDRESS_REQUIRED, BEYOND_DELIVERY_RANGE, CART_EMPTY, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY.",
+    "What a prepay order would be, checked and priced exactly as OrderSubmit will (nothing is written): the order (table1, SheetID '') with goods amount, bag fee, delivery fee and total, and its lines (table2) priced from the server's catalogue; the shown line Amounts are not compared. Refusals as OrderSubmit: 20003/20004/20005, SERVICE_NOT_OFFERED, SHOP_CLOSED, APPOINTMENT_OUTSIDE_HOURS, ADDRESS_REQUIRED, BEYOND_DELIVERY_RANGE, CART_EMPTY, TOO_MANY_LINES, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY, LINE_QUANTITY_OVER_LIMIT, STOCK_SHORT (the stock left now, naming the goods).",
   auth: 'app',
   input: z.object(placementFields),
   output: { table1: ORDER_COLUMNS, table2: ORDER_LINE_COLUMNS },
