@@ -35,7 +35,8 @@ export const SMS_RULES = {
 
 /**
  * RegisterType (spec §4): 1 phone + SMS code; 0 phone only — the phone the host's identity
- * provider vouches for (ThirdPartyUserInfoGet), so it needs OpenID + AccessToken; 2 neither —
+ * provider verified (ThirdPartyUserInfoGet; none from a provider that verifies no phones, e.g. the
+ * DEVELOPMENT one → 20047), so it needs OpenID + AccessToken; 2 neither —
  * an open-id member without a phone (binds one later).
  */
 export const REGISTER_TYPE = { PHONE_ONLY: 0, PHONE_AND_CODE: 1, NEITHER: 2 } as const
