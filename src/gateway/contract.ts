@@ -169,6 +169,8 @@ export const ERRCODES = {
   RATE_LIMITED: '10009',
   /** A member operation without a valid session token (spec: 'Operation not allowed without logging-in.'). */
   LOGIN_REQUIRED: '10010',
+  /** A browser's post from a page of another site (Origin / Sec-Fetch-Site), not in ALLOWED_ORIGINS. */
+  CROSS_SITE_REFUSED: '10011',
   INTERNAL: '50000'
 } as const
 export type ErrCode = (typeof ERRCODES)[keyof typeof ERRCODES]
@@ -234,6 +236,8 @@ export const RESULTCODES = {
   LINE_QUANTITY_OVER_LIMIT: '20049',
   /** More lines than the line-count cap (shop/enterprise setting MaxOrderLines, default 50). */
   TOO_MANY_LINES: '20050',
+  /** A table's sheet (or a round at the table) without the table's current QR code, from a device that ordered nothing on it. */
+  TABLE_CODE_REQUIRED: '20051',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -343,6 +343,14 @@ export interface MenuScope {
   BaseID?: string
 }
 
+/**
+ * The table's QR code as scanned, sent with every table-sheet call: it proves the diner sits at
+ * the table (without it only a device that ordered on the sheet may see or pay it).
+ */
+export interface TableCodeProof {
+  QRCode?: string
+}
+
 // ---------- per operation: input record (beyond BaseRecord) and output tables ----------
 
 export interface OperationTypes {
@@ -455,23 +463,23 @@ export interface OperationTypes {
     output: { table1: OrderRow[] }
   }
   MergeOrderPreview: {
-    input: OrderPlacementInput & { SheetID?: string }
+    input: OrderPlacementInput & TableCodeProof & { SheetID?: string }
     output: { table1: TableSheetRow[]; table2: OrderLineRow[] }
   }
   MergeOrderSubmit: {
-    input: OrderPlacementInput & { SheetID: string; RequestKey: string }
+    input: OrderPlacementInput & TableCodeProof & { SheetID: string; RequestKey: string }
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
   }
   PosOrderSubmit: {
-    input: OrderPlacementInput & { RequestKey: string }
+    input: OrderPlacementInput & TableCodeProof & { RequestKey: string }
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
   }
   MealPosOrderSubmit: {
-    input: OrderPlacementInput & { RequestKey: string }
+    input: OrderPlacementInput & TableCodeProof & { RequestKey: string }
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
   }
   PosSheetDetailGet: {
-    input: { SheetID: string }
+    input: TableCodeProof & { SheetID: string }
     output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: OrderRow[] }
   }
   PosSheetListByPage: {
@@ -479,11 +487,11 @@ export interface OperationTypes {
     output: { table1: TableSheetRow[]; table2: TotalRow[] }
   }
   PosSheetClose: {
-    input: { SheetID: string }
+    input: TableCodeProof & { SheetID: string }
     output: { table1: TableSheetRow[] }
   }
   PayLaterUpdate: {
-    input: { SheetID: string }
+    input: TableCodeProof & { SheetID: string }
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
   }
   DispatchInfoGet: {

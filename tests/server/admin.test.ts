@@ -7,6 +7,7 @@ import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
 import { B201, B202, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, runCli, type TestServer } from './helpers/test-server'
+import { tableCode } from './helpers/table-codes'
 
 const TOKEN = 'test-admin-token-0123456789'
 let server: TestServer
@@ -130,9 +131,10 @@ describe('orders CLI', () => {
   }, 60_000)
 
   it('closes a table sheet settled at the counter; the table takes a new sheet', async () => {
+    const QRCode = await tableCode(server.db, 'B201-A02')
     const round = await server.call(
       'MealPosOrderSubmit',
-      [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A02', ServiceType: 'dinein', RequestKey: 'cli-close-sheet-1', Lines: [soupLine()] }],
+      [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A02', QRCode, ServiceType: 'dinein', RequestKey: 'cli-close-sheet-1', Lines: [soupLine()] }],
       { headers: { 'X-Device-Key': 'cli-close-sheet-phone-01' } }
     )
     expect(round.body.resultcode).toBe('0')
@@ -140,9 +142,9 @@ describe('orders CLI', () => {
     const res = await cli('close-sheet', sheetId)
     expect(res).toMatchObject({ code: 0, stderr: '' })
     expect(res.stdout).toContain(`${sheetId}: table B201-A02 closed, now completed`)
-    const sheet = (await server.call('PosSheetDetailGet', [{ SheetID: sheetId }])).body.data.table1[0]
+    const sheet = (await server.call('PosSheetDetailGet', [{ SheetID: sheetId, QRCode }])).body.data.table1[0]
     expect(sheet).toMatchObject({ Status: ORDER_STATUS.COMPLETED, OrderingAllowed: 0 })
-    const home = await server.call('HomeShopDetailsGet', [{ TableID: 'B201-A02' }])
+    const home = await server.call('HomeShopDetailsGet', [{ QRCode }])
     expect(home.body.data.table4).toEqual([])
   }, 60_000)
 

@@ -4,6 +4,7 @@
  */
 import { seedEnterprise, type EnterpriseSeed } from '../../server/src/storage/seed'
 import { createTestServer, type TestServer } from './helpers/test-server'
+import { tableCode } from './helpers/table-codes'
 
 const TRICKY_NAME = '澳門 A&B=100% 茶檔'
 
@@ -83,7 +84,8 @@ describe('one database, two enterprises', () => {
       [{ ShopID: 'S901' }, '20003'],
       [{ BaseID: 'B901' }, '20004'],
       [{ TableID: 'B901-K01' }, '20005'],
-      [{ QRCode: 'QR-K01' }, '20002']
+      // Seeding gives every table a random code ('QR-K01-<token>'): read it back.
+      [{ QRCode: await tableCode(server.db, 'B901-K01') }, '20002']
     ]
     for (const [record, code] of cases) {
       const res = await server.call('HomeShopDetailsGet', [record], { entId: 'E1001' })
@@ -105,7 +107,7 @@ describe('one database, two enterprises', () => {
   })
 
   it("serves enterprise B to B's own envelope, round-tripping a name with Chinese and &=%", async () => {
-    const res = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-K01' }], { entId: 'E2002', lang: 'zh-TW' })
+    const res = await server.call('HomeShopDetailsGet', [{ QRCode: await tableCode(server.db, 'B901-K01') }], { entId: 'E2002', lang: 'zh-TW' })
     expect(res.body.resultcode).toBe('0')
     expect(res.body.data.table1[0].ShopName).toBe(TRICKY_NAME)
     expect(JSON.parse(res.text).data.table1[0].ShopName).toBe(encodeURIComponent(TRICKY_NAME))

@@ -1,16 +1,20 @@
 /** EntIDGet and HomeShopDetailsGet on the demo enterprise: what the entry page sees. */
 import { formatWallClock, parseWallClock, wallClockIn } from '../../src/core/wall-clock'
+import { tableCode } from './helpers/table-codes'
 import { createTestServer, type TestServer } from './helpers/test-server'
 
 let server: TestServer
+/** The demo tables' codes carry a random token made at seed time. */
+const codes: Record<string, string> = {}
 beforeAll(async () => {
   server = await createTestServer()
+  for (const table of ['B201-A01', 'B201-A03', 'B203-N02']) codes[table] = await tableCode(server.db, table)
 })
 afterAll(() => server.close())
 
 describe('EntIDGet', () => {
   it('finds the enterprise, shop, branch and table of a table QR code with an empty envelope EntID', async () => {
-    const res = await server.call('EntIDGet', [{ QRCode: 'QR-A01' }], { entId: '' })
+    const res = await server.call('EntIDGet', [{ QRCode: codes['B201-A01'] }], { entId: '' })
     expect(res.status).toBe(200)
     expect(res.body.errcode).toBe('0')
     expect(res.body.resultcode).toBe('0')
@@ -22,7 +26,7 @@ describe('EntIDGet', () => {
         ShopID: 'S101',
         BaseID: 'B201',
         TableID: 'B201-A01',
-        QRCode: 'QR-A01'
+        QRCode: codes['B201-A01']
       }
     ])
   })
@@ -39,7 +43,8 @@ describe('EntIDGet', () => {
 
   it('looks up by TableID, BaseID and ShopID', async () => {
     const byTable = (await server.call('EntIDGet', [{ TableID: 'B202-T01' }], { entId: '' })).body.data.table1[0]
-    expect(byTable).toMatchObject({ EntID: 'E1001', ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', QRCode: 'QR-T01' })
+    // A TableID is no secret, so the table's code (its diners' key to the sheet) is not handed out for it.
+    expect(byTable).toMatchObject({ EntID: 'E1001', ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', QRCode: '' })
     const byBase = (await server.call('EntIDGet', [{ BaseID: 'B203' }], { entId: '' })).body.data.table1[0]
     expect(byBase).toMatchObject({ ShopID: 'S102', BaseID: 'B203', TableID: '' })
     const byShop = (await server.call('EntIDGet', [{ ShopID: 'S101' }], { entId: '' })).body.data.table1[0]
@@ -47,7 +52,7 @@ describe('EntIDGet', () => {
   })
 
   it('uses exactly one lookup path: QRCode wins over the others, blanks count as not given', async () => {
-    const res = await server.call('EntIDGet', [{ QRCode: 'QR-N02', TableID: 'nope', BaseID: 'nope', ShopID: 'nope' }], { entId: '' })
+    const res = await server.call('EntIDGet', [{ QRCode: codes['B203-N02'], TableID: 'nope', BaseID: 'nope', ShopID: 'nope' }], { entId: '' })
     expect(res.body.data.table1[0]).toMatchObject({ ShopID: 'S102', BaseID: 'B203', TableID: 'B203-N02' })
     const blanks = await server.call('EntIDGet', [{ QRCode: '', TableID: '  ', BaseID: null, ShopID: 'S102' }], { entId: '' })
     expect(blanks.body.data.table1[0]).toMatchObject({ ShopID: 'S102', BaseID: 'B203' })
@@ -78,7 +83,7 @@ describe('EntIDGet', () => {
 describe('HomeShopDetailsGet', () => {
   it('gives shop, shop user, branch, open sheet and clock for table A03', async () => {
     const before = new Date()
-    const res = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-A03' }], { lang: 'zh-TW' })
+    const res = await server.call('HomeShopDetailsGet', [{ QRCode: codes['B201-A03'] }], { lang: 'zh-TW' })
     expect(res.body.errcode).toBe('0')
     expect(res.body.resultcode).toBe('0')
     const { table1, table2, table3, table4, table5 } = res.body.data
@@ -151,9 +156,9 @@ describe('HomeShopDetailsGet', () => {
   })
 
   it('needs a known enterprise (20001)', async () => {
-    const res = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-A01' }], { entId: 'E0000' })
+    const res = await server.call('HomeShopDetailsGet', [{ QRCode: codes['B201-A01'] }], { entId: 'E0000' })
     expect(res.body).toMatchObject({ errcode: '0', resultcode: '20001', resultmsg: 'Enterprise does not exist' })
-    const empty = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-A01' }], { entId: '' })
+    const empty = await server.call('HomeShopDetailsGet', [{ QRCode: codes['B201-A01'] }], { entId: '' })
     expect(empty.body.resultcode).toBe('20001')
   })
 })

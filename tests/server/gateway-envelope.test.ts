@@ -4,6 +4,7 @@
  */
 import { ENVELOPE_FIELDS } from '../../src/gateway/contract'
 import { AUTH_CODE, createTestServer, type GatewayResult, type TestServer } from './helpers/test-server'
+import { tableCode } from './helpers/table-codes'
 
 let server: TestServer
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('successful envelope', () => {
   })
 
   it('percent-encodes every string, nested ones too, and leaves numbers alone', async () => {
-    const res = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-A03' }], { lang: 'zh-TW' })
+    const res = await server.call('HomeShopDetailsGet', [{ QRCode: await tableCode(server.db, 'B201-A03') }], { lang: 'zh-TW' })
     const raw = JSON.parse(res.text)
     expect(raw.data.table1[0].ShopName).toBe(encodeURIComponent('蓮香茶室'))
     expect(raw.data.table1[0].ShopNames['zh-CN']).toBe(encodeURIComponent('莲香茶室'))
@@ -52,7 +53,7 @@ describe('envelope errors', () => {
   })
 
   it('names a missing EntID field (10001), while an empty EntID is allowed', async () => {
-    const res = await server.call('EntIDGet', [{ QRCode: 'QR-A01' }], { fields: { EntID: undefined } })
+    const res = await server.call('EntIDGet', [{ QRCode: 'QR-S101' }], { fields: { EntID: undefined } })
     expectEnvelopeError(res, '10001', 400)
     expect(res.body.errmsg).toContain('EntID')
   })

@@ -67,11 +67,15 @@ describe('demo seed', () => {
       expect.objectContaining({ kind: 'shop', qrCode: 'QR-S101', shopId: 'S101', baseId: '', tableId: '', query: 'QRCode=QR-S101' }),
       expect.objectContaining({ kind: 'shop', qrCode: 'QR-S102', shopId: 'S102', baseId: 'B203' })
     ])
-    const a03 = points.find((p) => p.qrCode === 'QR-A03')
-    expect(a03).toMatchObject({ kind: 'table', entId: 'E1001', baseId: 'B201', tableId: 'B201-A03' })
+    const a03 = points.find((p) => p.tableId === 'B201-A03')
+    expect(a03).toMatchObject({ kind: 'table', entId: 'E1001', baseId: 'B201', tableId: 'B201-A03', query: `QRCode=${a03?.qrCode}` })
     expect(a03?.names.en).toBe('Lotus Tea House (Senado Square) · Table A03')
-    expect(points.filter((p) => p.kind === 'table').map((p) => p.qrCode)).toEqual([
+    // Table codes carry a random token made at seed time (per install, not in the repository).
+    const tables = points.filter((p) => p.kind === 'table')
+    expect(tables.map((p) => p.qrCode.slice(0, 'QR-A01'.length))).toEqual([
       'QR-A01', 'QR-A02', 'QR-A03', 'QR-A04', 'QR-A05', 'QR-A06', 'QR-T01', 'QR-T02', 'QR-N01', 'QR-N02', 'QR-N03', 'QR-N04'
     ])
+    for (const p of tables) expect(p.qrCode).toMatch(/^QR-[A-Z]\d\d-[A-Za-z0-9_-]{22}$/)
+    expect(new Set(tables.map((p) => p.qrCode.slice(7))).size).toBe(12)
   })
 })

@@ -16,6 +16,8 @@ const FAST_TABLE = { ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01' }
 
 let server: TestServer
 let soup: { GoodsID: string; SalesPrice: string }
+/** Each table's QR code (a random token made at seed time): the proof of sitting at the table. */
+let codes: Record<string, string> = {}
 
 beforeAll(async () => {
   server = await createTestServer({}, { demoMenus: true })
@@ -24,17 +26,24 @@ beforeAll(async () => {
   const list = await server.call('GoodsListByClass', [{ ShopID: 'S101', BaseID: 'B201', Keyword: 'F01' }])
   soup = list.body.data.table1[0]
   expect(soup.GoodsID).toBeTruthy()
+  const rows = await server.db.selectFrom('qr_codes').select(['table_id', 'code']).where('table_id', 'is not', null).execute()
+  codes = Object.fromEntries(rows.map((r) => [r.table_id, r.code]))
 }, 60_000)
 
 afterAll(() => server?.close())
 
-const round = (qua: string, key: string, extra: Record<string, unknown> = {}) => ({
-  ...TABLE,
-  ServiceType: 'dinein',
-  RequestKey: key,
-  Lines: [{ GoodsID: soup.GoodsID, SkuID: '', PCode: '', MQua: qua, PQua: '0', Remarks: [], AddOns: [], Bom: [], Amount: String(Number(soup.SalesPrice) * Number(qua)) }],
-  ...extra
-})
+/** A round at TABLE (or the table in extra), with that table's code as the diner's app sends it. */
+const round = (qua: string, key: string, extra: Record<string, unknown> = {}) => {
+  const tableId = (extra.TableID as string | undefined) ?? TABLE.TableID
+  return {
+    ...TABLE,
+    QRCode: codes[tableId],
+    ServiceType: 'dinein',
+    RequestKey: key,
+    Lines: [{ GoodsID: soup.GoodsID, SkuID: '', PCode: '', MQua: qua, PQua: '0', Remarks: [], AddOns: [], Bom: [], Amount: String(Number(soup.SalesPrice) * Number(qua)) }],
+    ...extra
+  }
+}
 
 describe('postpay table sheets', () => {
   it('two phones at one table add rounds to one sheet and both see both rounds', async () => {
@@ -49,7 +58,7 @@ describe('postpay table sheets', () => {
     expect(second.body.data.table1[0]).toMatchObject({ SheetID: sheet.SheetID, RoundCount: 2 })
 
     // Rescanning the table lands on the open sheet.
-    const home = await server.call('HomeShopDetailsGet', [{ TableID: TABLE.TableID }])
+    const home = await server.call('HomeShopDetailsGet', [{ QRCode: codes[TABLE.TableID] }])
     expect(home.body.data.table4[0].SheetID).toBe(sheet.SheetID)
 
     for (const phone of [PHONE_A, PHONE_B]) {
@@ -111,7 +120,7 @@ describe('postpay table sheets', () => {
     await server.db.updateTable('table_sheets').set({ created_at: new Date(Date.now() - 121 * 60_000).toISOString() }).where('sheet_id', '=', otherSheet).execute()
     const expired = await server.call('MergeOrderSubmit', [round('1', 'expired-0001', { TableID: 'B201-A02', SheetID: otherSheet })], { headers: PHONE_A })
     expect(expired.body.resultcode).toBe(RESULTCODES.SHEET_EXPIRED)
-    const detail = await server.call('PosSheetDetailGet', [{ SheetID: otherSheet }])
+    const detail = await server.call('PosSheetDetailGet', [{ SheetID: otherSheet, QRCode: codes['B201-A02'] }])
     expect(detail.body.data.table1[0]).toMatchObject({ SecondsLeft: 0, OrderingAllowed: 0 })
 
     await server.db.updateTable('bases').set({ begin_time: '03:00', end_time: '03:01' }).where('base_id', '=', 'B201').execute()
@@ -152,7 +161,7 @@ describe('postpay table sheets', () => {
     expect(unpaidClose.body.resultcode).toBe(RESULTCODES.ORDER_STATUS_CONFLICT)
 
     await server.db.transaction().execute((trx) => markOrderPaid(trx, bill.SheetID, bill.Amount, new Date()))
-    const detail = await server.call('PosSheetDetailGet', [{ SheetID: sheetId }])
+    const detail = await server.call('PosSheetDetailGet', [{ SheetID: sheetId, QRCode: codes[table.TableID] }])
     expect(detail.body.data.table1[0]).toMatchObject({ Status: ORDER_STATUS.COMPLETED, PaidAmount: bill.Amount, OrderingAllowed: 0 })
     expect(detail.body.data.table3.map((r: any) => r.Status)).toEqual([ORDER_STATUS.COMPLETED, ORDER_STATUS.COMPLETED])
 
@@ -193,7 +202,7 @@ describe('postpay table sheets', () => {
       .insertInto('table_sheets')
       .values({ sheet_id: 'EMPTY-1', ent_id: 'E1001', shop_id: 'S101', base_id: 'B201', table_id: 'B201-A04', status: 0, created_at: new Date().toISOString() })
       .execute()
-    const closed = await server.call('PosSheetClose', [{ SheetID: 'EMPTY-1' }])
+    const closed = await server.call('PosSheetClose', [{ SheetID: 'EMPTY-1', QRCode: codes['B201-A04'] }])
     expect(closed.body.data.table1[0].Status).toBe(ORDER_STATUS.CANCELLED)
     void sql
   })

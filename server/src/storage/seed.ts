@@ -18,6 +18,7 @@ import { findMenuVersion } from './repositories/menu.repository'
 import { flag, namesJson, parseNames } from './repositories/row-mapping'
 import type { Database } from './schema'
 import type { Base, DiningTable } from '../domain/records'
+import { hasToken, newTableCode } from '../domain/entry/table-codes'
 
 /** A table as the domain has it, less what its branch gives it. */
 export interface TableSeed extends Pick<DiningTable, 'tableId' | 'code' | 'names' | 'qrCode'> {
@@ -156,6 +157,9 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
         (base.freightRules ?? []).map((r, i) => ({ base_id: base.baseId, sort_no: i + 1, rule_type: r.ruleType, up_to: r.upTo, fee: r.fee }))
       )
     )
+    // A table's code is its diners' key to the sheet: a random token per install, never the
+    // readable code in the seed file. Read back, so a second process seeding at the same moment
+    // (its insert ignored) files the winner's code, not its own.
     await insert(
       'dining_tables',
       tables.map(({ shop, base, table: t }) => ({
@@ -165,8 +169,11 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
         base_id: base.baseId,
         code: t.code,
         names: namesJson(t.names),
-        qr_code: t.qrCode
+        qr_code: hasToken(t.qrCode) ? t.qrCode : newTableCode(t.code)
       }))
+    )
+    const tableCodes = new Map(
+      (await trx.selectFrom('dining_tables').select(['table_id', 'qr_code']).where('ent_id', '=', entId).execute()).map((r) => [r.table_id, r.qr_code ?? ''])
     )
     await insert('qr_codes', [
       ...seed.shops.map((s) => ({
@@ -179,7 +186,7 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
         is_enable: 1
       })),
       ...tables.map(({ shop, base, table }) => ({
-        code: table.qrCode,
+        code: tableCodes.get(table.tableId) ?? table.qrCode,
         ent_id: entId,
         shop_id: shop.shopId,
         base_id: base.baseId,
@@ -303,7 +310,7 @@ export interface DemoEntryPoint {
   tableId: string
   /** 'Lotus Tea House (Senado Square) · Table A01' in each language. */
   names: LocalizedText
-  /** The entry query string the app reads: 'QRCode=QR-A01'. */
+  /** The entry query string the app reads: 'QRCode=QR-A01-<token>'. */
   query: string
 }
 

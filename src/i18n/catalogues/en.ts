@@ -462,6 +462,7 @@ const en: Record<MessageKey, string> = {
   'errcode.10008': 'Unsupported request format',
   'errcode.10009': 'Too many requests, please try again later',
   'errcode.10010': 'Operation not allowed without logging-in.',
+  'errcode.10011': 'This request came from a page of another site and was refused. Please open the ordering page directly.',
   'errcode.50000': 'The server cannot handle this right now, please try again later',
 
   'resultcode.20001': 'Enterprise does not exist',

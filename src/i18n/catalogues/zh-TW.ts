@@ -462,6 +462,7 @@ const zhTW: Record<MessageKey, string> = {
   'errcode.10008': '不支援的請求格式',
   'errcode.10009': '請求過於頻繁，請稍後再試',
   'errcode.10010': '未登錄不允許操作',
+  'errcode.10011': '此請求來自其他網站的頁面，已被拒絕。請直接開啟點餐頁面。',
   'errcode.50000': '伺服器暫時無法處理，請稍後再試',
 
   'resultcode.20001': '企業不存在',

@@ -25,8 +25,10 @@ export interface Entry {
   /** Null when the code names a shop with several branches and no branch. */
   base: Base | null
   table: DiningTable | null
-  /** The scanned code, or the table's own code when reached by TableID; else ''. */
+  /** The scanned code; '' when reached by TableID, BaseID or ShopID. */
   qrCode: string
+  /** The table's own code was scanned: the caller may see the table's open sheet. */
+  holdsTableCode: boolean
 }
 
 export interface ResolveOptions {
@@ -73,7 +75,7 @@ export async function resolveEntry(
   } else if (key === 'TableID') {
     table = inScope(await findTableById(db, lookup.TableID!))
     if (!table) throw new DomainError('TABLE_NOT_FOUND')
-    qrCode = table.qrCode
+    // A TableID is no secret: the table's code (its diners' key to the sheet) is never handed out for it.
     shopId = table.shopId
     baseId = table.baseId
   } else if (key === 'BaseID') {
@@ -97,7 +99,7 @@ export async function resolveEntry(
   } else {
     base = await onlyBranchOf(db, shop)
   }
-  return { enterprise, shop, base, table, qrCode }
+  return { enterprise, shop, base, table, qrCode, holdsTableCode: key === 'QRCode' && table !== null }
 }
 
 /** A shop with exactly one branch implies it; with several the caller must choose. */

@@ -21,8 +21,9 @@ export async function homeDetails(db: Kysely<Database>, entId: string, lookup: E
   // Nothing to look up is the spec's "shop does not exist": initialisation cannot go on.
   if (!resolved) throw new DomainError('SHOP_NOT_FOUND')
   const entry = await withChosenBranch(db, resolved, lookup.BaseID)
+  // The open sheet is shown only to whoever scanned the table's code, never for a bare TableID.
   const [openSheet, timeZone] = await Promise.all([
-    entry.table ? findOpenSheet(db, entId, entry.table.tableId) : Promise.resolve(null),
+    entry.table && entry.holdsTableCode ? findOpenSheet(db, entId, entry.table.tableId) : Promise.resolve(null),
     enterpriseTimeZone(db, entId)
   ])
   return {

@@ -28,6 +28,8 @@ import { findOrderByRequestKey, isUniqueViolation } from '../../storage/reposito
 import type { Base, DiningTable } from '../records'
 import { isPostgres } from '../../storage/database'
 import { vipIdOfOwner } from '../members/member-session'
+import { requireTableCode } from '../entry/table-codes'
+import { requireSheetAccess } from './sheet-access'
 
 export type SheetRecord = Selectable<TableSheetTable>
 
@@ -39,6 +41,8 @@ export interface SheetCaller {
   locale: Locale
   origin: string
   now: Date
+  /** The QR code the diner scanned (their proof of sitting at the table; sheet-access.ts). */
+  qrCode?: string
 }
 
 /** Which submit call placed the round: the two "first round" calls differ by sheet position type. */
@@ -108,6 +112,7 @@ function checkOrderingAllowed(read: MenuRead, base: Base, sheet: SheetRecord | n
 export async function previewRound(caller: SheetCaller, input: OrderPlacementInput & { SheetID?: string }): Promise<RoundPreview> {
   const { db, entId, now } = caller
   const table = await requireTable(db, entId, input)
+  await requireTableCode(db, entId, table.tableId, caller.qrCode, now)
   if (input.SheetID) await requireSheetOfTable(db, entId, input.SheetID, table)
   const sheet = await openSheetOf(db, entId, table.tableId)
   const placement = await validateRound(caller, input, false)
@@ -147,6 +152,8 @@ export async function placeRound(
   if (earlier) return replay(db, caller, earlier, hash)
 
   const table = await requireTable(db, entId, input)
+  // Ordering at a table is for whoever sits there: a TableID alone would let anyone add rounds and learn the sheet.
+  await requireTableCode(db, entId, table.tableId, caller.qrCode, now)
   if (call === 'merge') {
     if (!input.SheetID) throw new DomainError('ORDER_NOT_FOUND')
     await requireSheetOfTable(db, entId, input.SheetID, table)
@@ -255,6 +262,13 @@ export async function requireSheet(db: Kysely<Database>, entId: string, sheetId:
   return sheet
 }
 
+/** A sheet the caller may see (sheet-access.ts): the table's code, or an order of theirs on it. */
+export async function requireVisibleSheet(caller: SheetCaller, sheetId: string): Promise<SheetRecord> {
+  const sheet = await requireSheet(caller.db, caller.entId, sheetId)
+  await requireSheetAccess(caller, sheet, 'view')
+  return sheet
+}
+
 /** The sheet's rounds, oldest first. */
 export async function roundsOf(db: Kysely<Database>, sheetId: string): Promise<OrderRecord[]> {
   return db.selectFrom('orders').selectAll().where('table_sheet_id', '=', sheetId).where('kind', '=', 'round').orderBy('round_no').execute()
@@ -306,11 +320,16 @@ export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: 
 
 /**
  * Online checkout of the sheet (PayLaterUpdate): a 'settlement' order for what is still due,
- * payable with PaySubmit. Calling again while it is pending returns the same settlement.
+ * payable with PaySubmit. Only a diner who ordered a round on it or holds the table's code may
+ * ask (sheet-access.ts). Calling again while it is pending returns the same settlement, made the
+ * caller's: a second diner takes it over (and the first takes it back by asking again), so
+ * nobody at the table is ever locked out. A payment the previous holder already started still
+ * pays it; one that completes after the bill is paid is refunded (the late-payment rule).
  */
 export async function startSettlement(caller: SheetCaller, sheetId: string): Promise<{ sheet: SheetRecord; settlement: OrderRecord }> {
   const { db, entId, now } = caller
   const sheet = await requireSheet(db, entId, sheetId)
+  await requireSheetAccess(caller, sheet, 'settle')
   if (sheet.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
   if ((await findBaseParam(db, sheet.base_id, 'IsPayLaterOnlineCheckout')) !== '1') throw new DomainError('ONLINE_CHECKOUT_OFF')
   if (sheet.round_count === 0) throw new DomainError('CART_EMPTY')
@@ -327,7 +346,10 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
     if (locked.settlement_id) {
       const pending = await lockOrder(trx, locked.settlement_id)
       if (pending.status === ORDER_STATUS.AWAITING_PAYMENT && (!pending.expires_at || pending.expires_at > now.toISOString())) {
-        return { sheet: locked, settlement: pending }
+        if (pending.owner_key === caller.ownerKey) return { sheet: locked, settlement: pending }
+        const owner = { owner_key: caller.ownerKey, vip_id: vipIdOfOwner(caller.ownerKey) }
+        await trx.updateTable('orders').set(owner).where('order_id', '=', pending.order_id).execute()
+        return { sheet: locked, settlement: { ...pending, ...owner } }
       }
     }
     const settlement: OrderRecord = {

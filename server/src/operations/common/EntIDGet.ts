@@ -13,7 +13,7 @@ const ENT_ID_COLUMNS: ColumnDocs<EntIdRow> = {
   ShopID: 'string',
   BaseID: "string: '' when the shop has several branches and the code names none",
   TableID: "string: '' unless the code is a table's",
-  QRCode: "string: the scanned code, or the table's code when found by TableID"
+  QRCode: "string: the scanned code ('' when found by TableID, BaseID or ShopID: a table's code is never handed out)"
 }
 
 export default defineOperation({

@@ -8,7 +8,7 @@ import { BASE_COLUMNS, NO_NAMES, SHOP_COLUMNS, SHOP_USER_COLUMNS, baseRow, local
 type SheetRow = OperationTypes['HomeShopDetailsGet']['output']['table4'][number]
 
 const SHEET_COLUMNS: ColumnDocs<SheetRow> = {
-  SheetID: "string: the table's open sheet",
+  SheetID: "string: the table's open sheet (only when the table's own QRCode was given)",
   CreatedDate: "string: 'YYYY-MM-DD HH:mm:ss' on the enterprise's wall clock",
   Status: 'number: 0 open'
 }
@@ -25,7 +25,7 @@ export default defineOperation({
   name: 'HomeShopDetailsGet',
   group: 'Retail',
   summary:
-    "Shop, shop user, branch, the table's open sheet and the clock for the entry page. Resolves like EntIDGet within the envelope's enterprise (a table gives branch and shop, a branch gives the shop); a shop with one branch implies it, and after a shop-level code a BaseID of that shop picks the branch. table3 is empty while the branch is undetermined, table4 without an open sheet. No code given or shop missing → 20003.",
+    "Shop, shop user, branch, the table's open sheet and the clock for the entry page. Resolves like EntIDGet within the envelope's enterprise (a table gives branch and shop, a branch gives the shop); a shop with one branch implies it, and after a shop-level code a BaseID of that shop picks the branch. table3 is empty while the branch is undetermined; table4 holds the table's open sheet only when the lookup is the table's current QRCode (a TableID alone never shows it). No code given or shop missing → 20003.",
   auth: 'app',
   input: z.object(entryLookupFields),
   output: {

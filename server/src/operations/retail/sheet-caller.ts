@@ -4,20 +4,27 @@ import { requireOwner } from '../../domain/orders/order.service'
 import { roundRows, sheetAnswerRows } from '../../domain/table-sheets/table-sheet.answers'
 import { placeRound, sheetState, type RoundCall, type SheetCaller } from '../../domain/table-sheets/table-sheet.service'
 import type { AppOperationContext } from '../operation'
+import { optionalId } from '../fields'
 
-/** Placing a round needs the device key (its owner); reading a sheet does not. */
-export function sheetCaller(ctx: AppOperationContext, placing = false): SheetCaller {
+/**
+ * The table's QR code, which the diner's app keeps from the scan: the proof of sitting at the
+ * table that rounds, the sheet and its bill ask for (domain/table-sheets/sheet-access.ts).
+ */
+export const tableCodeField = optionalId("The table's QR code as scanned (proof of sitting at the table; without it → TABLE_CODE_REQUIRED unless this device ordered on the sheet)")
+
+/** Placing a round needs the device key (its owner); reading a sheet does not. `qrCode`: what the caller scanned. */
+export function sheetCaller(ctx: AppOperationContext, placing = false, qrCode?: string): SheetCaller {
   if (placing) requireOwner(ctx)
-  return { db: ctx.db, entId: ctx.enterprise.entId, ownerKey: ctx.ownerKey, locale: ctx.locale, origin: ctx.origin, now: ctx.now }
+  return { db: ctx.db, entId: ctx.enterprise.entId, ownerKey: ctx.ownerKey, locale: ctx.locale, origin: ctx.origin, now: ctx.now, qrCode }
 }
 
 /** PosOrderSubmit, MealPosOrderSubmit and MergeOrderSubmit: place the round, answer the sheet (table1) and the round (table2). */
 export async function submitRound(
   ctx: AppOperationContext,
-  input: OrderPlacementInput & { RequestKey: string; SheetID?: string },
+  { QRCode, ...input }: OrderPlacementInput & { RequestKey: string; SheetID?: string; QRCode?: string },
   call: RoundCall
 ): Promise<{ table1: TableSheetRow[]; table2: OrderRow[] }> {
-  const caller = sheetCaller(ctx, true)
+  const caller = sheetCaller(ctx, true, QRCode)
   const { sheet, round } = await placeRound(caller, input, call)
   const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
   return { table1: await sheetAnswerRows(caller, [sheet]), table2: await roundRows(caller, [round], state.timeZone) }
