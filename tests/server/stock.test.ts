@@ -5,7 +5,10 @@
  * once when the order expires or is cancelled; orders racing for the last units never oversell;
  * a line above the per-line cap and an order above the line-count cap are refused with their codes.
  */
+import path from 'node:path'
+import fs from 'node:fs'
 import { RESULTCODES } from '../../src/gateway/contract'
+import { importMenu } from '../../server/src/domain/catalogue/menu-import.service'
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import { applyShopAction } from '../../server/src/domain/orders/order.service'
 import { expireDueOrders, markOrderPaid } from '../../server/src/domain/orders/order-state'
@@ -124,6 +127,46 @@ describe('stock', () => {
     expect(sold + (left ?? 0)).toBe(10)
     // Ones are always available while any stock is left, so the last unit goes.
     expect(left).toBe(0)
+  })
+})
+
+describe('stock in main units: pack units and weight goods', () => {
+  const names = (en: string) => ({ 'zh-CN': en, 'zh-TW': en, en })
+  const sku = (stock: number, price: string) => ({
+    attributes: [{ code: 'KIND', names: names('Kind'), values: [{ code: 'STD', names: names('Standard') }] }],
+    items: [{ code: 'STD', values: ['STD'], price, stock }]
+  })
+
+  beforeAll(async () => {
+    // The demo menu with stock on the egg tarts (also sold by the box of 6) and the roast goose (by the catty, 0.5 steps).
+    const dir = path.join(__dirname, '../../server/seed/menus')
+    const menu = JSON.parse(fs.readFileSync(path.join(dir, 'menu-S101.json'), 'utf8'))
+    for (const g of menu.goods) {
+      if (g.code === 'A03') g.skus = sku(20, g.price)
+      if (g.code === 'B01') g.skus = sku(3, g.price)
+    }
+    await importMenu(server.db, menu, dir, { filesDir: server.config.filesDir })
+  })
+
+  it('a box of 6 takes 6 units; lines of one sku add up', async () => {
+    const boxes = (await clientLine(server, { code: 'A03', sku: 'STD', pack: 'BOX6', qua: '2' })).input
+    const pieces = (await clientLine(server, { code: 'A03', sku: 'STD', qua: '3' })).input
+    expect((await submit([boxes, pieces])).body.resultcode).toBe('0')
+    const tarts = gid('A03') + '.k.STD'
+    expect(await stockOf(tarts)).toBe(5)
+    const box = (await clientLine(server, { code: 'A03', sku: 'STD', pack: 'BOX6', qua: '1' })).input
+    expect((await submit([box])).body).toMatchObject({ resultcode: RESULTCODES.STOCK_SHORT, resultmsg: 'Only 5 left of Portuguese Egg Tart (Standard)' })
+  })
+
+  it('1.5 catty takes 2 whole units and gives 2 back', async () => {
+    const goose = gid('B01') + '.k.STD'
+    const me = device()
+    const placed = await submit([(await clientLine(server, { code: 'B01', sku: 'STD', qua: '1.5' })).input], { headers: me.headers })
+    expect(placed.body.resultcode).toBe('0')
+    expect(await stockOf(goose)).toBe(1)
+    expect((await submit([(await clientLine(server, { code: 'B01', sku: 'STD', qua: '1.5' })).input])).body.resultcode).toBe(RESULTCODES.STOCK_SHORT)
+    expect((await server.call('OrderCancel', [{ SheetID: placed.body.data.table1[0].SheetID }], { headers: me.headers })).body.resultcode).toBe('0')
+    expect(await stockOf(goose)).toBe(3)
   })
 })
 
