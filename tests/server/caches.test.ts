@@ -91,3 +91,24 @@ it('answers right when a menu is larger than the whole menu cache (not kept, rea
     await tiny.close()
   }
 })
+
+it('shows stock changed by another process (an order there, here a direct UPDATE) within 5 s, kept answers included', async () => {
+  const [h01] = ok(await server.call('GoodsListByClass', [{ ShopID: 'S101', Keyword: 'H01' }])).table1
+  const detail = async () => ok(await server.call('GoodsDetailGet', [{ ShopID: 'S101', GoodsID: h01.GoodsID }])).table4.map((s) => s.Qua)
+  const before = await detail()
+  expect(before.some((q) => q > 0)).toBe(true)
+  // Twice: the second is a kept answer.
+  expect(await detail()).toEqual(before)
+
+  // What another process's order does to the row; this process's caches are not told.
+  await server.db.updateTable('skus').set((eb) => ({ stock: eb('stock', '-', 3) })).where('goods_id', '=', h01.GoodsID).where('stock', 'is not', null).execute()
+  const expected = before.map((q) => (q > 0 ? q - 3 : q))
+  const started = Date.now()
+  let seen = await detail()
+  while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() - started < 6000) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    seen = await detail()
+  }
+  expect(seen).toEqual(expected)
+  expect(Date.now() - started).toBeLessThan(5000)
+})

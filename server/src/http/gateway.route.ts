@@ -1,6 +1,6 @@
 /**
  * POST /GetData: the one gateway route. Checks run in this order, each with its errcode:
- * method and content type (10008), body size (10006), fields (10001), IsRSA (10008),
+ * a browser's cross-site post (10011, cross-site.ts), method and content type (10008), body size (10006), fields (10001), IsRSA (10008),
  * AuthCode (10004), KeyName under ServerType (10003), strJsonData (10002), record EntIDs
  * (10005), record schema (10007); then the enterprise for 'app' and 'member' operations
  * (20001), the session for 'member' operations (10010), and the operation itself. A body answered before with a kept answer (kept-answers.ts) is
@@ -22,7 +22,10 @@ import { findOperation } from '../operations/registry'
 import { bearerToken, findSession, memberOwnerKey } from '../domain/members/member-session'
 import type { Database } from '../storage/schema'
 import { checkAuthCode, FORM_TYPE, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
+import { acceptedEncoding, COMPRESS_MIN_BYTES, compressed } from './compress'
+import { refuseCrossSite } from './cross-site'
 import { parseForm } from './form-body'
+import { publicOrigin } from './public-origin'
 import { KeptAnswers, registerKeptAnswers } from './kept-answers'
 import { safeParseRecord } from './record-parse'
 import { errorReply, successReply, type GatewayReply } from './response'
@@ -41,14 +44,25 @@ function localeOf(request: FastifyRequest): Locale {
   let locale = locales.get(header)
   if (locale === undefined) {
     locale = localeFromAcceptLanguage(header)
+    // Only headers of a browser's usual length are remembered: at most 1,000 × 256 characters.
+    if (header.length > 256) return locale
     if (locales.size >= 1000) locales.clear()
     locales.set(header, locale)
   }
   return locale
 }
 
-function send(reply: FastifyReply, result: GatewayReply): FastifyReply {
-  return reply.code(result.status).type('application/json; charset=utf-8').send(result.payload ?? result.body)
+/** Sends an answer, compressed (compress.ts) when it is over 1 KB and the client accepts it. */
+function send(request: FastifyRequest, reply: FastifyReply, result: GatewayReply): FastifyReply | Promise<FastifyReply> {
+  reply.code(result.status).type('application/json; charset=utf-8')
+  const payload = result.payload
+  if (payload === undefined || payload.length < COMPRESS_MIN_BYTES) return reply.send(payload ?? result.body)
+  reply.header('vary', 'Accept-Encoding')
+  const encoding = acceptedEncoding(request.headers['accept-encoding'])
+  if (encoding === null) return reply.send(payload)
+  const bytes = compressed(payload, encoding)
+  const sendEncoded = (b: Buffer) => reply.header('content-encoding', encoding).send(b)
+  return Buffer.isBuffer(bytes) ? sendEncoded(bytes) : bytes.then(sendEncoded)
 }
 
 /** Registers the gateway in its own scope: only form bodies parse there. */
@@ -65,24 +79,26 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
   app.setErrorHandler((error, request, reply) => {
     const result = errorReply(error, localeOf(request))
     if (result.unexpected) request.log.error({ err: error }, 'gateway request failed')
-    return send(reply, result)
+    return send(request, reply, result)
   })
 
   app.post(GATEWAY_PATH, (request, reply) => {
+    const origin = publicOrigin(request, deps.config)
+    refuseCrossSite(request, deps.config, origin)
     if (!isFormContentType(request.headers['content-type'])) throw new EnvelopeError('UNSUPPORTED_REQUEST')
     const body = typeof request.body === 'string' ? request.body : ''
     const locale = localeOf(request)
-    const origin = `${request.protocol}://${request.host}`
     const key = kept.keyOf(body, locale, origin)
     const answer = key === null ? undefined : kept.get(key)
     if (answer) {
       const now = new Date()
       const valid = answer.check(now)
       if (valid === true) {
-        send(reply, answer.reply)
-        return
+        const sending = send(request, reply, answer.reply)
+        // Sent already (the usual case): nothing to return, as before.
+        return sending === reply ? undefined : sending
       }
-      if (valid !== false) return valid.then((ok) => (ok ? send(reply, answer.reply) : answerInFull(request, reply, body, locale, origin, key, now)))
+      if (valid !== false) return valid.then((ok) => (ok ? send(request, reply, answer.reply) : answerInFull(request, reply, body, locale, origin, key, now)))
     }
     return answerInFull(request, reply, body, locale, origin, key, new Date())
   })
@@ -132,7 +148,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     const data = await operation.handler(ctx, inputs[0], inputs)
     const result = successReply(data)
     if (key !== null) kept.remember(key, data, result)
-    return send(reply, result)
+    return send(request, reply, result)
   }
 
   // Any other method on the gateway path is an unsupported request, not a 404.

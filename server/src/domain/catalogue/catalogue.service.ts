@@ -50,7 +50,8 @@ export interface MenuRead {
    * Whether an answer built with `memo` (and from nothing else) would come out the same at
    * `now`: the menu head (enterprise, shop, menu version, settings, picture link; one statement,
    * spared while the database's change stamp shows no commit since it was last read) equal, the
-   * same snapshot still cached, the same promotions running. Synchronous where the database
+   * same snapshot still cached (its stock read less than STOCK_FRESH_MS ago, menu-cache.ts),
+   * the same promotions running. Synchronous where the database
    * answers synchronously (SQLite). null when this read cannot be checked that cheaply (its
    * branch was looked up outside the snapshot).
    */
@@ -69,7 +70,8 @@ export function imagePrefix(imageLink: string | null, origin: string): string {
     const base = new URL(imageLink || DEFAULT_IMAGE_LINK, `${origin}/`).toString()
     prefix = base.endsWith('/') ? base : `${base}/`
     if (prefixes.size >= 1000) prefixes.clear()
-    prefixes.set(key, prefix)
+    // The origin comes from the request: only usual lengths are remembered (≤ 1,000 × 512).
+    if (key.length <= 512) prefixes.set(key, prefix)
   }
   return prefix
 }
@@ -139,8 +141,7 @@ function runningAt(snapshot: MenuSnapshot, clock: MenuClock): { running: Map<str
 export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuScopeInput, now: Date, origin: string): Promise<MenuRead> {
   const head = scope.ShopID ? await findMenuHead(db, entId, scope.ShopID) : null
   if (!head || !head.isEnable) throw new DomainError('SHOP_NOT_FOUND')
-  const cached = menuCache(db).get(entId, head.shopId, head.version)
-  const snapshot = await cached
+  const snapshot = await menuCache(db).get(entId, head.shopId, head.version, now.getTime())
   let base: Base | null = null
   let baseInSnapshot = true
   if (scope.BaseID) {
@@ -166,7 +167,7 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
     imageUrl: imageResolver(head.imageLink, origin),
     running,
     memo: (key, build) => snapshot.memo(`${memoScope}\u0002${key}`, build),
-    check: baseInSnapshot ? menuReadCheck(db, entId, head, cached, snapshot, timeZone, runningIds) : null
+    check: baseInSnapshot ? menuReadCheck(db, entId, head, snapshot, timeZone, runningIds) : null
   }
 }
 
@@ -184,14 +185,15 @@ function menuReadCheck(
   db: Kysely<Database>,
   entId: string,
   head: MenuHead,
-  cached: Promise<MenuSnapshot>,
   snapshot: MenuSnapshot,
   timeZone: string,
   runningIds: string
 ): MenuReadCheck {
   let verifiedStamp: string | null = null
   const sameRead = (now: Date): boolean =>
-    menuCache(db).current(entId, head.shopId) === cached && runningAt(snapshot, clockIn(timeZone, now)).runningIds === runningIds
+    menuCache(db).current(entId, head.shopId) === snapshot &&
+    menuCache(db).stockFresh(entId, head.shopId, now.getTime()) &&
+    runningAt(snapshot, clockIn(timeZone, now)).runningIds === runningIds
   const sameHead = (current: MenuHead | null): boolean => current !== null && sameMenuHead(current, head)
   return (now) => {
     const stamp = changeStampNow(db)

@@ -28,7 +28,7 @@ import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { approximateSize } from '../approximate-size'
 import { listBases } from '../../storage/repositories/base.repository'
-import { loadShopMenu } from '../../storage/repositories/menu.repository'
+import { listShopStock, loadShopMenu } from '../../storage/repositories/menu.repository'
 import type { Database } from '../../storage/schema'
 import type { Base } from '../records'
 import type { CatalogueClass, CatalogueGoods, ShopMenu } from './records'
@@ -87,6 +87,41 @@ interface Entry {
   /** The version asked for, then the version actually loaded (never lower). */
   version: number
   snapshot: Promise<MenuSnapshot>
+  /** The snapshot once loaded. */
+  loaded?: MenuSnapshot
+  /** When the stock of the snapshot was last read (ms), and what it was. */
+  stockReadAt: number
+  stockStamp: string
+}
+
+/**
+ * How long a snapshot's stock is trusted (ms). Orders change stock without a new menu version,
+ * in any process, so the stock of limited skus is read again (one indexed query per shop) when
+ * older than this; a changed stock makes a new snapshot. A diner sees stock at most this old.
+ */
+export const STOCK_FRESH_MS = 2000
+
+/** The stock of a menu's limited skus as one text, to compare. */
+function stockStampOf(stock: { skuId: string; stock: number }[]): string {
+  return stock
+    .map((s) => `${s.skuId}:${s.stock}`)
+    .sort()
+    .join(',')
+}
+
+function menuStock(menu: ShopMenu): { skuId: string; stock: number }[] {
+  return menu.goods.flatMap((g) => g.skus.flatMap((s) => (s.stock === null ? [] : [{ skuId: s.skuId, stock: s.stock }])))
+}
+
+/** The menu with the stock given (skus not named are unlimited); unchanged goods are shared. */
+function withStock(menu: ShopMenu, stock: { skuId: string; stock: number }[]): ShopMenu {
+  const left = new Map(stock.map((s) => [s.skuId, s.stock]))
+  const goods = menu.goods.map((g) =>
+    g.skus.every((s) => s.stock === (left.get(s.skuId) ?? null))
+      ? g
+      : { ...g, skus: g.skus.map((s) => (s.stock === (left.get(s.skuId) ?? null) ? s : { ...s, stock: left.get(s.skuId) ?? null })) }
+  )
+  return { ...menu, goods }
 }
 
 /** What the one LRU holds: a shop's snapshot, or one answer built from a snapshot. */
@@ -122,15 +157,19 @@ export class MenuCache {
   }
 
   /**
-   * The snapshot of a shop at `version` (the stored version the caller just read) or newer.
-   * Concurrent requests for the same version share one load.
+   * The snapshot of a shop at `version` (the stored version the caller just read) or newer,
+   * with stock read at most STOCK_FRESH_MS before `now`. Concurrent requests for the same
+   * version share one load.
    */
-  get(entId: string, shopId: string, version: number): Promise<MenuSnapshot> {
+  get(entId: string, shopId: string, version: number, now: number = Date.now()): Promise<MenuSnapshot> {
     const key = `${entId}\n${shopId}`
     const cached = this.entry(key)
-    if (cached && cached.version >= version) return cached.snapshot
+    if (cached && cached.version >= version) {
+      if (now - cached.stockReadAt < STOCK_FRESH_MS) return cached.snapshot
+      return this.restock(key, shopId, cached, now)
+    }
     const serial = ++this.serials
-    const entry: Entry = { version, snapshot: this.load(entId, shopId, serial) }
+    const entry: Entry = { version, snapshot: this.load(entId, shopId, serial), stockReadAt: now, stockStamp: '' }
     this.cached.delete(`m${key}`)
     this.loading.set(key, entry)
     entry.snapshot.then(
@@ -138,6 +177,8 @@ export class MenuCache {
         if (this.loading.get(key) !== entry) return
         this.loading.delete(key)
         entry.version = Math.max(entry.version, snapshot.menu.version)
+        entry.stockStamp = stockStampOf(menuStock(snapshot.menu))
+        entry.loaded = snapshot
         const { memo: _memo, ...parts } = snapshot
         this.cached.set(`m${key}`, { entry, bytes: approximateSize(parts) })
       },
@@ -148,9 +189,34 @@ export class MenuCache {
     return entry.snapshot
   }
 
-  /** The snapshot get() would hand out now for a version it already holds (no load). */
-  current(entId: string, shopId: string): Promise<MenuSnapshot> | undefined {
-    return this.entry(`${entId}\n${shopId}`)?.snapshot
+  /** Whether the shop's snapshot holds stock read less than STOCK_FRESH_MS before `now`. */
+  stockFresh(entId: string, shopId: string, now: number): boolean {
+    const entry = this.entry(`${entId}\n${shopId}`)
+    return entry !== undefined && now - entry.stockReadAt < STOCK_FRESH_MS
+  }
+
+  /**
+   * Reads the stock again; the same snapshot when unchanged, else a new one (new answers) from
+   * the same menu. Requests meanwhile keep the entry's snapshot: it is marked read at once.
+   */
+  private async restock(key: string, shopId: string, entry: Entry, now: number): Promise<MenuSnapshot> {
+    entry.stockReadAt = now
+    const [stock, snapshot] = await Promise.all([listShopStock(this.db, shopId), entry.snapshot])
+    const stamp = stockStampOf(stock)
+    if (stamp === entry.stockStamp) return snapshot
+    const current = this.entry(key)
+    // Another request restocked or reloaded the shop meanwhile: take what it made.
+    if (current !== entry) return current ? current.snapshot : snapshot
+    const restocked = this.snapshotOf(withStock(snapshot.menu, stock), snapshot.bases, ++this.serials)
+    const next: Entry = { version: entry.version, snapshot: Promise.resolve(restocked), loaded: restocked, stockReadAt: now, stockStamp: stamp }
+    const { memo: _memo, ...parts } = restocked
+    this.cached.set(`m${key}`, { entry: next, bytes: approximateSize(parts) })
+    return restocked
+  }
+
+  /** The loaded snapshot get() would hand out now for a version it already holds (no load). */
+  current(entId: string, shopId: string): MenuSnapshot | undefined {
+    return this.entry(`${entId}\n${shopId}`)?.loaded
   }
 
   /** Drops a shop's snapshot (the next read loads it again; its answers age out). */
@@ -163,7 +229,11 @@ export class MenuCache {
   private async load(entId: string, shopId: string, serial: number): Promise<MenuSnapshot> {
     this.loads++
     const [menu, bases] = await Promise.all([loadShopMenu(this.db, entId, shopId), listBases(this.db, entId, { shopIds: [shopId] })])
-    // Answers are keyed by the snapshot's serial: a new version never meets an old answer.
+    return this.snapshotOf(menu, bases, serial)
+  }
+
+  private snapshotOf(menu: ShopMenu, bases: Base[], serial: number): MenuSnapshot {
+    // Answers are keyed by the snapshot's serial: a new version or stock never meets an old answer.
     const prefix = `a${serial}\u0003`
     return buildSnapshot(menu, bases, {
       get: (key) => {

@@ -91,6 +91,12 @@ export function sameMenuHead(a: MenuHead, b: MenuHead): boolean {
   )
 }
 
+/** The stock of a shop's limited skus (stock not null), by sku id: orders change it between imports. */
+export async function listShopStock(db: Kysely<Database>, shopId: string): Promise<{ skuId: string; stock: number }[]> {
+  const rows = await db.selectFrom('skus').select(['sku_id', 'stock']).where('shop_id', '=', shopId).where('stock', 'is not', null).execute()
+  return rows.map((r) => ({ skuId: r.sku_id, stock: Number(r.stock) }))
+}
+
 export async function findMenuVersion(db: Kysely<Database>, shopId: string): Promise<number> {
   const row = await db.selectFrom('menus').select('version').where('shop_id', '=', shopId).executeTakeFirst()
   return Number(row?.version ?? 0)
