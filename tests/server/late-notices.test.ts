@@ -114,6 +114,12 @@ describe('a paid notice after a declined one (order payments)', () => {
       refund.mockRestore()
     }
     expect(await payment(payId)).toMatchObject({ status: PAYMENT_STATUS.REFUND_DUE })
+    // The provider tells us again (the money still sits there): this time the refund goes through.
+    expect(await notice(payId, 'paid')).toBe('refunded')
+    expect(await payment(payId)).toMatchObject({ status: PAYMENT_STATUS.REFUNDED })
+    expect(refundsOf(payId)).toBe(1)
+    expect(await notice(payId, 'paid')).toBe('ignored')
+    expect(refundsOf(payId)).toBe(1)
   })
 
   it('a paid notice of another amount after a decline pays nothing', async () => {

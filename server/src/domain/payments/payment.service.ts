@@ -309,12 +309,17 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
  * Records the notice once and applies it; the payment row is locked by the caller. A pending or
  * declined payment takes a 'paid' (a provider may take the money after telling us it declined:
  * that money must land somewhere, never be ignored): the order is paid when it can still take it,
- * else the money goes back at once. A paid, refund-due or refunded payment has its money
- * accounted for: any further notice is a duplicate and changes nothing.
+ * else the money goes back at once. A refund-due payment (the provider refused that refund) told
+ * 'paid' again is given back again. A paid or refunded payment has its money accounted for: any
+ * further notice is a duplicate and changes nothing.
  */
 async function applyResult(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, r: ProviderResult): Promise<NoticeOutcome> {
   const { replay, amountMatches } = await storeProviderResult(trx, { payId: payment.pay_id, provider: payment.provider, expectedAmount: payment.amount }, r)
   if (replay) return 'replay'
+  if (payment.status === PAYMENT_STATUS.REFUND_DUE && r.result === 'paid' && amountMatches) {
+    // The money still sits at the provider, which refused to give it back: try again now.
+    return (await giveBack(trx, provider, payment, r.now)) ? 'refunded' : 'refund_due'
+  }
   if (payment.status !== PAYMENT_STATUS.PENDING && payment.status !== PAYMENT_STATUS.DECLINED) return 'ignored'
   const at = r.now.toISOString()
   const settle = (status: number) =>
@@ -336,13 +341,18 @@ async function applyResult(trx: Transaction<Database>, provider: PaymentProvider
   // The order ended (expired, cancelled) or another payment paid it first: this money goes back
   // at once. Should the provider refuse, the payment stays refund due for the shop to settle.
   await settle(PAYMENT_STATUS.REFUND_DUE)
+  return (await giveBack(trx, provider, payment, r.now)) ? 'refunded' : 'refund_due'
+}
+
+/** Refunds a refund-due payment through its provider: 4 refunded, or false (it stays 3) when the provider refuses. */
+async function giveBack(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, now: Date): Promise<boolean> {
   try {
-    await refundAtProvider(trx, provider, payment, 'paid after the order had ended', r.now)
+    await refundAtProvider(trx, provider, payment, 'paid after the order had ended', now)
   } catch {
-    return 'refund_due'
+    return false
   }
   await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
-  return 'refunded'
+  return true
 }
 
 /**
