@@ -32,6 +32,30 @@ export interface ServerConfig {
   trustProxy: boolean | number | string
   logLevel: string
   /**
+   * How logs are written (LOG_FORMAT): 'json' (one JSON object per line, for a log collector;
+   * the default in production) or 'pretty' (one short line each, for a terminal; the default otherwise).
+   */
+  logFormat: 'json' | 'pretty'
+  /**
+   * The deployment's public origin (PUBLIC_URL, e.g. 'https://order.shop.example', no path): picture
+   * and link prefixes, the sandbox page's and the notices' URLs. Unset: the Host the caller reached
+   * us on when it is a valid authority (X-Forwarded-Host/-Proto with TRUST_PROXY), else
+   * http://localhost:<PORT>.
+   */
+  publicUrl: string | null
+  /**
+   * Origins besides our own whose pages may post to the gateway from a browser (ALLOWED_ORIGINS,
+   * comma-separated, e.g. an H5 build served elsewhere through GATEWAY_LIVE_URL). Cross-site posts
+   * from any other page are refused (errcode 10011).
+   */
+  allowedOrigins: string[]
+  /** A client must have sent its request headers within this time (HEADERS_TIMEOUT_MS, 10 s), else 408 and closed. */
+  headersTimeoutMs: number
+  /** A client must have sent its whole request, body included, within this time (REQUEST_TIMEOUT_MS, 30 s). */
+  requestTimeoutMs: number
+  /** An idle keep-alive connection is closed after this time (KEEP_ALIVE_TIMEOUT_MS, 72 s: above a balancer's 60 s). */
+  keepAliveTimeoutMs: number
+  /**
    * Bearer token of the shop's admin API (/admin, ADMIN_TOKEN). Unset: the admin API is off
    * (its routes do not exist); the orders CLI works on the database directly either way.
    */
@@ -78,6 +102,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     menuCacheBytes: integer(env.MENU_CACHE_MB, 64, 'MENU_CACHE_MB') * 1024 * 1024,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT, text(env.NODE_ENV) === 'production'),
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    allowedOrigins: (list(env.ALLOWED_ORIGINS) ?? []).map((origin) => originSetting(origin, 'ALLOWED_ORIGINS')),
+    headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000, 'HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+    keepAliveTimeoutMs: integer(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 'KEEP_ALIVE_TIMEOUT_MS'),
     adminToken: text(env.ADMIN_TOKEN) ?? null,
     sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null,
     production: text(env.NODE_ENV) === 'production',
@@ -124,4 +154,32 @@ function trustProxy(value: string | undefined): boolean | number | string {
   if (t === 'true') return true
   if (/^\d+$/.test(t)) return Number(t)
   return t
+}
+
+function logFormat(value: string | undefined, production: boolean): 'json' | 'pretty' {
+  const t = text(value)
+  if (t === undefined) return production ? 'json' : 'pretty'
+  if (t === 'json' || t === 'pretty') return t
+  throw new Error(`LOG_FORMAT must be 'json' or 'pretty', got '${value}'`)
+}
+
+/** PUBLIC_URL: an absolute http(s) URL of an origin (a trailing '/' is fine, a path is not: the server serves at its root). */
+function publicUrl(value: string | undefined): string | null {
+  const t = text(value)
+  return t === undefined ? null : originSetting(t, 'PUBLIC_URL')
+}
+
+/** 'https://Shop.example:8443/' → 'https://shop.example:8443'; anything but a bare http(s) origin throws, naming the setting. */
+export function originSetting(value: string, name: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL such as https://order.shop.example, got '${value}'`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://, got '${value}'`)
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an origin without path, query or credentials (e.g. https://order.shop.example), got '${value}'`)
+  }
+  return url.origin
 }

@@ -35,6 +35,7 @@ export const ENVELOPE_HTTP_STATUS: Readonly<Record<EnvelopeErrorCode, number>> =
   UNSUPPORTED_REQUEST: 415,
   RATE_LIMITED: 429,
   LOGIN_REQUIRED: 401,
+  CROSS_SITE_REFUSED: 403,
   INTERNAL: 500
 }
 

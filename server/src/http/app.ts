@@ -17,13 +17,17 @@ import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
 import { payNotifyRoutes } from './pay-notify.route'
 import { sandboxPayRoutes } from './sandbox-pay.route'
+import { loggerOptions, type LogStream } from './logging'
+import { securityHeaders } from './security-headers'
 import { appStaticRoutes, fileStaticRoutes, isDirectory } from './static.route'
 
 export interface AppOptions {
   config: ServerConfig
   db: Kysely<Database>
-  /** false for silent tests; default: JSON logs at config.logLevel. */
+  /** false for silent tests; default: logs at config.logLevel in config.logFormat (logging.ts). */
   logger?: boolean
+  /** Where log lines go instead of stdout (tests). */
+  logStream?: LogStream
   /** Outside services; default: built from config (buildProviders). */
   providers?: Providers
 }
@@ -55,12 +59,14 @@ declare module './gateway.route' {
   }
 }
 
-export async function buildApp({ config, db, logger = true, providers: given }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, logStream, providers: given }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    ...(logger ? loggerOptions(config, logStream) : { logger: false }),
     bodyLimit: config.bodyLimit,
-    trustProxy: trustProxyOption(config.trustProxy)
+    trustProxy: trustProxyOption(config.trustProxy),
+    ...connectionTimeouts(config)
   })
+  await securityHeaders(app, config.staticDir)
 
   app.get('/healthz', async () => ({ ok: true }))
   const providers: Providers = given ?? (await buildProviders(config, db, (message) => app.log.warn(message)))
@@ -84,6 +90,25 @@ function ensureDirectory(dir: string): void {
     fs.mkdirSync(dir, { recursive: true })
   } catch {
     // Read-only or not creatable: /files/ is simply not served.
+  }
+}
+
+/**
+ * Slow clients are dropped (issue 11 finding 6): headers within HEADERS_TIMEOUT_MS, the whole
+ * request within REQUEST_TIMEOUT_MS (else 408 and the connection closed), a connection silent that
+ * long is closed too, idle keep-alive ones after KEEP_ALIVE_TIMEOUT_MS. Node checks the first two
+ * on a timer; it runs every second (Node's 30 s would let a slow client stay half a minute more).
+ */
+function connectionTimeouts(config: ServerConfig): { connectionTimeout: number; requestTimeout: number; keepAliveTimeout: number; http: { headersTimeout: number; connectionsCheckingInterval: number } } {
+  const request = config.requestTimeoutMs
+  // Node refuses a headers timeout above the request timeout.
+  const headers = request > 0 ? Math.min(config.headersTimeoutMs, request) : config.headersTimeoutMs
+  const shortest = Math.min(...[headers, request].filter((ms) => ms > 0), 4000)
+  return {
+    connectionTimeout: request,
+    requestTimeout: request,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: headers, connectionsCheckingInterval: Math.max(100, Math.floor(shortest / 4)) }
   }
 }
 

@@ -15,7 +15,7 @@ import { enterpriseTimeZone, FALLBACK_TIME_ZONE, wallClockText } from '../enterp
 import { DomainError } from '../errors'
 import { pageOf, pageWindow, type PageRequest } from '../paging'
 import type { Base, Shop } from '../records'
-import { serviceLinks } from '../links/service-link.service'
+import { resolveLink, serviceLinks } from '../links/service-link.service'
 import { menuCache, type MenuSnapshot } from './menu-cache'
 import { goodsPrice, packUnitPrices, runningByGoods, skuPrices, type GoodsPrice, type MenuClock, type PackUnitPrice, type SkuPrice } from '../../../../src/core/promotion-pricing'
 import type { CatalogueClass, CatalogueGoods, ComboClass, PackUnit, Promotion, Review, Sku } from './records'
@@ -67,7 +67,7 @@ export function imagePrefix(imageLink: string | null, origin: string): string {
   const key = `${imageLink ?? ''} ${origin}`
   let prefix = prefixes.get(key)
   if (prefix === undefined) {
-    const base = new URL(imageLink || DEFAULT_IMAGE_LINK, `${origin}/`).toString()
+    const base = resolveLink(imageLink || DEFAULT_IMAGE_LINK, origin)
     prefix = base.endsWith('/') ? base : `${base}/`
     if (prefixes.size >= 1000) prefixes.clear()
     // The origin comes from the request: only usual lengths are remembered (≤ 1,000 × 512).

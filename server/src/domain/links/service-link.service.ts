@@ -20,7 +20,20 @@ export async function serviceLinks(db: Kysely<Database>, entId: string, origin: 
   const links: ServiceLink[] = []
   for (const type of SERVICE_LINK_TYPES) {
     const link = stored.find((l) => l.linkType === type)
-    if (link) links.push({ linkType: type, url: new URL(link.url, `${origin}/`).toString() })
+    if (link) links.push({ linkType: type, url: resolveLink(link.url, origin) })
   }
   return links
+}
+
+/**
+ * A stored link resolved against an origin. Never throws: the HTTP layer hands a validated origin
+ * (server/src/http/public-origin.ts), and a link or origin that is still no URL stays as stored
+ * rather than failing the whole answer.
+ */
+export function resolveLink(link: string, origin: string): string {
+  try {
+    return new URL(link, `${origin}/`).toString()
+  } catch {
+    return link
+  }
 }

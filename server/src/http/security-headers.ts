@@ -1,0 +1,58 @@
+/**
+ * Security headers on every answer (@fastify/helmet; issue 11 finding 7): the H5 app may not be
+ * framed (CSP frame-ancestors 'none', X-Frame-Options DENY), nothing is sniffed (nosniff), no
+ * referrer leaves (a table's URL carries its code), and a Content-Security-Policy that fits the
+ * H5 build: its scripts from this origin plus the inline scripts of its index.html by hash (Taro
+ * inlines the rem sizing), inline styles (Taro's components set them), pictures from anywhere
+ * over https (a shop's image link may be a CDN) and data:/blob:, calls to this origin only.
+ * HSTS is the TLS proxy's to send (docs/security.md): this server may be reached over plain http.
+ * The sandbox pay page sets its own, stricter policy.
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+
+/** 'sha256-…' of each inline <script> of the H5 build's index.html (none when there is no build). */
+export function inlineScriptHashes(staticDir: string): string[] {
+  let html: string
+  try {
+    html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8')
+  } catch {
+    return []
+  }
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]) || match[2].length === 0) continue
+    hashes.add(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+export async function securityHeaders(app: FastifyInstance, staticDir: string): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      // Every directive is named here: helmet's defaults add upgrade-insecure-requests, which
+      // breaks the app reached over plain http on a LAN address.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(staticDir)],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"]
+      }
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false
+  })
+}
