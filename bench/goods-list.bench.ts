@@ -9,7 +9,7 @@
  * server (the import bumps the menu version, so the server serves the new menu at once).
  * Then, `runs` times, in a fresh browser context:
  *
- *   1. open `/?QRCode=QR-A03` (a dine-in table), tap "Order now" on Home;
+ *   1. open table A03's entry URL (`/?QRCode=QR-A03-<token>`, a dine-in table), tap "Order now" on Home;
  *   2. first row: ms from that tap to the first animation frame with a goods row laid out on
  *      screen (page chunk, menu calls, render);
  *   3. after load (the list settled for 1 s): elements in the document
@@ -36,6 +36,7 @@ import type { MenuClass, MenuFile, MenuGoods } from '../server/src/domain/catalo
 import { MENU_FORMAT } from '../server/src/domain/catalogue/menu-file'
 import { importMenu } from '../server/src/domain/catalogue/menu-import.service'
 import { startServer, type RunningServer } from '../server/src/main'
+import { demoEntryPoints } from '../server/src/storage/seed'
 import { launchBrowser, phone } from '../tests/e2e/browser'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -44,7 +45,13 @@ const DIST_H5 = path.join(ROOT, 'dist', 'h5')
 const MENU_DIR = path.join(ROOT, 'server', 'seed', 'menus')
 const ENT_ID = 'E1001'
 const SHOP_ID = 'S101'
-const ENTRY = '/?QRCode=QR-A03'
+/** Table A03, a dine-in table. Its code carries a random token made at seed time: read from the database. */
+const ENTRY_TABLE = 'B201-A03'
+async function entryPath(server: RunningServer): Promise<string> {
+  const point = (await demoEntryPoints(server.db)).find((p) => p.tableId === ENTRY_TABLE)
+  if (!point) throw new Error(`no entry point for table ${ENTRY_TABLE}`)
+  return `/?${point.query}`
+}
 const CLASSES = 20
 
 export interface GoodsListBenchOptions {
@@ -360,7 +367,7 @@ async function measureOnce(browser: Browser, server: RunningServer, menu: MenuFi
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown })
     }
-    await page.goto(`${server.url}${ENTRY}`)
+    await page.goto(`${server.url}${await entryPath(server)}`)
     await byId(page, 'order-now').click({ timeout: 30000 })
     await page.waitForFunction(() => (window as unknown as { __bench: { firstRowAt: number | null } }).__bench.firstRowAt !== null, null, { timeout: 60000 })
     await page.waitForTimeout(1000)
@@ -456,7 +463,7 @@ export async function runGoodsListBench(options: GoodsListBenchOptions = {}): Pr
     return {
       name: 'goods-list',
       shopId: SHOP_ID,
-      entry: ENTRY,
+      entry: await entryPath(server),
       viewport: { width: 390, height: 844 },
       cpuSlowdown,
       chromium: browser.version(),

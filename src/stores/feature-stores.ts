@@ -55,7 +55,14 @@ export class FeatureStores {
     this.checkoutStore ??= new CheckoutStore(this.root.gateway, {
       place: () =>
         s.isReady && s.baseInfo
-          ? { ShopID: s.params.ShopID, BaseID: s.params.BaseID, TableID: s.params.TableID, SheetID: s.sheet && s.sheet.Status === 0 ? s.sheet.SheetID : '', base: s.baseInfo }
+          ? {
+              ShopID: s.params.ShopID,
+              BaseID: s.params.BaseID,
+              TableID: s.params.TableID,
+              SheetID: s.sheet && s.sheet.Status === 0 ? s.sheet.SheetID : '',
+              QRCode: s.params.QRCode,
+              base: s.baseInfo
+            }
           : null,
       now: () => s.now,
       entries: () => this.cart.entriesFor(s.params.ShopID, s.params.BaseID),
@@ -70,6 +77,7 @@ export class FeatureStores {
     const s = this.root.session
     this.tableSheetStore ??= new TableSheetStore(this.root.gateway, {
       now: () => s.now,
+      qrCode: () => s.params.QRCode,
       base: () => s.baseInfo,
       onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1'
     })

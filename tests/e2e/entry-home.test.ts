@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { phone, SCREENSHOTS } from './browser'
-import { useAppUnderTest } from './harness'
+import { useAppUnderTest, entryUrl } from './harness'
 
 const app = useAppUnderTest()
 
@@ -20,7 +20,7 @@ describe('scan a table, see where you are, switch language', () => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
 
-    await page.goto(`${app.server.url}/?QRCode=QR-A03`)
+    await page.goto(await entryUrl(app.server, 'A03'))
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await text(page, 'shop-name'), '蓮香茶室')
     assert.match(await text(page, 'branch-name'), /議事亭/)
@@ -62,13 +62,13 @@ describe('scan a table, see where you are, switch language', () => {
   it('hides the tab bar with hideTabBar=1 and shows it otherwise', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
-    await page.goto(`${app.server.url}/?QRCode=QR-N01&hideTabBar=1`)
+    await page.goto(`${await entryUrl(app.server, 'N01')}&hideTabBar=1`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await page.getByRole('navigation').count(), 0)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home-night-market-no-tabbar.png') })
 
     const other = await (await phone(app.browser, 'en-US')).newPage()
-    await other.goto(`${app.server.url}/?QRCode=QR-A01`)
+    await other.goto(await entryUrl(app.server, 'A01'))
     await other.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await other.getByRole('navigation').count(), 1)
     assert.equal(await other.getByRole('navigation').getByText('Home').count(), 1)
@@ -78,7 +78,7 @@ describe('scan a table, see where you are, switch language', () => {
   it('reports a client error to the server through help-feedback', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
-    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
+    await page.goto(await entryUrl(app.server, 'A01'))
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     await page.evaluate(() => setTimeout(() => { throw new Error('e2e boom') }, 0))
     let stored: unknown[] = []

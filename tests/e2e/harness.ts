@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/src/main'
+import { demoEntryPoints } from '../../server/src/storage/seed'
 import { launchBrowser, SCREENSHOTS } from './browser'
 
 export interface AppUnderTest {
@@ -36,4 +37,20 @@ export function useAppUnderTest(): AppUnderTest {
       return state.browser
     }
   }
+}
+
+/**
+ * The demo's current QR code of a table ('A01' → 'QR-A01-<token>') or a shop counter ('S101'),
+ * read from the server's database: table codes carry a random token made at seed time.
+ */
+export async function demoCode(server: RunningServer, name: string): Promise<string> {
+  const points = await demoEntryPoints(server.db)
+  const found = points.find((p) => p.qrCode === `QR-${name}` || (p.kind === 'table' && p.qrCode.startsWith(`QR-${name}-`)))
+  if (!found) throw new Error(`no demo QR code for ${name}`)
+  return found.qrCode
+}
+
+/** The entry URL a table's (or counter's) QR code holds: '<server>/?QRCode=QR-A01-<token>'. */
+export async function entryUrl(server: RunningServer, name: string): Promise<string> {
+  return `${server.url}/?QRCode=${encodeURIComponent(await demoCode(server, name))}`
 }

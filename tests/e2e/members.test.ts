@@ -13,7 +13,7 @@ import { Decimal } from '../../src/core/money'
 import { maskedPhone } from '../../src/core/phone-mask'
 import { qrImageUri } from '../../src/features/wallet/qr-image'
 import { phone } from './browser'
-import { useAppUnderTest } from './harness'
+import { useAppUnderTest, entryUrl, demoCode } from './harness'
 import { agreeAndSubmit, approveOnSandbox, byId, cli, money, price, scanAndAdd, shot } from './steps'
 
 const app = useAppUnderTest()
@@ -34,7 +34,7 @@ describe('members and money', () => {
     page.on('pageerror', (e) => errors.push(e.message))
 
     // Scan the counter code of the fast-food branch, then Mine → log in.
-    await page.goto(`${app.server.url}/?QRCode=QR-T01`)
+    await page.goto(await entryUrl(app.server, 'T01'))
     await mineTab(page).click({ timeout: 30000 })
     await byId(page, 'login-cta').click({ timeout: 30000 })
     await byId(page, 'phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(PHONE)
@@ -60,7 +60,7 @@ describe('members and money', () => {
     await shot(page, 'member-recharge-result')
 
     // Pay a takeaway order from the balance.
-    await scanAndAdd(page, app.server.url, 'QR-T01', ['F01', 'E03'])
+    await scanAndAdd(page, app.server.url, await demoCode(app.server, 'T01'), ['F01', 'E03'])
     await byId(page, 'service-option-takeaway').click({ timeout: 30000 })
     await byId(page, 'slot-day').first().click()
     await byId(page, 'slot-time').first().click()
@@ -77,7 +77,7 @@ describe('members and money', () => {
 
     // The account: amount + gift − the order, and the records of all three.
     const left = credited.minus(total)
-    await page.goto(`${app.server.url}/?QRCode=QR-T01`)
+    await page.goto(await entryUrl(app.server, 'T01'))
     await mineTab(page).click({ timeout: 30000 })
     await byId(page, 'member-balance').getByText(money(left)).waitFor({ timeout: 30000 })
     await byId(page, 'entry-balance').click()
@@ -108,7 +108,7 @@ describe('members and money', () => {
     assert.match(verified.stdout, new RegExp(left.toFixed(2).replace('.', '\\.')))
 
     // At a dine-in table: a round on the table's bill, then the bill paid from the balance.
-    await scanAndAdd(page, app.server.url, 'QR-A01', ['F01'])
+    await scanAndAdd(page, app.server.url, await demoCode(app.server, 'A01'), ['F01'])
     await agreeAndSubmit(page)
     await byId(page, 'sheet-round').first().waitFor({ timeout: 30000 })
     await byId(page, 'pay-bill-balance').click()

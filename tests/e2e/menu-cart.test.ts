@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core'
 import { Decimal, type DecimalInput } from '../../src/core/money'
 import type { MenuFile, MenuGoods } from '../../server/src/domain/catalogue/menu-file'
 import { phone, SCREENSHOTS } from './browser'
-import { useAppUnderTest } from './harness'
+import { useAppUnderTest, entryUrl } from './harness'
 
 const app = useAppUnderTest()
 const menu: MenuFile = JSON.parse(readFileSync(path.join(__dirname, '../../server/seed/menus/menu-S101.json'), 'utf8'))
@@ -47,7 +47,7 @@ describe('menu and cart', () => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
 
-    await page.goto(`${app.server.url}/?QRCode=QR-A03`)
+    await page.goto(await entryUrl(app.server, 'A03'))
     await byId(page, 'order-now').click({ timeout: 30000 })
     await byId(page, 'class-tab').first().waitFor({ timeout: 30000 })
     await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-list.png') })
@@ -141,7 +141,7 @@ describe('menu and cart', () => {
   it('finds goods by goods number, in goods-number order, and adds one straight from the results', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
-    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
+    await page.goto(await entryUrl(app.server, 'A01'))
     await byId(page, 'order-by-number').click({ timeout: 30000 })
     const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
     await input.waitFor({ timeout: 30000 })

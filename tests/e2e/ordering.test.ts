@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
 import { phone } from './browser'
 import { agreeAndSubmit, approveOnSandbox, byId, cli, money, price, scanAndAdd, shot } from './steps'
-import { useAppUnderTest } from './harness'
+import { useAppUnderTest, demoCode } from './harness'
 
 const app = useAppUnderTest()
 const ordersCli = (...args: string[]) => cli(app, 'orders', ...args)
@@ -29,7 +29,7 @@ describe('ordering', () => {
     page.on('pageerror', (e) => errors.push(e.message))
 
     // Table T01 of the fast-food branch B202: pay first.
-    await scanAndAdd(page, app.server.url, 'QR-T01', ['F01', 'E03'])
+    await scanAndAdd(page, app.server.url, await demoCode(app.server, 'T01'), ['F01', 'E03'])
     await byId(page, 'service-option-takeaway').click({ timeout: 30000 })
     await byId(page, 'slot-day').first().click()
     await byId(page, 'slot-time').first().click()
@@ -67,14 +67,14 @@ describe('ordering', () => {
     const [a, b] = await Promise.all(phones.map((c) => c.newPage()))
 
     // Table A01 of the dine-in branch B201: order now, pay later.
-    await scanAndAdd(a, app.server.url, 'QR-A01', ['F01'])
+    await scanAndAdd(a, app.server.url, await demoCode(app.server, 'A01'), ['F01'])
     await agreeAndSubmit(a)
     await byId(a, 'sheet-round').first().waitFor({ timeout: 30000 }).catch(async (e) => {
       await shot(a, 'debug-postpay')
       throw e
     })
 
-    await scanAndAdd(b, app.server.url, 'QR-A01', ['E03'])
+    await scanAndAdd(b, app.server.url, await demoCode(app.server, 'A01'), ['E03'])
     await agreeAndSubmit(b)
     await byId(b, 'sheet-round').nth(1).waitFor({ timeout: 30000 })
 

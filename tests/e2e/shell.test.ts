@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { phone, SCREENSHOTS } from './browser'
-import { useAppUnderTest } from './harness'
+import { useAppUnderTest, entryUrl } from './harness'
 
 const app = useAppUnderTest()
 
@@ -13,7 +13,7 @@ describe('app shell', () => {
     const page = await context.newPage()
     const logs: string[] = []
     page.on('console', (m) => logs.push(m.text()))
-    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
+    await page.goto(await entryUrl(app.server, 'A01'))
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     await page.goto(`${app.server.url}/#/pages/nowhere/nowhere`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
@@ -35,7 +35,7 @@ describe('app shell', () => {
       }
       await route.fulfill({ response: res, body })
     })
-    await page.goto(`${app.server.url}/?QRCode=QR-A01`)
+    await page.goto(await entryUrl(app.server, 'A01'))
     const placeholder = page.locator('#so-page-loading')
     await placeholder.waitFor({ timeout: 10000 })
     assert.match(await placeholder.innerText(), /Loading/)

@@ -22,7 +22,7 @@ export const shot = (page: Page, name: string) => page.screenshot({ path: path.j
 
 /** Scan a code, find goods by number and add one of each from the results, then go to the confirm page. */
 export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, codes: string[]): Promise<void> {
-  await page.goto(`${serverUrl}/?QRCode=${qrCode}`)
+  await page.goto(`${serverUrl}/?QRCode=${encodeURIComponent(qrCode)}`)
   await byId(page, 'order-by-number').click({ timeout: 30000 })
   const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
   await input.waitFor({ timeout: 30000 })

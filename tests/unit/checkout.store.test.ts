@@ -77,6 +77,7 @@ function setup(handlers: Record<string, Handler> = {}, opts: { base?: Partial<Ba
       BaseID: 'B201',
       TableID: opts.tableId ?? '',
       SheetID: opts.sheetId ?? '',
+      QRCode: opts.tableId ? `QR-${opts.tableId}-token` : '',
       base: { ...BASE, ...opts.base } as BaseRow
     } as CheckoutPlace
   })
@@ -324,7 +325,8 @@ describe('checkout store', () => {
       const { checkout, callsOf } = setup({ MergeOrderPreview: () => ok({ table1: [sheet({ Amount: '58.00' })], table2: [] }) }, { sheetId: 'SH1', tableId: 'A03' })
       checkout.begin('postpay')
       await settle()
-      expect(callsOf('MergeOrderPreview')[0].record).toMatchObject({ SheetID: 'SH1', TableID: 'A03' })
+      // The table's code rides along: the server shows the sheet only to whoever scanned it.
+      expect(callsOf('MergeOrderPreview')[0].record).toMatchObject({ SheetID: 'SH1', TableID: 'A03', QRCode: 'QR-A03-token' })
       expect(checkout.mergePreview?.Amount).toBe('58.00')
       checkout.end()
     })
@@ -396,7 +398,7 @@ describe('checkout store', () => {
       const result = await checkout.submit()
       expect(result).toMatchObject({ ok: true, mode: 'postpay', sheet: { SheetID: 'SH1', RoundCount: 2 }, round: { RoundNo: 2 } })
       expect(ops()).not.toContain('OrderSubmit')
-      expect(callsOf('MergeOrderSubmit')[0].record).toMatchObject({ SheetID: 'SH1', TableID: 'A03', ServiceType: 'dinein', AppointedTime: '' })
+      expect(callsOf('MergeOrderSubmit')[0].record).toMatchObject({ SheetID: 'SH1', TableID: 'A03', QRCode: 'QR-A03-token', ServiceType: 'dinein', AppointedTime: '' })
       checkout.end()
     })
 
@@ -406,6 +408,7 @@ describe('checkout store', () => {
       fillIn(meal.checkout)
       expect((await meal.checkout.submit()).ok).toBe(true)
       expect(meal.ops()).toContain('MealPosOrderSubmit')
+      expect(meal.callsOf('MealPosOrderSubmit')[0].record.QRCode).toBe('QR-A01-token')
       meal.checkout.end()
 
       const fast = setup({ PosOrderSubmit: () => ok({ table1: [sheet({ PosiType: 4 })], table2: [order()] }) }, { tableId: 'T01', base: { CYType: '1' } })
@@ -414,6 +417,7 @@ describe('checkout store', () => {
       expect((await fast.checkout.submit()).ok).toBe(true)
       expect(fast.ops()).toContain('PosOrderSubmit')
       expect(fast.callsOf('PosOrderSubmit')[0].record.ServiceType).toBe('fastfood')
+      expect(fast.callsOf('PosOrderSubmit')[0].record.QRCode).toBe('QR-T01-token')
       fast.checkout.end()
     })
   })

@@ -40,6 +40,8 @@ export interface CheckoutPlace {
   TableID: string
   /** The table's open sheet ('' none): postpay rounds are merged into it. */
   SheetID: string
+  /** The table's QR code as scanned ('' none): the server asks for it with every round (proof of sitting at the table). */
+  QRCode?: string
   base: BaseRow
 }
 
@@ -428,11 +430,12 @@ export class CheckoutStore {
       return
     }
     const sheetId = this.mode === 'postpay' ? (this.place?.SheetID ?? '') : ''
+    const QRCode = this.place?.QRCode ?? ''
     this.previewState = 'loading'
     try {
       const [priced, merged] = await Promise.all([
         callGateway(this.gateway, 'OrderPricePreview', input),
-        sheetId ? callGateway(this.gateway, 'MergeOrderPreview', { ...input, SheetID: sheetId }) : Promise.resolve(null)
+        sheetId ? callGateway(this.gateway, 'MergeOrderPreview', { ...input, QRCode, SheetID: sheetId }) : Promise.resolve(null)
       ])
       runInAction(() => {
         if (seq !== this.previewSeq) return
@@ -489,11 +492,12 @@ export class CheckoutStore {
       }
       const place = this.place!
       const base = place.base
+      const round = { ...input, QRCode: place.QRCode ?? '', RequestKey }
       const out = place.SheetID
-        ? await callGateway(this.gateway, 'MergeOrderSubmit', { ...input, SheetID: place.SheetID, RequestKey })
+        ? await callGateway(this.gateway, 'MergeOrderSubmit', { ...round, SheetID: place.SheetID })
         : sheetPositionType(base.BusinessMode, base.CYType) === POSI_TYPE.MEAL
-          ? await callGateway(this.gateway, 'MealPosOrderSubmit', { ...input, RequestKey })
-          : await callGateway(this.gateway, 'PosOrderSubmit', { ...input, RequestKey })
+          ? await callGateway(this.gateway, 'MealPosOrderSubmit', round)
+          : await callGateway(this.gateway, 'PosOrderSubmit', round)
       const sheet = out.table1?.[0]
       if (!sheet) throw new Error('The table sheet is missing from the answer')
       return { ok: true, mode: 'postpay', sheet, round: out.table2?.[0] ?? null }

@@ -23,6 +23,8 @@ export interface TableSheetDeps {
   base: () => BaseRow | null
   /** The branch's IsPayLaterOnlineCheckout is '1'. */
   onlineCheckout: () => boolean
+  /** The table's QR code as scanned ('' none): the server shows and settles the sheet for it (or for a device that ordered on it). */
+  qrCode?: () => string
   /** Device milliseconds (tests move it). */
   clock?: () => number
 }
@@ -108,7 +110,7 @@ export class TableSheetStore {
     const seq = ++this.seq
     if (!this.sheet) this.state = 'loading'
     try {
-      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId })
+      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId, QRCode: this.deps.qrCode?.() ?? '' })
       runInAction(() => {
         if (seq !== this.seq || sheetId !== this.sheetId) return
         this.sheet = out.table1?.[0] ?? null
@@ -184,7 +186,7 @@ export class TableSheetStore {
     if (!this.sheetId || this.paying) return { kind: 'failed', problem: { code: '', message: '', backToCart: false } }
     this.paying = true
     try {
-      const out = await callGateway(this.gateway, 'PayLaterUpdate', { SheetID: this.sheetId })
+      const out = await callGateway(this.gateway, 'PayLaterUpdate', { SheetID: this.sheetId, QRCode: this.deps.qrCode?.() ?? '' })
       const settlement = out.table2?.[0]?.SheetID || out.table1?.[0]?.SettlementID || ''
       runInAction(() => {
         if (out.table1?.[0]) this.sheet = out.table1[0]

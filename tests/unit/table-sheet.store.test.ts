@@ -1,0 +1,55 @@
+/**
+ * The table sheet store sends the table's QR code with every sheet call: the server shows and
+ * settles a table's sheet only for whoever scanned the table (or ordered on it), issue 11.
+ */
+import { Gateway } from '../../src/gateway/gateway-client'
+import type { HttpRequest } from '../../src/hosts/host'
+import type { OrderRow, TableSheetRow } from '../../src/gateway/order-rows'
+import { TableSheetStore } from '../../src/features/checkout/table-sheet.store'
+import { createFakeHost, envelopeOf, fail, ok } from './support/fake-host'
+
+const SHEET = {
+  SheetID: 'SH1', ShopID: 'S101', BaseID: 'B201', BaseName: '', TableID: 'B201-A01', TableName: 'A01', PosiType: 2, Status: 0,
+  CreatedDate: '2026-11-22 11:50:00', SecondsLeft: -1, RoundCount: 1, Amount: '22.00', PaidAmount: '0.00', SettlementID: '',
+  ClosedDate: '', QuaEditable: 0, OrderingAllowed: 1
+} as TableSheetRow
+
+function setup(answers: Record<string, () => ReturnType<typeof ok>>) {
+  const calls: { op: string; record: Record<string, unknown> }[] = []
+  const host = createFakeHost((req: HttpRequest) => {
+    const { fields, records } = envelopeOf(req)
+    calls.push({ op: fields.KeyName, record: records[0] })
+    const answer = answers[fields.KeyName]
+    return answer ? answer() : fail('10003', '0', `unknown ${fields.KeyName}`, 404)
+  })
+  const gateway = new Gateway({
+    host,
+    identity: () => ({ EntID: 'E1001', UserID: 'U1' }),
+    locale: () => 'en',
+    networkErrorText: () => 'Network connection error',
+    appName: 'test',
+    authCode: 'c',
+    liveUrl: '',
+    testUrl: ''
+  })
+  const store = new TableSheetStore(gateway, { now: () => null, base: () => null, onlineCheckout: () => true, qrCode: () => 'QR-A01-abcdefghijklmnopqrstuv' })
+  return { store, calls }
+}
+
+describe('TableSheetStore and the table code', () => {
+  it('sends the scanned table code when it loads the sheet and when it settles the bill', async () => {
+    const settlement = { SheetID: 'P1' } as OrderRow
+    const { store, calls } = setup({
+      PosSheetDetailGet: () => ok({ table1: [SHEET], table2: [], table3: [] }),
+      PayLaterUpdate: () => ok({ table1: [{ ...SHEET, SettlementID: 'P1' }], table2: [settlement] })
+    })
+    store.sheetId = 'SH1'
+    await store.load()
+    expect(store.sheet?.SheetID).toBe('SH1')
+    expect(await store.payBill()).toEqual({ kind: 'pay', SheetID: 'P1' })
+    expect(calls.map((c) => [c.op, c.record.SheetID, c.record.QRCode])).toEqual([
+      ['PosSheetDetailGet', 'SH1', 'QR-A01-abcdefghijklmnopqrstuv'],
+      ['PayLaterUpdate', 'SH1', 'QR-A01-abcdefghijklmnopqrstuv']
+    ])
+  })
+})
