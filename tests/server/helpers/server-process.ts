@@ -1,0 +1,24 @@
+/**
+ * A real server process for tests/server/multi-process.test.ts: startServer (as `npm run serve`
+ * composes it) on the database its environment names, on a free port. Prints one JSON line with
+ * its URL; stops on SIGTERM or when the parent goes away.
+ */
+import { startServer } from '../../../server/src/main'
+
+startServer({ logger: false, seed: false, port: 0, host: '127.0.0.1' }).then(
+  (server) => {
+    console.log(JSON.stringify({ url: server.url, pid: process.pid }))
+    let stopping = false
+    const stop = () => {
+      if (stopping) return
+      stopping = true
+      void server.close().finally(() => process.exit(0))
+    }
+    process.once('SIGTERM', stop)
+    process.once('disconnect', stop)
+  },
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  }
+)
