@@ -4,6 +4,8 @@
  * table out of paying its bill. Through the real gateway, on SQLite and (DATABASE_URL) PostgreSQL.
  */
 import { RESULTCODES } from '../../src/gateway/contract'
+import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
+import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
 import { device, openAllDay, requestKey, soupLine, B201, S101 } from './helpers/order-fixtures'
 import { tableCode } from './helpers/table-codes'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
@@ -11,9 +13,11 @@ import { tableCodeTokens } from '../../server/src/storage/migrations/0007-table-
 
 let server: TestServer
 const A01 = 'B201-A01'
+const SECRET = 'table-access-test-secret'
+const sandbox = new SandboxPaymentProvider(SECRET)
 
 beforeAll(async () => {
-  server = await createTestServer({}, { demoMenus: true })
+  server = await createTestServer({ sandboxPaySecret: SECRET }, { demoMenus: true })
   await openAllDay(server.db)
 }, 60_000)
 
@@ -136,6 +140,47 @@ describe('a table bill belongs to its table', () => {
     expect(back).toMatchObject({ SheetID: started.SheetID, CanPay: 1 })
     const payFirst = await server.call('PaySubmit', [{ SheetID: back.SheetID, RequestKey: requestKey(), ReturnUrl: '/#/pages/paying/paying?PayID={PayID}' }], { headers: first.headers })
     expect(payFirst.body.resultcode).toBe('0')
+  })
+})
+
+const RETURN_URL = '/#/pages/paying/paying?PayID={PayID}'
+
+/** Starts paying an order from a device: the payment id. */
+async function startPayment(orderId: string, headers: Record<string, string>): Promise<string> {
+  return ok(await server.call('PaySubmit', [{ SheetID: orderId, RequestKey: requestKey(), ReturnUrl: RETURN_URL }], { headers })).table1[0].PayID
+}
+
+/** The provider's signed 'paid' notice for a payment: the outcome the server answers. */
+async function paidNotice(payId: string): Promise<string> {
+  const row = await server.db.selectFrom('payments').select(['provider_ref', 'amount']).where('pay_id', '=', payId).executeTakeFirstOrThrow()
+  const signed = sandbox.signNotice({ payId, providerRef: row.provider_ref, result: 'paid', amount: row.amount, at: new Date().toISOString() })
+  const res = await server.app.inject({ method: 'POST', url: '/pay/notify/sandbox', payload: signed.body, headers: signed.headers })
+  expect(res.statusCode).toBe(200)
+  return (res.json() as { outcome: string }).outcome
+}
+
+describe('two diners paying one bill', () => {
+  it("the second diner's payment settles the bill; the first one's, completing later, is refunded at once", async () => {
+    const first = device()
+    const tableId = A01
+    const sheetId = await orderAtTable(tableId, first.headers)
+    const settlement = ok(await server.call('PayLaterUpdate', [{ SheetID: sheetId, QRCode: await tableCode(server.db, tableId) }], { headers: first.headers })).table2[0].SheetID
+    const firstPay = await startPayment(settlement, first.headers)
+
+    const second = device()
+    const taken = ok(await server.call('PayLaterUpdate', [{ SheetID: sheetId, QRCode: await tableCode(server.db, tableId) }], { headers: second.headers })).table2[0]
+    expect(taken).toMatchObject({ SheetID: settlement, CanPay: 1 })
+    const secondPay = await startPayment(settlement, second.headers)
+    expect(await paidNotice(secondPay)).toBe('paid')
+    const sheet = await server.db.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId).executeTakeFirstOrThrow()
+    expect(sheet.status).toBe(ORDER_STATUS.COMPLETED)
+
+    // The first diner's provider takes their money after all: it goes straight back.
+    expect(await paidNotice(firstPay)).toBe('refunded')
+    const late = await server.db.selectFrom('payments').select('status').where('pay_id', '=', firstPay).executeTakeFirstOrThrow()
+    expect(late.status).toBe(PAYMENT_STATUS.REFUNDED)
+    const sandboxOfServer = server.providers.payments.get('sandbox') as SandboxPaymentProvider
+    expect(sandboxOfServer.refunds.filter((r) => r.payId === firstPay)).toHaveLength(1)
   })
 })
 
