@@ -54,7 +54,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     print(describeProviders(config))
     const app = await buildApp({ config, db: database.db, logger, providers })
     if (logger) warn = (message) => app.log.warn(message)
+    // Fastify logs a line per address it listens on; the start lines (below, and the caller's) say it once.
+    const level = app.log.level
+    app.log.level = 'warn'
     await app.listen({ port: config.port, host: config.host })
+    app.log.level = level
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host

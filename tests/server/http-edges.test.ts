@@ -43,7 +43,10 @@ beforeAll(async () => {
   // Like Taro's build: an inline script (the rem sizing) and an inline style.
   fs.writeFileSync(path.join(h5, 'index.html'), '<!doctype html><html><head><style>#a{}</style><script>var x=1</script></head><body></body></html>')
   fs.writeFileSync(path.join(h5, 'js', 'app.1.js'), 'console.log(1)')
-  server = await createTestServer({ staticDir: h5, allowedOrigins: ['https://app.shop.example'] } as object, { demoMenus: true })
+  const files = path.join(dir, 'files')
+  fs.mkdirSync(files)
+  fs.writeFileSync(path.join(files, 'p.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+  server = await createTestServer({ staticDir: h5, filesDir: files, allowedOrigins: ['https://app.shop.example'] } as object, { demoMenus: true })
 })
 afterAll(async () => {
   await server.close()
@@ -117,7 +120,14 @@ describe('security headers (finding 7)', () => {
   })
 
   it('on static files, gateway answers, gateway errors, 404s and the sandbox page', async () => {
-    expectHardened((await server.app.inject({ method: 'GET', url: '/js/app.1.js' })).headers)
+    const script = await server.app.inject({ method: 'GET', url: '/js/app.1.js' })
+    expectHardened(script.headers)
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin')
+    // Uploaded pictures may be shown by an H5 build on an allowed origin.
+    const picture = await server.app.inject({ method: 'GET', url: '/files/p.png' })
+    expect(picture.statusCode).toBe(200)
+    expectHardened(picture.headers)
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin')
     expectHardened((await server.call('ShopListByPage', [{}])).headers)
     const error = await server.call('ShopListByPage', [{}], { authCode: 'wrong' })
     expect(error.body.errcode).toBe('10004')

@@ -33,9 +33,8 @@ class QuietRequests extends LogController {
     reply.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
   }
 
-  override routeNotFound(request: FastifyRequest): void {
-    request.log.debug({ method: request.method, url: request.url }, 'not found')
-  }
+  // The request's own line says 404.
+  override routeNotFound(): void {}
 }
 
 export function loggerOptions(config: ServerConfig, stream?: LogStream): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId'> {

@@ -44,6 +44,11 @@ export async function appStaticRoutes(app: FastifyInstance, opts: { staticDir: s
 
 export async function fileStaticRoutes(app: FastifyInstance, opts: { filesDir: string }): Promise<void> {
   app.addHook('onSend', gzipHook)
+  // Pictures may be shown by an H5 build on another origin (ALLOWED_ORIGINS): helmet's
+  // same-origin resource policy would block them there.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin')
+  })
   await app.register(fastifyStatic, {
     root: opts.filesDir,
     prefix: '/files/',
