@@ -66,7 +66,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
     trustProxy: trustProxyOption(config.trustProxy),
     ...connectionTimeouts(config)
   })
-  await securityHeaders(app, config.staticDir)
+  securityHeaders(app, config.staticDir)
 
   app.get('/healthz', async () => ({ ok: true }))
   const providers: Providers = given ?? (await buildProviders(config, db, (message) => app.log.warn(message)))
