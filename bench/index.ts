@@ -1,7 +1,8 @@
 /**
  * npm run bench: the gateway throughput bench (server/bench/gateway.bench.ts), the order
- * placement bench (server/bench/order-placement.bench.ts), then the goods list bench in Chromium
- * (bench/goods-list.bench.ts), one after the other so none loads the machine while another
+ * placement bench (server/bench/order-placement.bench.ts), the menu-read storm
+ * (bench/menu-storm.bench.ts: the server's RSS before, after and once idle), then the goods list
+ * bench in Chromium (bench/goods-list.bench.ts), one after the other so none loads the machine while another
  * measures. Progress goes to stderr; stdout gets one Markdown block,
  * a line saying where it ran and one table, ready to paste into the README.
  */
@@ -9,11 +10,12 @@ import os from 'node:os'
 import { runGatewayBench, type GatewayBenchResult, type LoadResult } from '../server/bench/gateway.bench'
 import { orderPlacementRows, runOrderPlacementBench, type OrderPlacementBenchResult } from '../server/bench/order-placement.bench'
 import { goodsListRows, runGoodsListBench, type GoodsListBenchResult } from './goods-list.bench'
+import { menuStormRows, runMenuStormBench, type MenuStormResult } from './menu-storm.bench'
 
 const group = (n: number) => n.toLocaleString('en-US')
 const load = (l: LoadResult) => `${group(l.requestsPerSecond)} req/s, ${l.cpuMicrosPerRequest} µs CPU/request${l.errors ? ` (${l.errors} errors)` : ''}`
 
-export function benchTable(gateway: GatewayBenchResult, goods: GoodsListBenchResult, orders?: OrderPlacementBenchResult): string {
+export function benchTable(gateway: GatewayBenchResult, goods: GoodsListBenchResult, orders?: OrderPlacementBenchResult, storm?: MenuStormResult): string {
   const cpu = os.cpus()
   const runs = goods.sizes[0]?.runs.length ?? 0
   const caption =
@@ -30,6 +32,7 @@ export function benchTable(gateway: GatewayBenchResult, goods: GoodsListBenchRes
     ['Bare Fastify hello-world, same load', load(gateway.hello)],
     [`Gateway ÷ hello-world (goal ≥ ${gateway.goal})`, `${gateway.ratio.toFixed(2)} × — ${gateway.ratio >= gateway.goal ? 'met' : '**not met**'}`],
     ...(orders ? orderPlacementRows(orders) : []),
+    ...(storm ? menuStormRows(storm) : []),
     ...goodsListRows(goods)
   ]
   if (goods.pageErrors.length) rows.push(['Goods list: page errors', goods.pageErrors.join('; ')])
@@ -43,9 +46,11 @@ async function main(): Promise<void> {
   const gateway = await runGatewayBench()
   log('Order placement bench…')
   const orders = await runOrderPlacementBench({ log })
+  log('Menu-read storm…')
+  const storm = await runMenuStormBench({ log })
   log('Goods list bench…')
   const goods = await runGoodsListBench({ log })
-  console.log(`\n${benchTable(gateway, goods, orders)}`)
+  console.log(`\n${benchTable(gateway, goods, orders, storm)}`)
 }
 
 if (require.main === module) {

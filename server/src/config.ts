@@ -24,6 +24,8 @@ export interface ServerConfig {
   keptAnswersBytes: number
   /** Bytes of parsed menus and the answers built from them (MENU_CACHE_MB, 64). */
   menuCacheBytes: number
+  /** Cached answers and menus unused this long are dropped (CACHE_IDLE_SECONDS, 30). */
+  cacheIdleMs: number
   /**
    * Fastify's trustProxy: false, true, a hop count or a list of proxy addresses.
    * Behind a load balancer this must be set, or every caller shares the balancer's IP
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     feedbackRatePerMinute: integer(env.FEEDBACK_RATE_PER_MINUTE, 20, 'FEEDBACK_RATE_PER_MINUTE'),
     keptAnswersBytes: integer(env.KEPT_ANSWERS_MB, 32, 'KEPT_ANSWERS_MB') * 1024 * 1024,
     menuCacheBytes: integer(env.MENU_CACHE_MB, 64, 'MENU_CACHE_MB') * 1024 * 1024,
+    cacheIdleMs: Math.max(1, integer(env.CACHE_IDLE_SECONDS, 30, 'CACHE_IDLE_SECONDS')) * 1000,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     logFormat: logFormat(env.LOG_FORMAT, text(env.NODE_ENV) === 'production'),

@@ -112,3 +112,19 @@ it('shows stock changed by another process (an order there, here a direct UPDATE
   expect(seen).toEqual(expected)
   expect(Date.now() - started).toBeLessThan(5000)
 })
+
+it('gives the memory back when the storm is over: entries unused for CACHE_IDLE_SECONDS are dropped', async () => {
+  const quick = await createTestServer({ cacheIdleMs: 300 }, { demoMenus: true })
+  try {
+    for (let n = 0; n < 20; n++) ok(await quick.call('GoodsListByClass', [{ ShopID: 'S101', PageSize: n + 1, UserID: `u${n}` }]))
+    expect(keptAnswersOf(quick.db)!.bytes).toBeGreaterThan(0)
+    expect(menuCache(quick.db).bytes).toBeGreaterThan(0)
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(keptAnswersOf(quick.db)!.bytes).toBe(0)
+    expect(menuCache(quick.db).bytes).toBe(0)
+    // And reads go on as before.
+    expect(ok(await quick.call('GoodsListByClass', [{ ShopID: 'S101', PageSize: 3 }])).table1).toHaveLength(3)
+  } finally {
+    await quick.close()
+  }
+})

@@ -71,9 +71,9 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
   // The body stays text: kept answers are keyed on it, and it is parsed (form-body.ts) only
   // when the request goes the full way.
   app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: deps.config.bodyLimit }, (_request, body, done) => done(null, body))
-  const kept = new KeptAnswers(deps.config.keptAnswersBytes)
+  const kept = new KeptAnswers(deps.config.keptAnswersBytes, deps.config.cacheIdleMs)
   registerKeptAnswers(deps.db, kept)
-  configureMenuCache(deps.db, deps.config.menuCacheBytes)
+  configureMenuCache(deps.db, deps.config.menuCacheBytes, deps.config.cacheIdleMs)
 
   // Fastify's own errors (body too large, unknown content type) come here too.
   app.setErrorHandler((error, request, reply) => {

@@ -18,10 +18,11 @@
  * expected is the app's own, fixed for the life of the route). Bodies longer than
  * MAX_KEPT_BODY are never kept, and the whole store is bounded by bytes (KEPT_ANSWERS_MB; 0 turns
  * it off): distinct bodies are cheap to make (a UserID each), so a count bound alone let a storm
- * of menu reads hold hundreds of megabytes. A failed check, or an answer that cannot be kept, drops the entry
+ * of menu reads hold hundreds of megabytes. Entries unused for CACHE_IDLE_SECONDS are dropped. A failed check, or an answer that cannot be kept, drops the entry
  * and the request goes the full way, so every error comes from there.
  */
 import { LRUCache } from 'lru-cache'
+import { sweepIdle } from '../domain/idle-sweep'
 import type { GatewayReply } from './response'
 
 /** Whether a kept answer is still the answer at `now`; may ask the database. */
@@ -56,14 +57,17 @@ export interface KeptAnswer {
 export class KeptAnswers {
   private readonly entries: LRUCache<string, KeptAnswer> | null
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, idleMs: number = DEFAULT_IDLE_MS) {
     this.entries =
       maxBytes > 0
         ? new LRUCache<string, KeptAnswer>({
             maxSize: maxBytes,
-            sizeCalculation: (entry, key) => ENTRY_OVERHEAD + 2 * key.length + (entry.reply.payload?.length ?? 0)
+            sizeCalculation: (entry, key) => ENTRY_OVERHEAD + 2 * key.length + (entry.reply.payload?.length ?? 0),
+            ttl: idleMs,
+            updateAgeOnGet: true
           })
         : null
+    if (this.entries) sweepIdle(this.entries, Math.ceil(idleMs / 3))
   }
 
   /** The key of a request, or null when its answer is never kept. */
@@ -99,6 +103,9 @@ export class KeptAnswers {
     return this.entries?.calculatedSize ?? 0
   }
 }
+
+/** CACHE_IDLE_SECONDS' default. */
+const DEFAULT_IDLE_MS = 30_000
 
 /** The key, the entry and the map's node, about. */
 const ENTRY_OVERHEAD = 200

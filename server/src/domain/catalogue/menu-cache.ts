@@ -27,6 +27,7 @@
 import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { approximateSize } from '../approximate-size'
+import { sweepIdle } from '../idle-sweep'
 import { listBases } from '../../storage/repositories/base.repository'
 import { listShopStock, loadShopMenu } from '../../storage/repositories/menu.repository'
 import type { Database } from '../../storage/schema'
@@ -57,8 +58,9 @@ export interface AnswerStore {
   set(key: string, answer: unknown): void
 }
 
-/** The default 64 MB (MENU_CACHE_MB). */
+/** The defaults of MENU_CACHE_MB (64) and CACHE_IDLE_SECONDS (30). */
 export const DEFAULT_MENU_CACHE_BYTES = 64 * 1024 * 1024
+const DEFAULT_IDLE_MS = 30_000
 
 const goodsNumberOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
@@ -141,9 +143,17 @@ export class MenuCache {
 
   constructor(
     private readonly db: Kysely<Database>,
-    readonly maxBytes: number = DEFAULT_MENU_CACHE_BYTES
+    readonly maxBytes: number = DEFAULT_MENU_CACHE_BYTES,
+    readonly idleMs: number = DEFAULT_IDLE_MS
   ) {
-    this.cached = new LRUCache<string, Cached>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (value, key) => ENTRY_OVERHEAD + 2 * key.length + value.bytes })
+    this.cached = new LRUCache<string, Cached>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (value, key) => ENTRY_OVERHEAD + 2 * key.length + value.bytes,
+      // Unused this long (a shop nobody reads, a page asked once): dropped by sweepIdle.
+      ttl: idleMs,
+      updateAgeOnGet: true
+    })
+    sweepIdle(this.cached, Math.ceil(idleMs / 3))
   }
 
   /** Bytes held, by the estimates above. */
@@ -259,7 +269,8 @@ export function menuCache(db: Kysely<Database>): MenuCache {
   return cache
 }
 
-/** Sets the bound of a database handle's menu cache (MENU_CACHE_MB); a new bound starts it empty. */
-export function configureMenuCache(db: Kysely<Database>, maxBytes: number): void {
-  if (caches.get(db)?.maxBytes !== maxBytes) caches.set(db, new MenuCache(db, maxBytes))
+/** Sets the bounds of a database handle's menu cache (MENU_CACHE_MB, CACHE_IDLE_SECONDS); new bounds start it empty. */
+export function configureMenuCache(db: Kysely<Database>, maxBytes: number, idleMs: number): void {
+  const cache = caches.get(db)
+  if (cache?.maxBytes !== maxBytes || cache.idleMs !== idleMs) caches.set(db, new MenuCache(db, maxBytes, idleMs))
 }
