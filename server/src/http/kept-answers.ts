@@ -51,7 +51,7 @@ export interface KeptAnswer {
 
 /**
  * One route's kept answers, least recently used first out once they hold `maxBytes`
- * (KEPT_ANSWERS_MB). An entry counts its key and the reply as sent; replies shared by several
+ * (KEPT_ANSWERS_MB). An entry counts its key and the reply as sent (and compressed); replies shared by several
  * keys (the same answer for many diners' UserIDs) count once per key, on the safe side.
  */
 export class KeptAnswers {
@@ -62,7 +62,8 @@ export class KeptAnswers {
       maxBytes > 0
         ? new LRUCache<string, KeptAnswer>({
             maxSize: maxBytes,
-            sizeCalculation: (entry, key) => ENTRY_OVERHEAD + 2 * key.length + (entry.reply.payload?.length ?? 0),
+            // The payload twice: compress.ts keeps its gzip and br forms with it (each smaller).
+            sizeCalculation: (entry, key) => ENTRY_OVERHEAD + 2 * key.length + 2 * (entry.reply.payload?.length ?? 0),
             ttl: idleMs,
             updateAgeOnGet: true
           })
