@@ -140,7 +140,8 @@ if (require.main === module) {
 async function printEntryUrls(server: RunningServer): Promise<void> {
   const points = await demoEntryPoints(server.db)
   if (points.length === 0) return
-  const base = server.url.replace('127.0.0.1', 'localhost')
+  // PUBLIC_URL is where phones reach the deployment; without it, this machine's address.
+  const base = server.config.publicUrl ?? server.url.replace('127.0.0.1', 'localhost')
   console.log('\nDemo entry URLs (open on a phone-sized window):')
   for (const p of points) console.log(`  ${p.kind === 'shop' ? 'shop ' : 'table'}  ${base}/?${p.query}   ${p.names.en}`)
   console.log('')
