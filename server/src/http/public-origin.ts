@@ -20,9 +20,9 @@ export function originOfAuthority(protocol: string, authority: string): string |
   let origin = checked.get(key)
   if (origin === undefined) {
     origin = validOrigin(protocol, authority)
-    // Bounded: a caller may send any number of different Host headers.
+    // Bounded: a caller may send any number of different Host headers, of any length.
     if (checked.size >= 1000) checked.clear()
-    checked.set(key, origin)
+    if (key.length <= 300) checked.set(key, origin)
   }
   return origin
 }
