@@ -154,3 +154,24 @@ async function startChild(s: TestServer): Promise<{ child: ChildProcess; url: st
   })
   return { child, url }
 }
+
+describe('behind a proxy (PUBLIC_URL)', () => {
+  let proxied: TestServer
+  beforeAll(async () => {
+    proxied = await createTestServer({ publicUrl: 'https://order.shop.example' })
+  })
+  afterAll(() => proxied.close())
+
+  test('the payer goes back to the return URL on PUBLIC_URL, though the page was reached on an inner Host', async () => {
+    const orderId = await insertOrderRow(proxied.db, { ownerKey: owner(DEVICE) })
+    const returnUrl = 'https://order.shop.example/#/pages/paying/paying?PayID={PayID}'
+    const res = await proxied.call('PaySubmit', [{ SheetID: orderId, RequestKey: `k-${randomBytes(8).toString('hex')}`, ReturnUrl: returnUrl }], {
+      headers: { 'X-Device-Key': DEVICE }
+    })
+    const pay = ok(res).table1[0]
+    expect(pay.PayUrl.startsWith('https://order.shop.example/sandbox-pay/')).toBe(true)
+    const done = await proxied.app.inject({ method: 'POST', url: action(pay.PayUrl, 'approve'), payload: '', headers: { ...FORM, host: 'scanorder-internal:8080' } })
+    expect(done.statusCode).toBe(303)
+    expect(done.headers.location).toBe(returnUrl.replace('{PayID}', pay.PayID))
+  })
+})

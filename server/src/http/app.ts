@@ -73,7 +73,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   await app.register(gatewayRoutes, { config, db, providers })
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
-  await app.register(sandboxPayRoutes, { db, providers: providers.payments })
+  await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })

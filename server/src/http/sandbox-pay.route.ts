@@ -21,10 +21,14 @@ import { checkReturnUrl } from '../domain/payments/return-url'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
 import { SANDBOX, SANDBOX_PAGE_KEY, SandboxPaymentProvider } from '../providers/payment/sandbox.provider'
 import type { Database } from '../storage/schema'
+import type { ServerConfig } from '../config'
+import { publicOrigin } from './public-origin'
 
 export interface SandboxPayDeps {
   db: Kysely<Database>
   providers: PaymentProviders
+  /** PUBLIC_URL and the port: the origin a payer is sent back to is built as the gateway's links are. */
+  config: ServerConfig
 }
 
 type Params = { payId: string }
@@ -48,7 +52,7 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
     if (!provider.isPageKey(request.params.payId, request.query[SANDBOX_PAGE_KEY])) return notFound(request, reply)
     const view = await hostedPaymentView(deps.db, request.params.payId, SANDBOX)
     if (!view) return notFound(request, reply)
-    const returnUrl = await safeReturnUrl(deps.db, view, originOf(request))
+    const returnUrl = await safeReturnUrl(deps.db, view, publicOrigin(request, deps.config))
     return sendPage(reply, locale, paymentPage(locale, view, returnUrl, provider))
   })
 
@@ -73,11 +77,10 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
       request.log.error({ payId, ...delivered }, 'sandbox notice was refused by our own notify handler')
       return reply.code(502).type('text/plain; charset=utf-8').send(`notice refused: ${delivered.outcome}`)
     }
-    return reply.redirect(await safeReturnUrl(deps.db, view, originOf(request)), 303)
+    return reply.redirect(await safeReturnUrl(deps.db, view, publicOrigin(request, deps.config)), 303)
   })
 }
 
-const originOf = (request: { protocol: string; host: string }): string => `${request.protocol}://${request.host}`
 
 /** The stored return URL when it is still ours (checked again: never an open redirect), else the app's root. */
 async function safeReturnUrl(db: Kysely<Database>, view: HostedPaymentView, origin: string): Promise<string> {
