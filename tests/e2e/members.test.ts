@@ -6,7 +6,7 @@
  * → the member code page shows a code, which `npm run member -- verify` accepts → at a dine-in
  * table a round goes on the bill, and the bill is paid from the balance.
  */
-import { before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { Decimal } from '../../src/core/money'
@@ -23,10 +23,6 @@ const PHONE = '66123456'
 const mineTab = (page: Page) => page.getByRole('tab', { name: 'Mine' }).filter({ visible: true })
 
 describe('members and money', () => {
-  before(async () => {
-    await app.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
-  })
-
   it('logs in by SMS, recharges with a gift, pays from the balance, sees both in the records and shows a member code the CLI verifies', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()

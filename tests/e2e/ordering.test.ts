@@ -5,7 +5,7 @@
  * shows Ready for Pickup. (b) Pay-later dine-in: two phones at one table add rounds to one sheet,
  * both see both rounds, and the sheet is settled online and closed.
  */
-import { before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
 import { phone } from './browser'
@@ -16,12 +16,6 @@ const app = useAppUnderTest()
 const ordersCli = (...args: string[]) => cli(app, 'orders', ...args)
 
 describe('ordering', () => {
-  before(async () => {
-    // The demo branches keep real opening hours; open them around the clock so the test does not
-    // depend on the hour it runs at.
-    await app.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
-  })
-
   it('prepay takeaway: confirm with a slot, pay on the sandbox page, get a pickup number, see Ready for Pickup', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
