@@ -70,6 +70,12 @@ export interface ServerConfig {
   sandboxPaySecret: string | null
   /** NODE_ENV=production: development providers refuse to start unless allowed (server/src/providers/run-mode.ts). */
   production: boolean
+  /**
+   * Seed the demo enterprise (its shops, tables and menus) into a database that lacks it (SEED_DEMO,
+   * '1' or '0'). Default: on for the demo (npm start), off in production, where a fresh database
+   * must not open a demo shop to the public.
+   */
+  seedDemo: boolean
   /** The SMS provider (SMS_PROVIDER, 'development'); the choices are in server/src/providers/sms/registry.ts. */
   smsProvider: string
   /** The host identity provider (IDENTITY_PROVIDER, 'development'). */
@@ -114,12 +120,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     adminToken: text(env.ADMIN_TOKEN) ?? null,
     sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null,
     production: text(env.NODE_ENV) === 'production',
+    seedDemo: flag(env.SEED_DEMO, text(env.NODE_ENV) !== 'production', 'SEED_DEMO'),
     smsProvider: text(env.SMS_PROVIDER) ?? 'development',
     identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
     allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS)
   }
   return { ...config, ...overrides }
+}
+
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  const t = text(value)
+  if (t === undefined) return fallback
+  if (t === '1' || t === 'true') return true
+  if (t === '0' || t === 'false') return false
+  throw new Error(`${name} must be 1 or 0, got '${value}'`)
 }
 
 function text(value: string | undefined): string | undefined {

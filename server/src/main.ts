@@ -16,7 +16,7 @@ import { demoEntryPoints, seedDemo } from './storage/seed'
 export interface StartOptions extends Partial<ServerConfig> {
   /** Fastify's JSON request log (default true). */
   logger?: boolean
-  /** Seed the demo enterprise when it is missing (default true). */
+  /** Seed the demo enterprise when it is missing (default: config.seedDemo, SEED_DEMO; on outside production). */
   seed?: boolean
   /** Where the start line naming the active providers goes; default console.log, nothing when logger is false. */
   print?: (line: string) => void
@@ -40,14 +40,14 @@ export interface RunningServer {
 /** Starts the server; options override the environment (PORT 0 picks a free port). */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // Silent callers (logger false: the benches, whose children speak JSON on stdout) print nothing unless asked.
-  const { logger = true, seed = true, print = logger ? (line: string) => console.log(line) : () => {}, ...overrides } = options
+  const { logger = true, seed, print = logger ? (line: string) => console.log(line) : () => {}, ...overrides } = options
   const config = loadConfig(process.env, overrides)
   // Production with a development provider it was not told to allow stops here, before the database is touched.
   assertRunMode(config)
   const database = await createDatabase(config)
   try {
     await migrateToLatest(database)
-    if (seed) await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
+    if (seed ?? config.seedDemo) await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
     // The providers log through the app's logger once it exists (nothing is logged before).
     let warn: (message: string) => void = (message) => console.warn(message)
     const providers = await buildProviders(config, database.db, (message) => warn(message))

@@ -88,6 +88,30 @@ describe('production refuses development providers it was not told to allow', ()
   })
 })
 
+describe('the demo enterprise in production', () => {
+  const allowed = { production: true, allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments'] as ServerConfig['allowDevelopmentProviders'] }
+  const enterprises = async (server: { db: { selectFrom(t: 'enterprises'): any } }) =>
+    (await server.db.selectFrom('enterprises').select('ent_id').execute()).map((r: { ent_id: string }) => r.ent_id)
+
+  test('a production server does not seed the demo shop (and its tables) into a fresh database unless SEED_DEMO=1', async () => {
+    expect(configOf({ NODE_ENV: 'production' }).seedDemo).toBe(false)
+    expect(configOf({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true)
+    expect(configOf({}).seedDemo).toBe(true)
+    expect(configOf({ SEED_DEMO: '0' }).seedDemo).toBe(false)
+    expect(() => configOf({ SEED_DEMO: 'yes please' })).toThrow('SEED_DEMO')
+    for (const [seedDemo, expected] of [[false, []], [true, ['E1001']]] as const) {
+      const dir = fs.mkdtempSync(path.join(tempDir, 'seed-'))
+      const lines: string[] = []
+      const server = await startServer({ ...allowed, seedDemo, port: 0, host: '127.0.0.1', databaseUrl: null, dataDir: dir, staticDir: path.join(tempDir, 'none'), logger: false, print: (line) => lines.push(line) })
+      try {
+        expect(await enterprises(server)).toEqual(expected)
+      } finally {
+        await server.close()
+      }
+    }
+  })
+})
+
 describe('settings', () => {
   test('an unknown name in ALLOW_DEVELOPMENT_PROVIDERS fails at once, naming the valid ones', () => {
     expect(() => configOf({ ALLOW_DEVELOPMENT_PROVIDERS: 'sms,payments' })).toThrow("ALLOW_DEVELOPMENT_PROVIDERS: unknown name 'payments' (valid: sms, identity, sandbox-payments)")
