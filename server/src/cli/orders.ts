@@ -17,6 +17,7 @@ import { applyShopAction, listShopOrders, shopOrder, SHOP_ACTIONS, type ShopActi
 import { closeSheet } from '../domain/table-sheets/table-sheet.service'
 import { createDatabase } from '../storage/database'
 import { buildPaymentProviders } from '../providers/payment/registry'
+import { DevelopmentProvidersRefused } from '../providers/run-mode'
 import type { Database } from '../storage/schema'
 import type { Kysely } from 'kysely'
 import { migrateToLatest } from '../storage/migrations'
@@ -149,7 +150,8 @@ if (require.main === module) {
   runOrdersCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
-      console.error(error)
+      // A refused run mode is the deployer's to fix: its message says how; no stack trace.
+      console.error(error instanceof DevelopmentProvidersRefused ? `npm run orders refused: ${error.message}` : error)
       process.exit(1)
     }
   )
