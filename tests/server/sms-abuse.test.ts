@@ -173,6 +173,36 @@ describe('still stopped', () => {
   })
 })
 
+describe('an IPv6 host is one address', () => {
+  // One machine on IPv6 holds a whole /64 (2^64 addresses, SLAAC privacy addresses change on their
+  // own): counting every full address apart let one stranger take any number of "addresses".
+  const v6 = (host: number): Record<string, string> => ({ 'X-Forwarded-For': `2001:db8:66:1::${host.toString(16)}` })
+
+  test("a stranger's guesses from many addresses of one /64 take one address's share and do not burn the member's code", async () => {
+    const member = await makeMember(server.db)
+    const own = address()
+    ok(await send(member.phone, own))
+    const right = lastCode(member.phone)
+    const answers: string[] = []
+    for (const [i, guess] of wrongCodes(right, SMS_RULES.maxTries).entries()) answers.push(code(await login(member.phone, guess, v6(i + 1))))
+    expect(answers.filter((c) => c === '20034')).toHaveLength(SMS_RULES.maxTriesPerClient)
+    expect(code(await login(member.phone, right, own))).toBe('0')
+  })
+
+  test('sends from many addresses of one /64 count as one address (10 in a minute)', async () => {
+    const answers: string[] = []
+    for (let i = 0; i < SMS_RULES.perClientPerMinute + 2; i++) {
+      const phone = `6${randomBytes(4).readUInt32BE(0) % 10_000_000}`.padEnd(8, '0')
+      answers.push(code(await send(phone, v6(0x1000 + i))))
+    }
+    expect(answers.slice(0, SMS_RULES.perClientPerMinute).every((c) => c === '0')).toBe(true)
+    expect(answers.slice(SMS_RULES.perClientPerMinute)).toEqual(['20032', '20032'])
+    // An IPv4-mapped address is that IPv4 address.
+    expect(code(await send('66990001', { 'X-Forwarded-For': '::ffff:10.77.0.1' }))).toBe('0')
+    expect(code(await send('66990001', { 'X-Forwarded-For': '10.77.0.1' }))).toBe('20032')
+  })
+})
+
 describe('limits count across processes', () => {
   test('a second server on the same database sees the sends and the tries of the first', async () => {
     const second = await server.openSecondInstance()

@@ -6,6 +6,7 @@
  * (20001), the session for 'member' operations (10010), and the operation itself. A body answered before with a kept answer (kept-answers.ts) is
  * answered again after the answer's own check alone.
  */
+import { clientAddress } from './client-address'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -136,7 +137,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
       entId: envelope.EntID,
       userId: first.UserID,
       appName: first.AppName ?? '',
-      clientIp: request.ip,
+      clientIp: clientAddress(request.ip),
       origin,
       now,
       ownerKey: member ? memberOwnerKey(member.vipId) : deviceKey,
