@@ -14,6 +14,8 @@ afterAll(() => server.close())
 let ipSeq = 0
 let phoneSeq = 0
 const client = (): Record<string, string> => ({ 'X-Forwarded-For': `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}` })
+/** One phone walking between networks: the same device on a fresh address (an SMS code belongs to the device that asked). */
+const roaming = (key: string) => (): Record<string, string> => ({ ...client(), 'X-Device-Key': key })
 const macauPhone = (): string => `6${String(3000000 + ++phoneSeq * 41).padStart(7, '0')}`
 const code = (res: GatewayResult) => res.body.resultcode
 const ok = (res: GatewayResult) => {
@@ -27,29 +29,31 @@ const wrongCodes = (right: string, n: number): string[] =>
 describe('SMS codes under concurrency', () => {
   test(`guesses sent at once from many addresses get no more than ${SMS_RULES.maxTries} tries in all: the rest are refused as expired, and the code is burned`, async () => {
     const phone = macauPhone()
-    ok(await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: client() }))
+    const device = roaming(`review-roaming-${phone}`)
+    ok(await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: device() }))
     const right = lastCode(phone)
     const answers = await Promise.all(
-      wrongCodes(right, 40).map((guess) => server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: guess }], { headers: client() }).then(code))
+      wrongCodes(right, 40).map((guess) => server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: guess }], { headers: device() }).then(code))
     )
     expect(answers.filter((c) => c === '20034').length).toBeLessThanOrEqual(SMS_RULES.maxTries)
     expect(answers.every((c) => c === '20034' || c === '20035')).toBe(true)
     const row = await server.db.selectFrom('sms_codes').select(['tries', 'ended_at']).where('phone', '=', phone).executeTakeFirstOrThrow()
     expect(row.tries).toBe(SMS_RULES.maxTries)
     expect(row.ended_at).not.toBeNull()
-    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: right }], { headers: client() }))).toBe('20035')
+    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: right }], { headers: device() }))).toBe('20035')
   })
 
   test('a right code among concurrent wrong ones is not burned by its own check (4 wrong + right → 42000, code still usable)', async () => {
     const phone = macauPhone()
-    ok(await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: client() }))
+    const device = roaming(`review-roaming-${phone}`)
+    ok(await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipLogin' }], { headers: device() }))
     const right = lastCode(phone)
     for (const guess of wrongCodes(right, SMS_RULES.maxTries - 1)) {
-      expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: guess }], { headers: client() }))).toBe('20034')
+      expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: guess }], { headers: device() }))).toBe('20034')
     }
-    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: right }], { headers: client() }))).toBe('42000')
+    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: right }], { headers: device() }))).toBe('42000')
     // The right check did not count as a try: registering with the same code still works.
-    const data = ok(await server.call('VipRegister', [{ RegisterType: 1, Phone: phone, AreaNo: '853', Code: right }], { headers: client() }))
+    const data = ok(await server.call('VipRegister', [{ RegisterType: 1, Phone: phone, AreaNo: '853', Code: right }], { headers: device() }))
     expect(data.table1[0].IsNew).toBe(1)
   })
 })

@@ -28,6 +28,9 @@ const client = (): Record<string, string> => ({ 'X-Forwarded-For': `10.9.${Math.
 const macauPhone = (): string => `6${String(2000000 + ++phoneSeq * 37).padStart(7, '0')}`
 
 const code = (res: GatewayResult) => res.body.resultcode
+/** One phone walking between networks: the same device (X-Device-Key) on a fresh address. An SMS code belongs to the device that asked. */
+const roamingKey = `members-test-roaming-${Date.now()}`
+const roaming = (): Record<string, string> => ({ ...client(), 'X-Device-Key': roamingKey })
 
 /** Sends a code; the phone's earlier codes are moved 61 s back first, so its 60-s limit is past. */
 async function send(phone: string, headers: Record<string, string>, sourceType = 'VipLogin', areaNo = '853'): Promise<GatewayResult> {
@@ -167,33 +170,33 @@ describe('SMS codes', () => {
 
   test('5 wrong tries burn the code: the right one is refused afterwards', async () => {
     const phone = macauPhone()
-    ok(await send(phone, client()))
+    ok(await send(phone, roaming()))
     const c = lastCode(phone)
     for (let i = 0; i < SMS_RULES.maxTries; i++) {
-      expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: wrong(c) }], { headers: client() }))).toBe('20034')
+      expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: wrong(c) }], { headers: roaming() }))).toBe('20034')
     }
-    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: c }], { headers: client() }))).toBe('20035')
+    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: c }], { headers: roaming() }))).toBe('20035')
   })
 
   test('4 wrong tries leave the code usable', async () => {
     const phone = macauPhone()
-    ok(await send(phone, client()))
+    ok(await send(phone, roaming()))
     const c = lastCode(phone)
-    for (let i = 0; i < SMS_RULES.maxTries - 1; i++) await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: wrong(c) }], { headers: client() })
-    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: c }], { headers: client() }))).toBe('42000')
+    for (let i = 0; i < SMS_RULES.maxTries - 1; i++) await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: wrong(c) }], { headers: roaming() })
+    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: c }], { headers: roaming() }))).toBe('42000')
   })
 
   test('a newer code replaces the older one; a code is for its purpose only', async () => {
     const phone = macauPhone()
-    ok(await send(phone, client()))
+    ok(await send(phone, roaming()))
     const first = lastCode(phone)
-    ok(await send(phone, client()))
+    ok(await send(phone, roaming()))
     const second = lastCode(phone)
-    if (first !== second) expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: first }], { headers: client() }))).toBe('20034')
+    if (first !== second) expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: first }], { headers: roaming() }))).toBe('20034')
     const member = await makeMember(server.db, { guest: true })
     // The VipLogin code does not bind a phone.
-    expect(code(await server.call('VipBindPhone', [{ Phone: phone, AreaNo: '853', Code: second, SourceType: 'VipBindPhone' }], { headers: { ...member.headers, ...client() } }))).toBe('20035')
-    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: second }], { headers: client() }))).toBe('42000')
+    expect(code(await server.call('VipBindPhone', [{ Phone: phone, AreaNo: '853', Code: second, SourceType: 'VipBindPhone' }], { headers: { ...member.headers, ...roaming() } }))).toBe('20035')
+    expect(code(await server.call('VipLoginGet', [{ Phone: phone, AreaNo: '853', Code: second }], { headers: roaming() }))).toBe('42000')
   })
 
   test('the development provider writes the code to the log, clearly marked', async () => {
@@ -299,14 +302,14 @@ describe('guests', () => {
     expect(code(await server.call('VipBindPhone', [{ Phone: taken, AreaNo: '853', Code: lastCode(taken), SourceType: 'VipBindPhone' }], { headers }))).toBe('20037')
 
     const phone = macauPhone()
-    ok(await send(phone, client(), 'VipBindPhone'))
+    ok(await send(phone, headers, 'VipBindPhone'))
     const row = ok(await server.call('VipBindPhone', [{ Phone: phone, AreaNo: '853', Code: lastCode(phone), SourceType: 'VipBindPhone' }], { headers })).table1[0]
     expect(row).toMatchObject({ VipID: made.table1[0].VipID, Phone: phone, IsGuest: 0 })
     // The device no longer logs in as a guest: that member logs in by phone now.
     expect(code(await server.call('GuestLogin', [{}], { headers: d.headers }))).toBe('42000')
     // A second, different phone is the change-phone flow.
     const other = macauPhone()
-    ok(await send(other, client(), 'VipBindPhone'))
+    ok(await send(other, headers, 'VipBindPhone'))
     expect(code(await server.call('VipBindPhone', [{ Phone: other, AreaNo: '853', Code: lastCode(other), SourceType: 'VipBindPhone' }], { headers }))).toBe('20041')
   })
 })
@@ -369,31 +372,32 @@ describe('profile and phone', () => {
     // Type 1 for a phone that is not the member's.
     expect(code(await server.call('VipPhoneChange', [{ Type: 1, Phone: macauPhone(), AreaNo: '853', Code: '000000' }], { headers }))).toBe('20036')
 
-    ok(await send(phone, client(), 'VipPhoneVerify'))
+    ok(await send(phone, headers, 'VipPhoneVerify'))
     const step1 = ok(await server.call('VipPhoneChange', [{ Type: 1, Phone: phone, AreaNo: '853', Code: lastCode(phone) }], { headers }))
     const ticket = step1.table1[0].ChangeTicket as string
     expect(step1.table1[0].ExpiresIn).toBe(600)
 
     // The new phone belongs to someone else → PHONE_IN_USE (after a right code only).
     const taken = (await registerByPhone()).phone
-    ok(await send(taken, client(), 'VipPhoneChange'))
+    ok(await send(taken, headers, 'VipPhoneChange'))
     expect(code(await server.call('VipPhoneChange', [{ Type: 2, Phone: taken, AreaNo: '853', Code: lastCode(taken), ChangeTicket: ticket }], { headers }))).toBe('20037')
 
     const next = macauPhone()
-    ok(await send(next, client(), 'VipPhoneChange'))
+    ok(await send(next, headers, 'VipPhoneChange'))
     const step2 = ok(await server.call('VipPhoneChange', [{ Type: 2, Phone: next, AreaNo: '853', Code: lastCode(next), ChangeTicket: ticket }], { headers }))
     expect(step2.table1).toEqual([])
     expect(step2.table2[0]).toMatchObject({ VipID: vipId, Phone: next })
     // The ticket was for the old phone: spent now.
     const later = macauPhone()
-    ok(await send(later, client(), 'VipPhoneChange'))
+    ok(await send(later, headers, 'VipPhoneChange'))
     expect(code(await server.call('VipPhoneChange', [{ Type: 2, Phone: later, AreaNo: '853', Code: lastCode(later), ChangeTicket: ticket }], { headers }))).toBe('20041')
     // Another member's ticket is not this member's.
     const other = await registerByPhone()
     expect(code(await server.call('VipPhoneChange', [{ Type: 2, Phone: later, AreaNo: '853', Code: lastCode(later), ChangeTicket: ticket }], { headers: other.headers }))).toBe('20041')
     // The old phone logs into nothing now; the new one logs in.
-    ok(await send(next, client()))
-    expect(ok(await server.call('VipLoginGet', [{ Phone: next, AreaNo: '853', Code: lastCode(next) }], { headers: client() })).table1[0].VipID).toBe(vipId)
+    const who = roaming()
+    ok(await send(next, who))
+    expect(ok(await server.call('VipLoginGet', [{ Phone: next, AreaNo: '853', Code: lastCode(next) }], { headers: roaming() })).table1[0].VipID).toBe(vipId)
   })
 })
 

@@ -530,6 +530,8 @@ export interface SmsCodeTable {
   source_type: string
   code_hash: string
   client_ip: string
+  /** Who asked for the code ('device:<key hash>' or 'ip:<address>'): only its checks reach the code. */
+  requester: Generated<string>
   tries: Generated<number>
   created_at: string
   expires_at: string

@@ -29,12 +29,12 @@ import {
   type LoginContext,
   type MemberRecord
 } from './member.service'
-import { checkSmsCode, useSmsCode, type CheckedSmsCode } from './sms-code.service'
+import { checkSmsCode, smsRequester, useSmsCode, type CheckedSmsCode } from './sms-code.service'
 import { normalisePhone } from './sms-areas'
 
 /** VipLoginGet: 42000 only after a right code, so the answer tells nothing to one who lacks it. */
 export async function loginByPhone(ctx: LoginContext, input: { AreaNo: string; Phone: string; Code: string }): Promise<LoginAnswer> {
-  const code = await checkSmsCode(ctx.db, { entId: ctx.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipLogin', code: input.Code, clientIp: ctx.clientIp, now: ctx.now })
+  const code = await checkSmsCode(ctx.db, { entId: ctx.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipLogin', code: input.Code, clientIp: ctx.clientIp, requester: smsRequester(ctx.deviceKey, ctx.clientIp), now: ctx.now })
   const member = await findMemberByPhone(ctx.db, ctx.entId, code.areaNo, code.phone)
   if (!member) throw new DomainError('MEMBER_NOT_REGISTERED')
   await useSmsCode(ctx.db, code, ctx.now)
@@ -54,7 +54,7 @@ export async function register(ctx: LoginContext, identityProvider: IdentityProv
   let phone: { areaNo: string; phone: string } | null = null
   if (input.RegisterType === REGISTER_TYPE.PHONE_AND_CODE) {
     if (!input.Phone || !input.AreaNo || !input.Code) throw new DomainError('PHONE_INVALID')
-    code = await checkSmsCode(ctx.db, { entId: ctx.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipLogin', code: input.Code, clientIp: ctx.clientIp, now: ctx.now })
+    code = await checkSmsCode(ctx.db, { entId: ctx.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipLogin', code: input.Code, clientIp: ctx.clientIp, requester: smsRequester(ctx.deviceKey, ctx.clientIp), now: ctx.now })
     phone = { areaNo: code.areaNo, phone: code.phone }
   } else {
     if (!identity) throw new DomainError('ACCESS_TOKEN_INVALID')

@@ -15,7 +15,7 @@ import { SECRET_NAMES } from '../secrets/server-secret'
 import { checkedProfile, findMemberByPhone, phoneUnique, requireMember, vipRow, type ProfileInput } from './member.service'
 import type { SessionMember } from './member-session'
 import { signToken, verifyToken, type SignedPayload } from './signed-token'
-import { checkSmsCode, useSmsCode } from './sms-code.service'
+import { checkSmsCode, smsRequester, useSmsCode } from './sms-code.service'
 import { normalisePhone } from './sms-areas'
 
 export interface MemberRequest {
@@ -25,6 +25,8 @@ export interface MemberRequest {
   now: Date
   /** The caller's address (SMS code tries are counted per address); '' when the operation takes no code. */
   clientIp?: string
+  /** The caller's device key hash ('' none): with the address, who a code belongs to (smsRequester). */
+  deviceKey?: string
 }
 
 /** How long step 1 of a phone change stays good for step 2. */
@@ -48,7 +50,7 @@ export async function updateProfile(req: MemberRequest, input: ProfileInput): Pr
 /** VipBindPhone: the phone (proved by a VipBindPhone code) becomes this member's; a guest stops being one. */
 export async function bindPhone(req: MemberRequest, input: { AreaNo: string; Phone: string; Code: string }): Promise<VipRow> {
   const { db, member, now } = req
-  const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipBindPhone', code: input.Code, clientIp: req.clientIp ?? '', now })
+  const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipBindPhone', code: input.Code, clientIp: req.clientIp ?? '', requester: smsRequester(req.deviceKey ?? '', req.clientIp ?? ''), now })
   const owner = await findMemberByPhone(db, member.entId, code.areaNo, code.phone)
   if (owner && owner.vip_id !== member.vipId) throw new DomainError('PHONE_IN_USE')
   if (owner) return memberDetail(req)
@@ -91,7 +93,7 @@ export async function changePhone(req: MemberRequest, input: PhoneChangeInput): 
   if (input.Type === 1) {
     const claimed = normalisePhone(input.AreaNo, input.Phone)
     if (claimed.areaNo !== current.area_no || claimed.phone !== current.phone) throw new DomainError('PHONE_INVALID')
-    const code = await checkSmsCode(db, { entId: member.entId, areaNo: claimed.areaNo, phone: claimed.phone, sourceType: 'VipPhoneVerify', code: input.Code, clientIp: req.clientIp ?? '', now })
+    const code = await checkSmsCode(db, { entId: member.entId, areaNo: claimed.areaNo, phone: claimed.phone, sourceType: 'VipPhoneVerify', code: input.Code, clientIp: req.clientIp ?? '', requester: smsRequester(req.deviceKey ?? '', req.clientIp ?? ''), now })
     await useSmsCode(db, code, now)
     const payload: ChangeTicketPayload = { e: member.entId, v: member.vipId, a: current.area_no, n: current.phone, exp: Math.floor(now.getTime() / 1000) + CHANGE_TICKET_SECONDS }
     return {
@@ -104,7 +106,7 @@ export async function changePhone(req: MemberRequest, input: PhoneChangeInput): 
   if (!ticket || ticket.e !== member.entId || ticket.v !== member.vipId || ticket.a !== current.area_no || ticket.n !== current.phone) {
     throw new DomainError('CHANGE_TICKET_INVALID')
   }
-  const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipPhoneChange', code: input.Code, clientIp: req.clientIp ?? '', now })
+  const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipPhoneChange', code: input.Code, clientIp: req.clientIp ?? '', requester: smsRequester(req.deviceKey ?? '', req.clientIp ?? ''), now })
   const owner = await findMemberByPhone(db, member.entId, code.areaNo, code.phone)
   if (owner && owner.vip_id !== member.vipId) throw new DomainError('PHONE_IN_USE')
   await db.transaction().execute(async (trx) => {

@@ -1,14 +1,16 @@
 /**
- * SMS codes (issues 5 and 11; SMS_RULES in src/gateway/member-rows.ts; docs/members.md). A code:
+ * SMS codes (issues 5 and 11; SMS_RULES in src/gateway/member-rows.ts; docs/members.md). A code
+ * belongs to its requester (the device, else the address: smsRequester): only the requester's
+ * checks reach it and only the requester's newer code replaces it. A code:
  *   - lives 5 minutes; only its HMAC is stored (keyed by a server secret), compared in constant time;
  *   - may be sent to a phone once per 60 s and 10 times a day per client address (a stranger's
  *     sends never use up the owner's), and past 30 a day from all addresses once per 30 minutes
- *     (a slow-down, never a lock-out for the day); a client address may send 10 in any minute (a
+ *     per requester (a slow-down, never a lock-out for the day); a client address may send 10 in any minute (a
  *     dining room on one Wi-Fi) and 200 a day; counted over every enterprise on this server, on
  *     the enterprise's calendar day;
  *   - takes 5 wrong tries per client address (that address then needs a new code) and is burned by
- *     the 10th wrong try in all, so a stranger's guesses do not end the owner's code; it is
- *     replaced by a newer code for the same phone and purpose;
+ *     the 10th wrong try in all (all of them the requester's own); it is replaced by the
+ *     requester's newer code for the same phone and purpose;
  *   - serves one purpose (SourceType) and is used up by the operation that succeeds with it.
  * Codes never appear in an answer: only the SMS provider sees them.
  * Sending checks the limits and stores the code in one transaction (SQLite: BEGIN IMMEDIATE;
@@ -27,12 +29,23 @@ import { getOrCreateSecret, SECRET_NAMES } from '../secrets/server-secret'
 import { maskPhone } from '../../../../src/core/phone-mask'
 import { normalisePhone } from './sms-areas'
 
+/**
+ * Who asks for and checks a code: the device (the hash of its X-Device-Key), else the address. A
+ * code belongs to its requester: a stranger's guesses never reach it and a stranger's request
+ * never replaces it, so nobody but the diner holding the phone and the app can spend it.
+ */
+export function smsRequester(deviceKey: string, clientIp: string): string {
+  return deviceKey ? `device:${deviceKey}` : `ip:${clientIp}`
+}
+
 export interface SmsSendRequest {
   entId: string
   areaNo: string
   phone: string
   sourceType: SmsSourceType
   clientIp: string
+  /** smsRequester(device key, address). */
+  requester: string
   /** The enterprise's time zone: the daily caps count its calendar day. */
   timeZone: string
   now: Date
@@ -41,7 +54,7 @@ export interface SmsSendRequest {
 /** Sends a new code (replacing the phone's open code of the same purpose); the answer never holds it. */
 export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, request: SmsSendRequest): Promise<SmsSentRow> {
   const { areaNo, phone } = normalisePhone(request.areaNo, request.phone)
-  const { entId, sourceType, clientIp, now } = request
+  const { entId, sourceType, clientIp, requester, now } = request
   const code = String(randomInt(0, 10 ** SMS_RULES.codeLength)).padStart(SMS_RULES.codeLength, '0')
   const codeId = randomUUID()
   const secret = await getOrCreateSecret(db, SECRET_NAMES.smsCode)
@@ -74,13 +87,16 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, reques
     // This address: a dining room's burst, not a flood.
     if ((await count(clientCodes, resendAfter)) >= SMS_RULES.perClientPerMinute) await waitFor(clientCodes, SMS_RULES.resendSeconds, SMS_RULES.perClientPerMinute)
     if ((await count(clientCodes, dayStart)) >= SMS_RULES.dailyPerClient) throw new DomainError('SMS_DAILY_LIMIT')
-    // This phone from everywhere: past the day's count it slows down (bounds what many addresses can
-    // send it) but never stops for the day, so its owner still gets a code.
+    // This phone from everywhere: past the day's count each requester slows down to one code per
+    // slow interval. Counted per requester, not per phone: a stranger who takes every slot of the
+    // phone would otherwise keep its owner waiting all day (red-team review); what many addresses
+    // can send the phone stays bounded by the per-address limits above.
     if ((await count(phoneCodes, dayStart)) >= SMS_RULES.dailyPerPhone) {
       const slowSince = new Date(now.getTime() - SMS_RULES.slowResendSeconds * 1000).toISOString()
-      if ((await count(phoneCodes, slowSince)) > 0) await waitFor(phoneCodes, SMS_RULES.slowResendSeconds, 1)
+      const mine = phoneCodes.where('requester', '=', requester)
+      if ((await count(mine, slowSince)) > 0) await waitFor(mine, SMS_RULES.slowResendSeconds, 1)
     }
-    // A newer code replaces the older one of the same purpose.
+    // A newer code replaces the requester's older one of the same purpose (never someone else's).
     await trx
       .updateTable('sms_codes')
       .set({ ended_at: nowText })
@@ -88,6 +104,7 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, reques
       .where('area_no', '=', areaNo)
       .where('phone', '=', phone)
       .where('source_type', '=', sourceType)
+      .where('requester', '=', requester)
       .where('ended_at', 'is', null)
       .execute()
     await trx
@@ -100,6 +117,7 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, reques
         source_type: sourceType,
         code_hash: codeHash(secret, codeId, code),
         client_ip: clientIp,
+        requester,
         tries: 0,
         created_at: nowText,
         expires_at: new Date(now.getTime() + SMS_RULES.codeTtlSeconds * 1000).toISOString(),
@@ -126,6 +144,8 @@ export interface SmsCodeCheck {
   code: string
   /** Who is trying: each client address has its own share of wrong tries at a code. */
   clientIp: string
+  /** smsRequester(device key, address): only the requester's own latest code is checked. */
+  requester: string
   now: Date
 }
 
@@ -151,6 +171,7 @@ export async function checkSmsCode(db: Kysely<Database>, check: SmsCodeCheck): P
     .where('area_no', '=', areaNo)
     .where('phone', '=', phone)
     .where('source_type', '=', check.sourceType)
+    .where('requester', '=', check.requester)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SMS_RULES, SMS_SOURCE_TYPES } from '../../../../src/gateway/member-rows'
 import { enterpriseTimeZone } from '../../domain/enterprise/enterprise.service'
-import { sendSmsCode } from '../../domain/members/sms-code.service'
+import { sendSmsCode, smsRequester } from '../../domain/members/sms-code.service'
 import { defineOperation } from '../operation'
 import { phoneFields } from './member-columns'
 
@@ -29,6 +29,7 @@ export default defineOperation({
       phone: input.Phone,
       sourceType: input.SourceType,
       clientIp: ctx.clientIp,
+      requester: smsRequester(ctx.deviceKey, ctx.clientIp),
       timeZone: await enterpriseTimeZone(ctx.db, ctx.enterprise.entId),
       now: ctx.now
     })

@@ -14,6 +14,6 @@ export default defineOperation({
   output: { table1: VIP_COLUMNS },
   async handler(ctx, input) {
     const timeZone = await enterpriseTimeZone(ctx.db, ctx.enterprise.entId)
-    return { table1: [await bindPhone({ db: ctx.db, member: ctx.member, timeZone, now: ctx.now, clientIp: ctx.clientIp }, input)] }
+    return { table1: [await bindPhone({ db: ctx.db, member: ctx.member, timeZone, now: ctx.now, clientIp: ctx.clientIp, deviceKey: ctx.deviceKey }, input)] }
   }
 })

@@ -25,6 +25,6 @@ export default defineOperation({
   },
   async handler(ctx, input) {
     const timeZone = await enterpriseTimeZone(ctx.db, ctx.enterprise.entId)
-    return changePhone({ db: ctx.db, member: ctx.member, timeZone, now: ctx.now, clientIp: ctx.clientIp }, input)
+    return changePhone({ db: ctx.db, member: ctx.member, timeZone, now: ctx.now, clientIp: ctx.clientIp, deviceKey: ctx.deviceKey }, input)
   }
 })

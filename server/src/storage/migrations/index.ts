@@ -11,6 +11,7 @@ import { members } from './0004-members'
 import { stockTakes } from './0005-stock-takes'
 import { smsCodeTries } from './0006-sms-code-tries'
 import { tableCodeTokens } from './0007-table-code-tokens'
+import { smsCodeRequester } from './0008-sms-code-requester'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -19,7 +20,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_members': members,
   '0005_stock_takes': stockTakes,
   '0006_sms_code_tries': smsCodeTries,
-  '0007_table_code_tokens': tableCodeTokens
+  '0007_table_code_tokens': tableCodeTokens,
+  '0008_sms_code_requester': smsCodeRequester
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
