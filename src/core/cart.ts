@@ -85,6 +85,11 @@ export interface CartLine {
   remarkList: CartRemark[]
   bomList: CartBomItem[]
   attachmentList: CartAttachment[]
+  /**
+   * Main units of the sku left when the line was chosen (absent: unlimited or unknown). The cart's
+   * stepper stops there as the goods page's did; the server checks the stock again at the order.
+   */
+  stockLeft?: number
 }
 
 /** What a page hands to the cart: the store adds uid, qua and isPack. */
@@ -220,7 +225,8 @@ export function completeLine(input: CartLineInput, uid: string): CartLine {
     isPack,
     remarkList: (input.remarkList ?? []).map((r) => ({ ...r })),
     bomList: (input.bomList ?? []).map((b) => ({ ...b })),
-    attachmentList: (input.attachmentList ?? []).map((a) => ({ ...a }))
+    attachmentList: (input.attachmentList ?? []).map((a) => ({ ...a })),
+    ...(typeof input.stockLeft === 'number' && input.stockLeft >= 0 ? { stockLeft: input.stockLeft } : {})
   }
 }
 

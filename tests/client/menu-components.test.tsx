@@ -100,6 +100,28 @@ describe('goods rows and the cart bar', () => {
     expect(screen.getByLabelText('Add one Soup of the Day', { selector: '[data-testid="cart-line-quantity"] *' }).getAttribute('aria-disabled')).toBe('false')
   })
 
+  it('a line chosen with stock left stops there in the cart too, and says so', async () => {
+    const { root } = await renderRows([SOUP])
+    await act(async () => fireEvent.click(screen.getByLabelText('Add one Soup of the Day')))
+    const entry = root.cart.cartList[0]
+    const [line] = entry.lines
+    // The same goods with a remark: a line of its own, chosen when 2 were left.
+    runInAction(() => root.cart.add(entry.goodsDetails, [{ ...line, mQua: '1', remarkList: [{ name: 'Spice', option: 'Mild' }], stockLeft: 2 }]))
+    render(
+      <StoreContext.Provider value={root}>
+        <CartView shopId='S101' baseId='B201' onBrowse={() => undefined} />
+      </StoreContext.Provider>
+    )
+    const plus = () => screen.getAllByLabelText('Add one Soup of the Day', { selector: '[data-testid="cart-line-quantity"] *' })
+    for (let i = 0; i < 3; i++) await act(async () => fireEvent.click(plus()[1]))
+    const values = screen.getAllByTestId('cart-line-quantity-value').map((v) => v.textContent)
+    expect(values).toEqual(['1', '2'])
+    expect(screen.getByTestId('cart-line-quantity-hint').textContent).toBe('Only 2 left')
+    expect(plus()[1].getAttribute('aria-disabled')).toBe('true')
+    // The line without a known stock goes on.
+    expect(plus()[0].getAttribute('aria-disabled')).toBe('false')
+  })
+
   it('clearing the cart asks first: kept when the diner says no, emptied when yes', async () => {
     const { root, host } = await renderRows([SOUP])
     await act(async () => fireEvent.click(screen.getByLabelText('Add one Soup of the Day')))

@@ -25,7 +25,7 @@ import {
   type CartLineInput
 } from '../../core/cart'
 import { Decimal, toDecimal, type DecimalInput } from '../../core/money'
-import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_ORDER_LINES, canStepUp, type OrderLimits } from '../../core/order-limits'
+import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_ORDER_LINES, canStepUp, stepperMax, type OrderLimits } from '../../core/order-limits'
 
 export const CART_STORAGE_KEY = 'scanorder.cart'
 
@@ -81,13 +81,15 @@ export class CartStore {
     this.random = options.random ?? Math.random
     this.logError = options.logError ?? ((message) => console.error(message))
     this.limits = options.limits ?? (() => DEFAULT_LIMITS)
-    makeAutoObservable<CartStore, 'storage' | 'now' | 'random' | 'logError' | 'limits'>(this, {
+    makeAutoObservable<CartStore, 'storage' | 'now' | 'random' | 'logError' | 'limits' | 'lineMax'>(this, {
       storage: false,
       now: false,
       random: false,
       logError: false,
       limits: false,
       canIncreaseLine: false,
+      lineLimit: false,
+      lineMax: false,
       // Views with arguments stay plain functions, so observers track what they read.
       entriesFor: false,
       count: false,
@@ -153,9 +155,10 @@ export class CartStore {
       added++
       const same = merged.findIndex((l) => sameLine(l, incoming))
       if (same >= 0) {
-        const line = merged[same]
-        // Adding the same choice again stops at the per-line cap (the server refuses above it).
-        const max = this.limits().maxLineQuantity
+        // The newest stock seen for the sku counts.
+        const line = incoming.stockLeft !== undefined ? { ...merged[same], stockLeft: incoming.stockLeft } : merged[same]
+        // Adding the same choice again stops at the per-line cap and the stock left (the server refuses above them).
+        const max = this.lineMax(line)
         const capped = (q: Decimal) => (q.greaterThan(max) ? new Decimal(max) : q)
         merged[same] = withQuantities(line, capped(toDecimal(line.pQua).plus(incoming.pQua)), capped(toDecimal(line.mQua).plus(incoming.mQua)))
       } else {
@@ -189,13 +192,29 @@ export class CartStore {
     if (this.canIncreaseLine(uid)) this.stepLine(uid, 1)
   }
 
-  /** Whether one more step keeps the line within the per-line cap (packs on a pack line, else main units). */
+  /**
+   * Whether one more step keeps the line within the per-line cap and the stock left when it was
+   * chosen (packs on a pack line, else main units).
+   */
   canIncreaseLine(uid: string): boolean {
     const found = this.findLine(uid)
     if (!found) return false
     const { line, entry } = found
     const value = toDecimal(line.isPack ? line.pQua : line.mQua).toNumber()
-    return canStepUp(value, stepOf(entry.goodsDetails.StepQua).toNumber(), this.limits().maxLineQuantity)
+    return canStepUp(value, stepOf(entry.goodsDetails.StepQua).toNumber(), this.lineMax(line))
+  }
+
+  /** Why a line's + stopped, for the hint under its stepper; null while it can go on. */
+  lineLimit(uid: string): { kind: 'cap'; max: number } | { kind: 'stock'; left: number } | null {
+    const found = this.findLine(uid)
+    if (!found || this.canIncreaseLine(uid)) return null
+    const { line } = found
+    const max = this.limits().maxLineQuantity
+    return line.stockLeft !== undefined && this.lineMax(line) < max ? { kind: 'stock', left: line.stockLeft } : { kind: 'cap', max }
+  }
+
+  private lineMax(line: CartLine): number {
+    return stepperMax(this.limits(), line.stockLeft ?? null, line.isPack ? line.Ref : '1')
   }
 
   /** The per-line cap the steppers stop at. */

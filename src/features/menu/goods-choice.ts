@@ -275,7 +275,8 @@ export class GoodsChoice {
         BOMGoodsPUnit: g.BOMGoodsPUnit,
         Price: g.Price
       })),
-      attachmentList: this.pickedAddOns.map((a) => ({ OptionID: a.OptionID, Value: a.Value, Value2: a.Value2, Value3: a.Value3 }))
+      attachmentList: this.pickedAddOns.map((a) => ({ OptionID: a.OptionID, Value: a.Value, Value2: a.Value2, Value3: a.Value3 })),
+      ...(this.stockLeft !== null ? { stockLeft: this.stockLeft } : {})
     }
   }
 }

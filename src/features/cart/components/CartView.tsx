@@ -23,6 +23,12 @@ function lineChoices(line: CartLine, packText: string): string {
  */
 export const CartView = observer(function CartView(props: { shopId: string; baseId: string; onBrowse(): void }) {
   const { cart, i18n, format, host } = useStores()
+  /** The hint under a line's stepper when its + stopped: the stock left, or the per-line cap. */
+  const lineHint = (limit: ReturnType<typeof cart.lineLimit>): string => {
+    if (!limit) return ''
+    if (limit.kind === 'cap') return i18n.t('cart.atMost', { max: limit.max })
+    return limit.left > 0 ? i18n.t('cart.onlyLeft', { left: limit.left }) : i18n.t('cart.soldOut')
+  }
   const entries: CartEntry[] = cart.entriesFor(props.shopId, props.baseId)
 
   if (entries.length === 0) {
@@ -85,7 +91,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
                     onIncrease={() => cart.increaseLine(line.uid)}
                     onDecrease={() => cart.decreaseLine(line.uid)}
                     canIncrease={cart.canIncreaseLine(line.uid)}
-                    hint={cart.canIncreaseLine(line.uid) ? '' : i18n.t('cart.atMost', { max: cart.maxLineQuantity })}
+                    hint={lineHint(cart.lineLimit(line.uid))}
                   />
                 </View>
               </View>
