@@ -143,6 +143,27 @@ describe('a table bill belongs to its table', () => {
   })
 })
 
+describe('a takeover between PayLaterUpdate and PaySubmit (red-team review)', () => {
+  it('a diner who ordered a round may pay the current settlement though another diner took it over since', async () => {
+    const diner = device()
+    const tableId = 'B201-A05'
+    const sheetId = await orderAtTable(tableId, diner.headers)
+    const settlement = ok(await server.call('PayLaterUpdate', [{ SheetID: sheetId }], { headers: diner.headers })).table2[0].SheetID
+    // Someone holding the code (a past diner with a photo of the QR) calls PayLaterUpdate in a loop.
+    const holder = device()
+    ok(await server.call('PayLaterUpdate', [{ SheetID: sheetId, QRCode: await tableCode(server.db, tableId) }], { headers: holder.headers }))
+    const pay = await server.call('PaySubmit', [{ SheetID: settlement, RequestKey: requestKey(), ReturnUrl: RETURN_URL }], { headers: diner.headers })
+    expect(pay.body.resultcode).toBe('0')
+    // The payment is the diner's to follow.
+    const payId = pay.body.data.table1[0].PayID
+    expect((await server.call('PaymentStatusUpdate', [{ PayID: payId }], { headers: diner.headers })).body.resultcode).toBe('0')
+    // A device that neither ordered nor holds the settlement still may not pay it.
+    const stranger = device()
+    const refused = await server.call('PaySubmit', [{ SheetID: settlement, RequestKey: requestKey(), ReturnUrl: RETURN_URL }], { headers: stranger.headers })
+    expect(refused.body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+  })
+})
+
 const RETURN_URL = '/#/pages/paying/paying?PayID={PayID}'
 
 /** Starts paying an order from a device: the payment id. */

@@ -115,7 +115,7 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
   let payment = await findPaymentByKey(db, input.entId, input.requestKey)
   if (!payment) {
     const order = await findOrder(db, input.entId, input.sheetId)
-    requireOwner(order.owner_key, input.ownerKey)
+    await requirePayer(db, order, input.ownerKey)
     // Balance has no page to send the payer to: it is paid at once by BalancePay.
     if (input.provider === BALANCE_PROVIDER) throw invalidInput("Provider 'balance' is paid with BalancePay, not PaySubmit")
     const account = await requireFinanceAccount(db, input.entId, order.shop_id)
@@ -166,6 +166,26 @@ export async function allowedReturnOrigins(db: Kysely<Database>, entId: string, 
 
 export function requireOwner(ownerKey: string, caller: string): void {
   if (!caller || ownerKey !== caller) throw new DomainError('ORDER_NOT_YOURS')
+}
+
+/**
+ * Who may pay an order: its owner; and a table bill's settlement also anyone who ordered a round
+ * on its sheet. Another diner's PayLaterUpdate takes the settlement over (docs/table-sheets.md);
+ * without this, one taken over between a diner's PayLaterUpdate and PaySubmit answered 20017.
+ */
+export async function requirePayer(db: Kysely<Database>, order: Pick<OrderRecord, 'owner_key' | 'kind' | 'table_sheet_id'>, caller: string): Promise<void> {
+  if (caller && order.owner_key !== caller && order.kind === 'settlement' && order.table_sheet_id) {
+    const round = await db
+      .selectFrom('orders')
+      .select('order_id')
+      .where('table_sheet_id', '=', order.table_sheet_id)
+      .where('owner_key', '=', caller)
+      .where('kind', '=', 'round')
+      .limit(1)
+      .executeTakeFirst()
+    if (round) return
+  }
+  requireOwner(order.owner_key, caller)
 }
 
 /** Awaiting payment and not past its time; postpay rounds are paid through their sheet's settlement. */

@@ -15,7 +15,7 @@ import type { Database, OrderTable } from '../../storage/schema'
 import type { SessionMember } from '../members/member-session'
 import { DomainError } from '../errors'
 import { lockOrder, markOrderPaid } from '../orders/order-state'
-import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, type PaymentRecord } from '../payments/payment.service'
+import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, requirePayer, type PaymentRecord } from '../payments/payment.service'
 import { changeBalance } from './balance.service'
 
 export interface BalancePayInput {
@@ -37,7 +37,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
   let payment = await findPaymentByKey(db, input.entId, input.requestKey)
   if (!payment) {
     const order = await findOrder(db, input.entId, input.sheetId)
-    requireOwner(order.owner_key, input.ownerKey)
+    await requirePayer(db, order, input.ownerKey)
     const { amoPoint } = await moneySettings(db, input.entId)
     try {
       payment = await db.transaction().execute(async (trx) => {
