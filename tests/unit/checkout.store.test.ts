@@ -321,6 +321,18 @@ describe('checkout store', () => {
       checkout.end()
     })
 
+    it.each([
+      ['20048', 'Only 40 left of Hong Kong Milk Tea (Large / Iced)'],
+      ['20049', 'At most 99 of Char Siu Bao in one order'],
+      ['20050', 'At most 50 lines in one order']
+    ])('a stock or cap refusal (%s) leads back to the cart, where it can be fixed, not to a Retry', async (resultcode, message) => {
+      const { checkout } = setup({ OrderPricePreview: () => fail('0', resultcode, message) })
+      checkout.begin('prepay')
+      await settle()
+      expect(checkout.previewProblem).toEqual({ code: resultcode, message, backToCart: true })
+      checkout.end()
+    })
+
     it('shows the sheet total with this round when the table has an open sheet', async () => {
       const { checkout, callsOf } = setup({ MergeOrderPreview: () => ok({ table1: [sheet({ Amount: '58.00' })], table2: [] }) }, { sheetId: 'SH1', tableId: 'A03' })
       checkout.begin('postpay')

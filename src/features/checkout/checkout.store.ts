@@ -83,7 +83,17 @@ export type SubmitResult =
   | { ok: false; problem: MessageKey | null; server: ServerProblem | null }
 
 /** Codes that mean the cart no longer matches the menu. */
-const CART_CODES: string[] = [RESULTCODES.GOODS_OFF_SALE, RESULTCODES.PRICE_CHANGED, RESULTCODES.GOODS_NOT_IN_SHOP, RESULTCODES.INVALID_QUANTITY, RESULTCODES.CART_EMPTY]
+/** Refusals the diner fixes in the cart: the confirm page offers the way back instead of a Retry. */
+const CART_CODES: string[] = [
+  RESULTCODES.GOODS_OFF_SALE,
+  RESULTCODES.PRICE_CHANGED,
+  RESULTCODES.GOODS_NOT_IN_SHOP,
+  RESULTCODES.INVALID_QUANTITY,
+  RESULTCODES.CART_EMPTY,
+  RESULTCODES.STOCK_SHORT,
+  RESULTCODES.LINE_QUANTITY_OVER_LIMIT,
+  RESULTCODES.TOO_MANY_LINES
+]
 
 export const MAX_BAGS = 20
 
