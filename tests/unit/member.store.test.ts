@@ -304,7 +304,11 @@ describe('host identity (mini-programs)', () => {
 
 describe('profile', () => {
   it.each(['陳大文', 'Chan_Tai-Man', '【VIP】(2)'])('"%s" keeps to the name rule', (name) => expect(isValidMemberName(name)).toBe(true))
-  it.each(['Chan Tai Man', 'a!', 'x😀'])('"%s" does not', (name) => expect(isValidMemberName(name)).toBe(false))
+  // English names: single inner spaces and apostrophes (typed or a phone's curly one) join the parts.
+  it.each(['Chan Tai Man', 'Ana Lei', "O'Brien", 'O’Brien', "Mary-Jane O'Neil"])('"%s" keeps to it too', (name) => expect(isValidMemberName(name)).toBe(true))
+  it.each(['a!', 'x😀', 'Ana  Lei', ' Ana', 'Ana ', "'Ana", "Ana'", "O''Brien", "O' Brien", 'Ana\tLei', '<b>'])('"%s" does not', (name) =>
+    expect(isValidMemberName(name)).toBe(false)
+  )
 
   it("an invalid name says 'Name contains invalid characters' and is not sent", async () => {
     const { member, ops } = setup({})

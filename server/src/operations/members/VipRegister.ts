@@ -29,7 +29,7 @@ export default defineOperation({
     return register(await loginContext(ctx), ctx.providers.identity, {
       ...input,
       RegisterType: input.RegisterType,
-      VipName: input.VipName === undefined || input.VipName.trim() === '' ? undefined : input.VipName
+      VipName: input.VipName === undefined || input.VipName.trim() === '' ? undefined : input.VipName.trim()
     })
   }
 })

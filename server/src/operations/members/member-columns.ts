@@ -49,7 +49,7 @@ export const placeFields = {
 }
 
 export const profileFields = {
-  VipName: z.string().max(200).describe('Name: letters, digits, Chinese characters, brackets, hyphen, underscore; 1–30 characters (else 20039)'),
+  VipName: z.string().max(200).describe("Name: letters, digits, Chinese characters, brackets, hyphen, underscore, and single inner spaces or apostrophes ('Ana Lei', \"O'Brien\"); 1–30 characters (else 20039)"),
   Sex: z.preprocess((v) => (typeof v === 'number' ? String(v) : v ?? ''), z.enum(['', '0', '1', '2']).transform((s) => (s === '0' ? '' : s))).describe("'' or '0' unknown, '1' male, '2' female"),
   Birthy: z
     .preprocess((v) => v ?? '', z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/).refine((d) => d === '' || isRealDate(d)))
