@@ -238,6 +238,8 @@ export const RESULTCODES = {
   TOO_MANY_LINES: '20050',
   /** A table's sheet (or a round at the table) without the table's current QR code, from a device that ordered nothing on it. */
   TABLE_CODE_REQUIRED: '20051',
+  /** Change phone: the "new" number is the member's current one (SmsVerifySend VipPhoneChange, VipPhoneChange type 2). */
+  PHONE_UNCHANGED: '20052',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -365,6 +365,17 @@ describe('profile and phone', () => {
     expect(row).toMatchObject({ VipName: '【小明】-Ming_1', Sex: '1', Birthy: '1990-01-02', HeadImg: 'https://example.com/a.png' })
   })
 
+  test("profile update: English names with one inner space or apostrophe are kept; doubled, leading or markup are 20039", async () => {
+    const { headers } = await registerByPhone()
+    for (const name of ['Ana Lei', "O'Brien"]) {
+      expect(ok(await server.call('VipProfileUpdate', [{ VipName: name, Sex: '2', Birthy: '' }], { headers })).table1[0].VipName).toBe(name)
+    }
+    for (const name of ['Ana  Lei', ' Ana', '<b>']) {
+      expect(code(await server.call('VipProfileUpdate', [{ VipName: name, Sex: '2', Birthy: '' }], { headers }))).toBe('20039')
+    }
+    expect(ok(await server.call('VipDetailGet', [{}], { headers })).table1[0].VipName).toBe("O'Brien")
+  })
+
   test('change phone: type 1 verifies the current phone → ticket → type 2 with the new phone', async () => {
     const { phone, headers, vipId } = await registerByPhone()
     // Type 2 without a ticket: nothing happens.
@@ -398,6 +409,47 @@ describe('profile and phone', () => {
     const who = roaming()
     ok(await send(next, who))
     expect(ok(await server.call('VipLoginGet', [{ Phone: next, AreaNo: '853', Code: lastCode(next) }], { headers: roaming() })).table1[0].VipID).toBe(vipId)
+  })
+})
+
+describe('change phone, step 2 (issue 12)', () => {
+  const sendNow = (phone: string, headers: Record<string, string>, sourceType: string) =>
+    server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: sourceType }], { headers })
+
+  test("step 2's code for the new number goes out right after step 1's code for the current one", async () => {
+    const { phone, headers, vipId } = await registerByPhone()
+    ok(await send(phone, headers, 'VipPhoneVerify'))
+    const ticket = ok(await server.call('VipPhoneChange', [{ Type: 1, Phone: phone, AreaNo: '853', Code: lastCode(phone) }], { headers })).table1[0].ChangeTicket
+    // Same device, same address, the same second: the new number is another phone, no wait.
+    const next = macauPhone()
+    ok(await sendNow(next, headers, 'VipPhoneChange'))
+    const done = ok(await server.call('VipPhoneChange', [{ Type: 2, Phone: next, AreaNo: '853', Code: lastCode(next), ChangeTicket: ticket }], { headers }))
+    expect(done.table2[0]).toMatchObject({ VipID: vipId, Phone: next })
+  })
+
+  test("the member's own number is no new number: its code is not sent and type 2 refuses it (20052), nothing changes", async () => {
+    const { phone, headers, vipId } = await registerByPhone()
+    ok(await send(phone, headers, 'VipPhoneVerify'))
+    const ticket = ok(await server.call('VipPhoneChange', [{ Type: 1, Phone: phone, AreaNo: '853', Code: lastCode(phone) }], { headers })).table1[0].ChangeTicket
+    // Asking step 2's code for the same number says so, not 'too often, wait 54 s'.
+    const asked = await sendNow(phone, headers, 'VipPhoneChange')
+    expect(code(asked)).toBe('20052')
+    expect(asked.body.resultmsg).toBe('This is already your mobile number, please enter a new one')
+    // Type 2 refuses it whatever the code (a client that skips the send).
+    const res = await server.call('VipPhoneChange', [{ Type: 2, Phone: phone, AreaNo: '853', Code: '123456', ChangeTicket: ticket }], { headers })
+    expect(code(res)).toBe('20052')
+    expect(ok(await server.call('VipDetailGet', [{}], { headers })).table1[0]).toMatchObject({ VipID: vipId, Phone: phone })
+    // The ticket is still good for a real new number.
+    const next = macauPhone()
+    ok(await sendNow(next, headers, 'VipPhoneChange'))
+    ok(await server.call('VipPhoneChange', [{ Type: 2, Phone: next, AreaNo: '853', Code: lastCode(next), ChangeTicket: ticket }], { headers }))
+  })
+
+  test('the refusal speaks each language', async () => {
+    const { phone, headers } = await registerByPhone()
+    const msg = async (lang: string) => (await server.call('SmsVerifySend', [{ Phone: phone, AreaNo: '853', SourceType: 'VipPhoneChange' }], { headers, lang })).body.resultmsg
+    expect(await msg('zh-CN')).toBe('这已经是您的手机号，请输入新的手机号')
+    expect(await msg('zh-TW')).toBe('這已經是您的手機號碼，請輸入新的手機號碼')
   })
 })
 

@@ -516,6 +516,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.20049': 'At most {max} of {goods} per order',
   'resultcode.20050': 'An order can have at most {max} lines',
   'resultcode.20051': "Please scan the QR code on your table to see or pay the table's bill",
+  'resultcode.20052': 'This is already your mobile number, please enter a new one',
   'resultcode.42000': 'Member not registered'
 }
 export default en

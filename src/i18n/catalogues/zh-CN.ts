@@ -514,6 +514,7 @@ const zhCN = {
   'resultcode.20049': '{goods} 每单最多 {max} 份',
   'resultcode.20050': '每单最多 {max} 项商品',
   'resultcode.20051': '请扫描餐桌上的二维码，再查看或支付本桌账单',
+  'resultcode.20052': '这已经是您的手机号，请输入新的手机号',
   'resultcode.42000': '会员未注册'
 } as const
 

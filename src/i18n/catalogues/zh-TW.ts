@@ -516,6 +516,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20049': '{goods} 每單最多 {max} 份',
   'resultcode.20050': '每單最多 {max} 項商品',
   'resultcode.20051': '請掃描餐桌上的二維碼，再查看或支付本桌帳單',
+  'resultcode.20052': '這已經是您的手機號碼，請輸入新的手機號碼',
   'resultcode.42000': '會員未註冊'
 }
 export default zhTW

@@ -86,6 +86,13 @@ export interface PhoneChangeInput {
   ChangeTicket?: string
 }
 
+/** PHONE_UNCHANGED when `areaNo phone` is the member's current phone (no new number to change to). */
+export async function refuseOwnPhone(db: Kysely<Database>, member: SessionMember, areaNo: string, phone: string): Promise<void> {
+  const current = await requireMember(db, member.entId, member.vipId)
+  const wanted = normalisePhone(areaNo, phone)
+  if (current.phone && wanted.areaNo === current.area_no && wanted.phone === current.phone) throw new DomainError('PHONE_UNCHANGED')
+}
+
 export async function changePhone(req: MemberRequest, input: PhoneChangeInput): Promise<{ table1: PhoneChangeTicketRow[]; table2: VipRow[] }> {
   const { db, member, now } = req
   const current = await requireMember(db, member.entId, member.vipId)
@@ -106,6 +113,8 @@ export async function changePhone(req: MemberRequest, input: PhoneChangeInput): 
   if (!ticket || ticket.e !== member.entId || ticket.v !== member.vipId || ticket.a !== current.area_no || ticket.n !== current.phone) {
     throw new DomainError('CHANGE_TICKET_INVALID')
   }
+  // 'Changing' to the member's own number would succeed and change nothing: say so instead.
+  await refuseOwnPhone(db, member, input.AreaNo, input.Phone)
   const code = await checkSmsCode(db, { entId: member.entId, areaNo: input.AreaNo, phone: input.Phone, sourceType: 'VipPhoneChange', code: input.Code, clientIp: req.clientIp ?? '', requester: smsRequester(req.deviceKey ?? '', req.clientIp ?? ''), now })
   const owner = await findMemberByPhone(db, member.entId, code.areaNo, code.phone)
   if (owner && owner.vip_id !== member.vipId) throw new DomainError('PHONE_IN_USE')
