@@ -5,7 +5,7 @@
  */
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
-import { B201, B202, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { B201, B202, clientLine, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, runCli, type TestServer } from './helpers/test-server'
 import { tableCode } from './helpers/table-codes'
 
@@ -146,6 +146,55 @@ describe('orders CLI', () => {
     expect(sheet).toMatchObject({ Status: ORDER_STATUS.COMPLETED, OrderingAllowed: 0 })
     const home = await server.call('HomeShopDetailsGet', [{ QRCode }])
     expect(home.body.data.table4).toEqual([])
+  }, 60_000)
+
+  it('shows an order as a kitchen ticket: every choice of every line, the remark and the service facts', async () => {
+    const me = device()
+    const lines = await Promise.all([
+      clientLine(server, { code: 'C01', sku: 'LARGE', qua: '2', remarks: [{ name: 'Spring onion', option: 'No' }], addOns: ['WONTON3'] }),
+      clientLine(server, { code: 'E01', pack: 'BASKET4', qua: '3' }),
+      clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] } })
+    ])
+    const remark = 'No coriander please; nut allergy'
+    const res = await server.call('OrderSubmit', [{ ...takeaway(lines.map((l) => l.input), { Remarks: remark }), RequestKey: requestKey() }], { headers: me.headers, lang: 'en' })
+    expect(res.body.resultcode).toBe('0')
+    const [order] = res.body.data.table1
+    const [noodles, dumplings, combo] = res.body.data.table2
+    await server.db.transaction().execute((trx) => markOrderPaid(trx, order.SheetID, order.Amount, new Date()))
+    const pickup = (await dinerSees({ id: order.SheetID, headers: me.headers })).PickupNo
+
+    const shown = await cli('show', order.SheetID)
+    expect(shown).toMatchObject({ code: 0, stderr: '' })
+    const text = shown.stdout
+    expect(text).toContain(`Takeaway, pickup #${pickup}, as soon as possible`)
+    expect(text).toContain(`Remark: ${remark}`)
+    expect(text).toContain(`1. ${noodles.GoodsName} (Large) × 2  ${noodles.Amount}`)
+    expect(text).toContain('Spring onion: No')
+    expect(text).toContain(`+ ${noodles.AddOnText} × 2`)
+    expect(text).toContain(`2. ${dumplings.GoodsName} × 3 Basket of 4  ${dumplings.Amount}`)
+    expect(text).toContain(`3. ${combo.GoodsName} × 1  ${combo.Amount}`)
+    expect(text).toContain(`Combo: ${combo.BomText}`)
+
+    // A delivery order's contact, phone and address, and an appointed time.
+    await server.db
+      .updateTable('orders')
+      .set({ service_type: 'delivery', appointed_time: '2025-01-01 19:30', contact: 'Ana Lei', phone: '+853 66123456', address: 'Rua do Cunha 10, Taipa' })
+      .where('order_id', '=', order.SheetID)
+      .execute()
+    const delivery = (await cli('show', order.SheetID)).stdout
+    expect(delivery).toContain(`Delivery, pickup #${pickup}, for 2025-01-01 19:30`)
+    expect(delivery).toContain('Deliver to: Ana Lei, +853 66123456, Rua do Cunha 10, Taipa')
+  }, 60_000)
+
+  it('shows the table of a fast-food order placed at a table', async () => {
+    const res = await server.call(
+      'OrderSubmit',
+      [{ ...takeaway([soupLine()], { BaseID: B202, ServiceType: 'fastfood', TableID: 'B202-T01' }), RequestKey: requestKey() }],
+      { headers: device().headers }
+    )
+    expect(res.body.resultcode).toBe('0')
+    const shown = await cli('show', res.body.data.table1[0].SheetID)
+    expect(shown.stdout).toContain(`Fast food, ${res.body.data.table1[0].TableName}, as soon as possible`)
   }, 60_000)
 
   it('prints its usage for a wrong command (exit code 2)', async () => {

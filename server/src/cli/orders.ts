@@ -14,6 +14,7 @@
 import { loadConfig } from '../config'
 import { DomainError } from '../domain/errors'
 import { applyShopAction, listShopOrders, shopOrder, SHOP_ACTIONS, type ShopAction, type ShopOrderView } from '../domain/orders/order.service'
+import { kitchenTicket } from '../domain/orders/order-view'
 import { closeSheet } from '../domain/table-sheets/table-sheet.service'
 import { createDatabase } from '../storage/database'
 import { buildPaymentProviders } from '../providers/payment/registry'
@@ -40,10 +41,10 @@ export function orderLine(o: OrderRow): string {
   return [o.SheetID, o.BaseID, `${o.Status} ${statusText(o.Status)}`, pickup, o.Amount, o.CreatedDate, o.ServiceType, o.AppointedTime || 'asap'].join('  ')
 }
 
+/** The order's line, its places and money, then the kitchen ticket (every choice, remark, service facts). */
 function detail(view: ShopOrderView): string {
   const o = view.order
-  const lines = view.lines.map((l) => `    ${l.LineNo}. ${l.GoodsName}${l.SkuName ? ` (${l.SkuName})` : ''} × ${l.PUnit ? `${l.PQua} ${l.PUnit}` : l.Qua}  ${l.Amount}`)
-  return [orderLine(o), `  ${o.ShopName} / ${o.BaseName}${o.TableName ? ` / ${o.TableName}` : ''}; goods ${o.GoodsAmount}, bags ${o.BagFee}, freight ${o.Freight}, paid ${o.PaidAmount}`, ...lines].join('\n')
+  return [orderLine(o), `  ${o.ShopName} / ${o.BaseName}; goods ${o.GoodsAmount}, bags ${o.BagFee}, freight ${o.Freight}, paid ${o.PaidAmount}`, ...kitchenTicket(o, view.lines, 'en')].join('\n')
 }
 
 interface ListOptions {

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely'
 import { canTransition } from '../../../../src/core/order-status'
 import type { Locale } from '../../../../src/gateway/contract'
 import { ORDER_STATUS, type OrderLineRow, type OrderRow, type OrderStatus, type PaymentRow, type PayMode, type PosiType, type ServiceType } from '../../../../src/gateway/order-rows'
-import { pickText } from '../../../../src/i18n/translate'
+import { pickText, translate } from '../../../../src/i18n/translate'
+import { Decimal } from '../../../../src/core/money'
 import {
   countOrderLines,
   listOrderLines,
@@ -162,4 +163,35 @@ export async function orderLineRows(db: Kysely<Database>, orders: readonly Order
   const byOrder = new Map<string, OrderLineRecord[]>()
   for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l])
   return orders.flatMap((o) => (byOrder.get(o.order_id) ?? []).map((l) => orderLineRow(l, Number(o.round_no))))
+}
+
+/**
+ * The order as the kitchen reads it (the orders CLI): the service facts (style, table, pickup
+ * number, time, where to deliver), the diner's remark as typed, then each line with everything
+ * chosen. Names are the ones stored at ordering (what the diner saw); the labels are English
+ * except the service style and "as soon as possible", which follow `locale`.
+ */
+export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[], locale: Locale): string[] {
+  const service = [
+    translate(locale, `order.service.${order.ServiceType}`),
+    order.TableName,
+    order.PickupNo ? `pickup #${order.PickupNo}` : '',
+    order.AppointedTime ? `for ${order.AppointedTime}` : translate(locale, 'order.asap').toLowerCase()
+  ].filter(Boolean)
+  const out = [`  ${service.join(', ')}`]
+  const deliverTo = [order.Contact, order.Phone, order.Address].filter(Boolean)
+  if (deliverTo.length > 0) out.push(`  Deliver to: ${deliverTo.join(', ')}`)
+  if (order.Remarks) out.push(`  Remark: ${order.Remarks}`)
+  for (const l of lines) {
+    const packs = l.PUnit && new Decimal(l.PQua || 0).gt(0) ? `${l.PQua} ${l.PUnit}` : ''
+    const units = !packs || new Decimal(l.MQua || 0).gt(0) ? (packs ? `${l.MQua} ${l.Unit}`.trim() : l.Qua) : ''
+    const quantity = [packs, units].filter(Boolean).join(' + ')
+    out.push(`    ${l.LineNo}. ${l.GoodsName}${l.SkuName ? ` (${l.SkuName})` : ''} × ${quantity}  ${l.Amount}`)
+    if (l.RemarkText) out.push(`       ${l.RemarkText}`)
+    // Each pack and each main unit carries one of every add-on (src/core/cart.ts lineAmount).
+    const addOnCount = new Decimal(l.PUnit ? l.PQua || 0 : 0).plus(l.MQua || 0).toFixed()
+    for (const addOn of l.AddOnText ? l.AddOnText.split(', ') : []) out.push(`       + ${addOn} × ${addOnCount}`)
+    if (l.BomText) out.push(`       Combo: ${l.BomText}`)
+  }
+  return out
 }
