@@ -5,10 +5,11 @@ import { ShopCard } from '../../src/features/session/components/ShopCard'
 import { LanguageSwitch } from '../../src/features/language/components/LanguageSwitch'
 import { TabBar } from '../../src/features/shell/components/TabBar'
 import { createFakeHost } from '../unit/support/fake-host'
-import { demoServer } from '../unit/support/fake-gateway-server'
+import { BASE, SHOP, demoServer } from '../unit/support/fake-gateway-server'
+import { ok } from '../unit/support/fake-host'
 
-async function renderHome(query: Record<string, string>, deviceLanguage = 'zh-HK') {
-  const server = demoServer({}, '2026-11-22 12:00:00')
+async function renderHome(query: Record<string, string>, deviceLanguage = 'zh-HK', overrides: Parameters<typeof demoServer>[0] = {}) {
+  const server = demoServer(overrides, '2026-11-22 12:00:00')
   const host = createFakeHost(server.respond, { deviceLanguage: () => deviceLanguage })
   const root = new RootStore(host, { authCode: 'c', liveUrl: '', testUrl: '', appVersion: '2.0.3' })
   await root.session.initialise(query)
@@ -44,6 +45,26 @@ describe('Home components', () => {
     expect(screen.getByText('Open now')).toBeTruthy()
     expect(screen.getByText('Home')).toBeTruthy()
     expect(host.store.get('scanorder.language')).toBe('en')
+  })
+
+  it("show the chosen branch's own address, not the shop's", async () => {
+    const home = (table3: unknown[]) => ({
+      HomeShopDetailsGet: () =>
+        ok({
+          table1: [SHOP],
+          table2: [{ UserID: 'U1', UserName: 'web', UserCode: 'W1' }],
+          table3,
+          table4: [],
+          table5: [{ TableID: '', TableName: '', TableNames: { 'zh-CN': '', 'zh-TW': '', en: '' }, NowDate: '2026-11-22 12:00:00', TimeZone: 'Asia/Macau' }]
+        })
+    })
+    const branch = await renderHome({ QRCode: 'QR-A03' }, 'en', home([{ ...BASE, BaseID: 'B202', Address: '22 Rua do Cunha, Taipa' }]))
+    expect(screen.getByText('22 Rua do Cunha, Taipa')).toBeTruthy()
+    expect(screen.queryByText(SHOP.Address)).toBeNull()
+    branch.view.unmount()
+    // No branch chosen yet (a shop's counter code): the shop's address.
+    await renderHome({ QRCode: 'QR-A03' }, 'en', home([]))
+    expect(screen.getByText(SHOP.Address)).toBeTruthy()
   })
 
   it('show the tab bar, and hide it with hideTabBar=1', async () => {

@@ -8,7 +8,7 @@ let server: TestServer
 const codes: Record<string, string> = {}
 beforeAll(async () => {
   server = await createTestServer()
-  for (const table of ['B201-A01', 'B201-A03', 'B203-N02']) codes[table] = await tableCode(server.db, table)
+  for (const table of ['B201-A01', 'B201-A03', 'B203-N02', 'B202-T01']) codes[table] = await tableCode(server.db, table)
 })
 afterAll(() => server.close())
 
@@ -140,6 +140,16 @@ describe('HomeShopDetailsGet', () => {
     // A branch of another shop is not this shop's branch.
     const wrong = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-S101', BaseID: 'B203' }])
     expect(wrong.body.resultcode).toBe('20004')
+  })
+
+  it("answers the Taipa branch's own address where Home reads it (table3), the shop's in table1", async () => {
+    const res = await server.call('HomeShopDetailsGet', [{ QRCode: codes['B202-T01'] }], { lang: 'en' })
+    expect(res.body.data.table3[0]).toMatchObject({ BaseID: 'B202', Address: expect.stringContaining('22 Rua do Cunha, Taipa') })
+    expect(res.body.data.table1[0].Address).toContain('Largo do Senado')
+    // A counter code without a branch has only the shop's address.
+    const counter = await server.call('HomeShopDetailsGet', [{ QRCode: 'QR-S101' }])
+    expect(counter.body.data.table3).toEqual([])
+    expect(counter.body.data.table1[0].Address).toContain('Largo do Senado')
   })
 
   it("shows the night market's hours crossing midnight", async () => {

@@ -8,6 +8,9 @@ export const ShopCard = observer(function ShopCard() {
   const { session, i18n } = useStores()
   const { shopInfo, baseInfo, table, sheet, openState } = session
   if (!shopInfo) return null
+  // A chosen branch is where the diner is: its own address (Taipa is not Senado Square); the
+  // shop's address only while no branch is chosen (a shop's counter code).
+  const address = baseInfo ? baseInfo.Address : shopInfo.Address
   return (
     <View className='so-shop'>
       <View className='so-shop__hero'>
@@ -15,7 +18,7 @@ export const ShopCard = observer(function ShopCard() {
         <Text className='so-shop__name' data-testid='shop-name'>
           {i18n.pick(shopInfo.ShopNames, shopInfo.ShopName)}
         </Text>
-        {shopInfo.Address ? <Text className='so-shop__address'>{shopInfo.Address}</Text> : null}
+        {address ? <Text className='so-shop__address'>{address}</Text> : null}
       </View>
       <View className='so-shop__card'>
         <Row label={i18n.t('home.branch')} testId='branch-name'>
