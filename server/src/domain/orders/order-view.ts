@@ -168,10 +168,11 @@ export async function orderLineRows(db: Kysely<Database>, orders: readonly Order
 /**
  * The order as the kitchen reads it (the orders CLI): the service facts (style, table, pickup
  * number, time, where to deliver), the diner's remark as typed, then each line with everything
- * chosen. Names are the ones stored at ordering (what the diner saw); the labels are English
- * except the service style and "as soon as possible", which follow `locale`.
+ * chosen. Names are the ones stored at ordering (what the diner saw); the labels are English,
+ * all of them, so a ticket never mixes two languages in its own words.
  */
-export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[], locale: Locale): string[] {
+export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[]): string[] {
+  const locale: Locale = 'en'
   const service = [
     translate(locale, `order.service.${order.ServiceType}`),
     order.TableName,

@@ -1,0 +1,21 @@
+/** The orders CLI's kitchen ticket for lines the gateway tests do not place: packs and main units on one line, several add-ons, an appointed pickup. */
+import { kitchenTicket } from '../../server/src/domain/orders/order-view'
+import { lineRow, orderRow } from '../unit/support/orders-fakes'
+
+describe('kitchen ticket', () => {
+  it('counts packs and main units of one line, and one of each add-on per pack or unit', () => {
+    const order = orderRow('O1', { ServiceType: 'dinein', TableName: 'Table A01', PickupNo: '', AppointedTime: '', Remarks: '' })
+    const line = lineRow('O1', 1, { GoodsName: 'Egg Tart', PUnit: 'Box of 6', PQua: '2', MQua: '1', Unit: 'piece', Qua: '13', Amount: '90', AddOnText: 'Extra custard, Gift wrap' })
+    expect(kitchenTicket(order, [line])).toEqual([
+      '  Dine-in, Table A01, as soon as possible',
+      '    1. Egg Tart × 2 Box of 6 + 1 piece  90',
+      '       + Extra custard × 3',
+      '       + Gift wrap × 3'
+    ])
+  })
+
+  it('keeps its labels in English and the remark as the diner typed it', () => {
+    const order = orderRow('O2', { ServiceType: 'takeaway', TableName: '', PickupNo: '12', AppointedTime: '2026-11-24 12:30', Remarks: '走青' })
+    expect(kitchenTicket(order, [])).toEqual(['  Takeaway, pickup #12, for 2026-11-24 12:30', '  Remark: 走青'])
+  })
+})
