@@ -32,15 +32,21 @@ const lastCode = (phone: string) => server.providers.sms.lastCode('853', phone)
 const wrongCodes = (right: string, n: number): string[] =>
   Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 10 ** SMS_RULES.codeLength).padStart(SMS_RULES.codeLength, '0'))
 
-/** Moves every code of a phone (or of an address) back by `seconds`. */
+/**
+ * Moves every code of a phone (or of an address) back by `seconds`; rows staged by sentEarlier stay
+ * where they are (moved, they could fall into yesterday early in the Macau day and stop counting).
+ */
 async function age(where: { phone?: string; ip?: string }, seconds: number): Promise<void> {
-  let query = server.db.selectFrom('sms_codes').select(['code_id', 'created_at'])
+  let query = server.db.selectFrom('sms_codes').select(['code_id', 'created_at']).where('code_hash', '!=', STAGED)
   if (where.phone) query = query.where('phone', '=', where.phone)
   if (where.ip) query = query.where('client_ip', '=', where.ip)
   for (const c of await query.execute()) {
     await server.db.updateTable('sms_codes').set({ created_at: new Date(new Date(c.created_at).getTime() - seconds * 1000).toISOString() }).where('code_id', '=', c.code_id).execute()
   }
 }
+
+/** The code_hash of rows staged by sentEarlier (no code hashes to it). */
+const STAGED = 'staged'
 
 /** Codes sent earlier today (ended), as rows: an hour back, or as far back as the Macau day allows. */
 function sentEarlier(n: number, values: { phone: string; client_ip: string } | ((i: number) => { phone: string; client_ip: string }), secondsAgo = Math.min(3600, secondsIntoMacauDay() - 2)) {
@@ -50,7 +56,7 @@ function sentEarlier(n: number, values: { phone: string; client_ip: string } | (
     ent_id: 'E1001',
     area_no: '853',
     source_type: 'VipLogin',
-    code_hash: 'x',
+    code_hash: STAGED,
     tries: 0,
     created_at: at,
     expires_at: at,
