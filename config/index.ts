@@ -56,8 +56,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    // One folder per host so the three builds never overwrite each other.
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // One folder per host so the three builds never overwrite each other; TARO_OUTPUT_ROOT lets
+    // two developers (or a developer and a test run) build side by side (serve it with STATIC_DIR).
+    outputRoot: process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-platform-alipay'],
     defineConstants: {
       GATEWAY_LIVE_URL: env('GATEWAY_LIVE_URL'),

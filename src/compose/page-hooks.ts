@@ -32,17 +32,3 @@ export function useSaleStatusTimer(): void {
   useDidHide(() => menu.stopStatusTimer())
   useEffect(() => () => menu.stopStatusTimer(), [menu])
 }
-
-/**
- * Spec §2 redirect rule on the ordering pages: when the table's sheet exists but ordering is not
- * allowed (shop closed, past WebOrderDuration, status 2 or 3), the diner goes to orderEntry,
- * which says why.
- */
-export function useOrderingAllowedRedirect(): void {
-  const { session, host } = useStores()
-  useDidShow(() => {
-    void session.ensureReady().then(() => {
-      if (session.isReady && session.sheetRefusal) host.redirectTo(ROUTES.orderEntry)
-    })
-  })
-}

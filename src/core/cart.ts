@@ -32,10 +32,17 @@ export interface CartSku {
   SkuName: string
 }
 
-/** One chosen remark option: group name and option. */
+/**
+ * One chosen remark option: group name and option, as shown when chosen. `group` and `index`
+ * place it among the goods' remark groups and that group's options, so the cart can name it in
+ * another language (GoodsRemarks comes in the request's language); carts stored before them lack
+ * them and keep their texts.
+ */
 export interface CartRemark {
   name: string
   option: string
+  group?: number
+  index?: number
 }
 
 /** One chosen combo goods. */
@@ -143,10 +150,14 @@ function sameMultiset(a: string[], b: string[]): boolean {
 
 const SEP = '\u0000'
 
+const remarkKey = (r: CartRemark): string =>
+  typeof r.group === 'number' && typeof r.index === 'number' ? `#${r.group}.${r.index}` : r.name + SEP + r.option
+
 /**
  * Whether two lines are the same choice ("option identity comparison", spec §4): same sku,
- * same pack unit (PCode and PUnit), the same remarks (name + option, as a set: order and
- * repeats do not matter), the same combo picks (BOMClassID + GoodsID, as a multiset: picking a
+ * same pack unit (PCode; PUnit only without a PCode), the same remarks (their place among the
+ * goods' remarks where both lines keep it, else name + option; as a set: order and repeats do not
+ * matter), the same combo picks (BOMClassID + GoodsID, as a multiset: picking a
  * goods twice differs from once) and the same add-ons (OptionID, as a set).
  * Prices and quantities do not take part.
  */
@@ -154,11 +165,9 @@ export function sameLine(a: LineChoices, b: LineChoices): boolean {
   return (
     (a.sku?.SkuID ?? '') === (b.sku?.SkuID ?? '') &&
     (a.PCode ?? '') === (b.PCode ?? '') &&
-    (a.PUnit ?? '') === (b.PUnit ?? '') &&
-    sameSet(
-      (a.remarkList ?? []).map((r) => r.name + SEP + r.option),
-      (b.remarkList ?? []).map((r) => r.name + SEP + r.option)
-    ) &&
+    // A pack unit is known by its PCode (its name depends on the language); by name only without one.
+    (a.PCode ? isPackLine(a) === isPackLine(b) : (a.PUnit ?? '') === (b.PUnit ?? '')) &&
+    sameSet((a.remarkList ?? []).map(remarkKey), (b.remarkList ?? []).map(remarkKey)) &&
     sameMultiset(
       (a.bomList ?? []).map((x) => x.BOMClassID + SEP + x.GoodsID),
       (b.bomList ?? []).map((x) => x.BOMClassID + SEP + x.GoodsID)
@@ -270,6 +279,69 @@ export function lineOriginalAmount(line: PricedLine): string {
     .times(toDecimal(line.PUnitPrice).plus(extras))
     .plus(toDecimal(line.mQua).times(toDecimal(line.Price).plus(extras)))
     .toFixed()
+}
+
+// ---------- names in the diner's language ----------
+
+/** A goods' remark groups as parsed from its GoodsRemarks (src/core/goods-remarks). */
+export interface RemarkGroupLabels {
+  name: string
+  options: string[]
+}
+
+/**
+ * Where each chosen remark sits among the goods' remark groups (the first group of that name
+ * holding that option), so the line can be named in another language later.
+ */
+export function withRemarkRefs<L extends Pick<CartLine, 'remarkList'>>(line: L, groups: RemarkGroupLabels[]): L {
+  const remarkList = (line.remarkList ?? []).map((r) => {
+    const group = groups.findIndex((g) => g.name === r.name && g.options.includes(r.option))
+    return group < 0 ? { name: r.name, option: r.option } : { name: r.name, option: r.option, group, index: groups[group].options.indexOf(r.option) }
+  })
+  return { ...line, remarkList }
+}
+
+/**
+ * A goods' names in one language, from its details: the goods and its main unit, skus by SkuID,
+ * pack units by PCode, remark groups in order, combo goods by `${BOMClassID}|${GoodsID}`, add-ons
+ * by OptionID.
+ */
+export interface CartLabels {
+  GoodsName: string
+  Unit: string
+  skus: Record<string, string>
+  packs: Record<string, string>
+  remarks: RemarkGroupLabels[]
+  bom: Record<string, { GoodsName: string; BOMGoodsPUnit: string }>
+  addOns: Record<string, string>
+}
+
+/**
+ * The entry with every name the labels know replaced (ids, quantities and prices untouched); a
+ * name the labels lack (a sku gone from the menu, a remark stored without its place) stays.
+ */
+export function relabelEntry(entry: CartEntry, labels: CartLabels): CartEntry {
+  const pick = (value: string | undefined, fallback: string): string => (value ? value : fallback)
+  const lines = entry.lines.map((line) => ({
+    ...line,
+    sku: line.sku ? { ...line.sku, SkuName: pick(labels.skus[line.sku.SkuID], line.sku.SkuName) } : null,
+    PUnit: line.PUnit ? pick(labels.packs[line.PCode], line.PUnit) : line.PUnit,
+    remarkList: line.remarkList.map((r) => {
+      const g = typeof r.group === 'number' ? labels.remarks[r.group] : undefined
+      const option = g && typeof r.index === 'number' ? g.options[r.index] : undefined
+      return g && option ? { ...r, name: g.name, option } : r
+    }),
+    bomList: line.bomList.map((b) => {
+      const l = labels.bom[`${b.BOMClassID}|${b.GoodsID}`]
+      return l ? { ...b, GoodsName: pick(l.GoodsName, b.GoodsName), BOMGoodsPUnit: pick(l.BOMGoodsPUnit, b.BOMGoodsPUnit) } : b
+    }),
+    attachmentList: line.attachmentList.map((a) => ({ ...a, Value: pick(labels.addOns[a.OptionID], a.Value) }))
+  }))
+  return {
+    ...entry,
+    goodsDetails: { ...entry.goodsDetails, GoodsName: pick(labels.GoodsName, entry.goodsDetails.GoodsName), Unit: pick(labels.Unit, entry.goodsDetails.Unit) },
+    lines
+  }
 }
 
 // ---------- reading stored or received carts ----------

@@ -12,6 +12,7 @@
  * A time in the future (clock skew, bad data) and an unparsable text show as a date: the date
  * part when it parses, otherwise the text as given.
  */
+import dayjs, { type Dayjs } from 'dayjs'
 
 export type CommentTimeText =
   | { kind: 'today'; time: string }
@@ -24,24 +25,22 @@ export const WEEK_AGO_FROM_DAYS = 7
 export const DATE_FROM_DAYS = 30
 
 interface Parsed {
-  /** Days since 1970-01-01 of the calendar date. */
-  day: number
+  /** The calendar date, at midnight. */
+  day: Dayjs
   date: string
   time: string
 }
 
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?)?$/
+
+/** A wall-clock text read by dayjs; null for one that rolls over (2024-02-30, 24:10) or is no date. */
 function parse(text: string): Parsed | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/.exec(text.trim())
+  const m = WALL_CLOCK.exec(text.trim())
   if (!m) return null
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const utc = Date.UTC(y, mo - 1, d)
-  const check = new Date(utc)
-  // Reject dates that roll over (2024-02-30) and impossible times.
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null
-  const h = m[4] === undefined ? 0 : Number(m[4])
-  const min = m[5] === undefined ? 0 : Number(m[5])
-  if (h > 23 || min > 59 || (m[6] !== undefined && Number(m[6]) > 59)) return null
-  return { day: Math.round(utc / 86_400_000), date: `${m[1]}-${m[2]}-${m[3]}`, time: m[4] === undefined ? '' : `${m[4]}:${m[5]}` }
+  const [, date, time = ''] = m
+  const at = dayjs(`${date}T${time || '00:00'}`)
+  if (!at.isValid() || at.format('YYYY-MM-DD HH:mm') !== `${date} ${time || '00:00'}`) return null
+  return { day: at.startOf('day'), date, time }
 }
 
 /** `created` and `now` as 'YYYY-MM-DD HH:mm:ss', both on the enterprise's wall clock. */
@@ -50,7 +49,8 @@ export function commentTimeText(created: string, now: string): CommentTimeText {
   if (!c) return { kind: 'date', date: created }
   const n = parse(now)
   if (!n) return { kind: 'date', date: c.date }
-  const days = n.day - c.day
+  // Calendar days on the wall clock (dayjs allows for a daylight-saving hour in between).
+  const days = n.day.diff(c.day, 'day')
   if (days < 0) return { kind: 'date', date: c.date }
   if (days === 0) return { kind: 'today', time: c.time }
   if (days === 1) return { kind: 'yesterday' }

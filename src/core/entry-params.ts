@@ -49,3 +49,4 @@ function decodeIfEncoded(q: string): string {
 
 /** Whether the entry names anything to resolve (a code, a table, a branch or a shop). */
 export const hasEntryTarget = (p: EntryParams): boolean => Boolean(p.QRCode || p.TableID || p.BaseID || p.ShopID)
+

@@ -102,6 +102,8 @@ export const OPERATIONS = {
   PosSheetClose: 'Retail',
   /** Postpay online checkout: the settlement order of a sheet. */
   PayLaterUpdate: 'Retail',
+  /** Changes the quantity of goods on an open table sheet (CYSheetGoodsQuaEdit = 1). */
+  PosSheetGoodsQuaEdit: 'Retail',
   /** Pays one of the member's orders from their balance, at once (idempotent by RequestKey). */
   BalancePay: 'Retail',
   /** Dialling areas a phone login accepts. */
@@ -240,6 +242,8 @@ export const RESULTCODES = {
   TABLE_CODE_REQUIRED: '20051',
   /** Change phone: the "new" number is the member's current one (SmsVerifySend VipPhoneChange, VipPhoneChange type 2). */
   PHONE_UNCHANGED: '20052',
+  /** Delivery where the branch has a range or distance fees, to a typed address with no location: the range cannot be checked (never "beyond range"). */
+  LOCATION_REQUIRED: '20053',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -494,6 +494,10 @@ export interface OperationTypes {
     input: TableCodeProof & { SheetID: string }
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
   }
+  PosSheetGoodsQuaEdit: {
+    input: TableCodeProof & { SheetID: string; RoundID: string; LineNo: number; Qua: number }
+    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: OrderRow[] }
+  }
   DispatchInfoGet: {
     input: { BaseID: string; Lng: number; Lat: number; Amount: string }
     output: { table1: DispatchInfoRow[] }

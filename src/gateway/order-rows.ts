@@ -156,7 +156,7 @@ export interface OrderLineRow {
   Amount: string
   OriginalAmount: string
   SaleType: number
-  /** 'Spring onion: No; Spice: Mild' in the language ordered in. */
+  /** 'Spring onion: No; Spice: Mild': chosen remark options, in the caller's language where the menu still has them. */
   RemarkText: string
   /** Add-on names, ', '-joined. */
   AddOnText: string

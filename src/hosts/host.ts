@@ -79,11 +79,12 @@ export interface Host {
   /** The route on show with its query ('/pages/orderDetails/orderDetails?SheetID=…'): where a login sends the diner back to. */
   currentRoute(): string
   /**
-   * The host's confirmation modal; true on confirm. Without `cancel` it only informs (one button,
-   * the host's own). Button texts must fit 4 Chinese / 8 Latin characters (the hosts show nothing
-   * otherwise; a test checks the catalogues' button texts).
+   * The host's confirmation modal; true on confirm. Without `cancel` it only informs (one button).
+   * Both button texts come from the catalogues: the hosts' own say 确定/取消 in every language.
+   * Button texts must fit 4 Chinese / 8 Latin characters (the hosts show nothing otherwise; a
+   * test checks the catalogues' button texts).
    */
-  confirm(texts: { content: string; confirm?: string; cancel?: string }): Promise<boolean>
+  confirm(texts: { content: string; confirm: string; cancel?: string }): Promise<boolean>
   /** Full-screen image preview (spec §2 "system pages for image preview"). */
   previewImage(urls: string[], current: string): void
   /**
@@ -108,4 +109,9 @@ export interface Host {
    * Null where the host offers none (a plain browser) or the diner refused. Never throws.
    */
   loginCode?(): Promise<string | null>
+  /**
+   * Scans a QR code with the host's camera (mini-programs) and answers its text; null when the
+   * diner cancelled or it failed. Absent where the host cannot scan (a plain browser).
+   */
+  scanCode?(): Promise<string | null>
 }

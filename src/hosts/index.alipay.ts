@@ -1,7 +1,7 @@
 /** Payment-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate, taroScanCode } from './taro-host'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 
@@ -40,6 +40,7 @@ export const host: Host = {
         resolve(null)
       }
     }),
+  scanCode: taroScanCode,
   ...taroNavigation,
   confirm: taroConfirm
 }

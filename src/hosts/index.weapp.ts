@@ -1,7 +1,7 @@
 /** Chat-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate, taroScanCode } from './taro-host'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 
@@ -35,6 +35,7 @@ export const host: Host = {
     Taro.login()
       .then((r) => r.code || null)
       .catch(() => null),
+  scanCode: taroScanCode,
   ...taroNavigation,
   confirm: taroConfirm
 }

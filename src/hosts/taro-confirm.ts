@@ -6,6 +6,14 @@ import Taro from '@tarojs/taro'
 import type { Host } from './host'
 
 export const taroConfirm: Host['confirm'] = (texts) =>
-  Taro.showModal({ title: '', content: texts.content, confirmText: texts.confirm, cancelText: texts.cancel, showCancel: texts.cancel !== undefined })
+  Taro.showModal({
+    title: '',
+    content: texts.content,
+    // Both texts from the catalogues (the hosts' own are 确定/取消 in every language); the
+    // confirm button in the app's colour rather than the hosts' green.
+    confirmText: texts.confirm,
+    confirmColor: '#8a6400',
+    ...(texts.cancel !== undefined ? { cancelText: texts.cancel, showCancel: true } : { showCancel: false })
+  })
     .then((r) => !!r.confirm)
     .catch(() => false)

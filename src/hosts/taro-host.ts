@@ -110,3 +110,10 @@ export function taroLocate(): Promise<{ Lng: number; Lat: number } | null> {
 
 /** How long a location request may take before the app goes on without one. */
 export const LOCATE_TIMEOUT_MS = 8000
+
+/** The camera's QR scan of the mini-program hosts (Taro.scanCode); null when cancelled or failed. */
+export function taroScanCode(): Promise<string | null> {
+  return Taro.scanCode({ onlyFromCamera: true, scanType: ['qrCode'] })
+    .then((r) => r.result || null)
+    .catch(() => null)
+}

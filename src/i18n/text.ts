@@ -2,10 +2,18 @@ import type { Locale, LocalizedText } from '../gateway/contract'
 
 export type MessageParams = Record<string, string | number>
 
-/** Fills {placeholders} in a catalogue text; an unknown placeholder stays as written. */
+/**
+ * Fills {placeholders} in a catalogue text; an unknown placeholder stays as written. A count
+ * may pick its words: {n|# item|# items} says the first form for exactly 1 and the second for
+ * any other count, '#' standing for the count (English needs it; Chinese texts write {n}).
+ */
 export function fillParams(text: string, params?: MessageParams): string {
   if (!params) return text
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])))
+  return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^{}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    const value = params[name]
+    if (value === undefined) return whole
+    return one === undefined ? String(value) : (Number(value) === 1 ? one : other!).replace(/#/g, String(value))
+  })
 }
 
 /** Picks the name in the wanted language, falling back to any non-empty one. */

@@ -5,7 +5,7 @@
  * store (./feature-loader.ts). Add a store used by pages past Home here, with a getter on
  * RootStore that hands it over.
  */
-import { reaction } from 'mobx'
+import { reaction, runInAction } from 'mobx'
 import { CartStore } from '../features/cart/cart.store'
 import { orderLimits } from '../core/order-limits'
 import { OrdersStore } from '../features/orders/orders.store'
@@ -16,24 +16,43 @@ import { PlaceStore } from '../features/checkout/place.store'
 import { WalletStore } from '../features/wallet/wallet.store'
 import { MemberStore } from '../features/member/member.store'
 import { ROUTES } from '../features/shell/routes'
+import { cartLabels } from '../compose/cart-labels'
+import { BusinessModeStore } from '../features/session/business-mode.store'
 import type { RootStore } from './root-store'
 
 export class FeatureStores {
   readonly cart: CartStore
+  /** The diner's business mode (spec §4), kept in local storage. */
+  readonly businessMode: BusinessModeStore
 
   constructor(private readonly root: RootStore) {
     const { session, format } = root
+    this.businessMode = new BusinessModeStore(root.host.storage, () =>
+      session.isReady && session.baseInfo ? { branchMode: session.baseInfo.BusinessMode, postpay: session.payMode === 'postpay' } : null
+    )
     this.cart = new CartStore(root.host.storage, {
       logError: (message) => void root.errors.report(message),
       limits: () => orderLimits(session.shopParams, session.entSysParams)
     })
-    // The cart belongs to the enterprise and business mode the session resolved (spec §4).
+    // The cart belongs to the enterprise and business mode the session resolved (spec §4); the
+    // diner switching the mode clears the other modes' entries (the cart is emptied).
     reaction(
-      () => (session.isReady ? `${session.params.EntID}|${session.params.BusinessMode}` : ''),
+      () => (session.isReady ? `${session.params.EntID}|${this.businessMode.current}|${session.params.BusinessMode}` : ''),
       (key) => {
         if (!key) return
-        this.cart.initialise(session.params.EntID, session.params.BusinessMode)
+        const mode = this.businessMode.current
+        // The session's params carry the diner's mode from here on (spec §3 params.BusinessMode).
+        if (session.params.BusinessMode !== mode) runInAction(() => (session.params = { ...session.params, BusinessMode: mode }))
+        if (this.cart.params.EntID === session.params.EntID && this.cart.businessMode) this.cart.setBusinessMode(mode)
+        else this.cart.initialise(session.params.EntID, mode)
       },
+      { fireImmediately: true }
+    )
+    // Cart lines speak the language on screen (issue 12 item 14): names again from the menu
+    // whenever the language, the place or the enterprise's stored cart changes.
+    reaction(
+      () => (session.isReady && this.cart.params.EntID ? `${root.i18n.locale}|${session.params.ShopID}|${session.params.BaseID}|${this.cart.params.EntID}` : ''),
+      (key) => void (key && this.relabelCart()),
       { fireImmediately: true }
     )
     reaction(
@@ -42,6 +61,27 @@ export class FeatureStores {
       { fireImmediately: true, equals: (a, b) => a.QuaPoint === b.QuaPoint && a.PQuaPoint === b.PQuaPoint }
     )
     void this.member
+  }
+
+  /** Names the cart's lines of this place from the menu's goods details in the language on screen. */
+  private async relabelCart(): Promise<void> {
+    const { session, menu, i18n } = this.root
+    const locale = i18n.locale
+    const scope = { ShopID: session.params.ShopID, BaseID: session.params.BaseID }
+    const ids = new Set(
+      [...this.cart.cartList, ...this.cart.temporaryList]
+        .filter((e) => e.goodsDetails.ShopID === scope.ShopID && e.goodsDetails.BaseID === scope.BaseID)
+        .map((e) => e.goodsDetails.GoodsID)
+    )
+    await Promise.all(
+      [...ids].map(async (id) => {
+        const known = menu.detailState[id] === 'ready' ? menu.details[id] : undefined
+        // Details already fetched in this language are reused (the goods page keeps its choice).
+        const inLocale = known && (known.goods.GoodsNames?.[locale] || known.goods.GoodsName) === known.goods.GoodsName
+        const d = inLocale ? known : await menu.loadDetails(id, true)
+        if (d && i18n.locale === locale) this.cart.relabel({ GoodsID: id, ...scope }, cartLabels(d))
+      })
+    )
   }
 
   // ---------- checkout, table sheet, shop and branch choice: built when a page first asks ----------
@@ -61,14 +101,18 @@ export class FeatureStores {
               TableID: s.params.TableID,
               SheetID: s.sheet && s.sheet.Status === 0 ? s.sheet.SheetID : '',
               QRCode: s.params.QRCode,
-              base: s.baseInfo
+              // The diner's business mode (spec §4) bounds the service styles offered.
+              base: { ...s.baseInfo, BusinessMode: this.businessMode.current }
             }
           : null,
       now: () => s.now,
-      entries: () => this.cart.entriesFor(s.params.ShopID, s.params.BaseID),
+      // The cart, or just the goods of a "buy now" (the temporary cart).
+      entries: () => this.cart.checkoutEntries(s.params.ShopID, s.params.BaseID),
       locate: () => this.root.host.locate(),
       // Paying from the balance needs a phone-bound member with enough of it (the wallet knows).
-      payMethodProblem: (method, amount) => (method === 'balance' ? this.wallet.payProblem(amount) : null)
+      payMethodProblem: (method, amount) => (method === 'balance' ? this.wallet.payProblem(amount) : null),
+      // Unsent choices, the last order placed and the terms' agreement survive a reload.
+      storage: this.root.host.storage
     })
     return this.checkoutStore
   }

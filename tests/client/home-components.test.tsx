@@ -7,6 +7,7 @@ import { TabBar } from '../../src/features/shell/components/TabBar'
 import { createFakeHost } from '../unit/support/fake-host'
 import { BASE, SHOP, demoServer } from '../unit/support/fake-gateway-server'
 import { ok } from '../unit/support/fake-host'
+import { translate } from '../../src/i18n/translate'
 
 async function renderHome(query: Record<string, string>, deviceLanguage = 'zh-HK', overrides: Parameters<typeof demoServer>[0] = {}) {
   const server = demoServer(overrides, '2026-11-22 12:00:00')
@@ -31,7 +32,7 @@ describe('Home components', () => {
     expect(screen.getByText('A03 枱')).toBeTruthy()
     expect(screen.getByText('營業中')).toBeTruthy()
     expect(screen.getByText('營業時間 08:00–22:00')).toBeTruthy()
-    expect(screen.getByText('本桌已有進行中的訂單')).toBeTruthy()
+    expect(screen.getByText('本枱已有進行中的訂單')).toBeTruthy()
   })
 
   it('switch to English when the diner taps English, and remember it', async () => {
@@ -73,5 +74,25 @@ describe('Home components', () => {
     shown.view.unmount()
     await renderHome({ QRCode: 'QR-A03', hideTabBar: '1' }, 'en')
     expect(screen.queryByRole('navigation')).toBeNull()
+  })
+})
+
+describe('Home recommendations (spec §2)', () => {
+  it("say 'Recommend Empty' when the shop recommends nothing", async () => {
+    const { RecommendGrid } = await import('../../src/features/menu/components/RecommendGrid')
+    const server = demoServer({ ShopHomeGoodsByPage: () => ok({ table1: [], table2: [{ Total: 0 }] }) }, '2026-11-22 12:00:00')
+    const host = createFakeHost(server.respond, { deviceLanguage: () => 'en-US' })
+    const root = new RootStore(host, { authCode: 'c', liveUrl: '', testUrl: '', appVersion: '2.0.3' })
+    await root.session.initialise({ QRCode: 'QR-A03' })
+    await root.menu.loadRecommended()
+    render(
+      <StoreContext.Provider value={root}>
+        <RecommendGrid onOpen={() => undefined} />
+      </StoreContext.Provider>
+    )
+    // The spec's 'Recommend Empty', in the catalogue's English ("Nothing recommended yet").
+    expect(screen.getByTestId('recommend-empty').textContent).toContain(translate('en', 'home.recommendEmpty'))
+    expect(translate('en', 'home.recommendEmpty')).toBeTruthy()
+    expect(screen.queryAllByTestId('recommend-card')).toHaveLength(0)
   })
 })

@@ -8,6 +8,11 @@ import { GoodsRowView } from '../../src/features/menu/components/GoodsRowView'
 import { CartBar } from '../../src/features/cart/components/CartBar'
 import { CartView } from '../../src/features/cart/components/CartView'
 import { GoodsAction } from '../../src/compose/GoodsAction'
+import { ConfirmPage } from '../../src/features/checkout/components/ConfirmPage'
+import { OrderLineItem } from '../../src/features/orders/components/OrderViews'
+import type { CartLineInput } from '../../src/core/cart'
+import type { Locale } from '../../src/gateway/contract'
+import { lineRow } from '../unit/support/orders-fakes'
 import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
 import { goodsRow } from '../unit/support/menu-rows'
@@ -58,7 +63,7 @@ describe('goods rows and the cart bar', () => {
 
   it('a goods not yet on sale says when it starts and offers no way to add it', async () => {
     await renderRows([LATE])
-    expect(screen.getByTestId('sale-status').textContent).toBe('This Goods will go on sale at 21:00')
+    expect(screen.getByTestId('sale-status').textContent).toBe('On sale from 21:00')
     expect(screen.queryByLabelText('Add one Late-night Mango Pancakes')).toBeNull()
   })
 
@@ -140,5 +145,80 @@ describe('goods rows and the cart bar', () => {
     answer = true
     await act(async () => fireEvent.click(screen.getByTestId('cart-clear')))
     expect(screen.queryAllByTestId('cart-line')).toHaveLength(0)
+  })
+})
+
+describe('pack units read the same in the cart, on the confirm page and in order details', () => {
+  // Egg tarts by the box: 'Box of 6' says its count, 'Box' does not.
+  const TART = { GoodsID: 'S101.g.A03', ShopID: 'S101', BaseID: 'B201', Ref: '6', GoodsName: 'Portuguese Egg Tart', GoodsType: 5, Unit: 'piece', ImageUrl: '', StepQua: '1' }
+  const packLine = (PUnit: string, PCode: string): CartLineInput => ({
+    sku: null,
+    Ref: '6',
+    PSalesPrice: '64',
+    SalesPrice: '12',
+    PUnitPrice: '72',
+    Price: '12',
+    PUnit,
+    PCode,
+    mQua: '0',
+    pQua: '1',
+    remarkList: [],
+    bomList: [],
+    attachmentList: []
+  })
+
+  async function rootWithPacks(language: Locale, units: [string, string][], unit = 'piece') {
+    const server = demoServer({}, '2026-11-22 12:00:00')
+    const host = createFakeHost(server.respond, { deviceLanguage: () => language })
+    const root = new RootStore(host, { authCode: 'c', liveUrl: '', testUrl: '', appVersion: '2.0.3' })
+    await root.session.initialise({ QRCode: 'QR-A03' })
+    await root.loadFeatures()
+    runInAction(() => root.cart.add({ ...TART, Unit: unit }, units.map(([name, code]) => packLine(name, code))))
+    return root
+  }
+
+  it('the cart names a pack once: its name alone when it says its count, with what it holds otherwise', async () => {
+    const root = await rootWithPacks('en', [['Box of 6', 'BOX6'], ['Box', 'BOX']])
+    render(
+      <StoreContext.Provider value={root}>
+        <CartView shopId='S101' baseId='B201' onBrowse={() => undefined} />
+      </StoreContext.Provider>
+    )
+    expect(screen.getAllByTestId('cart-line-choices').map((c) => c.textContent)).toEqual(['Box of 6', 'Box (piece × 6)'])
+  })
+
+  it('so does it in Chinese, where a name says its count in Chinese numerals too', async () => {
+    const root = await rootWithPacks('zh-TW', [['六件裝', 'BOX6'], ['盒', 'BOX']], '件')
+    render(
+      <StoreContext.Provider value={root}>
+        <CartView shopId='S101' baseId='B201' onBrowse={() => undefined} />
+      </StoreContext.Provider>
+    )
+    expect(screen.getAllByTestId('cart-line-choices').map((c) => c.textContent)).toEqual(['六件裝', '盒（6件）'])
+  })
+
+  it('the confirm page names the pack with the quantity and says what it holds only when the name does not', async () => {
+    const root = await rootWithPacks('en', [['Box of 6', 'BOX6'], ['Box', 'BOX']])
+    render(
+      <StoreContext.Provider value={root}>
+        <ConfirmPage mode='prepay' onBackToCart={jest.fn()} onOpenTerms={jest.fn()} onPlaced={jest.fn()} onChooseBranch={jest.fn()} onOpenOrder={jest.fn()} />
+      </StoreContext.Provider>
+    )
+    const lines = screen.getAllByTestId('confirm-line')
+    expect(lines.map((l) => l.querySelector('[data-testid="confirm-line-quantity"]')!.textContent)).toEqual(['× 1 · Box of 6', '× 1 · Box'])
+    expect(lines.map((l) => l.querySelector('[data-testid="confirm-line-choices"]')?.textContent ?? '')).toEqual(['', 'piece × 6'])
+  })
+
+  it('order details and the table sheet do the same with an ordered line', async () => {
+    const root = await rootWithPacks('en', [])
+    render(
+      <StoreContext.Provider value={root}>
+        <OrderLineItem line={lineRow('O1', 1, { GoodsName: 'Portuguese Egg Tart', PCode: 'BOX6', PUnit: 'Box of 6', Ref: '6', Unit: 'piece', PQua: '2', MQua: '0' })} />
+        <OrderLineItem line={lineRow('O1', 2, { GoodsName: 'Portuguese Egg Tart', PCode: 'BOX', PUnit: 'Box', Ref: '6', Unit: 'piece', PQua: '1', MQua: '0', SkuName: 'Classic' })} />
+      </StoreContext.Provider>
+    )
+    const lines = screen.getAllByTestId('order-line')
+    expect(lines.map((l) => l.querySelector('[data-testid="order-line-qua"]')!.textContent)).toEqual(['× 2 Box of 6', '× 1 Box'])
+    expect(lines.map((l) => l.querySelector('[data-testid="order-line-choices"]')?.textContent ?? '')).toEqual(['', 'Classic · piece × 6'])
   })
 })

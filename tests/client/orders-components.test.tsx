@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
-import { OrderCard, OrderHero, OrderLines } from '../../src/features/orders/components/OrderViews'
+import { OrderCard, OrderFacts, OrderHero, OrderLines } from '../../src/features/orders/components/OrderViews'
 import { createFakeHost } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
 import { lineRow, orderRow } from '../unit/support/orders-fakes'
@@ -41,8 +41,8 @@ describe('order views', () => {
   })
 
   it.each([
-    [5, 'Ready for Pickup', 'Your order is ready — please pick it up at the counter'],
-    [2, 'completed', 'The order has been completed, welcome to come again'],
+    [5, 'Ready for pickup', 'Your order is ready — please pick it up at the counter'],
+    [2, 'Completed', 'Your order is complete. Thank you, and see you again soon!'],
     [4, 'Expired', 'This order was not paid in time and has expired']
   ] as const)('status %i reads "%s" with its note', async (Status, label, note) => {
     await renderWith(() => <OrderHero order={orderRow('O1', { Status, PickupNo: Status === 4 ? '' : '12', CanPay: 0, CanCancel: 0 })} />)
@@ -68,5 +68,35 @@ describe('order views', () => {
     expect(screen.getByText('× 1 basket')).toBeTruthy()
     expect(screen.getByText('Bags × 2')).toBeTruthy()
     expect(screen.getByTestId('order-total').textContent).toBe('MOP$72.00')
+  })
+
+  it("shows the diner's remark with the lines", async () => {
+    const order = orderRow('O1', { Remarks: 'No coriander please / Nut allergy' })
+    await renderWith(() => <OrderLines order={order} lines={[lineRow('O1', 1, { GoodsName: 'Wonton Noodles' })]} />)
+    expect(screen.getByTestId('order-remark').textContent).toBe('Remark: No coriander please / Nut allergy')
+  })
+
+  it('a delivery shows who and where it goes to, and no pickup number or table', async () => {
+    const order = orderRow('O1', {
+      Status: 1,
+      ServiceType: 'delivery',
+      PickupNo: '2',
+      TableName: 'T01',
+      Contact: 'Ana Lei',
+      Phone: '+853 6612 3456',
+      Address: 'Rua do Cunha 10, Taipa',
+      CanPay: 0
+    })
+    await renderWith(() => (
+      <>
+        <OrderHero order={order} />
+        <OrderFacts order={order} />
+      </>
+    ))
+    expect(screen.getByTestId('order-contact').textContent).toBe('Ana Lei')
+    expect(screen.getByTestId('order-phone').textContent).toBe('+853 6612 3456')
+    expect(screen.getByTestId('order-address').textContent).toBe('Rua do Cunha 10, Taipa')
+    expect(screen.queryByTestId('pickup-number')).toBeNull()
+    expect(screen.queryByText('T01')).toBeNull()
   })
 })

@@ -88,7 +88,7 @@ describe('wallet views', () => {
     expect(cards[0].textContent).toContain('Get MOP$110.00')
     expect(cards[0].textContent).toContain('Pay MOP$100.00')
     expect(cards[0].textContent).toContain('incl. MOP$10.00 gift')
-    expect(cards[0].textContent).toContain('+1 coupons')
+    expect(cards[0].textContent).toContain('plus a coupon')
     expect(cards[1].textContent).toContain('Get MOP$230.00')
     expect(cards[0].getAttribute('aria-checked')).toBe('true')
     expect(screen.getByTestId('gift-coupon').textContent).toContain('Tea time voucher')
@@ -127,7 +127,7 @@ describe('wallet views', () => {
     const img = screen.getByTestId('member-code-qr')
     const src = img.getAttribute('src') ?? img.querySelector('img')?.getAttribute('src') ?? ''
     expect(src).toMatch(/^data:image\/gif;base64,[A-Za-z0-9+/=]{200,}$/)
-    expect(screen.getByTestId('member-code-countdown').textContent).toBe('Valid for 120 s · refreshes by itself')
+    expect(screen.getByTestId('member-code-countdown').textContent).toBe('Valid for 120 s · refreshes automatically')
     expect(screen.getByText('Ada')).toBeTruthy()
     expect(screen.getByText('62****78')).toBeTruthy()
     stop()

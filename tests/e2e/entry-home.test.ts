@@ -49,7 +49,9 @@ describe('scan a table, see where you are, switch language', () => {
     const page = await context.newPage()
     await page.goto(`${app.server.url}/?QRCode=NO-SUCH-CODE`)
     await page.getByRole('alert').waitFor({ timeout: 30000 })
-    assert.match(await page.getByRole('alert').innerText(), /QR code invalid or expired/)
+    assert.match(await page.getByRole('alert').innerText(), /This QR code is invalid or has expired/)
+    // A refused code: no Retry that cannot help.
+    assert.equal(await page.getByText('Retry', { exact: true }).count(), 0)
     await page.screenshot({ path: path.join(SCREENSHOTS, 'entry-bad-code-en.png') })
 
     await page.goto(`${app.server.url}/?ShopID=S999`)

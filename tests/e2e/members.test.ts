@@ -65,6 +65,8 @@ describe('members and money', () => {
     await byId(page, 'checkout-total').getByText(money(total)).waitFor({ timeout: 15000 })
     await shot(page, 'member-confirm-balance')
     await agreeAndSubmit(page)
+    // Pay from balance asks first: the amount and the balance after (issue 12 item 13).
+    await confirmBalancePay(page, `Pay ${money(total)} from your balance? Your balance will then be ${money(credited.minus(total))}.`)
     await byId(page, 'result-pickup-number').waitFor({ timeout: 30000 })
     const [order] = await app.server.db.selectFrom('orders').selectAll().where('vip_id', '=', member.vip_id).execute()
     assert.equal(order.status, 1, 'the order is paid')
@@ -107,7 +109,16 @@ describe('members and money', () => {
     await scanAndAdd(page, app.server.url, await demoCode(app.server, 'A01'), ['F01'])
     await agreeAndSubmit(page)
     await byId(page, 'sheet-round').first().waitFor({ timeout: 30000 })
+    const ask = `Pay ${money(price('F01'))} from your balance? Your balance will then be ${money(left.minus(price('F01')))}.`
+    // Cancel pays nothing and goes back to the table.
     await byId(page, 'pay-bill-balance').click()
+    await byId(page, 'balance-confirm').getByText(ask).waitFor({ timeout: 30000 })
+    await byId(page, 'balance-confirm-cancel').click()
+    await byId(page, 'pay-bill-balance').waitFor({ timeout: 30000 })
+    const untouched = await app.server.db.selectFrom('members').select('balance').where('vip_id', '=', member.vip_id).executeTakeFirstOrThrow()
+    assert.equal(untouched.balance, left.toFixed(2), 'cancelling paid nothing')
+    await byId(page, 'pay-bill-balance').click()
+    await confirmBalancePay(page, ask)
     await byId(page, 'result-pickup-number').or(byId(page, 'payment-result')).first().waitFor({ timeout: 30000 })
     await page.waitForTimeout(400) // the page slides in for 0.3 s
     await shot(page, 'member-bill-from-balance')
@@ -120,6 +131,13 @@ describe('members and money', () => {
     await context.close()
   })
 })
+
+/** The balance payment asks first (issue 12 item 13): it says `text`; nothing is paid before the diner confirms. */
+async function confirmBalancePay(page: Page, text: string): Promise<void> {
+  await byId(page, 'balance-confirm').getByText(text).waitFor({ timeout: 30000 })
+  await shot(page, 'member-balance-ask')
+  await byId(page, 'balance-confirm-pay').click()
+}
 
 /** The code the development SMS provider "sent" (its outbox is the test hook). */
 async function waitForCode(areaNo: string, phoneNo: string): Promise<string> {

@@ -47,10 +47,10 @@ describe('ordering', () => {
     assert.ok(pickupNo.includes(order.pickup_no))
 
     const ready = await ordersCli('ready', order.order_id)
-    assert.match(ready.stdout, /Ready for Pickup/)
+    assert.match(ready.stdout, /Ready for pickup/)
 
     await byId(page, 'result-view-order').click()
-    await byId(page, 'order-status').getByText('Ready for Pickup').waitFor({ timeout: 30000 })
+    await byId(page, 'order-status').getByText('Ready for pickup').waitFor({ timeout: 30000 })
     await shot(page, 'order-ready')
     assert.deepEqual(errors, [])
     await context.close()

@@ -38,16 +38,20 @@ export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, 
   await byId(page, 'cart-checkout').click({ timeout: 15000 })
 }
 
-/** On the confirm page: agree to the policy and place the order. */
+/** On the confirm page: agree to the policy (unless this device already did) and place the order. */
 export async function agreeAndSubmit(page: Page): Promise<void> {
-  await byId(page, 'agree-privacy').locator('.so-confirm__box').click()
+  // The server's totals first: until they arrive the page below them moves, and a tap meant for
+  // the submit button can land on the policy box (untick it) while the page slides in.
+  await byId(page, 'total-goods').waitFor({ timeout: 30000 })
+  const agree = byId(page, 'agree-privacy')
+  if ((await agree.getAttribute('aria-checked')) !== 'true') await agree.locator('.so-confirm__box').click()
   await byId(page, 'submit-order').click()
 }
 
-/** On the sandbox provider's hosted page: approve, and come back to the app. */
-export async function approveOnSandbox(page: Page, screenshot = 'sandbox-pay'): Promise<void> {
+/** On the sandbox provider's hosted page: approve, and come back to the app (screenshot null: no picture). */
+export async function approveOnSandbox(page: Page, screenshot: string | null = 'sandbox-pay'): Promise<void> {
   await page.waitForURL(/\/sandbox-pay\//, { timeout: 30000 })
-  await shot(page, screenshot)
+  if (screenshot) await shot(page, screenshot)
   await page.locator('button.approve').click()
 }
 

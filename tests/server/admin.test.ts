@@ -67,7 +67,7 @@ describe('admin API', () => {
     const unpaid = await placeOrder(B201, false)
     const ready = await server.app.inject({ method: 'POST', url: `/admin/orders/${unpaid.id}/ready`, headers: auth })
     expect(ready.statusCode).toBe(409)
-    expect(ready.json()).toEqual({ error: { code: 'ORDER_STATUS_CONFLICT', message: 'The order is Awaiting payment and cannot be marked ready' } })
+    expect(ready.json()).toEqual({ error: { code: 'ORDER_STATUS_CONFLICT', message: 'This order cannot be marked ready now (status: Awaiting payment)' } })
     const missing = await server.app.inject({ method: 'POST', url: '/admin/orders/O-nothing/complete', headers: auth })
     expect(missing.statusCode).toBe(404)
     expect(missing.json().error.code).toBe('ORDER_NOT_FOUND')
@@ -113,17 +113,17 @@ describe('orders CLI', () => {
     const pickup = (await dinerSees(order)).PickupNo
     const ready = await cli('ready', order.id)
     expect(ready).toMatchObject({ code: 0, stderr: '' })
-    expect(ready.stdout.trim()).toBe(`${order.id}: ready done, now Ready for Pickup (pickup #${pickup})`)
+    expect(ready.stdout.trim()).toBe(`${order.id}: ready done, now Ready for pickup (pickup #${pickup})`)
     const seen = (await server.call('OrderDetailGet', [{ SheetID: order.id }], { headers: order.headers, lang: 'en' })).body.data.table1[0]
     expect(seen.Status).toBe(ORDER_STATUS.READY)
 
     const list = await cli('list', '--status', '5', '--base', B201)
     expect(list.code).toBe(0)
-    expect(list.stdout).toContain(`${order.id}  ${B201}  5 Ready for Pickup  #${pickup}  22.00`)
+    expect(list.stdout).toContain(`${order.id}  ${B201}  5 Ready for pickup  #${pickup}  22.00`)
 
     const again = await cli('ready', order.id, 'O-nothing')
     expect(again.code).toBe(1)
-    expect(again.stderr).toContain(`${order.id}: The order is Ready for Pickup and cannot be marked ready [ORDER_STATUS_CONFLICT]`)
+    expect(again.stderr).toContain(`${order.id}: This order cannot be marked ready now (status: Ready for pickup) [ORDER_STATUS_CONFLICT]`)
     expect(again.stderr).toContain('O-nothing: Order not found [ORDER_NOT_FOUND]')
 
     expect((await cli('complete', order.id)).code).toBe(0)
@@ -141,7 +141,7 @@ describe('orders CLI', () => {
     const sheetId = round.body.data.table1[0].SheetID
     const res = await cli('close-sheet', sheetId)
     expect(res).toMatchObject({ code: 0, stderr: '' })
-    expect(res.stdout).toContain(`${sheetId}: table B201-A02 closed, now completed`)
+    expect(res.stdout).toContain(`${sheetId}: table B201-A02 closed, now Completed (1 round`)
     const sheet = (await server.call('PosSheetDetailGet', [{ SheetID: sheetId, QRCode }])).body.data.table1[0]
     expect(sheet).toMatchObject({ Status: ORDER_STATUS.COMPLETED, OrderingAllowed: 0 })
     const home = await server.call('HomeShopDetailsGet', [{ QRCode }])

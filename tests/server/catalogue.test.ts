@@ -199,7 +199,7 @@ describe('GoodsListByClass', () => {
 
   it('says class not found (20008) for an unknown ClassID, and lists nothing for a class without goods', async () => {
     const res = await server.call('GoodsListByClass', [{ ...S101, ClassID: 'S101.c.NOPE' }])
-    expect([res.body.resultcode, res.body.resultmsg]).toEqual(['20008', 'Goods class does not exist'])
+    expect([res.body.resultcode, res.body.resultmsg]).toEqual(['20008', 'Menu category not found'])
     const tw = await server.call('GoodsListByClass', [{ ...S101, ClassID: 'S101.c.NOPE' }], { lang: 'zh-TW' })
     expect(tw.body.resultmsg).toBe('商品分類不存在')
     const empty = ok(await server.call('GoodsListByClass', [{ ...S101, ClassID: 'S101.c.EMPTY' }]))

@@ -107,9 +107,39 @@ describe('delivery orders', () => {
     expect((await deliver({ ...address(north(800)), Phone: ' ' })).body.resultcode).toBe(RESULTCODES.ADDRESS_REQUIRED)
     const far = await deliver(address(north(7000)))
     expect(far.body.resultcode).toBe(RESULTCODES.BEYOND_DELIVERY_RANGE)
-    expect(far.body.resultmsg).toBe('Beyond delivery range')
-    expect((await deliver(address({ lat: 0, lng: 0 }))).body.resultcode).toBe(RESULTCODES.BEYOND_DELIVERY_RANGE)
+    expect(far.body.resultmsg).toBe('This address is outside the delivery area')
     expect(await orderCounts(server.db)).toEqual(before)
+  })
+
+  it('never calls a typed address that was not located beyond range: it asks for the location, then checks that point and keeps it', async () => {
+    const before = await orderCounts(server.db)
+    // The Taipa branch's own street, typed: there is no geocoder, so nothing was measured.
+    const typed = { ...address({ lat: 0, lng: 0 }), Address: 'Rua do Cunha 10, Taipa' }
+    const unlocated = await server.call(
+      'OrderSubmit',
+      [{ ...takeaway([soupLine('2')], { BaseID: B202, ServiceType: 'delivery', Delivery: typed }), RequestKey: requestKey() }],
+      { headers: device().headers, lang: 'en' }
+    )
+    expect(unlocated.body.resultcode).toBe(RESULTCODES.LOCATION_REQUIRED)
+    expect(unlocated.body.resultmsg).toContain('Use my location')
+    expect(await orderCounts(server.db)).toEqual(before)
+
+    // With "Use my location" the range is checked at that point, and the order keeps it with the typed address.
+    const nearTaipa = { lat: 22.1553 + 0.005, lng: 113.556 }
+    const located = await server.call(
+      'OrderSubmit',
+      [{ ...takeaway([soupLine('2')], { BaseID: B202, ServiceType: 'delivery', Delivery: { ...typed, Lat: nearTaipa.lat, Lng: nearTaipa.lng } }), RequestKey: requestKey() }],
+      { headers: device().headers, lang: 'en' }
+    )
+    expect(located.body.resultcode).toBe('0')
+    const order = located.body.data.table1[0]
+    expect(order).toMatchObject({ Address: 'Rua do Cunha 10, Taipa', Contact: 'Ana Lei', Freight: '12.00' })
+    const row = await server.db.selectFrom('orders').select(['address', 'delivery_lat', 'delivery_lng']).where('order_id', '=', order.SheetID).executeTakeFirstOrThrow()
+    expect({ ...row, delivery_lat: Number(row.delivery_lat), delivery_lng: Number(row.delivery_lng) }).toEqual({
+      address: 'Rua do Cunha 10, Taipa',
+      delivery_lat: nearTaipa.lat,
+      delivery_lng: nearTaipa.lng
+    })
   })
 
   it('charges by goods amount where the branch does', async () => {

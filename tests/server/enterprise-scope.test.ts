@@ -142,7 +142,7 @@ describe('QR code validity', () => {
   it('treats expired and disabled codes as invalid (20002), and a code that expires later as valid', async () => {
     for (const code of ['QR-EXPIRED', 'QR-OFF']) {
       const res = await server.call('EntIDGet', [{ QRCode: code }], { entId: '' })
-      expect(res.body).toMatchObject({ resultcode: '20002', resultmsg: 'QR code invalid or expired' })
+      expect(res.body).toMatchObject({ resultcode: '20002', resultmsg: 'This QR code is invalid or has expired' })
       expect((await server.call('HomeShopDetailsGet', [{ QRCode: code }])).body.resultcode).toBe('20002')
     }
     const later = await server.call('EntIDGet', [{ QRCode: 'QR-LATER' }], { entId: '' })

@@ -60,8 +60,8 @@ describe('EntIDGet', () => {
 
   it('answers each unknown code with its own resultcode', async () => {
     const cases: [Record<string, string>, string, string][] = [
-      [{ QRCode: 'QR-ZZZ' }, '20002', 'QR code invalid or expired'],
-      [{ TableID: 'B201-Z99' }, '20005', 'Table number not found'],
+      [{ QRCode: 'QR-ZZZ' }, '20002', 'This QR code is invalid or has expired'],
+      [{ TableID: 'B201-Z99' }, '20005', 'Table not found'],
       [{ BaseID: 'B999' }, '20004', 'Branch does not exist'],
       [{ ShopID: 'S999' }, '20003', 'Shop does not exist']
     ]

@@ -194,7 +194,7 @@ describe('unexpected failures', () => {
       expect(res.status).toBe(500)
       expect(res.body).toEqual({
         errcode: '50000',
-        errmsg: 'The server cannot handle this right now, please try again later',
+        errmsg: 'The server cannot handle this right now. Please try again later.',
         resultcode: '',
         resultmsg: '',
         data: {}

@@ -35,9 +35,9 @@ describe('the development identity provider vouches for no phone', () => {
     expect(ok(await server.call('ThirdPartyUserInfoGet', [{ OpenID: openId, AccessToken: token.AccessToken }])).table1[0]).toMatchObject({ AreaNo: '', Phone: '' })
     const en = await server.call('VipRegister', [{ RegisterType: 0, OpenID: openId, AccessToken: token.AccessToken, AreaNo: '853', Phone: '66123456' }])
     expect(en.body.resultcode).toBe('20047')
-    expect(en.body.resultmsg).toBe('This app could not confirm your mobile number, please log in with an SMS code')
+    expect(en.body.resultmsg).toBe('This app could not confirm your mobile number. Please log in with an SMS code.')
     const zh = await server.call('VipRegister', [{ RegisterType: 0, OpenID: openId, AccessToken: token.AccessToken }], { lang: 'zh-TW' })
-    expect(zh.body.resultmsg).toBe('此應用未能確認你的手機號碼，請用短訊驗證碼登入')
+    expect(zh.body.resultmsg).toBe('此應用未能確認您的手機號碼，請用短訊驗證碼登入')
     // Type 2 (no phone) still works; the phone is bound by SMS afterwards like anyone's.
     const made = ok(await server.call('VipRegister', [{ RegisterType: 2, OpenID: openId, AccessToken: token.AccessToken }]))
     expect(made.table2[0]).toMatchObject({ Phone: '', IsGuest: 0 })

@@ -18,4 +18,18 @@ describe('kitchen ticket', () => {
     const order = orderRow('O2', { ServiceType: 'takeaway', TableName: '', PickupNo: '12', AppointedTime: '2026-11-24 12:30', Remarks: '走青' })
     expect(kitchenTicket(order, [])).toEqual(['  Takeaway, pickup #12, for 2026-11-24 12:30', '  Remark: 走青'])
   })
+
+  it('sends a delivery to its contact and address, not to the table it was ordered from', () => {
+    const order = orderRow('O3', {
+      ServiceType: 'delivery',
+      TableName: 'Table T01',
+      PickupNo: '2',
+      AppointedTime: '',
+      Remarks: '',
+      Contact: 'Ana Lei',
+      Phone: '+853 6612 3456',
+      Address: 'Rua do Cunha 10, Taipa'
+    })
+    expect(kitchenTicket(order, [])).toEqual(['  Delivery, pickup #2, as soon as possible', '  Deliver to: Ana Lei, +853 6612 3456, Rua do Cunha 10, Taipa'])
+  })
 })

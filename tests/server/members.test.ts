@@ -157,7 +157,7 @@ describe('SMS codes', () => {
     await server.db.insertInto('sms_codes').values(rows(SMS_RULES.dailyPerClient, { phone: '60000000', client_ip: '10.200.0.1' })).execute()
     const capped = await send(macauPhone(), headers)
     expect(code(capped)).toBe('20033')
-    expect(capped.body.resultmsg).toBe('Too many codes today, please try again tomorrow')
+    expect(capped.body.resultmsg).toBe('Too many codes today. Please try again tomorrow.')
   })
 
   test('a code expires after 5 minutes', async () => {
@@ -434,7 +434,7 @@ describe('change phone, step 2 (issue 12)', () => {
     // Asking step 2's code for the same number says so, not 'too often, wait 54 s'.
     const asked = await sendNow(phone, headers, 'VipPhoneChange')
     expect(code(asked)).toBe('20052')
-    expect(asked.body.resultmsg).toBe('This is already your mobile number, please enter a new one')
+    expect(asked.body.resultmsg).toBe('This is already your mobile number. Please enter a new one.')
     // Type 2 refuses it whatever the code (a client that skips the send).
     const res = await server.call('VipPhoneChange', [{ Type: 2, Phone: phone, AreaNo: '853', Code: '123456', ChangeTicket: ticket }], { headers })
     expect(code(res)).toBe('20052')

@@ -156,7 +156,7 @@ describe('refusals leave no order behind', () => {
     } finally {
       await openAllDay(server.db, [B202])
     }
-    await refused(takeaway([soupLine()], { AppointedTime: '2001-01-01 12:00' }), 'APPOINTMENT_OUTSIDE_HOURS', /appointed Time/)
+    await refused(takeaway([soupLine()], { AppointedTime: '2001-01-01 12:00' }), 'APPOINTMENT_OUTSIDE_HOURS', /outside business hours/)
     await refused(takeaway([soupLine()], { AppointedTime: 'tomorrow noon' }), 'APPOINTMENT_OUTSIDE_HOURS')
     // Not on a 15-minute step.
     const day = appointmentSlots({ now: wall, beginTime: '00:00', endTime: '23:59', weekday: '', cookingMinutes: 15, dtbMinutes: 0, delivery: false }).find((d) => d.offset === 1)!
@@ -232,13 +232,13 @@ describe('detail, list, cancel and expiry', () => {
     expect(cancel.body.data.table1[0].CancelledDate).not.toBe('')
     const twice = await server.call('OrderCancel', [{ SheetID: placed.SheetID }], { headers: me.headers })
     expect(twice.body.resultcode).toBe(RESULTCODES.ORDER_STATUS_CONFLICT)
-    expect(twice.body.resultmsg).toBe('The order is Cancelled and cannot be cancelled')
+    expect(twice.body.resultmsg).toBe('This order cannot be cancelled now (status: Cancelled)')
 
     const paidOrder = (await submit(takeaway([soupLine()]), me.headers)).body.data.table1[0]
     await server.db.transaction().execute((trx) => markOrderPaid(trx, paidOrder.SheetID, '22.00', new Date()))
     const paid = await server.call('OrderCancel', [{ SheetID: paidOrder.SheetID }], { headers: me.headers })
     expect(paid.body.resultcode).toBe(RESULTCODES.ORDER_STATUS_CONFLICT)
-    expect(paid.body.resultmsg).toBe('The order is Paid and cannot be cancelled')
+    expect(paid.body.resultmsg).toBe('This order cannot be cancelled now (status: Paid)')
     const detail = await server.call('OrderDetailGet', [{ SheetID: paidOrder.SheetID }], { headers: me.headers, lang: 'zh-TW' })
     expect(detail.body.data.table1[0]).toMatchObject({ Status: ORDER_STATUS.PAID, PaidAmount: '22.00', CanCancel: 0, CanPay: 0 })
     expect(detail.body.data.table1[0].PickupNo).toMatch(/^\d+$/)
@@ -258,7 +258,7 @@ describe('detail, list, cancel and expiry', () => {
       const read = await server.call('OrderDetailGet', [{ SheetID: placed.SheetID }], { headers: me.headers })
       expect(read.body.data.table1[0]).toMatchObject({ Status: ORDER_STATUS.EXPIRED, CanPay: 0, CanCancel: 0 })
       const cancel = await server.call('OrderCancel', [{ SheetID: placed.SheetID }], { headers: me.headers })
-      expect(cancel.body.resultmsg).toBe('The order is Expired and cannot be cancelled')
+      expect(cancel.body.resultmsg).toBe('This order cannot be cancelled now (status: Expired)')
 
       // The sweep: only orders past their time, once.
       const other = (await submit(takeaway([soupLine()]), me.headers)).body.data.table1[0]

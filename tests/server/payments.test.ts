@@ -109,7 +109,7 @@ describe('FinanceAccountGet', () => {
     await server.db.updateTable('finance_accounts').set({ is_enable: 0 }).where('shop_id', '=', 'S102').execute()
     try {
       const res = await server.call('FinanceAccountGet', [{ ShopID: 'S102' }])
-      expect(res.body).toMatchObject({ resultcode: '20020', resultmsg: 'Payment account not linked to this shop' })
+      expect(res.body).toMatchObject({ resultcode: '20020', resultmsg: 'This shop has no payment account set up' })
 
       // PaySubmit for an order of that shop is refused the same way, and no payment is made.
       const orderId = await insertOrder({ shopId: 'S102', baseId: 'B203' })
@@ -179,7 +179,7 @@ describe('PaySubmit', () => {
     expect((await paySubmit(await insertOrder({ status: ORDER_STATUS.EXPIRED }))).body.resultcode).toBe('20024')
     expect((await paySubmit(await insertOrder({ expiresIn: -1 }))).body.resultcode).toBe('20024')
     const paid = await paySubmit(await insertOrder({ status: ORDER_STATUS.PAID }))
-    expect(paid.body).toMatchObject({ resultcode: '20018', resultmsg: 'The order is Paid and cannot be paid' })
+    expect(paid.body).toMatchObject({ resultcode: '20018', resultmsg: 'This order cannot be paid now (status: Paid)' })
     expect((await paySubmit(await insertOrder({ kind: 'round' }))).body.resultcode).toBe('20018')
   })
 })

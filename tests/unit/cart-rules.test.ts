@@ -12,6 +12,7 @@ import {
   roundQuantity,
   sameLine,
   withQuantities,
+  withRemarkRefs,
   type CartLineInput
 } from '../../src/core/cart'
 import { lineInput } from './support/menu-rows'
@@ -91,8 +92,34 @@ describe('cart line rules (spec §3, §4)', () => {
 
     it('differs by pack unit', () => {
       expect(sameLine(base, { ...base, PCode: 'P12' })).toBe(false)
-      expect(sameLine(base, { ...base, PUnit: 'case' })).toBe(false)
       expect(sameLine(base, { ...base, PUnit: '', PCode: '' })).toBe(false)
+      // Without a PCode the name tells the pack unit.
+      expect(sameLine({ ...base, PCode: '' }, { ...base, PCode: '', PUnit: 'case' })).toBe(false)
+    })
+
+    it('knows a pack unit by its PCode, whatever language its name is in', () => {
+      expect(sameLine(base, { ...base, PUnit: '盒' })).toBe(true)
+    })
+
+    it('compares remarks by their place among the goods\' remarks where both lines keep it', () => {
+      const zh = { ...base, remarkList: [{ name: '辣度', option: '小辣', group: 0, index: 1 }] }
+      const en = { ...base, remarkList: [{ name: 'Spice', option: 'Mild', group: 0, index: 1 }] }
+      expect(sameLine(zh, en)).toBe(true)
+      expect(sameLine(zh, { ...en, remarkList: [{ name: 'Spice', option: 'Hot', group: 0, index: 2 }] })).toBe(false)
+    })
+
+    it('finds where chosen remarks sit among the goods\' remark groups', () => {
+      const groups = [
+        { name: 'Spice', options: ['None', 'Mild', 'Hot'] },
+        { name: 'Ice', options: ['Less', 'Normal'] }
+      ]
+      expect(
+        withRemarkRefs({ remarkList: [{ name: 'Ice', option: 'Normal' }, { name: 'Spice', option: 'Hot' }, { name: 'Gone', option: 'x' }] }, groups).remarkList
+      ).toEqual([
+        { name: 'Ice', option: 'Normal', group: 1, index: 1 },
+        { name: 'Spice', option: 'Hot', group: 0, index: 2 },
+        { name: 'Gone', option: 'x' }
+      ])
     })
 
     it('compares remarks by name and option, in any order', () => {

@@ -297,6 +297,17 @@ describe('cart store (spec §3, §4 Cart)', () => {
   })
 
   describe('business modes', () => {
+    it('switching clears the other modes\' entries, the "buy now" item with them', () => {
+      const { cart } = setup(memoryStorage(), 'E1', '0')
+      cart.add(goods({ GoodsID: 'G1' }), [line()])
+      cart.buyNow(goods({ GoodsID: 'G2' }), line())
+      cart.setBusinessMode('2')
+      expect(cart.cartList).toEqual([])
+      expect(cart.temporaryList).toEqual([])
+      cart.add(goods({ GoodsID: 'G3' }), [line()])
+      expect(cart.checkoutEntries('S1', 'B1').map((e) => [e.goodsDetails.GoodsID, e.businessMode])).toEqual([['G3', '2']])
+    })
+
     it('empties the cart when the business mode changes, not when it stays', () => {
       const { cart, storage } = setup()
       cart.add(goods(), [line()])
@@ -319,6 +330,116 @@ describe('cart store (spec §3, §4 Cart)', () => {
       cart.add(goods({ GoodsID: 'G2' }), [line()])
       cart.clearOtherModes('1')
       expect(cart.cartList.map((e) => e.goodsDetails.GoodsID)).toEqual(['G2'])
+    })
+  })
+
+  describe('buy now (the temporary cart straight to confirm)', () => {
+    it('orders just the held goods and leaves the cart as it was; placing it empties only the temporary cart', () => {
+      const { cart, storage } = setup()
+      cart.add(goods({ GoodsID: 'G1' }), [line({ mQua: '2' })])
+      expect(cart.buyNow(goods({ GoodsID: 'G2', GoodsName: 'Egg tart' }), line({ mQua: '3' }))).toBe(true)
+      expect(cart.checkoutEntries('S1', 'B1').map((e) => [e.goodsDetails.GoodsID, e.lines[0].qua])).toEqual([['G2', '3']])
+      expect(cart.cartList.map((e) => [e.goodsDetails.GoodsID, e.lines[0].qua])).toEqual([['G1', '2']])
+      // A reload of the confirm page still orders the held goods.
+      const reloaded = setup(storage)
+      expect(reloaded.cart.checkoutEntries('S1', 'B1').map((e) => e.goodsDetails.GoodsID)).toEqual(['G2'])
+      // The order placed: the confirm page clears what it ordered.
+      reloaded.cart.clear()
+      expect(reloaded.cart.temporaryList).toEqual([])
+      expect(reloaded.cart.cartList.map((e) => e.goodsDetails.GoodsID)).toEqual(['G1'])
+      expect(reloaded.cart.checkoutEntries('S1', 'B1').map((e) => e.goodsDetails.GoodsID)).toEqual(['G1'])
+    })
+
+    it("the cart's checkout orders the cart again; its Clear empties the cart only", () => {
+      const { cart } = setup()
+      cart.add(goods({ GoodsID: 'G1' }), [line()])
+      cart.buyNow(goods({ GoodsID: 'G2' }), line())
+      cart.checkoutCart()
+      expect(cart.checkoutEntries('S1', 'B1').map((e) => e.goodsDetails.GoodsID)).toEqual(['G1'])
+      cart.clear()
+      expect(cart.cartList).toEqual([])
+      cart.clearCart()
+      expect(cart.cartList).toEqual([])
+    })
+
+    it('holds nothing and keeps ordering the cart when the goods has no line to buy', () => {
+      const { cart, errors } = setup()
+      cart.add(goods({ GoodsID: 'G1' }), [line()])
+      expect(cart.buyNow(goods({ GoodsID: 'G2' }), line({ mQua: '0' }))).toBe(false)
+      expect(errors).toHaveLength(1)
+      expect(cart.checkoutEntries('S1', 'B1').map((e) => e.goodsDetails.GoodsID)).toEqual(['G1'])
+    })
+  })
+
+  describe('removing an item', () => {
+    it('removes one line by its uid and the entry with its last line', () => {
+      const { cart, storage } = setup()
+      cart.add(goods({ GoodsID: 'G1' }), [line(), line({ remarkList: [{ name: 'Ice', option: 'Less' }] })])
+      const [first, second] = cart.cartList[0].lines
+      cart.removeLine(first.uid)
+      expect(cart.cartList[0].lines.map((l) => l.uid)).toEqual([second.uid])
+      cart.removeLine(second.uid)
+      expect(cart.cartList).toEqual([])
+      expect(stored(storage).cartList).toEqual([])
+    })
+  })
+
+  describe('names in the language on screen', () => {
+    const zhLine = (): CartLineInput =>
+      line({
+        sku: { SkuID: 'K1', SkuCode: 'K1', SkuItems: 'v1', SkuName: '大杯' },
+        PUnit: '盒', PCode: 'P6', Ref: '6', PSalesPrice: '50', PUnitPrice: '60', pQua: '1', mQua: '0',
+        remarkList: [{ name: '甜度', option: '少甜', group: 0, index: 1 }],
+        bomList: [{ BOMClassID: 'C1', GoodsID: 'G9', GoodsName: '蛋撻', BOMQua: '1', BOMGoodsPUnit: '個', Price: '0' }],
+        attachmentList: [{ OptionID: 'O1', Value: '加蛋', Value2: '3', Value3: '3' }]
+      })
+    const en = {
+      GoodsName: 'Pineapple bun',
+      Unit: 'piece',
+      skus: { K1: 'Large' },
+      packs: { P6: 'Box of 6' },
+      remarks: [{ name: 'Sweetness', options: ['Normal', 'Less sweet'] }],
+      bom: { 'C1|G9': { GoodsName: 'Egg tart', BOMGoodsPUnit: 'piece' } },
+      addOns: { O1: 'Extra egg' }
+    }
+
+    it('renames every name of a line by its ids, keeping quantities, prices and the persisted cart', () => {
+      const { cart, storage } = setup()
+      cart.add(goods({ GoodsName: '菠蘿油', Unit: '個' }), [zhLine()])
+      cart.relabel({ GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1' }, en)
+      const e = cart.cartList[0]
+      expect(e.goodsDetails).toMatchObject({ GoodsName: 'Pineapple bun', Unit: 'piece' })
+      expect(e.lines[0]).toMatchObject({
+        sku: { SkuID: 'K1', SkuName: 'Large' },
+        PUnit: 'Box of 6',
+        pQua: '1',
+        PSalesPrice: '50',
+        remarkList: [{ name: 'Sweetness', option: 'Less sweet', group: 0, index: 1 }],
+        bomList: [{ GoodsID: 'G9', GoodsName: 'Egg tart', BOMGoodsPUnit: 'piece' }],
+        attachmentList: [{ OptionID: 'O1', Value: 'Extra egg', Value3: '3' }]
+      })
+      expect(setup(storage).cart.cartList[0].goodsDetails.GoodsName).toBe('Pineapple bun')
+      // The same choice added again in English merges into the renamed line.
+      cart.add(goods(), [{ ...zhLine(), remarkList: [{ name: 'Sweetness', option: 'Less sweet', group: 0, index: 1 }] }])
+      expect(cart.cartList[0].lines).toHaveLength(1)
+      expect(cart.cartList[0].lines[0].pQua).toBe('2')
+    })
+
+    it('loads a cart stored before remarks kept their place, and keeps what it cannot rename', () => {
+      const old = line({ remarkList: [{ name: '甜度', option: '少甜' }] })
+      const storage = memoryStorage({
+        [CART_STORAGE_KEY]: JSON.stringify({
+          params: { EntID: 'E1' },
+          cartList: [{ goodsDetails: goods({ GoodsName: '菠蘿油' }), businessMode: '0', lines: [{ ...old, uid: 'u1', qua: '1', isPack: false, sku: null }] }],
+          temporaryList: [],
+          cartVersion: 3
+        })
+      })
+      const { cart } = setup(storage)
+      expect(cart.cartList).toHaveLength(1)
+      cart.relabel({ GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1' }, en)
+      expect(cart.cartList[0].goodsDetails.GoodsName).toBe('Pineapple bun')
+      expect(cart.cartList[0].lines[0].remarkList).toEqual([{ name: '甜度', option: '少甜' }])
     })
   })
 

@@ -210,7 +210,8 @@ describe('checkout store', () => {
       checkout.end()
       fillIn(checkout)
       expect(checkout.asapOffered).toBe(false)
-      expect(checkout.problems).toEqual(['checkout.outsideHours'])
+      // Closed now and no time chosen: the diner is asked to choose one (not told a time is wrong).
+      expect(checkout.problems).toEqual(['checkout.closedNow'])
       checkout.chooseTime('2026-11-23', '08:00')
       expect(checkout.problems).toEqual([])
       setNow('2026-11-23 09:00:00')
@@ -431,6 +432,16 @@ describe('checkout store', () => {
       expect(fast.callsOf('PosOrderSubmit')[0].record.ServiceType).toBe('fastfood')
       expect(fast.callsOf('PosOrderSubmit')[0].record.QRCode).toBe('QR-T01-token')
       fast.checkout.end()
+
+      // A takeaway round at a dine-in table opens a takeaway sheet: the meal call refuses it (20027).
+      const takeaway = setup({ PosOrderSubmit: () => ok({ table1: [sheet({ PosiType: 7 })], table2: [order()] }) }, { tableId: 'A01' })
+      takeaway.checkout.begin('postpay')
+      fillIn(takeaway.checkout)
+      takeaway.checkout.chooseService('takeaway')
+      expect((await takeaway.checkout.submit()).ok).toBe(true)
+      expect(takeaway.ops()).not.toContain('MealPosOrderSubmit')
+      expect(takeaway.callsOf('PosOrderSubmit')[0].record.ServiceType).toBe('takeaway')
+      takeaway.checkout.end()
     })
   })
 })

@@ -196,7 +196,7 @@ describe('protected actions (10010)', () => {
     await settle()
     expect(fresh.signedIn).toBe(false)
     expect(host.store.has(MEMBER_TOKEN_STORAGE)).toBe(false)
-    expect(prompts).toEqual(['Operation not allowed without logging-in.'])
+    expect(prompts).toEqual(['Please log in first.'])
     expect(logins).toEqual([{ mode: 'login', back: '/pages/orderDetails/orderDetails?SheetID=O1' }])
     // The gateway showed no toast: the prompt says it.
     expect(host.toasts).toEqual([])

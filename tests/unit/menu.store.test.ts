@@ -262,6 +262,14 @@ describe('menu store', () => {
       expect(ops()).toHaveLength(4)
     })
 
+    it('reads the details again after a language switch (names follow the language on screen)', async () => {
+      const { menu, ops, setLocale } = setup(detailHandlers(detail('G1')))
+      await menu.loadDetails('G1')
+      setLocale('zh-TW')
+      await menu.loadDetails('G1')
+      expect(ops()).toHaveLength(4)
+    })
+
     it('reads the remark groups from GoodsRemarks', async () => {
       const { menu } = setup(detailHandlers(detail('G1', { GoodsRemarks: 'Spice:Mild;Medium；Hot\n甜度：少甜，正常' })))
       const details = await menu.loadDetails('G1')

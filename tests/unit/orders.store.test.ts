@@ -210,7 +210,7 @@ describe('cancel', () => {
     let status: OrderRow['Status'] = 0
     const { orders, confirmCancel } = setup({
       OrderDetailGet: ({ SheetID }) => ({ table1: [orderRow(SheetID, { Status: status })], table2: [], table3: [] }),
-      OrderCancel: () => refused('OrderCancel', RESULTCODES.ORDER_STATUS_CONFLICT, 'The order is completed and cannot be cancelled')
+      OrderCancel: () => refused('OrderCancel', RESULTCODES.ORDER_STATUS_CONFLICT, 'This order cannot be cancelled now (status: Completed)')
     })
     await orders.loadDetail('O1')
     status = 2

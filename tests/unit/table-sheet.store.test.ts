@@ -53,3 +53,35 @@ describe('TableSheetStore and the table code', () => {
     ])
   })
 })
+
+describe('TableSheetStore: changing quantities of ordered goods', () => {
+  const LINE = { SheetID: 'R1', LineNo: 1, RoundNo: 1, GoodsName: 'Wonton Noodles', PCode: '', PUnit: '', MQua: '2', PQua: '0', Qua: '2', Amount: '44' }
+
+  it('sends the line, its round and the new quantity with the table code, and shows the sheet the server answers', async () => {
+    const edited = { ...SHEET, QuaEditable: 1, Amount: '66.00' }
+    const { store, calls } = setup({
+      PosSheetDetailGet: () => ok({ table1: [{ ...SHEET, QuaEditable: 1 }], table2: [LINE], table3: [{ SheetID: 'R1', RoundNo: 1 }] }),
+      PosSheetGoodsQuaEdit: () => ok({ table1: [edited], table2: [{ ...LINE, MQua: '3', Qua: '3', Amount: '66' }], table3: [{ SheetID: 'R1', RoundNo: 1 }] })
+    })
+    store.sheetId = 'SH1'
+    await store.load()
+    expect(store.quantitiesEditable).toBe(true)
+    expect(await store.changeQuantity(store.lines[0], 3)).toBeNull()
+    expect(calls[1]).toEqual({ op: 'PosSheetGoodsQuaEdit', record: expect.objectContaining({ SheetID: 'SH1', RoundID: 'R1', LineNo: 1, Qua: 3, QRCode: 'QR-A01-abcdefghijklmnopqrstuv' }) })
+    expect(store.sheet?.Amount).toBe('66.00')
+    expect(store.stepperQuantity(store.lines[0])).toBe(3)
+  })
+
+  it('offers no stepper where the shop does not allow it, and gives back the refusal', async () => {
+    const { store } = setup({
+      PosSheetDetailGet: () => ok({ table1: [SHEET], table2: [LINE], table3: [{ SheetID: 'R1', RoundNo: 1 }] }),
+      PosSheetGoodsQuaEdit: () => fail('0', '20025', 'This shop does not allow changing quantities after ordering')
+    })
+    store.sheetId = 'SH1'
+    await store.load()
+    expect(store.quantitiesEditable).toBe(false)
+    const problem = await store.changeQuantity(store.lines[0], 3)
+    expect(problem).toMatchObject({ code: '20025', message: 'This shop does not allow changing quantities after ordering' })
+    expect(store.lines[0].Qua).toBe('2')
+  })
+})

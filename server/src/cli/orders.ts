@@ -130,7 +130,7 @@ export async function runOrdersCli(argv: string[], out: (line: string) => void =
           const sheet = await findSheetAnyEnterprise(db, sheetId)
           if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
           const closed = await closeSheet(db, sheet.ent_id, sheetId, new Date(), true)
-          out(`${sheetId}: table ${closed.table_id} closed, now ${statusText(closed.status)} (${closed.round_count} rounds, ${closed.amount})`)
+          out(`${sheetId}: table ${closed.table_id} closed, now ${statusText(closed.status)} (${closed.round_count} round${Number(closed.round_count) === 1 ? '' : 's'}, ${closed.amount})`)
         } else {
           const view = await applyShopAction(db, sheetId, command as ShopAction, 'en', new Date(), await buildPaymentProviders(config, db))
           out(`${sheetId}: ${command} done, now ${statusText(view.order.Status)}${view.order.PickupNo ? ` (pickup #${view.order.PickupNo})` : ''}${await refundsText(db, sheetId, command)}`)

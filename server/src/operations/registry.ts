@@ -41,6 +41,7 @@ import PosSheetDetailGet from './retail/PosSheetDetailGet'
 import PosSheetListByPage from './retail/PosSheetListByPage'
 import PosSheetClose from './retail/PosSheetClose'
 import PayLaterUpdate from './retail/PayLaterUpdate'
+import PosSheetGoodsQuaEdit from './retail/PosSheetGoodsQuaEdit'
 import SmsAreaList from './common/SmsAreaList'
 import SmsVerifySend from './members/SmsVerifySend'
 import VipLoginGet from './members/VipLoginGet'
@@ -105,6 +106,7 @@ export const OPERATION_REGISTRY = {
   PosSheetListByPage,
   PosSheetClose,
   PayLaterUpdate,
+  PosSheetGoodsQuaEdit,
   SmsAreaList,
   SmsVerifySend,
   VipLoginGet,

@@ -394,6 +394,9 @@ export interface OrderTable {
   ready_at: string | null
   completed_at: string | null
   cancelled_at: string | null
+  /** Delivery: the point the range was checked at ("Use my location"), degrees; 0, 0 none. */
+  delivery_lat: number
+  delivery_lng: number
 }
 
 export interface OrderLineTable {

@@ -14,6 +14,7 @@ import {
   lineAmount,
   lineCount,
   makeUid,
+  relabelEntry,
   roundQuantity,
   sameGoods,
   sameLine,
@@ -21,6 +22,7 @@ import {
   withQuantities,
   type CartEntry,
   type CartGoodsDetails,
+  type CartLabels,
   type CartLine,
   type CartLineInput
 } from '../../core/cart'
@@ -45,7 +47,11 @@ export interface StoredCart {
   cartList: CartEntry[]
   temporaryList: CartEntry[]
   cartVersion: number
+  /** What the confirm page orders: the cart, or the temporary cart after "buy now" (absent: the cart). */
+  checkoutSource?: CheckoutSource
 }
+
+export type CheckoutSource = 'cart' | 'temporary'
 
 export interface CartStoreOptions {
   /** Milliseconds since the epoch, for line uids. */
@@ -67,6 +73,8 @@ export class CartStore {
   points: QuantityPoints = { QuaPoint: 0, PQuaPoint: 0 }
   /** The business mode new entries are added under ('' until initialise). */
   businessMode = ''
+  /** What the confirm page orders: the cart, or the one item of a "buy now" (the cart stays as it is). */
+  checkoutSource: CheckoutSource = 'cart'
 
   private readonly now: () => number
   private readonly random: () => number
@@ -92,6 +100,7 @@ export class CartStore {
       lineMax: false,
       // Views with arguments stay plain functions, so observers track what they read.
       entriesFor: false,
+      checkoutEntries: false,
       count: false,
       total: false,
       goodsQuantity: false,
@@ -113,6 +122,7 @@ export class CartStore {
     this.businessMode = businessMode
     this.cartList = usable ? stored.cartList.filter((e) => e.businessMode === businessMode) : []
     this.temporaryList = usable ? stored.temporaryList.filter((e) => e.businessMode === businessMode).slice(0, 1) : []
+    this.checkoutSource = usable && stored.checkoutSource === 'temporary' && this.temporaryList.length > 0 ? 'temporary' : 'cart'
     this.save()
   }
 
@@ -243,9 +253,57 @@ export class CartStore {
     this.replaceLine(uid, null)
   }
 
-  /** Empties the cart (not the temporary cart: see clearTemporary). */
+  /**
+   * Empties what the confirm page ordered: after a "buy now" the temporary cart (the cart stays as
+   * it was), else the cart.
+   */
   clear(): void {
+    if (this.checkoutSource === 'temporary') {
+      this.checkoutSource = 'cart'
+      this.clearTemporary()
+      return
+    }
+    this.clearCart()
+  }
+
+  /** Empties the cart (the cart page's Clear; not the temporary cart: see clearTemporary). */
+  clearCart(): void {
     this.cartList = []
+    this.save()
+  }
+
+  /** "Buy now" (goods details): holds just this item and has the confirm page order it, leaving the cart untouched. */
+  buyNow(goodsDetails: CartGoodsDetails | null | undefined, line: CartLineInput | null | undefined): boolean {
+    this.addTemporary(goodsDetails, line)
+    const held = this.temporaryList.length > 0 && !!goodsDetails && sameGoods(this.temporaryList[0].goodsDetails, goodsDetails)
+    this.checkoutSource = held ? 'temporary' : 'cart'
+    this.save()
+    return held
+  }
+
+  /** The cart's Checkout: the confirm page orders the cart again. */
+  checkoutCart(): void {
+    if (this.checkoutSource === 'cart') return
+    this.checkoutSource = 'cart'
+    this.save()
+  }
+
+  /** Replaces the names of one goods' entries (cart and temporary) with the labels' (another language). */
+  relabel(goods: { GoodsID: string; ShopID: string; BaseID: string }, labels: CartLabels): void {
+    let changed = false
+    const apply = (list: CartEntry[]): CartEntry[] =>
+      list.map((e) => {
+        if (!sameGoods(e.goodsDetails, goods)) return e
+        const next = relabelEntry(e, labels)
+        if (JSON.stringify(next) === JSON.stringify(e)) return e
+        changed = true
+        return next
+      })
+    const cartList = apply(this.cartList)
+    const temporaryList = apply(this.temporaryList)
+    if (!changed) return
+    this.cartList = cartList
+    this.temporaryList = temporaryList
     this.save()
   }
 
@@ -268,26 +326,35 @@ export class CartStore {
 
   clearTemporary(): void {
     this.temporaryList = []
+    this.checkoutSource = 'cart'
     this.save()
   }
 
-  /** A mode different from the current one empties the cart and the temporary cart. */
+  /**
+   * The diner's business mode changed (spec §4: the cart is emptied when it does): new entries
+   * go under `mode` and the entries of the other modes, all there were, are cleared.
+   */
   setBusinessMode(mode: string): void {
     if (mode === this.businessMode) return
     this.businessMode = mode
-    this.cartList = []
-    this.temporaryList = []
-    this.save()
+    this.clearOtherModes(mode)
   }
 
   /** Removes the entries (cart and temporary) added under another business mode than `mode`. */
   clearOtherModes(mode: string): void {
     this.cartList = this.cartList.filter((e) => e.businessMode === mode)
     this.temporaryList = this.temporaryList.filter((e) => e.businessMode === mode)
+    if (this.temporaryList.length === 0) this.checkoutSource = 'cart'
     this.save()
   }
 
   // ---------- views ----------
+
+  /** What the confirm page orders for one shop and branch: the "buy now" item, or the cart's entries. */
+  checkoutEntries(shopId: string, baseId: string): CartEntry[] {
+    const list = this.checkoutSource === 'temporary' ? this.temporaryList : this.cartList
+    return list.filter((e) => e.goodsDetails.ShopID === shopId && e.goodsDetails.BaseID === baseId)
+  }
 
   /** Entries of one shop and branch, most recently added first. */
   entriesFor(shopId: string, baseId: string): CartEntry[] {
@@ -377,7 +444,8 @@ export class CartStore {
       params: toJS(this.params),
       cartList: toJS(this.cartList),
       temporaryList: toJS(this.temporaryList),
-      cartVersion: CART_VERSION
+      cartVersion: CART_VERSION,
+      checkoutSource: this.checkoutSource
     }
     try {
       this.storage.set(CART_STORAGE_KEY, JSON.stringify(value))
@@ -405,5 +473,11 @@ function readStored(text: string | null): StoredCart | null {
   if (typeof v.cartVersion !== 'number') return null
   if (!Array.isArray(v.cartList) || !v.cartList.every(isCartEntry)) return null
   if (!Array.isArray(v.temporaryList) || !v.temporaryList.every(isCartEntry)) return null
-  return { params: { EntID: params.EntID }, cartList: v.cartList, temporaryList: v.temporaryList, cartVersion: v.cartVersion }
+  return {
+    params: { EntID: params.EntID },
+    cartList: v.cartList,
+    temporaryList: v.temporaryList,
+    cartVersion: v.cartVersion,
+    checkoutSource: v.checkoutSource === 'temporary' ? 'temporary' : 'cart'
+  }
 }

@@ -12,8 +12,8 @@
  */
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import { lineAmount, type CartEntry } from '../../core/cart'
-import { appointmentSlots, isAppointmentAllowed, isOpenNow, type SlotDay, type SlotRules } from '../../core/appointment-slots'
-import { sheetPositionType, servicesOffered } from '../../core/sheet-position'
+import { appointmentSlots, isAppointmentAllowed, isOpenNow, slotDateTime, type SlotDay, type SlotRules } from '../../core/appointment-slots'
+import { positionTypeOf, servicesOffered } from '../../core/sheet-position'
 import type { WallClock } from '../../core/wall-clock'
 import { RESULTCODES } from '../../gateway/contract'
 import { GatewayError, type Gateway } from '../../gateway/gateway-client'
@@ -30,7 +30,9 @@ import {
   type TableSheetRow
 } from '../../gateway/order-rows'
 import type { MessageKey } from '../../i18n/catalogues'
+import type { KeyValueStorage } from '../../hosts/host'
 import { callGateway } from './gateway-call'
+import { TERMS_VERSION } from './terms-version'
 
 /** Where the order goes: shop, branch, table and the table's open sheet. */
 export interface CheckoutPlace {
@@ -61,7 +63,44 @@ export interface CheckoutDeps {
    * phone-bound member with enough of it, which only the wallet knows.
    */
   payMethodProblem?: (method: PaymentMethod, amount: string | null) => MessageKey | null
+  /**
+   * The host's storage: the unsent choices per shop, branch, table and mode (a reload keeps them),
+   * the last order placed per branch (a way back to it) and the terms' agreement with its version.
+   */
+  storage?: KeyValueStorage
+  /** The version of the privacy policy the diner agrees to (terms-version.ts). */
+  termsVersion?: string
+  /** Milliseconds now (Date.now), for how long a placed order is offered again. */
+  clock?: () => number
 }
+
+/** The choices of an order not sent yet, as kept in storage. */
+export interface CheckoutDraft {
+  service: ServiceType | null
+  appointedDate: string
+  appointedTime: string
+  remarks: string
+  bagQua: number
+  contact: string
+  phone: string
+  address: string
+  location: { Lng: number; Lat: number } | null
+  payMethod: PaymentMethod
+}
+
+/** An order placed from this device: the cart and confirm pages lead back to it. */
+export interface PlacedOrder {
+  SheetID: string
+  mode: PayMode
+  /** Milliseconds (deps.clock) when it was placed. */
+  at: number
+}
+
+export const DRAFT_KEY = 'so.checkout.draft'
+export const PLACED_KEY = 'so.checkout.placed'
+export const TERMS_KEY = 'so.checkout.termsAgreed'
+/** A placed order is offered again on an empty cart for this long (ms). */
+export const PLACED_OFFER_MS = 3 * 3600 * 1000
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -154,37 +193,40 @@ export class CheckoutStore {
   submitProblem: ServerProblem | null = null
   /** The first client-side problem the last submit found (a message key). */
   lastProblem: MessageKey | null = null
+  /** The last order placed at this place, read from storage (null: none, or too long ago). */
+  placed: PlacedOrder | null = null
 
   private previewSeq = 0
   private disposeReaction: IReactionDisposer | null = null
   private pending: Promise<SubmitResult> | null = null
+  private disposeDraft: IReactionDisposer | null = null
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: CheckoutDeps
   ) {
-    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending'>(this, {
+    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending' | 'disposeDraft'>(this, {
       gateway: false,
       deps: false,
       previewSeq: false,
       disposeReaction: false,
-      pending: false
+      pending: false,
+      disposeDraft: false
     })
   }
 
   // ---------- the page's life ----------
 
-  /** A confirm page opens: fresh choices for this mode; totals follow every change until `end`. */
+  /**
+   * A confirm page opens: the choices kept for this place and mode (else fresh ones), the terms'
+   * agreement when this version was agreed to; totals follow every change until `end`, and
+   * every change is kept in storage.
+   */
   begin(mode: PayMode): void {
     this.end()
     this.mode = mode
-    this.service = null
-    this.appointedDate = ''
-    this.appointedTime = ''
-    this.remarks = ''
-    this.bagQua = 0
-    this.agreed = false
-    this.payMethod = 'online'
+    this.applyDraft(this.readDraft())
+    this.agreed = this.storedAgreement()
     this.preview = null
     this.previewLines = []
     this.mergePreview = null
@@ -192,16 +234,127 @@ export class CheckoutStore {
     this.previewProblem = null
     this.submitProblem = null
     this.lastProblem = null
+    this.placed = this.readPlaced()
     this.disposeReaction = reaction(
       () => this.previewKey,
       () => void this.refreshPreview(),
       { delay: this.deps.previewDelayMs ?? 300, fireImmediately: true }
+    )
+    // Every change is kept; a place arriving after the page (a reload) or another place brings its own choices.
+    let shownKey = this.draftKey
+    this.disposeDraft = reaction(
+      () => ({ key: this.draftKey, text: JSON.stringify(this.draft) }),
+      ({ key, text }) => {
+        if (key !== shownKey) {
+          shownKey = key
+          this.applyDraft(this.readDraft())
+          this.placed = this.readPlaced()
+        } else if (key) this.deps.storage?.set(key, text)
+      }
     )
   }
 
   end(): void {
     this.disposeReaction?.()
     this.disposeReaction = null
+    this.disposeDraft?.()
+    this.disposeDraft = null
+  }
+
+  // ---------- what is kept on the device ----------
+
+  /** Storage key of this place's and mode's unsent choices ('' before there is a place). */
+  get draftKey(): string {
+    const p = this.place
+    return p ? `${DRAFT_KEY}.${p.ShopID}.${p.BaseID}.${p.TableID}.${this.mode}` : ''
+  }
+
+  get draft(): CheckoutDraft {
+    return {
+      service: this.service,
+      appointedDate: this.appointedDate,
+      appointedTime: this.appointedTime,
+      remarks: this.remarks,
+      bagQua: this.bagQua,
+      contact: this.contact,
+      phone: this.phone,
+      address: this.address,
+      location: this.location,
+      payMethod: this.payMethod
+    }
+  }
+
+  private readDraft(): Partial<CheckoutDraft> | null {
+    const key = this.draftKey
+    const text = key ? this.deps.storage?.get(key) : null
+    if (!text) return null
+    try {
+      const d = JSON.parse(text) as Partial<CheckoutDraft>
+      return d && typeof d === 'object' ? d : null
+    } catch {
+      return null
+    }
+  }
+
+  private applyDraft(d: Partial<CheckoutDraft> | null): void {
+    const text = (v: unknown): string => (typeof v === 'string' ? v : '')
+    this.service = d?.service ?? null
+    this.appointedDate = text(d?.appointedDate)
+    this.appointedTime = text(d?.appointedTime)
+    this.remarks = text(d?.remarks).slice(0, 200)
+    this.bagQua = 0
+    this.setBags(Number(d?.bagQua) || 0)
+    this.contact = text(d?.contact).slice(0, 40)
+    this.phone = text(d?.phone).slice(0, 20)
+    this.address = text(d?.address).slice(0, 200)
+    const at = d?.location
+    this.location = at && Number.isFinite(at.Lng) && Number.isFinite(at.Lat) ? { Lng: at.Lng, Lat: at.Lat } : null
+    this.payMethod = d?.payMethod === 'balance' ? 'balance' : 'online'
+    // A kept time that has passed (or the branch no longer offers) is dropped, not shown as a refusal.
+    if (this.appointedDate && this.slotRules && !this.slotDays.some((day) => day.date === this.appointedDate && day.slots.includes(this.appointedTime))) {
+      this.appointedDate = ''
+      this.appointedTime = ''
+    }
+  }
+
+  /** After an order is placed: the next one starts with no time and no remark (contact and style stay). */
+  private afterPlaced(SheetID: string): void {
+    this.appointedDate = ''
+    this.appointedTime = ''
+    this.remarks = ''
+    this.bagQua = 0
+    const key = this.draftKey
+    if (key) this.deps.storage?.set(key, JSON.stringify(this.draft))
+    const p = this.place
+    if (!p || !this.deps.storage) return
+    const placed: PlacedOrder = { SheetID, mode: this.mode, at: this.deps.clock?.() ?? Date.now() }
+    this.deps.storage.set(`${PLACED_KEY}.${p.ShopID}.${p.BaseID}.${p.TableID}`, JSON.stringify(placed))
+    this.placed = placed
+  }
+
+  private readPlaced(): PlacedOrder | null {
+    const p = this.place
+    const text = p ? this.deps.storage?.get(`${PLACED_KEY}.${p.ShopID}.${p.BaseID}.${p.TableID}`) : null
+    if (!text) return null
+    try {
+      const o = JSON.parse(text) as PlacedOrder
+      const now = this.deps.clock?.() ?? Date.now()
+      return o && typeof o.SheetID === 'string' && o.SheetID && now - Number(o.at) < PLACED_OFFER_MS && now >= Number(o.at) ? o : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The last order placed here, read again (the cart page asks when it shows). */
+  loadPlaced(): PlacedOrder | null {
+    this.placed = this.readPlaced()
+    return this.placed
+  }
+
+  /** Whether this device agreed to this version of the terms. */
+  private storedAgreement(): boolean {
+    const version = this.deps.termsVersion ?? TERMS_VERSION
+    return this.deps.storage?.get(TERMS_KEY) === version
   }
 
   // ---------- what the diner can choose ----------
@@ -265,9 +418,19 @@ export class CheckoutStore {
     return rules ? isOpenNow(rules) : false
   }
 
-  /** 'YYYY-MM-DD HH:mm', or '' for as soon as possible. */
+  /**
+   * The calendar time 'YYYY-MM-DD HH:mm' the server is asked for, or '' for as soon as possible.
+   * The chosen day is a business day: a slot after midnight is on the next calendar date.
+   */
   get appointed(): string {
-    return this.appointedDate && this.appointedTime ? `${this.appointedDate} ${this.appointedTime}` : ''
+    if (!this.appointedDate || !this.appointedTime) return ''
+    const day = this.slotDays.find((d) => d.date === this.appointedDate)
+    return day && day.slots.includes(this.appointedTime) ? slotDateTime(day, this.appointedTime) : `${this.appointedDate} ${this.appointedTime}`
+  }
+
+  /** The branch is closed now and no time is chosen yet: the diner must choose one first. */
+  get timeNeeded(): boolean {
+    return this.needsTime && !this.appointed && !this.asapOffered
   }
 
   /** The day the time picker shows: the chosen one, else the first with slots. */
@@ -325,8 +488,11 @@ export class CheckoutStore {
     this.payMethod = method
   }
 
+  /** Ticking the box is remembered with the terms' version; unticking forgets it. */
   setAgreed(agreed: boolean): void {
     this.agreed = agreed
+    if (agreed) this.deps.storage?.set(TERMS_KEY, this.deps.termsVersion ?? TERMS_VERSION)
+    else this.deps.storage?.remove(TERMS_KEY)
   }
 
   /** Asks the host for the device's location (delivery fees by distance); false when it cannot. */
@@ -376,6 +542,7 @@ export class CheckoutStore {
 
   /** What the diner still has to fill in before a delivery can be priced (the fee needs the address). */
   get previewBlockedBy(): MessageKey | null {
+    if (this.timeNeeded) return 'checkout.chooseTimeFirst'
     if (this.serviceType !== 'delivery') return null
     if (!this.contact.trim() || !this.phone.trim()) return 'checkout.fillContact'
     if (!this.address.trim()) return 'checkout.chooseAddress'
@@ -411,8 +578,11 @@ export class CheckoutStore {
     if (!this.serviceType) out.push('checkout.serviceMissing')
     const rules = this.slotRules
     if (this.needsTime && rules) {
-      const ok = this.appointed ? isAppointmentAllowed(rules, this.appointed) : this.appointedDate ? false : isOpenNow(rules)
-      if (!ok) out.push('checkout.outsideHours')
+      if (this.timeNeeded && !this.appointedDate) out.push('checkout.closedNow')
+      else {
+        const ok = this.appointed ? isAppointmentAllowed(rules, this.appointed) : this.appointedDate ? false : isOpenNow(rules)
+        if (!ok) out.push('checkout.outsideHours')
+      }
     }
     if (this.serviceType === 'delivery') {
       if (!this.contact.trim() || !this.phone.trim()) out.push('checkout.fillContact')
@@ -498,18 +668,21 @@ export class CheckoutStore {
         const out = await callGateway(this.gateway, 'OrderSubmit', { ...input, RequestKey })
         const order = out.table1?.[0]
         if (!order) throw new Error('OrderSubmit answered without an order')
+        runInAction(() => this.afterPlaced(order.SheetID))
         return { ok: true, mode: 'prepay', order }
       }
       const place = this.place!
-      const base = place.base
       const round = { ...input, QRCode: place.QRCode ?? '', RequestKey }
+      // The first round opens the table's sheet as its service style is: a meal sheet for dine-in,
+      // a fast-food or takeaway sheet otherwise (a takeaway round at a meal table went to the meal call: 20027).
       const out = place.SheetID
         ? await callGateway(this.gateway, 'MergeOrderSubmit', { ...round, SheetID: place.SheetID })
-        : sheetPositionType(base.BusinessMode, base.CYType) === POSI_TYPE.MEAL
+        : positionTypeOf(input.ServiceType) === POSI_TYPE.MEAL
           ? await callGateway(this.gateway, 'MealPosOrderSubmit', round)
           : await callGateway(this.gateway, 'PosOrderSubmit', round)
       const sheet = out.table1?.[0]
       if (!sheet) throw new Error('The table sheet is missing from the answer')
+      runInAction(() => this.afterPlaced(sheet.SheetID))
       return { ok: true, mode: 'postpay', sheet, round: out.table2?.[0] ?? null }
     } catch (e) {
       const problem = serverProblem(e)

@@ -50,6 +50,8 @@ export class TableSheetStore {
   state: LoadState = 'idle'
   problem: ServerProblem | null = null
   paying = false
+  /** Which line is being changed ('' none): its stepper waits for the answer. */
+  editing = ''
   /** Device time of the last answer (SecondsLeft counts down from there). */
   private loadedAt = 0
   private tick = 0
@@ -178,6 +180,49 @@ export class TableSheetStore {
 
   get canPay(): boolean {
     return this.isOpen && this.rounds.length > 0
+  }
+
+  /** Quantities of ordered goods may be changed now (CYSheetGoodsQuaEdit = 1, the sheet taking rounds). */
+  get quantitiesEditable(): boolean {
+    return this.sheet?.QuaEditable === 1 && this.canOrderMore
+  }
+
+  /** The quantity a line's stepper counts: packs on a pack line, main units otherwise. */
+  stepperQuantity(line: OrderLineRow): number {
+    return Number(line.PCode || line.PUnit ? line.PQua : line.MQua) || 0
+  }
+
+  /**
+   * Changes an ordered line's quantity (PosSheetGoodsQuaEdit); the sheet as the server answers
+   * it replaces what is shown. Null when done, else what went wrong (the page shows it).
+   */
+  async changeQuantity(line: OrderLineRow, qua: number): Promise<ServerProblem | null> {
+    const key = `${line.SheetID}-${line.LineNo}`
+    if (!this.sheetId || this.editing || qua < 1) return null
+    this.editing = key
+    try {
+      const out = await callGateway(this.gateway, 'PosSheetGoodsQuaEdit', {
+        SheetID: this.sheetId,
+        RoundID: line.SheetID,
+        LineNo: line.LineNo,
+        Qua: qua,
+        QRCode: this.deps.qrCode?.() ?? ''
+      })
+      runInAction(() => {
+        if (out.table1?.[0]) {
+          this.sheet = out.table1[0]
+          this.lines = out.table2 ?? []
+          this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
+          this.loadedAt = this.clock()
+        }
+      })
+      return null
+    } catch (e) {
+      void this.load()
+      return serverProblem(e)
+    } finally {
+      runInAction(() => (this.editing = ''))
+    }
   }
 
   /** Settles the sheet: the settlement order to pay online, or 'counter' when the branch does not take it. */

@@ -5,6 +5,8 @@
  */
 import type { Locale } from '../../gateway/contract'
 
+export { TERMS_VERSION } from './terms-version'
+
 export interface TermsSection {
   title: string
   paragraphs: string[]
@@ -29,7 +31,7 @@ const en: TermsText = {
       title: 'What stays on your phone',
       paragraphs: [
         'A device key: 32 random characters created the first time you use the app and kept in your browser\'s or mini-program\'s local storage. It is not your name, phone number or any hardware identifier. It lets the app show you the orders you placed on this phone without an account.',
-        'Your cart, your language choice and the table or shop you scanned, so a reload brings you back to the same place.',
+        'Your cart, your language choice and the table or shop you scanned, so a reload brings you back to the same place; the choices of an order you have not sent yet (service style, time, remark, delivery contact and address); the last order you placed at each branch; and that you agreed to this policy, with its version, so you are asked again only when it changes.',
         'Clearing the app\'s storage (or your browser data) deletes all of these. After that, orders placed earlier can no longer be opened from this phone; the restaurant still has them.'
       ]
     },
@@ -107,7 +109,7 @@ const zhTW: TermsText = {
       title: '保存在您手機上的資料',
       paragraphs: [
         '裝置密鑰：首次使用時產生的 32 個隨機字元，保存在瀏覽器或小程式的本機儲存中。它不是您的姓名、電話號碼或任何硬件識別碼，只用來讓您無需帳戶也能查看在這部手機上下的訂單。',
-        '您的購物車、語言選擇以及所掃描的枱號或店舖，讓重新載入後回到同一位置。',
+        '您的購物車、語言選擇以及所掃描的枱號或店舖，讓重新載入後回到同一位置；尚未送出的訂單所作的選擇（用餐方式、時間、備註、外送聯絡人及地址）；您在每間分店最近下的訂單；以及您已同意本政策及其版本，只有政策更改時才會再請您同意。',
         '清除程式儲存（或瀏覽器資料）會刪除以上全部資料。之後便不能再從這部手機打開以前的訂單；餐廳仍保有這些訂單。'
       ]
     },
@@ -181,7 +183,7 @@ const zhCN: TermsText = {
       title: '保存在您手机上的数据',
       paragraphs: [
         '设备密钥：首次使用时生成的 32 个随机字符，保存在浏览器或小程序的本地存储中。它不是您的姓名、手机号或任何硬件标识，只用来让您无需账户也能查看在这部手机上下的订单。',
-        '您的购物车、语言选择以及所扫描的桌号或店铺，让重新加载后回到同一位置。',
+        '您的购物车、语言选择以及所扫描的桌号或店铺，让重新加载后回到同一位置；尚未提交的订单所作的选择（用餐方式、时间、备注、外送联系人及地址）；您在每家分店最近下的订单；以及您已同意本政策及其版本，只有政策变更时才会再请您同意。',
         '清除程序存储（或浏览器数据）会删除以上全部数据。之后便不能再从这部手机打开以前的订单；餐厅仍保有这些订单。'
       ]
     },

@@ -95,17 +95,20 @@ export class MenuStore {
   private searchSeq = 0
   /** Latest details request per goods: an older answer (another language) never overwrites a newer one. */
   private detailSeq: Record<string, number> = {}
+  /** The language each goods' details were read in. */
+  private detailLocale: Record<string, Locale> = {}
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: MenuStoreDeps
   ) {
     // The timer handle is observable (by reference) so `statusTimerRunning` updates its observers.
-    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq'>(this, {
+    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq' | 'detailLocale'>(this, {
       gateway: false,
       deps: false,
       timer: observable.ref,
-      detailSeq: false
+      detailSeq: false,
+      detailLocale: false
     })
   }
 
@@ -264,7 +267,9 @@ export class MenuStore {
   async loadDetails(goodsId: string, force = false): Promise<GoodsDetails | null> {
     const scope = this.deps.scope()
     if (!scope || !goodsId) return null
-    if (!force && this.details[goodsId] && this.detailState[goodsId] === 'ready') return this.details[goodsId]
+    // Details read in another language are read again (the names on screen follow a switch).
+    const locale = this.deps.locale()
+    if (!force && this.details[goodsId] && this.detailState[goodsId] === 'ready' && this.detailLocale[goodsId] === locale) return this.details[goodsId]
     const seq = (this.detailSeq[goodsId] ?? 0) + 1
     this.detailSeq[goodsId] = seq
     const latest = (): boolean => this.detailSeq[goodsId] === seq
@@ -292,6 +297,7 @@ export class MenuStore {
       if (!latest()) return null
       runInAction(() => {
         this.details[goodsId] = details
+        this.detailLocale[goodsId] = locale
         this.detailState[goodsId] = 'ready'
       })
       return details

@@ -1,4 +1,4 @@
-import { RESULTCODES } from '../../gateway/contract'
+import { ERRCODES, RESULTCODES } from '../../gateway/contract'
 import type { MessageKey } from '../../i18n/catalogues'
 import type { SessionFailure } from './session.store'
 
@@ -12,4 +12,14 @@ export function failureText(failure: SessionFailure | null, t: (key: MessageKey)
   if (failure.code && RESULT_CODES.has(failure.code)) return t(`resultcode.${failure.code}` as MessageKey)
   if (failure.message) return failure.message
   return t('network.error')
+}
+
+/**
+ * Whether trying the same entry again can help: network trouble (no code), a rate limit or the
+ * server's internal error. A code the server refused (invalid or expired QR code, no such shop,
+ * branch or table) stays refused: Retry is not offered for it.
+ */
+export function canRetry(failure: SessionFailure | null): boolean {
+  if (!failure) return false
+  return !failure.code || failure.code === ERRCODES.RATE_LIMITED || failure.code === ERRCODES.INTERNAL
 }

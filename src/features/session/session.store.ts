@@ -32,12 +32,21 @@ export interface SessionParams {
   BusinessMode: string
 }
 
-/** The default guest identity (spec §3) until the entry resolves: no enterprise, no user. */
+/**
+ * The walk-in customer label (spec §3: both default names are it). It is data, as the spec's
+ * params hold it; a page that shows a name shows the catalogue's 'member.guestName' instead.
+ */
+export const WALK_IN = '散客'
+
+/**
+ * The default guest identity (spec §3: ENTID, USERID, ENTNAME, USERNAME, both names the walk-in
+ * label) until the entry resolves; a shop that names no user for the diner keeps the walk-in user.
+ */
 export const GUEST_PARAMS: SessionParams = {
   EntID: '',
   UserID: '',
-  EntName: '',
-  UserName: '',
+  EntName: WALK_IN,
+  UserName: WALK_IN,
   ShopID: '',
   BaseID: '',
   VipID: '',
@@ -78,6 +87,8 @@ export class SessionStore {
   isPayLaterOnlineCheckout: Record<string, string> = {}
   serviceLinks: Record<string, string> = {}
   hideTabBar = false
+  /** The entry's SheetID (spec §2), for the entry page to open or refuse; '' without one. */
+  entrySheetId = ''
   /** The enterprise's wall clock when the server answered, and the device time then. */
   private serverClock: { wall: WallClock; at: number } | null = null
   /** Ticks so observers of `now` re-evaluate. */
@@ -115,6 +126,11 @@ export class SessionStore {
    */
   get payMode(): 'postpay' | 'prepay' {
     return this.params.TableID && this.baseInfo && this.baseInfo.CYType !== '1' ? 'postpay' : 'prepay'
+  }
+
+  /** Whether an earlier entry that worked is kept (a way on after a refused code). */
+  hasStoredEntry(): boolean {
+    return hasEntryTarget(this.storedEntry())
   }
 
   /** BeginTime/EndTime with the defaults 00:00–23:59 and midnight crossing (spec §4). */
@@ -182,6 +198,7 @@ export class SessionStore {
     const fromQuery = readEntryParams(query ?? this.host.entryQuery())
     if (fromQuery.VipID) this.host.storage.set(VIP_STORAGE_KEY, fromQuery.VipID)
     const entry: EntryParams = hasEntryTarget(fromQuery) ? fromQuery : { ...this.storedEntry(), ...pickHideTabBar(fromQuery) }
+    this.entrySheetId = fromQuery.SheetID ?? ''
     this.status = 'loading'
     this.failure = null
     if (!hasEntryTarget(entry)) {
@@ -267,14 +284,15 @@ export class SessionStore {
       this.hideTabBar = entry.hideTabBar === '1'
       this.params = {
         ...this.params,
-        UserID: user?.UserID ?? '',
-        UserName: user?.UserName ?? '',
+        UserID: user?.UserID || GUEST_PARAMS.UserID,
+        UserName: user?.UserName || WALK_IN,
         ShopID: shop.ShopID,
         BaseID: base?.BaseID ?? '',
         TableID: extras?.TableID ?? '',
         QRCode: ent.QRCode ?? '',
         VipID: this.host.storage.get(VIP_STORAGE_KEY) ?? '',
         PosSignSheetID: sheet?.SheetID ?? '',
+        // The branch's until the diner's own (features/session/business-mode.store) applies.
         BusinessMode: base?.BusinessMode ?? '0'
       }
       this.status = 'ready'

@@ -11,11 +11,15 @@ import './baseSelect.css'
 
 /**
  * Choose branch (spec §2 baseSelect): the shop's branches, nearest first when the host gives a
- * location; choosing one switches the session to that branch and goes Home.
+ * location; choosing one switches the session to that branch and goes Home, or, when the diner
+ * was sent here to order (next=order: a shop's counter code leaves the branch open), on to the menu.
  */
 function BaseSelect() {
   const { session, place, i18n, host, format } = useStores()
-  const shopId = useRouter().params.ShopID ?? ''
+  const router = useRouter()
+  const shopId = router.params.ShopID ?? ''
+  const after = router.params.next === 'order' ? ROUTES.goodsList : ROUTES.home
+  const mustChoose = !session.baseInfo
   const [switching, setSwitching] = useState('')
   useSessionPage()
   usePageTitle(i18n.t('page.baseSelect'))
@@ -31,13 +35,13 @@ function BaseSelect() {
   const choose = (b: BaseWithDistanceRow) => {
     if (switching) return
     if (b.BaseID === session.params.BaseID && !session.params.TableID) {
-      host.reLaunch(ROUTES.home)
+      host.reLaunch(after)
       return
     }
     setSwitching(b.BaseID)
     void session.initialise({ BaseID: b.BaseID }).then(() => {
       setSwitching('')
-      if (session.isReady) host.reLaunch(ROUTES.home)
+      if (session.isReady) host.reLaunch(after)
       else host.toast(i18n.t('place.switchFailed'))
     })
   }
@@ -49,6 +53,11 @@ function BaseSelect() {
 
   return (
     <View className='so-place'>
+      {mustChoose && (
+        <Text className='so-place__hint so-place__hint--ask' data-testid='base-first'>
+          {i18n.t('checkout.branchFirst')}
+        </Text>
+      )}
       <Text className='so-place__hint' data-testid='base-order'>
         {place.located ? i18n.t('place.nearest') : i18n.t('place.byCode')}
       </Text>

@@ -3,6 +3,7 @@ import { useReachBottom, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { commentTimeText } from '../../core/comment-time'
 import { formatWallClock } from '../../core/wall-clock'
+import { formatDate } from '../../i18n/dates'
 import type { GoodsCommentRow } from '../../gateway/operations'
 import type { I18nStore } from '../../i18n/i18n.store'
 import { useStores } from '../../stores/context'
@@ -23,7 +24,7 @@ function timeText(i18n: I18nStore, created: string, now: string): string {
     case 'weekAgo':
       return i18n.t('comment.weekAgo')
     case 'date':
-      return t.date
+      return formatDate(t.date, i18n.t('date.long'))
   }
 }
 

@@ -3,10 +3,12 @@ import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
+import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsChoice } from '../../features/menu/goods-choice'
 import { orderLimits } from '../../core/order-limits'
+import { withRemarkRefs } from '../../core/cart'
 import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
 import { ChoiceSections } from '../../features/menu/components/ChoiceSections'
 import { CartBar } from '../../features/cart/components/CartBar'
@@ -60,10 +62,17 @@ function GoodsDetails() {
   const unitName = choice.pack ? choice.pack.PUnit : g.Unit
   const images = g.Images.length > 0 ? g.Images : g.ImageUrl ? [g.ImageUrl] : []
 
+  const ready = status.isOnSale && choice.complete
+  // The line keeps where its remarks sit, so the cart names them in any language later.
+  const line = () => withRemarkRefs(choice.toLine(), details.remarks)
   const add = () => {
-    if (!status.isOnSale || !choice.complete) return
-    cart.add(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), [choice.toLine()])
+    if (!ready) return
+    cart.add(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), [line()])
     host.toast(i18n.t('details.added'))
+  }
+  // "Buy now": just this goods straight to the confirm page (the temporary cart); the cart stays as it is.
+  const buyNow = () => {
+    if (ready && cart.buyNow(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), line())) host.navigateTo(ROUTES.confirm(session.payMode))
   }
 
   return (
@@ -127,14 +136,19 @@ function GoodsDetails() {
                 : ''
           }
         />
-        <View
-          className={`so-details__add${status.isOnSale && choice.complete ? '' : ' so-details__add--off'}`}
-          role='button'
-          aria-disabled={!status.isOnSale || !choice.complete}
-          data-testid='add-to-cart'
-          onClick={add}
-        >
-          {i18n.t('details.add')}
+        <View className='so-details__buttons'>
+          <View
+            className={`so-details__add so-details__add--now${ready ? '' : ' so-details__add--off'}`}
+            role='button'
+            aria-disabled={!ready}
+            data-testid='buy-now'
+            onClick={buyNow}
+          >
+            {i18n.t('details.buyNow')}
+          </View>
+          <View className={`so-details__add${ready ? '' : ' so-details__add--off'}`} role='button' aria-disabled={!ready} data-testid='add-to-cart' onClick={add}>
+            {i18n.t('details.add')}
+          </View>
         </View>
       </View>
       {problem && status.isOnSale && (

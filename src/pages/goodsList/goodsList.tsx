@@ -3,14 +3,61 @@ import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
+import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { MenuBrowser } from '../../features/menu/components/MenuBrowser'
 import { CartBar } from '../../features/cart/components/CartBar'
 import { GoodsAction } from '../../compose/GoodsAction'
 import { cartCountByClass } from '../../compose/cart-by-class'
 import { StateView } from '../../ui/StateView'
+import { afterConfirm } from '../../hosts/confirm-signal'
+import { BUSINESS_MODE } from '../../core/sheet-position'
+import type { BusinessMode } from '../../core/business-mode'
 import './goodsList.css'
+
+/**
+ * The diner's business mode (spec §4), where the branch offers more than one: the in-shop style
+ * (dine-in, or fast food), takeaway, delivery. A switch with goods in the cart empties it (the
+ * other modes' carts are cleared), after a confirm.
+ */
+const ModeSwitch = observer(function ModeSwitch() {
+  const { session, cart, i18n, host, businessMode } = useStores()
+  const modes = businessMode.offered
+  if (modes.length < 2) return null
+  const label = (m: BusinessMode): string =>
+    i18n.t(
+      m === BUSINESS_MODE.TAKEAWAY
+        ? 'checkout.service.takeaway'
+        : m === BUSINESS_MODE.DELIVERY
+          ? 'checkout.service.delivery'
+          : session.baseInfo?.CYType === '1'
+            ? 'checkout.service.fastfood'
+            : 'checkout.service.dinein'
+    )
+  const choose = (m: BusinessMode) => {
+    if (m === businessMode.current) return
+    const switchTo = () => void businessMode.choose(m)
+    if (cart.cartList.length === 0 && cart.temporaryList.length === 0) return switchTo()
+    void afterConfirm(host, { content: i18n.t('mode.switchConfirm', { mode: label(m) }), confirm: i18n.t('mode.switch'), cancel: i18n.t('common.cancel') }, switchTo)
+  }
+  return (
+    <View className='so-order__modes' role='radiogroup' aria-label={i18n.t('mode.label')}>
+      {modes.map((m) => (
+        <View
+          key={m}
+          className={`so-order__mode${m === businessMode.current ? ' so-order__mode--on' : ''}`}
+          role='radio'
+          aria-checked={m === businessMode.current}
+          data-testid={`mode-${m}`}
+          onClick={() => choose(m)}
+        >
+          {label(m)}
+        </View>
+      ))}
+    </View>
+  )
+})
 
 /** Ordering (spec §2 goodsList): class side bar + goods list in step, the cart bar below. */
 function GoodsList() {
@@ -35,13 +82,14 @@ function GoodsList() {
     <View className='so-order'>
       <View className='so-order__top'>
         <View className='so-order__where'>
-          <Text className='so-order__shop'>{session.shopInfo?.ShopName ?? ''}</Text>
+          <Text className='so-order__shop'>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
           {session.table && <Text className='so-order__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
         </View>
         <View className='so-order__search' role='button' data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>
           <View className='so-order__search-icon' />
           <Text>{i18n.t('search.placeholder')}</Text>
         </View>
+        <ModeSwitch />
       </View>
       {menu.menuState === 'ready' && menu.sections.length > 0 ? (
         <MenuBrowser

@@ -1,29 +1,47 @@
 import { View, Text } from '@tarojs/components'
-import { useDidHide, useDidShow } from '@tarojs/taro'
+import { useDidHide, useDidShow, useLoad, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { TabBar } from '../../features/shell/components/TabBar'
 import { clockDuration } from '../../features/checkout/table-sheet.store'
+import { OrderLineItem } from '../../features/orders/components/OrderViews'
+import { tableRoute } from '../../features/orders/table-route'
 import { StateView } from '../../ui/StateView'
+import { Stepper } from '../../ui/Stepper'
 import '../../features/orders/components/OrderViews.css'
 import './orderEntry.css'
 
 /**
- * Ordering entry of a dine-in table (spec §2 orderEntry): the open sheet's rounds and total,
- * polled every 5 s while the page shows, the sheet clock ticking every second, "Order more" and
- * "Pay the bill". The app lands here when the table's sheet can take no more rounds.
+ * Ordering entry of a dine-in table (spec §2 orderEntry): the sheet's rounds and total, polled
+ * every 5 s while the page shows, the sheet clock ticking every second, "Order more" and "Pay the
+ * bill". The app lands here when the table's sheet can take no more rounds. Its URL carries the
+ * table's code and the sheet (features/orders/table-route), so a reload still knows the table and,
+ * once the bill is paid (by this diner or another at the table), the page says so, links to the
+ * bill and starts a new order; the tab bar stays.
  */
 function OrderEntry() {
-  const { session, tableSheet: sheet, i18n, host, format, member } = useStores()
+  const { session, tableSheet: sheet, orders, i18n, host, format, member } = useStores()
+  const params = useRouter().params
   const [shown, setShown] = useState(true)
-  useSessionPage()
+  /** The paid bill this device may open (it paid it), '' none. */
+  const [ownBill, setOwnBill] = useState('')
+  useLoad(() => {
+    const code = params.QRCode ?? ''
+    // The URL names the table: a reload (or another tab) resolves that table, not the stored one.
+    const ready = code && code !== session.params.QRCode ? session.initialise({ QRCode: code }) : session.ensureReady()
+    void ready.then(() => {
+      if (!session.isReady) host.reLaunch(ROUTES.entry)
+    })
+  })
   usePageTitle(i18n.t('page.orderEntry'))
   useDidShow(() => setShown(true))
   useDidHide(() => setShown(false))
 
-  const sheetId = session.sheet?.SheetID ?? ''
+  // The table's open sheet, else the sheet this page was opened for (a paid one is closed).
+  const sheetId = session.sheet?.SheetID || params.SheetID || ''
   useEffect(() => {
     if (!shown || !session.isReady) return
     sheet.start(sheetId)
@@ -34,11 +52,27 @@ function OrderEntry() {
     }
   }, [shown, session.isReady, sheetId, sheet, session])
 
+  // Keep the table's code and sheet in the URL (the redirects to this page name neither).
+  const qrCode = session.params.QRCode
+  // Only while on show: a page left in the stack must not take over the page the diner is on.
+  useEffect(() => {
+    if (shown && session.isReady && qrCode && (params.QRCode !== qrCode || (sheetId && params.SheetID !== sheetId))) host.redirectTo(tableRoute(qrCode, sheetId))
+  }, [shown, session.isReady, qrCode, sheetId, params.QRCode, params.SheetID, host])
+
+  const s = sheet.sheet
+  const paidBill = s && s.Status !== 0 && s.RoundCount > 0 && s.SettlementID ? s.SettlementID : ''
+  useEffect(() => {
+    if (!paidBill) return
+    // Only the diner who paid may open the bill; the others see the sheet here.
+    void orders.loadDetail(paidBill).then((r) => setOwnBill(r === 'ok' ? paidBill : ''))
+  }, [paidBill, orders])
+
   if (!session.isReady) return <StateView kind='loading' text={i18n.t('shell.loading')} />
 
   const tableName = session.table ? i18n.pick(session.table.TableNames, session.table.TableName) : ''
-  const s = sheet.sheet
   const refusal = sheet.refusal
+  const closed = !!s && s.Status !== 0
+  const paid = closed && !!paidBill && Number(s.PaidAmount) > 0
   const openState = session.openState
 
   const refusalText = (): string => {
@@ -55,13 +89,23 @@ function OrderEntry() {
     void sheet.payBill().then((r) => {
       if (r.kind === 'pay') host.navigateTo(ROUTES.paymentTransfer(r.SheetID, byBalance ? 'balance' : undefined))
       else if (r.kind === 'counter')
-        void host.confirm({ content: i18n.t('sheet.payAtCounter') })
+        void host.confirm({ content: i18n.t('sheet.payAtCounter'), confirm: i18n.t('modal.ok') })
       else if (r.problem.message) host.toast(r.problem.message)
     })
   }
 
   const orderMore = () => host.navigateTo(ROUTES.goodsList)
-  const blocked = refusalText()
+  /** After the bill: the table has no open sheet, the next order opens a new one. */
+  const newRound = () => {
+    session.setSheet(null)
+    host.navigateTo(ROUTES.goodsList)
+  }
+  /** Quantity of an ordered line (CYSheetGoodsQuaEdit = 1): the server's answer is shown, a refusal toasted. */
+  const changeQuantity = (line: Parameters<typeof sheet.changeQuantity>[0], qua: number) => {
+    void sheet.changeQuantity(line, qua).then((problem) => host.toast(problem ? problem.message || i18n.t('sheet.loadFailed') : i18n.t('sheet.quaChanged')))
+  }
+  const blocked = paid ? '' : refusalText()
+  const tabBar = !session.hideTabBar
 
   return (
     <View className='so-sheet'>
@@ -69,7 +113,7 @@ function OrderEntry() {
         <Text className='so-sheet__table' data-testid='sheet-table'>
           {tableName || i18n.t('page.orderEntry')}
         </Text>
-        {s && (
+        {s && !closed && (
           <View className='so-sheet__clock'>
             <Text className='so-sheet__clock-label'>{i18n.t('sheet.clock')}</Text>
             <Text className='so-sheet__clock-value' data-testid='sheet-clock'>
@@ -95,6 +139,17 @@ function OrderEntry() {
         )
       ) : (
         <View className='so-sheet__rounds' data-testid='sheet-rounds'>
+          {paid && (
+            <View className='so-sheet__paid' role='status' data-testid='sheet-bill-paid'>
+              <Text className='so-sheet__paid-title'>{i18n.t('sheet.billPaid')}</Text>
+              <Text className='so-sheet__paid-note'>{i18n.t('sheet.newRoundNote')}</Text>
+              {ownBill && (
+                <View className='so-sheet__paid-link' role='link' data-testid='sheet-view-bill' onClick={() => host.navigateTo(ROUTES.orderDetails(ownBill))}>
+                  {i18n.t('sheet.viewBill')} ›
+                </View>
+              )}
+            </View>
+          )}
           {blocked && (
             <View className='so-sheet__blocked' role='alert' data-testid='sheet-blocked'>
               {blocked}
@@ -110,17 +165,28 @@ function OrderEntry() {
                   {format.amount(round.Amount)}
                 </Text>
               </View>
+              {round.Remarks && (
+                <Text className='so-sheet__remark' data-testid='sheet-round-remark'>
+                  {i18n.t('sheet.remark', { text: round.Remarks })}
+                </Text>
+              )}
               {lines.map((l) => (
-                <View key={`${l.SheetID}-${l.LineNo}`} className='so-sheet__line' data-testid='sheet-line'>
-                  <View className='so-sheet__line-main'>
-                    <Text className='so-sheet__line-name'>{l.GoodsName}</Text>
-                    {[l.SkuName, l.RemarkText, l.AddOnText, l.BomText].filter(Boolean).length > 0 && (
-                      <Text className='so-sheet__line-choices'>{[l.SkuName, l.RemarkText, l.AddOnText, l.BomText].filter(Boolean).join(' · ')}</Text>
-                    )}
-                  </View>
-                  <Text className='so-sheet__line-qua'>×{format.quantity(l.PUnit ? l.PQua : l.Qua)}{l.PUnit || ''}</Text>
-                  <Text className='so-sheet__line-amount'>{format.amount(l.Amount)}</Text>
-                </View>
+                <OrderLineItem key={`${l.SheetID}-${l.LineNo}`} line={l} testId='sheet-line'>
+                  {sheet.quantitiesEditable && (
+                    <View className='so-sheet__line-edit'>
+                      <Stepper
+                        value={String(sheet.stepperQuantity(l))}
+                        canDecrease={!sheet.editing && sheet.stepperQuantity(l) > 1}
+                        canIncrease={!sheet.editing}
+                        onDecrease={() => changeQuantity(l, sheet.stepperQuantity(l) - 1)}
+                        onIncrease={() => changeQuantity(l, sheet.stepperQuantity(l) + 1)}
+                        decreaseLabel={i18n.t('sheet.less', { name: l.GoodsName })}
+                        increaseLabel={i18n.t('sheet.more', { name: l.GoodsName })}
+                        testId='sheet-line-stepper'
+                      />
+                    </View>
+                  )}
+                </OrderLineItem>
               ))}
             </View>
           ))}
@@ -145,17 +211,23 @@ function OrderEntry() {
         </View>
       )}
 
-      <View className='so-sheet__room' />
-      <View className='so-sheet__bar'>
-        <View
-          className={`so-sheet__btn${(s && !sheet.canOrderMore) || (!s && !!sheetId) ? ' so-sheet__btn--off' : ''}`}
-          role='button'
-          aria-disabled={s ? !sheet.canOrderMore : !!sheetId}
-          data-testid='order-more'
-          onClick={() => (!s ? !sheetId && orderMore() : sheet.canOrderMore && orderMore())}
-        >
-          {i18n.t('sheet.orderMore')}
-        </View>
+      <View className={`so-sheet__room${tabBar ? ' so-sheet__room--tabbed' : ''}`} />
+      <View className={`so-sheet__bar${tabBar ? ' so-sheet__bar--tabbed' : ''}`}>
+        {paid ? (
+          <View className='so-sheet__btn so-sheet__btn--pay' role='button' data-testid='sheet-new-round' onClick={newRound}>
+            {i18n.t('sheet.newRound')}
+          </View>
+        ) : (
+          <View
+            className={`so-sheet__btn${(s && !sheet.canOrderMore) || (!s && !!sheetId) ? ' so-sheet__btn--off' : ''}`}
+            role='button'
+            aria-disabled={s ? !sheet.canOrderMore : !!sheetId}
+            data-testid='order-more'
+            onClick={() => (!s ? !sheetId && orderMore() : sheet.canOrderMore && orderMore())}
+          >
+            {i18n.t('sheet.orderMore')}
+          </View>
+        )}
         {s && s.Status === 0 && (
           <View
             className={`so-sheet__btn so-sheet__btn--pay${sheet.canPay && !sheet.paying ? '' : ' so-sheet__btn--off'}`}
@@ -168,6 +240,7 @@ function OrderEntry() {
           </View>
         )}
       </View>
+      <TabBar current='home' />
     </View>
   )
 }

@@ -8,6 +8,7 @@ import { OrderHero, OrderLines } from '../../features/orders/components/OrderVie
 import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import { ORDER_STATUS } from '../../gateway/order-rows'
+import { tableRoute } from '../../features/orders/table-route'
 import './paymentResult.css'
 
 /**
@@ -34,6 +35,9 @@ function PaymentResult() {
   }
   const { order, lines } = detail
   const paid = order.Status === ORDER_STATUS.PAID || order.Status === ORDER_STATUS.READY || order.Status === ORDER_STATUS.COMPLETED
+  // A table's bill: back to the table's page (its code and sheet in the URL), with the tab bar.
+  const tableBill = order.PayMode === 'postpay' && order.RoundNo === 0 && !!order.TableSheetID
+  const atTable = session.params.TableID === order.TableID ? session.params.QRCode : ''
   return (
     <View className='so-pay-result' data-testid='payment-result'>
       <OrderHero order={order} title={paid ? i18n.t('pay.paid') : undefined} pickupTestId='result-pickup-number'>
@@ -41,9 +45,15 @@ function PaymentResult() {
           <View className='so-btn so-btn--primary' role='button' data-testid='result-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
             {i18n.t('order.viewOrder')}
           </View>
-          <View className='so-btn so-btn--secondary' role='button' onClick={() => host.reLaunch(ROUTES.home)}>
-            {i18n.t('order.orderAgain')}
-          </View>
+          {tableBill ? (
+            <View className='so-btn so-btn--secondary' role='button' data-testid='result-back-to-table' onClick={() => host.reLaunch(tableRoute(atTable, order.TableSheetID))}>
+              {i18n.t('order.backToTable')}
+            </View>
+          ) : (
+            <View className='so-btn so-btn--secondary' role='button' onClick={() => host.reLaunch(ROUTES.home)}>
+              {i18n.t('order.orderAgain')}
+            </View>
+          )}
         </View>
       </OrderHero>
       <OrderLines order={order} lines={lines} />

@@ -1,11 +1,12 @@
 import { View, Text } from '@tarojs/components'
-import { useRouter } from '@tarojs/taro'
+import Taro, { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { statusLabel } from '../../features/orders/components/order-texts'
+import { toDecimal } from '../../core/money'
 import { BalancePayView } from '../../features/wallet/components/WalletViews'
 import '../../features/wallet/components/WalletViews.css'
 import '../../features/orders/components/OrderViews.css'
@@ -14,16 +15,46 @@ import './paymentTransfer.css'
 /**
  * Payment transfer (spec §2): the order's amount and payee, then off to the payment provider's
  * page. Where that is not possible, or the shop takes no online payment, it says so plainly.
- * With Pay=balance (a member chose the balance on the confirm page) the order is paid from the
- * balance instead, at once.
+ * With Pay=balance (a member chose the balance) the order is paid from the balance instead, once
+ * the diner confirmed the amount and the balance after it, on this page; cancelling pays nothing and goes back.
  */
 function PaymentTransfer() {
-  const { payment, wallet, i18n, host, format } = useStores()
+  const { payment, wallet, orders, i18n, host, format } = useStores()
   const params = useRouter().params
   const sheetId = params.SheetID ?? ''
   const byBalance = params.Pay === 'balance'
+  /**
+   * Paying from the balance (issue 12 item 13): 'loading' the amount and the balance, 'confirm'
+   * asks the diner with both (nothing is paid before), 'paying' once confirmed (or when the
+   * balance is short or unknown: BalancePay then says why, paying nothing).
+   */
+  const [step, setStep] = useState<'loading' | 'confirm' | 'paying'>(byBalance ? 'loading' : 'paying')
 
-  useSessionPage(() => void (byBalance ? wallet.payOrder(sheetId) : payment.transfer(sheetId)))
+  const prepareBalancePay = async () => {
+    await Promise.all([orders.loadDetail(sheetId), wallet.loadAccount(true)])
+    const order = orders.detailOf(sheetId)?.order
+    const balance = wallet.balance
+    if (order && order.CanPay === 1 && balance && !toDecimal(balance).lessThan(toDecimal(order.Amount))) {
+      setStep('confirm')
+      return
+    }
+    payFromBalance()
+  }
+
+  const payFromBalance = () => {
+    setStep('paying')
+    void wallet.payOrder(sheetId)
+  }
+
+  /** Nothing is paid: back to the order or the table it came from, else to the unpaid order. */
+  const cancelBalancePay = () => {
+    const pages = Taro.getCurrentPages()
+    const previous = pages.length > 1 ? `/${(pages[pages.length - 2].route ?? '').replace(/^\//, '')}` : ''
+    if (previous === ROUTES.orderEntry || previous === ROUTES.orderDetails('')) host.navigateBack(ROUTES.orderDetails(sheetId))
+    else host.redirectTo(ROUTES.orderDetails(sheetId))
+  }
+
+  useSessionPage(() => void (byBalance ? prepareBalancePay() : payment.transfer(sheetId)))
   usePageTitle(i18n.t('page.paymentTransfer'))
 
   const balancePaid = byBalance && wallet.paySheetId === sheetId && wallet.payState === 'paid'
@@ -35,6 +66,38 @@ function PaymentTransfer() {
   useEffect(() => {
     if (state === 'paid') host.redirectTo(ROUTES.paymentResult(sheetId))
   }, [state, sheetId, host])
+
+  if (byBalance && step !== 'paying') {
+    const order = orders.detailOf(sheetId)?.order
+    const after = order && wallet.balance ? toDecimal(wallet.balance).minus(toDecimal(order.Amount)).toFixed() : ''
+    return (
+      <View className='so-transfer' data-testid='payment-transfer' data-state={step === 'confirm' ? 'confirm-balance' : 'loading'}>
+        <View className='so-transfer__card'>
+          <Text className='so-transfer__label'>{i18n.t('pay.amount')}</Text>
+          <Text className='so-transfer__amount' data-testid='transfer-amount'>
+            {order ? format.amount(order.Amount) : ' '}
+          </Text>
+        </View>
+        {step === 'confirm' && order ? (
+          <View className='so-transfer__stop' role='group' aria-label={i18n.t('wallet.payFromBalance')} data-testid='balance-confirm'>
+            <Text className='so-transfer__message'>{i18n.t('pay.balanceConfirm', { amount: format.amount(order.Amount), after: format.amount(after) })}</Text>
+            <View className='so-transfer__choices'>
+              <View className='so-btn so-btn--secondary' role='button' data-testid='balance-confirm-cancel' onClick={cancelBalancePay}>
+                {i18n.t('common.cancel')}
+              </View>
+              <View className='so-btn so-btn--primary' role='button' data-testid='balance-confirm-pay' onClick={payFromBalance}>
+                {i18n.t('pay.balanceConfirmYes')}
+              </View>
+            </View>
+          </View>
+        ) : (
+          <View className='so-transfer__busy' aria-busy>
+            <View className='so-transfer__spinner' />
+          </View>
+        )}
+      </View>
+    )
+  }
 
   if (byBalance) {
     return (

@@ -1,16 +1,30 @@
+import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { CartPage } from '../../features/cart/components/CartPage'
+import { PlacedNotice } from '../../features/checkout/components/PlacedNotice'
 
 /** Cart, postpay mode (see CartPage). */
 function PostpayCart() {
-  const { i18n, host } = useStores()
-  useSessionPage()
+  const { i18n, host, session, cart, checkout } = useStores()
+  useSessionPage(() => checkout.loadPlaced())
+  useOrderingAllowedRedirect()
+  // Back from paying (or a reload) after an order was sent: the empty cart says so and leads to it.
+  useDidShow(() => {
+    if (session.isReady) checkout.loadPlaced()
+  })
+  const placed = session.isReady && cart.entriesFor(session.params.ShopID, session.params.BaseID).length === 0 ? checkout.placed : null
   useOrderingAllowedRedirect()
   usePageTitle(i18n.t('page.cart'))
-  return <CartPage mode='postpay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} onCheckout={() => host.navigateTo(ROUTES.confirm('postpay'))} />
+  return (
+    <>
+      {placed && <PlacedNotice onOpen={() => host.navigateTo(ROUTES.orderEntry)} />}
+      <CartPage mode='postpay' onBrowse={() => host.navigateBack(ROUTES.goodsList)} onCheckout={() => host.navigateTo(ROUTES.confirm('postpay'))} />
+    </>
+  )
 }
 
 export default observer(PostpayCart)

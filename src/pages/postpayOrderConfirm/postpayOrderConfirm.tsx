@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { ConfirmPage } from '../../features/checkout/components/ConfirmPage'
 import { useConfirmPage } from '../../features/checkout/components/use-confirm-page'
@@ -19,6 +20,8 @@ function PostpayOrderConfirm() {
     <ConfirmPage
       mode='postpay'
       onBackToCart={() => host.navigateBack(ROUTES.cart('postpay'))}
+      onChooseBranch={() => host.redirectTo(`${ROUTES.baseSelect(session.params.ShopID)}&next=order`)}
+      onOpenOrder={() => host.redirectTo(ROUTES.orderEntry)}
       onOpenTerms={() => host.navigateTo(ROUTES.terms)}
       onPlaced={(result) => {
         if (result.mode !== 'postpay') return

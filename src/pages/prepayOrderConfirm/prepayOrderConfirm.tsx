@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useDidShow } from '@tarojs/taro'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
+import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { ConfirmPage } from '../../features/checkout/components/ConfirmPage'
 import { useConfirmPage } from '../../features/checkout/components/use-confirm-page'
@@ -19,12 +20,15 @@ function PrepayOrderConfirm() {
   useDidShow(() => {
     if (session.isReady) void wallet.loadAccount(true)
   })
+  useOrderingAllowedRedirect()
   useConfirmPage('prepay')
   usePageTitle(i18n.t('page.confirm'))
   return (
     <ConfirmPage
       mode='prepay'
       onBackToCart={() => host.navigateBack(ROUTES.cart('prepay'))}
+      onChooseBranch={() => host.redirectTo(`${ROUTES.baseSelect(session.params.ShopID)}&next=order`)}
+      onOpenOrder={(sheetId) => host.redirectTo(ROUTES.orderDetails(sheetId))}
       onOpenTerms={() => host.navigateTo(ROUTES.terms)}
       extraPayMethods={
         <BalanceMethod

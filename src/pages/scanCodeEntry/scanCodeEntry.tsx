@@ -1,47 +1,38 @@
 import { View, Text } from '@tarojs/components'
 import { useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useStores } from '../../stores/context'
-import type { SessionFailure } from '../../features/session/session.store'
-import type { MessageKey } from '../../i18n/catalogues'
 import { ROUTES } from '../../features/shell/routes'
 import './scanCodeEntry.css'
 
-type FailureText = (failure: SessionFailure | null, t: (key: MessageKey) => string) => string
-
-/**
- * What the failure screen says comes from features/session/failure-text and may be any result
- * code's text, which only the whole catalogue has: both are fetched only when the entry fails,
- * never on the way to Home.
- */
-function useFailureText(failed: boolean): FailureText | null {
-  const { i18n } = useStores()
-  const [text, setText] = useState<FailureText | null>(null)
-  useEffect(() => {
-    if (!failed || text) return
-    let live = true
-    Promise.all([import('../../features/session/failure-text'), i18n.loadAll()]).then(
-      ([m]) => live && setText(() => m.failureText),
-      // Offline as well: say what the session knows, or that the network failed.
-      () => live && setText(() => (failure: SessionFailure | null, t: (key: MessageKey) => string) => failure?.message || t('network.error'))
-    )
-    return () => {
-      live = false
-    }
-  }, [failed, text, i18n])
-  return text
-}
-
-/** Entry / launch page (spec §2): resolves the scanned code, then goes Home. */
+/** Entry / launch page (spec §2): resolves the scanned code, then goes Home (or opens the entry's SheetID). */
 function ScanCodeEntry() {
   const { session, i18n, host } = useStores()
-  const failureText = useFailureText(session.status === 'failed')
+  const [problem, setProblem] = useState<ReactNode>(null)
 
+  // Spec §2: a table sheet that takes no more rounds sends the diner to orderEntry.
+  const goOn = () => host.redirectTo(session.sheetRefusal ? ROUTES.orderEntry : ROUTES.home)
   const start = (query: Record<string, string>) => {
+    setProblem(null)
     void session.initialise(query).then(() => {
-      // Spec §2: a table sheet that takes no more rounds sends the diner to orderEntry.
-      if (session.isReady) host.redirectTo(session.sheetRefusal ? ROUTES.orderEntry : ROUTES.home)
+      if (session.isReady && !session.entrySheetId) return goOn()
+      if (!session.isReady && session.status !== 'failed') return
+      // A failed entry or an entry SheetID: features/session/components/EntryProblem and the whole
+      // catalogue (any result code's text) are fetched only then, never on the way to Home.
+      Promise.all([import('../../features/session/components/EntryProblem'), i18n.loadAll()]).then(
+        ([m]) => setProblem(<m.EntryProblem start={start} goOn={goOn} />),
+        // Offline: say what the session knows, or that the network failed.
+        () =>
+          setProblem(
+            <View className='so-entry so-entry--message' role='alert'>
+              <Text className='so-entry__title'>{session.failure?.message || i18n.t('network.error')}</Text>
+              <View className='so-entry__retry' role='button' onClick={() => start(host.entryQuery())}>
+                {i18n.t('common.retry')}
+              </View>
+            </View>
+          )
+      )
     })
   }
 
@@ -56,25 +47,13 @@ function ScanCodeEntry() {
       </View>
     )
   }
-  if (session.status === 'failed' && failureText) {
-    return (
-      <View className='so-entry so-entry--message' role='alert'>
-        <View className='so-entry__icon-failed' aria-hidden>
-          !
-        </View>
-        <Text className='so-entry__title'>{failureText(session.failure, i18n.t)}</Text>
-        <Text className='so-entry__body'>{i18n.t('entry.failedTitle')}</Text>
-        <View className='so-entry__retry' role='button' onClick={() => start(host.entryQuery())}>
-          {i18n.t('common.retry')}
-        </View>
+  return (
+    problem || (
+      <View className='so-entry' aria-busy>
+        <View className='so-entry__spinner' />
+        <Text className='so-entry__body'>{i18n.t('entry.opening')}</Text>
       </View>
     )
-  }
-  return (
-    <View className='so-entry' aria-busy>
-      <View className='so-entry__spinner' />
-      <Text className='so-entry__body'>{i18n.t('entry.opening')}</Text>
-    </View>
   )
 }
 

@@ -1,9 +1,10 @@
 import { View, Input, ScrollView } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
 import { useStores } from '../../stores/context'
-import { usePageTitle, useSaleStatusTimer, useOrderingAllowedRedirect, useSessionPage } from '../../compose/page-hooks'
+import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
+import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { GoodsRowView } from '../../features/menu/components/GoodsRowView'
 import { CartBar } from '../../features/cart/components/CartBar'
@@ -12,6 +13,8 @@ import { StateView } from '../../ui/StateView'
 import './search.css'
 
 const DEBOUNCE_MS = 250
+/** A long result list shows this many first and offers 'Expand All' (spec §2: long lists offer it). */
+export const SEARCH_FIRST_ROWS = 20
 
 /** Order by number (spec §2 search): type a goods number, results in goods-number order. */
 function Search() {
@@ -39,6 +42,10 @@ function Search() {
   }
   const open = (g: GoodsRow) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))
   const keyword = menu.searchKeyword.trim()
+  // Expanded for one keyword: a new search starts short again.
+  const [expandedFor, setExpandedFor] = useState<string | null>(null)
+  const results = menu.searchResults
+  const shown = expandedFor === keyword ? results : results.slice(0, SEARCH_FIRST_ROWS)
 
   return (
     <View className='so-search'>
@@ -63,9 +70,16 @@ function Search() {
         ) : menu.searchResults.length === 0 && menu.searchState === 'ready' ? (
           <StateView kind='empty' text={i18n.t('search.none', { keyword })} />
         ) : (
-          menu.searchResults.map((g) => (
-            <GoodsRowView key={g.GoodsID} goods={g} onOpen={open} action={<GoodsAction goods={g} onChoose={open} />} />
-          ))
+          <>
+            {shown.map((g) => (
+              <GoodsRowView key={g.GoodsID} goods={g} onOpen={open} action={<GoodsAction goods={g} onChoose={open} />} />
+            ))}
+            {shown.length < results.length && (
+              <View className='so-search__more' role='button' data-testid='search-expand-all' onClick={() => setExpandedFor(keyword)}>
+                {i18n.t('list.expandAll')}
+              </View>
+            )}
+          </>
         )}
         <View className='so-search__room' />
       </ScrollView>

@@ -194,7 +194,9 @@ export async function insertOrderRow(db: Kysely<Database>, options: OrderRowOpti
       paid_at: null,
       ready_at: null,
       completed_at: null,
-      cancelled_at: null
+      cancelled_at: null,
+      delivery_lat: 0,
+      delivery_lng: 0
     })
     .execute()
   return orderId

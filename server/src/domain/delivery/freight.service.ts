@@ -9,8 +9,11 @@
  *                   above the last amount tier pays no fee (free delivery above it).
  *     A branch may have both kinds; the fee is then the sum of the two tiers.
  *   - The distance is the great-circle distance (src/core/geo.ts) from the branch to the
- *     delivery location. When the branch needs it (a range or distance tiers) and the location
- *     is unknown (0, 0), the order is out of range: the fee cannot be worked out.
+ *     delivery location (the diner's "Use my location" point). A typed address is never located
+ *     here (no geocoder): when the branch needs a distance (a range or distance tiers) and the
+ *     location is unknown (0, 0), the quote says `located: false` and is not in range, and the
+ *     order is refused with LOCATION_REQUIRED, never with "beyond delivery range": nothing was
+ *     measured.
  * Pure rules in quoteDelivery(); the reads around it in deliveryQuote() / dispatchInfo().
  */
 import type { Kysely } from 'kysely'
@@ -42,6 +45,8 @@ export interface FreightRule {
 export interface DeliveryQuote {
   /** Metres from the branch; -1 when the location is unknown. */
   distance: number
+  /** The branch needs a distance and the delivery point is unknown: the range was not checked. */
+  unlocated: boolean
   /** Metres (0 = unlimited): the DeliveryRange param, capped by the last distance tier. */
   maxDistance: number
   inRange: boolean
@@ -83,8 +88,9 @@ export function quoteDelivery(
   const distance = known ? distanceMetres(base.lat, base.lng, location.lat, location.lng) : -1
   const needsDistance = maxDistance > 0 || distanceTiers.length > 0
   const inRange = !needsDistance || (distance >= 0 && (maxDistance === 0 || distance <= maxDistance))
+  const unlocated = needsDistance && distance < 0
   const dtbMinutes = base.dtbDuration > 0 ? base.dtbDuration : DEFAULT_DELIVERY_MINUTES
-  if (!inRange) return { distance, maxDistance, inRange, freight: new Decimal(0).toFixed(amoPoint), dtbMinutes }
+  if (!inRange) return { distance, unlocated, maxDistance, inRange, freight: new Decimal(0).toFixed(amoPoint), dtbMinutes }
 
   let fee = new Decimal(0)
   if (distanceTiers.length) {
@@ -94,7 +100,7 @@ export function quoteDelivery(
   const amount = toDecimal(goodsAmount)
   const amountTier = amountTiers.find((t) => amount.lessThanOrEqualTo(toDecimal(t.upTo)))
   if (amountTier) fee = fee.plus(toDecimal(amountTier.fee))
-  return { distance, maxDistance, inRange, freight: roundHalfUp(fee, amoPoint).toFixed(amoPoint), dtbMinutes }
+  return { distance, unlocated, maxDistance, inRange, freight: roundHalfUp(fee, amoPoint).toFixed(amoPoint), dtbMinutes }
 }
 
 /** quoteDelivery with the branch's rules and range read from the database. */

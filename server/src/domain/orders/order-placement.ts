@@ -154,7 +154,8 @@ export async function validatePlacement(
   let freight = roundHalfUp(0, amoPoint).toFixed(amoPoint)
   if (deliveryDetails) {
     const quote = await deliveryQuote(db, base, { lat: input.Delivery!.Lat, lng: input.Delivery!.Lng }, priced.goodsAmount, amoPoint)
-    if (!quote.inRange) throw new DomainError('BEYOND_DELIVERY_RANGE')
+    // A typed address without a location was not measured: ask for the location, never "beyond range".
+    if (!quote.inRange) throw new DomainError(quote.unlocated ? 'LOCATION_REQUIRED' : 'BEYOND_DELIVERY_RANGE')
     freight = quote.freight
     delivery = { ...deliveryDetails, quote }
   }
@@ -276,6 +277,9 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
     contact: placement.delivery?.contact ?? '',
     phone: placement.delivery?.phone ?? '',
     address: placement.delivery?.address ?? '',
+    // The point the range was checked at, kept with the typed address (0, 0: none was needed).
+    delivery_lat: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lat ?? 0 : 0,
+    delivery_lng: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lng ?? 0 : 0,
     created_at: placement.now.toISOString(),
     expires_at: order.expiresAt,
     paid_at: null,

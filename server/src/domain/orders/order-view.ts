@@ -21,6 +21,7 @@ import {
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { wallClockText } from '../enterprise/enterprise.service'
+import { linesInLanguage } from './line-names'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -146,23 +147,61 @@ export function paymentRow(payment: PaymentRecord, timeZone: string, payUrl = ''
   }
 }
 
+/**
+ * The rounds a table bill (a 'settlement' order) pays for, by settlement id: it has no lines of
+ * its own, so what it shows is the goods of its sheet's rounds (each round as ordered).
+ */
+async function roundsOfSettlements(db: Kysely<Database>, orders: readonly OrderRecord[]): Promise<Map<string, OrderRecord[]>> {
+  const settlements = orders.filter((o) => o.kind === 'settlement' && o.table_sheet_id)
+  const out = new Map<string, OrderRecord[]>()
+  if (settlements.length === 0) return out
+  const rounds = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('table_sheet_id', 'in', [...new Set(settlements.map((s) => s.table_sheet_id))])
+    .where('kind', '=', 'round')
+    .where('status', '!=', ORDER_STATUS.CANCELLED)
+    .orderBy('round_no')
+    .execute()
+  for (const s of settlements) out.set(s.order_id, rounds.filter((r) => r.table_sheet_id === s.table_sheet_id))
+  return out
+}
+
+/** The orders whose lines an order shows: itself, or a table bill's rounds. */
+const linesSourceOf = (order: OrderRecord, rounds: Map<string, OrderRecord[]>): readonly OrderRecord[] => rounds.get(order.order_id) ?? [order]
+
+/** A table bill's remark: the diners' remarks of its rounds, each once, as typed. */
+const billRemarks = (order: OrderRecord, rounds: Map<string, OrderRecord[]>): string =>
+  rounds.has(order.order_id) ? [...new Set(rounds.get(order.order_id)!.map((r) => r.remarks.trim()).filter(Boolean))].join(' / ') : order.remarks
+
 /** Rows of several orders, with their names and line counts read in two queries. */
 export async function orderRows(db: Kysely<Database>, orders: readonly OrderRecord[], viewer: OrderViewer): Promise<OrderRow[]> {
   if (orders.length === 0) return []
-  const ids = orders.map((o) => o.order_id)
+  const rounds = await roundsOfSettlements(db, orders)
+  const ids = [...new Set(orders.flatMap((o) => linesSourceOf(o, rounds).map((r) => r.order_id)))]
   const [names, counts] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids)])
-  return orders.map((o) => orderRow(o, viewer, names, counts.get(o.order_id) ?? 0))
+  return orders.map((o) => {
+    const lineCount = linesSourceOf(o, rounds).reduce((n, r) => n + (counts.get(r.order_id) ?? 0), 0)
+    return orderRow({ ...o, remarks: billRemarks(o, rounds) }, viewer, names, lineCount)
+  })
 }
 
-/** Line rows of the orders, in the orders' order, each with its order's round number. */
-export async function orderLineRows(db: Kysely<Database>, orders: readonly OrderRecord[]): Promise<OrderLineRow[]> {
-  const lines = await listOrderLines(
-    db,
-    orders.map((o) => o.order_id)
-  )
+/**
+ * Line rows of the orders, in the orders' order, each with its order's round number. A table
+ * bill (settlement) lists the lines of every round it pays for, marked with their rounds.
+ */
+export async function orderLineRows(db: Kysely<Database>, orders: readonly OrderRecord[], locale?: Locale): Promise<OrderLineRow[]> {
+  const rounds = await roundsOfSettlements(db, orders)
+  const sources = orders.flatMap((o) => linesSourceOf(o, rounds))
+  const lines = await listOrderLines(db, [...new Set(sources.map((o) => o.order_id))])
   const byOrder = new Map<string, OrderLineRecord[]>()
   for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l])
-  return orders.flatMap((o) => (byOrder.get(o.order_id) ?? []).map((l) => orderLineRow(l, Number(o.round_no))))
+  const rows = sources.flatMap((o) => (byOrder.get(o.order_id) ?? []).map((l) => orderLineRow(l, Number(o.round_no))))
+  // Names in the caller's language (line-names.ts); without one, as ordered (the kitchen ticket).
+  if (!locale) return rows
+  const shops = new Map(sources.map((o) => [o.order_id, o.shop_id]))
+  const details = new Map(lines.map((l) => [`${l.order_id}|${Number(l.line_no)}`, l.detail]))
+  return linesInLanguage(db, rows, (id) => shops.get(id) ?? '', locale, (r) => details.get(`${r.SheetID}|${r.LineNo}`) ?? '{}')
 }
 
 /**
@@ -175,7 +214,8 @@ export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[]): 
   const locale: Locale = 'en'
   const service = [
     translate(locale, `order.service.${order.ServiceType}`),
-    order.TableName,
+    // A delivery goes to its address (below), not to the table it was ordered from.
+    order.ServiceType === 'delivery' ? '' : order.TableName,
     order.PickupNo ? `pickup #${order.PickupNo}` : '',
     order.AppointedTime ? `for ${order.AppointedTime}` : translate(locale, 'order.asap').toLowerCase()
   ].filter(Boolean)

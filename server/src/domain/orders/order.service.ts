@@ -129,7 +129,7 @@ async function answerForRetry(caller: DinerCaller, order: OrderRecord, ownerKey:
 
 async function orderAnswer(caller: DinerCaller, order: OrderRecord): Promise<OrderAnswer> {
   const viewer = await viewerOf(caller)
-  const [rows, lines] = await Promise.all([orderRows(caller.db, [order], viewer), orderLineRows(caller.db, [order])])
+  const [rows, lines] = await Promise.all([orderRows(caller.db, [order], viewer), orderLineRows(caller.db, [order], viewer.locale)])
   return { table1: rows, table2: lines }
 }
 
@@ -157,7 +157,7 @@ export async function orderDetail(caller: DinerCaller, sheetId: string): Promise
   const viewer = await viewerOf(caller)
   const [rows, lines, payments] = await Promise.all([
     orderRows(caller.db, [order], viewer),
-    orderLineRows(caller.db, [order]),
+    orderLineRows(caller.db, [order], viewer.locale),
     listPaymentsOfOrder(caller.db, order.order_id)
   ])
   return { table1: rows, table2: lines, table3: payments.map((p) => paymentRow(p, viewer.timeZone)) }

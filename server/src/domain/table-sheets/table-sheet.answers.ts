@@ -42,7 +42,7 @@ export async function sheetDetail(
   const rounds = await roundsOf(viewer.db, sheet.sheet_id)
   const [table1, table2, table3] = await Promise.all([
     sheetRows(viewer.db, [{ sheet, state }], viewer.locale),
-    orderLineRows(viewer.db, rounds),
+    orderLineRows(viewer.db, rounds, viewer.locale),
     roundRows(viewer, rounds, state.timeZone)
   ])
   return { table1, table2, table3 }

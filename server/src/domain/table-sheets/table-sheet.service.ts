@@ -383,6 +383,8 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
       contact: '',
       phone: '',
       address: '',
+      delivery_lat: 0,
+      delivery_lng: 0,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
       paid_at: null,

@@ -114,7 +114,7 @@ export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {
   RoundNo: 'number: postpay round of the line, 0 for prepay',
   GoodsID: 'string',
   GoodsCode: 'string: goods number',
-  GoodsName: 'string: in the language ordered in',
+  GoodsName: "string: in the caller's language (as ordered where the menu no longer names it)",
   SkuID: 'string',
   SkuName: "string: chosen values ('Large / Iced')",
   PCode: 'string: pack unit code',
@@ -130,9 +130,9 @@ export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {
   Amount: 'string: now amount of the line (unrounded)',
   OriginalAmount: 'string: list amount of the line',
   SaleType: 'number: promotion type applied (0 none)',
-  RemarkText: "string: 'Spring onion: No; Spice: Mild'",
-  AddOnText: 'string: add-on names',
-  BomText: 'string: combo picks'
+  RemarkText: "string: chosen remark options, 'Spring onion: No; Spice: Mild', in the caller's language",
+  AddOnText: "string: add-on names, ', '-joined, in the caller's language",
+  BomText: "string: combo picks, ', '-joined, in the caller's language"
 }
 
 export const PAYMENT_COLUMNS: ColumnDocs<PaymentRow> = {

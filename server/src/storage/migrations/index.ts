@@ -12,6 +12,7 @@ import { stockTakes } from './0005-stock-takes'
 import { smsCodeTries } from './0006-sms-code-tries'
 import { tableCodeTokens } from './0007-table-code-tokens'
 import { smsCodeRequester } from './0008-sms-code-requester'
+import { orderDeliveryPoint } from './0009-order-delivery-point'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -21,7 +22,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_stock_takes': stockTakes,
   '0006_sms_code_tries': smsCodeTries,
   '0007_table_code_tokens': tableCodeTokens,
-  '0008_sms_code_requester': smsCodeRequester
+  '0008_sms_code_requester': smsCodeRequester,
+  '0009_order_delivery_point': orderDeliveryPoint
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

@@ -24,7 +24,12 @@ export const CartPage = observer(function CartPage(props: { mode: 'postpay' | 'p
         <>
           <View className='so-cart-page__room' />
           <View className='so-cart-page__bar'>
-            <View className='so-cart-page__checkout' role='button' data-testid='cart-checkout' onClick={props.onCheckout}>
+            <View className='so-cart-page__checkout' role='button' data-testid='cart-checkout'
+              onClick={() => {
+                cart.checkoutCart()
+                props.onCheckout()
+              }}
+            >
               {i18n.t('cart.checkout')}
             </View>
           </View>

@@ -4,9 +4,11 @@ import { lineAmount, type CartEntry, type CartLine } from '../../../core/cart'
 import { useStores } from '../../../stores/context'
 import { Stepper } from '../../../ui/Stepper'
 import { StateView } from '../../../ui/StateView'
+import { afterConfirm } from '../../../hosts/confirm-signal'
+import { packLabel } from '../../../ui/pack-label'
 import './CartView.css'
 
-/** What was chosen on a line, in one short text: 'Large / Hot · 6 pieces · Spice: Mild · +Egg'. */
+/** What was chosen on a line, in one short text: 'Large / Hot · Box of 6 · Spice: Mild · +Egg'. */
 function lineChoices(line: CartLine, packText: string): string {
   const parts: string[] = []
   if (line.sku?.SkuName) parts.push(line.sku.SkuName)
@@ -42,9 +44,10 @@ export const CartView = observer(function CartView(props: { shopId: string; base
     )
   }
 
-  const clear = () => {
-    void host.confirm({ content: i18n.t('cart.clearConfirm'), confirm: i18n.t('cart.clear'), cancel: i18n.t('common.cancel') }).then((ok) => ok && cart.clear())
-  }
+  // Confirm modals reject with a cancel signal (spec §8): a cancel does nothing.
+  const clear = () => void afterConfirm(host, { content: i18n.t('cart.clearConfirm'), confirm: i18n.t('cart.clear'), cancel: i18n.t('common.cancel') }, () => cart.clearCart())
+  const remove = (uid: string, name: string) =>
+    void afterConfirm(host, { content: i18n.t('cart.removeConfirm', { name }), confirm: i18n.t('cart.remove'), cancel: i18n.t('common.cancel') }, () => cart.removeLine(uid))
 
   return (
     <View className='so-cart'>
@@ -59,7 +62,8 @@ export const CartView = observer(function CartView(props: { shopId: string; base
           const qua = line.isPack ? line.pQua : line.mQua
           // One unit as ordered, add-ons and combo markups included, priced like the line itself.
           const unitPrice = lineAmount({ ...line, pQua: line.isPack ? '1' : '0', mQua: line.isPack ? '0' : '1' })
-          const packText = i18n.t('details.pack', { unit: line.PUnit, ref: format.quantity(line.Ref), main: e.goodsDetails.Unit })
+          // The pack unit as goods details name it: 'Box (piece × 6)', or 'Box of 6' alone.
+          const packText = packLabel(i18n, line.PUnit, format.quantity(line.Ref), e.goodsDetails.Unit)
           return (
             <View key={line.uid} className='so-cart__line' data-testid='cart-line'>
               {e.goodsDetails.ImageUrl ? (
@@ -68,9 +72,20 @@ export const CartView = observer(function CartView(props: { shopId: string; base
                 <View className='so-cart__img' />
               )}
               <View className='so-cart__body'>
-                <Text className='so-cart__name' data-testid='cart-line-name'>
-                  {e.goodsDetails.GoodsName}
-                </Text>
+                <View className='so-cart__title'>
+                  <Text className='so-cart__name' data-testid='cart-line-name'>
+                    {e.goodsDetails.GoodsName}
+                  </Text>
+                  <View
+                    className='so-cart__remove'
+                    role='button'
+                    aria-label={i18n.t('cart.removeLabel', { name: e.goodsDetails.GoodsName })}
+                    data-testid='cart-line-remove'
+                    onClick={() => remove(line.uid, e.goodsDetails.GoodsName)}
+                  >
+                    {i18n.t('cart.remove')}
+                  </View>
+                </View>
                 <Text className='so-cart__choices' data-testid='cart-line-choices'>
                   {lineChoices(line, packText)}
                 </Text>

@@ -1,13 +1,16 @@
 import { View, Text, Input, Textarea } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { lineAmount } from '../../../core/cart'
+import { lineAmount, type CartLine } from '../../../core/cart'
+import { isAfterMidnight } from '../../../core/appointment-slots'
 import { toDecimal } from '../../../core/money'
 import type { PayMode, ServiceType } from '../../../gateway/order-rows'
 import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { Stepper } from '../../../ui/Stepper'
 import { StateView } from '../../../ui/StateView'
+import { packHolds } from '../../../ui/pack-label'
 import { PAYMENT_METHODS, MAX_BAGS, type SubmitResult } from '../checkout.store'
+import { PlacedNotice } from './PlacedNotice'
 import './ConfirmPage.css'
 
 export interface ConfirmPageProps {
@@ -18,6 +21,25 @@ export interface ConfirmPageProps {
   onPlaced(result: Extract<SubmitResult, { ok: true }>): void
   /** Payment methods beyond online payment that the page composes in (the member's balance). */
   extraPayMethods?: React.ReactNode
+  /** No branch is chosen yet (a shop's counter code): the diner chooses one first. */
+  onChooseBranch(): void
+  /** Opens an order placed earlier (the cart is empty because it was sent). */
+  onOpenOrder(sheetId: string): void
+}
+
+/**
+ * What was chosen on a line, as the cart shows it: 'Large · Spice: Mild · Tea · +Egg'; a pack unit
+ * is named with the quantity ('× 1 · Box') and here only by what it holds ('piece × 6'), nothing
+ * when its name says so already ('× 1 · Box of 6': src/ui/pack-label.ts, as the cart and goods details).
+ */
+export function confirmLineChoices(line: CartLine, packText: string): string {
+  const parts: string[] = []
+  if (line.sku?.SkuName) parts.push(line.sku.SkuName)
+  if (line.isPack && line.PUnit && packText) parts.push(packText)
+  for (const r of line.remarkList) parts.push(r.name ? `${r.name}: ${r.option}` : r.option)
+  for (const b of line.bomList) parts.push(b.GoodsName)
+  for (const a of line.attachmentList) parts.push(`+${a.Value}`)
+  return parts.join(' · ')
 }
 
 const Section = (props: { title: string; testId?: string; children: React.ReactNode }) => (
@@ -41,9 +63,41 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   const entries = c.entries
 
   if (!session.isReady) return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  // A shop's counter code leaves the branch open: nothing can be priced or placed before one is chosen.
+  if (!base)
+    return (
+      <View className='so-confirm so-confirm--blocked' data-testid='confirm-no-branch'>
+        <StateView kind='empty' text={i18n.t('checkout.branchFirst')} />
+        <View className='so-confirm__cta' role='button' data-testid='confirm-choose-branch' onClick={props.onChooseBranch}>
+          {i18n.t('checkout.chooseBranch')}
+        </View>
+      </View>
+    )
+  // Nothing left to confirm: the order was sent (a reload, or back from paying) or the cart was emptied.
+  if (entries.length === 0)
+    return (
+      <View className='so-confirm so-confirm--blocked' data-testid='confirm-empty'>
+        {c.placed ? (
+          <PlacedNotice onOpen={() => props.onOpenOrder(c.placed!.SheetID)} />
+        ) : (
+          <>
+            <StateView kind='empty' text={i18n.t('checkout.cartEmpty')} />
+            <View className='so-confirm__cta' role='button' onClick={props.onBackToCart}>
+              {i18n.t('checkout.backToCart')}
+            </View>
+          </>
+        )}
+      </View>
+    )
 
   const dayLabel = (offset: number, weekday: number, date: string): string =>
-    offset === 0 ? i18n.t('checkout.today') : offset === 1 ? i18n.t('checkout.tomorrow') : `${i18n.t(`checkout.weekday.${weekday}` as MessageKey)} ${date.slice(5).replace('-', '/')}`
+    offset === -1
+      ? i18n.t('checkout.tonight')
+      : offset === 0
+        ? i18n.t('checkout.today')
+        : offset === 1
+          ? i18n.t('checkout.tomorrow')
+          : `${i18n.t(`checkout.weekday.${weekday}` as MessageKey)} ${date.slice(5).replace('-', '/')}`
 
   const submit = () => {
     void c.submit().then((result) => {
@@ -123,9 +177,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                   </View>
                 ))}
               </View>
-              {!c.asapOffered && !c.appointed && <Text className='so-confirm__note'>{i18n.t('checkout.closedNow')}</Text>}
+              {c.timeNeeded && (
+                <Text className='so-confirm__note' data-testid='closed-now'>
+                  {i18n.t('checkout.closedNow')}
+                </Text>
+              )}
               <View className='so-confirm__slots'>
-                {c.asapOffered && (!shownDay || shownDay.offset === 0) && (
+                {c.asapOffered && (!shownDay || shownDay.offset <= 0) && (
                   <View
                     className={`so-co-chip so-co-chip--wide${!c.appointed && !c.appointedDate ? ' so-co-chip--on' : ''}`}
                     role='radio'
@@ -138,17 +196,18 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                 )}
                 {shownDay?.slots.map((t) => {
                   const on = c.appointedDate === shownDay.date && c.appointedTime === t
+                  const late = isAfterMidnight(shownDay, t)
                   return (
                     <View
                       key={t}
-                      className={`so-co-chip so-co-chip--time${on ? ' so-co-chip--on' : ''}`}
+                      className={`so-co-chip so-co-chip--time${late ? ' so-co-chip--late' : ''}${on ? ' so-co-chip--on' : ''}`}
                       role='radio'
                       aria-checked={on}
                       data-testid='slot-time'
                       data-slot={`${shownDay.date} ${t}`}
                       onClick={() => c.chooseTime(shownDay.date, t)}
                     >
-                      {t}
+                      {late ? i18n.t('checkout.afterMidnight', { time: t }) : t}
                     </View>
                   )
                 })}
@@ -190,12 +249,20 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         {entries.flatMap((e) =>
           e.lines.map((line) => {
             const qua = line.isPack ? line.pQua : line.mQua
+            const packText = packHolds(i18n, line.PUnit, format.quantity(line.Ref), e.goodsDetails.Unit)
+            const choices = confirmLineChoices(line, packText)
             return (
               <View key={line.uid} className='so-confirm__line' data-testid='confirm-line'>
-                <Text className='so-confirm__line-name'>{e.goodsDetails.GoodsName}</Text>
-                <Text className='so-confirm__line-qua'>
-                  ×{format.quantity(qua)}
-                  {line.isPack ? line.PUnit : ''}
+                <View className='so-confirm__line-main'>
+                  <Text className='so-confirm__line-name'>{e.goodsDetails.GoodsName}</Text>
+                  {choices && (
+                    <Text className='so-confirm__line-choices' data-testid='confirm-line-choices'>
+                      {choices}
+                    </Text>
+                  )}
+                </View>
+                <Text className='so-confirm__line-qua' data-testid='confirm-line-quantity'>
+                  {`× ${format.quantity(qua)}${line.isPack && line.PUnit ? ` · ${line.PUnit}` : ''}`}
                 </Text>
                 <Text className='so-confirm__line-amount'>{format.amount(lineAmount(line))}</Text>
               </View>

@@ -1,4 +1,4 @@
-import { View, Text, Image, Input, Picker, ScrollView } from '@tarojs/components'
+import { View, Text, Image, Input, ScrollView } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { useStores } from '../../../stores/context'
@@ -6,6 +6,7 @@ import type { MessageKey } from '../../../i18n/catalogues'
 import { MEMBER_NAME_MAX_LENGTH } from '../../../core/member-name'
 import type { LoginMode } from '../member.store'
 import { PhoneCodeFields } from './PhoneCodeFields'
+import { BirthdayPicker } from './BirthdayPicker'
 import './MemberViews.css'
 import { maskedPhone } from '../../../core/phone-mask'
 
@@ -283,12 +284,7 @@ export const ProfileForm = observer(function ProfileForm(props: { today: string;
       </View>
       <View className='so-member-field'>
         <Text className='so-member-field__label'>{i18n.t('member.birthday')}</Text>
-        <Picker mode='date' value={birthy || '1990-01-01'} start='1900-01-01' end={props.today} onChange={(e) => setBirthy(String(e.detail.value))}>
-          <View className='so-member-picker' data-testid='birthday'>
-            <Text>{birthy || i18n.t('member.birthdayNone')}</Text>
-            <Text className='so-mine-entry__arrow'>›</Text>
-          </View>
-        </Picker>
+        <BirthdayPicker value={birthy} today={props.today} onChange={setBirthy} />
       </View>
       {member.profileError && (
         <View className='so-member-error' role='alert' data-testid='profile-error'>

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import type { GoodsChoice } from '../goods-choice'
+import { packLabel } from '../../../ui/pack-label'
 import './ChoiceSections.css'
 
 function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string }) {
@@ -60,7 +61,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
             {d.packUnits.map((p) => (
               <Chip
                 key={p.PCode}
-                label={i18n.t('details.pack', { unit: p.PUnit, ref: format.quantity(p.Ref), main: d.goods.Unit })}
+                label={packLabel(i18n, p.PUnit, format.quantity(p.Ref), d.goods.Unit)}
                 extra={format.price(p.SalesPrice)}
                 selected={choice.packCode === p.PCode}
                 onTap={() => choice.choosePack(p.PCode)}

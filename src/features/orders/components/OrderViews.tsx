@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
 import { useStores } from '../../../stores/context'
 import { toDecimal } from '../../../core/money'
+import { packHolds } from '../../../ui/pack-label'
 import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
 import './OrderViews.css'
 
@@ -30,7 +31,7 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
         <StatusTag status={o.Status} payMode={o.PayMode} />
       </View>
       <View className='so-order-card__body'>
-        {o.PickupNo ? (
+        {o.PickupNo && o.ServiceType !== 'delivery' ? (
           <View className='so-order-card__pickup'>
             <Text className='so-order-card__pickup-label'>{i18n.t('order.pickupNo')}</Text>
             <Text className='so-order-card__pickup-no' data-testid='order-row-pickup'>
@@ -40,7 +41,7 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
         ) : (
           <View className='so-order-card__service'>
             <Text className='so-order-card__service-name'>{serviceLabel(i18n.t, o.ServiceType)}</Text>
-            {o.TableName && <Text className='so-order-card__table'>{o.TableName}</Text>}
+            {o.TableName && o.ServiceType !== 'delivery' && <Text className='so-order-card__table'>{o.TableName}</Text>}
           </View>
         )}
         <View className='so-order-card__what'>
@@ -77,11 +78,13 @@ export const OrderHero = observer(function OrderHero(props: { order: OrderRow; t
   const { i18n } = useStores()
   const o = props.order
   const note = statusNote(i18n.t, o)
+  // A delivery is brought to the diner: no pickup number to wait for.
+  const delivery = o.ServiceType === 'delivery'
   return (
     <View className={`so-order-hero so-order-hero--${statusTone(o.Status)}`}>
       {props.title && <Text className='so-order-hero__title'>{props.title}</Text>}
       <StatusTag status={o.Status} payMode={o.PayMode} />
-      {o.PickupNo ? (
+      {delivery ? null : o.PickupNo ? (
         <View className='so-order-hero__pickup'>
           <Text className='so-order-hero__pickup-label'>{i18n.t('order.pickupNo')}</Text>
           <Text className='so-order-hero__pickup-no' data-testid={props.pickupTestId ?? 'pickup-number'}>
@@ -107,6 +110,36 @@ function quantityText(line: OrderLineRow, quantity: (v: string) => string): stri
   return `${quantity(line.MQua)}${line.Unit ? ` ${line.Unit}` : ''}`
 }
 
+/**
+ * One ordered line: the goods, everything chosen with it (spec, remarks, add-ons, combo picks),
+ * the quantity in its unit ('× 1 Basket of 4') and the amount. `children`: controls beside it.
+ */
+export const OrderLineItem = observer(function OrderLineItem(props: { line: OrderLineRow; testId?: string; children?: ReactNode }) {
+  const { format, i18n } = useStores()
+  const l = props.line
+  // The pack unit is named with the quantity; what it holds only when its name does not say it.
+  const choices = lineChoices(l, l.PUnit ? packHolds(i18n, l.PUnit, format.quantity(l.Ref), l.Unit) : '')
+  return (
+    <View className='so-order-line' data-testid={props.testId ?? 'order-line'}>
+      <View className='so-order-line__main'>
+        <Text className='so-order-line__name' data-testid='order-line-name'>
+          {l.GoodsName}
+        </Text>
+        {choices && (
+          <Text className='so-order-line__choices' data-testid='order-line-choices'>
+            {choices}
+          </Text>
+        )}
+      </View>
+      <Text className='so-order-line__qua' data-testid='order-line-qua'>
+        × {quantityText(l, (v) => format.quantity(v))}
+      </Text>
+      <Text className='so-order-line__amount'>{format.amount(l.Amount)}</Text>
+      {props.children}
+    </View>
+  )
+})
+
 /** The lines (by round for a table's order) and the totals. */
 export const OrderLines = observer(function OrderLines(props: { order: OrderRow; lines: OrderLineRow[] }) {
   const { i18n, format } = useStores()
@@ -116,29 +149,21 @@ export const OrderLines = observer(function OrderLines(props: { order: OrderRow;
   const hasBag = o.BagQua > 0 || toDecimal(o.BagFee).gt(0)
   const hasFreight = toDecimal(o.Freight).gt(0)
   const paid = toDecimal(o.PaidAmount).gt(0)
-  const quantity = (v: string) => format.quantity(v)
   return (
     <View className='so-order-lines'>
+      {o.Remarks && (
+        <Text className='so-order-lines__remark' data-testid='order-remark'>
+          {i18n.t('sheet.remark', { text: o.Remarks })}
+        </Text>
+      )}
       {rounds.map((round) => (
         <View key={round}>
           {showRounds && <Text className='so-order-lines__round'>{i18n.t('order.round', { n: round })}</Text>}
           {props.lines
             .filter((l) => l.RoundNo === round)
-            .map((l) => {
-              const choices = lineChoices(l)
-              return (
-                <View key={`${l.SheetID}-${l.LineNo}`} className='so-order-line' data-testid='order-line'>
-                  <View className='so-order-line__main'>
-                    <Text className='so-order-line__name' data-testid='order-line-name'>
-                      {l.GoodsName}
-                    </Text>
-                    {choices && <Text className='so-order-line__choices'>{choices}</Text>}
-                  </View>
-                  <Text className='so-order-line__qua'>× {quantityText(l, quantity)}</Text>
-                  <Text className='so-order-line__amount'>{format.amount(l.Amount)}</Text>
-                </View>
-              )
-            })}
+            .map((l) => (
+              <OrderLineItem key={`${l.SheetID}-${l.LineNo}`} line={l} />
+            ))}
         </View>
       ))}
       <View className='so-order-totals'>
@@ -176,13 +201,19 @@ export const OrderFacts = observer(function OrderFacts({ order: o }: { order: Or
     [i18n.t('order.store'), o.BaseName || o.ShopName],
     [i18n.t('order.service'), serviceLabel(i18n.t, o.ServiceType)]
   ]
-  if (o.TableName) facts.push([i18n.t('order.table'), o.TableName])
+  const delivery = o.ServiceType === 'delivery'
+  // A delivery goes to the diner: where and to whom, not a table.
+  if (o.TableName && !delivery) facts.push([i18n.t('order.table'), o.TableName])
+  if (delivery) {
+    facts.push([i18n.t('checkout.contact'), o.Contact, 'order-contact'])
+    facts.push([i18n.t('checkout.phone'), o.Phone, 'order-phone'])
+    facts.push([i18n.t('checkout.address'), o.Address, 'order-address'])
+  }
   if (o.PayMode === 'prepay' || o.AppointedTime) {
     facts.push([i18n.t('order.appointed'), o.AppointedTime ? minuteText(o.AppointedTime) : i18n.t('order.asap'), 'order-appointed'])
   }
   facts.push([i18n.t('order.createdAt'), minuteText(o.CreatedDate)])
   if (o.PaidDate) facts.push([i18n.t('order.paidAt'), minuteText(o.PaidDate)])
-  if (o.Remarks) facts.push([i18n.t('order.remarks'), o.Remarks])
   return (
     <View className='so-order-facts'>
       {facts.map(([label, value, testId]) => (

@@ -37,9 +37,12 @@ export function statusNote(t: T, order: OrderRow): string {
   }
 }
 
-/** What was chosen on a line, in one short text: 'Large · Spice: Mild · +Egg · Combo: Tea'. */
-export function lineChoices(line: OrderLineRow): string {
-  return [line.SkuName, line.RemarkText, line.AddOnText && `+${line.AddOnText}`, line.BomText].filter(Boolean).join(' · ')
+/**
+ * What was chosen on a line, in one short text: 'Large · piece × 6 · Spice: Mild · +Egg · Tea';
+ * `packHolds`: what its pack unit holds when the name does not say so (src/ui/pack-label.ts).
+ */
+export function lineChoices(line: OrderLineRow, packHolds = ''): string {
+  return [line.SkuName, packHolds, line.RemarkText, line.AddOnText && `+${line.AddOnText}`, line.BomText].filter(Boolean).join(' · ')
 }
 
 /** 'Status tone' for colour: waiting, moving, ready, ended. */

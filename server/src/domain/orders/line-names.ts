@@ -1,0 +1,134 @@
+/**
+ * Order lines in the caller's language. A line keeps the names it was ordered with (the kitchen
+ * ticket and the records of a goods later renamed or removed); a diner who reads the order in
+ * another language sees the goods, its sku, pack unit, unit, chosen remark options, add-ons and
+ * combo picks named from the menu in that language, wherever the menu still names them.
+ *
+ * What a line chose is kept in its `detail` (order-placement.ts): remark options as the group
+ * name and option text the diner saw, add-ons by OptionID, combo picks by goods. A remark option
+ * is found by its place in the goods' remark groups of the language it was chosen in (group n,
+ * option m) and named by the same place in the reader's language, when that language's groups
+ * have the same shape; an add-on by its id; a combo pick by its goods. Anything the menu no longer
+ * has keeps its ordered text. The diner's own typed remark is the order's, not a line's: as typed.
+ */
+import type { Kysely } from 'kysely'
+import { parseGoodsRemarks, type RemarkGroup } from '../../../../src/core/goods-remarks'
+import { LOCALES, type Locale } from '../../../../src/gateway/contract'
+import type { OrderLineRow } from '../../../../src/gateway/order-rows'
+import { parseNames } from '../../storage/repositories/row-mapping'
+import type { Database } from '../../storage/schema'
+
+const inLocale = (json: string | undefined, locale: Locale): string => (json ? parseNames(json)[locale] ?? '' : '')
+
+/** What a line chose, as order-placement.ts stores it ('{}' on lines from before it did). */
+interface LineChoices {
+  Remarks: { name: string; option: string }[]
+  AddOns: string[]
+  Bom: { BOMClassID: string; GoodsID: string }[]
+}
+
+function parseChoices(detail: string | undefined): LineChoices {
+  let value: any
+  try {
+    value = JSON.parse(detail || '{}')
+  } catch {
+    value = {}
+  }
+  const list = (v: unknown): any[] => (Array.isArray(v) ? v : [])
+  return {
+    Remarks: list(value?.Remarks).filter((r) => r && typeof r.option === 'string').map((r) => ({ name: typeof r.name === 'string' ? r.name : '', option: r.option })),
+    AddOns: list(value?.AddOns).filter((id) => typeof id === 'string'),
+    Bom: list(value?.Bom).filter((b) => b && typeof b.GoodsID === 'string')
+  }
+}
+
+/** How order-pricing.ts writes a chosen remark option ('Spring onion: No', or the option alone). */
+const remarkText = (name: string, option: string): string => (name ? `${name}: ${option}` : option)
+
+/**
+ * A chosen remark option in `locale`: itself when the reader's groups have it; else the option at
+ * the same place in the reader's groups, from the language whose groups have it; else null.
+ */
+function remarkIn(remarksJson: string | undefined, chosen: { name: string; option: string }, locale: Locale): string | null {
+  if (!remarksJson) return null
+  const texts = parseNames(remarksJson)
+  const groupsOf = (l: Locale): RemarkGroup[] => parseGoodsRemarks(texts[l])
+  const mine = groupsOf(locale)
+  if (mine.some((g) => g.name === chosen.name && g.options.includes(chosen.option))) return remarkText(chosen.name, chosen.option)
+  for (const source of LOCALES) {
+    if (source === locale) continue
+    const theirs = groupsOf(source)
+    const gi = theirs.findIndex((g) => g.name === chosen.name && g.options.includes(chosen.option))
+    if (gi < 0) continue
+    // Same place only where both languages list the same groups with as many options.
+    if (theirs.length !== mine.length || theirs[gi].options.length !== mine[gi].options.length) continue
+    return remarkText(mine[gi].name, mine[gi].options[theirs[gi].options.indexOf(chosen.option)])
+  }
+  return null
+}
+
+/**
+ * The line's ', '-joined names (add-ons, combo picks) in the reader's language: each named from the
+ * menu, or else its ordered part (when the ordered text splits into as many parts); all as ordered
+ * when neither can say.
+ */
+function joinedIn(ordered: string, named: (string | null)[]): string {
+  if (named.length === 0 || named.every((n) => n === null)) return ordered
+  const parts = ordered.split(', ')
+  if (named.some((n) => n === null) && parts.length !== named.length) return ordered
+  return named.map((n, i) => n ?? parts[i]).join(', ')
+}
+
+/**
+ * `lines` with their names in `locale`; `shopOf` gives a line's shop by its order id, `detailOf`
+ * its stored choices (the order line's `detail`).
+ */
+export async function linesInLanguage(
+  db: Kysely<Database>,
+  lines: OrderLineRow[],
+  shopOf: (sheetId: string) => string,
+  locale: Locale,
+  detailOf: (line: OrderLineRow) => string = () => '{}'
+): Promise<OrderLineRow[]> {
+  if (lines.length === 0) return lines
+  const choices = lines.map((l) => parseChoices(detailOf(l)))
+  const goodsIds = [...new Set([...lines.map((l) => l.GoodsID), ...choices.flatMap((c) => c.Bom.map((b) => b.GoodsID))])]
+  const skuIds = [...new Set(lines.map((l) => l.SkuID).filter(Boolean))]
+  const addOnIds = [...new Set(choices.flatMap((c) => c.AddOns))]
+  const [goods, skus, values, packs, addOns] = await Promise.all([
+    db.selectFrom('goods').select(['goods_id', 'shop_id', 'names', 'unit_names', 'remarks']).where('goods_id', 'in', goodsIds).execute(),
+    skuIds.length ? db.selectFrom('skus').select(['sku_id', 'shop_id', 'items']).where('sku_id', 'in', skuIds).execute() : Promise.resolve([]),
+    skuIds.length ? db.selectFrom('sku_values').select(['value_id', 'shop_id', 'names']).where('goods_id', 'in', goodsIds).execute() : Promise.resolve([]),
+    lines.some((l) => l.PUnit) ? db.selectFrom('pack_units').select(['goods_id', 'shop_id', 'code', 'names']).where('goods_id', 'in', goodsIds).execute() : Promise.resolve([]),
+    addOnIds.length ? db.selectFrom('goods_add_ons').select(['option_id', 'goods_id', 'shop_id', 'names']).where('option_id', 'in', addOnIds).execute() : Promise.resolve([])
+  ])
+  const goodsBy = new Map(goods.map((g) => [`${g.shop_id}|${g.goods_id}`, g]))
+  const skuBy = new Map(skus.map((s) => [`${s.shop_id}|${s.sku_id}`, s]))
+  const valueBy = new Map(values.map((v) => [`${v.shop_id}|${v.value_id}`, v.names]))
+  const packBy = new Map(packs.map((p) => [`${p.shop_id}|${p.goods_id}|${p.code}`, p.names]))
+  const addOnBy = new Map(addOns.map((a) => [`${a.shop_id}|${a.goods_id}|${a.option_id}`, a.names]))
+  return lines.map((l, i) => {
+    const shop = shopOf(l.SheetID)
+    const g = goodsBy.get(`${shop}|${l.GoodsID}`)
+    const sku = l.SkuID ? skuBy.get(`${shop}|${l.SkuID}`) : undefined
+    const skuParts = sku ? sku.items.split(',').filter(Boolean).map((id) => inLocale(valueBy.get(`${shop}|${id}`), locale)) : []
+    const chose = choices[i]
+    const remarks = chose.Remarks.map((r) => remarkIn(g?.remarks, r, locale) ?? remarkText(r.name, r.option))
+    return {
+      ...l,
+      GoodsName: inLocale(g?.names, locale) || l.GoodsName,
+      Unit: inLocale(g?.unit_names, locale) || l.Unit,
+      SkuName: skuParts.length > 0 && skuParts.every(Boolean) ? skuParts.join(' / ') : l.SkuName,
+      PUnit: (l.PUnit && inLocale(packBy.get(`${shop}|${l.GoodsID}|${l.PCode}`), locale)) || l.PUnit,
+      RemarkText: chose.Remarks.length > 0 ? remarks.join('; ') : l.RemarkText,
+      AddOnText: joinedIn(
+        l.AddOnText,
+        chose.AddOns.map((id) => inLocale(addOnBy.get(`${shop}|${l.GoodsID}|${id}`), locale) || null)
+      ),
+      BomText: joinedIn(
+        l.BomText,
+        chose.Bom.map((b) => inLocale(goodsBy.get(`${shop}|${b.GoodsID}`)?.names, locale) || null)
+      )
+    }
+  })
+}

@@ -1,0 +1,146 @@
+/**
+ * Changing the quantity of goods already on a table's sheet (spec §4: "Editing goods quantity is
+ * allowed only when CYSheetGoodsQuaEdit equals 1"; issue 12 item 17). Otherwise
+ * QUANTITY_EDIT_NOT_ALLOWED (20025).
+ *
+ * Who: whoever may settle the sheet (the table's code, or a round ordered on it; sheet-access.ts).
+ * When: the sheet is open and takes rounds now (the ordering-allowed rules), the round is not paid.
+ * What: one line's quantity in the unit its stepper counts (packs on a pack line, main units
+ * otherwise), at least 1 and at most the shop's MaxLineQuantity. The line keeps the prices it was
+ * ordered at: a line's amount is linear in its quantity (src/core/cart lineAmount:
+ * pQua × (PSalesPrice + extras) + mQua × (SalesPrice + extras)), so the new amount is the old one
+ * per unit times the new quantity, exactly. The round's and the sheet's totals follow (at
+ * AmoPoint), a pending settlement is cancelled (the bill must show the new total), and the stock
+ * of the sku is taken or given back in the same transaction.
+ */
+import type { Transaction } from 'kysely'
+import { decimalPoints, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
+import { isQuantityEditAllowed, orderingRefusal } from '../../../../src/core/ordering-allowed'
+import { orderLimits } from '../../../../src/core/order-limits'
+import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
+import { findEnterpriseSetting, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import { listShopParams } from '../../storage/repositories/params.repository'
+import { isPostgres } from '../../storage/database'
+import type { Database } from '../../storage/schema'
+import { openMenu } from '../catalogue/catalogue.service'
+import { DomainError } from '../errors'
+import { applyOrderAction, lockOrder } from '../orders/order-state'
+import { takeStock } from '../orders/order-stock'
+import { findBase } from '../../storage/repositories/base.repository'
+import { requireSheetAccess } from './sheet-access'
+import { requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
+
+export interface QuantityEdit {
+  SheetID: string
+  /** The round (its order id) the line is on. */
+  RoundID: string
+  LineNo: number
+  /** The new quantity: packs on a pack line, main units otherwise. */
+  Qua: number
+}
+
+export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit): Promise<SheetRecord> {
+  const { db, entId, now } = caller
+  const sheet = await requireSheet(db, entId, edit.SheetID)
+  await requireSheetAccess(caller, sheet, 'settle')
+  if (!isQuantityEditAllowed(await findEnterpriseSetting(db, entId, 'CYSheetGoodsQuaEdit'))) throw new DomainError('QUANTITY_EDIT_NOT_ALLOWED')
+  if (sheet.status !== ORDER_STATUS.AWAITING_PAYMENT) throw new DomainError('SHEET_CLOSED')
+
+  const read = await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)
+  const base = await findBase(db, entId, sheet.base_id)
+  if (!base) throw new DomainError('BASE_NOT_FOUND')
+  const refusal = orderingRefusal({
+    beginTime: base.beginTime,
+    endTime: base.endTime,
+    nowSecondsOfDay: read.clock.secondsOfDay,
+    webOrderDuration: base.webOrderDuration,
+    sheetAgeSeconds: Math.max(0, Math.floor((now.getTime() - Date.parse(sheet.created_at)) / 1000)),
+    sheetStatus: sheet.status
+  })
+  if (refusal === 'SHOP_CLOSED') throw new DomainError('SHOP_CLOSED', { begin: base.beginTime || '00:00', end: base.endTime || '23:59' })
+  if (refusal) throw new DomainError(refusal)
+
+  const settings = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  const shopParams = new Map((await listShopParams(db, sheet.shop_id)).map((p) => [p.parmId, p.parmValue]))
+  const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
+  const { maxLineQuantity } = orderLimits(shopParams, settings)
+
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockSheet(trx, sheet.sheet_id)
+    if (locked.status !== ORDER_STATUS.AWAITING_PAYMENT) throw new DomainError('SHEET_CLOSED')
+    const round = await lockOrder(trx, edit.RoundID)
+    if (round.table_sheet_id !== locked.sheet_id || round.kind !== 'round') throw new DomainError('ORDER_NOT_FOUND')
+    // Rounds of an open sheet await its bill; a completed one was settled with an earlier bill.
+    if (round.status !== ORDER_STATUS.AWAITING_PAYMENT) throw new DomainError('SHEET_CLOSED')
+    const line = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', round.order_id).where('line_no', '=', edit.LineNo).executeTakeFirst()
+    if (!line) throw new DomainError('ORDER_NOT_FOUND')
+
+    const byPack = line.pcode !== ''
+    const pQua = toDecimal(line.p_qua)
+    const mQua = toDecimal(line.m_qua)
+    // A line counts in one unit; one that mixes packs and main units has no single stepper.
+    if ((byPack && !mQua.isZero()) || (!byPack && !pQua.isZero())) throw new DomainError('INVALID_QUANTITY', { goods: line.goods_name })
+    const oldQua = byPack ? pQua : mQua
+    const newQua = toDecimal(edit.Qua)
+    if (!newQua.isInteger() || newQua.lessThan(1) || oldQua.isZero()) throw new DomainError('INVALID_QUANTITY', { goods: line.goods_name })
+    if (newQua.greaterThan(maxLineQuantity)) throw new DomainError('LINE_QUANTITY_OVER_LIMIT', { goods: line.goods_name, max: String(maxLineQuantity) })
+    if (newQua.equals(oldQua)) return locked
+
+    const perUnit = (amount: string) => toDecimal(amount).dividedBy(oldQua)
+    const ref = toDecimal(line.ref || '1')
+    const units = byPack ? newQua.times(ref) : newQua
+    await trx
+      .updateTable('order_lines')
+      .set({
+        p_qua: byPack ? newQua.toFixed() : line.p_qua,
+        m_qua: byPack ? line.m_qua : newQua.toFixed(),
+        qua: units.toFixed(),
+        amount: perUnit(line.amount).times(newQua).toFixed(),
+        original_amount: perUnit(line.original_amount).times(newQua).toFixed()
+      })
+      .where('order_id', '=', line.order_id)
+      .where('line_no', '=', line.line_no)
+      .execute()
+    if (line.sku_id) await moveStock(trx, round.order_id, line.sku_id, `${line.goods_name}${line.sku_name ? ` (${line.sku_name})` : ''}`, units.minus(toDecimal(line.qua)), now)
+
+    const amounts = await trx.selectFrom('order_lines').select('amount').where('order_id', '=', round.order_id).execute()
+    const goods = roundHalfUp(sumDecimals(amounts.map((a) => a.amount)), amoPoint)
+    const roundAmount = roundHalfUp(sumDecimals([goods.toFixed(), round.bag_fee, round.freight]), amoPoint)
+    await trx.updateTable('orders').set({ goods_amount: goods.toFixed(amoPoint), amount: roundAmount.toFixed(amoPoint) }).where('order_id', '=', round.order_id).execute()
+    const sheetAmount = toDecimal(locked.amount).minus(toDecimal(round.goods_amount)).plus(goods).toFixed(amoPoint)
+    await trx.updateTable('table_sheets').set({ amount: sheetAmount, settlement_id: '' }).where('sheet_id', '=', locked.sheet_id).execute()
+    if (locked.settlement_id) {
+      const pending = await lockOrder(trx, locked.settlement_id)
+      if (pending.status === ORDER_STATUS.AWAITING_PAYMENT) await applyOrderAction(trx, pending.order_id, 'cancel', 'system', now)
+    }
+    return { ...locked, amount: sheetAmount, settlement_id: '' }
+  })
+}
+
+async function lockSheet(trx: Transaction<Database>, sheetId: string): Promise<SheetRecord> {
+  let query = trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId)
+  if (isPostgres(trx)) query = query.forUpdate()
+  const sheet = await query.executeTakeFirst()
+  if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
+  return sheet
+}
+
+/**
+ * More units take stock (refused when short, like an order); fewer give it back at once, written
+ * as a negative take so that a later return of the round's takes puts back only what it holds.
+ */
+async function moveStock(trx: Transaction<Database>, orderId: string, skuId: string, label: string, deltaUnits: ReturnType<typeof toDecimal>, now: Date): Promise<void> {
+  // Whole units, as takeStock counts them (a fractional quantity takes the next whole unit).
+  const units = deltaUnits.isNegative() ? -Math.ceil(deltaUnits.negated().toNumber() - 1e-9) : Math.ceil(deltaUnits.toNumber() - 1e-9)
+  if (units > 0) return takeStock(trx, orderId, [{ skuId, label, units }], now)
+  if (units === 0) return
+  const given = await trx
+    .updateTable('skus')
+    .set((eb) => ({ stock: eb('stock', '+', -units) }))
+    .where('sku_id', '=', skuId)
+    .where('stock', 'is not', null)
+    .executeTakeFirst()
+  if (Number(given.numUpdatedRows) > 0) {
+    await trx.insertInto('stock_takes').values({ order_id: orderId, sku_id: skuId, units, taken_at: now.toISOString(), returned_at: null }).execute()
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The cart names its lines in the diner's language (issue 12 item 14): the menu's goods details,
+ * fetched in the language on screen, give every name a cart line shows (goods, unit, sku, pack
+ * unit, remarks, combo goods, add-ons) by the ids the line keeps.
+ */
+import type { CartLabels } from '../core/cart'
+import type { GoodsDetails } from '../features/menu/menu.store'
+
+export function cartLabels(d: GoodsDetails): CartLabels {
+  return {
+    GoodsName: d.goods.GoodsName,
+    Unit: d.goods.Unit,
+    skus: Object.fromEntries(d.skus.map((s) => [s.SkuID, s.SkuName])),
+    packs: Object.fromEntries(d.packUnits.map((p) => [p.PCode, p.PUnit])),
+    remarks: d.remarks.map((g) => ({ name: g.name, options: [...g.options] })),
+    bom: Object.fromEntries(d.bomGoods.map((b) => [`${b.BOMClassID}|${b.GoodsID}`, { GoodsName: b.GoodsName, BOMGoodsPUnit: b.BOMGoodsPUnit }])),
+    addOns: Object.fromEntries(d.addOns.map((a) => [a.OptionID, a.Value]))
+  }
+}
