@@ -65,6 +65,14 @@ describe('menu and cart', () => {
     const selected = page.locator('[data-testid="class-tab"][aria-selected="true"]').filter({ visible: true })
     assert.notEqual(await selected.innerText(), firstClass)
     assert.ok((await byId(page, 'goods-row').count()) > 0)
+    // The pictures of the rows scrolled into view have loaded (the browser's own lazy loading).
+    await page.waitForFunction(() => {
+      const shown = [...document.querySelectorAll('[data-testid="goods-row"] img')].filter((img) => {
+        const r = img.getBoundingClientRect()
+        return r.bottom > 0 && r.top < window.innerHeight && r.width > 0
+      }) as HTMLImageElement[]
+      return shown.length > 0 && shown.every((img) => img.complete && img.naturalWidth > 0)
+    })
 
     // 1. Goods with specs, a remark and an add-on: Shrimp Wonton Noodles, Large, no spring onion, more wontons.
     const noodles = goods('C01')

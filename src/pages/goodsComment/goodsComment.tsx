@@ -10,6 +10,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { Stars } from '../../ui/Stars'
 import { StateView } from '../../ui/StateView'
+import { lazyImage } from '../../hosts/lazy-image'
 import './goodsComment.css'
 
 function timeText(i18n: I18nStore, created: string, now: string): string {
@@ -78,7 +79,7 @@ function GoodsComment() {
             {c.Images.length > 0 && (
               <View className='so-comment__pics'>
                 {c.Images.map((src) => (
-                  <Image key={src} className='so-comment__pic' src={src} mode='aspectFill' lazyLoad onClick={() => host.previewImage(c.Images, src)} />
+                  <Image key={src} className='so-comment__pic' src={src} mode='aspectFill' {...lazyImage} onClick={() => host.previewImage(c.Images, src)} />
                 ))}
               </View>
             )}

@@ -6,6 +6,7 @@ import { Stepper } from '../../../ui/Stepper'
 import { StateView } from '../../../ui/StateView'
 import { afterConfirm } from '../../../hosts/confirm-signal'
 import { packLabel } from '../../../ui/pack-label'
+import { lazyImage } from '../../../hosts/lazy-image'
 import './CartView.css'
 
 /** What was chosen on a line, in one short text: 'Large / Hot · Box of 6 · Spice: Mild · +Egg'. */
@@ -67,7 +68,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
           return (
             <View key={line.uid} className='so-cart__line' data-testid='cart-line'>
               {e.goodsDetails.ImageUrl ? (
-                <Image className='so-cart__img' src={e.goodsDetails.ImageUrl} mode='aspectFill' lazyLoad />
+                <Image className='so-cart__img' src={e.goodsDetails.ImageUrl} mode='aspectFill' {...lazyImage} />
               ) : (
                 <View className='so-cart__img' />
               )}

@@ -4,6 +4,7 @@ import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import type { GoodsChoice } from '../goods-choice'
 import { packLabel } from '../../../ui/pack-label'
+import { lazyImage } from '../../../hosts/lazy-image'
 import './ChoiceSections.css'
 
 function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string }) {
@@ -125,7 +126,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                   data-testid='combo-item'
                   onClick={() => choice.toggleBom(c, g.GoodsID)}
                 >
-                  {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' lazyLoad /> : <View className='so-bom__img' />}
+                  {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' {...lazyImage} /> : <View className='so-bom__img' />}
                   <View className='so-bom__body'>
                     <Text className='so-bom__name'>{g.GoodsName}</Text>
                     <Text className='so-bom__qua'>

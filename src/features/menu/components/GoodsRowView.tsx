@@ -5,6 +5,7 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import { saleTypeLabel } from '../menu-text'
+import { lazyImage } from '../../../hosts/lazy-image'
 import './GoodsRowView.css'
 
 /**
@@ -31,7 +32,7 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
       onClick={() => props.onOpen(g)}
     >
       <View className='so-goods__pic'>
-        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' lazyLoad /> : <View className='so-goods__img so-goods__img--none' />}
+        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' {...lazyImage} /> : <View className='so-goods__img so-goods__img--none' />}
         {badge && <Text className='so-goods__badge'>{badge}</Text>}
       </View>
       <View className='so-goods__body'>

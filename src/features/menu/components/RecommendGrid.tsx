@@ -4,6 +4,7 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
 import { saleTypeLabel } from '../menu-text'
+import { lazyImage } from '../../../hosts/lazy-image'
 import './RecommendGrid.css'
 
 /** Home's recommended goods, two per row; 'Recommend Empty' when the shop recommends none. */
@@ -26,7 +27,7 @@ export const RecommendGrid = observer(function RecommendGrid(props: { onOpen(goo
             return (
               <View key={g.GoodsID} className='so-recommend__card' data-testid='recommend-card' onClick={() => props.onOpen(g)}>
                 <View className='so-recommend__pic'>
-                  {g.ImageUrl ? <Image className='so-recommend__img' src={g.ImageUrl} mode='aspectFill' lazyLoad /> : <View className='so-recommend__img' />}
+                  {g.ImageUrl ? <Image className='so-recommend__img' src={g.ImageUrl} mode='aspectFill' {...lazyImage} /> : <View className='so-recommend__img' />}
                   {badge && <Text className='so-recommend__badge'>{badge}</Text>}
                 </View>
                 <Text className='so-recommend__name'>{g.GoodsName}</Text>
