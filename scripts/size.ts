@@ -45,11 +45,12 @@ async function measure(url: string, ready: string): Promise<Measure> {
   try {
     const context = await phone(browser, 'en-US')
     const page = await context.newPage()
-    const bodies: Promise<{ type: string; gz: number }>[] = []
+    const bodies: Promise<{ type: string; gz: number; url: string }>[] = []
     page.on('response', (res) => {
       const type = res.request().resourceType()
       if (type !== 'script' && type !== 'stylesheet') return
-      bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b, { level: 9 }).length }), () => ({ type, gz: 0 })))
+      const url = res.url()
+      bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b, { level: 9 }).length, url }), () => ({ type, gz: 0, url })))
     })
     await page.goto(url)
     // The navigation-bar title holds the same text, hidden; wait for what the diner sees.
@@ -57,6 +58,8 @@ async function measure(url: string, ready: string): Promise<Measure> {
     await page.waitForLoadState('networkidle')
     const all = await Promise.all(bodies)
     const js = all.filter((b) => b.type === 'script')
+    // SIZE_FILES=1 lists each file, to see where the bytes are.
+    if (process.env.SIZE_FILES) for (const f of all) console.log(`  ${String(f.gz).padStart(7)} ${f.url.replace(/^.*\//, '')}`)
     return { js: js.reduce((a, b) => a + b.gz, 0), jsFiles: js.length, css: all.filter((b) => b.type === 'stylesheet').reduce((a, b) => a + b.gz, 0) }
   } finally {
     await browser.close()

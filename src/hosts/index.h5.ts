@@ -2,7 +2,7 @@
 import Taro from '@tarojs/taro'
 import type { Host, ShellTexts } from './host'
 import { LOCATE_TIMEOUT_MS, taroNavigation, taroStorage } from './taro-host'
-import { domPreviewImage, domToast, fetchRequest } from './web-io'
+import { domToast, fetchRequest } from './web-io'
 import { readUserAgent } from './user-agent'
 import { parseQuery } from '../core/entry-params'
 
@@ -49,7 +49,8 @@ export const host: Host = {
   applyLocale(locale) {
     document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'
   },
-  previewImage: domPreviewImage,
+  // The viewer loads on the first tap on a picture: no diner pays for it on the first screen.
+  previewImage: (urls, current) => void import(/* webpackChunkName: "web-preview" */ './web-preview').then((m) => m.domPreviewImage(urls, current)),
   // replace, not assign: Back from the provider's page returns to the page before paymentTransfer
   // (which would only send the diner off again).
   leaveTo(url) {

@@ -1,7 +1,7 @@
 /**
  * The mini-programs' own image viewer. A file of its own so the H5 build never references
  * Taro's H5 previewImage, whose Swiper would land in the first screen's bundle (index.h5.ts
- * uses the light DOM viewer in web-io.ts instead).
+ * uses the light DOM viewer in web-preview.ts instead).
  */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'

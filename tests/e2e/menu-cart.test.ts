@@ -67,7 +67,7 @@ describe('menu and cart', () => {
     assert.ok((await byId(page, 'goods-row').count()) > 0)
     // The pictures of the rows scrolled into view have loaded (the browser's own lazy loading).
     await page.waitForFunction(() => {
-      const shown = [...document.querySelectorAll('[data-testid="goods-row"] img')].filter((img) => {
+      const shown = Array.from(document.querySelectorAll('[data-testid="goods-row"] img')).filter((img) => {
         const r = img.getBoundingClientRect()
         return r.bottom > 0 && r.top < window.innerHeight && r.width > 0
       }) as HTMLImageElement[]
