@@ -40,6 +40,7 @@ export const host: Host = {
   },
   installShell(texts) {
     watchPageLoads(texts)
+    pressWithKeys()
     if (ua.isIOS) ignoreDoubleTaps()
     Taro.eventCenter.on('__taroRouterNotFound', (e: { path?: string }) => {
       console.error('找不到路由', e?.path)
@@ -122,6 +123,20 @@ function watchPageLoads(texts: ShellTexts): void {
     }, PAGE_LOAD_TIMEOUT_MS)
   })
   Taro.eventCenter.on('__afterTaroRouterChange', clear)
+}
+
+/**
+ * Our buttons, tabs and toggles are Views with a role and tabIndex 0: Enter and Space press them
+ * as they press a native button (WCAG 2.1.1), one listener for the whole app.
+ */
+function pressWithKeys(): void {
+  document.addEventListener('keydown', (e) => {
+    const el = e.target as HTMLElement
+    if ((e.key === 'Enter' || e.key === ' ') && !/^(BUTTON|A|INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && /^(button|tab|checkbox|radio|switch|option|menuitem|menuitemradio|link)$/.test(el.getAttribute('role') ?? '')) {
+      e.preventDefault()
+      el.click()
+    }
+  })
 }
 
 /** iOS web views deliver a quick second tap as another click: ignore it within 500 ms. */
