@@ -20,7 +20,6 @@ import { orderLimits } from '../../../../src/core/order-limits'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { findEnterpriseSetting, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { listShopParams } from '../../storage/repositories/params.repository'
-import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
 import { openMenu } from '../catalogue/catalogue.service'
 import { DomainError } from '../errors'
@@ -28,7 +27,7 @@ import { applyOrderAction, lockOrder } from '../orders/order-state'
 import { takeStock } from '../orders/order-stock'
 import { findBase } from '../../storage/repositories/base.repository'
 import { requireSheetAccess } from './sheet-access'
-import { requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
+import { lockSheet, requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
 
 export interface QuantityEdit {
   SheetID: string
@@ -115,14 +114,6 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     }
     return { ...locked, amount: sheetAmount, settlement_id: '' }
   })
-}
-
-async function lockSheet(trx: Transaction<Database>, sheetId: string): Promise<SheetRecord> {
-  let query = trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId)
-  if (isPostgres(trx)) query = query.forUpdate()
-  const sheet = await query.executeTakeFirst()
-  if (!sheet) throw new DomainError('ORDER_NOT_FOUND')
-  return sheet
 }
 
 /**

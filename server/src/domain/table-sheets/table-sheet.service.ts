@@ -399,7 +399,8 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
   })
 }
 
-async function lockSheet(trx: Transaction<Database>, sheetId: string): Promise<SheetRecord> {
+/** The sheet's row, locked for this transaction on PostgreSQL (SQLite writes one at a time). */
+export async function lockSheet(trx: Transaction<Database>, sheetId: string): Promise<SheetRecord> {
   let query = trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheetId)
   if (isPostgres(trx)) query = query.forUpdate()
   const sheet = await query.executeTakeFirst()
