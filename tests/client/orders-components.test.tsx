@@ -1,9 +1,15 @@
 /** The order views as a diner sees them (jsdom over Taro's React components). */
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { runInAction } from 'mobx'
+import Taro from '@tarojs/taro'
+import { useState } from 'react'
 import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
 import { OrderCard, OrderFacts, OrderHero, OrderLines } from '../../src/features/orders/components/OrderViews'
-import { createFakeHost } from '../unit/support/fake-host'
+import { ConfirmPage } from '../../src/features/checkout/components/ConfirmPage'
+import { taroConfirm } from '../../src/hosts/taro-confirm'
+import type { CartLineInput } from '../../src/core/cart'
+import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
 import { lineRow, orderRow } from '../unit/support/orders-fakes'
 import type { ReactNode } from 'react'
@@ -98,5 +104,163 @@ describe('order views', () => {
     expect(screen.getByTestId('order-address').textContent).toBe('Rua do Cunha 10, Taipa')
     expect(screen.queryByTestId('pickup-number')).toBeNull()
     expect(screen.queryByText('T01')).toBeNull()
+  })
+})
+
+describe('order views for a keyboard and a screen reader', () => {
+  it("the status on show is a live region: 'Ready for pickup' is read out as it arrives", async () => {
+    let setStatus: (n: number) => void = () => undefined
+    function Live() {
+      const [Status, set] = useState(1)
+      setStatus = set
+      return <OrderHero order={orderRow('O1', { Status, PickupNo: '12', CanPay: 0, CanCancel: 0 })} />
+    }
+    await renderWith(() => <Live />)
+    expect(screen.getAllByRole('status')[0].textContent).toBe('Paid')
+    await act(async () => setStatus(5))
+    expect(screen.getAllByRole('status')[0].textContent).toBe('Ready for pickup')
+  })
+
+  it('an order in the list: one button opens it, Pay now is a button beside it (not inside), both take focus', async () => {
+    const onOpen = jest.fn()
+    const onPay = jest.fn()
+    await renderWith(() => <OrderCard order={orderRow('O1', { Amount: '64.5' })} onOpen={onOpen} onPay={onPay} />)
+    const buttons = screen.getAllByRole('button')
+    expect(buttons).toHaveLength(2)
+    const [open, pay] = buttons
+    expect(open.textContent).toContain('MOP$64.50')
+    expect(pay.textContent).toBe('Pay now')
+    expect(open.contains(pay)).toBe(false)
+    expect(buttons.map((b) => b.getAttribute('tabindex'))).toEqual(['0', '0'])
+    await act(async () => fireEvent.click(open))
+    expect(onOpen).toHaveBeenCalledTimes(1)
+    expect(onPay).not.toHaveBeenCalled()
+  })
+
+  it('the paid title takes focus as the payment result opens', async () => {
+    await renderWith(() => <OrderHero order={orderRow('O1', { Status: 1, PickupNo: '7', CanPay: 0 })} title='Paid' focusTitle />)
+    expect(document.activeElement).toBe(screen.getByTestId('order-hero-title'))
+  })
+})
+
+describe('the confirm page for a keyboard and a screen reader', () => {
+  const TART = { GoodsID: 'S101.g.A03', ShopID: 'S101', BaseID: 'B201', Ref: '1', GoodsName: 'Portuguese Egg Tart', GoodsType: 5, Unit: 'piece', ImageUrl: '', StepQua: '1' }
+  const line: CartLineInput = { sku: null, Ref: '1', PSalesPrice: '12', SalesPrice: '12', PUnitPrice: '12', Price: '12', PUnit: '', PCode: '', mQua: '2', pQua: '0', remarkList: [], bomList: [], attachmentList: [] }
+
+  /** The confirm page of a prepay order with two tarts in the cart; `preview` answers the totals (never: they stay on their way). */
+  async function renderConfirm(preview: 'never' | 'ok' = 'ok') {
+    const server = demoServer(
+      {
+        OrderPricePreview: () =>
+          preview === 'never' ? new Promise(() => undefined) : ok({ table1: [orderRow('P', { GoodsAmount: '24.00', Amount: '24.00', BagFee: '0', Freight: '0' })], table2: [] })
+      },
+      '2026-11-22 12:00:00'
+    )
+    const host = createFakeHost(server.respond, { deviceLanguage: () => 'en' })
+    const root = new RootStore(host, { authCode: 'c', liveUrl: '', testUrl: '', appVersion: '2.0.3' })
+    await root.session.initialise({ QRCode: 'QR-A03' })
+    await root.loadFeatures()
+    runInAction(() => root.cart.add(TART, [line]))
+    root.checkout.begin('prepay')
+    const props = { onBackToCart: jest.fn(), onOpenTerms: jest.fn(), onPlaced: jest.fn(), onChooseBranch: jest.fn(), onOpenOrder: jest.fn() }
+    render(
+      <StoreContext.Provider value={root}>
+        <ConfirmPage mode='prepay' {...props} />
+      </StoreContext.Provider>
+    )
+    await act(async () => undefined)
+    return { root, host, props }
+  }
+
+  afterEach(() => RootStoreEnd.forEach((end) => end()))
+  const RootStoreEnd: (() => void)[] = []
+
+  it('service style, day, time and payment are radio groups with names; a choice is checked; every radio takes focus', async () => {
+    const { root } = await renderConfirm()
+    RootStoreEnd.push(() => root.checkout.end())
+    const service = screen.getByRole('radiogroup', { name: 'How you are served' })
+    const takeaway = within(service).getByRole('radio', { name: 'Takeaway' })
+    expect(takeaway.getAttribute('aria-checked')).toBe('false')
+    await act(async () => fireEvent.click(takeaway))
+    expect(takeaway.getAttribute('aria-checked')).toBe('true')
+    expect(within(service).getByRole('radio', { name: 'Dine-in' }).getAttribute('aria-checked')).toBe('false')
+
+    const days = screen.getByRole('radiogroup', { name: 'Day' })
+    const tomorrow = within(days).getByRole('radio', { name: 'Tomorrow' })
+    await act(async () => fireEvent.click(tomorrow))
+    expect(tomorrow.getAttribute('aria-checked')).toBe('true')
+    const times = screen.getByRole('radiogroup', { name: 'Pickup time' })
+    const first = within(times).getAllByRole('radio')[0]
+    await act(async () => fireEvent.click(first))
+    expect(first.getAttribute('aria-checked')).toBe('true')
+    expect(within(screen.getByRole('radiogroup', { name: 'Payment' })).getByRole('radio', { name: 'Online payment' })).toBeTruthy()
+    expect(screen.getAllByRole('radio').every((r) => r.getAttribute('tabindex') === '0')).toBe(true)
+    expect(screen.queryAllByRole('tab')).toHaveLength(0)
+  })
+
+  it('the policy agreement is a checkbox named by its words; the policy link beside it opens the policy and ticks nothing', async () => {
+    const { root, props } = await renderConfirm()
+    RootStoreEnd.push(() => root.checkout.end())
+    const box = screen.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' })
+    expect(box.getAttribute('aria-checked')).toBe('false')
+    expect(box.getAttribute('tabindex')).toBe('0')
+    await act(async () => fireEvent.click(box))
+    expect(box.getAttribute('aria-checked')).toBe('true')
+    const link = screen.getByRole('link', { name: 'privacy policy and terms of use' })
+    expect(box.contains(link)).toBe(false)
+    await act(async () => fireEvent.click(link))
+    expect(props.onOpenTerms).toHaveBeenCalled()
+    expect(box.getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('a refused submit says why in an alert that stays until dismissed, then focus is back on the submit button', async () => {
+    const { root, host } = await renderConfirm()
+    RootStoreEnd.push(() => root.checkout.end())
+    const submit = screen.getByRole('button', { name: 'Submit and pay' })
+    submit.focus()
+    await act(async () => fireEvent.click(submit))
+    expect(screen.getByRole('alert').textContent).toBe('Please read and agree to the privacy policy')
+    expect(host.toasts).toEqual([])
+    // Still there long after a toast would have gone.
+    await act(async () => new Promise((r) => setTimeout(r, 2500)))
+    expect(screen.getByRole('alert').textContent).toBe('Please read and agree to the privacy policy')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'OK' })))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(document.activeElement).toBe(submit)
+  })
+
+  it('the totals rows hold their places before the server answers, so the policy box below does not move', async () => {
+    const { root } = await renderConfirm('never')
+    RootStoreEnd.push(() => root.checkout.end())
+    const totals = screen.getByTestId('confirm-totals')
+    expect(within(totals).getByText('Goods').nextSibling?.textContent).toBe('…')
+    expect(totals.getAttribute('aria-busy')).toBe('true')
+    expect(within(totals).queryByText('Working out the total…')).toBeNull()
+  })
+})
+
+describe("the host's confirm modal (H5)", () => {
+  it('is an alert dialog named by its question; focus moves to Cancel, Escape cancels, and focus returns to the opener', async () => {
+    // The shim's default export lacks the H5 modal the build's Taro has.
+    const taro = Taro as unknown as Record<string, unknown>
+    taro.showModal ??= (jest.requireActual('@tarojs/taro-h5') as Record<string, unknown>).showModal
+    const opener = document.createElement('button')
+    opener.textContent = 'Cancel order'
+    document.body.appendChild(opener)
+    opener.focus()
+    const answer = taroConfirm({ content: 'Cancel this order?', confirm: 'Yes', cancel: 'Keep' })
+    await act(async () => new Promise((r) => setTimeout(r, 20)))
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this order?' })
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    const keep = within(dialog).getByRole('button', { name: 'Keep' })
+    expect(document.activeElement).toBe(keep)
+    expect(within(dialog).getByRole('button', { name: 'Yes' }).getAttribute('tabindex')).toBe('0')
+    // The page behind is out of reach while it shows.
+    expect(opener.closest('[inert]')).not.toBeNull()
+    fireEvent.keyDown(keep, { key: 'Escape' })
+    await expect(answer).resolves.toBe(false)
+    expect(opener.closest('[inert]')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+    opener.remove()
   })
 })

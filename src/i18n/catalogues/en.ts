@@ -134,6 +134,7 @@ const en: Record<MessageKey, string> = {
   'checkout.service.delivery': 'Delivery',
   'checkout.time.pickup': 'Pickup time',
   'checkout.time.delivery': 'Delivery time',
+  'checkout.day': 'Day',
   'checkout.asap': 'As soon as possible',
   'checkout.today': 'Today',
   'checkout.tomorrow': 'Tomorrow',

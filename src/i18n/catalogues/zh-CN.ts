@@ -132,6 +132,7 @@ const zhCN = {
   'checkout.service.delivery': '外送',
   'checkout.time.pickup': '取餐时间',
   'checkout.time.delivery': '送达时间',
+  'checkout.day': '日期',
   'checkout.asap': '尽快',
   'checkout.today': '今天',
   'checkout.tomorrow': '明天',

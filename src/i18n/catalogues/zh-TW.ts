@@ -134,6 +134,7 @@ const zhTW: Record<MessageKey, string> = {
   'checkout.service.delivery': '外送',
   'checkout.time.pickup': '取餐時間',
   'checkout.time.delivery': '送達時間',
+  'checkout.day': '日期',
   'checkout.asap': '盡快',
   'checkout.today': '今天',
   'checkout.tomorrow': '明天',

@@ -4,8 +4,8 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
-import { OrderFacts, OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
-import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
+import { OrderFacts, OrderHero, OrderLines, focusable } from '../../features/orders/components/OrderViews'
+import { useFocusReturn, usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import './orderDetails.css'
 
@@ -18,6 +18,7 @@ function OrderDetails() {
   const { orders, i18n, host, session, member } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
   const watch = usePageWatch()
+  const back = useFocusReturn()
 
   useSessionPage(() => watch.start(() => orders.watchDetail(sheetId)))
   // Back from paying or another page: look again at once.
@@ -60,6 +61,7 @@ function OrderDetails() {
               <View
                 className={`so-btn so-btn--secondary${orders.cancelling ? ' so-btn--off' : ''}`}
                 role='button'
+                {...focusable}
                 data-testid='order-cancel'
                 onClick={() => void cancel()}
               >
@@ -68,12 +70,32 @@ function OrderDetails() {
             )}
             {order.CanPay === 1 && member.signedIn && (
               // A member may pay from the balance too (paymentTransfer says when it is not enough).
-              <View className='so-btn so-btn--secondary' role='button' data-testid='order-pay-balance' onClick={() => host.navigateTo(ROUTES.paymentTransfer(sheetId, 'balance'))}>
+              <View
+                ref={back.ref('balance') as never}
+                className='so-btn so-btn--secondary'
+                role='button'
+                {...focusable}
+                data-testid='order-pay-balance'
+                onClick={() => {
+                  back.opened('balance')
+                  host.navigateTo(ROUTES.paymentTransfer(sheetId, 'balance'))
+                }}
+              >
                 {i18n.t('wallet.payFromBalance')}
               </View>
             )}
             {order.CanPay === 1 && (
-              <View className='so-btn so-btn--primary' role='button' data-testid='order-pay' onClick={() => host.navigateTo(ROUTES.paymentTransfer(sheetId))}>
+              <View
+                ref={back.ref('pay') as never}
+                className='so-btn so-btn--primary'
+                role='button'
+                {...focusable}
+                data-testid='order-pay'
+                onClick={() => {
+                  back.opened('pay')
+                  host.navigateTo(ROUTES.paymentTransfer(sheetId))
+                }}
+              >
                 {i18n.t('order.pay')}
               </View>
             )}

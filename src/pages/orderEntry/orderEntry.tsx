@@ -7,7 +7,8 @@ import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { TabBar } from '../../features/shell/components/TabBar'
 import { clockDuration } from '../../features/checkout/table-sheet.store'
-import { OrderLineItem } from '../../features/orders/components/OrderViews'
+import { OrderLineItem, focusable } from '../../features/orders/components/OrderViews'
+import { useFocusReturn } from '../../features/orders/components/use-page-watch'
 import { tableRoute } from '../../features/orders/table-route'
 import { StateView } from '../../ui/StateView'
 import { Stepper } from '../../ui/Stepper'
@@ -28,6 +29,7 @@ function OrderEntry() {
   const [shown, setShown] = useState(true)
   /** The paid bill this device may open (it paid it), '' none. */
   const [ownBill, setOwnBill] = useState('')
+  const back = useFocusReturn()
   useLoad(() => {
     const code = params.QRCode ?? ''
     // The URL names the table: a reload (or another tab) resolves that table, not the stored one.
@@ -86,6 +88,7 @@ function OrderEntry() {
 
   /** Online, or (a member) from the balance: paymentTransfer says when the balance is short. */
   const payBill = (byBalance = false) => {
+    back.opened(byBalance ? 'balance' : 'pay')
     void sheet.payBill().then((r) => {
       if (r.kind === 'pay') host.navigateTo(ROUTES.paymentTransfer(r.SheetID, byBalance ? 'balance' : undefined))
       else if (r.kind === 'counter')
@@ -144,7 +147,7 @@ function OrderEntry() {
               <Text className='so-sheet__paid-title'>{i18n.t('sheet.billPaid')}</Text>
               <Text className='so-sheet__paid-note'>{i18n.t('sheet.newRoundNote')}</Text>
               {ownBill && (
-                <View className='so-sheet__paid-link' role='link' data-testid='sheet-view-bill' onClick={() => host.navigateTo(ROUTES.orderDetails(ownBill))}>
+                <View className='so-sheet__paid-link' role='link' {...focusable} data-testid='sheet-view-bill' onClick={() => host.navigateTo(ROUTES.orderDetails(ownBill))}>
                   {i18n.t('sheet.viewBill')} ›
                 </View>
               )}
@@ -199,8 +202,10 @@ function OrderEntry() {
           {s.PaidAmount && Number(s.PaidAmount) > 0 && <Text className='so-sheet__note'>{i18n.t('sheet.paid', { amount: format.amount(s.PaidAmount) })}</Text>}
           {s.Status === 0 && member.signedIn && (
             <View
+              ref={back.ref('balance') as never}
               className={`so-btn so-btn--secondary so-sheet__by-balance${sheet.canPay && !sheet.paying ? '' : ' so-btn--off'}`}
               role='button'
+              {...focusable}
               aria-disabled={!sheet.canPay || sheet.paying}
               data-testid='pay-bill-balance'
               onClick={() => sheet.canPay && !sheet.paying && payBill(true)}
@@ -214,13 +219,14 @@ function OrderEntry() {
       <View className={`so-sheet__room${tabBar ? ' so-sheet__room--tabbed' : ''}`} />
       <View className={`so-sheet__bar${tabBar ? ' so-sheet__bar--tabbed' : ''}`}>
         {paid ? (
-          <View className='so-sheet__btn so-sheet__btn--pay' role='button' data-testid='sheet-new-round' onClick={newRound}>
+          <View className='so-sheet__btn so-sheet__btn--pay' role='button' {...focusable} data-testid='sheet-new-round' onClick={newRound}>
             {i18n.t('sheet.newRound')}
           </View>
         ) : (
           <View
             className={`so-sheet__btn${(s && !sheet.canOrderMore) || (!s && !!sheetId) ? ' so-sheet__btn--off' : ''}`}
             role='button'
+            {...focusable}
             aria-disabled={s ? !sheet.canOrderMore : !!sheetId}
             data-testid='order-more'
             onClick={() => (!s ? !sheetId && orderMore() : sheet.canOrderMore && orderMore())}
@@ -230,8 +236,10 @@ function OrderEntry() {
         )}
         {s && s.Status === 0 && (
           <View
+            ref={back.ref('pay') as never}
             className={`so-sheet__btn so-sheet__btn--pay${sheet.canPay && !sheet.paying ? '' : ' so-sheet__btn--off'}`}
             role='button'
+            {...focusable}
             aria-disabled={!sheet.canPay || sheet.paying}
             data-testid='pay-bill'
             onClick={() => sheet.canPay && !sheet.paying && payBill()}

@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
-import { OrderCard } from '../../features/orders/components/OrderViews'
+import { OrderCard, focusable } from '../../features/orders/components/OrderViews'
 import { useReshow } from '../../features/orders/components/use-page-watch'
 import { listFootKey } from '../../ui/list-foot'
 import { StateView } from '../../ui/StateView'
@@ -36,7 +36,7 @@ function OrderList() {
       <View className='so-orders__empty' data-testid='orders-empty'>
         <StateView kind='empty' text={i18n.t('orders.empty')} />
         <Text className='so-orders__empty-note'>{i18n.t('orders.emptyNote')}</Text>
-        <View className='so-btn so-btn--primary' role='button' onClick={() => host.navigateTo(ROUTES.goodsList)}>
+        <View className='so-btn so-btn--primary' role='button' {...focusable} onClick={() => host.navigateTo(ROUTES.goodsList)}>
           {i18n.t('orders.browse')}
         </View>
       </View>

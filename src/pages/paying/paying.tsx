@@ -8,6 +8,7 @@ import { ROUTES } from '../../features/shell/routes'
 import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import '../../features/orders/components/OrderViews.css'
 import './paying.css'
+import { focusable } from '../../features/orders/components/OrderViews'
 
 /** A PayID the provider did not fill in ('{PayID}' as sent) counts as none. */
 const realId = (id: string | undefined): string => (id && !/^(\{|%7B)PayID(\}|%7D)$/i.test(id) ? id : '')
@@ -61,22 +62,25 @@ function Paying() {
           ? i18n.t('pay.refunded')
           : i18n.t('pay.notFound')
   return (
-    <View className='so-paying so-paying--stopped' data-testid='paying-state' data-state={state} role='alert'>
+    <View className='so-paying so-paying--stopped' data-testid='paying-state' data-state={state}>
       <View className={`so-paying__mark so-paying__mark--${state}`} />
-      <Text className='so-paying__title'>{title}</Text>
+      {/* The payment's outcome, read out as it replaces 'Checking…'. */}
+      <View className='so-paying__title' role='alert'>
+        {title}
+      </View>
       {state === 'declined' && <Text className='so-paying__note'>{i18n.t('pay.declinedNote')}</Text>}
       <View className='so-paying__actions'>
         {state === 'declined' && sheetId && (
-          <View className='so-btn so-btn--primary' role='button' data-testid='paying-retry' onClick={() => host.redirectTo(ROUTES.paymentTransfer(sheetId))}>
+          <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='paying-retry' onClick={() => host.redirectTo(ROUTES.paymentTransfer(sheetId))}>
             {i18n.t('pay.tryAgain')}
           </View>
         )}
         {sheetId ? (
-          <View className='so-btn so-btn--secondary' role='button' data-testid='paying-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
+          <View className='so-btn so-btn--secondary' role='button' {...focusable} data-testid='paying-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
             {i18n.t('order.viewOrder')}
           </View>
         ) : (
-          <View className='so-btn so-btn--secondary' role='button' onClick={() => host.reLaunch(ROUTES.orderList)}>
+          <View className='so-btn so-btn--secondary' role='button' {...focusable} onClick={() => host.reLaunch(ROUTES.orderList)}>
             {i18n.t('page.orderList')}
           </View>
         )}

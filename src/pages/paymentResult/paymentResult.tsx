@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
-import { OrderHero, OrderLines } from '../../features/orders/components/OrderViews'
+import { OrderHero, OrderLines, focusable } from '../../features/orders/components/OrderViews'
 import { usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
 import { ORDER_STATUS } from '../../gateway/order-rows'
@@ -40,17 +40,17 @@ function PaymentResult() {
   const atTable = session.params.TableID === order.TableID ? session.params.QRCode : ''
   return (
     <View className='so-pay-result' data-testid='payment-result'>
-      <OrderHero order={order} title={paid ? i18n.t('pay.paid') : undefined} pickupTestId='result-pickup-number'>
+      <OrderHero order={order} title={paid ? i18n.t('pay.paid') : undefined} pickupTestId='result-pickup-number' focusTitle>
         <View className='so-pay-result__actions'>
-          <View className='so-btn so-btn--primary' role='button' data-testid='result-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
+          <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='result-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
             {i18n.t('order.viewOrder')}
           </View>
           {tableBill ? (
-            <View className='so-btn so-btn--secondary' role='button' data-testid='result-back-to-table' onClick={() => host.reLaunch(tableRoute(atTable, order.TableSheetID))}>
+            <View className='so-btn so-btn--secondary' role='button' {...focusable} data-testid='result-back-to-table' onClick={() => host.reLaunch(tableRoute(atTable, order.TableSheetID))}>
               {i18n.t('order.backToTable')}
             </View>
           ) : (
-            <View className='so-btn so-btn--secondary' role='button' onClick={() => host.reLaunch(ROUTES.home)}>
+            <View className='so-btn so-btn--secondary' role='button' {...focusable} onClick={() => host.reLaunch(ROUTES.home)}>
               {i18n.t('order.orderAgain')}
             </View>
           )}

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import Taro, { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
@@ -11,6 +11,7 @@ import { BalancePayView } from '../../features/wallet/components/WalletViews'
 import '../../features/wallet/components/WalletViews.css'
 import '../../features/orders/components/OrderViews.css'
 import './paymentTransfer.css'
+import { focusable } from '../../features/orders/components/OrderViews'
 
 /**
  * Payment transfer (spec §2): the order's amount and payee, then off to the payment provider's
@@ -29,6 +30,10 @@ function PaymentTransfer() {
    * balance is short or unknown: BalancePay then says why, paying nothing).
    */
   const [step, setStep] = useState<'loading' | 'confirm' | 'paying'>(byBalance ? 'loading' : 'paying')
+  const questionRef = useRef<unknown>(null)
+  useEffect(() => {
+    if (step === 'confirm') (questionRef.current as { focus?: () => void } | null)?.focus?.()
+  }, [step])
 
   const prepareBalancePay = async () => {
     await Promise.all([orders.loadDetail(sheetId), wallet.loadAccount(true)])
@@ -80,12 +85,15 @@ function PaymentTransfer() {
         </View>
         {step === 'confirm' && order ? (
           <View className='so-transfer__stop' role='group' aria-label={i18n.t('wallet.payFromBalance')} data-testid='balance-confirm'>
-            <Text className='so-transfer__message'>{i18n.t('pay.balanceConfirm', { amount: format.amount(order.Amount), after: format.amount(after) })}</Text>
+            {/* The question takes focus as it appears: a screen reader reads it, Tab reaches its two answers. */}
+            <Text ref={questionRef as never} className='so-transfer__message' {...({ tabIndex: -1 } as Record<string, unknown>)}>
+              {i18n.t('pay.balanceConfirm', { amount: format.amount(order.Amount), after: format.amount(after) })}
+            </Text>
             <View className='so-transfer__choices'>
-              <View className='so-btn so-btn--secondary' role='button' data-testid='balance-confirm-cancel' onClick={cancelBalancePay}>
+              <View className='so-btn so-btn--secondary' role='button' {...focusable} data-testid='balance-confirm-cancel' onClick={cancelBalancePay}>
                 {i18n.t('common.cancel')}
               </View>
-              <View className='so-btn so-btn--primary' role='button' data-testid='balance-confirm-pay' onClick={payFromBalance}>
+              <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='balance-confirm-pay' onClick={payFromBalance}>
                 {i18n.t('pay.balanceConfirmYes')}
               </View>
             </View>
@@ -154,16 +162,16 @@ function PaymentTransfer() {
           </Text>
         </View>
       ) : (
-        <View className='so-transfer__stop' role='alert'>
-          <Text className='so-transfer__message' data-testid='transfer-message'>
+        <View className='so-transfer__stop'>
+          <View className='so-transfer__message' role='alert' data-testid='transfer-message'>
             {message}
-          </Text>
+          </View>
           {state === 'failed' && (
-            <View className='so-btn so-btn--primary' role='button' data-testid='transfer-retry' onClick={() => void payment.transfer(sheetId)}>
+            <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='transfer-retry' onClick={() => void payment.transfer(sheetId)}>
               {i18n.t('common.retry')}
             </View>
           )}
-          <View className='so-btn so-btn--secondary' role='button' data-testid='transfer-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
+          <View className='so-btn so-btn--secondary' role='button' {...focusable} data-testid='transfer-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
             {i18n.t('order.viewOrder')}
           </View>
         </View>

@@ -1,5 +1,6 @@
 import { View, Text, Input, Textarea } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useRef, useState } from 'react'
 import { lineAmount, type CartLine } from '../../../core/cart'
 import { isAfterMidnight } from '../../../core/appointment-slots'
 import { toDecimal } from '../../../core/money'
@@ -42,6 +43,12 @@ export function confirmLineChoices(line: CartLine, packText: string): string {
   return parts.join(' · ')
 }
 
+/** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
+const focusable = { tabIndex: 0 } as Record<string, unknown>
+
+/** Focuses a View's element where the host has one (H5); elsewhere nothing. */
+const focusOn = (el: unknown) => (el as { focus?: () => void } | null)?.focus?.()
+
 const Section = (props: { title: string; testId?: string; children: React.ReactNode }) => (
   <View className='so-confirm__section' data-testid={props.testId}>
     <Text className='so-confirm__section-title'>{props.title}</Text>
@@ -61,6 +68,17 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   const prepay = props.mode === 'prepay'
   const service = c.serviceType
   const entries = c.entries
+  /**
+   * Why the order was not placed, until the diner dismisses it (it asks them to act: choose a time,
+   * tick the policy box…): read out as an alert, not a toast that leaves after 2 s.
+   */
+  const [refusal, setRefusal] = useState('')
+  const submitRef = useRef<unknown>(null)
+  const dismissRefusal = () => {
+    setRefusal('')
+    // The dismiss button goes: focus back on the button the diner pressed.
+    focusOn(submitRef.current)
+  }
 
   if (!session.isReady) return <StateView kind='loading' text={i18n.t('shell.loading')} />
   // A shop's counter code leaves the branch open: nothing can be priced or placed before one is chosen.
@@ -68,7 +86,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
     return (
       <View className='so-confirm so-confirm--blocked' data-testid='confirm-no-branch'>
         <StateView kind='empty' text={i18n.t('checkout.branchFirst')} />
-        <View className='so-confirm__cta' role='button' data-testid='confirm-choose-branch' onClick={props.onChooseBranch}>
+        <View className='so-confirm__cta' role='button' {...focusable} data-testid='confirm-choose-branch' onClick={props.onChooseBranch}>
           {i18n.t('checkout.chooseBranch')}
         </View>
       </View>
@@ -82,7 +100,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         ) : (
           <>
             <StateView kind='empty' text={i18n.t('checkout.cartEmpty')} />
-            <View className='so-confirm__cta' role='button' onClick={props.onBackToCart}>
+            <View className='so-confirm__cta' role='button' {...focusable} onClick={props.onBackToCart}>
               {i18n.t('checkout.backToCart')}
             </View>
           </>
@@ -100,13 +118,14 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
           : `${i18n.t(`checkout.weekday.${weekday}` as MessageKey)} ${date.slice(5).replace('-', '/')}`
 
   const submit = () => {
+    setRefusal('')
     void c.submit().then((result) => {
       if (result.ok) {
         props.onPlaced(result)
         return
       }
       if (result.problem) {
-        host.toast(i18n.t(result.problem))
+        setRefusal(i18n.t(result.problem))
         return
       }
       const server = result.server
@@ -114,7 +133,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
       if (server.backToCart) {
         void host.confirm({ content: server.message, confirm: i18n.t('checkout.backToCart'), cancel: i18n.t('common.cancel') }).then((ok) => ok && props.onBackToCart())
       } else {
-        host.toast(problemText(server.code, server.message))
+        setRefusal(problemText(server.code, server.message))
       }
     })
   }
@@ -122,10 +141,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   /** 'beyond delivery range' in the spec's words when the server said so. */
   const problemText = (code: string, message: string): string => (code === '20023' ? i18n.t('checkout.beyondRange') : message)
 
+  const timeTitle = i18n.t(service === 'delivery' ? 'checkout.time.delivery' : 'checkout.time.pickup')
   const shownDay = c.shownDay
   const total = c.preview?.Amount
   const preview = c.preview
   const blocked = c.previewProblem?.backToCart === true
+  const pending = '…'
+  const waitingFor = !preview && !c.previewProblem && c.previewBlockedBy ? i18n.t(c.previewBlockedBy) : ''
 
   return (
     <View className='so-confirm'>
@@ -139,12 +161,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       {c.serviceOptions.length > 0 && (
         <Section title={i18n.t('checkout.service')} testId='service-options'>
-          <View className='so-confirm__chips'>
+          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.service')}>
             {c.serviceOptions.map((s: ServiceType) => (
               <View
                 key={s}
                 className={`so-co-chip${s === service ? ' so-co-chip--on' : ''}`}
                 role='radio'
+                {...focusable}
                 aria-checked={s === service}
                 data-testid={`service-option-${s}`}
                 onClick={() => c.chooseService(s)}
@@ -157,18 +180,19 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
       )}
 
       {c.needsTime && (
-        <Section title={i18n.t(service === 'delivery' ? 'checkout.time.delivery' : 'checkout.time.pickup')} testId='slot-picker'>
+        <Section title={timeTitle} testId='slot-picker'>
           {c.slotDays.length === 0 && !c.asapOffered ? (
             <Text className='so-confirm__note'>{i18n.t('checkout.noSlots')}</Text>
           ) : (
             <>
-              <View className='so-confirm__days'>
+              <View className='so-confirm__days' role='radiogroup' aria-label={i18n.t('checkout.day')}>
                 {c.slotDays.map((d) => (
                   <View
                     key={d.date}
                     className={`so-confirm__day${shownDay?.date === d.date ? ' so-confirm__day--on' : ''}`}
-                    role='tab'
-                    aria-selected={shownDay?.date === d.date}
+                    role='radio'
+                    {...focusable}
+                    aria-checked={shownDay?.date === d.date}
                     data-testid='slot-day'
                     data-date={d.date}
                     onClick={() => c.chooseDay(d.date)}
@@ -182,11 +206,12 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                   {i18n.t('checkout.closedNow')}
                 </Text>
               )}
-              <View className='so-confirm__slots'>
+              <View className='so-confirm__slots' role='radiogroup' aria-label={timeTitle}>
                 {c.asapOffered && (!shownDay || shownDay.offset <= 0) && (
                   <View
                     className={`so-co-chip so-co-chip--wide${!c.appointed && !c.appointedDate ? ' so-co-chip--on' : ''}`}
                     role='radio'
+                    {...focusable}
                     aria-checked={!c.appointed && !c.appointedDate}
                     data-testid='slot-asap'
                     onClick={() => c.chooseAsap()}
@@ -202,6 +227,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                       key={t}
                       className={`so-co-chip so-co-chip--time${late ? ' so-co-chip--late' : ''}${on ? ' so-co-chip--on' : ''}`}
                       role='radio'
+                      {...focusable}
                       aria-checked={on}
                       data-testid='slot-time'
                       data-slot={`${shownDay.date} ${t}`}
@@ -221,19 +247,39 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         <Section title={i18n.t('checkout.deliveryInfo')} testId='delivery-info'>
           <View className='so-confirm__field'>
             <Text className='so-confirm__label'>{i18n.t('checkout.contact')}</Text>
-            <Input className='so-confirm__input' value={c.contact} data-testid='delivery-contact' onInput={(e) => c.setContact(e.detail.value)} />
+            <Input
+              className='so-confirm__input'
+              value={c.contact}
+              nativeProps={{ 'aria-label': i18n.t('checkout.contact'), autoComplete: 'name' }}
+              data-testid='delivery-contact'
+              onInput={(e) => c.setContact(e.detail.value)}
+            />
           </View>
           <View className='so-confirm__field'>
             <Text className='so-confirm__label'>{i18n.t('checkout.phone')}</Text>
-            <Input className='so-confirm__input' type='number' value={c.phone} data-testid='delivery-phone' onInput={(e) => c.setPhone(e.detail.value)} />
+            <Input
+              className='so-confirm__input'
+              type='number'
+              value={c.phone}
+              nativeProps={{ 'aria-label': i18n.t('checkout.phone'), autoComplete: 'tel' }}
+              data-testid='delivery-phone'
+              onInput={(e) => c.setPhone(e.detail.value)}
+            />
           </View>
           <View className='so-confirm__field'>
             <Text className='so-confirm__label'>{i18n.t('checkout.address')}</Text>
-            <Input className='so-confirm__input' value={c.address} data-testid='delivery-address' onInput={(e) => c.setAddress(e.detail.value)} />
+            <Input
+              className='so-confirm__input'
+              value={c.address}
+              nativeProps={{ 'aria-label': i18n.t('checkout.address'), autoComplete: 'street-address' }}
+              data-testid='delivery-address'
+              onInput={(e) => c.setAddress(e.detail.value)}
+            />
           </View>
           <View
             className='so-confirm__locate'
             role='button'
+            {...focusable}
             onClick={() =>
               void c.requestLocation().then((ok) => {
                 if (!ok) host.toast(i18n.t('checkout.noLocation'))
@@ -278,6 +324,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
           maxlength={200}
           autoHeight
           placeholder={i18n.t('checkout.remarksPlaceholder')}
+          nativeProps={{ 'aria-label': i18n.t('checkout.remarks') }}
           data-testid='confirm-remarks'
           onInput={(e) => c.setRemarks(e.detail.value)}
         />
@@ -306,12 +353,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       {prepay && (
         <Section title={i18n.t('checkout.payment')} testId='payment-methods'>
-          <View className='so-confirm__chips'>
+          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.payment')}>
             {PAYMENT_METHODS.map((m) => (
               <View
                 key={m}
                 className={`so-co-chip${c.payMethod === m ? ' so-co-chip--on' : ''}`}
                 role='radio'
+                {...focusable}
                 aria-checked={c.payMethod === m}
                 data-testid={`payment-${m}`}
                 onClick={() => c.choosePayment(m)}
@@ -324,76 +372,104 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         </Section>
       )}
 
-      <View className='so-confirm__section so-confirm__totals' data-testid='confirm-totals'>
+      <View className='so-confirm__section so-confirm__totals' data-testid='confirm-totals' aria-busy={c.previewState === 'loading'}>
         {c.previewProblem ? (
           <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
             <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
             {c.previewProblem.code === '20030' ? null : c.previewProblem.backToCart ? (
-              <View className='so-confirm__back' role='button' data-testid='back-to-cart' onClick={props.onBackToCart}>
+              <View className='so-confirm__back' role='button' {...focusable} data-testid='back-to-cart' onClick={props.onBackToCart}>
                 {i18n.t('checkout.backToCart')}
               </View>
             ) : (
-              <View className='so-confirm__back' role='button' onClick={() => void c.refreshPreview()}>
+              <View className='so-confirm__back' role='button' {...focusable} onClick={() => void c.refreshPreview()}>
                 {i18n.t('common.retry')}
               </View>
             )}
           </View>
-        ) : preview ? (
+        ) : (
           <>
+            {/*
+              The rows stand in their places before the server's totals arrive ('…'), so nothing
+              below them (the policy box) moves under a finger when they do.
+            */}
             <View className='so-confirm__sum'>
               <Text>{i18n.t('checkout.goodsAmount')}</Text>
-              <Text data-testid='total-goods'>{format.amount(preview.GoodsAmount)}</Text>
+              <Text data-testid={preview ? 'total-goods' : undefined}>{preview ? format.amount(preview.GoodsAmount) : pending}</Text>
             </View>
-            {toDecimal(preview.BagFee).gt(0) && (
+            {(preview ? toDecimal(preview.BagFee).gt(0) : prepay && c.bagQua > 0) && (
               <View className='so-confirm__sum'>
                 <Text>{i18n.t('checkout.bagFee')}</Text>
-                <Text data-testid='total-bags'>{format.amount(preview.BagFee)}</Text>
+                <Text data-testid={preview ? 'total-bags' : undefined}>{preview ? format.amount(preview.BagFee) : pending}</Text>
               </View>
             )}
-            {(service === 'delivery' || toDecimal(preview.Freight).gt(0)) && (
+            {(service === 'delivery' || (!!preview && toDecimal(preview.Freight).gt(0))) && (
               <View className='so-confirm__sum'>
                 <Text>{i18n.t('checkout.freight')}</Text>
-                <Text data-testid='total-freight'>{format.amount(preview.Freight)}</Text>
+                <Text data-testid={preview ? 'total-freight' : undefined}>{preview ? format.amount(preview.Freight) : pending}</Text>
               </View>
             )}
-            {c.mergePreview && (
+            {(preview ? !!c.mergePreview : !prepay && !!session.sheet?.SheetID) && (
               <View className='so-confirm__sum so-confirm__sum--sheet'>
                 <Text>{i18n.t('checkout.sheetTotal')}</Text>
-                <Text data-testid='checkout-sheet-total'>{format.amount(c.mergePreview.Amount)}</Text>
+                <Text data-testid={c.mergePreview ? 'checkout-sheet-total' : undefined}>{preview && c.mergePreview ? format.amount(c.mergePreview.Amount) : pending}</Text>
               </View>
             )}
+            {/* Why there is no total yet (choose a time, fill in the address): the diner's move, announced. */}
+            <View className={`so-confirm__note so-confirm__why${waitingFor ? '' : ' so-confirm__why--none'}`} role='status' data-testid='totals-why'>
+              {waitingFor}
+            </View>
           </>
-        ) : (
-          <Text className='so-confirm__note'>{i18n.t(c.previewBlockedBy ?? 'checkout.totalPending')}</Text>
         )}
       </View>
 
-      <View className='so-confirm__agree' role='checkbox' aria-checked={c.agreed} data-testid='agree-privacy'>
-        <View className={`so-confirm__box${c.agreed ? ' so-confirm__box--on' : ''}`} onClick={() => c.setAgreed(!c.agreed)} />
-        <Text className='so-confirm__agree-text' onClick={() => c.setAgreed(!c.agreed)}>
-          {i18n.t('checkout.agree')}{' '}
-        </Text>
-        <Text className='so-confirm__link' data-testid='open-terms' onClick={props.onOpenTerms}>
+      <View className='so-confirm__agree'>
+        <View
+          className='so-confirm__check'
+          role='checkbox'
+          {...focusable}
+          aria-checked={c.agreed}
+          aria-label={`${i18n.t('checkout.agree')} ${i18n.t('checkout.policyLink')}`}
+          data-testid='agree-privacy'
+          onClick={() => c.setAgreed(!c.agreed)}
+        >
+          <View className={`so-confirm__box${c.agreed ? ' so-confirm__box--on' : ''}`} />
+          <Text className='so-confirm__agree-text'>{i18n.t('checkout.agree')}</Text>
+        </View>
+        <View className='so-confirm__link' role='link' {...focusable} data-testid='open-terms' onClick={props.onOpenTerms}>
           {i18n.t('checkout.policyLink')}
-        </Text>
+        </View>
       </View>
 
       <View className='so-confirm__room' />
       <View className='so-confirm__bar'>
-        <View className='so-confirm__bar-sum'>
-          <Text className='so-confirm__bar-label'>{i18n.t('checkout.total')}</Text>
-          <Text className='so-confirm__bar-total' data-testid='checkout-total'>
-            {total !== undefined ? format.amount(total) : '…'}
-          </Text>
-        </View>
-        <View
-          className={`so-confirm__submit${c.submitting || blocked ? ' so-confirm__submit--off' : ''}`}
-          role='button'
-          aria-disabled={c.submitting || blocked}
-          data-testid='submit-order'
-          onClick={() => !c.submitting && !blocked && submit()}
-        >
-          {c.submitting ? i18n.t('checkout.submitting') : i18n.t(prepay ? 'checkout.submitPrepay' : 'checkout.submitPostpay')}
+        {refusal && (
+          <View className='so-confirm__refusal' data-testid='submit-refusal'>
+            <View className='so-confirm__refusal-text' role='alert'>
+              {refusal}
+            </View>
+            <View className='so-confirm__refusal-ok' role='button' {...focusable} data-testid='submit-refusal-ok' onClick={dismissRefusal}>
+              {i18n.t('modal.ok')}
+            </View>
+          </View>
+        )}
+        <View className='so-confirm__bar-row'>
+          <View className='so-confirm__bar-sum'>
+            <Text className='so-confirm__bar-label'>{i18n.t('checkout.total')}</Text>
+            <Text className='so-confirm__bar-total' data-testid='checkout-total'>
+              {total !== undefined ? format.amount(total) : '…'}
+            </Text>
+          </View>
+          <View
+            ref={submitRef as never}
+            className={`so-confirm__submit${c.submitting || blocked ? ' so-confirm__submit--off' : ''}`}
+            role='button'
+            {...focusable}
+            aria-disabled={c.submitting || blocked}
+            data-testid='submit-order'
+            onClick={() => !c.submitting && !blocked && submit()}
+          >
+            {c.submitting ? i18n.t('checkout.submitting') : i18n.t(prepay ? 'checkout.submitPrepay' : 'checkout.submitPostpay')}
+          </View>
         </View>
       </View>
     </View>

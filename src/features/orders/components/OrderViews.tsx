@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
 import { useStores } from '../../../stores/context'
 import { toDecimal } from '../../../core/money'
@@ -8,13 +8,19 @@ import { packHolds } from '../../../ui/pack-label'
 import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
 import './OrderViews.css'
 
-/** The status label, coloured by how far the order has come. */
-export const StatusTag = observer(function StatusTag({ status, payMode, testId = 'order-status' }: { status: number; payMode?: string; testId?: string }) {
+/** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
+export const focusable = { tabIndex: 0 } as Record<string, unknown>
+
+/**
+ * The status label, coloured by how far the order has come. `live`: a change is read out (the
+ * order on show: 'Ready for pickup' arriving while the diner waits), not on every card of a list.
+ */
+export const StatusTag = observer(function StatusTag({ status, payMode, testId = 'order-status', live }: { status: number; payMode?: string; testId?: string; live?: boolean }) {
   const { i18n } = useStores()
   return (
-    <Text className={`so-status so-status--${statusTone(status)}`} data-testid={testId} data-status={status}>
+    <View className={`so-status so-status--${statusTone(status)}`} role={live ? 'status' : undefined} data-testid={testId} data-status={status}>
       {statusLabel(i18n.t, status, payMode)}
-    </Text>
+    </View>
   )
 })
 
@@ -25,30 +31,34 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
   // A branch's name already says whose it is ('Lotus Tea House (Taipa)').
   const place = o.BaseName || o.ShopName
   return (
-    <View className='so-order-card' role='button' data-testid='order-row' data-sheet-id={o.SheetID} onClick={props.onOpen}>
-      <View className='so-order-card__head'>
-        <Text className='so-order-card__place'>{place}</Text>
-        <StatusTag status={o.Status} payMode={o.PayMode} />
-      </View>
-      <View className='so-order-card__body'>
-        {o.PickupNo && o.ServiceType !== 'delivery' ? (
-          <View className='so-order-card__pickup'>
-            <Text className='so-order-card__pickup-label'>{i18n.t('order.pickupNo')}</Text>
-            <Text className='so-order-card__pickup-no' data-testid='order-row-pickup'>
-              {o.PickupNo}
+    // The card opens the order on a tap anywhere; its upper part is the button a keyboard or a screen
+    // reader finds (Pay now sits beside it, not inside: no button in a button).
+    <View className='so-order-card' data-testid='order-row' data-sheet-id={o.SheetID} onClick={props.onOpen}>
+      <View className='so-order-card__open' role='button' {...focusable}>
+        <View className='so-order-card__head'>
+          <Text className='so-order-card__place'>{place}</Text>
+          <StatusTag status={o.Status} payMode={o.PayMode} />
+        </View>
+        <View className='so-order-card__body'>
+          {o.PickupNo && o.ServiceType !== 'delivery' ? (
+            <View className='so-order-card__pickup'>
+              <Text className='so-order-card__pickup-label'>{i18n.t('order.pickupNo')}</Text>
+              <Text className='so-order-card__pickup-no' data-testid='order-row-pickup'>
+                {o.PickupNo}
+              </Text>
+            </View>
+          ) : (
+            <View className='so-order-card__service'>
+              <Text className='so-order-card__service-name'>{serviceLabel(i18n.t, o.ServiceType)}</Text>
+              {o.TableName && o.ServiceType !== 'delivery' && <Text className='so-order-card__table'>{o.TableName}</Text>}
+            </View>
+          )}
+          <View className='so-order-card__what'>
+            <Text className='so-order-card__items'>{o.LineCount === 1 ? i18n.t('order.oneItem') : i18n.t('order.items', { n: o.LineCount })}</Text>
+            <Text className='so-order-card__amount' data-testid='order-row-amount'>
+              {format.amount(o.Amount)}
             </Text>
           </View>
-        ) : (
-          <View className='so-order-card__service'>
-            <Text className='so-order-card__service-name'>{serviceLabel(i18n.t, o.ServiceType)}</Text>
-            {o.TableName && o.ServiceType !== 'delivery' && <Text className='so-order-card__table'>{o.TableName}</Text>}
-          </View>
-        )}
-        <View className='so-order-card__what'>
-          <Text className='so-order-card__items'>{o.LineCount === 1 ? i18n.t('order.oneItem') : i18n.t('order.items', { n: o.LineCount })}</Text>
-          <Text className='so-order-card__amount' data-testid='order-row-amount'>
-            {format.amount(o.Amount)}
-          </Text>
         </View>
       </View>
       <View className='so-order-card__foot'>
@@ -59,6 +69,7 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
           <View
             className='so-btn so-btn--primary so-btn--small'
             role='button'
+            {...focusable}
             data-testid='order-row-pay'
             onClick={(e) => {
               e.stopPropagation()
@@ -74,16 +85,32 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
 })
 
 /** The top of an order: status, the pickup number big and clear, and what happens next. */
-export const OrderHero = observer(function OrderHero(props: { order: OrderRow; title?: string; pickupTestId?: string; children?: ReactNode }) {
+export const OrderHero = observer(function OrderHero(props: {
+  order: OrderRow
+  title?: string
+  pickupTestId?: string
+  /** The title takes focus as the page opens (the payment's result: read out first). */
+  focusTitle?: boolean
+  children?: ReactNode
+}) {
   const { i18n } = useStores()
   const o = props.order
+  const titleRef = useRef<unknown>(null)
+  const focusTitle = props.focusTitle && !!props.title
+  useEffect(() => {
+    if (focusTitle) (titleRef.current as { focus?: () => void } | null)?.focus?.()
+  }, [focusTitle])
   const note = statusNote(i18n.t, o)
   // A delivery is brought to the diner: no pickup number to wait for.
   const delivery = o.ServiceType === 'delivery'
   return (
     <View className={`so-order-hero so-order-hero--${statusTone(o.Status)}`}>
-      {props.title && <Text className='so-order-hero__title'>{props.title}</Text>}
-      <StatusTag status={o.Status} payMode={o.PayMode} />
+      {props.title && (
+        <Text ref={titleRef as never} className='so-order-hero__title' {...(focusTitle ? { tabIndex: -1 } : {})} data-testid='order-hero-title'>
+          {props.title}
+        </Text>
+      )}
+      <StatusTag status={o.Status} payMode={o.PayMode} live />
       {delivery ? null : o.PickupNo ? (
         <View className='so-order-hero__pickup'>
           <Text className='so-order-hero__pickup-label'>{i18n.t('order.pickupNo')}</Text>
@@ -96,9 +123,9 @@ export const OrderHero = observer(function OrderHero(props: { order: OrderRow; t
         o.Status === 0 && <Text className='so-order-hero__later'>{i18n.t('order.pickupLater')}</Text>
       )}
       {note && (
-        <Text className='so-order-hero__note' data-testid='order-note'>
+        <View className='so-order-hero__note' role='status' data-testid='order-note'>
           {note}
-        </Text>
+        </View>
       )}
       {props.children}
     </View>

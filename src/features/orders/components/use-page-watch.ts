@@ -31,3 +31,27 @@ export function useReshow(fn: () => void): void {
     fn()
   })
 }
+
+/**
+ * Focus goes back to the control that opened another page (Pay from balance, Pay now) when this
+ * page shows again, as a dialog gives it back when it closes. `ref(key)` on the control (a View),
+ * `opened(key)` as it is pressed. Where the host's views take no focus (mini-programs) nothing happens.
+ */
+export function useFocusReturn(): { ref(key: string): (el: unknown) => void; opened(key: string): void } {
+  const els = useRef<Record<string, unknown>>({})
+  const last = useRef('')
+  useReshow(() => {
+    const el = els.current[last.current] as { focus?: () => void } | undefined
+    last.current = ''
+    // After the page is on show again (Taro shows it after this hook runs).
+    if (el) setTimeout(() => el.focus?.(), 50)
+  })
+  return {
+    ref: (key) => (el) => {
+      els.current[key] = el
+    },
+    opened: (key) => {
+      last.current = key
+    }
+  }
+}
