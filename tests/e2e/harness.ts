@@ -2,13 +2,14 @@
  * One set-up for every browser test file: the real server on a fresh SQLite file serving
  * the built H5 app, and one Chromium. Call at the top of a test file.
  */
-import { after, before } from 'node:test'
+import { after, afterEach, before } from 'node:test'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/src/main'
 import { demoEntryPoints } from '../../server/src/storage/seed'
+import { assertNoFindings, takeFindings } from './axe'
 import { launchBrowser, SCREENSHOTS } from './browser'
 
 export interface AppUnderTest {
@@ -28,6 +29,8 @@ export function useAppUnderTest(): AppUnderTest {
     await state.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
     state.browser = await launchBrowser()
   })
+  // axe's findings on the pages a test looked at (steps.ts shot(), axe.ts checkPage()) fail that test at its end.
+  afterEach(() => assertNoFindings(takeFindings()))
   after(async () => {
     await state.browser?.close()
     await state.server?.close()

@@ -20,6 +20,7 @@ import type { MenuFile, MenuGoods } from '../../server/src/domain/catalogue/menu
 import type { RunningServer } from '../../server/src/main'
 import { demoEntryPoints, DEMO_MENUS_DIR, type DemoEntryPoint } from '../../server/src/storage/seed'
 import { parseNames } from '../../server/src/storage/repositories/row-mapping'
+import { checkPage, claimPage } from './axe'
 import { phone } from './browser'
 import { agreeAndSubmit, approveOnSandbox, byId, shot } from './steps'
 
@@ -254,6 +255,9 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
   await context.grantPermissions(['geolocation'])
   await context.setGeolocation({ latitude: j.branch.lat + 0.002, longitude: j.branch.lng + 0.002 })
   const page = await context.newPage()
+  // axe looks at each step's page (once per language and step in the matrix); walkAndCheck reports its findings.
+  claimPage(page)
+  const look = (step: string) => checkPage(page, `journey ${step}`)
   page.on('pageerror', (e) => errors.push(`${e.message} (on ${page.url().replace(/^[^#]*#/, '')})`))
   const outcome: JourneyOutcome = {
     page,
@@ -286,9 +290,13 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
   try {
     await page.goto(`${serverUrl}/?${j.entry.query}`)
     // Order now, then the goods from the menu, each from its details page with its choices.
+    await byId(page, 'order-now').waitFor({ timeout: STEP })
+    await look('home')
     await byId(page, 'order-now').click({ timeout: STEP })
     const menuShown = byId(page, 'class-tab').first()
-    if (j.choosesBranch) await chooseBranch(page, j.branch.baseId)
+    if (j.choosesBranch) await chooseBranch(page, j.branch.baseId, look)
+    await menuShown.waitFor({ timeout: STEP })
+    await look('menu')
     for (const [i, pick] of j.picks.entries()) {
       if (i > 0) await page.goBack()
       await byId(page, 'class-tab').filter({ hasText: pick.className }).first().click({ timeout: STEP })
@@ -297,12 +305,15 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
       await byId(page, 'details-name').getByText(pick.name).waitFor({ timeout: STEP })
       for (const label of pick.tapOff) await chip(page, label).click()
       for (const label of pick.tapOn) await chip(page, label).click()
+      await look(`goods details ${pick.code}`)
       await byId(page, 'add-to-cart').click()
       await byId(page, 'cart-count').getByText(String(i + 1), { exact: true }).waitFor({ timeout: STEP })
     }
     await page.goBack()
     await menuShown.waitFor({ timeout: STEP })
     await byId(page, 'cart-go').click()
+    await byId(page, 'cart-checkout').waitFor({ timeout: STEP })
+    await look(`${j.mode} cart`)
     await byId(page, 'cart-checkout').click({ timeout: STEP })
 
     // The confirm page: style, time or delivery details, remark.
@@ -336,6 +347,7 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
     await field(page, 'confirm-remarks').fill(j.remark)
     await byId(page, 'confirm-totals').locator('[data-testid="total-goods"]').waitFor({ timeout: STEP })
     outcome.confirmLines = await byId(page, 'confirm-line').allInnerTexts()
+    await look(`confirm (${j.mode} ${j.service})`)
     await agreeAndSubmit(page)
 
     if (j.mode === 'postpay') {
@@ -344,21 +356,26 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
       await round.waitFor({ timeout: STEP })
       outcome.sheetLines = await round.getByTestId('sheet-line').allInnerTexts()
       outcome.sheetText = await page.locator('.so-sheet').filter({ visible: true }).first().innerText()
+      await look(`table's bill${j.onlineCheckout ? ' (pay online)' : ''}`)
       // The bill is paid at the counter: the table's page is all the diner has of the order.
       if (!j.onlineCheckout) return outcome
       await byId(page, 'pay-bill').click()
     }
     await page.waitForURL(/\/sandbox-pay\//, { timeout: STEP })
+    await page.locator('button.approve').waitFor({ timeout: STEP })
+    await look('sandbox pay page')
     await approveOnSandbox(page, null)
     await byId(page, 'payment-result').waitFor({ timeout: STEP })
+    await look(`payment result (${j.mode})`)
     const pickup = byId(page, 'result-pickup-number')
     if (await pickup.count()) outcome.resultPickupNo = (await pickup.innerText()).trim()
     await byId(page, 'result-view-order').click()
     await byId(page, 'order-details').waitFor({ timeout: STEP })
+    await look(`order details (${j.mode} ${j.service})`)
     outcome.sheetId = new URL(page.url().replace('#', '')).searchParams.get('SheetID') ?? ''
     return outcome
   } catch (e) {
-    await shot(page, `${prefix}-failed`).catch(() => undefined)
+    await shot(page, `${prefix}-failed`, { axe: false }).catch(() => undefined)
     // The last toast stays in the page, hidden: what the app last told the diner.
     const toast = await page.locator('#so-toast').textContent({ timeout: 1000 }).catch(() => null)
     await context.close()
@@ -377,7 +394,7 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
  * A counter code of a shop with several branches: before the menu the app asks which branch
  * (issue 12 item 1: it used to open the menu of no branch), and the diner chooses one.
  */
-async function chooseBranch(page: Page, baseId: string): Promise<void> {
+async function chooseBranch(page: Page, baseId: string, look: (step: string) => Promise<unknown>): Promise<void> {
   const option = page.locator(`[data-testid="base-option"][data-base="${baseId}"]`).filter({ visible: true })
   const menu = byId(page, 'class-tab').first()
   // (The menu page may show for a moment before it sends the diner to the branches: wait for them.)
@@ -386,6 +403,7 @@ async function chooseBranch(page: Page, baseId: string): Promise<void> {
     () => false
   )
   if (!asked) throw new Error('Order now at a counter code of a shop with several branches did not ask for a branch (issue 12 item 1)')
+  await look('choose a branch')
   await option.click({ timeout: STEP })
   await menu.waitFor({ timeout: STEP })
 }

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { translate } from '../../src/i18n/translate'
 import type { MessageKey } from '../../src/i18n/catalogues'
+import { describeFindings, takeFindings } from './axe'
 import { useAppUnderTest } from './harness'
 import { journeyMatrix, LOCALES, walkJourney, type Journey, type JourneyOutcome } from './journey-steps'
 import { byId, shot } from './steps'
@@ -59,6 +60,8 @@ function walkAndCheck(t: TestContext, j: Journey, all: Journey[]): Promise<void>
       if (j.mode === 'prepay' || j.onlineCheckout) await checkDetails(j, outcome, expect)
       await checkStored(j, outcome, expect)
       expect(errors.length === 0, `no script errors on the way: ${errors.join('; ')}`)
+      const axe = takeFindings(outcome.page)
+      expect(axe.length === 0, `axe (WCAG 2.2 AA) on the way:\n${describeFindings(axe)}`)
       if (problems.length) {
         const picture = `journey-${j.id.replace(/ /g, '-')}-details`
         await shot(outcome.page, picture)

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { Decimal } from '../../src/core/money'
 import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
+import { checkPage } from './axe'
 import { SCREENSHOTS } from './browser'
 import type { AppUnderTest } from './harness'
 
@@ -18,7 +19,14 @@ export const money = (d: Decimal): string => `MOP$${d.toFixed(2)}`
 
 /** Taro H5 keeps earlier pages of the stack in the DOM, hidden: look only at the page on show. */
 export const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true })
-export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+/**
+ * A screenshot of what is on show, after axe looked at it (axe.ts: its violations fail the test at
+ * its end). { axe: false } for a picture of a failure, which has its own message.
+ */
+export async function shot(page: Page, name: string, options: { axe?: boolean } = {}): Promise<Buffer> {
+  if (options.axe !== false) await checkPage(page, name)
+  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+}
 
 /** Scan a code, find goods by number and add one of each from the results, then go to the confirm page. */
 export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, codes: string[]): Promise<void> {

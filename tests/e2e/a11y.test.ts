@@ -1,0 +1,238 @@
+/**
+ * Accessibility of every registered page (issue 13): each page of src/app.config.ts, in zh-CN,
+ * zh-TW and en, showing its content — a menu with goods, a cart with a line, an order placed and
+ * paid, a table's round, a signed-in member with a balance, a recharge — is looked at by axe
+ * (axe.ts: WCAG 2.2 AA, every rule but the deprecated and AAA-only ones). A violation of any impact
+ * fails the language's test, with the rule, the elements and the page; so does a page that did not
+ * show its content, and a registered page the test does not visit.
+ *
+ * The findings of a run are written to tests/e2e/screenshots/axe-report.md (and to AXE_REPORT
+ * when set): per page and language, each rule with its impact, count and an example element.
+ */
+import { after, describe, it } from 'node:test'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import type { Locale } from '../../src/gateway/contract'
+import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
+import { translate } from '../../src/i18n/translate'
+import { insertAwaitingOrder, makeMember } from '../server/helpers/member-fixtures'
+import { AXE_ON, checkPage, claimPage, describeFindings, routeOf, takeFindings, type AxeFinding } from './axe'
+import { phone, SCREENSHOTS } from './browser'
+import { entryUrl, useAppUnderTest } from './harness'
+import { agreeAndSubmit, byId } from './steps'
+
+const app = useAppUnderTest()
+
+const LOCALES: Locale[] = ['zh-CN', 'zh-TW', 'en']
+const DEVICE_LANGUAGE: Record<Locale, string> = { 'zh-CN': 'zh-CN', 'zh-TW': 'zh-TW', en: 'en-US' }
+/** Each language orders its table round at a table of its own (dine-in, pay later). */
+const ROUND_TABLE: Record<Locale, string> = { 'zh-CN': 'A02', 'zh-TW': 'A05', en: 'A06' }
+/** Languages walked at once (A11Y_LANES, default 3: one phone each). */
+const LANES = Math.max(1, Number(process.env.A11Y_LANES) || 3)
+/** How long a page may take to show its content. */
+const STEP = 15000
+
+/** The pages src/app.config.ts registers ('/pages/home/home' …). */
+const REGISTERED = [...readFileSync(path.join(__dirname, '../../src/app.config.ts'), 'utf8').matchAll(/'(pages\/[A-Za-z/]+)'/g)].map((m) => `/${m[1]}`)
+
+const report: { locale: Locale; findings: AxeFinding[]; problems: string[] }[] = []
+
+after(() => {
+  if (!AXE_ON) return
+  const text = markdownReport()
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  writeFileSync(path.join(SCREENSHOTS, 'axe-report.md'), text)
+  if (process.env.AXE_REPORT) writeFileSync(process.env.AXE_REPORT, text)
+})
+
+describe('accessibility: axe on every registered page', { skip: AXE_ON ? false : 'AXE=0', concurrency: LANES }, () => {
+  for (const locale of LOCALES) {
+    it(`every registered page in ${locale} shows its content with no axe violation (WCAG 2.2 AA)`, async () => {
+      const { findings, problems } = await visitEveryPage(locale)
+      report.push({ locale, findings, problems })
+      const lines = [
+        ...problems.map((p) => `  ${p}`),
+        ...(findings.length ? [`axe: ${findings.length} violation(s) on ${findings.reduce((n, f) => n + f.count, 0)} element(s):`, describeFindings(findings)] : [])
+      ]
+      if (lines.length) throw new Error(`${locale}:\n${lines.join('\n')}`)
+    })
+  }
+})
+
+/** One phone in the language: a guest orders (prepay, then a table's round), then a member signs in. */
+async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[]; problems: string[] }> {
+  const context = await phone(app.browser, DEVICE_LANGUAGE[locale])
+  const page = await context.newPage()
+  // This test reports its page's findings itself (the languages run at once: the harness's afterEach must not take them).
+  claimPage(page)
+  const base = app.server.url
+  const t = (key: Parameters<typeof translate>[1]) => translate(locale, key)
+  const problems: string[] = []
+  const visited = new Set<string>()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(`${e.message} (on ${routeOf(page.url())})`))
+
+  /**
+   * Opens `to` (a hash route, or a whole URL; null: stay), runs `act` (say, type a search), waits
+   * for `ready` and lets axe look. A page that does not show is a problem; the walk goes on.
+   */
+  const look = async (label: string, to: string | null, ready: (p: Page) => Locator, act?: (p: Page) => Promise<void>): Promise<boolean> => {
+    try {
+      if (to !== null) await page.goto(to.startsWith('http') ? to : `${base}/#${to}`)
+      if (act) await act(page)
+      await ready(page).first().waitFor({ timeout: STEP })
+      visited.add(routeOf(page.url()))
+      await checkPage(page, label, { dedupe: false })
+      return true
+    } catch (e) {
+      const picture = `a11y-${locale}-${label.replace(/[^A-Za-z0-9]+/g, '-')}-failed`
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${picture}.png`) }).catch(() => undefined)
+      problems.push(`${label}: did not show (${(e as Error).message.split('\n')[0]}) at ${routeOf(page.url())}; screenshot ${picture}.png`)
+      return false
+    }
+  }
+  const step = async (what: string, action: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await action()
+      return true
+    } catch (e) {
+      problems.push(`${what}: ${(e as Error).message.split('\n')[0]} at ${routeOf(page.url())}`)
+      return false
+    }
+  }
+
+  try {
+    // --- A guest at T01 (the fast-food branch: pay first) ---
+    await look('entry, a refused code', `${base}/?QRCode=NOPE`, (p) => byId(p, 'entry-failure'))
+    await look('home', await entryUrl(app.server, 'T01'), (p) => byId(p, 'order-now'))
+    await look('menu', '/pages/goodsList/goodsList', (p) => byId(p, 'class-tab'))
+    await look(
+      'search results',
+      '/pages/search/search',
+      (p) => p.locator('[data-goods-code="C01"]').filter({ visible: true }),
+      async (p) => {
+        const input = p.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
+        await input.waitFor({ timeout: STEP })
+        await input.fill('C01')
+      }
+    )
+    await look('goods details (combo)', '/pages/goodsDetails/goodsDetails?GoodsID=S101.g.K01', (p) => byId(p, 'details-name'))
+    await look('reviews', '/pages/goodsComment/goodsComment?GoodsID=S101.g.A01', (p) => byId(p, 'comment'))
+    if (await look('goods details (sizes, options, add-ons)', '/pages/goodsDetails/goodsDetails?GoodsID=S101.g.C01', (p) => byId(p, 'details-name'))) {
+      await step('add to cart', async () => {
+        await byId(page, 'add-to-cart').click()
+        await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
+      })
+    }
+    await look('cart (pay first)', '/pages/prepayCart/prepayCart', (p) => byId(p, 'cart-checkout'))
+    await look('terms and privacy', '/pages/prepayOrderConfirm/components/terms', (p) => byId(p, 'terms'))
+    if (await look('confirm (pay first)', '/pages/prepayOrderConfirm/prepayOrderConfirm', (p) => byId(p, 'total-goods'))) {
+      const placed = await step('place the order', async () => {
+        await byId(page, 'service-option-takeaway').click({ timeout: STEP })
+        await byId(page, 'slot-day').first().click({ timeout: STEP })
+        await byId(page, 'slot-time').first().click({ timeout: STEP })
+        await agreeAndSubmit(page)
+        await page.waitForURL(/\/sandbox-pay\//, { timeout: STEP })
+      })
+      if (placed && (await look('sandbox payment page (server)', null, (p) => p.locator('button.approve')))) {
+        await page.locator('button.approve').click()
+        if (await look('payment result', null, (p) => byId(p, 'payment-result'))) {
+          await step('view the order', () => byId(page, 'result-view-order').click({ timeout: STEP }))
+          await look('order details (paid)', null, (p) => byId(p, 'order-line'))
+        }
+      }
+    }
+    await look('orders', '/pages/orderList/orderList', (p) => byId(p, 'order-row'))
+    await look('choose a restaurant', '/pages/shopSelect/shopSelect', (p) => byId(p, 'shop-option'))
+    await look('choose a branch', '/pages/baseSelect/baseSelect?ShopID=S101', (p) => byId(p, 'base-option'))
+
+    // --- A round at a dine-in table (order now, pay later) ---
+    await look('home at a dine-in table', await entryUrl(app.server, ROUND_TABLE[locale]), (p) => byId(p, 'order-now'))
+    if (await look('goods details (plain)', '/pages/goodsDetails/goodsDetails?GoodsID=S101.g.E03', (p) => byId(p, 'details-name'))) {
+      await step('add to cart', async () => {
+        await byId(page, 'add-to-cart').click()
+        await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
+      })
+    }
+    await look('cart (a round)', '/pages/postpayCart/postpayCart', (p) => byId(p, 'cart-checkout'))
+    if (await look('confirm (a round)', '/pages/postpayOrderConfirm/postpayOrderConfirm', (p) => byId(p, 'total-goods'))) {
+      await step('send the round', () => agreeAndSubmit(page))
+      await look("the table's bill", null, (p) => byId(p, 'sheet-round'))
+    }
+
+    // --- Signed out, then a member ---
+    await look('mine (signed out)', '/pages/mine/mine', (p) => byId(p, 'login-cta'))
+    await look('log in', '/pages/loginByCode/loginByCode', (p) => byId(p, 'phone-input'))
+    await look('area codes', '/pages/areaCodeSelect/areaCodeSelect?for=login', (p) => byId(p, 'area-code'))
+
+    const member = await makeMember(app.server.db, { balance: '200.00', name: 'Ana Lei' })
+    const [toPay, checking] = [await insertAwaitingOrder(app.server.db, member.ownerKey, '23.50'), await insertAwaitingOrder(app.server.db, member.ownerKey, '41.00')]
+    await page.evaluate(([key, token]) => localStorage.setItem(key, JSON.stringify({ data: token })), [MEMBER_TOKEN_STORAGE, member.token] as const)
+    await look('mine (a member)', `${base}/?signed-in#/pages/mine/mine`, (p) => byId(p, 'member-phone'))
+    await look('profile', '/pages/vipDetailsEdit/vipDetailsEdit', (p) => byId(p, 'profile-form'))
+    await look('change phone', '/pages/changeByCode/changeByCode', (p) => byId(p, 'change-view'))
+    await look('balance', '/pages/vipBalance/vipBalance', (p) => byId(p, 'account-balance'))
+    await look('balance records', '/pages/vipBalanceRecordList/vipBalanceRecordList', (p) => byId(p, 'balance-record'))
+    await look('points records', '/pages/vipScoreRecordList/vipScoreRecordList', (p) => byId(p, 'records-end').or(p.getByText(t('wallet.scoreEmpty')).filter({ visible: true })))
+    await look('member code', '/pages/vipQrCode/vipQrCode', (p) => byId(p, 'member-code-qr'))
+    if (await look('recharge', '/pages/vipBalanceRecharge/vipBalanceRecharge', (p) => byId(p, 'recharge-rule'))) {
+      const sent = await step('recharge', async () => {
+        await byId(page, 'recharge-rule').first().click()
+        await byId(page, 'recharge-submit').click()
+        await page.waitForURL(/\/sandbox-pay\//, { timeout: STEP })
+        await page.locator('button.approve').click({ timeout: STEP })
+      })
+      if (sent) await look('recharge result', null, (p) => byId(p, 'recharge-new-balance'))
+    }
+    await look('pay from the balance (asks first)', `/pages/paymentTransfer/paymentTransfer?SheetID=${toPay}&Pay=balance`, (p) => byId(p, 'balance-confirm'))
+    await look('paying (checking)', `/pages/paying/paying?SheetID=${checking}`, (p) => byId(p, 'paying-state'))
+    await look('order details (awaiting payment)', `/pages/orderDetails/orderDetails?SheetID=${toPay}`, (p) => byId(p, 'order-pay'))
+    await look("a member's orders", '/pages/orderList/orderList', (p) => byId(p, 'order-row'))
+  } finally {
+    await context.close()
+  }
+
+  const missed = REGISTERED.filter((r) => !visited.has(r))
+  if (missed.length) problems.push(`registered pages not looked at: ${missed.join(', ')}`)
+  if (errors.length) problems.push(`script errors: ${errors.join('; ')}`)
+  return { findings: takeFindings(page), problems }
+}
+
+function markdownReport(): string {
+  const rows = report.flatMap((r) => r.findings)
+  const byRule = new Map<string, { impact: string; count: number; pages: Set<string> }>()
+  for (const f of rows) {
+    const entry = byRule.get(f.rule) ?? { impact: f.impact, count: 0, pages: new Set<string>() }
+    entry.count += f.count
+    entry.pages.add(f.route)
+    byRule.set(f.rule, entry)
+  }
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+  const out = [
+    '# axe report (tests/e2e/a11y.test.ts)',
+    '',
+    `${new Date().toISOString()}; build: ${process.env.STATIC_DIR ?? 'dist/h5'}; WCAG 2.2 AA, every axe rule but the deprecated and AAA-only ones.`,
+    `Languages: ${report.map((r) => r.locale).join(', ')}. Violations: ${rows.length} (rule × page × language), ${rows.reduce((n, f) => n + f.count, 0)} elements.`,
+    '',
+    '## By rule',
+    '',
+    '| Rule | Impact | Elements | Pages |',
+    '|---|---|---:|---|',
+    ...[...byRule].sort((a, b) => b[1].count - a[1].count).map(([rule, e]) => `| ${rule} | ${e.impact} | ${e.count} | ${[...e.pages].join(', ')} |`),
+    '',
+    '## By page',
+    '',
+    '| Page | Language | State | Rule | Impact | Count | Example targets | What axe says of the first |',
+    '|---|---|---|---|---|---:|---|---|',
+    ...[...rows]
+      .sort((a, b) => a.route.localeCompare(b.route) || a.label.localeCompare(b.label) || a.language.localeCompare(b.language) || a.rule.localeCompare(b.rule))
+      .map((f) => `| ${f.route} | ${f.language} | ${cell(f.label)} | ${f.rule} | ${f.impact} | ${f.count} | \`${cell(f.targets.join('` · `'))}\` | ${cell(f.detail || f.help)} |`),
+    '',
+    '## Pages that did not show their content (or other problems)',
+    '',
+    ...report.flatMap((r) => r.problems.map((p) => `- ${r.locale}: ${p}`)),
+    ''
+  ]
+  return out.join('\n')
+}

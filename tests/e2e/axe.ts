@@ -1,0 +1,136 @@
+/**
+ * axe-core on the page as it is (issue 13: WCAG 2.2 AA, every page the browser tests look at).
+ *
+ * checkPage() runs axe with every rule it has except the deprecated ones and the AAA-only ones
+ * (color-contrast-enhanced and the like: our bar is AA), so the best-practice rules (region,
+ * landmarks, headings) and the rules axe keeps off by default (target-size, WCAG 2.2's 2.5.8) run
+ * as well. Each violation is recorded with the page's route and language; the test that looked at
+ * the page fails at its end on any (harness.ts's afterEach, or the caller that claimed the page:
+ * takeFindings). AXE=0 turns it off for a quick local run; CI leaves it on.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import axe from 'axe-core'
+import type { Page } from 'playwright-core'
+
+export const AXE_ON = process.env.AXE !== '0'
+
+/** Every rule axe has, but the deprecated ones and those of AAA only. */
+const RULES = axe
+  .getRules()
+  .filter((r) => !r.tags.includes('deprecated') && !r.tags.some((t) => /^wcag2\d*aaa$/.test(t)))
+  .map((r) => r.ruleId)
+
+export interface AxeFinding {
+  rule: string
+  impact: string
+  help: string
+  /** How many elements of the page break the rule. */
+  count: number
+  /** The first few elements' selectors. */
+  targets: string[]
+  /** What axe says of the first element ('Element has insufficient color contrast of 3.54 (foreground color: #999999 …'). */
+  detail: string
+  /** '/pages/goodsList/goodsList' (the hash route), or the path of a server page ('/sandbox-pay/…'). */
+  route: string
+  language: string
+  /** What the test was looking at (the screenshot's name, the journey's step). */
+  label: string
+}
+
+interface Recorded extends AxeFinding {
+  page: Page
+}
+
+const recorded: Recorded[] = []
+const claimed = new WeakSet<Page>()
+/** Pages (route, language, label) already checked in this process: a journey's steps repeat. */
+const seen = new Set<string>()
+
+/** The route on show: the hash route without its query, else the URL's path. */
+export function routeOf(url: string): string {
+  const u = new URL(url)
+  const hash = u.hash.replace(/^#/, '')
+  if (hash.startsWith('/')) return hash.split('?')[0]
+  // A server page's own id ('/sandbox-pay/P0MWV5…') is no part of its name.
+  return u.pathname.replace(/\/[A-Z0-9]{12,}$/, '/:id')
+}
+
+const LANGUAGES: Record<string, string> = { 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW', en: 'en' }
+
+/** Waits (at most 1.5 s) until no finite animation or transition runs: a page sliding in has half-faded text. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => {
+          const timing = a.effect?.getComputedTiming()
+          return a.playState !== 'running' || timing?.iterations === Infinity
+        }),
+      undefined,
+      { timeout: 1500, polling: 50 }
+    )
+    .catch(() => undefined)
+}
+
+/**
+ * Runs axe on the page as it is and records what it finds. `label` names what is on show; a page
+ * already checked with the same route, language and label is not checked again (dedupe: false
+ * checks it anyway). Returns this check's findings (none when AXE=0).
+ */
+export async function checkPage(page: Page, label: string, options: { dedupe?: boolean } = {}): Promise<AxeFinding[]> {
+  if (!AXE_ON || page.isClosed()) return []
+  const route = routeOf(page.url())
+  const lang = await page.evaluate(() => document.documentElement.lang).catch(() => '')
+  const language = LANGUAGES[lang] ?? (lang || '?')
+  const key = `${route}|${language}|${label}`
+  if (options.dedupe !== false && seen.has(key)) return []
+  seen.add(key)
+  await settled(page)
+  const results = await new AxeBuilder({ page }).options({ runOnly: { type: 'rule', values: RULES } }).analyze()
+  const findings = results.violations.map<AxeFinding>((v) => ({
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    help: v.help,
+    count: v.nodes.length,
+    targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ')),
+    detail: v.nodes[0] ? ([...v.nodes[0].any, ...v.nodes[0].all, ...v.nodes[0].none][0]?.message ?? '') : '',
+    route,
+    language,
+    label
+  }))
+  recorded.push(...findings.map((f) => ({ ...f, page })))
+  return findings
+}
+
+/** The caller checks this page's findings itself (takeFindings(page)); the harness's afterEach leaves them. */
+export function claimPage(page: Page): void {
+  claimed.add(page)
+}
+
+/** Removes and returns the findings recorded: of one page, or of every page nobody claimed. */
+export function takeFindings(page?: Page): AxeFinding[] {
+  const taken: AxeFinding[] = []
+  for (let i = 0; i < recorded.length; ) {
+    const r = recorded[i]
+    if (page ? r.page === page : !claimed.has(r.page)) {
+      const { page: _page, ...finding } = r
+      taken.push(finding)
+      recorded.splice(i, 1)
+    } else i++
+  }
+  return taken
+}
+
+/** A readable list: one line per rule and page: impact, rule, count, where, the first targets. */
+export function describeFindings(findings: AxeFinding[]): string {
+  return findings
+    .map((f) => `  [${f.impact}] ${f.rule} ×${f.count} on ${f.route} (${f.language}, ${f.label}): ${f.help} — ${f.targets.join(' | ')}${f.detail ? ` — ${f.detail}` : ''}`)
+    .join('\n')
+}
+
+/** Throws with the readable list when there are findings. */
+export function assertNoFindings(findings: AxeFinding[], where = 'axe (WCAG 2.2 AA)'): void {
+  if (findings.length === 0) return
+  const total = findings.reduce((n, f) => n + f.count, 0)
+  throw new Error(`${where}: ${findings.length} violation(s) on ${total} element(s):\n${describeFindings(findings)}`)
+}
