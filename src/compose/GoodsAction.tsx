@@ -23,13 +23,15 @@ export const GoodsAction = observer(function GoodsAction(props: { goods: GoodsRo
       <View
         className='so-choose'
         role='button'
+        tabIndex={0}
+        aria-label={inCart ? i18n.t('menu.chooseLabelCount', { name: g.GoodsName, n: format.quantity(qua) }) : i18n.t('menu.chooseLabel', { name: g.GoodsName })}
         data-testid='goods-choose'
         onClick={(e) => {
           e.stopPropagation()
           props.onChoose(g)
         }}
       >
-        <Text>{i18n.t('menu.choose')}</Text>
+        <Text className='so-choose__text'>{i18n.t('menu.choose')}</Text>
         {inCart && <Text className='so-choose__count'>{format.quantity(qua)}</Text>}
       </View>
     )

@@ -19,7 +19,8 @@ export interface StepperProps {
 
 /**
  * A quantity stepper: − value +. Our own (a few lines, no library CSS on the goods list's
- * first paint); big round tap targets for a thumb.
+ * first paint). Each button is a 44 × 44 px target (a 30 px circle drawn inside it, negative
+ * margins keep the rows as compact as before), focusable, pressed with Enter or Space.
  */
 export function Stepper(props: StepperProps) {
   const { value, collapsed, canIncrease = true, canDecrease = true, hint } = props
@@ -30,6 +31,7 @@ export function Stepper(props: StepperProps) {
           <View
             className={`so-stepper__btn so-stepper__btn--minus${canDecrease ? '' : ' so-stepper__btn--off'}`}
             role='button'
+            tabIndex={0}
             aria-label={props.decreaseLabel}
             aria-disabled={!canDecrease}
             onClick={(e) => {
@@ -47,6 +49,7 @@ export function Stepper(props: StepperProps) {
       <View
         className={`so-stepper__btn so-stepper__btn--plus${canIncrease ? '' : ' so-stepper__btn--off'}`}
         role='button'
+        tabIndex={0}
         aria-label={props.increaseLabel}
         aria-disabled={!canIncrease}
         onClick={(e) => {

@@ -1,5 +1,5 @@
 /** Goods rows, their cart action and the cart bar, as a diner sees them (jsdom over Taro's React components). */
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { runInAction } from 'mobx'
 import type { GoodsRow } from '../../src/gateway/operations'
 import { RootStore } from '../../src/stores/root-store'
@@ -7,6 +7,11 @@ import { StoreContext } from '../../src/stores/context'
 import { GoodsRowView } from '../../src/features/menu/components/GoodsRowView'
 import { CartBar } from '../../src/features/cart/components/CartBar'
 import { CartView } from '../../src/features/cart/components/CartView'
+import { CartPage } from '../../src/features/cart/components/CartPage'
+import { ChoiceSections } from '../../src/features/menu/components/ChoiceSections'
+import { GoodsChoice } from '../../src/features/menu/goods-choice'
+import type { GoodsDetails } from '../../src/features/menu/menu.store'
+import { DEFAULT_POINTS } from '../../src/core/money'
 import { GoodsAction } from '../../src/compose/GoodsAction'
 import { ConfirmPage } from '../../src/features/checkout/components/ConfirmPage'
 import { OrderLineItem } from '../../src/features/orders/components/OrderViews'
@@ -145,6 +150,93 @@ describe('goods rows and the cart bar', () => {
     answer = true
     await act(async () => fireEvent.click(screen.getByTestId('cart-clear')))
     expect(screen.queryAllByTestId('cart-line')).toHaveLength(0)
+  })
+})
+
+describe('a keyboard or a screen reader can order', () => {
+  it('every control on a goods row takes the focus and says which goods it is for', async () => {
+    await renderRows([SOUP, NOODLES])
+    const choose = screen.getByRole('button', { name: 'Choose Shrimp Wonton Noodles' })
+    const add = screen.getByRole('button', { name: 'Add one Soup of the Day' })
+    const open = screen.getByRole('link', { name: 'Soup of the Day' })
+    for (const el of [choose, add, open]) expect(el.tabIndex).toBe(0)
+    // The cart button says how many are in the cart once something is.
+    expect(screen.getByRole('button', { name: 'Open the cart' }).getAttribute('aria-disabled')).toBe('true')
+    await act(async () => fireEvent.click(add))
+    expect(screen.getByRole('button', { name: 'Open the cart, 1 item' }).tabIndex).toBe(0)
+    expect(screen.getByRole('button', { name: 'View cart' }).getAttribute('aria-disabled')).toBe('false')
+  })
+
+  it('specs and remarks are radios in named groups, add-ons checkboxes, a one-pick combo class a radio group', async () => {
+    const { root } = await renderRows([])
+    const goods = { ...NOODLES, GoodsID: 'TEA', GoodsName: 'Milk tea', Unit: 'cup', GoodsNames: { 'zh-CN': 'Milk tea', 'zh-TW': 'Milk tea', en: 'Milk tea' }, Description: '', GoodsRemarks: '', Images: [], CommentCount: 0, IsRecommend: 0 }
+    const bom = (BOMClassID: string, GoodsID: string) => ({ BOMClassID, GoodsID, GoodsName: `Name ${GoodsID}`, BOMQua: '1', BOMGoodsPUnit: 'portion', Price: '0', ImageUrl: '', IsDefault: 0 })
+    const details: GoodsDetails = {
+      goods,
+      attributes: [{ AttrID: 'A-SIZE', AttrName: 'Size', SortNo: 1 }],
+      values: [
+        { AttrID: 'A-SIZE', ValueID: 'V-L', ValueName: 'Large', SortNo: 1 },
+        { AttrID: 'A-SIZE', ValueID: 'V-M', ValueName: 'Medium', SortNo: 2 }
+      ],
+      skus: [
+        { SkuID: 'SK-L', SkuCode: 'L', SkuItems: 'V-L', SkuName: 'Large', Price: '13', SalesPrice: '13', Qua: -1, PQua: -1, MQua: -1 },
+        { SkuID: 'SK-M', SkuCode: 'M', SkuItems: 'V-M', SkuName: 'Medium', Price: '11', SalesPrice: '11', Qua: -1, PQua: -1, MQua: -1 }
+      ],
+      packUnits: [],
+      remarks: [{ name: 'Sugar', options: ['Less', 'Normal'] }],
+      addOns: [
+        { GoodsID: 'TEA', OptionID: 'O1', Value: 'Pearls', Value2: '0.30', Value3: '0.20', SortNo: 1 },
+        { GoodsID: 'TEA', OptionID: 'O2', Value: 'Pudding', Value2: '1.20', Value3: '1.10', SortNo: 2 }
+      ],
+      bomClasses: [
+        { BOMClassID: 'K-MAIN', BOMClassName: 'Main', Qua: 1, SelectType: 0, SortNo: 1 },
+        { BOMClassID: 'K-SIDE', BOMClassName: 'Sides', Qua: 2, SelectType: 1, SortNo: 2 }
+      ],
+      bomGoods: [bom('K-MAIN', 'B1'), bom('K-MAIN', 'B2'), bom('K-SIDE', 'B3'), bom('K-SIDE', 'B4')]
+    }
+    const choice = new GoodsChoice(details, DEFAULT_POINTS)
+    render(
+      <StoreContext.Provider value={root}>
+        <ChoiceSections choice={choice} />
+      </StoreContext.Provider>
+    )
+    const size = screen.getByRole('radiogroup', { name: 'Size' })
+    expect(within(size).getAllByRole('radio').map((r) => r.tabIndex)).toEqual([0, 0])
+    await act(async () => fireEvent.click(within(size).getByRole('radio', { name: 'Medium' })))
+    expect(within(size).getAllByRole('radio').map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true'])
+    // A remark: one of a group, and a second press takes it back.
+    const less = within(screen.getByRole('radiogroup', { name: 'Sugar' })).getByRole('radio', { name: 'Less' })
+    await act(async () => fireEvent.click(less))
+    expect(less.getAttribute('aria-checked')).toBe('true')
+    await act(async () => fireEvent.click(less))
+    expect(less.getAttribute('aria-checked')).toBe('false')
+    // Add-ons: any number.
+    const addOns = screen.getByRole('group', { name: /^Add-ons/ })
+    for (const name of [/^Pearls/, /^Pudding/]) await act(async () => fireEvent.click(within(addOns).getByRole('checkbox', { name })))
+    expect(within(addOns).getAllByRole('checkbox').map((c) => c.getAttribute('aria-checked'))).toEqual(['true', 'true'])
+    // Combo classes: one pick swaps (radios), up to two are checkboxes.
+    const main = screen.getByRole('radiogroup', { name: /^Main/ })
+    await act(async () => fireEvent.click(within(main).getByRole('radio', { name: /Name B1/ })))
+    await act(async () => fireEvent.click(within(main).getByRole('radio', { name: /Name B2/ })))
+    expect(within(main).getAllByRole('radio').map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true'])
+    expect(within(screen.getByRole('group', { name: /^Sides/ })).getAllByRole('checkbox')).toHaveLength(2)
+  })
+
+  it("the cart page's bottom bar shows the total beside Checkout", async () => {
+    const { root } = await renderRows([SOUP])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add one Soup of the Day' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add one Soup of the Day' })))
+    await root.loadFeatures()
+    const { container } = render(
+      <StoreContext.Provider value={root}>
+        <CartPage mode='postpay' onBrowse={jest.fn()} onCheckout={jest.fn()} />
+      </StoreContext.Provider>
+    )
+    const checkout = within(container).getByRole('button', { name: 'Checkout' })
+    expect(checkout.tabIndex).toBe(0)
+    const bar = checkout.parentElement!
+    expect(within(bar).getByText('Total')).toBeTruthy()
+    expect(within(bar).getByTestId('cart-page-total').textContent).toBe('MOP$44.00')
   })
 })
 

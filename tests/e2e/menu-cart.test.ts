@@ -9,9 +9,10 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { Decimal, type DecimalInput } from '../../src/core/money'
 import type { MenuFile, MenuGoods } from '../../server/src/domain/catalogue/menu-file'
+import { assertNoFindings, checkPage, claimPage, takeFindings } from './axe'
 import { phone, SCREENSHOTS } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
 
@@ -37,8 +38,34 @@ async function openDetails(page: Page, classCode: string, goodsCode: string) {
 /** Taro H5 keeps earlier pages of the stack in the DOM, hidden: look only at the page on show. */
 const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true })
 const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** A choice chip or combo item by its name; a price may follow ('Three more wontons+MOP$15'). */
-const chip = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${escapeRe(name)}(\\s*[+×]|$)`) }).filter({ visible: true })
+/** A choice chip or combo item (a radio, or a checkbox where several may be picked) by its name; a price may follow ('Three more wontons+MOP$15'). */
+const chip = (page: Page, name: string) => {
+  const named = { name: new RegExp(`^${escapeRe(name)}(\\s*[+×]|$)`) }
+  return page.getByRole('radio', named).or(page.getByRole('checkbox', named)).filter({ visible: true })
+}
+
+/** A picture of the page on show, after axe looked at it (its violations fail the test at its end). */
+async function look(page: Page, name: string): Promise<void> {
+  claimPage(page)
+  await checkPage(page, name)
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+}
+
+/** Whether the element is the one with the keyboard focus (false while it is not rendered). */
+async function focused(target: Locator): Promise<boolean> {
+  if ((await target.count()) === 0) return false
+  return target.first().evaluate((el) => el === document.activeElement, undefined, { timeout: 1000 }).catch(() => false)
+}
+
+/** Presses Tab (Shift+Tab with back) until the target has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, options: { back?: boolean; max?: number } = {}): Promise<void> {
+  for (let i = 0; i < (options.max ?? 60); i++) {
+    if (await focused(target)) return
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab')
+  }
+  const now = await page.evaluate(() => `${document.activeElement?.getAttribute('role')} "${document.activeElement?.textContent?.slice(0, 40)}"`)
+  throw new Error(`Tab did not reach ${target} (the focus is on ${now})`)
+}
 
 describe('menu and cart', () => {
   it('scans a table, chooses specs, a remark, add-ons and a combo, and finds the same cart after a reload', async () => {
@@ -50,7 +77,7 @@ describe('menu and cart', () => {
     await page.goto(await entryUrl(app.server, 'A03'))
     await byId(page, 'order-now').click({ timeout: 30000 })
     await byId(page, 'class-tab').first().waitFor({ timeout: 30000 })
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-list.png') })
+    await look(page, 'goods-list')
 
     // Scrolling by hand moves the list and stays there; the side bar follows the class read.
     const list = byId(page, 'goods-list')
@@ -84,7 +111,7 @@ describe('menu and cart', () => {
     await chip(page, addOn.names.en).click()
     const noodlesAmount = new Decimal(large.salesPrice ?? large.price).plus(addOn.salesPrice ?? addOn.price)
     assert.equal(await byId(page, 'live-price').innerText(), money(noodlesAmount))
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-details.png') })
+    await look(page, 'goods-details')
     // The picture opens full screen; a tap closes it.
     await byId(page, 'goods-picture').click()
     const preview = page.getByRole('dialog')
@@ -93,8 +120,10 @@ describe('menu and cart', () => {
     await preview.click()
     await preview.waitFor({ state: 'detached' })
     await byId(page, 'add-to-cart').click()
-    await byId(page, 'cart-count').getByText('1').waitFor()
-    assert.equal(await byId(page, 'cart-total').innerText(), money(noodlesAmount))
+    // Goods details has one bottom bar: the cart button there says what is in the cart.
+    await page.getByRole('button', { name: 'Open the cart, 1 item' }).filter({ visible: true }).waitFor()
+    await page.goBack()
+    await byId(page, 'cart-total').getByText(money(noodlesAmount)).waitFor()
 
     // 2. A combo: the required main must be picked before it can be added; one optional side.
     const combo = goods('K04')
@@ -102,20 +131,22 @@ describe('menu and cart', () => {
     const optional = combo.combo!.find((c) => c.select === 1)!
     const main = required.items.find((i) => i.price && i.price !== '0') ?? required.items[0]
     const side = optional.items.find((i) => i.price && i.price !== '0' && !i.default) ?? optional.items[0]
-    await page.goBack()
     await openDetails(page, combo.class, 'K04')
     for (const item of [...required.items, ...optional.items].filter((i) => i.default)) {
       await chip(page, goods(item.goods).names.en).click() // start from nothing picked
     }
     assert.equal(await byId(page, 'add-to-cart').getAttribute('aria-disabled'), 'true')
     assert.match(await byId(page, 'choice-problem').innerText(), /Please choose 1/)
+    await look(page, 'goods-details-combo-missing')
     await chip(page, goods(main.goods).names.en).click()
     await chip(page, goods(side.goods).names.en).click()
     const comboAmount = new Decimal(combo.salesPrice ?? combo.price).plus(main.price ?? '0').plus(side.price ?? '0')
     assert.equal(await byId(page, 'live-price').innerText(), money(comboAmount))
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'goods-details-combo.png') })
+    await look(page, 'goods-details-combo')
     await byId(page, 'add-to-cart').click()
     const total = noodlesAmount.plus(comboAmount)
+    await page.getByRole('button', { name: 'Open the cart, 2 items' }).filter({ visible: true }).waitFor()
+    await page.goBack()
     await byId(page, 'cart-total').getByText(money(total)).waitFor()
 
     // 3. The cart: a dine-in table pays after the meal (postpay).
@@ -132,7 +163,7 @@ describe('menu and cart', () => {
     }
     await checkCart()
     await page.waitForTimeout(400) // let the 0.3 s page slide finish before the picture
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'cart.png') })
+    await look(page, 'cart')
 
     // 4. One more bowl from the cart's stepper, then a reload keeps everything.
     await byId(page, 'cart-line').filter({ hasText: noodles.names.en }).getByRole('button', { name: `Add one ${noodles.names.en}` }).click()
@@ -143,6 +174,61 @@ describe('menu and cart', () => {
     assert.equal(await byId(page, 'cart-page-total').innerText(), money(afterMore))
     assert.equal((await byId(page, 'cart-line').all()).length, 2)
     assert.deepEqual(errors, [])
+    assertNoFindings(takeFindings(page))
+    await context.close()
+  })
+
+  it('orders with the keyboard alone: Tab, arrows, Enter and Space take a diner from the table URL to checkout', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const noodles = goods('C01')
+    const large = noodles.skus!.items.find((i) => i.values[0] === 'LARGE')!
+    const addOn = noodles.addOns![0]
+    const role = (r: Parameters<Page['getByRole']>[0], name: string | RegExp) => page.getByRole(r, { name }).filter({ visible: true })
+
+    await page.goto(await entryUrl(app.server, 'A03'))
+    await role('button', /^Order now/).waitFor({ timeout: 30000 })
+    await tabTo(page, role('button', /^Order now/))
+    await page.keyboard.press('Enter')
+
+    // The class tabs are one stop: the arrows move between them, Enter shows the class's goods.
+    const classes = page.getByRole('tablist', { name: 'Menu classes' }).filter({ visible: true })
+    await classes.waitFor({ timeout: 30000 })
+    await tabTo(page, classes.getByRole('tab', { selected: true }))
+    const wanted = classes.getByRole('tab', { name: className(noodles.class) })
+    for (let i = 0; i < 20 && !(await focused(wanted)); i++) await page.keyboard.press('ArrowDown')
+    assert.equal(await wanted.getAttribute('aria-selected'), 'true')
+    await page.keyboard.press('Enter')
+    await tabTo(page, role('button', `Choose ${noodles.names.en}`), { max: 30 })
+    await page.keyboard.press('Enter')
+
+    // Goods details: a size, a remark and an add-on with Space, then Add to cart with Enter.
+    await role('heading', noodles.names.en).waitFor({ timeout: 30000 })
+    for (const [group, name] of [['Size', 'Large'], ['Spring onion', 'No']] as const) {
+      const radio = page.getByRole('radiogroup', { name: group }).filter({ visible: true }).getByRole('radio', { name })
+      await tabTo(page, radio)
+      await page.keyboard.press('Space')
+      assert.equal(await radio.getAttribute('aria-checked'), 'true', `${group}: ${name}`)
+    }
+    const extra = page.getByRole('checkbox', { name: new RegExp(`^${escapeRe(addOn.names.en)}`) }).filter({ visible: true })
+    await tabTo(page, extra)
+    await page.keyboard.press('Space')
+    assert.equal(await extra.getAttribute('aria-checked'), 'true')
+    const amount = new Decimal(large.salesPrice ?? large.price).plus(addOn.salesPrice ?? addOn.price)
+    assert.equal(await byId(page, 'live-price').innerText(), money(amount))
+    await tabTo(page, role('button', 'Add to cart'))
+    await page.keyboard.press('Enter')
+    const cartButton = role('button', 'Open the cart, 1 item')
+    await cartButton.waitFor({ timeout: 15000 })
+
+    // The cart: the total in the bottom bar, and Checkout.
+    await tabTo(page, cartButton, { back: true })
+    await page.keyboard.press('Enter')
+    await byId(page, 'cart-line').first().waitFor({ timeout: 30000 })
+    assert.equal(await byId(page, 'cart-page-total').innerText(), money(amount))
+    await tabTo(page, role('button', 'Checkout'))
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/#\/pages\/postpayOrderConfirm\/postpayOrderConfirm/, { timeout: 30000 })
     await context.close()
   })
 

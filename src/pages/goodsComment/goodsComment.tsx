@@ -10,7 +10,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { Stars } from '../../ui/Stars'
 import { StateView } from '../../ui/StateView'
-import { lazyImage } from '../../hosts/lazy-image'
+import { lazyPicture } from '../../hosts/image-alt'
 import './goodsComment.css'
 
 function timeText(i18n: I18nStore, created: string, now: string): string {
@@ -51,7 +51,9 @@ function GoodsComment() {
   return (
     <View className='so-comments'>
       <View className='so-comments__summary'>
-        {name && <Text className='so-comments__goods'>{name}</Text>}
+        <Text className='so-comments__goods' role='heading' aria-level={1}>
+          {name || i18n.t('page.goodsComment')}
+        </Text>
         <View className='so-comments__score'>
           <Text className='so-comments__avg' data-testid='avg-stars'>
             {page.summary.AvgStars}
@@ -66,7 +68,14 @@ function GoodsComment() {
         page.rows.map((c: GoodsCommentRow) => (
           <View key={c.CommentID} className='so-comment' data-testid='comment'>
             <View className='so-comment__head'>
-              {c.HeadImg ? <Image className='so-comment__avatar' src={c.HeadImg} /> : <View className='so-comment__avatar'>{c.VipName.slice(0, 1)}</View>}
+              {/* The name follows: the avatar is decoration. */}
+              {c.HeadImg ? (
+                <Image className='so-comment__avatar' src={c.HeadImg} {...lazyPicture('')} />
+              ) : (
+                <View className='so-comment__avatar' aria-hidden>
+                  {c.VipName.slice(0, 1)}
+                </View>
+              )}
               <View className='so-comment__who'>
                 <Text className='so-comment__name'>{c.VipName || i18n.t('comment.anonymous')}</Text>
                 <Stars value={c.Stars} label={i18n.t('comment.stars', { n: c.Stars })} />
@@ -78,8 +87,18 @@ function GoodsComment() {
             {c.Content && <Text className='so-comment__text'>{c.Content}</Text>}
             {c.Images.length > 0 && (
               <View className='so-comment__pics'>
-                {c.Images.map((src) => (
-                  <Image key={src} className='so-comment__pic' src={src} mode='aspectFill' {...lazyImage} onClick={() => host.previewImage(c.Images, src)} />
+                {c.Images.map((src, i) => (
+                  <Image
+                    key={src}
+                    className='so-comment__pic'
+                    src={src}
+                    mode='aspectFill'
+                    role='button'
+                    tabIndex={0}
+                    aria-label={i18n.t('comment.photo', { n: i + 1, total: c.Images.length })}
+                    {...lazyPicture('')}
+                    onClick={() => host.previewImage(c.Images, src)}
+                  />
                 ))}
               </View>
             )}

@@ -11,12 +11,17 @@ import { orderLimits } from '../../core/order-limits'
 import { withRemarkRefs } from '../../core/cart'
 import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
 import { ChoiceSections } from '../../features/menu/components/ChoiceSections'
-import { CartBar } from '../../features/cart/components/CartBar'
+import { CartButton } from '../../features/cart/components/CartBar'
 import { Stepper } from '../../ui/Stepper'
 import { StateView } from '../../ui/StateView'
+import { firstPicture } from '../../hosts/image-alt'
 import './goodsDetails.css'
 
-/** Goods details (spec §2): specs, pack unit, remarks, add-ons, combo, quantity, live price. */
+/**
+ * Goods details (spec §2): specs, pack unit, remarks, add-ons, combo, quantity, live price. One
+ * bar at the bottom holds what the diner acts with: the price of this choice, the quantity, the
+ * cart (with its count) and the two ways to order it.
+ */
 function GoodsDetails() {
   const { session, menu, cart, i18n, host, format } = useStores()
   const goodsId = useRouter().params.GoodsID ?? ''
@@ -41,7 +46,6 @@ function GoodsDetails() {
 
   const shopId = session.params.ShopID
   const baseId = session.params.BaseID
-  const cartBar = <CartBar shopId={shopId} baseId={baseId} onOpen={() => host.navigateTo(ROUTES.cart(session.payMode))} />
 
   if (!details || !choice) {
     return (
@@ -77,14 +81,27 @@ function GoodsDetails() {
 
   return (
     <View className='so-details'>
-      <View className='so-details__hero' onClick={() => images.length && host.previewImage(images, images[0])} data-testid='goods-picture'>
-        {images[0] ? <Image className='so-details__img' src={images[0]} mode='aspectFill' /> : <View className='so-details__img so-details__img--none' />}
-        {images.length > 1 && <Text className='so-details__pics'>1/{images.length}</Text>}
-      </View>
+      {images[0] ? (
+        <View
+          className='so-details__hero'
+          role='button'
+          tabIndex={0}
+          aria-label={i18n.t('details.pictures', { name: g.GoodsName })}
+          onClick={() => host.previewImage(images, images[0])}
+          data-testid='goods-picture'
+        >
+          <Image className='so-details__img' src={images[0]} mode='aspectFill' {...firstPicture(g.GoodsName)} />
+          {images.length > 1 && <Text className='so-details__pics'>1/{images.length}</Text>}
+        </View>
+      ) : (
+        <View className='so-details__hero' data-testid='goods-picture'>
+          <View className='so-details__img so-details__img--none' />
+        </View>
+      )}
       <View className='so-details__card'>
         <View className='so-details__title'>
           <Text className='so-details__code'>{g.GoodsCode}</Text>
-          <Text className='so-details__name' data-testid='details-name'>
+          <Text className='so-details__name' role='heading' aria-level={1} data-testid='details-name'>
             {g.GoodsName}
           </Text>
           {badge && <Text className='so-details__badge'>{badge}</Text>}
@@ -92,9 +109,11 @@ function GoodsDetails() {
         {g.Description && <Text className='so-details__desc'>{g.Description}</Text>}
         <View className='so-details__meta'>
           <Text>{g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ''}</Text>
-          <View className='so-details__reviews' role='link' data-testid='open-reviews' onClick={() => host.navigateTo(ROUTES.goodsComment(g.GoodsID))}>
+          <View className='so-details__reviews' role='link' tabIndex={0} data-testid='open-reviews' onClick={() => host.navigateTo(ROUTES.goodsComment(g.GoodsID))}>
             <Text>{i18n.t('details.reviews', { n: g.CommentCount })}</Text>
-            <Text className='so-details__chevron'>›</Text>
+            <Text className='so-details__chevron' aria-hidden>
+              ›
+            </Text>
           </View>
         </View>
         {!status.isOnSale && (
@@ -107,56 +126,66 @@ function GoodsDetails() {
       <ChoiceSections choice={choice} />
 
       <View className='so-details__room' />
-      <View className='so-details__panel'>
-        <View className='so-details__live'>
-          <Text className='so-details__amount' data-testid='live-price'>
-            {format.amount(choice.amount)}
+      <View className='so-details__bar' data-testid='details-bar'>
+        {problem && status.isOnSale && (
+          <Text className='so-details__problem' role='status' data-testid='choice-problem'>
+            {problemText(i18n, problem)}
           </Text>
-          {choice.originalAmount.gt(choice.amount) && <Text className='so-details__was'>{format.amount(choice.originalAmount)}</Text>}
-          <Text className='so-details__unit'>
-            {format.price(choice.unitSalesPrice)}/{unitName}
-          </Text>
+        )}
+        <View className='so-details__row'>
+          <View className='so-details__live'>
+            <Text className='so-details__amount' data-testid='live-price'>
+              {format.amount(choice.amount)}
+            </Text>
+            {choice.originalAmount.gt(choice.amount) && <Text className='so-details__was'>{format.amount(choice.originalAmount)}</Text>}
+            <Text className='so-details__unit'>
+              {format.price(choice.unitSalesPrice)}/{unitName}
+            </Text>
+          </View>
+          <Stepper
+            testId='details-quantity'
+            value={format.quantity(choice.quantity, choice.quantityDecimals)}
+            canDecrease={choice.canDecrease}
+            increaseLabel={i18n.t('menu.addOne', { name: g.GoodsName })}
+            decreaseLabel={i18n.t('menu.removeOne', { name: g.GoodsName })}
+            onIncrease={() => choice.increase()}
+            onDecrease={() => choice.decrease()}
+            canIncrease={choice.canIncrease}
+            hint={
+              choice.quantityLimit?.kind === 'stock'
+                ? choice.quantityLimit.left > 0
+                  ? i18n.t('cart.onlyLeft', { left: choice.quantityLimit.left })
+                  : i18n.t('cart.soldOut')
+                : choice.quantityLimit
+                  ? i18n.t('cart.atMost', { max: choice.quantityLimit.max })
+                  : ''
+            }
+          />
         </View>
-        <Stepper
-          testId='details-quantity'
-          value={format.quantity(choice.quantity, choice.quantityDecimals)}
-          canDecrease={choice.canDecrease}
-          increaseLabel={i18n.t('menu.addOne', { name: g.GoodsName })}
-          decreaseLabel={i18n.t('menu.removeOne', { name: g.GoodsName })}
-          onIncrease={() => choice.increase()}
-          onDecrease={() => choice.decrease()}
-          canIncrease={choice.canIncrease}
-          hint={
-            choice.quantityLimit?.kind === 'stock'
-              ? choice.quantityLimit.left > 0
-                ? i18n.t('cart.onlyLeft', { left: choice.quantityLimit.left })
-                : i18n.t('cart.soldOut')
-              : choice.quantityLimit
-                ? i18n.t('cart.atMost', { max: choice.quantityLimit.max })
-                : ''
-          }
-        />
-        <View className='so-details__buttons'>
+        <View className='so-details__row'>
+          <CartButton className='so-details__cart' testId='cart-go' shopId={shopId} baseId={baseId} onOpen={() => host.navigateTo(ROUTES.cart(session.payMode))} />
           <View
             className={`so-details__add so-details__add--now${ready ? '' : ' so-details__add--off'}`}
             role='button'
+            tabIndex={0}
             aria-disabled={!ready}
             data-testid='buy-now'
             onClick={buyNow}
           >
             {i18n.t('details.buyNow')}
           </View>
-          <View className={`so-details__add${ready ? '' : ' so-details__add--off'}`} role='button' aria-disabled={!ready} data-testid='add-to-cart' onClick={add}>
+          <View
+            className={`so-details__add${ready ? '' : ' so-details__add--off'}`}
+            role='button'
+            tabIndex={0}
+            aria-disabled={!ready}
+            data-testid='add-to-cart'
+            onClick={add}
+          >
             {i18n.t('details.add')}
           </View>
         </View>
       </View>
-      {problem && status.isOnSale && (
-        <Text className='so-details__problem' data-testid='choice-problem'>
-          {problemText(i18n, problem)}
-        </Text>
-      )}
-      {cartBar}
     </View>
   )
 }

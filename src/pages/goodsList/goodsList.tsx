@@ -48,6 +48,7 @@ const ModeSwitch = observer(function ModeSwitch() {
           key={m}
           className={`so-order__mode${m === businessMode.current ? ' so-order__mode--on' : ''}`}
           role='radio'
+          tabIndex={0}
           aria-checked={m === businessMode.current}
           data-testid={`mode-${m}`}
           onClick={() => choose(m)}
@@ -82,10 +83,10 @@ function GoodsList() {
     <View className='so-order'>
       <View className='so-order__top'>
         <View className='so-order__where'>
-          <Text className='so-order__shop'>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
+          <Text className='so-order__shop' role='heading' aria-level={1}>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
           {session.table && <Text className='so-order__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
         </View>
-        <View className='so-order__search' role='button' data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>
+        <View className='so-order__search' role='button' tabIndex={0} data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>
           <View className='so-order__search-icon' />
           <Text>{i18n.t('search.placeholder')}</Text>
         </View>

@@ -6,7 +6,7 @@ import { Stepper } from '../../../ui/Stepper'
 import { StateView } from '../../../ui/StateView'
 import { afterConfirm } from '../../../hosts/confirm-signal'
 import { packLabel } from '../../../ui/pack-label'
-import { lazyImage } from '../../../hosts/lazy-image'
+import { lazyPicture } from '../../../hosts/image-alt'
 import './CartView.css'
 
 /** What was chosen on a line, in one short text: 'Large / Hot · Box of 6 · Spice: Mild · +Egg'. */
@@ -22,7 +22,7 @@ function lineChoices(line: CartLine, packText: string): string {
 
 /**
  * The cart of the diner's shop and branch: every line with its choices, a stepper and its
- * amount; the total at the bottom. Shared by postpayCart and prepayCart.
+ * amount (CartPage's bar below shows the total). Shared by postpayCart and prepayCart.
  */
 export const CartView = observer(function CartView(props: { shopId: string; baseId: string; onBrowse(): void }) {
   const { cart, i18n, format, host } = useStores()
@@ -38,7 +38,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
     return (
       <View className='so-cart so-cart--empty'>
         <StateView kind='empty' text={i18n.t('cart.empty')} />
-        <View className='so-cart__browse' role='button' onClick={props.onBrowse}>
+        <View className='so-cart__browse' role='button' tabIndex={0} onClick={props.onBrowse}>
           {i18n.t('cart.browse')}
         </View>
       </View>
@@ -54,7 +54,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
     <View className='so-cart'>
       <View className='so-cart__head'>
         <Text className='so-cart__count'>{i18n.t('cart.items', { n: format.quantity(cart.count(props.shopId, props.baseId)) })}</Text>
-        <View className='so-cart__clear' role='button' data-testid='cart-clear' onClick={clear}>
+        <View className='so-cart__clear' role='button' tabIndex={0} data-testid='cart-clear' onClick={clear}>
           {i18n.t('cart.clear')}
         </View>
       </View>
@@ -68,7 +68,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
           return (
             <View key={line.uid} className='so-cart__line' data-testid='cart-line'>
               {e.goodsDetails.ImageUrl ? (
-                <Image className='so-cart__img' src={e.goodsDetails.ImageUrl} mode='aspectFill' {...lazyImage} />
+                <Image className='so-cart__img' src={e.goodsDetails.ImageUrl} mode='aspectFill' {...lazyPicture(e.goodsDetails.GoodsName)} />
               ) : (
                 <View className='so-cart__img' />
               )}
@@ -80,6 +80,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
                   <View
                     className='so-cart__remove'
                     role='button'
+                    tabIndex={0}
                     aria-label={i18n.t('cart.removeLabel', { name: e.goodsDetails.GoodsName })}
                     data-testid='cart-line-remove'
                     onClick={() => remove(line.uid, e.goodsDetails.GoodsName)}
@@ -115,12 +116,6 @@ export const CartView = observer(function CartView(props: { shopId: string; base
           )
         })
       )}
-      <View className='so-cart__total'>
-        <Text className='so-cart__total-label'>{i18n.t('cart.total')}</Text>
-        <Text className='so-cart__total-value' data-testid='cart-page-total'>
-          {format.amount(cart.total(props.shopId, props.baseId))}
-        </Text>
-      </View>
     </View>
   )
 })

@@ -4,14 +4,20 @@ import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import type { GoodsChoice } from '../goods-choice'
 import { packLabel } from '../../../ui/pack-label'
-import { lazyImage } from '../../../hosts/lazy-image'
+import { lazyPicture } from '../../../hosts/image-alt'
 import './ChoiceSections.css'
 
-function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string }) {
+/**
+ * One choice: a radio in a group where one is chosen (a spec, the unit, a remark; a remark's
+ * chosen option unpicks on a second press), a checkbox where several may be (add-ons). Each
+ * takes the focus; Enter or Space presses it (src/hosts/index.h5.ts).
+ */
+function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string; multi?: boolean }) {
   return (
     <View
       className={`so-chip${props.selected ? ' so-chip--on' : ''}${props.disabled ? ' so-chip--off' : ''}`}
-      role='checkbox'
+      role={props.multi ? 'checkbox' : 'radio'}
+      tabIndex={0}
       aria-checked={props.selected}
       aria-disabled={props.disabled}
       data-testid={props.testId}
@@ -33,7 +39,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
       {d.attributes.map((a) => (
         <View key={a.AttrID} className='so-choices__section' data-testid='choice-attribute'>
           <Text className='so-choices__title'>{a.AttrName}</Text>
-          <View className='so-choices__chips'>
+          <View className='so-choices__chips' role='radiogroup' aria-label={a.AttrName}>
             {d.values
               .filter((v) => v.AttrID === a.AttrID)
               .map((v) => (
@@ -52,7 +58,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
       {d.packUnits.length > 0 && (
         <View className='so-choices__section' data-testid='choice-unit'>
           <Text className='so-choices__title'>{i18n.t('details.unit')}</Text>
-          <View className='so-choices__chips'>
+          <View className='so-choices__chips' role='radiogroup' aria-label={i18n.t('details.unit')}>
             <Chip
               label={d.goods.Unit}
               extra={format.price(choice.mainPrice.salesPrice)}
@@ -75,7 +81,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
       {d.remarks.map((r) => (
         <View key={r.name} className='so-choices__section' data-testid='choice-remark'>
           <Text className='so-choices__title'>{r.name || i18n.t('details.remarks')}</Text>
-          <View className='so-choices__chips'>
+          <View className='so-choices__chips' role='radiogroup' aria-label={r.name || i18n.t('details.remarks')}>
             {r.options.map((o) => (
               <Chip key={o} label={o} selected={choice.remarks[r.name] === o} onTap={() => choice.toggleRemark(r.name, o)} />
             ))}
@@ -89,9 +95,10 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
             {i18n.t('details.addOns')}
             <Text className='so-choices__rule'>{i18n.t('details.multiple')}</Text>
           </Text>
-          <View className='so-choices__chips'>
+          <View className='so-choices__chips' role='group' aria-label={`${i18n.t('details.addOns')} · ${i18n.t('details.multiple')}`}>
             {d.addOns.map((a) => (
               <Chip
+                multi
                 key={a.OptionID}
                 label={a.Value}
                 extra={plus(a.Value3)}
@@ -104,42 +111,50 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
         </View>
       )}
 
-      {d.bomClasses.map((c) => (
-        <View key={c.BOMClassID} className='so-choices__section' data-testid='choice-combo'>
-          <Text className='so-choices__title'>
-            {c.BOMClassName}
-            <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>
-              {c.SelectType === 0 ? i18n.t('details.comboRequired', { n: c.Qua }) : i18n.t('details.comboOptional', { n: c.Qua })}
+      {d.bomClasses.map((c) => {
+        const rule = c.SelectType === 0 ? i18n.t('details.comboRequired', { n: c.Qua }) : i18n.t('details.comboOptional', { n: c.Qua })
+        // One pick swaps (a radio group); up to n picks are checkboxes.
+        const single = c.Qua === 1
+        return (
+          <View key={c.BOMClassID} className='so-choices__section' data-testid='choice-combo'>
+            <Text className='so-choices__title'>
+              {c.BOMClassName}
+              <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>{rule}</Text>
             </Text>
-          </Text>
-          {d.bomGoods
-            .filter((g) => g.BOMClassID === c.BOMClassID)
-            .map((g) => {
-              const on = (choice.bom[c.BOMClassID] ?? []).includes(g.GoodsID)
-              const off = !on && choice.bomFull(c) && c.Qua > 1
-              return (
-                <View
-                  key={g.GoodsID}
-                  className={`so-bom${on ? ' so-bom--on' : ''}${off ? ' so-bom--off' : ''}`}
-                  role='checkbox'
-                  aria-checked={on}
-                  data-testid='combo-item'
-                  onClick={() => choice.toggleBom(c, g.GoodsID)}
-                >
-                  {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' {...lazyImage} /> : <View className='so-bom__img' />}
-                  <View className='so-bom__body'>
-                    <Text className='so-bom__name'>{g.GoodsName}</Text>
-                    <Text className='so-bom__qua'>
-                      ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
-                    </Text>
-                  </View>
-                  {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}
-                  <View className='so-bom__check' />
-                </View>
-              )
-            })}
-        </View>
-      ))}
+            <View role={single ? 'radiogroup' : 'group'} aria-label={`${c.BOMClassName} · ${rule}`} aria-required={single && c.SelectType === 0 ? true : undefined}>
+              {d.bomGoods
+                .filter((g) => g.BOMClassID === c.BOMClassID)
+                .map((g) => {
+                  const on = (choice.bom[c.BOMClassID] ?? []).includes(g.GoodsID)
+                  const off = !on && choice.bomFull(c) && c.Qua > 1
+                  return (
+                    <View
+                      key={g.GoodsID}
+                      className={`so-bom${on ? ' so-bom--on' : ''}${off ? ' so-bom--off' : ''}`}
+                      role={single ? 'radio' : 'checkbox'}
+                      tabIndex={0}
+                      aria-checked={on}
+                      aria-disabled={off || undefined}
+                      data-testid='combo-item'
+                      onClick={() => choice.toggleBom(c, g.GoodsID)}
+                    >
+                      {/* The item's name follows: its picture adds nothing for a screen reader. */}
+                      {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' {...lazyPicture('')} /> : <View className='so-bom__img' />}
+                      <View className='so-bom__body'>
+                        <Text className='so-bom__name'>{g.GoodsName}</Text>
+                        <Text className='so-bom__qua'>
+                          ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
+                        </Text>
+                      </View>
+                      {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}
+                      <View className='so-bom__check' />
+                    </View>
+                  )
+                })}
+            </View>
+          </View>
+        )
+      })}
     </View>
   )
 })

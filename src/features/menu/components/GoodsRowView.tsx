@@ -5,12 +5,14 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import { saleTypeLabel } from '../menu-text'
-import { lazyImage } from '../../../hosts/lazy-image'
+import { lazyPicture } from '../../../hosts/image-alt'
 import './GoodsRowView.css'
 
 /**
  * One goods in a list: picture, name, sales, price and sale status. The action (stepper or
- * "Choose") comes from the page, which composes the cart; tapping the row opens the details.
+ * "Choose") comes from the page, which composes the cart; tapping the row opens the details
+ * (the name is the row's link for a keyboard or a screen reader; the row itself has no role,
+ * so its action is no control nested in another).
  */
 export const GoodsRowView = observer(function GoodsRowView(props: {
   goods: GoodsRow
@@ -32,13 +34,15 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
       onClick={() => props.onOpen(g)}
     >
       <View className='so-goods__pic'>
-        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' {...lazyImage} /> : <View className='so-goods__img so-goods__img--none' />}
+        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' {...lazyPicture(g.GoodsName)} /> : <View className='so-goods__img so-goods__img--none' />}
         {badge && <Text className='so-goods__badge'>{badge}</Text>}
       </View>
       <View className='so-goods__body'>
         <View className='so-goods__title'>
           <Text className='so-goods__code'>{g.GoodsCode}</Text>
-          <Text className='so-goods__name' data-testid='goods-name'>
+          {/* The row's way in for a keyboard or a screen reader: Enter presses this link and the
+              row's click opens the details, as a tap anywhere on the row does. */}
+          <Text className='so-goods__name' role='link' tabIndex={0} data-testid='goods-name'>
             {g.GoodsName}
           </Text>
         </View>

@@ -32,7 +32,7 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
   /** Per class, how many are in the cart (a dot on the side bar). */
   classBadge?(classId: string): string
 }) {
-  const { menu } = useStores()
+  const { menu, i18n } = useStores()
   const sections = menu.sections
   const { scale, height: viewport } = useMemo(screen, [])
   const headerHeight = Math.round(HEADER_DESIGN * scale)
@@ -51,28 +51,65 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
   const active = sectionAt(layout, scrollTop)
   const items = visibleItems(layout, scrollTop, viewport, rowHeight * 4)
 
-  const goTo = (index: number) => {
+  // Choosing a class (a tap, or Enter/Space on its tab) moves the list and puts the focus on the
+  // class's heading, so the next Tab reaches that class's first goods rather than the rows kept
+  // rendered above it. Arrow keys move between the tabs and only move the list (tab pattern).
+  const tabRefs = useRef(new Map<number, Focusable>())
+  const headerRefs = useRef(new Map<number, Focusable>())
+  const [focusHeader, setFocusHeader] = useState<number | null>(null)
+  useEffect(() => {
+    if (focusHeader === null) return
+    const el = headerRefs.current.get(focusHeader)
+    if (el) {
+      focusOn(el)
+      setFocusHeader(null)
+    }
+  })
+
+  const goTo = (index: number, focus: 'header' | 'tab') => {
     const top = layout.sectionTops[index]
     const el = listRef.current
     if (el && typeof el.scrollTop === 'number') el.scrollTop = top
     else setTarget(top)
     setScrollTop(top)
+    if (focus === 'header') setFocusHeader(index)
+    else focusOn(tabRefs.current.get(index))
+  }
+  const onTabKey = (index: number, key: string): boolean => {
+    const last = sections.length - 1
+    const to = key === 'ArrowDown' ? Math.min(last, index + 1) : key === 'ArrowUp' ? Math.max(0, index - 1) : key === 'Home' ? 0 : key === 'End' ? last : -1
+    if (to < 0) return false
+    goTo(to, 'tab')
+    return true
   }
 
   return (
     <View className='so-menu'>
-      <ScrollView className='so-menu__classes' scrollY scrollIntoView={`so-cls-${Math.max(0, active - 2)}`}>
+      <ScrollView
+        className='so-menu__classes'
+        scrollY
+        scrollIntoView={`so-cls-${Math.max(0, active - 2)}`}
+        role='tablist'
+        aria-orientation='vertical'
+        aria-label={i18n.t('menu.classes')}
+      >
         {sections.map((s, i) => {
           const badge = props.classBadge?.(s.cls.ClassID)
           return (
             <View
               key={s.cls.ClassID}
               id={`so-cls-${i}`}
+              ref={(el: unknown) => keep(tabRefs.current, i, el)}
               className={`so-menu__class${i === active ? ' so-menu__class--active' : ''}`}
               role='tab'
               aria-selected={i === active}
+              tabIndex={i === active ? 0 : -1}
+              aria-label={badge ? i18n.t('menu.classInCart', { name: s.cls.ClassName, n: badge }) : undefined}
               data-testid='class-tab'
-              onClick={() => goTo(i)}
+              onClick={() => goTo(i, 'header')}
+              onKeyDown={(e: { key: string; preventDefault(): void }) => {
+                if (onTabKey(i, e.key)) e.preventDefault()
+              }}
             >
               <Text className='so-menu__class-name'>{s.cls.ClassName}</Text>
               {badge && <Text className='so-menu__class-badge'>{badge}</Text>}
@@ -87,12 +124,21 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
         {...(target !== null ? { scrollTop: target } : {})}
         enhanced
         onScroll={(e) => setScrollTop(e.detail.scrollTop)}
+        aria-label={i18n.t('menu.goodsList')}
         data-testid='goods-list'
       >
         <View className='so-menu__canvas' style={{ height: `${layout.height}px` }}>
           {items.map((item) =>
             item.kind === 'header' ? (
-              <View key={item.key} className='so-menu__header' style={{ top: `${item.top}px`, height: `${item.height}px` }}>
+              <View
+                key={item.key}
+                ref={(el: unknown) => keep(headerRefs.current, item.section, el)}
+                className='so-menu__header'
+                role='heading'
+                aria-level={2}
+                tabIndex={-1}
+                style={{ top: `${item.top}px`, height: `${item.height}px` }}
+              >
                 <Text>{item.title}</Text>
               </View>
             ) : (
@@ -110,3 +156,15 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
     </View>
   )
 })
+
+/** An element that can take the focus: on H5 the DOM element; mini-programs have none (no keyboard). */
+type Focusable = { focus?(options?: { preventScroll?: boolean }): void }
+
+function keep(map: Map<number, Focusable>, index: number, el: unknown): void {
+  if (el) map.set(index, el as Focusable)
+  else map.delete(index)
+}
+
+function focusOn(el: Focusable | undefined): void {
+  if (el && typeof el.focus === 'function') el.focus({ preventScroll: true })
+}
