@@ -124,11 +124,13 @@ function paymentPage(locale: Locale, view: HostedPaymentView, returnUrl: string,
     locale,
     t('sandboxPay.title'),
     `<section class="card">
-    ${recharge ? `<p class="kind" data-testid="kind">${t('sandboxPay.rechargeTitle')}</p>` : ''}
-    <p class="label">${t('sandboxPay.payTo')}</p>
-    <h1 class="shop">${escapeHtml(pickText(view.shopNames, locale))}</h1>
-    <p class="label">${t('sandboxPay.amount')}</p>
-    <p class="amount" data-testid="amount">${amount}</p>
+    ${recharge ? `<span class="kind" data-testid="kind">${t('sandboxPay.rechargeTitle')}</span>` : ''}
+    <dl>
+      <dt class="label">${t('sandboxPay.payTo')}</dt>
+      <dd><h1 class="shop">${escapeHtml(pickText(view.shopNames, locale))}</h1></dd>
+      <dt class="label">${t('sandboxPay.amount')}</dt>
+      <dd class="amount" data-testid="amount">${amount}</dd>
+    </dl>
     <p class="meta">${recharge ? t('sandboxPay.recharge', { recharge: view.refId }) : `${t('sandboxPay.order', { order: view.refId })} · ${escapeHtml(view.payId)}`}</p>
   </section>
   <section class="actions">
@@ -163,11 +165,12 @@ function page(locale: Locale, title: string, main: string): string {
   .banner small{display:block;font-weight:400;letter-spacing:0;font-size:13px;opacity:.92}
   main{max-width:480px;margin:0 auto;padding:16px}
   .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
-  .label{margin:0;color:#6b7280;font-size:14px}
+  dl,dd{margin:0}
+  .label{margin:0;color:#595f6b;font-size:14px}
   .kind{margin:0 0 12px;display:inline-block;background:#eef2ff;color:#3730a3;border-radius:6px;padding:2px 10px;font-size:14px;font-weight:600}
   .shop{margin:2px 0 16px;font-size:20px;font-weight:600}
   .amount{margin:2px 0 12px;font-size:36px;font-weight:700;font-variant-numeric:tabular-nums}
-  .meta{margin:0;color:#6b7280;font-size:12px;word-break:break-all}
+  .meta{margin:0;color:#595f6b;font-size:12px;word-break:break-all}
   .state{margin:0;font-size:17px}
   .actions{margin-top:20px;display:flex;flex-direction:column;gap:12px}
   form{margin:0}
@@ -178,7 +181,7 @@ function page(locale: Locale, title: string, main: string): string {
 </style>
 </head>
 <body>
-<div class="banner" role="note">${escapeHtml(translate(locale, 'sandboxPay.banner'))}<small>${escapeHtml(translate(locale, 'sandboxPay.note'))}</small></div>
+<header class="banner">${escapeHtml(translate(locale, 'sandboxPay.banner'))}<small>${escapeHtml(translate(locale, 'sandboxPay.note'))}</small></header>
 <main>
   ${main}
 </main>
