@@ -29,23 +29,36 @@ export async function fetchRequest(req: HttpRequest): Promise<HttpResponse> {
   }
 }
 
-let toastTimer: ReturnType<typeof setTimeout> | undefined
+/** Spec §9. */
+export const TOAST_MS = 2000
 
-/** A centred message for 2000 ms (spec §9), announced to screen readers. */
+/**
+ * A centred message for 2000 ms (spec §9), announced to screen readers (a status region). Each
+ * message keeps its own 2000 ms: one that comes while another shows is added below it instead of
+ * cutting it short, and the same text again starts its time over. The timers live on the
+ * elements, so no second copy of this module can hide a message early.
+ */
 export function domToast(message: string): void {
-  let el = document.getElementById('so-toast')
-  if (!el) {
-    el = document.createElement('div')
-    el.id = 'so-toast'
-    el.className = 'so-toast'
-    el.setAttribute('role', 'status')
-    el.setAttribute('aria-live', 'polite')
-    document.body.appendChild(el)
+  let box = document.getElementById('so-toast')
+  if (!box) {
+    box = document.createElement('div')
+    box.id = 'so-toast'
+    box.className = 'so-toast'
+    box.setAttribute('role', 'status')
+    document.body.appendChild(box)
   }
-  el.textContent = message
-  el.style.display = 'block'
-  clearTimeout(toastTimer)
-  toastTimer = setTimeout(() => {
-    if (el) el.style.display = 'none'
-  }, 2000)
+  const region = box
+  let line = Array.from(region.children).find((c) => c.textContent === message) as (HTMLElement & { hide?: ReturnType<typeof setTimeout> }) | undefined
+  if (!line) {
+    line = document.createElement('div')
+    line.textContent = message
+    region.appendChild(line)
+  }
+  const shown = line
+  clearTimeout(shown.hide)
+  region.style.display = 'block'
+  shown.hide = setTimeout(() => {
+    shown.remove()
+    if (!region.children.length) region.style.display = 'none'
+  }, TOAST_MS)
 }

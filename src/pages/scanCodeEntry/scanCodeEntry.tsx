@@ -4,12 +4,15 @@ import { observer } from 'mobx-react-lite'
 import { useState, type ReactNode } from 'react'
 import { useStores } from '../../stores/context'
 import { ROUTES } from '../../features/shell/routes'
+import { usePageTitle } from '../../compose/page-hooks'
 import './scanCodeEntry.css'
 
 /** Entry / launch page (spec §2): resolves the scanned code, then goes Home (or opens the entry's SheetID). */
 function ScanCodeEntry() {
   const { session, i18n, host } = useStores()
   const [problem, setProblem] = useState<ReactNode>(null)
+  // A failed entry's own view (EntryProblem) names the page after this.
+  usePageTitle(i18n.t('entry.pageTitle'))
 
   // Spec §2: a table sheet that takes no more rounds sends the diner to orderEntry.
   const goOn = () => host.redirectTo(session.sheetRefusal ? ROUTES.orderEntry : ROUTES.home)
@@ -26,8 +29,8 @@ function ScanCodeEntry() {
         () =>
           setProblem(
             <View className='so-entry so-entry--message' role='alert'>
-              <Text className='so-entry__title'>{session.failure?.message || i18n.t('network.error')}</Text>
-              <View className='so-entry__retry' role='button' onClick={() => start(host.entryQuery())}>
+              <Text className='so-entry__title' role='heading' aria-level={1}>{session.failure?.message || i18n.t('network.error')}</Text>
+              <View className='so-entry__retry' role='button' tabIndex={0} onClick={() => start(host.entryQuery())}>
                 {i18n.t('common.retry')}
               </View>
             </View>
@@ -42,7 +45,7 @@ function ScanCodeEntry() {
     return (
       <View className='so-entry so-entry--message'>
         <View className='so-entry__qr' aria-hidden />
-        <Text className='so-entry__title'>{i18n.t('entry.noCodeTitle')}</Text>
+        <Text className='so-entry__title' role='heading' aria-level={1}>{i18n.t('entry.noCodeTitle')}</Text>
         <Text className='so-entry__body'>{i18n.t('entry.noCodeBody')}</Text>
       </View>
     )

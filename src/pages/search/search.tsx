@@ -1,4 +1,4 @@
-import { View, Input, ScrollView } from '@tarojs/components'
+import { View, Input, ScrollView, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import type { GoodsRow } from '../../gateway/operations'
@@ -50,6 +50,9 @@ function Search() {
   return (
     <View className='so-search'>
       <View className='so-search__bar'>
+        <Text className='so-sr-only' role='heading' aria-level={1}>
+          {i18n.t('page.search')}
+        </Text>
         <Input
           className='so-search__input'
           type='text'

@@ -23,13 +23,16 @@ function ShopSelect() {
 
   return (
     <View className='so-place'>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.shopSelect')}
+      </Text>
       {place.shopChoices.map(({ shop, enabled, baseIds }) => {
         const current = shop.ShopID === session.params.ShopID
         return (
           <View
             key={shop.ShopID}
             className={`so-place__item${enabled ? '' : ' so-place__item--off'}`}
-            role='button'
+            role='button' tabIndex={0}
             aria-disabled={!enabled}
             data-testid='shop-option'
             data-shop={shop.ShopID}
@@ -45,7 +48,6 @@ function ShopSelect() {
                 {enabled ? (baseIds.length > 1 ? i18n.t('place.branches', { n: baseIds.length }) : baseIds.length === 1 ? i18n.t('place.oneBranch') : '') : i18n.t('place.disabled')}
               </Text>
             </View>
-            <Text className='so-place__chevron'>›</Text>
           </View>
         )
       })}

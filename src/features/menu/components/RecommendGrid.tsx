@@ -4,15 +4,18 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
 import { saleTypeLabel } from '../menu-text'
-import { lazyImage } from '../../../hosts/lazy-image'
+import { firstPicture, lazyPicture } from '../../../hosts/image-alt'
 import './RecommendGrid.css'
+
+/** Two cards a row: the first row's pictures are the first screen's. */
+const FIRST_ROW = 2
 
 /** Home's recommended goods, two per row; 'Recommend Empty' when the shop recommends none. */
 export const RecommendGrid = observer(function RecommendGrid(props: { onOpen(goods: GoodsRow): void }) {
   const { menu, i18n, format } = useStores()
   return (
     <View className='so-recommend'>
-      <Text className='so-recommend__title'>{i18n.t('home.recommended')}</Text>
+      <Text className='so-recommend__title' role='heading' aria-level={2}>{i18n.t('home.recommended')}</Text>
       {menu.recommendedState === 'failed' ? (
         <StateView kind='failed' text={i18n.t('menu.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadRecommended(true)} />
       ) : menu.recommendedState === 'ready' && menu.recommended.length === 0 ? (
@@ -21,21 +24,20 @@ export const RecommendGrid = observer(function RecommendGrid(props: { onOpen(goo
         </View>
       ) : (
         <View className='so-recommend__grid'>
-          {menu.recommended.map((g) => {
+          {menu.recommended.map((g, i) => {
             const status = menu.statusOf(g.GoodsID)
             const badge = saleTypeLabel(i18n, g.SaleType)
+            const price = status.isOnSale ? format.price(g.SalesPrice) : i18n.t('menu.onSaleAt', { time: status.startsAt })
             return (
-              <View key={g.GoodsID} className='so-recommend__card' data-testid='recommend-card' onClick={() => props.onOpen(g)}>
+              <View key={g.GoodsID} className='so-recommend__card' role='button' tabIndex={0} data-testid='recommend-card' onClick={() => props.onOpen(g)}>
                 <View className='so-recommend__pic'>
-                  {g.ImageUrl ? <Image className='so-recommend__img' src={g.ImageUrl} mode='aspectFill' {...lazyImage} /> : <View className='so-recommend__img' />}
+                  {/* The card is named by its text (badge, name, price): the picture repeats the name, alt ''.
+                      The first row is Home's largest paint: loaded at once, ahead of the rest. */}
+                  {g.ImageUrl ? <Image className='so-recommend__img' src={g.ImageUrl} mode='aspectFill' {...(i < FIRST_ROW ? firstPicture('') : lazyPicture(''))} /> : <View className='so-recommend__img' />}
                   {badge && <Text className='so-recommend__badge'>{badge}</Text>}
                 </View>
                 <Text className='so-recommend__name'>{g.GoodsName}</Text>
-                {status.isOnSale ? (
-                  <Text className='so-recommend__price'>{format.price(g.SalesPrice)}</Text>
-                ) : (
-                  <Text className='so-recommend__off'>{i18n.t('menu.onSaleAt', { time: status.startsAt })}</Text>
-                )}
+                <Text className={status.isOnSale ? 'so-recommend__price' : 'so-recommend__off'}>{price}</Text>
               </View>
             )
           })}

@@ -47,20 +47,20 @@ const EntryFailure = observer(function EntryFailure(props: { start(query: Record
       <View className='so-entry__icon-failed' aria-hidden>
         !
       </View>
-      <Text className='so-entry__title'>{failureText(session.failure, i18n.t)}</Text>
+      <Text className='so-entry__title' role='heading' aria-level={1}>{failureText(session.failure, i18n.t)}</Text>
       <Text className='so-entry__body'>{retry ? i18n.t('entry.failedTitle') : i18n.t('entryProblem.codeBody')}</Text>
       {retry && (
-        <View className='so-entry__retry' role='button' data-testid='entry-retry' onClick={() => props.start(host.entryQuery())}>
+        <View className='so-entry__retry' role='button' tabIndex={0} data-testid='entry-retry' onClick={() => props.start(host.entryQuery())}>
           {i18n.t('common.retry')}
         </View>
       )}
       {chooseShop && (
-        <View className='so-entry__retry' role='button' data-testid='entry-choose-shop' onClick={() => host.reLaunch(ROUTES.shopSelect)}>
+        <View className='so-entry__retry' role='button' tabIndex={0} data-testid='entry-choose-shop' onClick={() => host.reLaunch(ROUTES.shopSelect)}>
           {i18n.t('entryProblem.chooseShop')}
         </View>
       )}
       {!retry && scan && (
-        <View className='so-entry__retry so-entry__retry--plain' role='button' data-testid='entry-scan' onClick={onScan}>
+        <View className='so-entry__retry so-entry__retry--plain' role='button' tabIndex={0} data-testid='entry-scan' onClick={onScan}>
           {i18n.t('entryProblem.scanAgain')}
         </View>
       )}
@@ -102,11 +102,11 @@ const SheetEntryView = observer(function SheetEntryView(props: { goOn(): void })
       <View className='so-entry__icon-failed' aria-hidden>
         !
       </View>
-      <Text className='so-entry__title'>{refusal === 'failed' ? i18n.t('network.error') : i18n.t(`entryProblem.sheet.${refusal}` as const)}</Text>
+      <Text className='so-entry__title' role='heading' aria-level={1}>{refusal === 'failed' ? i18n.t('network.error') : i18n.t(`entryProblem.sheet.${refusal}` as const)}</Text>
       {failed && (
         <View
           className='so-entry__retry'
-          role='button'
+          role='button' tabIndex={0}
           onClick={() => {
             setRefusal(null)
             setAttempt((n) => n + 1)
@@ -115,7 +115,7 @@ const SheetEntryView = observer(function SheetEntryView(props: { goOn(): void })
           {i18n.t('common.retry')}
         </View>
       )}
-      <View className={`so-entry__retry${failed ? ' so-entry__retry--plain' : ''}`} role='button' data-testid='sheet-continue' onClick={props.goOn}>
+      <View className={`so-entry__retry${failed ? ' so-entry__retry--plain' : ''}`} role='button' tabIndex={0} data-testid='sheet-continue' onClick={props.goOn}>
         {i18n.t('entryProblem.continue')}
       </View>
     </View>

@@ -15,7 +15,7 @@ export const ShopCard = observer(function ShopCard() {
     <View className='so-shop'>
       <View className='so-shop__hero'>
         <Text className='so-shop__ent'>{i18n.pick(session.entNames ?? undefined, session.params.EntName)}</Text>
-        <Text className='so-shop__name' data-testid='shop-name'>
+        <Text className='so-shop__name' role='heading' aria-level={1} data-testid='shop-name'>
           {i18n.pick(shopInfo.ShopNames, shopInfo.ShopName)}
         </Text>
         {address ? <Text className='so-shop__address'>{address}</Text> : null}

@@ -4,30 +4,36 @@ import { useStores } from '../../../stores/context'
 import { TABS, TAB_COLOURS, iconUri, type TabEntry } from '../tabs'
 import './TabBar.css'
 
-/** The bottom tab bar; hidden when the entry URL said hideTabBar=1. */
+/**
+ * The bottom tab bar; hidden when the entry URL said hideTabBar=1. A navigation landmark holding
+ * a tab list: each tab takes focus (Enter and Space press it, src/hosts/index.h5.ts), is named by
+ * its label and says whether it is the page on screen.
+ */
 export const TabBar = observer(function TabBar({ current }: { current: TabEntry['key'] }) {
   const { session, i18n, host } = useStores()
   if (session.hideTabBar) return null
   return (
     <View className='so-tabbar' role='navigation'>
-      {TABS.map((tab) => {
-        const selected = tab.key === current
-        const colour = selected ? TAB_COLOURS.selected : TAB_COLOURS.text
-        return (
-          <View
-            key={tab.key}
-            className={`so-tabbar__item${selected ? ' so-tabbar__item--selected' : ''}`}
-            aria-selected={selected}
-            role='tab'
-            onClick={() => !selected && host.reLaunch(tab.path)}
-          >
-            <Image className='so-tabbar__icon' src={iconUri(tab.icon, colour)} />
-            <Text className='so-tabbar__label' style={{ color: colour }}>
-              {i18n.t(tab.label)}
-            </Text>
-          </View>
-        )
-      })}
+      <View className='so-tabbar__list' role='tablist'>
+        {TABS.map((tab) => {
+          const selected = tab.key === current
+          return (
+            <View
+              key={tab.key}
+              className={`so-tabbar__item${selected ? ' so-tabbar__item--selected' : ''}`}
+              role='tab'
+              aria-selected={selected}
+              tabIndex={0}
+              onClick={() => !selected && host.reLaunch(tab.path)}
+            >
+              <View className='so-tabbar__pill'>
+                <Image className='so-tabbar__icon' src={iconUri(tab.icon, selected ? TAB_COLOURS.selected : TAB_COLOURS.text)} imgProps={{ alt: '' }} />
+              </View>
+              <Text className='so-tabbar__label'>{i18n.t(tab.label)}</Text>
+            </View>
+          )
+        })}
+      </View>
     </View>
   )
 })
