@@ -2,13 +2,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
-import { LoginView, MineView, ProfileForm } from '../../src/features/member/components/MemberViews'
+import { AreaList, LoginView, MineView, ProfileForm } from '../../src/features/member/components/MemberViews'
+import { BirthdayPicker } from '../../src/features/member/components/BirthdayPicker'
 import { maskedPhone } from '../../src/core/phone-mask'
 import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
 import type { VipRow } from '../../src/gateway/member-rows'
 import { createFakeHost, fail, ok } from '../unit/support/fake-host'
 import { demoServer, type Script } from '../unit/support/fake-gateway-server'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 
 const vip = (over: Partial<VipRow> = {}): VipRow => ({
   VipID: 'V1', VipName: 'Ada', Sex: '', Birthy: '', HeadImg: '', AreaNo: '853', Phone: '66123456', IsGuest: 0,
@@ -144,5 +145,167 @@ describe('profile', () => {
     expect(screen.getByTestId('profile-error').textContent).toBe('Name contains invalid characters')
     expect(server.calls).not.toContain('VipProfileUpdate')
     expect(root.member.vip?.VipName).toBe('Ada!')
+  })
+})
+
+describe('what a screen reader and a keyboard find (issue 13)', () => {
+  const login = () => <LoginView mode='login' onDone={jest.fn()} onChooseArea={jest.fn()} onTerms={jest.fn()} />
+
+  it('login: a named, focusable agreement checkbox that toggles; a focusable policy link; the area code a named button', async () => {
+    await renderWith(() => login())
+    const agree = screen.getByRole('checkbox', { name: 'I have read and agree to the privacy policy and terms of use' })
+    expect(agree.getAttribute('tabindex')).toBe('0')
+    expect(agree.getAttribute('aria-checked')).toBe('false')
+    await act(async () => fireEvent.click(agree))
+    expect(agree.getAttribute('aria-checked')).toBe('true')
+    // The link is beside the checkbox, not inside it (no control within a control).
+    const link = screen.getByRole('link', { name: 'privacy policy and terms of use' })
+    expect(agree.contains(link)).toBe(false)
+    expect(link.getAttribute('tabindex')).toBe('0')
+    expect(screen.getByRole('button', { name: 'Area code +853, change' }).getAttribute('tabindex')).toBe('0')
+    expect(screen.getByRole('heading', { level: 1, name: 'Phone login' })).toBeTruthy()
+    for (const name of ['Get code', 'Log in', 'Continue as a guest']) expect(screen.getByRole('button', { name }).getAttribute('tabindex')).toBe('0')
+  })
+
+  it('the code countdown is announced once when it starts and once when it ends, not every second', async () => {
+    const { root } = await renderWith(() => login(), {
+      SmsVerifySend: () => ok({ table1: [{ AreaNo: '853', MaskedPhone: '66***456', ExpiresIn: 300, ResendIn: 1 }] })
+    })
+    const status = screen.getByRole('status')
+    expect(status.textContent).toBe('')
+    act(() => root.member.loginForm.setPhone('66123456'))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })))
+    expect(status.textContent).toBe('Code sent to +853 66123456. You can ask for another in 1 second.')
+    expect(screen.getByTestId('send-code').getAttribute('aria-disabled')).toBe('true')
+    await act(async () => new Promise((r) => setTimeout(r, 1300)))
+    expect(status.textContent).toBe('You can ask for a new code now')
+    expect(screen.getByRole('button', { name: 'Get code' }).getAttribute('aria-disabled')).toBe('false')
+  })
+
+  it('area codes: a named listbox of focusable options, the chosen one selected', async () => {
+    const onChoose = jest.fn()
+    const { root } = await renderWith(() => <AreaList selected='853' onChoose={onChoose} />, {
+      SmsAreaList: () =>
+        ok({
+          table1: [
+            { AreaNo: '853', AreaName: 'Macau', MinLength: 8, MaxLength: 8, SortNo: 1 },
+            { AreaNo: '852', AreaName: 'Hong Kong', MinLength: 8, MaxLength: 8, SortNo: 2 }
+          ]
+        })
+    })
+    await act(async () => root.member.loadAreas())
+    const list = screen.getByRole('listbox', { name: 'Choose area code' })
+    const options = screen.getAllByRole('option')
+    expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false'])
+    expect(options.every((o) => o.getAttribute('tabindex') === '0' && list.contains(o))).toBe(true)
+    await act(async () => fireEvent.click(screen.getByRole('option', { name: /Hong Kong/ })))
+    expect(onChoose).toHaveBeenCalledWith('852')
+  })
+
+  it('mine: every entry a focusable button with its name; the stats that open a page too', async () => {
+    await renderWith(() => mine(), { VipDetailGet: () => ok({ table1: [vip()] }) }, 'tok')
+    for (const name of ['My account', 'Balance recharge', 'Points records', 'Member code', 'Edit profile', 'Change phone number', 'Log out']) {
+      expect(screen.getByRole('button', { name }).getAttribute('tabindex')).toBe('0')
+    }
+    expect(screen.getByRole('button', { name: 'MOP$12.50 Balance' }).getAttribute('tabindex')).toBe('0')
+    expect(screen.getByRole('button', { name: '130 Points' }).getAttribute('tabindex')).toBe('0')
+  })
+
+  it('profile: sex is a named radio group of focusable radios', async () => {
+    await renderWith(() => <ProfileForm today='2026-11-22' onSaved={jest.fn()} />, { VipDetailGet: () => ok({ table1: [vip({ Sex: '2' })] }) }, 'tok')
+    const group = screen.getByRole('radiogroup', { name: 'Sex' })
+    const radios = screen.getAllByRole('radio')
+    expect(radios.every((r) => group.contains(r) && r.getAttribute('tabindex') === '0')).toBe(true)
+    expect(screen.getByRole('radio', { name: 'Female' }).getAttribute('aria-checked')).toBe('true')
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Male' })))
+    expect(screen.getByRole('radio', { name: 'Male' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: 'Female' }).getAttribute('aria-checked')).toBe('false')
+  })
+})
+
+describe('birthday picker (issue 13)', () => {
+  function Field(props: { initial: string; onChange(date: string): void }) {
+    const [value, setValue] = useState(props.initial)
+    return (
+      <BirthdayPicker
+        value={value}
+        today='2026-11-22'
+        label='Birthday'
+        onChange={(d) => {
+          setValue(d)
+          props.onChange(d)
+        }}
+      />
+    )
+  }
+
+  // Where the picker sends the focus (jsdom over Taro's web components can lose it again when they render; the
+  // browser test checks document.activeElement itself).
+  const focused = () => {
+    const spy = jest.spyOn(HTMLElement.prototype, 'focus')
+    return { last: () => spy.mock.contexts[spy.mock.contexts.length - 1], restore: () => spy.mockRestore() }
+  }
+
+  it('opens a named dialog with the focus in its year column; the arrow keys choose; Done gives the date and the focus back', async () => {
+    const onChange = jest.fn()
+    const focus = focused()
+    await renderWith(() => <Field initial='1990-01-31' onChange={onChange} />)
+    const opener = screen.getByRole('button', { name: 'Birthday: 31 Jan 1990' })
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog')
+    expect(opener.getAttribute('aria-expanded')).toBe('false')
+    await act(async () => fireEvent.click(opener))
+    const dialog = screen.getByRole('dialog', { name: 'Birthday' })
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(opener.getAttribute('aria-expanded')).toBe('true')
+    const year = screen.getByRole('listbox', { name: 'Year' })
+    const month = screen.getByRole('listbox', { name: 'Month' })
+    const day = screen.getByRole('listbox', { name: 'Day' })
+    expect(focus.last()).toBe(year)
+    expect([year, month, day].every((list) => dialog.contains(list) && list.getAttribute('tabindex') === '0')).toBe(true)
+    // The chosen row of each column is its active descendant.
+    const selected = (list: HTMLElement) => list.querySelector('[aria-selected="true"]')!
+    expect(selected(year).textContent).toBe('1990')
+    expect(year.getAttribute('aria-activedescendant')).toBe(selected(year).getAttribute('id'))
+    await act(async () => fireEvent.keyDown(year, { key: 'ArrowDown' }))
+    expect(selected(year).textContent).toBe('1991')
+    expect(year.getAttribute('aria-activedescendant')).toBe(selected(year).getAttribute('id'))
+    await act(async () => fireEvent.keyDown(month, { key: 'ArrowDown' }))
+    // 31 January → February: the day becomes February's last.
+    expect(selected(month).textContent).toBe('Feb')
+    expect(selected(day).textContent).toBe('28')
+    await act(async () => fireEvent.keyDown(month, { key: 'End' }))
+    expect(selected(month).textContent).toBe('Dec')
+    expect(onChange).not.toHaveBeenCalled()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })))
+    expect(onChange).toHaveBeenCalledWith('1991-12-28')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const back = screen.getByRole('button', { name: 'Birthday: 28 Dec 1991' })
+    expect(back.getAttribute('aria-expanded')).toBe('false')
+    expect(focus.last()).toBe(back)
+    focus.restore()
+  })
+
+  it('Escape (or Cancel) closes it unchanged, the focus back on the field; no day after today is offered', async () => {
+    const onChange = jest.fn()
+    const focus = focused()
+    await renderWith(() => <Field initial='' onChange={onChange} />)
+    const opener = screen.getByRole('button', { name: 'Birthday: Not set' })
+    await act(async () => fireEvent.click(opener))
+    const year = screen.getByRole('listbox', { name: 'Year' })
+    await act(async () => fireEvent.keyDown(year, { key: 'End' }))
+    expect(year.querySelector('[aria-selected="true"]')!.textContent).toBe('2026')
+    const months = screen.getAllByRole('option').filter((o) => screen.getByRole('listbox', { name: 'Month' }).contains(o))
+    expect(months.map((o) => o.textContent).pop()).toBe('Nov')
+    await act(async () => fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(onChange).not.toHaveBeenCalled()
+    expect(focus.last()).toBe(opener)
+    await act(async () => fireEvent.click(opener))
+    expect(screen.getByRole('listbox', { name: 'Year' }).querySelector('[aria-selected="true"]')!.textContent).toBe('1990')
+    expect(focus.last()).toBe(screen.getByRole('listbox', { name: 'Year' }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(focus.last()).toBe(opener)
+    focus.restore()
   })
 })

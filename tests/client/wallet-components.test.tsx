@@ -10,6 +10,7 @@ import {
   AccountCard,
   BalanceMethod,
   BalanceRecordView,
+  EntryRow,
   GiftCoupons,
   MemberCodeView,
   RecordList,
@@ -188,5 +189,41 @@ describe('wallet views', () => {
     await act(async () => fireEvent.click(screen.getByTestId('payment-balance')))
     expect(asked).toHaveBeenCalled()
     expect(guestChoose).not.toHaveBeenCalled()
+  })
+
+  it('what a screen reader finds: the member code a named picture; records a list; amounts focusable radios; entries buttons (issue 13)', async () => {
+    const { root } = await renderWith((root) => (
+      <View>
+        <MemberCodeView />
+        <RecordList list={root.wallet.balanceRecords} empty='none' render={(row) => <BalanceRecordView key={row.RecordID} row={row} />} />
+        <View role='radiogroup' aria-label='Choose an amount'>
+          {root.wallet.rules.map((r) => (
+            <RuleCard key={r.RuleID} rule={r} chosen={r.RuleID === root.wallet.chosenRuleId} onChoose={() => root.wallet.chooseRule(r.RuleID)} />
+          ))}
+        </View>
+        <EntryRow label='Account records' onClick={jest.fn()} />
+      </View>
+    ), { before: (root) => root.wallet.loadRules().then(() => root.wallet.chooseRule('R100')) })
+    let stop = () => undefined as void
+    await act(async () => {
+      stop = root.wallet.watchMemberCode()
+      await root.wallet.balanceRecords.refresh()
+    })
+    // The QR picture is named; the element Taro draws it in carries no aria-label of its own (aria-prohibited-attr).
+    const picture = screen.getByRole('img', { name: 'Member QR code' })
+    expect(picture.contains(screen.getByTestId('member-code-qr'))).toBe(true)
+    expect(screen.getByTestId('member-code-qr').getAttribute('aria-label')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Refresh' }).getAttribute('tabindex')).toBe('0')
+    const list = screen.getByRole('list')
+    expect(screen.getAllByRole('listitem').filter((i) => list.contains(i))).toHaveLength(3)
+    const radios = screen.getAllByRole('radio')
+    expect(radios.map((r) => [r.getAttribute('aria-checked'), r.getAttribute('tabindex')])).toEqual([
+      ['true', '0'],
+      ['false', '0']
+    ])
+    await act(async () => fireEvent.click(radios[1]))
+    expect(root.wallet.chosenRuleId).toBe('R200')
+    expect(screen.getByRole('button', { name: 'Account records' }).getAttribute('tabindex')).toBe('0')
+    stop()
   })
 })

@@ -51,6 +51,8 @@ export class CodeForm {
   code = ''
   /** Seconds before another code may be asked for (0: now). */
   countdown = 0
+  /** What the running countdown started at (what the status line announces once, not each tick). */
+  countdownFrom = 0
   sending = false
   submitting = false
   /** What went wrong, in the diner's language ('' nothing). */
@@ -196,6 +198,7 @@ export class CodeForm {
   private startCountdown(seconds: number): void {
     this.stopTicking?.()
     this.countdown = Math.max(0, Math.floor(seconds))
+    this.countdownFrom = this.countdown
     if (this.countdown === 0) return
     this.stopTicking = this.ticker.every(1000, () => this.tick())
   }

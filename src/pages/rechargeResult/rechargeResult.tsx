@@ -44,7 +44,7 @@ function RechargeResult() {
 
   const r = wallet.recharge
   const toAccount = (
-    <View className='so-btn so-btn--secondary' role='button' data-testid='recharge-back' onClick={() => host.redirectTo(ROUTES.vipBalance)}>
+    <View className='so-btn so-btn--secondary' role='button' tabIndex={0} data-testid='recharge-back' onClick={() => host.redirectTo(ROUTES.vipBalance)}>
       {i18n.t('wallet.backToAccount')}
     </View>
   )
@@ -75,7 +75,7 @@ function RechargeResult() {
       {state === 'declined' && <Text className='so-wallet-result__note'>{i18n.t('wallet.declinedNote')}</Text>}
       <View className='so-wallet-result__actions'>
         {state === 'declined' && (
-          <View className='so-btn so-btn--primary' role='button' data-testid='recharge-again' onClick={() => host.redirectTo(ROUTES.vipBalanceRecharge)}>
+          <View className='so-btn so-btn--primary' role='button' tabIndex={0} data-testid='recharge-again' onClick={() => host.redirectTo(ROUTES.vipBalanceRecharge)}>
             {i18n.t('wallet.tryAgain')}
           </View>
         )}

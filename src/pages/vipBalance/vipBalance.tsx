@@ -33,7 +33,7 @@ function VipBalance() {
       <View className='so-wallet-page' data-testid='wallet-signed-out'>
         <StateView kind='empty' text={i18n.t('wallet.signedOut')} />
         <View className='so-wallet-notice'>
-          <View className='so-btn so-btn--primary' role='button' onClick={() => wallet.askLogin()}>
+          <View className='so-btn so-btn--primary' role='button' tabIndex={0} onClick={() => wallet.askLogin()}>
             {i18n.t('wallet.login')}
           </View>
         </View>
@@ -56,7 +56,7 @@ function VipBalance() {
       {!wallet.hasPhone && (
         <View className='so-wallet-notice' data-testid='wallet-bind-note'>
           <Text className='so-wallet-notice__text'>{i18n.t('wallet.bindNote')}</Text>
-          <View className='so-btn so-btn--secondary so-btn--small' role='button' onClick={() => wallet.askBind()}>
+          <View className='so-btn so-btn--secondary so-btn--small' role='button' tabIndex={0} onClick={() => wallet.askBind()}>
             {i18n.t('wallet.bindPhone')}
           </View>
         </View>

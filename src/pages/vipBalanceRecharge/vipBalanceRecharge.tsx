@@ -37,8 +37,10 @@ function VipBalanceRecharge() {
     body = (
       <>
         <View className='so-wallet-section'>
-          <Text className='so-wallet-section__title'>{i18n.t('wallet.chooseAmount')}</Text>
-          <View className='so-wallet-rules' role='radiogroup'>
+          <Text className='so-wallet-section__title' role='heading' aria-level={2}>
+            {i18n.t('wallet.chooseAmount')}
+          </Text>
+          <View className='so-wallet-rules' role='radiogroup' aria-label={i18n.t('wallet.chooseAmount')}>
             {wallet.rules.map((r) => (
               <RuleCard key={r.RuleID} rule={r} chosen={r.RuleID === wallet.chosenRuleId} onChoose={() => wallet.chooseRule(r.RuleID)} />
             ))}
@@ -72,6 +74,7 @@ function VipBalanceRecharge() {
           <View
             className={`so-btn so-btn--primary${busy ? ' so-btn--off' : ''}`}
             role='button'
+            tabIndex={0}
             aria-disabled={busy}
             data-testid='recharge-submit'
             onClick={() => !busy && void wallet.submitRecharge()}

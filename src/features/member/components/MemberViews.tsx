@@ -33,7 +33,14 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
   const name = vip ? vip.VipName || (member.isGuest ? i18n.t('member.guestName') : i18n.t('member.noName')) : ''
   const entries: MineEntry[] = ['balance', 'recharge', 'points', 'qrCode', 'profile', member.signedIn && !member.hasPhone && vip ? 'bindPhone' : 'changePhone']
   const stat = (value: string, label: MessageKey, testId: string, entry?: MineEntry) => (
-    <View className='so-mine-stat' role={entry ? 'button' : undefined} onClick={() => entry && props.onOpen(entry)}>
+    <View
+      className='so-mine-stat'
+      role={entry ? 'button' : undefined}
+      tabIndex={entry ? 0 : undefined}
+      // The figure, then what it is, as shown ('MOP$12.50 Balance'); without a role there is nothing to name.
+      aria-label={entry ? `${value} ${i18n.t(label)}` : undefined}
+      onClick={() => entry && props.onOpen(entry)}
+    >
       <Text className='so-mine-stat__value' data-testid={testId}>
         {value}
       </Text>
@@ -43,9 +50,10 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
   return (
     <View className='so-mine' data-testid='mine'>
       <View className='so-mine-card'>
-        <View className='so-mine-card__avatar'>
+        {/* Decorative: the name beside it says whose card it is. */}
+        <View className='so-mine-card__avatar' aria-hidden>
           {vip?.HeadImg ? (
-            <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' />
+            <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' imgProps={{ alt: '' }} />
           ) : (
             // The member's own initial only: not the first letter of 'Member' / 'Walk-in customer' in the diner's language.
             <Text data-testid='member-avatar'>{vip?.VipName ? Array.from(vip.VipName)[0] : '☺'}</Text>
@@ -67,13 +75,13 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
           <View className='so-mine-card__who'>
             <Text className='so-mine-card__note'>{member.detailState === 'failed' ? i18n.t('member.detailFailed') : i18n.t('shell.loading')}</Text>
             {member.detailState === 'failed' && (
-              <View className='so-mine-card__retry' role='button' onClick={props.onRetry}>
+              <View className='so-mine-card__retry' role='button' tabIndex={0} onClick={props.onRetry}>
                 {i18n.t('common.retry')}
               </View>
             )}
           </View>
         ) : (
-          <View className='so-mine-card__who' role='button' data-testid='login-cta' onClick={props.onLogin}>
+          <View className='so-mine-card__who so-mine-card__who--cta' role='button' tabIndex={0} data-testid='login-cta' onClick={props.onLogin}>
             <Text className='so-mine-card__name'>{i18n.t('member.loginCta')}</Text>
             <Text className='so-mine-card__note'>{i18n.t('member.loginCtaNote')}</Text>
           </View>
@@ -86,14 +94,21 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
       </View>
       <View className='so-mine-entries'>
         {entries.map((entry) => (
-          <View key={entry} className='so-mine-entry' role='button' data-testid={`entry-${entry}`} onClick={() => props.onOpen(entry)}>
+          <View key={entry} className='so-mine-entry' role='button' tabIndex={0} data-testid={`entry-${entry}`} onClick={() => props.onOpen(entry)}>
             <Text className='so-mine-entry__label'>{i18n.t(ENTRY_LABEL[entry])}</Text>
-            <Text className='so-mine-entry__arrow'>›</Text>
+            <View className='so-chevron' aria-hidden />
           </View>
         ))}
       </View>
       {signedIn && (
-        <View className={`so-member-btn so-member-btn--secondary so-mine-logout${member.loggingOut ? ' so-member-btn--off' : ''}`} role='button' data-testid='logout' onClick={props.onLogout}>
+        <View
+          className={`so-member-btn so-member-btn--secondary so-mine-logout${member.loggingOut ? ' so-member-btn--off' : ''}`}
+          role='button'
+          tabIndex={0}
+          aria-disabled={member.loggingOut}
+          data-testid='logout'
+          onClick={props.onLogout}
+        >
           {i18n.t('member.logout')}
         </View>
       )}
@@ -130,36 +145,53 @@ export const LoginView = observer(function LoginView(props: { mode: LoginMode; o
 
   return (
     <View className='so-member-page' data-testid='login-view'>
-      <Text className='so-member-page__title'>{i18n.t(bind ? 'page.bindPhone' : 'page.loginByCode')}</Text>
+      <Text className='so-member-page__title' role='heading' aria-level={1}>
+        {i18n.t(bind ? 'page.bindPhone' : 'page.loginByCode')}
+      </Text>
       <Text className='so-member-page__note'>{i18n.t(bind ? 'member.bindNote' : 'member.loginNote')}</Text>
       <PhoneCodeFields form={form} sourceType={bind ? 'VipBindPhone' : 'VipLogin'} onChooseArea={props.onChooseArea} />
       {!bind && (
         <View className='so-member-agree' data-testid='agree'>
-          <View className={`so-member-check${agreed ? ' so-member-check--on' : ''}`} role='checkbox' aria-checked={agreed} onClick={() => setAgreed(!agreed)}>
-            {agreed ? '✓' : ''}
+          {/* The box and its words are one checkbox (a 44-px target); the policy is a link beside it, not inside. */}
+          <View
+            className='so-member-agree__toggle'
+            role='checkbox'
+            tabIndex={0}
+            aria-checked={agreed}
+            aria-label={`${i18n.t('checkout.agree')} ${i18n.t('checkout.policyLink')}`}
+            onClick={() => setAgreed(!agreed)}
+          >
+            <View className={`so-member-check${agreed ? ' so-member-check--on' : ''}`} aria-hidden>
+              {agreed ? '✓' : ''}
+            </View>
+            <Text className='so-member-agree__text'>{i18n.t('checkout.agree')}</Text>
           </View>
-          <Text className='so-member-agree__text' onClick={() => setAgreed(!agreed)}>
-            {i18n.t('checkout.agree')}{' '}
-          </Text>
-          <View className='so-member-agree__link' role='link' onClick={props.onTerms}>
+          <View className='so-member-agree__link' role='link' tabIndex={0} onClick={props.onTerms}>
             {i18n.t('checkout.policyLink')}
           </View>
         </View>
       )}
-      <View className={`so-member-btn so-member-btn--primary${busy ? ' so-member-btn--off' : ''}`} role='button' data-testid='login-submit' onClick={() => void submit()}>
+      <View
+        className={`so-member-btn so-member-btn--primary${busy ? ' so-member-btn--off' : ''}`}
+        role='button'
+        tabIndex={0}
+        aria-disabled={busy}
+        data-testid='login-submit'
+        onClick={() => void submit()}
+      >
         {i18n.t(bind ? 'member.bind' : 'member.login')}
       </View>
       {!bind && (member.guestOffered || member.openIdOffered) && (
         <View className='so-member-other'>
           <Text className='so-member-other__or'>{i18n.t('member.or')}</Text>
           {member.openIdOffered && (
-            <View className='so-member-btn so-member-btn--secondary' role='button' data-testid='openid-login' onClick={() => void other('openId')}>
+            <View className='so-member-btn so-member-btn--secondary' role='button' tabIndex={0} data-testid='openid-login' onClick={() => void other('openId')}>
               {i18n.t('member.openId')}
             </View>
           )}
           {member.guestOffered && (
             <>
-              <View className='so-member-btn so-member-btn--secondary' role='button' data-testid='guest-login' onClick={() => void other('guest')}>
+              <View className='so-member-btn so-member-btn--secondary' role='button' tabIndex={0} data-testid='guest-login' onClick={() => void other('guest')}>
                 {i18n.t('member.guest')}
               </View>
               <Text className='so-member-other__note'>{i18n.t('member.guestNote')}</Text>
@@ -178,7 +210,7 @@ export const AreaList = observer(function AreaList(props: { selected: string; on
     return (
       <View className='so-member-state' role='alert'>
         <Text>{i18n.t('member.areasFailed')}</Text>
-        <View className='so-mine-card__retry' role='button' onClick={() => void member.loadAreas()}>
+        <View className='so-mine-card__retry' role='button' tabIndex={0} onClick={() => void member.loadAreas()}>
           {i18n.t('common.retry')}
         </View>
       </View>
@@ -187,13 +219,24 @@ export const AreaList = observer(function AreaList(props: { selected: string; on
   if (member.areasState !== 'ready') return <Text className='so-member-state'>{i18n.t('shell.loading')}</Text>
   return (
     <ScrollView className='so-area-list' scrollY data-testid='area-list'>
-      {member.areas.map((a) => (
-        <View key={a.AreaNo} className='so-area' role='option' aria-selected={a.AreaNo === props.selected} onClick={() => props.onChoose(a.AreaNo)}>
-          <Text className='so-area__name'>{a.AreaName}</Text>
-          <Text className='so-area__no'>+{a.AreaNo}</Text>
-          <Text className='so-area__tick'>{a.AreaNo === props.selected ? '✓' : ''}</Text>
-        </View>
-      ))}
+      <View role='listbox' aria-label={i18n.t('page.areaCodeSelect')}>
+        {member.areas.map((a) => (
+          <View
+            key={a.AreaNo}
+            className='so-area'
+            role='option'
+            tabIndex={0}
+            aria-selected={a.AreaNo === props.selected}
+            onClick={() => props.onChoose(a.AreaNo)}
+          >
+            <Text className='so-area__name'>{a.AreaName}</Text>
+            <Text className='so-area__no'>+{a.AreaNo}</Text>
+            <Text className='so-area__tick' aria-hidden>
+              {a.AreaNo === props.selected ? '✓' : ''}
+            </Text>
+          </View>
+        ))}
+      </View>
     </ScrollView>
   )
 })
@@ -207,7 +250,7 @@ export const ChangePhoneView = observer(function ChangePhoneView(props: { onChoo
     return (
       <View className='so-member-page'>
         <Text className='so-member-page__note'>{i18n.t('member.changeNeedsPhone')}</Text>
-        <View className='so-member-btn so-member-btn--primary' role='button' onClick={props.onBind}>
+        <View className='so-member-btn so-member-btn--primary' role='button' tabIndex={0} onClick={props.onBind}>
           {i18n.t('member.entry.bindPhone')}
         </View>
       </View>
@@ -220,9 +263,13 @@ export const ChangePhoneView = observer(function ChangePhoneView(props: { onChoo
   }
   return (
     <View className='so-member-page' data-testid='change-view'>
-      <View className='so-member-steps'>
-        <Text className={`so-member-step${step1 ? ' so-member-step--on' : ''}`}>{i18n.t('member.changeStep1')}</Text>
-        <Text className={`so-member-step${step1 ? '' : ' so-member-step--on'}`}>{i18n.t('member.changeStep2')}</Text>
+      <View className='so-member-steps' role='list'>
+        <View className={`so-member-step${step1 ? ' so-member-step--on' : ''}`} role='listitem' aria-current={step1 ? 'step' : undefined}>
+          {i18n.t('member.changeStep1')}
+        </View>
+        <View className={`so-member-step${step1 ? '' : ' so-member-step--on'}`} role='listitem' aria-current={step1 ? undefined : 'step'}>
+          {i18n.t('member.changeStep2')}
+        </View>
       </View>
       <PhoneCodeFields
         key={member.changeStep}
@@ -232,7 +279,14 @@ export const ChangePhoneView = observer(function ChangePhoneView(props: { onChoo
         fixedPhone={step1 && vip ? maskedPhone(vip.AreaNo, vip.Phone) : undefined}
         phoneLabel={i18n.t(step1 ? 'member.currentPhone' : 'member.newPhone')}
       />
-      <View className={`so-member-btn so-member-btn--primary${form.submitting ? ' so-member-btn--off' : ''}`} role='button' data-testid='change-submit' onClick={() => void submit()}>
+      <View
+        className={`so-member-btn so-member-btn--primary${form.submitting ? ' so-member-btn--off' : ''}`}
+        role='button'
+        tabIndex={0}
+        aria-disabled={form.submitting}
+        data-testid='change-submit'
+        onClick={() => void submit()}
+      >
         {i18n.t(step1 ? 'member.next' : 'member.changeSubmit')}
       </View>
     </View>
@@ -264,6 +318,7 @@ export const ProfileForm = observer(function ProfileForm(props: { today: string;
           value={name}
           maxlength={MEMBER_NAME_MAX_LENGTH}
           placeholder={i18n.t('member.namePlaceholder')}
+          nativeProps={{ 'aria-label': i18n.t('member.name'), autoComplete: 'name' }}
           data-testid='name-input'
           onInput={(e) => {
             setName(e.detail.value)
@@ -274,9 +329,16 @@ export const ProfileForm = observer(function ProfileForm(props: { today: string;
       </View>
       <View className='so-member-field'>
         <Text className='so-member-field__label'>{i18n.t('member.sex')}</Text>
-        <View className='so-member-chips' role='radiogroup'>
+        <View className='so-member-chips' role='radiogroup' aria-label={i18n.t('member.sex')}>
           {SEXES.map((s) => (
-            <View key={s.value || 'none'} className={`so-member-chip${sex === s.value ? ' so-member-chip--on' : ''}`} role='radio' aria-checked={sex === s.value} onClick={() => setSex(s.value)}>
+            <View
+              key={s.value || 'none'}
+              className={`so-member-chip${sex === s.value ? ' so-member-chip--on' : ''}`}
+              role='radio'
+              tabIndex={0}
+              aria-checked={sex === s.value}
+              onClick={() => setSex(s.value)}
+            >
               {i18n.t(s.label)}
             </View>
           ))}
@@ -284,14 +346,21 @@ export const ProfileForm = observer(function ProfileForm(props: { today: string;
       </View>
       <View className='so-member-field'>
         <Text className='so-member-field__label'>{i18n.t('member.birthday')}</Text>
-        <BirthdayPicker value={birthy} today={props.today} onChange={setBirthy} />
+        <BirthdayPicker value={birthy} today={props.today} label={i18n.t('member.birthday')} onChange={setBirthy} />
       </View>
       {member.profileError && (
         <View className='so-member-error' role='alert' data-testid='profile-error'>
           {member.profileError}
         </View>
       )}
-      <View className={`so-member-btn so-member-btn--primary${member.savingProfile ? ' so-member-btn--off' : ''}`} role='button' data-testid='profile-save' onClick={() => void save()}>
+      <View
+        className={`so-member-btn so-member-btn--primary${member.savingProfile ? ' so-member-btn--off' : ''}`}
+        role='button'
+        tabIndex={0}
+        aria-disabled={member.savingProfile}
+        data-testid='profile-save'
+        onClick={() => void save()}
+      >
         {i18n.t('member.save')}
       </View>
     </View>

@@ -25,14 +25,14 @@ export const AccountCard = observer(function AccountCard(props: { onRecharge?():
           {vip ? format.amount(vip.Balance) : ' '}
         </Text>
       </View>
-      <View className='so-wallet-card__side' role={props.onPoints ? 'button' : undefined} onClick={props.onPoints}>
+      <View className='so-wallet-card__side' role={props.onPoints ? 'button' : undefined} tabIndex={props.onPoints ? 0 : undefined} onClick={props.onPoints}>
         <Text className='so-wallet-card__label'>{i18n.t('wallet.points')}</Text>
         <Text className='so-wallet-card__points' data-testid='account-points'>
           {vip ? vip.Score : ' '}
         </Text>
       </View>
       {props.onRecharge && (
-        <View className='so-btn so-btn--primary so-wallet-card__recharge' role='button' data-testid='account-recharge' onClick={props.onRecharge}>
+        <View className='so-btn so-btn--primary so-wallet-card__recharge' role='button' tabIndex={0} data-testid='account-recharge' onClick={props.onRecharge}>
           {i18n.t('wallet.recharge')}
         </View>
       )}
@@ -43,10 +43,10 @@ export const AccountCard = observer(function AccountCard(props: { onRecharge?():
 /** One entry of a list of the account page ('Account records  ›'). */
 export function EntryRow(props: { label: string; note?: string; testId?: string; onClick(): void }) {
   return (
-    <View className='so-wallet-entry' role='button' data-testid={props.testId} onClick={props.onClick}>
+    <View className='so-wallet-entry' role='button' tabIndex={0} data-testid={props.testId} onClick={props.onClick}>
       <Text className='so-wallet-entry__label'>{props.label}</Text>
       {props.note && <Text className='so-wallet-entry__note'>{props.note}</Text>}
-      <Text className='so-wallet-entry__arrow'>›</Text>
+      <View className='so-wallet-chevron' aria-hidden />
     </View>
   )
 }
@@ -65,7 +65,9 @@ export const RecordList = observer(function RecordList<Row>(props: {
   return (
     <View className='so-wallet-records'>
       {list.refreshing && <Text className='so-wallet-records__foot'>{i18n.t('list.refreshing')}</Text>}
-      <View className='so-wallet-records__rows'>{list.rows.map((r) => props.render(r))}</View>
+      <View className='so-wallet-records__rows' role='list'>
+        {list.rows.map((r) => props.render(r))}
+      </View>
       <Text className='so-wallet-records__foot' data-testid='records-end'>
         {i18n.t(listFootKey(list, 'wallet.end'))}
       </Text>
@@ -76,7 +78,7 @@ export const RecordList = observer(function RecordList<Row>(props: {
 /** One ledger entry: what it was, when, the signed change and what was left after it. */
 function LedgerEntry(props: { testId: string; amountTestId: string; afterTestId?: string; kind: string; label: string; date: string; change: string; negative: boolean; after: string }) {
   return (
-    <View className='so-wallet-record' data-testid={props.testId} data-kind={props.kind}>
+    <View className='so-wallet-record' role='listitem' data-testid={props.testId} data-kind={props.kind}>
       <View className='so-wallet-record__main'>
         <Text className='so-wallet-record__kind'>{props.label}</Text>
         <Text className='so-wallet-record__date'>{minute(props.date)}</Text>
@@ -137,6 +139,7 @@ export const RuleCard = observer(function RuleCard(props: { rule: RechargeRuleRo
     <View
       className={`so-wallet-rule${props.chosen ? ' so-wallet-rule--on' : ''}`}
       role='radio'
+      tabIndex={0}
       aria-checked={props.chosen}
       data-testid='recharge-rule'
       data-rule-id={r.RuleID}
@@ -162,16 +165,19 @@ export const GiftCoupons = observer(function GiftCoupons({ rule }: { rule: Recha
   const coupons: GiftCouponRow[] = wallet.gifts[rule.RuleID] ?? []
   return (
     <View className='so-wallet-section' data-testid='gift-coupons'>
-      <Text className='so-wallet-section__title'>{i18n.t('wallet.giftCoupons')}</Text>
+      <Text className='so-wallet-section__title' role='heading' aria-level={2}>
+        {i18n.t('wallet.giftCoupons')}
+      </Text>
       {state === 'failed' ? (
-        <View className='so-wallet-section__note' role='button' onClick={() => void wallet.loadGifts(rule)}>
+        <View className='so-wallet-section__note so-wallet-section__retry' role='button' tabIndex={0} onClick={() => void wallet.loadGifts(rule)}>
           {i18n.t('wallet.giftsFailed')} · {i18n.t('common.retry')}
         </View>
       ) : state !== 'ready' ? (
         <Text className='so-wallet-section__note'>{i18n.t('shell.loading')}</Text>
       ) : (
-        coupons.map((c, i) => (
-          <View key={`${c.CouponName}-${i}`} className='so-wallet-coupon' data-testid='gift-coupon'>
+        <View role='list'>
+          {coupons.map((c, i) => (
+          <View key={`${c.CouponName}-${i}`} className='so-wallet-coupon' role='listitem' data-testid='gift-coupon'>
             <View className='so-wallet-coupon__value'>
               <Text>{format.amount(c.Value)}</Text>
             </View>
@@ -186,7 +192,8 @@ export const GiftCoupons = observer(function GiftCoupons({ rule }: { rule: Recha
             </View>
             <Text className='so-wallet-coupon__qua'>× {c.Qua}</Text>
           </View>
-        ))
+          ))}
+        </View>
       )}
     </View>
   )
@@ -209,16 +216,20 @@ export const MemberCodeView = observer(function MemberCodeView() {
       )}
       <View className={`so-wallet-code__frame${wallet.codeExpired ? ' so-wallet-code__frame--expired' : ''}`}>
         {code ? (
-          <Image className='so-wallet-code__qr' src={qrImageUri(code.Code)} mode='aspectFit' aria-label={i18n.t('wallet.codeAlt')} data-testid='member-code-qr' />
+          // The picture is named by its wrapper (role img): Taro's H5 Image puts other props on a <div>, where
+          // an aria-label is not allowed; the <img> inside is then part of the named picture.
+          <View className='so-wallet-code__img' role='img' aria-label={i18n.t('wallet.codeAlt')} data-testid='member-code-img'>
+            <Image className='so-wallet-code__qr' src={qrImageUri(code.Code)} mode='aspectFit' imgProps={{ alt: '' }} data-testid='member-code-qr' />
+          </View>
         ) : wallet.codeState === 'failed' ? (
           <View className='so-wallet-code__failed' role='alert'>
             {i18n.t('wallet.codeFailed')}
           </View>
         ) : (
-          <View className='so-wallet-code__spinner' aria-busy />
+          <View className='so-wallet-code__spinner' role='status' aria-busy aria-label={i18n.t('shell.loading')} />
         )}
         {wallet.codeExpired && (
-          <View className='so-wallet-code__cover' role='button' onClick={() => wallet.refreshCode()}>
+          <View className='so-wallet-code__cover' role='button' tabIndex={0} onClick={() => wallet.refreshCode()}>
             <Text>{i18n.t('wallet.codeExpired')}</Text>
           </View>
         )}
@@ -229,7 +240,7 @@ export const MemberCodeView = observer(function MemberCodeView() {
           {i18n.t('wallet.codeValid', { s: wallet.codeSecondsLeft })}
         </Text>
       )}
-      <View className='so-btn so-btn--secondary so-btn--small so-wallet-code__refresh' role='button' data-testid='member-code-refresh' onClick={() => wallet.refreshCode()}>
+      <View className='so-btn so-btn--secondary so-btn--small so-wallet-code__refresh' role='button' tabIndex={0} data-testid='member-code-refresh' onClick={() => wallet.refreshCode()}>
         {i18n.t('wallet.codeRefresh')}
       </View>
     </View>
@@ -253,6 +264,7 @@ export const BalanceMethod = observer(function BalanceMethod(props: { chosen: bo
       <View
         className={`so-co-chip${props.chosen ? ' so-co-chip--on' : ''}`}
         role='radio'
+        tabIndex={0}
         aria-checked={props.chosen}
         data-testid='payment-balance'
         onClick={() => {
@@ -265,7 +277,7 @@ export const BalanceMethod = observer(function BalanceMethod(props: { chosen: bo
       {problem === 'resultcode.20042' && (
         <View className='so-wallet-short' role='alert' data-testid='balance-insufficient'>
           <Text>{i18n.t('resultcode.20042')}</Text>
-          <View className='so-wallet-short__link' role='link' data-testid='balance-recharge-link' onClick={props.onRecharge}>
+          <View className='so-wallet-short__link' role='link' tabIndex={0} data-testid='balance-recharge-link' onClick={props.onRecharge}>
             {i18n.t('wallet.recharge')} ›
           </View>
         </View>
@@ -290,7 +302,9 @@ export const BalancePayView = observer(function BalancePayView(props: {
     return (
       <View className='so-wallet-pay' data-testid='balance-pay' data-state={state} aria-busy>
         <View className='so-wallet-pay__spinner' />
-        <Text className='so-wallet-pay__text'>{i18n.t('wallet.paying')}</Text>
+        <Text className='so-wallet-pay__text' role='status'>
+          {i18n.t('wallet.paying')}
+        </Text>
       </View>
     )
   }
@@ -312,31 +326,31 @@ export const BalancePayView = observer(function BalancePayView(props: {
       )}
       <View className='so-wallet-pay__actions'>
         {state === 'insufficient' && (
-          <View className='so-btn so-btn--primary' role='button' data-testid='balance-pay-recharge' onClick={props.onRecharge}>
+          <View className='so-btn so-btn--primary' role='button' tabIndex={0} data-testid='balance-pay-recharge' onClick={props.onRecharge}>
             {i18n.t('wallet.recharge')}
           </View>
         )}
         {state === 'bindPhone' && (
-          <View className='so-btn so-btn--primary' role='button' onClick={() => wallet.askBind()}>
+          <View className='so-btn so-btn--primary' role='button' tabIndex={0} onClick={() => wallet.askBind()}>
             {i18n.t('wallet.bindPhone')}
           </View>
         )}
         {state === 'login' && (
-          <View className='so-btn so-btn--primary' role='button' onClick={() => wallet.askLogin()}>
+          <View className='so-btn so-btn--primary' role='button' tabIndex={0} onClick={() => wallet.askLogin()}>
             {i18n.t('wallet.login')}
           </View>
         )}
         {state === 'failed' && (
-          <View className='so-btn so-btn--primary' role='button' data-testid='balance-pay-retry' onClick={() => void wallet.payOrder(props.sheetId)}>
+          <View className='so-btn so-btn--primary' role='button' tabIndex={0} data-testid='balance-pay-retry' onClick={() => void wallet.payOrder(props.sheetId)}>
             {i18n.t('common.retry')}
           </View>
         )}
         {state !== 'notPayable' && (
-          <View className='so-btn so-btn--secondary' role='button' data-testid='balance-pay-online' onClick={props.onPayOnline}>
+          <View className='so-btn so-btn--secondary' role='button' tabIndex={0} data-testid='balance-pay-online' onClick={props.onPayOnline}>
             {i18n.t('wallet.payOnline')}
           </View>
         )}
-        <View className='so-btn so-btn--secondary' role='button' onClick={props.onViewOrder}>
+        <View className='so-btn so-btn--secondary' role='button' tabIndex={0} onClick={props.onViewOrder}>
           {i18n.t('order.viewOrder')}
         </View>
       </View>
