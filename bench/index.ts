@@ -1,56 +1,104 @@
 /**
  * npm run bench: the gateway throughput bench (server/bench/gateway.bench.ts), the order
  * placement bench (server/bench/order-placement.bench.ts), the menu-read storm
- * (bench/menu-storm.bench.ts: the server's RSS before, after and once idle), then the goods list
- * bench in Chromium (bench/goods-list.bench.ts), one after the other so none loads the machine while another
- * measures. Progress goes to stderr; stdout gets one Markdown block,
- * a line saying where it ran and one table, ready to paste into the README.
+ * (bench/menu-storm.bench.ts: the server's RSS before, after and once idle), the goods list
+ * bench in Chromium (bench/goods-list.bench.ts), then Lighthouse on Home and the goods list
+ * (bench/lighthouse.bench.ts), one after the other so none loads the machine while another
+ * measures. BENCH=gateway,lighthouse runs only those parts (gateway, orders, storm, goods,
+ * lighthouse). Progress goes to stderr; stdout gets one Markdown block, a line saying where it
+ * ran and one table, ready to paste into the README.
  */
 import os from 'node:os'
 import { runGatewayBench, type GatewayBenchResult, type LoadResult } from '../server/bench/gateway.bench'
 import { orderPlacementRows, runOrderPlacementBench, type OrderPlacementBenchResult } from '../server/bench/order-placement.bench'
 import { goodsListRows, runGoodsListBench, type GoodsListBenchResult } from './goods-list.bench'
+import { lighthouseRows, runLighthouseBench, type LighthouseBenchResult } from './lighthouse.bench'
 import { menuStormRows, runMenuStormBench, type MenuStormResult } from './menu-storm.bench'
 
 const group = (n: number) => n.toLocaleString('en-US')
 const load = (l: LoadResult) => `${group(l.requestsPerSecond)} req/s, ${l.cpuMicrosPerRequest} µs CPU/request${l.errors ? ` (${l.errors} errors)` : ''}`
 
-export function benchTable(gateway: GatewayBenchResult, goods: GoodsListBenchResult, orders?: OrderPlacementBenchResult, storm?: MenuStormResult): string {
+export interface BenchResults {
+  gateway?: GatewayBenchResult
+  goods?: GoodsListBenchResult
+  orders?: OrderPlacementBenchResult
+  storm?: MenuStormResult
+  lighthouse?: LighthouseBenchResult
+}
+
+export const BENCH_PARTS = ['gateway', 'orders', 'storm', 'goods', 'lighthouse'] as const
+export type BenchPart = (typeof BENCH_PARTS)[number]
+
+export function benchTable({ gateway, goods, orders, storm, lighthouse }: BenchResults): string {
   const cpu = os.cpus()
-  const runs = goods.sizes[0]?.runs.length ?? 0
+  const runs = goods?.sizes[0]?.runs.length ?? 0
   const caption =
-    `\`npm run bench\`: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, Chromium ${goods.chromium}. ` +
-    `Gateway: ${gateway.connections} keep-alive connections, one process per server, ${gateway.gateway.seconds} s each. ` +
+    `\`npm run bench\`: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}` +
+    `${goods ? `, Chromium ${goods.chromium}` : lighthouse ? `, Chromium ${lighthouse.chromium}` : ''}. ` +
+    (gateway ? `Gateway: ${gateway.connections} keep-alive connections, one process per server, ${gateway.gateway.seconds} s each. ` : '') +
     (orders
       ? `Order placement: ${orders.connections} keep-alive connections, each order a new RequestKey; in process: submitOrder in a child of its own on a fresh database of the same kind; ${orders.sqlite.gateway.seconds} s each, alternating` +
         `${orders.postgres ? `; ${orders.postgresNote}` : ''}. `
       : '') +
-    `Goods list: shop ${goods.shopId}, ${goods.sizes[0]?.classes ?? 0} classes, ${goods.viewport.width} × ${goods.viewport.height} phone, ` +
-    `CPU ${goods.cpuSlowdown > 1 ? `slowed ${goods.cpuSlowdown} ×` : 'not throttled'}, medians of ${runs} page loads (checks: the worst).`
+    (goods
+      ? `Goods list: shop ${goods.shopId}, ${goods.sizes[0]?.classes ?? 0} classes, ${goods.viewport.width} × ${goods.viewport.height} phone, ` +
+        `CPU ${goods.cpuSlowdown > 1 ? `slowed ${goods.cpuSlowdown} ×` : 'not throttled'}, medians of ${runs} page loads (checks: the worst). `
+      : '') +
+    (lighthouse
+      ? `Lighthouse ${lighthouse.lighthouse}: mobile preset (simulated slow 4G, 4× CPU), medians of ${lighthouse.pages[0]?.runs.length ?? 0} runs (range in brackets).`
+      : '')
   const rows: [string, string][] = [
-    [`Gateway: GoodsListByClass ${gateway.shopId} ${gateway.classId} (${gateway.rows} rows, ${gateway.menu} menu)`, load(gateway.gateway)],
-    ['Bare Fastify hello-world, same load', load(gateway.hello)],
-    [`Gateway ÷ hello-world (goal ≥ ${gateway.goal})`, `${gateway.ratio.toFixed(2)} × — ${gateway.ratio >= gateway.goal ? 'met' : '**not met**'}`],
+    ...(gateway
+      ? ([
+          [`Gateway: GoodsListByClass ${gateway.shopId} ${gateway.classId} (${gateway.rows} rows, ${gateway.menu} menu)`, load(gateway.gateway)],
+          ['Bare Fastify hello-world, same load', load(gateway.hello)],
+          [`Gateway ÷ hello-world (goal ≥ ${gateway.goal})`, `${gateway.ratio.toFixed(2)} × — ${gateway.ratio >= gateway.goal ? 'met' : '**not met**'}`]
+        ] as [string, string][])
+      : []),
     ...(orders ? orderPlacementRows(orders) : []),
     ...(storm ? menuStormRows(storm) : []),
-    ...goodsListRows(goods)
+    ...(goods ? goodsListRows(goods) : []),
+    ...(goods?.pageErrors.length ? [['Goods list: page errors', goods.pageErrors.join('; ')] as [string, string]] : []),
+    ...(lighthouse ? lighthouseRows(lighthouse) : [])
   ]
-  if (goods.pageErrors.length) rows.push(['Goods list: page errors', goods.pageErrors.join('; ')])
   const cell = (t: string) => t.replace(/\|/g, '\\|')
-  return [caption, '', '| Figure | Result |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)].join('\n')
+  return [caption.trim(), '', '| Figure | Result |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)].join('\n')
+}
+
+/** The parts BENCH names (comma-separated), else all of them. */
+export function benchParts(env = process.env.BENCH): BenchPart[] {
+  if (!env?.trim()) return [...BENCH_PARTS]
+  const asked = env.split(',').map((p) => p.trim()).filter(Boolean)
+  const unknown = asked.filter((p) => !(BENCH_PARTS as readonly string[]).includes(p))
+  if (unknown.length) throw new Error(`BENCH: unknown part(s) ${unknown.join(', ')}; the parts are ${BENCH_PARTS.join(', ')}`)
+  return BENCH_PARTS.filter((p) => asked.includes(p))
 }
 
 async function main(): Promise<void> {
   const log = (line: string) => console.error(line)
-  log('Gateway bench…')
-  const gateway = await runGatewayBench()
-  log('Order placement bench…')
-  const orders = await runOrderPlacementBench({ log })
-  log('Menu-read storm…')
-  const storm = await runMenuStormBench({ log })
-  log('Goods list bench…')
-  const goods = await runGoodsListBench({ log })
-  console.log(`\n${benchTable(gateway, goods, orders, storm)}`)
+  const parts = benchParts()
+  const results: BenchResults = {}
+  if (parts.includes('gateway')) {
+    log('Gateway bench…')
+    results.gateway = await runGatewayBench()
+  }
+  if (parts.includes('orders')) {
+    log('Order placement bench…')
+    results.orders = await runOrderPlacementBench({ log })
+  }
+  if (parts.includes('storm')) {
+    log('Menu-read storm…')
+    results.storm = await runMenuStormBench({ log })
+  }
+  if (parts.includes('goods')) {
+    log('Goods list bench…')
+    results.goods = await runGoodsListBench({ log })
+  }
+  if (parts.includes('lighthouse')) {
+    log('Lighthouse bench…')
+    results.lighthouse = await runLighthouseBench({ log })
+  }
+  console.log(`\n${benchTable(results)}`)
 }
 
 if (require.main === module) {

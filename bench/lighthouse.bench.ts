@@ -1,0 +1,269 @@
+/**
+ * Lighthouse bench (issue 13): Lighthouse 12 in Debian's Chromium (puppeteer-core drives it: flags
+ * --headless --no-sandbox --disable-gpu), its default mobile preset — a Moto G Power sized screen,
+ * simulated slow 4G (150 ms RTT, 1.6 Mbps down) and a 4× slower CPU — on the real server with a
+ * fresh demo database, on two pages:
+ *
+ *   1. Home, from a table's URL (`/?QRCode=QR-T01-<token>`: the entry page resolves the code and
+ *      hands over to Home): storage and cache cleared, as a diner's first scan;
+ *   2. the goods list reached through that table URL: Lighthouse loads one URL, and a goods list URL
+ *      with the code in its query goes through the entry page to Home again (the entry always
+ *      does), so the second run opens `/#/pages/goodsList/goodsList` in the same browser after the
+ *      first, keeping the session the table URL stored (local storage) and clearing the HTTP cache
+ *      — the goods list's own first load, as after a reload.
+ *
+ * Each page `runs` times (default 3, LIGHTHOUSE_RUNS); figures are medians: performance and
+ * accessibility scores, LCP, TBT, CLS against the goals (performance ≥ 95, accessibility ≥ 95,
+ * LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS ≤ 0.05), and what to look at: the LCP element, the failing
+ * accessibility audits, text compression savings. A bench, never a test: the numbers depend on the
+ * machine (Lighthouse's simulation scales from it).
+ *
+ * runLighthouseBench() returns the figures; run directly (`tsx bench/lighthouse.bench.ts`) this
+ * file prints them. STATIC_DIR chooses the H5 build (default dist/h5, built when missing).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startServer, type RunningServer } from '../server/src/main'
+import { demoEntryPoints } from '../server/src/storage/seed'
+import { CHROMIUM } from '../tests/e2e/browser'
+import { ensureH5Build } from './goods-list.bench'
+
+const ROOT = path.resolve(__dirname, '..')
+/** Table T01 of the Taipa branch (fast food, pay first). */
+const ENTRY_TABLE = 'B202-T01'
+
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 95, lcpMs: 2500, tbtMs: 150, cls: 0.05 }
+
+export interface LighthouseRun {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  fcpMs: number
+  /** The LCP element as Lighthouse names it ('img.so-recommend__img' …). */
+  lcpElement: string
+  /** Accessibility audits that failed: 'color-contrast (3)'. */
+  failedA11y: string[]
+  /** Bytes text compression would save (uses-text-compression), and where. */
+  compressionSavings: { bytes: number; urls: string[] }
+  /** Other opportunities Lighthouse names with their estimated ms saved. */
+  opportunities: string[]
+}
+
+export interface LighthousePage {
+  name: string
+  url: string
+  runs: LighthouseRun[]
+  median: LighthouseRun
+}
+
+export interface LighthouseBenchResult {
+  lighthouse: string
+  chromium: string
+  pages: LighthousePage[]
+}
+
+export interface LighthouseBenchOptions {
+  runs?: number
+  log?(line: string): void
+}
+
+// Lighthouse and its types are ES modules only; this file is compiled to CommonJS.
+type LighthouseFn = (url: string, flags?: Record<string, unknown>, config?: unknown, page?: unknown) => Promise<{ lhr: Lhr } | undefined>
+interface LhrAudit {
+  id: string
+  title: string
+  score: number | null
+  scoreDisplayMode: string
+  numericValue?: number
+  details?: { type?: string; items?: { node?: { selector?: string; snippet?: string; nodeLabel?: string }; url?: string; wastedBytes?: number; items?: unknown[] }[]; overallSavingsMs?: number }
+  metricSavings?: Record<string, number>
+}
+interface Lhr {
+  lighthouseVersion: string
+  environment: { hostUserAgent: string }
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
+  audits: Record<string, LhrAudit>
+  runtimeError?: { code: string; message: string }
+}
+
+const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Record<string, unknown>>
+
+export async function runLighthouseBench(options: LighthouseBenchOptions = {}): Promise<LighthouseBenchResult> {
+  const runs = options.runs ?? (Number(process.env.LIGHTHOUSE_RUNS) || 3)
+  const log = options.log ?? (() => undefined)
+  const staticDir = path.resolve(ROOT, process.env.STATIC_DIR ?? 'dist/h5')
+  if (!process.env.STATIC_DIR) ensureH5Build(log)
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error(`no H5 build in ${staticDir}`)
+
+  const lighthouse = (await importEsm('lighthouse')).default as LighthouseFn
+  const puppeteer = (await importEsm('puppeteer-core')).default as {
+    launch(o: Record<string, unknown>): Promise<{ newPage(): Promise<PuppeteerPage>; version(): Promise<string>; close(): Promise<void> }>
+  }
+  type PuppeteerPage = { createCDPSession(): Promise<{ send(method: string, params?: unknown): Promise<unknown>; detach(): Promise<void> }>; close(): Promise<void> }
+  const lighthouseVersion = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version as string
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-lighthouse-'))
+  let server: RunningServer | undefined
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+  })
+  try {
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, staticDir })
+    // The demo branches keep real opening hours; the bench measures the open shop at any hour.
+    await server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
+    const point = (await demoEntryPoints(server.db)).find((p) => p.tableId === ENTRY_TABLE)
+    if (!point) throw new Error(`no entry point for table ${ENTRY_TABLE}`)
+    const homeUrl = `${server.url}/?${point.query}`
+    const listUrl = `${server.url}/#/pages/goodsList/goodsList`
+    const chromium = (await browser.version()).replace(/^.*?\//, '')
+
+    const flags = { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }
+    const home: LighthouseRun[] = []
+    const list: LighthouseRun[] = []
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage()
+      log(`Lighthouse ${i + 1}/${runs}: Home from the table URL…`)
+      home.push(figures(await audit(lighthouse, homeUrl, flags, page)))
+      // The session the table URL stored stays; the HTTP cache goes.
+      const cdp = await page.createCDPSession()
+      await cdp.send('Network.clearBrowserCache')
+      await cdp.detach()
+      log(`Lighthouse ${i + 1}/${runs}: the goods list…`)
+      list.push(figures(await audit(lighthouse, listUrl, { ...flags, disableStorageReset: true }, page)))
+      await page.close()
+    }
+    return {
+      lighthouse: lighthouseVersion,
+      chromium,
+      pages: [
+        { name: 'Home (table URL)', url: homeUrl.replace(server.url, ''), runs: home, median: medianRun(home) },
+        { name: 'Goods list (after the table URL)', url: listUrl.replace(server.url, ''), runs: list, median: medianRun(list) }
+      ]
+    }
+  } finally {
+    await browser.close()
+    await server?.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function audit(lighthouse: LighthouseFn, url: string, flags: Record<string, unknown>, page: unknown): Promise<Lhr> {
+  const result = await lighthouse(url, flags, undefined, page)
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
+  return result.lhr
+}
+
+function figures(lhr: Lhr): LighthouseRun {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]
+  const lcpItem = (lcpNode?.items?.[0] as { node?: { selector?: string; nodeLabel?: string } } | undefined)?.node ?? lcpNode?.node
+  const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.scoreDisplayMode === 'binary' && a.score === 0)
+    .map((a) => `${a.id} (${a.details?.items?.length ?? 0})`)
+  const compression = lhr.audits['uses-text-compression']
+  const opportunities = Object.values(lhr.audits)
+    .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 50)
+    .map((a) => `${a.id} ~${Math.round(a.details?.overallSavingsMs ?? 0)} ms`)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+    fcpMs: Math.round(value('first-contentful-paint')),
+    lcpElement: lcpItem ? `${lcpItem.selector ?? ''}${lcpItem.nodeLabel ? ` “${lcpItem.nodeLabel.slice(0, 40)}”` : ''}` : '',
+    failedA11y,
+    compressionSavings: {
+      bytes: (compression?.details?.items ?? []).reduce((n, item) => n + (item.wastedBytes ?? 0), 0),
+      urls: (compression?.details?.items ?? []).map((item) => String(item.url ?? '').replace(/^https?:\/\/[^/]+/, ''))
+    },
+    opportunities
+  }
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+/** Medians of the figures; the notes (LCP element, failed audits) of the run with the median performance. */
+function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const byPerf = [...runs].sort((a, b) => a.performance - b.performance)
+  const middle = byPerf[Math.floor((byPerf.length - 1) / 2)]
+  const m = (f: (r: LighthouseRun) => number) => median(runs.map(f))
+  return {
+    ...middle,
+    performance: m((r) => r.performance),
+    accessibility: m((r) => r.accessibility),
+    bestPractices: m((r) => r.bestPractices),
+    seo: m((r) => r.seo),
+    lcpMs: m((r) => r.lcpMs),
+    tbtMs: m((r) => r.tbtMs),
+    cls: m((r) => r.cls),
+    fcpMs: m((r) => r.fcpMs)
+  }
+}
+
+const met = (ok: boolean) => (ok ? 'met' : '**not met**')
+const range = (runs: LighthouseRun[], f: (r: LighthouseRun) => number, unit = '') =>
+  runs.length > 1 ? ` (${Math.min(...runs.map(f))}–${Math.max(...runs.map(f))}${unit})` : ''
+
+/** Rows for the bench table: per page the scores and the three metrics against their goals. */
+export function lighthouseRows(r: LighthouseBenchResult): [string, string][] {
+  const g = LIGHTHOUSE_GOALS
+  const rows: [string, string][] = []
+  for (const p of r.pages) {
+    const m = p.median
+    const scoresOk = m.performance >= g.performance && m.accessibility >= g.accessibility
+    const metricsOk = m.lcpMs <= g.lcpMs && m.tbtMs <= g.tbtMs && m.cls <= g.cls
+    rows.push([
+      `Lighthouse ${r.lighthouse}, ${p.name}: performance / accessibility (goals ≥ ${g.performance} / ≥ ${g.accessibility})`,
+      `${m.performance}${range(p.runs, (x) => x.performance)} / ${m.accessibility} — ${met(scoresOk)}; best practices ${m.bestPractices}, SEO ${m.seo}`
+    ])
+    rows.push([
+      `Lighthouse, ${p.name}: LCP / TBT / CLS (goals ≤ ${g.lcpMs / 1000} s / ≤ ${g.tbtMs} ms / ≤ ${g.cls})`,
+      `${(m.lcpMs / 1000).toFixed(2)} s${range(p.runs, (x) => x.lcpMs, ' ms')} / ${m.tbtMs} ms / ${m.cls} — ${met(metricsOk)}` +
+        (m.lcpElement ? `; LCP element ${m.lcpElement}` : '') +
+        (m.failedA11y.length ? `; failed accessibility audits: ${m.failedA11y.join(', ')}` : '') +
+        (m.compressionSavings.bytes > 0 ? `; text compression would save ${Math.round(m.compressionSavings.bytes / 1024)} KiB (${m.compressionSavings.urls.join(', ')})` : '')
+    ])
+  }
+  return rows
+}
+
+export function formatLighthouseBench(r: LighthouseBenchResult): string {
+  const lines = [
+    `Lighthouse ${r.lighthouse} bench: Chromium ${r.chromium}, mobile preset (simulated slow 4G, 4× CPU), medians of ${r.pages[0]?.runs.length ?? 0} runs, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}`
+  ]
+  for (const p of r.pages) {
+    lines.push(`  ${p.name} (${p.url})`)
+    for (const run of p.runs)
+      lines.push(
+        `    run: performance ${run.performance}, accessibility ${run.accessibility}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}${run.opportunities.length ? `; opportunities: ${run.opportunities.join(', ')}` : ''}`
+      )
+  }
+  lines.push(...lighthouseRows(r).map(([k, v]) => `  ${k}: ${v}`))
+  return lines.join('\n')
+}
+
+if (require.main === module) {
+  runLighthouseBench({ log: (line) => console.error(line) }).then(
+    (r) => console.log(formatLighthouseBench(r)),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    }
+  )
+}
