@@ -122,6 +122,9 @@ export interface OrderRow {
   Contact: string
   Phone: string
   Address: string
+  /** Where the diner's location put the delivery, as the range was checked (0 and 0: none given). */
+  DeliveryLat: number
+  DeliveryLng: number
   LineCount: number
   /** What the caller may do now (from the transition table): 1 yes, 0 no. */
   CanCancel: number

@@ -241,7 +241,7 @@ describe('PosSheetGoodsQuaEdit: stock', () => {
   // on every edit that moves stock. So for every goods whose stock is counted, a quantity change up or
   // down fails with errcode 50000 (INTERNAL): the feature does not work there, and the diner sees a
   // server error instead of a refusal.
-  test.failing('WEAKNESS: a quantity change of a goods whose stock is counted answers 50000 instead of changing it', async () => {
+  test('FIXED: a quantity change of a goods whose stock is counted answers 50000 instead of changing it', async () => {
     const s = await sheetWithStock('B201-A02', '2', 10) // takes 2: 8 left
     const up = await edit(s, 5, { QRCode: s.QRCode }, s.diner.headers)
     expect({ errcode: up.body.errcode, resultcode: up.body.resultcode }).toEqual({ errcode: '0', resultcode: '0' })
@@ -255,7 +255,7 @@ describe('PosSheetGoodsQuaEdit: stock', () => {
   // not the round ever took them. A round ordered while the sku was unlimited took nothing; when the
   // shop then counts its stock (10 left), lowering that round's 99 to 1 adds 98 units that do not
   // exist, and the shop oversells by that much. Give back at most what the round's takes hold.
-  test.failing('WEAKNESS: lowering a round that took no stock (ordered while unlimited) adds stock that does not exist', async () => {
+  test('FIXED: lowering a round that took no stock (ordered while unlimited) adds stock that does not exist', async () => {
     const s = await sheetWithStock('B201-A02', '99', null)
     await setStock(s.skuId, 10)
     const down = await edit(s, 1, { QRCode: s.QRCode }, s.diner.headers)
@@ -302,7 +302,7 @@ describe('PosSheetGoodsQuaEdit: a paid, closed or settling sheet', () => {
   // A quantity change (or a round) that commits between that read and the transaction leaves a
   // settlement for the OLD total on the sheet; paying it closes the sheet as paid with less than was
   // ordered (up to 98 units of every line free). The test commits the edit at exactly that point.
-  test.failing('WEAKNESS: a quantity raised while PayLaterUpdate is under way leaves a bill for the old, lower total, and paying it closes the sheet', async () => {
+  test('FIXED: a quantity raised while PayLaterUpdate is under way leaves a bill for the old, lower total, and paying it closes the sheet', async () => {
     const s = await openSheet('B201-A05', '1')
     const raiseInTheGap = async () => ok(await edit(s, 9, { QRCode: s.QRCode }, s.diner.headers))
     const db = dbRunningBeforeTransaction(server.db, raiseInTheGap)
@@ -346,7 +346,7 @@ describe('PosSheetGoodsQuaEdit racing PayLaterUpdate through the gateway', () =>
   // change sent a few milliseconds before the bill is asked for. On PostgreSQL (real concurrent
   // connections) the bill is left at the old total in a good share of tries. On SQLite in one process
   // the window is too small to hit here, so the test is a guard there and marks the weakness on PostgreSQL.
-  const raceTest = process.env.DATABASE_URL ? test.failing : test
+  const raceTest = test
   raceTest('a bill asked for while a quantity change commits always asks for the sheet total', async () => {
     const stale: string[] = []
     for (let attempt = 0; attempt < 40 && stale.length === 0; attempt++) {
@@ -377,7 +377,7 @@ describe('PosSheetGoodsQuaEdit racing the payment of the pending bill', () => {
   // (lock the sheet before the settlement in the payment path), or retry the transaction on 40P01.
   // (MergeOrderSubmit cancelling a pending settlement takes the same order as the edit.) SQLite writes
   // one transaction at a time, so there the test is a guard.
-  const raceTest = process.env.DATABASE_URL ? test.failing : test
+  const raceTest = test
   raceTest('a quantity change and the bill\'s payment notice arriving together both answer, and the bill is paid in full or refunded', async () => {
     const broken: string[] = []
     for (let attempt = 0; attempt < 12 && broken.length === 0; attempt++) {
@@ -436,7 +436,7 @@ describe('delivery: the location a range is checked at', () => {
   // DispatchInfoGet). The haversine distance is periodic, so a latitude or longitude 360° off the branch
   // (382.1936, or 473.5399) is "0 m away": in range, the cheapest tier, and the impossible point is
   // stored on the order (delivery_lat/lng). Refuse |Lat| > 90 and |Lng| > 180 as input (10007).
-  test.failing('WEAKNESS: a latitude or longitude beyond ±90/±180 is taken, measured as 0 m from the branch, and stored', async () => {
+  test('FIXED: a latitude or longitude beyond ±90/±180 is taken, measured as 0 m from the branch, and stored', async () => {
     const before = await orderCounts(server.db)
     for (const at of [{ Lat: B201_AT.lat + 360, Lng: B201_AT.lng }, { Lat: B201_AT.lat, Lng: B201_AT.lng + 360 }, { Lat: 95, Lng: B201_AT.lng }, { Lat: B201_AT.lat, Lng: -500 }]) {
       const res = await deliver({ ...contact, ...at })
@@ -454,7 +454,7 @@ describe('delivery: the location a range is checked at', () => {
   // is shown nowhere — not on the kitchen ticket (`npm run orders -- show`), nor in the admin API or
   // OrderDetailGet. Show the checked point (and its distance) next to the typed address on the ticket,
   // so the shop can see that they disagree (server/src/cli/orders.ts `detail`, order rows).
-  test.failing("WEAKNESS: a spoofed 'Use my location' gets a far address delivered, and the kitchen ticket shows no sign of the point checked", async () => {
+  test("FIXED: a spoofed 'Use my location' far from the typed address shows on the kitchen ticket: the point checked and its distance", async () => {
     const far = { ...contact, Address: 'Estrada de Hac Sa 1, Coloane (11 km away)', Lat: B201_AT.lat, Lng: B201_AT.lng }
     const data = ok(await deliver(far))
     expect(data.table1[0]).toMatchObject({ Address: far.Address, Freight: '5.00' })

@@ -25,6 +25,18 @@ export const integerWithDefault = (description: string, min: number, max: number
   z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback)).describe(description)
 
 /** PageIndex (1-based) and PageSize (at most 1000, default 1000). */
+/**
+ * A longitude (180) or latitude (90) in degrees: a number or a plain decimal text, 0 when absent
+ * (0 with 0 = unknown). Values off the globe were measured as 0 m from the branch.
+ */
+export const coordinateField = (limit: 90 | 180, description: string) =>
+  z
+    .preprocess(
+      (v) => (v === null || v === undefined || v === '' ? 0 : typeof v === 'string' && /^\s*-?\d{1,3}(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+      z.number().finite().min(-limit).max(limit)
+    )
+    .describe(description)
+
 export const pagingFields = {
   PageIndex: optionalInteger('Page number, from 1 (default 1)', 1, Number.MAX_SAFE_INTEGER),
   PageSize: optionalInteger(`Rows per page, 1–${MAX_PAGE_SIZE} (default ${MAX_PAGE_SIZE})`, 1, MAX_PAGE_SIZE)

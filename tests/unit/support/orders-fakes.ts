@@ -38,6 +38,8 @@ export function orderRow(SheetID: string, over: Partial<OrderRow> = {}): OrderRo
     Contact: '',
     Phone: '',
     Address: '',
+    DeliveryLat: 0,
+    DeliveryLng: 0,
     LineCount: 2,
     CanCancel: 1,
     CanPay: 1,

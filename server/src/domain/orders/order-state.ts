@@ -35,6 +35,21 @@ export async function lockOrder(trx: Transaction<Database>, orderId: string): Pr
 }
 
 /**
+ * lockOrder for a payment: a table sheet's settlement is locked after its sheet, the order every
+ * sheet write takes (sheet, then its orders). A payment locking the settlement first and a quantity
+ * change or a new round locking the sheet first waited on each other (PostgreSQL 40P01).
+ */
+export async function lockOrderForPayment(trx: Transaction<Database>, orderId: string): Promise<OrderRecord> {
+  if (isPostgres(trx)) {
+    const peek = await trx.selectFrom('orders').select(['kind', 'table_sheet_id']).where('order_id', '=', orderId).executeTakeFirst()
+    if (peek?.kind === 'settlement' && peek.table_sheet_id) {
+      await trx.selectFrom('table_sheets').select('sheet_id').where('sheet_id', '=', peek.table_sheet_id).forUpdate().execute()
+    }
+  }
+  return lockOrder(trx, orderId)
+}
+
+/**
  * Applies `action` to the order, or throws ORDER_STATUS_CONFLICT naming the current status.
  * `extra` columns are written with the status (paid_amount, pickup_no …).
  */
@@ -105,9 +120,17 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
     // Paying a table sheet's settlement closes the sheet (status 2, no more rounds) and completes its rounds.
     const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
     if (sheet && sheet.settlement_id === orderId && sheet.status === ORDER_STATUS.AWAITING_PAYMENT) {
+      const paidNow = toDecimal(sheet.paid_amount).plus(toDecimal(paidAmount)).toFixed(Math.max(places(sheet.paid_amount), places(paidAmount)))
+      // A settlement for less than the sheet now holds (it should never be: one started before a
+      // change is cancelled by it) counts as paid towards the sheet, which stays open for the rest.
+      if (toDecimal(paidNow).lessThan(toDecimal(sheet.amount))) {
+        await trx.updateTable('table_sheets').set({ paid_amount: paidNow, settlement_id: '' }).where('sheet_id', '=', sheet.sheet_id).execute()
+        await earnOrderPoints(trx, order, paidAmount, now)
+        return paid
+      }
       await trx
         .updateTable('table_sheets')
-        .set({ status: ORDER_STATUS.COMPLETED, paid_amount: toDecimal(sheet.paid_amount).plus(toDecimal(paidAmount)).toFixed(Math.max(places(sheet.paid_amount), places(paidAmount))), closed_at: now.toISOString() })
+        .set({ status: ORDER_STATUS.COMPLETED, paid_amount: paidNow, closed_at: now.toISOString() })
         .where('sheet_id', '=', sheet.sheet_id)
         .execute()
       const rounds = await trx

@@ -82,6 +82,47 @@ export async function takeStock(trx: Transaction<Database>, orderId: string, tak
   }
 }
 
+/**
+ * A quantity change on a line the order holds stock for (one stock_takes row per order and sku):
+ * more units are taken like an order's (refused when short) and added to the order's take; fewer
+ * give back at most what the take holds, so a line ordered while the sku was unlimited creates no
+ * stock when lowered after the shop started counting it.
+ */
+export async function adjustStockTake(trx: Transaction<Database>, orderId: string, take: StockTake, now: Date): Promise<void> {
+  if (take.units === 0) return
+  if (take.units > 0) {
+    const taken = await trx
+      .updateTable('skus')
+      .set((eb) => ({ stock: eb('stock', '-', take.units) }))
+      .where('sku_id', '=', take.skuId)
+      .where('stock', '>=', take.units)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) === 0) {
+      const row = await trx.selectFrom('skus').select('stock').where('sku_id', '=', take.skuId).executeTakeFirst()
+      if (!row || row.stock === null) return
+      throw shortOf(take, Number(row.stock))
+    }
+    await trx
+      .insertInto('stock_takes')
+      .values({ order_id: orderId, sku_id: take.skuId, units: take.units, taken_at: now.toISOString(), returned_at: null })
+      .onConflict((oc) => oc.columns(['order_id', 'sku_id']).doUpdateSet((eb) => ({ units: eb('stock_takes.units', '+', take.units) })))
+      .execute()
+    return
+  }
+  const held = await trx
+    .selectFrom('stock_takes')
+    .select('units')
+    .where('order_id', '=', orderId)
+    .where('sku_id', '=', take.skuId)
+    .where('returned_at', 'is', null)
+    .executeTakeFirst()
+  const give = Math.min(-take.units, held ? Number(held.units) : 0)
+  if (give <= 0) return
+  await trx.updateTable('stock_takes').set((eb) => ({ units: eb('units', '-', give) })).where('order_id', '=', orderId).where('sku_id', '=', take.skuId).execute()
+  // An sku made unlimited since (stock null) stays unlimited.
+  await trx.updateTable('skus').set((eb) => ({ stock: eb('stock', '+', give) })).where('sku_id', '=', take.skuId).where('stock', 'is not', null).execute()
+}
+
 /** Puts back what the order took and has not given back yet (the order is locked by the caller). */
 export async function returnStock(trx: Transaction<Database>, orderId: string, now: Date): Promise<void> {
   const returned = await trx

@@ -9,6 +9,7 @@ import type { Locale } from '../../../../src/gateway/contract'
 import { ORDER_STATUS, type OrderLineRow, type OrderRow, type OrderStatus, type PaymentRow, type PayMode, type PosiType, type ServiceType } from '../../../../src/gateway/order-rows'
 import { pickText, translate } from '../../../../src/i18n/translate'
 import { Decimal } from '../../../../src/core/money'
+import { distanceMetres, hasLocation } from '../../../../src/core/geo'
 import {
   countOrderLines,
   listOrderLines,
@@ -98,6 +99,8 @@ export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNa
     Contact: order.contact,
     Phone: order.phone,
     Address: order.address,
+    DeliveryLat: Number(order.delivery_lat),
+    DeliveryLng: Number(order.delivery_lng),
     LineCount: lineCount,
     CanCancel: dinerMayCancel(order, viewer.ownerKey, viewer.now) ? 1 : 0,
     CanPay: ownerMayPay(order, viewer.ownerKey, viewer.now) ? 1 : 0
@@ -210,7 +213,7 @@ export async function orderLineRows(db: Kysely<Database>, orders: readonly Order
  * chosen. Names are the ones stored at ordering (what the diner saw); the labels are English,
  * all of them, so a ticket never mixes two languages in its own words.
  */
-export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[]): string[] {
+export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[], branch?: { lat: number; lng: number }): string[] {
   const locale: Locale = 'en'
   const service = [
     translate(locale, `order.service.${order.ServiceType}`),
@@ -222,6 +225,12 @@ export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[]): 
   const out = [`  ${service.join(', ')}`]
   const deliverTo = [order.Contact, order.Phone, order.Address].filter(Boolean)
   if (deliverTo.length > 0) out.push(`  Deliver to: ${deliverTo.join(', ')}`)
+  // The typed address is never geocoded: the point the range was checked at, and how far it is,
+  // let the shop see an address that does not match it.
+  if (order.ServiceType === 'delivery' && hasLocation(order.DeliveryLat, order.DeliveryLng)) {
+    const far = branch && hasLocation(branch.lat, branch.lng) ? ` (${(distanceMetres(branch.lat, branch.lng, order.DeliveryLat, order.DeliveryLng) / 1000).toFixed(1)} km from the branch)` : ''
+    out.push(`  Location given: ${order.DeliveryLat.toFixed(5)}, ${order.DeliveryLng.toFixed(5)}${far}`)
+  }
   if (order.Remarks) out.push(`  Remark: ${order.Remarks}`)
   for (const l of lines) {
     const packs = l.PUnit && new Decimal(l.PQua || 0).gt(0) ? `${l.PQua} ${l.PUnit}` : ''

@@ -28,6 +28,7 @@ import {
   type OrderRecord
 } from '../../storage/repositories/order.repository'
 import type { Database } from '../../storage/schema'
+import { findBaseById } from '../../storage/repositories/base.repository'
 import type { PaymentProviders } from '../../providers/payment/payment-provider'
 import { refundOrderPayments } from '../payments/payment.service'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
@@ -207,12 +208,14 @@ export type ShopAction = (typeof SHOP_ACTIONS)[number]
 export interface ShopOrderView {
   order: OrderRow
   lines: OrderLineRow[]
+  /** The branch's own location, for how far a delivery's given location is. */
+  branch: { lat: number; lng: number } | null
 }
 
 async function shopView(db: Kysely<Database>, order: OrderRecord, locale: Locale, now: Date): Promise<ShopOrderView> {
   const viewer: OrderViewer = { locale, timeZone: await enterpriseTimeZone(db, order.ent_id), ownerKey: '', now }
-  const [rows, lines] = await Promise.all([orderRows(db, [order], viewer), orderLineRows(db, [order])])
-  return { order: rows[0], lines }
+  const [rows, lines, base] = await Promise.all([orderRows(db, [order], viewer), orderLineRows(db, [order]), findBaseById(db, order.base_id)])
+  return { order: rows[0], lines, branch: base ? { lat: base.lat, lng: base.lng } : null }
 }
 
 /** One order of any enterprise, as the shop sees it; ORDER_NOT_FOUND when unknown. */

@@ -35,7 +35,7 @@ import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database, OrderTable, PaymentTable } from '../../storage/schema'
 import { DomainError, invalidInput } from '../errors'
 import { serviceLinks } from '../links/service-link.service'
-import { lockOrder, markOrderPaid, type OrderRecord } from '../orders/order-state'
+import { lockOrder, lockOrderForPayment, markOrderPaid, type OrderRecord } from '../orders/order-state'
 import { checkReturnUrl, originsOf, withPayId } from './return-url'
 import { storeProviderResult, type ProviderResult } from './provider-results'
 import { isPostgres } from '../../storage/database'
@@ -350,7 +350,7 @@ async function applyResult(trx: Transaction<Database>, provider: PaymentProvider
     return 'declined'
   }
   if (!amountMatches) return 'amount_mismatch'
-  const order = await lockOrder(trx, payment.order_id)
+  const order = await lockOrderForPayment(trx, payment.order_id)
   if (await canTakePayment(trx, order)) {
     // Money taken while the order still waits: it is paid, even if its time ran out a moment ago
     // and the expiry sweep has not got to it (the payer started in time).

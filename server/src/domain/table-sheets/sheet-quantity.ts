@@ -13,18 +13,16 @@
  * AmoPoint), a pending settlement is cancelled (the bill must show the new total), and the stock
  * of the sku is taken or given back in the same transaction.
  */
-import type { Transaction } from 'kysely'
 import { decimalPoints, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { isQuantityEditAllowed, orderingRefusal } from '../../../../src/core/ordering-allowed'
 import { orderLimits } from '../../../../src/core/order-limits'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { findEnterpriseSetting, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { listShopParams } from '../../storage/repositories/params.repository'
-import type { Database } from '../../storage/schema'
 import { openMenu } from '../catalogue/catalogue.service'
 import { DomainError } from '../errors'
 import { applyOrderAction, lockOrder } from '../orders/order-state'
-import { takeStock } from '../orders/order-stock'
+import { adjustStockTake } from '../orders/order-stock'
 import { findBase } from '../../storage/repositories/base.repository'
 import { requireSheetAccess } from './sheet-access'
 import { lockSheet, requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
@@ -100,7 +98,12 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
       .where('order_id', '=', line.order_id)
       .where('line_no', '=', line.line_no)
       .execute()
-    if (line.sku_id) await moveStock(trx, round.order_id, line.sku_id, `${line.goods_name}${line.sku_name ? ` (${line.sku_name})` : ''}`, units.minus(toDecimal(line.qua)), now)
+    if (line.sku_id) {
+      // Whole units, as an order's take counts them (a fractional quantity takes the next whole unit).
+      const delta = units.minus(toDecimal(line.qua))
+      const whole = delta.isNegative() ? -Math.ceil(delta.negated().toNumber() - 1e-9) : Math.ceil(delta.toNumber() - 1e-9)
+      await adjustStockTake(trx, round.order_id, { skuId: line.sku_id, label: `${line.goods_name}${line.sku_name ? ` (${line.sku_name})` : ''}`, units: whole }, now)
+    }
 
     const amounts = await trx.selectFrom('order_lines').select('amount').where('order_id', '=', round.order_id).execute()
     const goods = roundHalfUp(sumDecimals(amounts.map((a) => a.amount)), amoPoint)
@@ -114,24 +117,4 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     }
     return { ...locked, amount: sheetAmount, settlement_id: '' }
   })
-}
-
-/**
- * More units take stock (refused when short, like an order); fewer give it back at once, written
- * as a negative take so that a later return of the round's takes puts back only what it holds.
- */
-async function moveStock(trx: Transaction<Database>, orderId: string, skuId: string, label: string, deltaUnits: ReturnType<typeof toDecimal>, now: Date): Promise<void> {
-  // Whole units, as takeStock counts them (a fractional quantity takes the next whole unit).
-  const units = deltaUnits.isNegative() ? -Math.ceil(deltaUnits.negated().toNumber() - 1e-9) : Math.ceil(deltaUnits.toNumber() - 1e-9)
-  if (units > 0) return takeStock(trx, orderId, [{ skuId, label, units }], now)
-  if (units === 0) return
-  const given = await trx
-    .updateTable('skus')
-    .set((eb) => ({ stock: eb('stock', '+', -units) }))
-    .where('sku_id', '=', skuId)
-    .where('stock', 'is not', null)
-    .executeTakeFirst()
-  if (Number(given.numUpdatedRows) > 0) {
-    await trx.insertInto('stock_takes').values({ order_id: orderId, sku_id: skuId, units, taken_at: now.toISOString(), returned_at: null }).execute()
-  }
 }

@@ -336,13 +336,15 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
   // The same settings and rules as a prepay order: AmoPoint, UnpaidOrderMinutes.
   const settings = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
   const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
-  const due = roundHalfUp(maxDecimal(0, toDecimal(sheet.amount).minus(toDecimal(sheet.paid_amount))), amoPoint).toFixed(amoPoint)
   const minutes = unpaidOrderMinutes(settings)
   const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)).timeZone
 
   return db.transaction().execute(async (trx) => {
     const locked = await lockSheet(trx, sheet.sheet_id)
     if (locked.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
+    // What is due comes from the locked row: a round or a quantity change committed since the
+    // first read would otherwise leave the bill at the old total (and paying it closed the sheet).
+    const due = roundHalfUp(maxDecimal(0, toDecimal(locked.amount).minus(toDecimal(locked.paid_amount))), amoPoint).toFixed(amoPoint)
     if (locked.settlement_id) {
       const pending = await lockOrder(trx, locked.settlement_id)
       if (pending.status === ORDER_STATUS.AWAITING_PAYMENT && (!pending.expires_at || pending.expires_at > now.toISOString())) {

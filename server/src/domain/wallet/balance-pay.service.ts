@@ -14,7 +14,7 @@ import { BALANCE_PROVIDER, PAYMENT_STATUS } from '../../../../src/gateway/order-
 import type { Database, OrderTable } from '../../storage/schema'
 import type { SessionMember } from '../members/member-session'
 import { DomainError } from '../errors'
-import { lockOrder, markOrderPaid } from '../orders/order-state'
+import { lockOrderForPayment, markOrderPaid } from '../orders/order-state'
 import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, requirePayer, type PaymentRecord } from '../payments/payment.service'
 import { changeBalance } from './balance.service'
 
@@ -41,7 +41,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
     const { amoPoint } = await moneySettings(db, input.entId)
     try {
       payment = await db.transaction().execute(async (trx) => {
-        const locked = await lockOrder(trx, order.order_id)
+        const locked = await lockOrderForPayment(trx, order.order_id)
         // A retry with this key that got the order's lock first has paid it: answer its payment,
         // not "no longer awaiting payment".
         if (await findPaymentByKey(trx, input.entId, input.requestKey)) throw new KeyTaken()

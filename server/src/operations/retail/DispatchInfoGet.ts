@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { dispatchInfo } from '../../domain/delivery/freight.service'
-import { requiredId } from '../fields'
+import { coordinateField, requiredId } from '../fields'
 import { defineOperation } from '../operation'
 
 export default defineOperation({
@@ -11,8 +11,8 @@ export default defineOperation({
   auth: 'app',
   input: z.object({
     BaseID: requiredId('Branch'),
-    Lng: z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number().finite()).describe('Longitude (0 with Lat 0 = unknown)'),
-    Lat: z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number().finite()).describe('Latitude'),
+    Lng: coordinateField(180, 'Longitude (0 with Lat 0 = unknown)'),
+    Lat: coordinateField(90, 'Latitude'),
     Amount: z
       .preprocess((v) => (typeof v === 'number' ? String(v) : v ?? '0'), z.string().trim().regex(/^\d{1,12}(\.\d{1,8})?$/))
       .describe('Goods amount of the order (decimal text)')

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { SERVICE_TYPES, type OrderLineRow, type OrderRow, type PaymentRow } from '../../../../src/gateway/order-rows'
 import { MAX_ORDER_LINES } from '../../domain/orders/order-pricing'
-import { optionalId, requiredId } from '../fields'
+import { coordinateField, optionalId, requiredId } from '../fields'
 import type { ColumnDocs } from '../operation'
 
 /** Decimal text as sent ('2', 2, '12.50'); checked by the pricing, which names the goods. */
@@ -35,15 +35,12 @@ export const orderLineSchema = z.object({
   Amount: decimalText('The line amount the diner was shown (unrounded)')
 })
 
-const coordinate = (description: string) =>
-  z.preprocess((v) => (v === null || v === undefined || v === '' ? 0 : v), z.coerce.number().finite()).describe(description)
-
 export const deliverySchema = z.object({
   Contact: shortText(100, 'Who receives the delivery'),
   Phone: shortText(40, 'Their phone'),
   Address: shortText(300, 'Delivery address'),
-  Lng: coordinate('Longitude (0 with Lat 0 = unknown)'),
-  Lat: coordinate('Latitude')
+  Lng: coordinateField(180, 'Longitude (0 with Lat 0 = unknown)'),
+  Lat: coordinateField(90, 'Latitude')
 })
 
 /** The fields of OrderPlacementInput (OrderPricePreview, OrderSubmit, and the table-sheet placements). */
@@ -103,6 +100,8 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   Contact: 'string: delivery contact',
   Phone: 'string: delivery phone',
   Address: 'string: delivery address',
+  DeliveryLat: 'number: latitude of the location the diner gave for a delivery, where its range was checked (0 with DeliveryLng 0: none)',
+  DeliveryLng: 'number: its longitude',
   LineCount: 'number: lines of the order',
   CanCancel: 'number: 1 when the caller may cancel it now (own order awaiting payment)',
   CanPay: 'number: 1 when the caller may pay it now'
