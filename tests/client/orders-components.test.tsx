@@ -9,6 +9,7 @@ import { OrderCard, OrderFacts, OrderHero, OrderLines } from '../../src/features
 import { ConfirmPage } from '../../src/features/checkout/components/ConfirmPage'
 import { taroConfirm } from '../../src/hosts/taro-confirm'
 import type { CartLineInput } from '../../src/core/cart'
+import type { OrderStatus } from '../../src/gateway/order-rows'
 import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
 import { lineRow, orderRow } from '../unit/support/orders-fakes'
@@ -109,9 +110,9 @@ describe('order views', () => {
 
 describe('order views for a keyboard and a screen reader', () => {
   it("the status on show is a live region: 'Ready for pickup' is read out as it arrives", async () => {
-    let setStatus: (n: number) => void = () => undefined
+    let setStatus: (n: OrderStatus) => void = () => undefined
     function Live() {
-      const [Status, set] = useState(1)
+      const [Status, set] = useState<OrderStatus>(1)
       setStatus = set
       return <OrderHero order={orderRow('O1', { Status, PickupNo: '12', CanPay: 0, CanCancel: 0 })} />
     }
@@ -152,7 +153,7 @@ describe('the confirm page for a keyboard and a screen reader', () => {
     const server = demoServer(
       {
         OrderPricePreview: () =>
-          preview === 'never' ? new Promise(() => undefined) : ok({ table1: [orderRow('P', { GoodsAmount: '24.00', Amount: '24.00', BagFee: '0', Freight: '0' })], table2: [] })
+          preview === 'never' ? (new Promise(() => undefined) as never) : ok({ table1: [orderRow('P', { GoodsAmount: '24.00', Amount: '24.00', BagFee: '0', Freight: '0' })], table2: [] })
       },
       '2026-11-22 12:00:00'
     )

@@ -7,13 +7,21 @@
  * (b) a shop's counter code (S101, two branches) asks for a branch before the menu, and the order
  *     is placed at the branch chosen;
  * (c) a branch open past midnight, while closed: 'Today' lists tonight's small hours marked after
- *     midnight, never the closing minute, and no error shows before a time is chosen.
+ *     midnight, never the closing minute, and no error shows before a time is chosen;
+ * (d) issue 13: in zh-CN, zh-TW and en the page has no axe violation, its choosers are named radio
+ *     groups, the policy box is a checkbox a keyboard ticks with Space (and the policy link is next
+ *     in the Tab order), a refused submit stays until dismissed, and the policy box does not move
+ *     when the server's totals arrive.
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { wallClockIn } from '../../src/core/wall-clock'
-import { phone } from './browser'
+import type { Locale } from '../../src/gateway/contract'
+import { translate } from '../../src/i18n/translate'
+import { assertNoFindings, checkPage } from './axe'
+import path from 'node:path'
+import { phone, SCREENSHOTS } from './browser'
 import { agreeAndSubmit, byId, money, price, shot } from './steps'
 import { useAppUnderTest, demoCode, entryUrl } from './harness'
 
@@ -150,4 +158,78 @@ describe('checkout', () => {
       await app.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).where('base_id', '=', B202).execute()
     }
   })
+
+  for (const [locale, device] of [
+    ['zh-CN', 'zh-CN'],
+    ['zh-TW', 'zh-TW'],
+    ['en', 'en-US']
+  ] as [Locale, string][]) {
+    it(`for a keyboard and a screen reader (${locale}): no axe violation, named radio groups, Space ticks the policy box, nothing moves as the totals arrive`, async () => {
+      const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params)
+      const context = await phone(app.browser, device)
+      try {
+        const page = await context.newPage()
+        const errors: string[] = []
+        page.on('pageerror', (e) => errors.push(e.message))
+        // The totals take a while (a slow line): the page is looked at before and after they arrive.
+        let slow = true
+        await page.route('**/GetData', async (route) => {
+          if (slow && (route.request().postData() ?? '').includes('KeyName=OrderPricePreview')) await new Promise((r) => setTimeout(r, 1500))
+          await route.continue()
+        })
+        await scanAndCheckout(page, 'T01', ['F01'])
+        const agree = page.getByRole('checkbox', { name: `${t('checkout.agree')}${locale === 'en' ? ' ' : ''}${t('checkout.policyLink')}` }).filter({ visible: true })
+        await agree.waitFor({ timeout: 30000 })
+        // Once the page has slid in (the totals are still on their way: '…').
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5000, polling: 50 })
+        assert.equal(await byId(page, 'total-goods').count(), 0, 'the totals have not arrived yet')
+        const before = await agree.boundingBox()
+        await byId(page, 'total-goods').waitFor({ timeout: 30000 })
+        slow = false
+        assert.deepEqual(await agree.boundingBox(), before, 'the policy box stays where it was when the totals arrive')
+
+        const service = page.getByRole('radiogroup', { name: t('checkout.service') }).filter({ visible: true })
+        const takeaway = service.getByRole('radio', { name: t('checkout.service.takeaway') })
+        await takeaway.focus()
+        await page.keyboard.press('Enter')
+        assert.equal(await takeaway.getAttribute('aria-checked'), 'true')
+        const day = page.getByRole('radiogroup', { name: t('checkout.day') }).filter({ visible: true }).getByRole('radio', { name: t('checkout.tomorrow') })
+        await day.focus()
+        await page.keyboard.press(' ')
+        assert.equal(await day.getAttribute('aria-checked'), 'true')
+        await page.getByRole('radiogroup', { name: t('checkout.time.pickup') }).filter({ visible: true }).getByRole('radio').first().click()
+        await byId(page, 'total-goods').waitFor({ timeout: 30000 })
+
+        // Unticked, the order is refused: the reason stays (no 2-s toast) until dismissed; focus goes back to the button.
+        assert.equal(await agree.getAttribute('aria-checked'), 'false')
+        const submit = page.getByRole('button', { name: t('checkout.submitPrepay') }).filter({ visible: true })
+        await submit.focus()
+        await page.keyboard.press('Enter')
+        const refusal = page.getByRole('alert').filter({ hasText: t('checkout.agreePrivacy') }).filter({ visible: true })
+        await refusal.waitFor({ timeout: 10000 })
+        await page.waitForTimeout(2500)
+        assert.equal(await refusal.count(), 1, 'the refusal is still there after 2.5 s')
+        assertNoFindings(await checkPage(page, `checkout-a11y-refusal-${locale}`))
+        await page.getByRole('button', { name: t('modal.ok') }).filter({ visible: true }).click()
+        await refusal.waitFor({ state: 'detached', timeout: 5000 })
+
+        // The box by keyboard: Space ticks and unticks it; Tab goes on to the policy link.
+        await agree.focus()
+        await page.keyboard.press(' ')
+        assert.equal(await agree.getAttribute('aria-checked'), 'true')
+        await page.keyboard.press(' ')
+        assert.equal(await agree.getAttribute('aria-checked'), 'false')
+        await page.keyboard.press(' ')
+        await page.keyboard.press('Tab')
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'open-terms')
+        assert.equal(await agree.getAttribute('aria-checked'), 'true')
+        await byId(page, 'checkout-total').getByText(money(price('F01'))).waitFor({ timeout: 15000 })
+        assertNoFindings(await checkPage(page, `checkout-a11y-${locale}`))
+        await page.screenshot({ path: path.join(SCREENSHOTS, `checkout-a11y-${locale}.png`) })
+        assert.deepEqual(errors, [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
 })

@@ -147,6 +147,8 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   const preview = c.preview
   const blocked = c.previewProblem?.backToCart === true
   const pending = '…'
+  /** English puts a space between the words and the link; Chinese does not. */
+  const wordGap = i18n.locale === 'en' ? ' ' : ''
   const waitingFor = !preview && !c.previewProblem && c.previewBlockedBy ? i18n.t(c.previewBlockedBy) : ''
 
   return (
@@ -422,22 +424,37 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         )}
       </View>
 
-      <View className='so-confirm__agree'>
+      {/*
+        One sentence with the policy link in it; a tap on the box or the words ticks the box (the row
+        takes the tap), the link opens the policy. The box is the checkbox a keyboard and a screen
+        reader find, named by the whole sentence.
+      */}
+      <View className='so-confirm__agree' onClick={() => c.setAgreed(!c.agreed)}>
         <View
           className='so-confirm__check'
           role='checkbox'
           {...focusable}
           aria-checked={c.agreed}
-          aria-label={`${i18n.t('checkout.agree')} ${i18n.t('checkout.policyLink')}`}
+          aria-label={`${i18n.t('checkout.agree')}${wordGap}${i18n.t('checkout.policyLink')}`}
           data-testid='agree-privacy'
-          onClick={() => c.setAgreed(!c.agreed)}
         >
           <View className={`so-confirm__box${c.agreed ? ' so-confirm__box--on' : ''}`} />
-          <Text className='so-confirm__agree-text'>{i18n.t('checkout.agree')}</Text>
         </View>
-        <View className='so-confirm__link' role='link' {...focusable} data-testid='open-terms' onClick={props.onOpenTerms}>
-          {i18n.t('checkout.policyLink')}
-        </View>
+        <Text className='so-confirm__agree-text'>
+          {i18n.t('checkout.agree')}
+          {wordGap}
+          <Text
+            className='so-confirm__link'
+            {...({ role: 'link', tabIndex: 0 } as Record<string, unknown>)}
+            data-testid='open-terms'
+            onClick={(e) => {
+              e.stopPropagation()
+              props.onOpenTerms()
+            }}
+          >
+            {i18n.t('checkout.policyLink')}
+          </Text>
+        </Text>
       </View>
 
       <View className='so-confirm__room' />
