@@ -12,6 +12,10 @@ import type { Page } from 'playwright-core'
 import { Decimal } from '../../src/core/money'
 import { maskedPhone } from '../../src/core/phone-mask'
 import { qrImageUri } from '../../src/features/wallet/qr-image'
+import { translate } from '../../src/i18n/translate'
+import type { MessageKey } from '../../src/i18n/catalogues'
+import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
+import { makeMember } from '../server/helpers/member-fixtures'
 import { phone } from './browser'
 import { useAppUnderTest, entryUrl, demoCode } from './harness'
 import { agreeAndSubmit, approveOnSandbox, byId, cli, money, price, scanAndAdd, shot } from './steps'
@@ -29,20 +33,53 @@ describe('members and money', () => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
 
-    // Scan the counter code of the fast-food branch, then Mine → log in.
+    // Scan the counter code of the fast-food branch, then Mine → log in (every page through shot() is checked by axe).
     await page.goto(await entryUrl(app.server, 'T01'))
     await mineTab(page).click({ timeout: 30000 })
-    await byId(page, 'login-cta').click({ timeout: 30000 })
-    await byId(page, 'phone-input').locator('input').or(page.locator('input[data-testid="phone-input"]')).first().fill(PHONE)
-    await byId(page, 'send-code').click()
+    await byId(page, 'login-cta').waitFor({ timeout: 30000 })
+    await shot(page, 'member-mine-signed-out')
+    await byId(page, 'login-cta').click()
+    // The area code is a named button; its page a listbox of areas.
+    await visibleRole(page, 'button', 'Area code +853, change').click({ timeout: 30000 })
+    await byId(page, 'area-list').waitFor({ timeout: 30000 })
+    await shot(page, 'member-area-code')
+    await visibleRole(page, 'option', /Macau/).click()
+    // The fields are found by their labels, as a screen reader names them.
+    await visibleRole(page, 'spinbutton', 'Mobile number').fill(PHONE, { timeout: 30000 })
+    await visibleRole(page, 'button', 'Get code').click()
     const code = await waitForCode('853', PHONE)
-    await byId(page, 'code-input').locator('input').or(page.locator('input[data-testid="code-input"]')).first().fill(code)
-    await byId(page, 'agree').getByRole('checkbox').click()
+    // The countdown is announced once, politely (not the button's text every second).
+    await byId(page, 'code-status').getByText(`Code sent to +853 ${PHONE}. You can ask for another in 60 seconds.`).waitFor({ timeout: 15000 })
+    assert.equal(await byId(page, 'code-status').getAttribute('role'), 'status')
+    await visibleRole(page, 'spinbutton', 'Verification code').fill(code)
+    // The agreement is a checkbox a keyboard ticks with Space.
+    const agree = visibleRole(page, 'checkbox', 'I have read and agree to the privacy policy and terms of use')
+    await agree.focus()
+    await page.keyboard.press(' ')
+    assert.equal(await agree.getAttribute('aria-checked'), 'true')
     await shot(page, 'member-login')
     await byId(page, 'login-submit').click()
     await byId(page, 'member-phone').getByText(maskedPhone('853', PHONE)).waitFor({ timeout: 30000 })
     await shot(page, 'member-mine')
     const member = await app.server.db.selectFrom('members').selectAll().where('phone', '=', PHONE).executeTakeFirstOrThrow()
+
+    // The profile's birthday by keyboard: a dialog takes the focus, the arrows choose, Done saves it into the field.
+    await visibleRole(page, 'button', 'Edit profile').click()
+    await byId(page, 'profile-form').waitFor({ timeout: 30000 })
+    await shot(page, 'member-profile')
+    await chooseBirthdayByKeyboard(page, 'Birthday: Not set', 'Birthday: 2 Jan 1990')
+    await page.goBack()
+    // Points records and the change of phone: looked at (axe) on the way.
+    await visibleRole(page, 'button', 'Points records').click({ timeout: 30000 })
+    await byId(page, 'score-records').waitFor({ timeout: 30000 })
+    await byId(page, 'score-records').getByText('No points records yet').waitFor({ timeout: 30000 })
+    await shot(page, 'member-points')
+    await page.goBack()
+    await visibleRole(page, 'button', 'Change phone number').click({ timeout: 30000 })
+    await byId(page, 'change-view').waitFor({ timeout: 30000 })
+    await shot(page, 'member-change-phone')
+    await page.goBack()
+    await byId(page, 'member-phone').waitFor({ timeout: 30000 })
 
     // Recharge 100 (gift 10 and a coupon) through the sandbox's hosted page.
     await byId(page, 'entry-recharge').click()
@@ -80,6 +117,7 @@ describe('members and money', () => {
     await byId(page, 'member-balance').getByText(money(left)).waitFor({ timeout: 30000 })
     await byId(page, 'entry-balance').click()
     await byId(page, 'account-balance').getByText(money(left)).waitFor({ timeout: 30000 })
+    await shot(page, 'member-account')
     await byId(page, 'entry-balance-records').click()
     await byId(page, 'balance-record').nth(2).waitFor({ timeout: 30000 })
     const kinds = await byId(page, 'balance-record').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')))
@@ -99,6 +137,7 @@ describe('members and money', () => {
     await byId(page, 'member-code-qr').waitFor({ timeout: 30000 })
     const src = await byId(page, 'member-code-qr').evaluate((el) => (el.tagName === 'IMG' ? el.getAttribute('src') : el.querySelector('img')?.getAttribute('src')))
     assert.equal(src, qrImageUri(memberCode))
+    await visibleRole(page, 'img', 'Member QR code').waitFor()
     assert.ok(!memberCode.includes(member.vip_id), 'the code does not carry the member id')
     await shot(page, 'member-code')
     const verified = await cli(app, 'member', 'verify', memberCode)
@@ -131,6 +170,79 @@ describe('members and money', () => {
     await context.close()
   })
 })
+
+describe('member pages in Chinese (issue 13)', () => {
+  for (const locale of ['zh-CN', 'zh-TW'] as const) {
+    it(`${locale}: the login form's named fields, the area codes, the profile and its birthday dialog (axe on each; the dialog by keyboard)`, async () => {
+      const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params)
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      await page.goto(await entryUrl(app.server, 'T01'))
+      await byId(page, 'order-now').waitFor({ timeout: 30000 })
+      await page.goto(`${app.server.url}/#/pages/loginByCode/loginByCode`)
+      await visibleRole(page, 'spinbutton', t('member.phone')).waitFor({ timeout: 30000 })
+      await visibleRole(page, 'spinbutton', t('member.code')).waitFor()
+      await visibleRole(page, 'checkbox', `${t('checkout.agree')} ${t('checkout.policyLink')}`).waitFor()
+      await shot(page, `member-login-${locale}`)
+      await visibleRole(page, 'button', t('member.areaCodeChoose', { no: '853' })).click()
+      await byId(page, 'area-list').waitFor({ timeout: 30000 })
+      await shot(page, `member-area-code-${locale}`)
+
+      const member = await makeMember(app.server.db, { name: '陳大文' })
+      await page.evaluate(([key, token]) => localStorage.setItem(key, JSON.stringify({ data: token })), [MEMBER_TOKEN_STORAGE, member.token] as const)
+      await page.goto(`${app.server.url}/?signed-in#/pages/vipDetailsEdit/vipDetailsEdit`)
+      await byId(page, 'profile-form').waitFor({ timeout: 30000 })
+      await visibleRole(page, 'radiogroup', t('member.sex')).waitFor()
+      await shot(page, `member-profile-${locale}`)
+      const field = visibleRole(page, 'button', t('member.birthdayButton', { label: t('member.birthday'), date: t('member.birthdayNone') }))
+      await field.focus()
+      await page.keyboard.press('Enter')
+      await visibleRole(page, 'dialog', t('member.birthday')).waitFor({ timeout: 15000 })
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), t('picker.yearColumn'))
+      await visibleRole(page, 'listbox', t('picker.monthColumn')).waitFor()
+      await shot(page, `member-birthday-${locale}`)
+      await page.keyboard.press('Escape')
+      await visibleRole(page, 'dialog', t('member.birthday')).waitFor({ state: 'detached', timeout: 15000 })
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'birthday')
+      assert.deepEqual(errors, [])
+      await context.close()
+    })
+  }
+})
+
+/** The one element on show with this role and name (Taro H5 keeps earlier pages in the DOM, hidden). */
+const visibleRole = (page: Page, role: Parameters<Page['getByRole']>[0], name: string | RegExp) =>
+  page.getByRole(role, { name, exact: typeof name === 'string' }).filter({ visible: true }).first()
+
+/**
+ * On the profile: the birthday field opens a dialog by Enter; the focus is in its year column; the
+ * keys choose (Down a day: the 2nd); Done gives the date to the field and the focus back to it.
+ */
+async function chooseBirthdayByKeyboard(page: Page, before: string, after: string): Promise<void> {
+  const field = visibleRole(page, 'button', before)
+  await field.focus()
+  await page.keyboard.press('Enter')
+  const dialog = visibleRole(page, 'dialog', 'Birthday')
+  await dialog.waitFor({ timeout: 15000 })
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')
+  assert.equal(await focusedName(), 'Year')
+  await shot(page, 'member-birthday')
+  // Tab through Year → Month → Day; Down on the day column.
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  assert.equal(await focusedName(), 'Day')
+  await page.keyboard.press('ArrowDown')
+  assert.equal(await visibleRole(page, 'listbox', 'Day').locator('[aria-selected="true"]').innerText(), '2')
+  // Tab from the last control comes round to the first (Cancel): the focus stays in the dialog.
+  await page.keyboard.press('Tab')
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel')
+  await visibleRole(page, 'button', 'Done').focus()
+  await page.keyboard.press('Enter')
+  await dialog.waitFor({ state: 'detached', timeout: 15000 })
+  assert.equal(await focusedName(), after)
+}
 
 /** The balance payment asks first (issue 12 item 13): it says `text`; nothing is paid before the diner confirms. */
 async function confirmBalancePay(page: Page, text: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { useRouter } from '@tarojs/taro'
+import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
@@ -15,13 +16,18 @@ function AreaCodeSelect() {
   usePageTitle(i18n.t('page.areaCodeSelect'))
 
   return (
-    <AreaList
-      selected={form.areaNo}
-      onChoose={(areaNo) => {
-        form.setArea(areaNo)
-        host.navigateBack(target === 'change' ? ROUTES.changeByCode : ROUTES.loginByCode())
-      }}
-    />
+    <>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.areaCodeSelect')}
+      </Text>
+      <AreaList
+        selected={form.areaNo}
+        onChoose={(areaNo) => {
+          form.setArea(areaNo)
+          host.navigateBack(target === 'change' ? ROUTES.changeByCode : ROUTES.loginByCode())
+        }}
+      />
+    </>
   )
 }
 

@@ -1,3 +1,4 @@
+import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
@@ -18,17 +19,33 @@ function ChangeByCode() {
     void member.loadDetail().then(() => member.startChange())
   })
   usePageTitle(i18n.t('page.changeByCode'))
+  // The page's heading for screen readers (the window's title says it on screen).
+  const heading = (
+    <Text className='so-sr-only' role='heading' aria-level={1}>
+      {i18n.t('page.changeByCode')}
+    </Text>
+  )
 
-  if (!member.vip) return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  if (!member.vip) {
+    return (
+      <>
+        {heading}
+        <StateView kind='loading' text={i18n.t('shell.loading')} />
+      </>
+    )
+  }
   return (
-    <ChangePhoneView
-      onChooseArea={() => host.navigateTo(ROUTES.areaCodeSelect('change'))}
-      onBind={() => host.redirectTo(ROUTES.loginByCode({ mode: 'bind', back: ROUTES.mine }))}
-      onDone={() => {
-        host.toast(i18n.t('member.changed'))
-        host.navigateBack(ROUTES.mine)
-      }}
-    />
+    <>
+      {heading}
+      <ChangePhoneView
+        onChooseArea={() => host.navigateTo(ROUTES.areaCodeSelect('change'))}
+        onBind={() => host.redirectTo(ROUTES.loginByCode({ mode: 'bind', back: ROUTES.mine }))}
+        onDone={() => {
+          host.toast(i18n.t('member.changed'))
+          host.navigateBack(ROUTES.mine)
+        }}
+      />
+    </>
   )
 }
 

@@ -1,3 +1,4 @@
+import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
@@ -43,6 +44,9 @@ function Mine() {
 
   return (
     <>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.mine')}
+      </Text>
       <MineView onLogin={() => host.navigateTo(ROUTES.loginByCode())} onOpen={open} onLogout={() => void logout()} onRetry={() => void member.loadDetail()} />
       <TabBarSpacer />
       <TabBar current='mine' />

@@ -32,6 +32,9 @@ function RechargeResult() {
   if (state === 'checking') {
     return (
       <View className='so-wallet-result' data-testid='recharge-result' data-state={state} aria-busy>
+        <Text className='so-sr-only' role='heading' aria-level={1}>
+          {i18n.t('page.rechargeResult')}
+        </Text>
         <View className='so-wallet-result__spinner' />
         <View className='so-wallet-result__title' role='status'>
           {i18n.t('wallet.checking')}
@@ -52,7 +55,9 @@ function RechargeResult() {
     return (
       <View className='so-wallet-result' data-testid='recharge-result' data-state={state} role='status'>
         <View className='so-wallet-result__mark' />
-        <Text className='so-wallet-result__title'>{i18n.t('wallet.paid')}</Text>
+        <Text className='so-wallet-result__title' role='heading' aria-level={1}>
+          {i18n.t('wallet.paid')}
+        </Text>
         <Text className='so-wallet-result__note' data-testid='recharge-detail'>
           {i18n.t('wallet.paidDetail', { amount: format.amount(r.Amount), credit: format.amount(wallet.creditOf(r)) })}
         </Text>
@@ -71,7 +76,9 @@ function RechargeResult() {
   return (
     <View className='so-wallet-result' data-testid='recharge-result' data-state={state} role='alert'>
       <View className='so-wallet-result__mark so-wallet-result__mark--declined' />
-      <Text className='so-wallet-result__title'>{state === 'declined' ? i18n.t('wallet.declined') : i18n.t('resultcode.20044')}</Text>
+      <Text className='so-wallet-result__title' role='heading' aria-level={1}>
+        {state === 'declined' ? i18n.t('wallet.declined') : i18n.t('resultcode.20044')}
+      </Text>
       {state === 'declined' && <Text className='so-wallet-result__note'>{i18n.t('wallet.declinedNote')}</Text>}
       <View className='so-wallet-result__actions'>
         {state === 'declined' && (

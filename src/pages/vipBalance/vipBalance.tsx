@@ -26,11 +26,18 @@ function VipBalance() {
     void wallet.loadAccount().finally(() => Taro.stopPullDownRefresh())
   })
   usePageTitle(i18n.t('page.vipBalance'))
+  // The page's heading for screen readers (the window's title says it on screen).
+  const heading = (
+    <Text className='so-sr-only' role='heading' aria-level={1}>
+      {i18n.t('page.vipBalance')}
+    </Text>
+  )
 
   const state = wallet.accountState
   if (state === 'signedOut') {
     return (
       <View className='so-wallet-page' data-testid='wallet-signed-out'>
+        {heading}
         <StateView kind='empty' text={i18n.t('wallet.signedOut')} />
         <View className='so-wallet-notice'>
           <View className='so-btn so-btn--primary' role='button' tabIndex={0} onClick={() => wallet.askLogin()}>
@@ -41,14 +48,20 @@ function VipBalance() {
     )
   }
   if (!wallet.vip) {
-    return state === 'failed' ? (
-      <StateView kind='failed' text={i18n.t('wallet.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void wallet.loadAccount()} />
-    ) : (
-      <StateView kind='loading' text={i18n.t('shell.loading')} />
+    return (
+      <View className='so-wallet-page'>
+        {heading}
+        {state === 'failed' ? (
+          <StateView kind='failed' text={i18n.t('wallet.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void wallet.loadAccount()} />
+        ) : (
+          <StateView kind='loading' text={i18n.t('shell.loading')} />
+        )}
+      </View>
     )
   }
   return (
     <View className='so-wallet-page' data-testid='wallet-account'>
+      {heading}
       <AccountCard
         onRecharge={() => (wallet.hasPhone ? host.navigateTo(ROUTES.vipBalanceRecharge) : wallet.askBind())}
         onPoints={() => host.navigateTo(ROUTES.vipScoreRecordList)}

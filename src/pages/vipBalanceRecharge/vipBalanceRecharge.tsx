@@ -61,6 +61,9 @@ function VipBalanceRecharge() {
 
   return (
     <View className='so-wallet-page' data-testid='recharge-page'>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.vipBalanceRecharge')}
+      </Text>
       {wallet.vip && <AccountCard />}
       {body}
       <View className='so-wallet-room' />

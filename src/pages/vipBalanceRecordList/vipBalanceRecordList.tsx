@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
@@ -18,6 +18,9 @@ function VipBalanceRecordList() {
   usePageTitle(i18n.t('page.vipBalanceRecordList'))
   return (
     <View className='so-wallet-page' data-testid='balance-records'>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.vipBalanceRecordList')}
+      </Text>
       <RecordList list={list} empty={i18n.t('wallet.recordsEmpty')} render={(row) => <BalanceRecordView key={row.RecordID} row={row} />} />
     </View>
   )

@@ -1,3 +1,4 @@
+import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
@@ -14,18 +15,34 @@ function VipDetailsEdit() {
     else void member.loadDetail()
   })
   usePageTitle(i18n.t('page.vipDetailsEdit'))
+  // The page's heading for screen readers (the window's title says it on screen).
+  const heading = (
+    <Text className='so-sr-only' role='heading' aria-level={1}>
+      {i18n.t('page.vipDetailsEdit')}
+    </Text>
+  )
 
   const vip = member.vip
-  if (!vip) return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  if (!vip) {
+    return (
+      <>
+        {heading}
+        <StateView kind='loading' text={i18n.t('shell.loading')} />
+      </>
+    )
+  }
   return (
-    <ProfileForm
-      key={vip.VipID}
-      today={session.now?.date ?? '2100-12-31'}
-      onSaved={() => {
-        host.toast(i18n.t('member.saved'))
-        host.navigateBack(ROUTES.mine)
-      }}
-    />
+    <>
+      {heading}
+      <ProfileForm
+        key={vip.VipID}
+        today={session.now?.date ?? '2100-12-31'}
+        onSaved={() => {
+          host.toast(i18n.t('member.saved'))
+          host.navigateBack(ROUTES.mine)
+        }}
+      />
+    </>
   )
 }
 

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
@@ -25,6 +25,9 @@ function VipQrCode() {
   usePageTitle(i18n.t('page.vipQrCode'))
   return (
     <View className='so-wallet-page'>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.vipQrCode')}
+      </Text>
       <MemberCodeView />
     </View>
   )

@@ -18,6 +18,9 @@ function VipScoreRecordList() {
   usePageTitle(i18n.t('page.vipScoreRecordList'))
   return (
     <View className='so-wallet-page' data-testid='score-records'>
+      <Text className='so-sr-only' role='heading' aria-level={1}>
+        {i18n.t('page.vipScoreRecordList')}
+      </Text>
       <Text className='so-wallet-rule-note'>{i18n.t('wallet.scoreRule')}</Text>
       <RecordList list={list} empty={i18n.t('wallet.scoreEmpty')} render={(row) => <ScoreRecordView key={row.RecordID} row={row} />} />
     </View>

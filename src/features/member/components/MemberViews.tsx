@@ -37,13 +37,12 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
       className='so-mine-stat'
       role={entry ? 'button' : undefined}
       tabIndex={entry ? 0 : undefined}
-      // The figure, then what it is, as shown ('MOP$12.50 Balance'); without a role there is nothing to name.
-      aria-label={entry ? `${value} ${i18n.t(label)}` : undefined}
       onClick={() => entry && props.onOpen(entry)}
     >
       <Text className='so-mine-stat__value' data-testid={testId}>
         {value}
       </Text>
+      {/* A space between figure and label, so the button's name reads 'MOP$12.50 Balance' (not shown: flex). */}{' '}
       <Text className='so-mine-stat__label'>{i18n.t(label)}</Text>
     </View>
   )
