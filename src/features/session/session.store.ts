@@ -244,6 +244,15 @@ export class SessionStore {
       this.entNames = ent.EntNames
     })
     const where = { ShopID: ent.ShopID, BaseID: ent.BaseID, TableID: ent.TableID, QRCode: ent.QRCode }
+    const shopParamsOf = (ShopID: string) => g.request('ShopParamsGet', [{ ShopID }], { silent: true })
+    const baseParamsOf = (BaseID: string) =>
+      Promise.all((['OpeningHours', 'IsPayLaterOnlineCheckout'] as const).map((ParmID) => g.request('BaseSysParamGet', [{ BaseID, ParmID }], { silent: true })))
+    // The code names its shop and branch: their parameters are asked for with the shop's details,
+    // one round trip less before the first screen. Used only if the details name the same ones
+    // (the catch only keeps an unused failure from being reported; an awaited one still throws).
+    const early = { shop: ent.ShopID ? shopParamsOf(ent.ShopID) : null, base: ent.BaseID ? baseParamsOf(ent.BaseID) : null }
+    early.shop?.catch(() => undefined)
+    early.base?.catch(() => undefined)
     const [links, sysParams, home] = await Promise.all([
       g.request('ServiceLinkGet', [{}], { silent: true }),
       g.request('EntSysParamsGet', [{ Other_EntID: ent.EntID }], { silent: true }),
@@ -256,14 +265,10 @@ export class SessionStore {
     const extras = home.table5?.[0] ?? null
     const sheet = home.table4?.[0] ?? null
 
-    const shopParams = await g.request('ShopParamsGet', [{ ShopID: shop.ShopID }], { silent: true })
-    const baseParams = base
-      ? await Promise.all(
-          (['OpeningHours', 'IsPayLaterOnlineCheckout'] as const).map((ParmID) =>
-            g.request('BaseSysParamGet', [{ BaseID: base.BaseID, ParmID }], { silent: true })
-          )
-        )
-      : []
+    const [shopParams, baseParams] = await Promise.all([
+      early.shop && shop.ShopID === ent.ShopID ? early.shop : shopParamsOf(shop.ShopID),
+      base ? (early.base && base.BaseID === ent.BaseID ? early.base : baseParamsOf(base.BaseID)) : []
+    ])
 
     runInAction(() => {
       this.shopInfo = shop

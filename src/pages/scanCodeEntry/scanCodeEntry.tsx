@@ -9,7 +9,7 @@ import './scanCodeEntry.css'
 
 /** Entry / launch page (spec §2): resolves the scanned code, then goes Home (or opens the entry's SheetID). */
 function ScanCodeEntry() {
-  const { session, i18n, host } = useStores()
+  const { session, i18n, host, menu } = useStores()
   const [problem, setProblem] = useState<ReactNode>(null)
   // A failed entry's own view (EntryProblem) names the page after this.
   usePageTitle(i18n.t('entry.pageTitle'))
@@ -19,7 +19,11 @@ function ScanCodeEntry() {
   const start = (query: Record<string, string>) => {
     setProblem(null)
     void session.initialise(query).then(() => {
-      if (session.isReady && !session.entrySheetId) return goOn()
+      if (session.isReady && !session.entrySheetId) {
+        // Home's recommendations (its largest picture) are asked for while Home's script arrives.
+        if (!session.sheetRefusal) void menu.loadRecommended()
+        return goOn()
+      }
       if (!session.isReady && session.status !== 'failed') return
       // A failed entry or an entry SheetID: features/session/components/EntryProblem and the whole
       // catalogue (any result code's text) are fetched only then, never on the way to Home.
