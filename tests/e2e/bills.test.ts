@@ -192,7 +192,7 @@ describe('table bills and order details', () => {
     await context.close()
   })
 
-  it('Pay from balance asks first with the amount and the balance after; Cancel pays nothing', async () => {
+  it('Pay from balance asks first with the amount and the balance after (the question takes focus); Cancel pays nothing and focus returns to the button', async () => {
     const member = await makeMember(app.server.db, { balance: '100.00' })
     const sheetId = await insertAwaitingOrder(app.server.db, member.ownerKey, '23.50')
     const context = await phone(app.browser, 'en-US')
@@ -204,12 +204,21 @@ describe('table bills and order details', () => {
     await page.goto(`${app.server.url}/#/pages/orderDetails/orderDetails?SheetID=${sheetId}`)
     const balance = async () => (await app.server.db.selectFrom('members').select('balance').where('vip_id', '=', member.vipId).executeTakeFirstOrThrow()).balance
 
-    await byId(page, 'order-pay-balance').click({ timeout: 30000 })
+    // By keyboard: the button, then the question (it takes focus as it appears), Cancel, and back.
+    const payFromBalance = page.getByRole('button', { name: 'Pay from balance' }).filter({ visible: true })
+    await payFromBalance.focus({ timeout: 30000 })
+    await page.keyboard.press('Enter')
     const ask = byId(page, 'balance-confirm')
-    await ask.getByText('Pay MOP$23.50 from your balance? Your balance will then be MOP$76.50.').waitFor({ timeout: 30000 })
+    const question = ask.getByText('Pay MOP$23.50 from your balance? Your balance will then be MOP$76.50.')
+    await question.waitFor({ timeout: 30000 })
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Pay MOP$23.50 from your balance?'), undefined, { timeout: 5000 })
     await shot(page, 'bills-balance-ask')
-    await byId(page, 'balance-confirm-cancel').click()
+    await page.keyboard.press('Tab')
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'balance-confirm-cancel')
+    await page.keyboard.press('Enter')
     await byId(page, 'order-pay-balance').waitFor({ timeout: 30000 })
+    // Focus is back on the button that asked.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'order-pay-balance', undefined, { timeout: 5000 })
     assert.equal(await balance(), '100.00', 'cancelling paid nothing')
 
     await byId(page, 'order-pay-balance').click()
