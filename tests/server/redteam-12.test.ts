@@ -181,13 +181,10 @@ describe('PosSheetGoodsQuaEdit: quantities', () => {
 })
 
 describe('PosSheetGoodsQuaEdit: prices of the units added', () => {
-  // WEAKNESS (price, business rule): an edit prices every unit at the price the line was ordered at
-  // (sheet-quantity.ts: perUnit(line.amount) × newQua), also units added after that price stopped
-  // being offered. One lemon tea ordered during the "Lemon Tea Special" (MOP 18) becomes 99 at 18 after
-  // the promotion has ended, for as long as the sheet takes rounds; any menu price rise is dodged the
-  // same way. A new round would pay today's price. Price the added units at today's price (keep the
-  // ordered price only for what was ordered), or allow only lowering.
-  test.failing("WEAKNESS: units added after a promotion ended still get the promotion's price", async () => {
+  // Was a weakness: an edit priced every added unit at the price the line was ordered at, also after
+  // that price stopped being offered (a promotion ended, a price rose). Now units join the line only
+  // while its price holds; otherwise PRICE_CHANGED, and a new round sells them at today's price.
+  test("FIXED: units added after a promotion ended are refused with PRICE_CHANGED (a new round sells them at today's price); lowering still works", async () => {
     const tableId = 'B201-A06'
     await server.db.updateTable('table_sheets').set({ status: ORDER_STATUS.CANCELLED }).where('table_id', '=', tableId).where('status', '=', ORDER_STATUS.AWAITING_PAYMENT).execute()
     const QRCode = await tableCode(server.db, tableId)
@@ -204,9 +201,10 @@ describe('PosSheetGoodsQuaEdit: prices of the units added', () => {
     try {
       const today = Number((await clientLine(server, { code: 'H03', qua: '1' })).input.Amount)
       expect(today).toBeGreaterThan(promoted)
-      const data = ok(await edit(s, 10, { QRCode }, diner.headers))
-      // One at the price ordered, nine more at today's price.
-      expect(Number(data.table1[0].Amount)).toBeCloseTo(promoted + 9 * today, 2)
+      const refused = await edit(s, 10, { QRCode }, diner.headers)
+      expect(refused.body.resultcode).toBe(RESULTCODES.PRICE_CHANGED)
+      const sheetNow = await server.db.selectFrom('orders').select('goods_amount').where('order_id', '=', s.roundId).executeTakeFirstOrThrow()
+      expect(Number(sheetNow.goods_amount)).toBeCloseTo(promoted, 2)
     } finally {
       await server.db.updateTable('promotions').set({ end_date: '' }).where('shop_id', '=', 'S101').where('code', '=', 'LEMON-TEA').execute()
       await server.db.updateTable('menus').set((eb) => ({ version: eb('version', '+', 1) })).where('shop_id', '=', 'S101').execute()

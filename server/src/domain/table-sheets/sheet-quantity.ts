@@ -20,6 +20,7 @@ import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { findEnterpriseSetting, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { listShopParams } from '../../storage/repositories/params.repository'
 import { openMenu } from '../catalogue/catalogue.service'
+import { priceLines } from '../orders/order-pricing'
 import { DomainError } from '../errors'
 import { applyOrderAction, lockOrder } from '../orders/order-state'
 import { adjustStockTake } from '../orders/order-stock'
@@ -84,6 +85,21 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     if (newQua.equals(oldQua)) return locked
 
     const perUnit = (amount: string) => toDecimal(amount).dividedBy(oldQua)
+    if (newQua.greaterThan(oldQua)) {
+      // Units added are sold at today's price: while the line's price still holds they join it;
+      // after a promotion ended or a price changed, more is a new round (PRICE_CHANGED), and goods
+      // off sale now are refused as an order would be.
+      const stored = JSON.parse(line.detail || '{}') as { SkuID?: string; PCode?: string; Remarks?: { name: string; option: string }[]; AddOns?: string[]; Bom?: { BOMClassID: string; GoodsID: string }[] }
+      const one = priceLines(
+        read,
+        [{ GoodsID: line.goods_id, SkuID: stored.SkuID ?? line.sku_id, PCode: stored.PCode ?? line.pcode, MQua: byPack ? '0' : '1', PQua: byPack ? '1' : '0', Remarks: stored.Remarks ?? [], AddOns: stored.AddOns ?? [], Bom: stored.Bom ?? [], Amount: '0' }],
+        caller.locale,
+        amoPoint,
+        false,
+        { maxOrderLines: 1, maxLineQuantity }
+      )
+      if (!toDecimal(one.lines[0].amount).equals(perUnit(line.amount))) throw new DomainError('PRICE_CHANGED', { goods: line.goods_name })
+    }
     const ref = toDecimal(line.ref || '1')
     const units = byPack ? newQua.times(ref) : newQua
     await trx
