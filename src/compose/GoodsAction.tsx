@@ -19,20 +19,27 @@ export const GoodsAction = observer(function GoodsAction(props: { goods: GoodsRo
   const qua = cart.goodsQuantity(g.GoodsID, scope.ShopID, scope.BaseID)
   const inCart = toDecimal(qua).gt(0)
   if (g.HasOptions === 1) {
+    // The count sits on the button's corner but outside it: the button's name says it in words.
     return (
-      <View
-        className='so-choose'
-        role='button'
-        tabIndex={0}
-        aria-label={inCart ? i18n.t('menu.chooseLabelCount', { name: g.GoodsName, n: format.quantity(qua) }) : i18n.t('menu.chooseLabel', { name: g.GoodsName })}
-        data-testid='goods-choose'
-        onClick={(e) => {
-          e.stopPropagation()
-          props.onChoose(g)
-        }}
-      >
-        <Text className='so-choose__text'>{i18n.t('menu.choose')}</Text>
-        {inCart && <Text className='so-choose__count'>{format.quantity(qua)}</Text>}
+      <View className='so-choose-wrap'>
+        <View
+          className='so-choose'
+          role='button'
+          tabIndex={0}
+          aria-label={inCart ? i18n.t('menu.chooseLabelCount', { name: g.GoodsName, n: format.quantity(qua) }) : i18n.t('menu.chooseLabel', { name: g.GoodsName })}
+          data-testid='goods-choose'
+          onClick={(e) => {
+            e.stopPropagation()
+            props.onChoose(g)
+          }}
+        >
+          <Text className='so-choose__text'>{i18n.t('menu.choose')}</Text>
+        </View>
+        {inCart && (
+          <Text className='so-choose__count' aria-hidden>
+            {format.quantity(qua)}
+          </Text>
+        )}
       </View>
     )
   }

@@ -56,7 +56,7 @@ const en: Record<MessageKey, string> = {
   'menu.chooseLabel': 'Choose {name}',
   'menu.chooseLabelCount': 'Choose {name}, {n} in the cart',
   'menu.classes': 'Menu classes',
-  'menu.classInCart': '{name}, {n} in the cart',
+  'menu.classInCart': '{n} in the cart',
   'menu.goodsList': 'Goods',
   'menu.addOne': 'Add one {name}',
   'menu.removeOne': 'Remove one {name}',

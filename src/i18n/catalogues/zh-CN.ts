@@ -54,7 +54,7 @@ const zhCN = {
   'menu.chooseLabel': '选规格：{name}',
   'menu.chooseLabelCount': '选规格：{name}，购物车已有 {n}',
   'menu.classes': '商品分类',
-  'menu.classInCart': '{name}，购物车已有 {n}',
+  'menu.classInCart': '购物车已有 {n}',
   'menu.goodsList': '商品列表',
   'menu.addOne': '加一份 {name}',
   'menu.removeOne': '减一份 {name}',

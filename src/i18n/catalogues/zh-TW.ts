@@ -56,7 +56,7 @@ const zhTW: Record<MessageKey, string> = {
   'menu.chooseLabel': '選規格：{name}',
   'menu.chooseLabelCount': '選規格：{name}，購物車已有 {n}',
   'menu.classes': '商品分類',
-  'menu.classInCart': '{name}，購物車已有 {n}',
+  'menu.classInCart': '購物車已有 {n}',
   'menu.goodsList': '商品列表',
   'menu.addOne': '加一份 {name}',
   'menu.removeOne': '減一份 {name}',

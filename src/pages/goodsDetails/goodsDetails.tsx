@@ -81,23 +81,26 @@ function GoodsDetails() {
 
   return (
     <View className='so-details'>
-      {images[0] ? (
-        <View
-          className='so-details__hero'
-          role='button'
-          tabIndex={0}
-          aria-label={i18n.t('details.pictures', { name: g.GoodsName })}
-          onClick={() => host.previewImage(images, images[0])}
-          data-testid='goods-picture'
-        >
-          <Image className='so-details__img' src={images[0]} mode='aspectFill' {...firstPicture(g.GoodsName)} />
-          {images.length > 1 && <Text className='so-details__pics'>1/{images.length}</Text>}
-        </View>
-      ) : (
-        <View className='so-details__hero' data-testid='goods-picture'>
+      <View className='so-details__hero' data-testid='goods-picture'>
+        {images[0] ? (
+          <View
+            className='so-details__open'
+            role='button'
+            tabIndex={0}
+            aria-label={i18n.t('details.pictures', { name: g.GoodsName })}
+            onClick={() => host.previewImage(images, images[0])}
+          >
+            <Image className='so-details__img' src={images[0]} mode='aspectFill' {...firstPicture(g.GoodsName)} />
+          </View>
+        ) : (
           <View className='so-details__img so-details__img--none' />
-        </View>
-      )}
+        )}
+        {images.length > 1 && (
+          <Text className='so-details__pics' aria-hidden>
+            1/{images.length}
+          </Text>
+        )}
+      </View>
       <View className='so-details__card'>
         <View className='so-details__title'>
           <Text className='so-details__code'>{g.GoodsCode}</Text>

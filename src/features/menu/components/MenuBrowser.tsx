@@ -104,7 +104,6 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
               role='tab'
               aria-selected={i === active}
               tabIndex={i === active ? 0 : -1}
-              aria-label={badge ? i18n.t('menu.classInCart', { name: s.cls.ClassName, n: badge }) : undefined}
               data-testid='class-tab'
               onClick={() => goTo(i, 'header')}
               onKeyDown={(e: { key: string; preventDefault(): void }) => {
@@ -112,7 +111,14 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
               }}
             >
               <Text className='so-menu__class-name'>{s.cls.ClassName}</Text>
-              {badge && <Text className='so-menu__class-badge'>{badge}</Text>}
+              {badge && (
+                <>
+                  <Text className='so-menu__class-badge' aria-hidden>
+                    {badge}
+                  </Text>
+                  <Text className='so-sr-only'>{i18n.t('menu.classInCart', { n: badge })}</Text>
+                </>
+              )}
             </View>
           )
         })}
