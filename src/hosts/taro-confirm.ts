@@ -67,6 +67,8 @@ function accessibleModal(hasCancel: boolean): { close(): void } {
       b.tabIndex = 0
       // 44 CSS px at least, whatever the line height.
       b.style.minHeight = '48px'
+      // The focus ring inside the button: the modal clips what is outside.
+      b.style.outlineOffset = '-4px'
     }
     for (const el of Array.from(document.body.children)) {
       if (el !== wrapper && !el.hasAttribute('inert')) {

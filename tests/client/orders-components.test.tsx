@@ -8,6 +8,7 @@ import { StoreContext } from '../../src/stores/context'
 import { OrderCard, OrderFacts, OrderHero, OrderLines } from '../../src/features/orders/components/OrderViews'
 import { ConfirmPage } from '../../src/features/checkout/components/ConfirmPage'
 import { taroConfirm } from '../../src/hosts/taro-confirm'
+import Terms from '../../src/pages/prepayOrderConfirm/components/terms'
 import type { CartLineInput } from '../../src/core/cart'
 import type { OrderStatus } from '../../src/gateway/order-rows'
 import { createFakeHost, ok } from '../unit/support/fake-host'
@@ -237,6 +238,19 @@ describe('the confirm page for a keyboard and a screen reader', () => {
     expect(within(totals).getByText('Goods').nextSibling?.textContent).toBe('…')
     expect(totals.getAttribute('aria-busy')).toBe('true')
     expect(within(totals).queryByText('Working out the total…')).toBeNull()
+  })
+})
+
+describe('the privacy policy page', () => {
+  it('has a level-one heading, the two parts as level two, and a focusable region a keyboard scrolls', async () => {
+    // The shim's default export has no navigation bar; the title is not what this looks at.
+    const taro = Taro as unknown as Record<string, unknown>
+    taro.setNavigationBarTitle ??= async () => undefined
+    await renderWith(() => <Terms />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy policy and terms of use')
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBe(2)
+    expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(2)
+    expect(screen.getByRole('region', { name: 'Privacy policy and terms of use' }).getAttribute('tabindex')).toBe('0')
   })
 })
 

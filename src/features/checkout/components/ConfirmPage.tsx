@@ -1,5 +1,6 @@
 import { View, Text, Input, Textarea } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useDidShow } from '@tarojs/taro'
 import { useRef, useState } from 'react'
 import { lineAmount, type CartLine } from '../../../core/cart'
 import { isAfterMidnight } from '../../../core/appointment-slots'
@@ -74,6 +75,14 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
    */
   const [refusal, setRefusal] = useState('')
   const submitRef = useRef<unknown>(null)
+  // Back from the policy page: focus on the link that opened it, as a dialog gives it back.
+  const termsRef = useRef<unknown>(null)
+  const openedTerms = useRef(false)
+  useDidShow(() => {
+    if (!openedTerms.current) return
+    openedTerms.current = false
+    setTimeout(() => focusOn(termsRef.current), 50)
+  })
   const dismissRefusal = () => {
     setRefusal('')
     // The dismiss button goes: focus back on the button the diner pressed.
@@ -444,11 +453,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
           {i18n.t('checkout.agree')}
           {wordGap}
           <Text
+            ref={termsRef as never}
             className='so-confirm__link'
             {...({ role: 'link', tabIndex: 0 } as Record<string, unknown>)}
             data-testid='open-terms'
             onClick={(e) => {
               e.stopPropagation()
+              openedTerms.current = true
               props.onOpenTerms()
             }}
           >

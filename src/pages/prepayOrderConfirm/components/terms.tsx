@@ -9,7 +9,9 @@ const Sections = ({ sections }: { sections: TermsSection[] }) => (
   <>
     {sections.map((s) => (
       <View key={s.title} className='so-terms__section'>
-        <Text className='so-terms__h2'>{s.title}</Text>
+        <View className='so-terms__h2' role='heading' aria-level={3}>
+          {s.title}
+        </View>
         {s.paragraphs.map((p, i) => (
           <Text key={i} className='so-terms__p'>
             {p}
@@ -26,11 +28,19 @@ function Terms() {
   usePageTitle(i18n.t('page.terms'))
   const text = TERMS[i18n.locale]
   return (
-    <View className='so-terms' data-testid='terms'>
+    // Focusable (tabIndex 0) so a keyboard can scroll the long text; named by the page's title.
+    <View className='so-terms' data-testid='terms' role='region' aria-label={i18n.t('page.terms')} {...({ tabIndex: 0 } as Record<string, unknown>)}>
+      <View className='so-terms__title' role='heading' aria-level={1}>
+        {i18n.t('page.terms')}
+      </View>
       <Text className='so-terms__p so-terms__intro'>{text.intro}</Text>
-      <Text className='so-terms__h1'>{text.privacyTitle}</Text>
+      <View className='so-terms__h1' role='heading' aria-level={2}>
+        {text.privacyTitle}
+      </View>
       <Sections sections={text.privacy} />
-      <Text className='so-terms__h1'>{text.termsTitle}</Text>
+      <View className='so-terms__h1' role='heading' aria-level={2}>
+        {text.termsTitle}
+      </View>
       <Sections sections={text.terms} />
       <Text className='so-terms__updated'>{text.updated}</Text>
     </View>
