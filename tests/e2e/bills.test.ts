@@ -227,4 +227,33 @@ describe('table bills and order details', () => {
     assert.equal(await balance(), '76.50')
     await context.close()
   })
+
+  it("a bill the table cannot pay now says why in an alert that stays until dismissed, then focus is back on Pay the bill", async () => {
+    const context = await phone(app.browser, 'en-US')
+    try {
+      const page = await context.newPage()
+      await scanAndAdd(page, app.server.url, await demoCode(app.server, 'A02'), ['F01'])
+      await agreeAndSubmit(page)
+      await byId(page, 'sheet-rounds').waitFor({ timeout: 30000 })
+      // The server refuses the bill this once (another diner is paying it).
+      const refusal = 'Someone at this table is paying the bill now'
+      await page.route('**/GetData', async (route) => {
+        if (!(route.request().postData() ?? '').includes('KeyName=PayLaterUpdate')) return route.continue()
+        await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ errcode: '0', errmsg: '', resultcode: '20017', resultmsg: encodeURIComponent(refusal), data: {} }) })
+      })
+      const payBill = page.getByRole('button', { name: 'Pay the bill' }).filter({ visible: true })
+      await payBill.focus()
+      await page.keyboard.press('Enter')
+      const alert = page.getByRole('alert').filter({ hasText: refusal }).filter({ visible: true })
+      await alert.waitFor({ timeout: 15000 })
+      await page.waitForTimeout(2500)
+      assert.equal(await alert.count(), 1, 'still there after 2.5 s')
+      await shot(page, 'bills-pay-refused')
+      await page.getByRole('button', { name: 'OK' }).filter({ visible: true }).click()
+      await alert.waitFor({ state: 'detached', timeout: 5000 })
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'pay-bill')
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useDidHide, useDidShow, useLoad, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
@@ -30,6 +30,20 @@ function OrderEntry() {
   /** The paid bill this device may open (it paid it), '' none. */
   const [ownBill, setOwnBill] = useState('')
   const back = useFocusReturn()
+  /**
+   * A refusal the diner has to act on (the bill cannot be paid now, a quantity was not changed):
+   * read out as an alert and kept until dismissed, then focus goes back where it was.
+   */
+  const [notice, setNotice] = useState('')
+  const noticeFrom = useRef<unknown>(null)
+  const showNotice = (text: string) => {
+    noticeFrom.current = (globalThis as { document?: { activeElement?: unknown } }).document?.activeElement ?? null
+    setNotice(text)
+  }
+  const dismissNotice = () => {
+    setNotice('')
+    ;(noticeFrom.current as { focus?: () => void } | null)?.focus?.()
+  }
   useLoad(() => {
     const code = params.QRCode ?? ''
     // The URL names the table: a reload (or another tab) resolves that table, not the stored one.
@@ -93,7 +107,7 @@ function OrderEntry() {
       if (r.kind === 'pay') host.navigateTo(ROUTES.paymentTransfer(r.SheetID, byBalance ? 'balance' : undefined))
       else if (r.kind === 'counter')
         void host.confirm({ content: i18n.t('sheet.payAtCounter'), confirm: i18n.t('modal.ok') })
-      else if (r.problem.message) host.toast(r.problem.message)
+      else if (r.problem.message) showNotice(r.problem.message)
     })
   }
 
@@ -103,9 +117,9 @@ function OrderEntry() {
     session.setSheet(null)
     host.navigateTo(ROUTES.goodsList)
   }
-  /** Quantity of an ordered line (CYSheetGoodsQuaEdit = 1): the server's answer is shown, a refusal toasted. */
+  /** Quantity of an ordered line (CYSheetGoodsQuaEdit = 1): the server's answer is shown (a toast), a refusal stays. */
   const changeQuantity = (line: Parameters<typeof sheet.changeQuantity>[0], qua: number) => {
-    void sheet.changeQuantity(line, qua).then((problem) => host.toast(problem ? problem.message || i18n.t('sheet.loadFailed') : i18n.t('sheet.quaChanged')))
+    void sheet.changeQuantity(line, qua).then((problem) => (problem ? showNotice(problem.message || i18n.t('sheet.loadFailed')) : host.toast(i18n.t('sheet.quaChanged'))))
   }
   const blocked = paid ? '' : refusalText()
   const tabBar = !session.hideTabBar
@@ -218,6 +232,16 @@ function OrderEntry() {
 
       <View className={`so-sheet__room${tabBar ? ' so-sheet__room--tabbed' : ''}`} />
       <View className={`so-sheet__bar${tabBar ? ' so-sheet__bar--tabbed' : ''}`}>
+        {notice && (
+          <View className='so-sheet__notice' data-testid='sheet-notice'>
+            <View className='so-sheet__notice-text' role='alert'>
+              {notice}
+            </View>
+            <View className='so-sheet__notice-ok' role='button' {...focusable} data-testid='sheet-notice-ok' onClick={dismissNotice}>
+              {i18n.t('modal.ok')}
+            </View>
+          </View>
+        )}
         {paid ? (
           <View className='so-sheet__btn so-sheet__btn--pay' role='button' {...focusable} data-testid='sheet-new-round' onClick={newRound}>
             {i18n.t('sheet.newRound')}
