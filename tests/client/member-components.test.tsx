@@ -211,15 +211,20 @@ describe('what a screen reader and a keyboard find (issue 13)', () => {
     expect(screen.getByRole('button', { name: '130 Points' }).getAttribute('tabindex')).toBe('0')
   })
 
-  it('profile: sex is a named radio group of focusable radios', async () => {
+  it('profile: sex is a named radio group; the chosen radio is its Tab stop; a tap or the arrow keys choose', async () => {
     await renderWith(() => <ProfileForm today='2026-11-22' onSaved={jest.fn()} />, { VipDetailGet: () => ok({ table1: [vip({ Sex: '2' })] }) }, 'tok')
     const group = screen.getByRole('radiogroup', { name: 'Sex' })
-    const radios = screen.getAllByRole('radio')
-    expect(radios.every((r) => group.contains(r) && r.getAttribute('tabindex') === '0')).toBe(true)
-    expect(screen.getByRole('radio', { name: 'Female' }).getAttribute('aria-checked')).toBe('true')
+    const state = () => screen.getAllByRole('radio').map((r) => `${r.textContent}:${r.getAttribute('aria-checked')}:${r.getAttribute('tabindex')}`)
+    expect(screen.getAllByRole('radio').every((r) => group.contains(r))).toBe(true)
+    expect(state()).toEqual(['Male:false:-1', 'Female:true:0', 'Prefer not to say:false:-1'])
     await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Male' })))
-    expect(screen.getByRole('radio', { name: 'Male' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('radio', { name: 'Female' }).getAttribute('aria-checked')).toBe('false')
+    expect(state()).toEqual(['Male:true:0', 'Female:false:-1', 'Prefer not to say:false:-1'])
+    await act(async () => fireEvent.keyDown(screen.getByRole('radio', { name: 'Male' }), { key: 'ArrowRight' }))
+    expect(state()).toEqual(['Male:false:-1', 'Female:true:0', 'Prefer not to say:false:-1'])
+    await act(async () => fireEvent.keyDown(screen.getByRole('radio', { name: 'Female' }), { key: 'ArrowUp' }))
+    await act(async () => fireEvent.keyDown(screen.getByRole('radio', { name: 'Male' }), { key: 'ArrowUp' }))
+    // From the first, Up wraps to the last.
+    expect(state()).toEqual(['Male:false:-1', 'Female:false:-1', 'Prefer not to say:true:0'])
   })
 })
 

@@ -5,6 +5,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { AccountCard, GiftCoupons, RuleCard } from '../../features/wallet/components/WalletViews'
+import { focusSibling, radioStep } from '../../features/wallet/components/radio-keys'
 import { StateView } from '../../ui/StateView'
 import '../../features/orders/components/OrderViews.css'
 import '../../features/wallet/components/WalletViews.css'
@@ -40,9 +41,28 @@ function VipBalanceRecharge() {
           <Text className='so-wallet-section__title' role='heading' aria-level={2}>
             {i18n.t('wallet.chooseAmount')}
           </Text>
-          <View className='so-wallet-rules' role='radiogroup' aria-label={i18n.t('wallet.chooseAmount')}>
-            {wallet.rules.map((r) => (
-              <RuleCard key={r.RuleID} rule={r} chosen={r.RuleID === wallet.chosenRuleId} onChoose={() => wallet.chooseRule(r.RuleID)} />
+          <View
+            className='so-wallet-rules'
+            role='radiogroup'
+            aria-label={i18n.t('wallet.chooseAmount')}
+            onKeyDown={(e) => {
+              // Arrows choose the next or previous amount; the focus follows.
+              const rules = wallet.rules
+              const to = radioStep(e.key, rules.findIndex((r) => r.RuleID === wallet.chosenRuleId), rules.length)
+              if (to === null) return
+              e.preventDefault()
+              wallet.chooseRule(rules[to].RuleID)
+              focusSibling((e as { target?: unknown }).target, `[data-rule-id="${rules[to].RuleID}"]`)
+            }}
+          >
+            {wallet.rules.map((r, i) => (
+              <RuleCard
+                key={r.RuleID}
+                rule={r}
+                chosen={r.RuleID === wallet.chosenRuleId}
+                tabbable={wallet.chosenRuleId ? r.RuleID === wallet.chosenRuleId : i === 0}
+                onChoose={() => wallet.chooseRule(r.RuleID)}
+              />
             ))}
           </View>
         </View>

@@ -7,6 +7,7 @@ import { MEMBER_NAME_MAX_LENGTH } from '../../../core/member-name'
 import type { LoginMode } from '../member.store'
 import { PhoneCodeFields } from './PhoneCodeFields'
 import { BirthdayPicker } from './BirthdayPicker'
+import { focusSibling, radioStep } from './focus'
 import './MemberViews.css'
 import { maskedPhone } from '../../../core/phone-mask'
 
@@ -305,6 +306,7 @@ export const ProfileForm = observer(function ProfileForm(props: { today: string;
   const [name, setName] = useState(vip?.VipName ?? '')
   const [sex, setSex] = useState(vip?.Sex ?? '')
   const [birthy, setBirthy] = useState(vip?.Birthy ?? '')
+  const sexIndex = SEXES.findIndex((s) => s.value === sex)
   const save = async () => {
     if (await member.saveProfile({ VipName: name, Sex: sex, Birthy: birthy })) props.onSaved()
   }
@@ -328,13 +330,26 @@ export const ProfileForm = observer(function ProfileForm(props: { today: string;
       </View>
       <View className='so-member-field'>
         <Text className='so-member-field__label'>{i18n.t('member.sex')}</Text>
-        <View className='so-member-chips' role='radiogroup' aria-label={i18n.t('member.sex')}>
-          {SEXES.map((s) => (
+        <View
+          className='so-member-chips'
+          role='radiogroup'
+          aria-label={i18n.t('member.sex')}
+          onKeyDown={(e) => {
+            // Arrows choose the next or previous; the focus follows (the chosen one is the group's Tab stop).
+            const to = radioStep(e.key, sexIndex, SEXES.length)
+            if (to === null) return
+            e.preventDefault()
+            setSex(SEXES[to].value)
+            focusSibling((e as { target?: unknown }).target, `[data-sex="${SEXES[to].value || 'none'}"]`)
+          }}
+        >
+          {SEXES.map((s, i) => (
             <View
               key={s.value || 'none'}
               className={`so-member-chip${sex === s.value ? ' so-member-chip--on' : ''}`}
               role='radio'
-              tabIndex={0}
+              data-sex={s.value || 'none'}
+              tabIndex={i === Math.max(sexIndex, 0) ? 0 : -1}
               aria-checked={sex === s.value}
               onClick={() => setSex(s.value)}
             >

@@ -131,7 +131,7 @@ export const ScoreRecordView = observer(function ScoreRecordView({ row }: { row:
 })
 
 /** A recharge option: what is paid, what the balance gets, the gift and its coupons. */
-export const RuleCard = observer(function RuleCard(props: { rule: RechargeRuleRow; chosen: boolean; onChoose(): void }) {
+export const RuleCard = observer(function RuleCard(props: { rule: RechargeRuleRow; chosen: boolean; onChoose(): void; /** the group's Tab stop (default yes) */ tabbable?: boolean }) {
   const { wallet, i18n, format } = useStores()
   const r = props.rule
   const gift = Number(r.GiftAmount) > 0
@@ -139,7 +139,7 @@ export const RuleCard = observer(function RuleCard(props: { rule: RechargeRuleRo
     <View
       className={`so-wallet-rule${props.chosen ? ' so-wallet-rule--on' : ''}`}
       role='radio'
-      tabIndex={0}
+      tabIndex={props.tabbable === false ? -1 : 0}
       aria-checked={props.chosen}
       data-testid='recharge-rule'
       data-rule-id={r.RuleID}
