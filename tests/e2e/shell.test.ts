@@ -1,9 +1,10 @@
-/** App-shell behaviours of spec §2 on H5: unknown routes, slow page chunks. */
+/** App-shell behaviours of spec §2 on H5: unknown routes, slow page chunks, titles, the toast. */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { phone, SCREENSHOTS } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
+import { checkPage } from './axe'
 
 const app = useAppUnderTest()
 
@@ -43,6 +44,56 @@ describe('app shell', () => {
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await placeholder.count(), 0)
     assert.ok(held > 0)
+    await context.close()
+  })
+
+  it('names the entry page and the invalid-code page in the diner\'s language (document title)', async () => {
+    for (const [locale, title] of [['en-US', 'Scan to order'], ['zh-CN', '扫码点餐'], ['zh-TW', '掃碼點餐']]) {
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      await page.goto(`${app.server.url}/?QRCode=NOPE`)
+      await page.getByRole('alert').waitFor({ timeout: 30000 })
+      assert.equal(await page.title(), title)
+      // The page says what is wrong as its level-one heading.
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await checkPage(page, 'entry-bad-code')
+      // No code at all: the same page, the same title.
+      await page.goto(`${app.server.url}/`)
+      await page.reload()
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30000 })
+      assert.equal(await page.title(), title)
+      await checkPage(page, 'entry-no-code')
+      await context.close()
+    }
+  })
+
+  it('shows the network-error toast at body size, as a status, for 2 s', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    await page.goto(await entryUrl(app.server, 'T01'))
+    await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
+    // When the toast's message shows and when it leaves (a timer never fires early: at least 2000 ms apart).
+    await page.evaluate(() => {
+      const w = window as unknown as { toastTimes: number[] }
+      w.toastTimes = []
+      new MutationObserver(() => {
+        const box = document.getElementById('so-toast')
+        const on = !!box && box.style.display !== 'none' && /Network connection error/.test(box.textContent ?? '')
+        if (on !== (w.toastTimes.length % 2 === 1)) w.toastTimes.push(performance.now())
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+    })
+    // The diner's connection drops, then they open the menu.
+    await page.route('**/GetData', (route) => route.abort())
+    await page.getByRole('button', { name: /Order now/ }).click()
+    const toast = page.getByRole('status').filter({ hasText: 'Network connection error' })
+    await toast.waitFor({ timeout: 30000 })
+    const fontSize = await toast.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))
+    assert.ok(fontSize >= 14, `toast font size ${fontSize}px`)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-toast-en.png') })
+    await toast.waitFor({ state: 'hidden', timeout: 10000 })
+    const times = await page.evaluate(() => (window as unknown as { toastTimes: number[] }).toastTimes)
+    assert.equal(times.length, 2, `shown and hidden once: ${times}`)
+    assert.ok(times[1] - times[0] >= 1990, `the toast showed ${Math.round(times[1] - times[0])} ms`)
     await context.close()
   })
 })
