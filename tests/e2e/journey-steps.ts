@@ -235,9 +235,15 @@ export interface JourneyOutcome {
   close(): Promise<void>
 }
 
-/** A chip or combo item by its label; a price or quantity may follow ('Three more wontons+MOP$15'). */
+/**
+ * A chip or combo item by its label; a price or quantity may follow ('Three more wontons+MOP$15').
+ * One of a kind (a size, a remark option, a pack unit) is a radio; one of several (add-ons) a checkbox.
+ */
 const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const chip = (page: Page, label: string) => page.getByRole('checkbox', { name: new RegExp(`^\\s*${escapeRe(label)}`) }).filter({ visible: true }).first()
+const chip = (page: Page, label: string) => {
+  const name = new RegExp(`^\\s*${escapeRe(label)}`)
+  return page.getByRole('checkbox', { name }).or(page.getByRole('radio', { name })).filter({ visible: true }).first()
+}
 /** A Taro Input / Textarea by its test id (H5 renders the native field inside). */
 const field = (page: Page, testId: string) =>
   page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"], [data-testid="${testId}"] textarea, textarea[data-testid="${testId}"]`).filter({ visible: true }).first()

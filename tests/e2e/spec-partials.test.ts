@@ -107,9 +107,10 @@ describe('issue 12: entry, cart and spec partials', () => {
     await page.goto(await entryUrl(app.server, 'A04'))
     await search(page, 'H01')
     await openGoods(page, 'H01')
-    await page.getByRole('checkbox', { name: /^大杯/ }).filter({ visible: true }).click()
-    await page.getByRole('checkbox', { name: /^冻/ }).filter({ visible: true }).click()
-    await page.getByRole('checkbox', { name: /^少甜/ }).filter({ visible: true }).click()
+    // One of a kind (size, temperature, a remark option) is a radio.
+    await page.getByRole('radio', { name: /^大杯/ }).filter({ visible: true }).click()
+    await page.getByRole('radio', { name: /^冻/ }).filter({ visible: true }).click()
+    await page.getByRole('radio', { name: /^少甜/ }).filter({ visible: true }).click()
     await byId(page, 'add-to-cart').click()
     await byId(page, 'cart-go').click()
     await byId(page, 'cart-line-name').first().waitFor({ timeout: 30000 })
