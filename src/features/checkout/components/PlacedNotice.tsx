@@ -11,10 +11,11 @@ import './ConfirmPage.css'
 export const PlacedNotice = observer(function PlacedNotice(props: { onOpen(): void }) {
   const { i18n } = useStores()
   return (
-    <View className='so-placed' data-testid='placed-notice'>
+    // Said as the page opens (back from the payment page: the cart is empty, and this is why).
+    <View className='so-placed' role='status' data-testid='placed-notice'>
       <Text className='so-placed__title'>{i18n.t('checkout.placedTitle')}</Text>
       <Text className='so-placed__note'>{i18n.t('checkout.placedNote')}</Text>
-      <View className='so-confirm__cta' role='button' data-testid='placed-open' onClick={props.onOpen}>
+      <View className='so-confirm__cta' role='button' {...({ tabIndex: 0 } as Record<string, unknown>)} data-testid='placed-open' onClick={props.onOpen}>
         {i18n.t('checkout.viewOrder')}
       </View>
     </View>
