@@ -59,6 +59,8 @@ function Search() {
           focus
           confirmType='search'
           placeholder={i18n.t('search.placeholder')}
+          // Named by what it asks for, also once the diner has typed (H5's inner <input>).
+          nativeProps={{ 'aria-label': i18n.t('search.placeholder') }}
           value={menu.searchKeyword}
           onInput={(e) => onInput(e.detail.value)}
           onConfirm={(e) => void menu.search(e.detail.value)}
