@@ -1,4 +1,5 @@
 import { View, Text } from '@tarojs/components'
+import { useEffect, useRef } from 'react'
 import './Stepper.css'
 
 export interface StepperProps {
@@ -24,6 +25,13 @@ export interface StepperProps {
  */
 export function Stepper(props: StepperProps) {
   const { value, collapsed, canIncrease = true, canDecrease = true, hint } = props
+  // − taking the last one away hides itself: the focus goes on to + rather than to the page's top.
+  const plus = useRef<{ focus?(): void } | null>(null)
+  const fromMinus = useRef(false)
+  useEffect(() => {
+    if (collapsed && fromMinus.current && typeof plus.current?.focus === 'function') plus.current.focus()
+    fromMinus.current = false
+  }, [collapsed, value])
   return (
     <View className={`so-stepper${hint ? ' so-stepper--hinted' : ''}`} data-testid={props.testId}>
       {!collapsed && (
@@ -36,6 +44,7 @@ export function Stepper(props: StepperProps) {
             aria-disabled={!canDecrease}
             onClick={(e) => {
               e.stopPropagation()
+              fromMinus.current = true
               if (canDecrease) props.onDecrease()
             }}
           >
@@ -47,6 +56,7 @@ export function Stepper(props: StepperProps) {
         </>
       )}
       <View
+        ref={plus as never}
         className={`so-stepper__btn so-stepper__btn--plus${canIncrease ? '' : ' so-stepper__btn--off'}`}
         role='button'
         tabIndex={0}

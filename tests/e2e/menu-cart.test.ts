@@ -199,7 +199,18 @@ describe('menu and cart', () => {
     for (let i = 0; i < 20 && !(await focused(wanted)); i++) await page.keyboard.press('ArrowDown')
     assert.equal(await wanted.getAttribute('aria-selected'), 'true')
     await page.keyboard.press('Enter')
-    await tabTo(page, role('button', `Choose ${noodles.names.en}`), { max: 30 })
+    // A plain goods of the class: + adds one, and − taking it away again leaves the focus on +.
+    const plain = goods('C04')
+    assert.equal(plain.class, noodles.class)
+    const addPlain = role('button', `Add one ${plain.names.en}`)
+    await tabTo(page, addPlain, { max: 30 })
+    await page.keyboard.press('Enter')
+    await tabTo(page, role('button', `Remove one ${plain.names.en}`), { back: true, max: 3 })
+    await page.keyboard.press('Enter')
+    await byId(page, 'cart-bar').getByText('Your cart is empty').waitFor()
+    assert.ok(await focused(addPlain), 'the focus is on + again')
+    // Back up the class's rows to the goods with choices.
+    await tabTo(page, role('button', `Choose ${noodles.names.en}`), { back: true, max: 20 })
     await page.keyboard.press('Enter')
 
     // Goods details: a size, a remark and an add-on with Space, then Add to cart with Enter.
