@@ -101,6 +101,11 @@ describe('members and money', () => {
     await approveOnSandbox(page, 'member-recharge-sandbox')
     const credited = new Decimal(rule.amount).plus(rule.gift_amount)
     await byId(page, 'recharge-new-balance').getByText(money(credited)).waitFor({ timeout: 30000 })
+    // Heard as well as seen: the page's one live region says the outcome.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Recharge successful. ${money(new Decimal(rule.amount))} paid, ${money(credited)} added to your balance` })
+      .waitFor({ state: 'attached', timeout: 15000 })
     await shot(page, 'member-recharge-result')
 
     // Pay a takeaway order from the balance.

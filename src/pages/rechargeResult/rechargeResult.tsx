@@ -29,31 +29,46 @@ function RechargeResult() {
   const state = wallet.checkState === 'idle' ? 'checking' : wallet.checkState
   usePageTitle(i18n.t(state === 'checking' ? 'page.rechargeResult' : 'page.vipBalanceRecharge'))
 
-  if (state === 'checking') {
-    return (
-      <View className='so-wallet-result' data-testid='recharge-result' data-state={state} aria-busy>
-        <Text className='so-sr-only' role='heading' aria-level={1}>
-          {i18n.t('page.rechargeResult')}
-        </Text>
-        <View className='so-wallet-result__spinner' />
-        <View className='so-wallet-result__title' role='status'>
-          {i18n.t('wallet.checking')}
-        </View>
-        <Text className='so-wallet-result__note'>{i18n.t('wallet.checkingNote')}</Text>
-        {wallet.offline && <Text className='so-wallet-result__offline'>{i18n.t('wallet.offline')}</Text>}
-      </View>
-    )
-  }
-
   const r = wallet.recharge
+  const paid = state === 'paid' && r
+  // One live region for the whole page, kept while the state changes, so a screen reader hears the
+  // check begin and its outcome (a region that appears with its text is often not read out).
+  const announcement =
+    state === 'checking'
+      ? i18n.t('wallet.checking')
+      : paid
+        ? `${i18n.t('wallet.paid')}. ${i18n.t('wallet.paidDetail', { amount: format.amount(r.Amount), credit: format.amount(wallet.creditOf(r)) })}`
+        : state === 'declined'
+          ? `${i18n.t('wallet.declined')}. ${i18n.t('wallet.declinedNote')}`
+          : i18n.t('resultcode.20044')
   const toAccount = (
     <View className='so-btn so-btn--secondary' role='button' tabIndex={0} data-testid='recharge-back' onClick={() => host.redirectTo(ROUTES.vipBalance)}>
       {i18n.t('wallet.backToAccount')}
     </View>
   )
-  if (state === 'paid' && r) {
-    return (
-      <View className='so-wallet-result' data-testid='recharge-result' data-state={state} role='status'>
+
+  let body
+  if (state === 'checking') {
+    body = (
+      <View className='so-wallet-result' data-testid='recharge-result' data-state={state}>
+        <Text className='so-sr-only' role='heading' aria-level={1}>
+          {i18n.t('page.rechargeResult')}
+        </Text>
+        <View className='so-wallet-result__spinner' />
+        <Text className='so-wallet-result__title' aria-hidden>
+          {i18n.t('wallet.checking')}
+        </Text>
+        <Text className='so-wallet-result__note'>{i18n.t('wallet.checkingNote')}</Text>
+        {wallet.offline && (
+          <Text className='so-wallet-result__offline' role='status'>
+            {i18n.t('wallet.offline')}
+          </Text>
+        )}
+      </View>
+    )
+  } else if (paid) {
+    body = (
+      <View className='so-wallet-result' data-testid='recharge-result' data-state={state}>
         <View className='so-wallet-result__mark' />
         <Text className='so-wallet-result__title' role='heading' aria-level={1}>
           {i18n.t('wallet.paid')}
@@ -72,23 +87,32 @@ function RechargeResult() {
         <View className='so-wallet-result__actions'>{toAccount}</View>
       </View>
     )
+  } else {
+    body = (
+      <View className='so-wallet-result' data-testid='recharge-result' data-state={state}>
+        <View className='so-wallet-result__mark so-wallet-result__mark--declined' />
+        <Text className='so-wallet-result__title' role='heading' aria-level={1}>
+          {state === 'declined' ? i18n.t('wallet.declined') : i18n.t('resultcode.20044')}
+        </Text>
+        {state === 'declined' && <Text className='so-wallet-result__note'>{i18n.t('wallet.declinedNote')}</Text>}
+        <View className='so-wallet-result__actions'>
+          {state === 'declined' && (
+            <View className='so-btn so-btn--primary' role='button' tabIndex={0} data-testid='recharge-again' onClick={() => host.redirectTo(ROUTES.vipBalanceRecharge)}>
+              {i18n.t('wallet.tryAgain')}
+            </View>
+          )}
+          {toAccount}
+        </View>
+      </View>
+    )
   }
   return (
-    <View className='so-wallet-result' data-testid='recharge-result' data-state={state} role='alert'>
-      <View className='so-wallet-result__mark so-wallet-result__mark--declined' />
-      <Text className='so-wallet-result__title' role='heading' aria-level={1}>
-        {state === 'declined' ? i18n.t('wallet.declined') : i18n.t('resultcode.20044')}
-      </Text>
-      {state === 'declined' && <Text className='so-wallet-result__note'>{i18n.t('wallet.declinedNote')}</Text>}
-      <View className='so-wallet-result__actions'>
-        {state === 'declined' && (
-          <View className='so-btn so-btn--primary' role='button' tabIndex={0} data-testid='recharge-again' onClick={() => host.redirectTo(ROUTES.vipBalanceRecharge)}>
-            {i18n.t('wallet.tryAgain')}
-          </View>
-        )}
-        {toAccount}
+    <>
+      <View className='so-sr-only' role='status' data-testid='recharge-announce'>
+        {announcement}
       </View>
-    </View>
+      {body}
+    </>
   )
 }
 

@@ -300,7 +300,7 @@ export const BalancePayView = observer(function BalancePayView(props: {
   const state = wallet.paySheetId === props.sheetId ? wallet.payState : 'paying'
   if (state === 'paying' || state === 'idle' || state === 'paid') {
     return (
-      <View className='so-wallet-pay' data-testid='balance-pay' data-state={state} aria-busy>
+      <View className='so-wallet-pay' data-testid='balance-pay' data-state={state}>
         <View className='so-wallet-pay__spinner' />
         <Text className='so-wallet-pay__text' role='status'>
           {i18n.t('wallet.paying')}
