@@ -112,6 +112,13 @@ describe('checkout', () => {
     await page.locator(`[data-testid="base-option"][data-base="${B202}"]`).filter({ visible: true }).click()
     await addBySearch(page, ['F01'])
     await byId(page, 'service-options').waitFor({ timeout: 30000 })
+    // Delivery's fields are labelled in the diner's language (and the labels are what a screen reader says).
+    await page.getByRole('radio', { name: translate('zh-TW', 'checkout.service.delivery') }).filter({ visible: true }).click()
+    // The phone too is a text field (a number field would be a spin button).
+    for (const key of ['checkout.contact', 'checkout.phone', 'checkout.address'] as const)
+      await page.getByRole('textbox', { name: translate('zh-TW', key), exact: true }).filter({ visible: true }).waitFor({ timeout: 15000 })
+    await page.getByRole('textbox', { name: translate('zh-TW', 'checkout.remarks') }).filter({ visible: true }).waitFor()
+    await page.getByRole('radio', { name: translate('zh-TW', 'checkout.service.takeaway') }).filter({ visible: true }).click()
     await byId(page, 'checkout-total').getByText(money(price('F01'))).waitFor({ timeout: 15000 })
     await shot(page, 'checkout-counter-confirm')
     await agreeAndSubmit(page)

@@ -37,6 +37,9 @@ describe('ordering', () => {
     await pickup.waitFor({ timeout: 30000 })
     const pickupNo = (await pickup.innerText()).trim()
     assert.match(pickupNo, /\d+/)
+    // The result is what a screen reader hears first: the 'Paid' title has the focus.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'order-hero-title', undefined, { timeout: 5000 })
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Payment successful')
     await shot(page, 'payment-result')
 
     const [order] = await app.server.db.selectFrom('orders').selectAll().where('kind', '=', 'order').where('status', '=', 1).execute()
@@ -50,7 +53,8 @@ describe('ordering', () => {
     assert.match(ready.stdout, /Ready for pickup/)
 
     await byId(page, 'result-view-order').click()
-    await byId(page, 'order-status').getByText('Ready for pickup').waitFor({ timeout: 30000 })
+    // The status is a live region: 'Ready for pickup' is read out as it arrives.
+    await page.getByRole('status').filter({ hasText: 'Ready for pickup' }).filter({ visible: true }).waitFor({ timeout: 30000 })
     await shot(page, 'order-ready')
     assert.deepEqual(errors, [])
     await context.close()

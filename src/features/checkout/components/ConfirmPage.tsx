@@ -272,7 +272,8 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
               className='so-confirm__input'
               type='number'
               value={c.phone}
-              nativeProps={{ 'aria-label': i18n.t('checkout.phone'), autoComplete: 'tel' }}
+              // A phone number is no quantity: a tel field on H5 (a number field is a spin button to a screen reader).
+              nativeProps={{ 'aria-label': i18n.t('checkout.phone'), autoComplete: 'tel', type: 'tel', inputMode: 'tel' }}
               data-testid='delivery-phone'
               onInput={(e) => c.setPhone(e.detail.value)}
             />
