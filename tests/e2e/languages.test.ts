@@ -24,14 +24,17 @@ async function chooseLanguage(page: Page, name: string): Promise<void> {
   await page.getByRole('radio', { name }).filter({ visible: true }).click({ timeout: 30000 })
 }
 
-/** The open picker's two buttons and the first labels of its first column. */
+/** The open picker (a dialog): its two buttons and the first options of its first column (a listbox). */
 async function pickerTexts(page: Page): Promise<{ buttons: string[]; years: string[] }> {
-  const picker = page.locator('.weui-picker').filter({ visible: true })
+  const picker = page.getByRole('dialog')
   await picker.waitFor({ timeout: 15000 })
-  const buttons = await picker.locator('.weui-picker__action').allTextContents()
-  const years = (await picker.locator('.weui-picker__group').first().locator('.weui-picker__item').allTextContents()).slice(0, 2)
+  const buttons = await picker.getByRole('button').allTextContents()
+  const years = (await picker.getByRole('listbox').first().getByRole('option').allTextContents()).slice(0, 2)
   return { buttons: buttons.map((b) => b.trim()), years: years.map((y) => y.trim()) }
 }
+
+/** Closes the open picker with its first button (Cancel). */
+const cancelPicker = (page: Page) => page.getByRole('dialog').getByRole('button').first().click()
 
 describe('languages', () => {
   it('the birthday picker says Cancel/Done and plain years in English, 取消/確定 and 1900年 in Traditional Chinese', async () => {
@@ -47,7 +50,7 @@ describe('languages', () => {
     const en = await pickerTexts(page)
     await shot(page, 'languages-picker-en')
     assert.deepEqual(en, { buttons: ['Cancel', 'Done'], years: ['1900', '1901'] })
-    await page.locator('.weui-picker__action').filter({ visible: true }).first().click()
+    await cancelPicker(page)
 
     // The same page in Traditional Chinese (the stored choice, as Home's switch stores it).
     await page.goto(await entryUrl(app.server, 'T01'))
@@ -59,7 +62,7 @@ describe('languages', () => {
     await shot(page, 'languages-picker-zh-TW')
     assert.deepEqual(tw, { buttons: ['取消', '確定'], years: ['1900年', '1901年'] })
     // Done on a date shows it in the language on screen.
-    await page.locator('.weui-picker__action').filter({ visible: true }).last().click()
+    await page.getByRole('dialog').getByRole('button').last().click()
     await byId(page, 'birthday').getByText('1990年1月1日').waitFor({ timeout: 15000 })
     await context.close()
   })
