@@ -115,11 +115,14 @@ function watchPageLoads(texts: ShellTexts): void {
     failTimer = setTimeout(() => {
       const el = overlay()
       el.className = 'so-page-loading so-page-loading--failed'
+      // The diner must act: said at once (alert), and the way on takes the focus.
+      el.setAttribute('role', 'alert')
       el.innerHTML = '<span></span><button type="button"></button>'
       el.querySelector('span')!.textContent = texts.loadFailed()
       const button = el.querySelector('button')!
       button.textContent = texts.reload()
       button.onclick = () => window.location.reload()
+      button.focus()
     }, PAGE_LOAD_TIMEOUT_MS)
   })
   Taro.eventCenter.on('__afterTaroRouterChange', clear)
