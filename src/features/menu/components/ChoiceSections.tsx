@@ -1,5 +1,6 @@
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useId } from 'react'
 import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import type { GoodsChoice } from '../goods-choice'
@@ -34,12 +35,17 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
   const { i18n, format } = useStores()
   const d = choice.details
   const plus = (price: string) => (toDecimal(price).gt(0) ? `+${format.price(price)}` : '')
+  // Each group is named by its title on screen (ids unique per page: goods details pages can stack).
+  const uid = useId()
+  const titleId = (part: string, i: number) => `${uid}${part}${i}`
   return (
     <View className='so-choices'>
-      {d.attributes.map((a) => (
+      {d.attributes.map((a, i) => (
         <View key={a.AttrID} className='so-choices__section' data-testid='choice-attribute'>
-          <Text className='so-choices__title'>{a.AttrName}</Text>
-          <View className='so-choices__chips' role='radiogroup' aria-label={a.AttrName}>
+          <Text className='so-choices__title' id={titleId('a', i)}>
+            {a.AttrName}
+          </Text>
+          <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('a', i)}>
             {d.values
               .filter((v) => v.AttrID === a.AttrID)
               .map((v) => (
@@ -57,8 +63,10 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
 
       {d.packUnits.length > 0 && (
         <View className='so-choices__section' data-testid='choice-unit'>
-          <Text className='so-choices__title'>{i18n.t('details.unit')}</Text>
-          <View className='so-choices__chips' role='radiogroup' aria-label={i18n.t('details.unit')}>
+          <Text className='so-choices__title' id={titleId('u', 0)}>
+            {i18n.t('details.unit')}
+          </Text>
+          <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('u', 0)}>
             <Chip
               label={d.goods.Unit}
               extra={format.price(choice.mainPrice.salesPrice)}
@@ -78,10 +86,12 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
         </View>
       )}
 
-      {d.remarks.map((r) => (
+      {d.remarks.map((r, i) => (
         <View key={r.name} className='so-choices__section' data-testid='choice-remark'>
-          <Text className='so-choices__title'>{r.name || i18n.t('details.remarks')}</Text>
-          <View className='so-choices__chips' role='radiogroup' aria-label={r.name || i18n.t('details.remarks')}>
+          <Text className='so-choices__title' id={titleId('r', i)}>
+            {r.name || i18n.t('details.remarks')}
+          </Text>
+          <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('r', i)}>
             {r.options.map((o) => (
               <Chip key={o} label={o} selected={choice.remarks[r.name] === o} onTap={() => choice.toggleRemark(r.name, o)} />
             ))}
@@ -91,11 +101,11 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
 
       {d.addOns.length > 0 && (
         <View className='so-choices__section' data-testid='choice-addons'>
-          <Text className='so-choices__title'>
-            {i18n.t('details.addOns')}
+          <Text className='so-choices__title' id={titleId('o', 0)}>
+            {i18n.t('details.addOns')}{' '}
             <Text className='so-choices__rule'>{i18n.t('details.multiple')}</Text>
           </Text>
-          <View className='so-choices__chips' role='group' aria-label={`${i18n.t('details.addOns')} · ${i18n.t('details.multiple')}`}>
+          <View className='so-choices__chips' role='group' aria-labelledby={titleId('o', 0)}>
             {d.addOns.map((a) => (
               <Chip
                 multi
@@ -111,17 +121,17 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
         </View>
       )}
 
-      {d.bomClasses.map((c) => {
+      {d.bomClasses.map((c, i) => {
         const rule = c.SelectType === 0 ? i18n.t('details.comboRequired', { n: c.Qua }) : i18n.t('details.comboOptional', { n: c.Qua })
         // One pick swaps (a radio group); up to n picks are checkboxes.
         const single = c.Qua === 1
         return (
           <View key={c.BOMClassID} className='so-choices__section' data-testid='choice-combo'>
-            <Text className='so-choices__title'>
-              {c.BOMClassName}
+            <Text className='so-choices__title' id={titleId('c', i)}>
+              {c.BOMClassName}{' '}
               <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>{rule}</Text>
             </Text>
-            <View role={single ? 'radiogroup' : 'group'} aria-label={`${c.BOMClassName} · ${rule}`} aria-required={single && c.SelectType === 0 ? true : undefined}>
+            <View role={single ? 'radiogroup' : 'group'} aria-labelledby={titleId('c', i)} aria-required={single && c.SelectType === 0 ? true : undefined}>
               {d.bomGoods
                 .filter((g) => g.BOMClassID === c.BOMClassID)
                 .map((g) => {
