@@ -125,7 +125,16 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
         await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
       })
     }
-    await look('cart (pay first)', '/pages/prepayCart/prepayCart', (p) => byId(p, 'cart-checkout'))
+    if (await look('cart (pay first)', '/pages/prepayCart/prepayCart', (p) => byId(p, 'cart-checkout'))) {
+      // The host's confirm dialog (Taro's modal on H5): Clear asks first; Cancel keeps the cart.
+      if (await step('Clear', () => page.getByRole('button', { name: t('cart.clear'), exact: true }).click({ timeout: STEP }))) {
+        await look('cart: clear? (the host dialog)', null, (p) => p.getByText(t('cart.clearConfirm')).filter({ visible: true }))
+        await step('Cancel', async () => {
+          await page.getByText(t('common.cancel'), { exact: true }).filter({ visible: true }).click({ timeout: STEP })
+          await page.getByText(t('cart.clearConfirm')).filter({ visible: true }).waitFor({ state: 'hidden', timeout: STEP })
+        })
+      }
+    }
     await look('terms and privacy', '/pages/prepayOrderConfirm/components/terms', (p) => byId(p, 'terms'))
     if (await look('confirm (pay first)', '/pages/prepayOrderConfirm/prepayOrderConfirm', (p) => byId(p, 'total-goods'))) {
       const placed = await step('place the order', async () => {
