@@ -5,7 +5,7 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import { saleTypeLabel } from '../menu-text'
-import { lazyPicture } from '../../../hosts/image-alt'
+import { firstPicture, lazyPicture } from '../../../hosts/image-alt'
 import './GoodsRowView.css'
 
 /**
@@ -19,6 +19,8 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
   action: ReactNode
   onOpen(goods: GoodsRow): void
   style?: Record<string, string | number>
+  /** One of the rows on screen when the list opens: its picture loads at once, ahead of the rest. */
+  first?: boolean
 }) {
   const { menu, i18n, format } = useStores()
   const g = props.goods
@@ -34,7 +36,7 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
       onClick={() => props.onOpen(g)}
     >
       <View className='so-goods__pic'>
-        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' {...lazyPicture(g.GoodsName)} /> : <View className='so-goods__img so-goods__img--none' />}
+        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' {...(props.first ? firstPicture(g.GoodsName) : lazyPicture(g.GoodsName))} /> : <View className='so-goods__img so-goods__img--none' />}
         {badge && <Text className='so-goods__badge'>{badge}</Text>}
       </View>
       <View className='so-goods__body'>

@@ -8,6 +8,9 @@ import { layoutMenu, sectionAt, visibleItems } from '../virtual-layout'
 import { GoodsRowView } from './GoodsRowView'
 import './MenuBrowser.css'
 
+/** The goods rows whose pictures the goods list's first screen shows (the page's largest paint). */
+const FIRST_ROWS = 3
+
 /** Design sizes (750-wide design px, as in the CSS) of the fixed-height list items. */
 const HEADER_DESIGN = 72
 const ROW_DESIGN = 200
@@ -153,6 +156,7 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
                 goods={item.goods}
                 action={props.renderAction(item.goods)}
                 onOpen={props.onOpen}
+                first={item.top < headerHeight + FIRST_ROWS * rowHeight}
                 style={{ position: 'absolute', left: 0, right: 0, top: `${item.top}px`, height: `${item.height}px` }}
               />
             )
