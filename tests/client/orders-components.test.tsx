@@ -141,7 +141,7 @@ describe('order views for a keyboard and a screen reader', () => {
 
   it('the paid title takes focus as the payment result opens', async () => {
     await renderWith(() => <OrderHero order={orderRow('O1', { Status: 1, PickupNo: '7', CanPay: 0 })} title='Paid' focusTitle />)
-    expect(document.activeElement).toBe(screen.getByTestId('order-hero-title'))
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Paid' }))
   })
 })
 
@@ -177,7 +177,7 @@ describe('the confirm page for a keyboard and a screen reader', () => {
   afterEach(() => RootStoreEnd.forEach((end) => end()))
   const RootStoreEnd: (() => void)[] = []
 
-  it('service style, day, time and payment are radio groups with names; a choice is checked; every radio takes focus', async () => {
+  it('service style, day, time and payment are radio groups with names; a choice is checked; one tab stop per group, arrows move the choice', async () => {
     const { root } = await renderConfirm()
     RootStoreEnd.push(() => root.checkout.end())
     const service = screen.getByRole('radiogroup', { name: 'How you are served' })
@@ -196,7 +196,20 @@ describe('the confirm page for a keyboard and a screen reader', () => {
     await act(async () => fireEvent.click(first))
     expect(first.getAttribute('aria-checked')).toBe('true')
     expect(within(screen.getByRole('radiogroup', { name: 'Payment' })).getByRole('radio', { name: 'Online payment' })).toBeTruthy()
-    expect(screen.getAllByRole('radio').every((r) => r.getAttribute('tabindex') === '0')).toBe(true)
+    // One tab stop per group, on the checked radio; the arrow keys move the choice along.
+    for (const group of screen.getAllByRole('radiogroup')) {
+      const stops = within(group).getAllByRole('radio').filter((r) => r.getAttribute('tabindex') === '0')
+      expect(stops).toHaveLength(1)
+      expect(stops[0].getAttribute('aria-checked')).toBe('true')
+    }
+    await act(async () => fireEvent.keyDown(takeaway, { key: 'ArrowRight' }))
+    const delivery = within(service).getByRole('radio', { name: 'Delivery' })
+    expect(delivery.getAttribute('aria-checked')).toBe('true')
+    expect(document.activeElement).toBe(delivery)
+    await act(async () => fireEvent.keyDown(delivery, { key: 'ArrowLeft' }))
+    expect(takeaway.getAttribute('aria-checked')).toBe('true')
+    expect(takeaway.getAttribute('tabindex')).toBe('0')
+    expect(delivery.getAttribute('tabindex')).toBe('-1')
     expect(screen.queryAllByRole('tab')).toHaveLength(0)
   })
 

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
@@ -54,6 +54,9 @@ function OrderDetails() {
 
   return (
     <View className='so-order-details' data-testid='order-details'>
+      <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+        {i18n.t('page.orderDetails')}
+      </Text>
       <OrderHero order={order}>
         {(order.CanPay === 1 || order.CanCancel === 1) && (
           <View className='so-order-details__actions'>

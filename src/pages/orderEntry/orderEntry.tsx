@@ -127,7 +127,7 @@ function OrderEntry() {
   return (
     <View className='so-sheet'>
       <View className='so-sheet__head'>
-        <Text className='so-sheet__table' data-testid='sheet-table'>
+        <Text className='so-sheet__table' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)} data-testid='sheet-table'>
           {tableName || i18n.t('page.orderEntry')}
         </Text>
         {s && !closed && (

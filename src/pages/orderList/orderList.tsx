@@ -62,6 +62,9 @@ function OrderList() {
 
   return (
     <View className='so-orders'>
+      <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+        {i18n.t('page.orderList')}
+      </Text>
       {body}
       <TabBarSpacer />
       <TabBar current='orders' />

@@ -36,9 +36,15 @@ function Paying() {
     if (state === 'paid' && sheetId) host.redirectTo(ROUTES.paymentResult(sheetId))
   }, [state, sheetId, host])
 
+  const heading = (
+    <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+      {i18n.t('page.paying')}
+    </Text>
+  )
   if (state === 'checking' || state === 'paid') {
     return (
       <View className='so-paying' data-testid='paying-state' data-state={state} aria-busy>
+        {heading}
         <View className='so-paying__spinner' />
         <View className='so-paying__title' role='status' data-testid='paying-title'>
           {i18n.t(state === 'paid' ? 'pay.paid' : 'pay.checking')}
@@ -63,6 +69,7 @@ function Paying() {
           : i18n.t('pay.notFound')
   return (
     <View className='so-paying so-paying--stopped' data-testid='paying-state' data-state={state}>
+      {heading}
       <View className={`so-paying__mark so-paying__mark--${state}`} />
       {/* The payment's outcome, read out as it replaces 'Checking…'. */}
       <View className='so-paying__title' role='alert'>

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
@@ -40,6 +40,11 @@ function PaymentResult() {
   const atTable = session.params.TableID === order.TableID ? session.params.QRCode : ''
   return (
     <View className='so-pay-result' data-testid='payment-result'>
+      {!paid && (
+        <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+          {i18n.t('page.paymentResult')}
+        </Text>
+      )}
       <OrderHero order={order} title={paid ? i18n.t('pay.paid') : undefined} pickupTestId='result-pickup-number' focusTitle>
         <View className='so-pay-result__actions'>
           <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='result-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>

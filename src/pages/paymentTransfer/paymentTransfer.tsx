@@ -62,6 +62,12 @@ function PaymentTransfer() {
   useSessionPage(() => void (byBalance ? prepareBalancePay() : payment.transfer(sheetId)))
   usePageTitle(i18n.t('page.paymentTransfer'))
 
+  const heading = (
+    <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+      {i18n.t('page.paymentTransfer')}
+    </Text>
+  )
+
   const balancePaid = byBalance && wallet.paySheetId === sheetId && wallet.payState === 'paid'
   useEffect(() => {
     if (balancePaid) host.redirectTo(ROUTES.paymentResult(sheetId))
@@ -77,6 +83,7 @@ function PaymentTransfer() {
     const after = order && wallet.balance ? toDecimal(wallet.balance).minus(toDecimal(order.Amount)).toFixed() : ''
     return (
       <View className='so-transfer' data-testid='payment-transfer' data-state={step === 'confirm' ? 'confirm-balance' : 'loading'}>
+        {heading}
         <View className='so-transfer__card'>
           <Text className='so-transfer__label'>{i18n.t('pay.amount')}</Text>
           <Text className='so-transfer__amount' data-testid='transfer-amount'>
@@ -110,6 +117,7 @@ function PaymentTransfer() {
   if (byBalance) {
     return (
       <View className='so-transfer' data-testid='payment-transfer' data-state='balance'>
+        {heading}
         <BalancePayView
           sheetId={sheetId}
           onRecharge={() => host.navigateTo(ROUTES.vipBalanceRecharge)}
@@ -142,6 +150,7 @@ function PaymentTransfer() {
 
   return (
     <View className='so-transfer' data-testid='payment-transfer' data-state={state}>
+      {heading}
       <View className='so-transfer__card'>
         <Text className='so-transfer__label'>{i18n.t('pay.amount')}</Text>
         <Text className='so-transfer__amount' data-testid='transfer-amount'>

@@ -47,6 +47,28 @@ export function confirmLineChoices(line: CartLine, packText: string): string {
 /** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
 const focusable = { tabIndex: 0 } as Record<string, unknown>
 
+/**
+ * A radio group as WAI-ARIA's pattern has it: one tab stop (the checked radio, else the first),
+ * and the arrow keys move the choice to the next or previous radio (H5; the hosts without keys
+ * never call it). Spread on the group: `{...radioGroup}`; each radio: `{...radioStop(on, first, any)}`.
+ */
+const ARROWS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
+const radioGroup = {
+  onKeyDown(e: { key: string; currentTarget: unknown; target: unknown; preventDefault(): void }) {
+    const step = ARROWS[e.key]
+    const group = e.currentTarget as { querySelectorAll?: (s: string) => ArrayLike<{ focus(): void; click(): void }> }
+    if (!step || !group.querySelectorAll) return
+    const radios = Array.from(group.querySelectorAll('[role=radio]'))
+    const at = radios.indexOf(e.target as (typeof radios)[number])
+    if (at < 0) return
+    e.preventDefault()
+    const next = radios[(at + step + radios.length) % radios.length]
+    next.focus()
+    next.click()
+  }
+} as Record<string, unknown>
+const radioStop = (on: boolean, first: boolean, anyOn: boolean) => ({ tabIndex: on || (first && !anyOn) ? 0 : -1 }) as Record<string, unknown>
+
 /** Focuses a View's element where the host has one (H5); elsewhere nothing. */
 const focusOn = (el: unknown) => (el as { focus?: () => void } | null)?.focus?.()
 
@@ -90,10 +112,17 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   }
 
   if (!session.isReady) return <StateView kind='loading' text={i18n.t('shell.loading')} />
+  // Where the page has no shop to name at its top (no branch yet, nothing to confirm): its title, for a screen reader.
+  const pageHeading = (
+    <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+      {i18n.t('page.confirm')}
+    </Text>
+  )
   // A shop's counter code leaves the branch open: nothing can be priced or placed before one is chosen.
   if (!base)
     return (
       <View className='so-confirm so-confirm--blocked' data-testid='confirm-no-branch'>
+        {pageHeading}
         <StateView kind='empty' text={i18n.t('checkout.branchFirst')} />
         <View className='so-confirm__cta' role='button' {...focusable} data-testid='confirm-choose-branch' onClick={props.onChooseBranch}>
           {i18n.t('checkout.chooseBranch')}
@@ -104,6 +133,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   if (entries.length === 0)
     return (
       <View className='so-confirm so-confirm--blocked' data-testid='confirm-empty'>
+        {pageHeading}
         {c.placed ? (
           <PlacedNotice onOpen={() => props.onOpenOrder(c.placed!.SheetID)} />
         ) : (
@@ -152,6 +182,11 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
   const timeTitle = i18n.t(service === 'delivery' ? 'checkout.time.delivery' : 'checkout.time.pickup')
   const shownDay = c.shownDay
+  // The time radios on show: 'As soon as possible' (today) and the day's times; which is checked.
+  const asapShown = c.asapOffered && (!shownDay || shownDay.offset <= 0)
+  const asapOn = !c.appointed && !c.appointedDate
+  const timeOn = (t: string) => !!shownDay && c.appointedDate === shownDay.date && c.appointedTime === t
+  const slotOn = (asapShown && asapOn) || !!shownDay?.slots.some(timeOn)
   const total = c.preview?.Amount
   const preview = c.preview
   const blocked = c.previewProblem?.backToCart === true
@@ -163,7 +198,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   return (
     <View className='so-confirm'>
       <View className='so-confirm__place'>
-        <Text className='so-confirm__shop'>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
+        <Text className='so-confirm__shop' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
         <Text className='so-confirm__base'>
           {base ? i18n.pick(base.BaseNames, base.BaseName) : ''}
           {session.table ? ` · ${i18n.pick(session.table.TableNames, session.table.TableName)}` : ''}
@@ -172,13 +207,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       {c.serviceOptions.length > 0 && (
         <Section title={i18n.t('checkout.service')} testId='service-options'>
-          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.service')}>
-            {c.serviceOptions.map((s: ServiceType) => (
+          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.service')} {...radioGroup}>
+            {c.serviceOptions.map((s: ServiceType, i) => (
               <View
                 key={s}
                 className={`so-co-chip${s === service ? ' so-co-chip--on' : ''}`}
                 role='radio'
-                {...focusable}
+                {...radioStop(s === service, i === 0, !!service && c.serviceOptions.includes(service))}
                 aria-checked={s === service}
                 data-testid={`service-option-${s}`}
                 onClick={() => c.chooseService(s)}
@@ -196,13 +231,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             <Text className='so-confirm__note'>{i18n.t('checkout.noSlots')}</Text>
           ) : (
             <>
-              <View className='so-confirm__days' role='radiogroup' aria-label={i18n.t('checkout.day')}>
-                {c.slotDays.map((d) => (
+              <View className='so-confirm__days' role='radiogroup' aria-label={i18n.t('checkout.day')} {...radioGroup}>
+                {c.slotDays.map((d, i) => (
                   <View
                     key={d.date}
                     className={`so-confirm__day${shownDay?.date === d.date ? ' so-confirm__day--on' : ''}`}
                     role='radio'
-                    {...focusable}
+                    {...radioStop(shownDay?.date === d.date, i === 0, c.slotDays.some((x) => x.date === shownDay?.date))}
                     aria-checked={shownDay?.date === d.date}
                     data-testid='slot-day'
                     data-date={d.date}
@@ -217,12 +252,12 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                   {i18n.t('checkout.closedNow')}
                 </Text>
               )}
-              <View className='so-confirm__slots' role='radiogroup' aria-label={timeTitle}>
-                {c.asapOffered && (!shownDay || shownDay.offset <= 0) && (
+              <View className='so-confirm__slots' role='radiogroup' aria-label={timeTitle} {...radioGroup}>
+                {asapShown && (
                   <View
-                    className={`so-co-chip so-co-chip--wide${!c.appointed && !c.appointedDate ? ' so-co-chip--on' : ''}`}
+                    className={`so-co-chip so-co-chip--wide${asapOn ? ' so-co-chip--on' : ''}`}
                     role='radio'
-                    {...focusable}
+                    {...radioStop(asapOn, true, slotOn)}
                     aria-checked={!c.appointed && !c.appointedDate}
                     data-testid='slot-asap'
                     onClick={() => c.chooseAsap()}
@@ -230,15 +265,15 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                     {i18n.t('checkout.asap')}
                   </View>
                 )}
-                {shownDay?.slots.map((t) => {
-                  const on = c.appointedDate === shownDay.date && c.appointedTime === t
+                {shownDay?.slots.map((t, i) => {
+                  const on = timeOn(t)
                   const late = isAfterMidnight(shownDay, t)
                   return (
                     <View
                       key={t}
                       className={`so-co-chip so-co-chip--time${late ? ' so-co-chip--late' : ''}${on ? ' so-co-chip--on' : ''}`}
                       role='radio'
-                      {...focusable}
+                      {...radioStop(on, i === 0 && !asapShown, slotOn)}
                       aria-checked={on}
                       data-testid='slot-time'
                       data-slot={`${shownDay.date} ${t}`}
@@ -365,13 +400,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       {prepay && (
         <Section title={i18n.t('checkout.payment')} testId='payment-methods'>
-          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.payment')}>
-            {PAYMENT_METHODS.map((m) => (
+          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.payment')} {...radioGroup}>
+            {PAYMENT_METHODS.map((m, i) => (
               <View
                 key={m}
                 className={`so-co-chip${c.payMethod === m ? ' so-co-chip--on' : ''}`}
                 role='radio'
-                {...focusable}
+                {...radioStop(c.payMethod === m, i === 0, !!c.payMethod)}
                 aria-checked={c.payMethod === m}
                 data-testid={`payment-${m}`}
                 onClick={() => c.choosePayment(m)}

@@ -106,7 +106,12 @@ export const OrderHero = observer(function OrderHero(props: {
   return (
     <View className={`so-order-hero so-order-hero--${statusTone(o.Status)}`}>
       {props.title && (
-        <Text ref={titleRef as never} className='so-order-hero__title' {...(focusTitle ? { tabIndex: -1 } : {})} data-testid='order-hero-title'>
+        <Text
+          ref={titleRef as never}
+          className='so-order-hero__title'
+          {...({ role: 'heading', 'aria-level': 1, ...(focusTitle ? { tabIndex: -1 } : {}) } as Record<string, unknown>)}
+          data-testid='order-hero-title'
+        >
           {props.title}
         </Text>
       )}
