@@ -1,29 +1,40 @@
 import { View, Image, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useRef } from 'react'
 import { useStores } from '../../../stores/context'
 import { TABS, TAB_COLOURS, iconUri, type TabEntry } from '../tabs'
 import './TabBar.css'
 
 /**
  * The bottom tab bar; hidden when the entry URL said hideTabBar=1. A navigation landmark holding
- * a tab list: each tab takes focus (Enter and Space press it, src/hosts/index.h5.ts), is named by
- * its label and says whether it is the page on screen.
+ * a tab list: named by their labels, the page on screen's selected. Tab reaches the selected tab,
+ * the arrow keys (Home, End) the others, Enter and Space open one (src/hosts/index.h5.ts).
  */
 export const TabBar = observer(function TabBar({ current }: { current: TabEntry['key'] }) {
   const { session, i18n, host } = useStores()
+  const tabs = useRef<Array<{ focus(): void } | null>>([])
   if (session.hideTabBar) return null
+  const onKey = (index: number, e: { key: string; preventDefault(): void }) => {
+    const last = TABS.length - 1
+    const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key]
+    if (to === undefined) return
+    e.preventDefault()
+    tabs.current[to]?.focus()
+  }
   return (
     <View className='so-tabbar' role='navigation'>
       <View className='so-tabbar__list' role='tablist'>
-        {TABS.map((tab) => {
+        {TABS.map((tab, i) => {
           const selected = tab.key === current
           return (
             <View
               key={tab.key}
               className={`so-tabbar__item${selected ? ' so-tabbar__item--selected' : ''}`}
+              ref={(el: unknown) => (tabs.current[i] = el as { focus(): void } | null)}
               role='tab'
               aria-selected={selected}
-              tabIndex={0}
+              tabIndex={selected ? 0 : -1}
+              onKeyDown={(e: { key: string; preventDefault(): void }) => onKey(i, e)}
               onClick={() => !selected && host.reLaunch(tab.path)}
             >
               <View className='so-tabbar__pill'>
