@@ -14,7 +14,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import type { Locale } from '../../src/gateway/contract'
+import { OPERATIONS } from '../../src/gateway/contract'
+import { DEVICE_KEY_STORAGE } from '../../src/gateway/device-key'
 import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
+import { markOrderPaid } from '../../server/src/domain/orders/order-state'
+import { clientLine } from '../server/helpers/order-fixtures'
+import { decodeDeep, type TestServer } from '../server/helpers/test-server'
 import { translate } from '../../src/i18n/translate'
 import { insertAwaitingOrder, makeMember } from '../server/helpers/member-fixtures'
 import { AXE_ON, checkPage, claimPage, describeFindings, routeOf, takeFindings, type AxeFinding } from './axe'
@@ -152,6 +157,10 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
         }
       }
     }
+    // A paid delivery order of this phone (the longest details: contact, phone, address).
+    let delivery = ''
+    await step('a delivery order', async () => void (delivery = await placePaidDelivery(page, locale)))
+    if (delivery) await look('order details (delivery, paid)', `/pages/orderDetails/orderDetails?SheetID=${delivery}`, (p) => byId(p, 'order-line'))
     await look('orders', '/pages/orderList/orderList', (p) => byId(p, 'order-row'))
     await look('choose a restaurant', '/pages/shopSelect/shopSelect', (p) => byId(p, 'shop-option'))
     await look('choose a branch', '/pages/baseSelect/baseSelect?ShopID=S101', (p) => byId(p, 'base-option'))
@@ -206,6 +215,52 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
   if (missed.length) problems.push(`registered pages not looked at: ${missed.join(', ')}`)
   if (errors.length) problems.push(`script errors: ${errors.join('; ')}`)
   return { findings: takeFindings(page), problems }
+}
+
+/** Places a delivery order as this phone's app would (its device key), paid; answers its SheetID. */
+async function placePaidDelivery(page: Page, locale: Locale): Promise<string> {
+  const raw = (await page.evaluate((k) => localStorage.getItem(k), DEVICE_KEY_STORAGE)) ?? ''
+  let deviceKey = raw
+  try {
+    const parsed = JSON.parse(raw)
+    deviceKey = typeof parsed === 'object' && parsed && 'data' in parsed ? String(parsed.data) : String(parsed)
+  } catch {
+    // stored as plain text
+  }
+  const call = async (keyName: string, records: Record<string, unknown>[] = [{}]) => {
+    const tableData = records.map((r, i) => ({ EntID: 'E1001', UserID: 'guest', ...(i === 0 ? { AppName: 'ScanOrder-a11y' } : {}), ...r }))
+    const res = await app.server.app.inject({
+      method: 'POST',
+      url: '/GetData',
+      payload: new URLSearchParams({
+        ServerType: (OPERATIONS as Record<string, string>)[keyName] ?? 'Common',
+        KeyName: keyName,
+        strJsonData: JSON.stringify({ tableData }),
+        AuthCode: app.server.config.authCode,
+        IsRSA: '0',
+        EntID: 'E1001'
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': locale, 'X-Device-Key': deviceKey }
+    })
+    return { status: res.statusCode, body: decodeDeep(JSON.parse(res.body)) }
+  }
+  const soup = await clientLine({ call } as unknown as TestServer, { code: 'F01', base: 'B202', qua: '2' })
+  const placed = await call('OrderSubmit', [
+    {
+      ShopID: 'S101',
+      BaseID: 'B202',
+      TableID: 'B202-T01',
+      ServiceType: 'delivery',
+      RequestKey: `a11y-delivery-${locale}`,
+      Remarks: 'Less salt, please; ring twice',
+      Delivery: { Contact: 'Ana Lei', Phone: '+853 6612 3456', Address: 'Rua do Cunha 10, 2/F, Taipa', Lat: 22.1603, Lng: 113.556 },
+      Lines: [soup.input]
+    }
+  ])
+  if (placed.body.resultcode !== '0') throw new Error(`OrderSubmit: ${placed.body.resultcode} ${placed.body.resultmsg}`)
+  const order = placed.body.data.table1[0]
+  await app.server.db.transaction().execute((trx) => markOrderPaid(trx, order.SheetID, order.Amount, new Date()))
+  return order.SheetID as string
 }
 
 function markdownReport(): string {
