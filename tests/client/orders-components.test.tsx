@@ -211,6 +211,8 @@ describe('the confirm page for a keyboard and a screen reader', () => {
     expect(takeaway.getAttribute('tabindex')).toBe('0')
     expect(delivery.getAttribute('tabindex')).toBe('-1')
     expect(screen.queryAllByRole('tab')).toHaveLength(0)
+    // The sections' titles are headings to move between.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['How you are served', 'Pickup time', 'Goods', 'Remarks', 'Payment']))
   })
 
   it('the policy agreement is a checkbox named by its words; the policy link beside it opens the policy and ticks nothing', async () => {

@@ -72,9 +72,14 @@ const radioStop = (on: boolean, first: boolean, anyOn: boolean) => ({ tabIndex: 
 /** Focuses a View's element where the host has one (H5); elsewhere nothing. */
 const focusOn = (el: unknown) => (el as { focus?: () => void } | null)?.focus?.()
 
+/** A section's title is a level-two heading: a screen reader moves from one to the next. */
+const heading2 = { role: 'heading', 'aria-level': 2 } as Record<string, unknown>
+
 const Section = (props: { title: string; testId?: string; children: React.ReactNode }) => (
   <View className='so-confirm__section' data-testid={props.testId}>
-    <Text className='so-confirm__section-title'>{props.title}</Text>
+    <Text className='so-confirm__section-title' {...heading2}>
+      {props.title}
+    </Text>
     {props.children}
   </View>
 )
@@ -380,7 +385,9 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
       {prepay && (
         <View className='so-confirm__section so-confirm__row'>
           <View className='so-confirm__row-text'>
-            <Text className='so-confirm__section-title'>{i18n.t('checkout.bags')}</Text>
+            <Text className='so-confirm__section-title' {...heading2}>
+              {i18n.t('checkout.bags')}
+            </Text>
             {session.shopParams.BagFee && (
               <Text className='so-confirm__note'>{i18n.t('checkout.bagNote', { price: format.price(session.shopParams.BagFee) })}</Text>
             )}
