@@ -1,18 +1,19 @@
 import { View, Text } from '@tarojs/components'
-import { useLoad } from '@tarojs/taro'
+import Taro, { useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useStores } from '../../stores/context'
 import { ROUTES } from '../../features/shell/routes'
-import { usePageTitle } from '../../compose/page-hooks'
 import './scanCodeEntry.css'
 
 /** Entry / launch page (spec §2): resolves the scanned code, then goes Home (or opens the entry's SheetID). */
 function ScanCodeEntry() {
   const { session, i18n, host, menu } = useStores()
   const [problem, setProblem] = useState<ReactNode>(null)
-  // A failed entry's own view (EntryProblem) names the page after this.
-  usePageTitle(i18n.t('entry.pageTitle'))
+  // The page's title (a failed entry's own view, EntryProblem, names the page after this). Not
+  // compose/page-hooks: the entry page's script would carry a copy of it, first-screen bytes.
+  const title = i18n.t('entry.pageTitle')
+  useEffect(() => void Taro.setNavigationBarTitle({ title }).catch(() => undefined), [title])
 
   // Spec §2: a table sheet that takes no more rounds sends the diner to orderEntry.
   const goOn = () => host.redirectTo(session.sheetRefusal ? ROUTES.orderEntry : ROUTES.home)
