@@ -9,6 +9,6 @@ declare module '@tarojs/components/types/common' {
   interface StandardProps {
     tabIndex?: number
     role?: string
-    onKeyDown?: (event: { key: string; preventDefault(): void }) => void
+    onKeyDown?: (event: { key: string; shiftKey: boolean; currentTarget: unknown; target: unknown; preventDefault(): void }) => void
   }
 }

@@ -201,9 +201,15 @@ describe('a keyboard or a screen reader can order', () => {
       </StoreContext.Provider>
     )
     const size = screen.getByRole('radiogroup', { name: 'Size' })
-    expect(within(size).getAllByRole('radio').map((r) => r.tabIndex)).toEqual([0, 0])
+    const sizes = () => within(size).getAllByRole('radio')
+    // One Tab stop, on the chosen size; the arrows choose the next one, wrapping.
+    expect(sizes().map((r) => [r.getAttribute('aria-checked'), r.tabIndex])).toEqual([['true', 0], ['false', -1]])
+    await act(async () => fireEvent.keyDown(sizes()[0], { key: 'ArrowRight' }))
+    expect(sizes().map((r) => [r.getAttribute('aria-checked'), r.tabIndex])).toEqual([['false', -1], ['true', 0]])
+    await act(async () => fireEvent.keyDown(sizes()[1], { key: 'ArrowDown' }))
+    expect(sizes().map((r) => r.getAttribute('aria-checked'))).toEqual(['true', 'false'])
     await act(async () => fireEvent.click(within(size).getByRole('radio', { name: 'Medium' })))
-    expect(within(size).getAllByRole('radio').map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true'])
+    expect(sizes().map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'true'])
     // A remark: one of a group, and a second press takes it back.
     const less = within(screen.getByRole('radiogroup', { name: 'Sugar' })).getByRole('radio', { name: 'Less' })
     await act(async () => fireEvent.click(less))

@@ -213,13 +213,17 @@ describe('menu and cart', () => {
     await tabTo(page, role('button', `Choose ${noodles.names.en}`), { back: true, max: 20 })
     await page.keyboard.press('Enter')
 
-    // Goods details: a size, a remark and an add-on with Space, then Add to cart with Enter.
+    // Goods details: a radio group is one Tab stop and the arrows choose in it (a size, a remark);
+    // Space ticks an add-on; Enter on Add to cart.
     await role('heading', noodles.names.en).waitFor({ timeout: 30000 })
-    for (const [group, name] of [['Size', 'Large'], ['Spring onion', 'No']] as const) {
-      const radio = page.getByRole('radiogroup', { name: group }).filter({ visible: true }).getByRole('radio', { name })
-      await tabTo(page, radio)
-      await page.keyboard.press('Space')
-      assert.equal(await radio.getAttribute('aria-checked'), 'true', `${group}: ${name}`)
+    for (const [group, from, to] of [['Size', 'Small', 'Large'], ['Spring onion', 'Yes', 'No']] as const) {
+      const radios = page.getByRole('radiogroup', { name: group }).filter({ visible: true })
+      await tabTo(page, radios.getByRole('radio', { name: from }))
+      await page.keyboard.press('ArrowRight')
+      const chosen = radios.getByRole('radio', { name: to })
+      assert.equal(await chosen.getAttribute('aria-checked'), 'true', `${group}: ${to}`)
+      assert.ok(await focused(chosen), `${group}: the focus went with the choice`)
+      assert.equal(await radios.getByRole('radio', { name: from }).getAttribute('tabindex'), '-1')
     }
     const extra = page.getByRole('checkbox', { name: new RegExp(`^${escapeRe(addOn.names.en)}`) }).filter({ visible: true })
     await tabTo(page, extra)

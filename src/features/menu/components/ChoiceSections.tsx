@@ -8,17 +8,51 @@ import { packLabel } from '../../../ui/pack-label'
 import { lazyPicture } from '../../../hosts/image-alt'
 import './ChoiceSections.css'
 
+type KeyEvent = { key: string; currentTarget: unknown; preventDefault(): void }
+interface RadioStop {
+  tabIndex: number
+  onKeyDown?(e: KeyEvent): void
+}
+const ARROWS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
+
+/**
+ * A radio group as WAI-ARIA has it: one Tab stop (the chosen radio, else the first that can be
+ * chosen); the arrow keys choose the next or previous one that can be, wrapping, and take the focus
+ * with them. The radios must be the group element's children, in order. Mini-programs have no
+ * keyboard: the focus calls do nothing there.
+ */
+function radioGroup(options: { on: boolean; disabled?: boolean; choose(): void }[]): (index: number) => RadioStop {
+  const open = options.map((o, i) => (o.disabled ? -1 : i)).filter((i) => i >= 0)
+  const chosen = options.findIndex((o) => o.on)
+  const stop = chosen >= 0 ? chosen : (open[0] ?? 0)
+  return (index) => ({
+    tabIndex: index === stop ? 0 : -1,
+    onKeyDown(e) {
+      const step = ARROWS[e.key]
+      if (!step || open.length === 0) return
+      e.preventDefault()
+      const at = open.indexOf(index)
+      const to = open[at < 0 ? 0 : (at + step + open.length) % open.length]
+      if (!options[to].on) options[to].choose()
+      const el = e.currentTarget as { parentElement?: { children?: ArrayLike<{ focus?(): void }> } } | null
+      const next = el?.parentElement?.children?.[to]
+      if (next && typeof next.focus === 'function') next.focus()
+    }
+  })
+}
+
 /**
  * One choice: a radio in a group where one is chosen (a spec, the unit, a remark; a remark's
- * chosen option unpicks on a second press), a checkbox where several may be (add-ons). Each
- * takes the focus; Enter or Space presses it (src/hosts/index.h5.ts).
+ * chosen option unpicks on a second press), a checkbox where several may be (add-ons). Enter or
+ * Space presses it (src/hosts/index.h5.ts); a radio takes the focus as its group says.
  */
-function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string; multi?: boolean }) {
+function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string; radio?: RadioStop }) {
   return (
     <View
       className={`so-chip${props.selected ? ' so-chip--on' : ''}${props.disabled ? ' so-chip--off' : ''}`}
-      role={props.multi ? 'checkbox' : 'radio'}
-      tabIndex={0}
+      role={props.radio ? 'radio' : 'checkbox'}
+      tabIndex={props.radio ? props.radio.tabIndex : 0}
+      onKeyDown={props.radio?.onKeyDown}
       aria-checked={props.selected}
       aria-disabled={props.disabled}
       data-testid={props.testId}
@@ -38,28 +72,37 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
   // Each group is named by its title on screen (ids unique per page: goods details pages can stack).
   const uid = useId()
   const titleId = (part: string, i: number) => `${uid}${part}${i}`
+  // The main unit, then each pack unit.
+  const units = [
+    { code: '', label: d.goods.Unit, extra: format.price(choice.mainPrice.salesPrice) },
+    ...d.packUnits.map((p) => ({ code: p.PCode, label: packLabel(i18n, p.PUnit, format.quantity(p.Ref), d.goods.Unit), extra: format.price(p.SalesPrice) }))
+  ].map((u) => ({ ...u, on: choice.packCode === u.code, choose: () => choice.choosePack(u.code) }))
+  const unitRadio = radioGroup(units)
   return (
     <View className='so-choices'>
-      {d.attributes.map((a, i) => (
-        <View key={a.AttrID} className='so-choices__section' data-testid='choice-attribute'>
-          <Text className='so-choices__title' id={titleId('a', i)}>
-            {a.AttrName}
-          </Text>
-          <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('a', i)}>
-            {d.values
-              .filter((v) => v.AttrID === a.AttrID)
-              .map((v) => (
-                <Chip
-                  key={v.ValueID}
-                  label={v.ValueName}
-                  selected={choice.values[a.AttrID] === v.ValueID}
-                  disabled={!choice.valueAvailable(a.AttrID, v.ValueID)}
-                  onTap={() => choice.chooseValue(a.AttrID, v.ValueID)}
-                />
+      {d.attributes.map((a, i) => {
+        const values = d.values
+          .filter((v) => v.AttrID === a.AttrID)
+          .map((v) => ({
+            v,
+            on: choice.values[a.AttrID] === v.ValueID,
+            disabled: !choice.valueAvailable(a.AttrID, v.ValueID),
+            choose: () => choice.chooseValue(a.AttrID, v.ValueID)
+          }))
+        const radio = radioGroup(values)
+        return (
+          <View key={a.AttrID} className='so-choices__section' data-testid='choice-attribute'>
+            <Text className='so-choices__title' id={titleId('a', i)}>
+              {a.AttrName}
+            </Text>
+            <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('a', i)}>
+              {values.map((o, j) => (
+                <Chip key={o.v.ValueID} label={o.v.ValueName} selected={o.on} disabled={o.disabled} onTap={o.choose} radio={radio(j)} />
               ))}
+            </View>
           </View>
-        </View>
-      ))}
+        )
+      })}
 
       {d.packUnits.length > 0 && (
         <View className='so-choices__section' data-testid='choice-unit'>
@@ -67,37 +110,29 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
             {i18n.t('details.unit')}
           </Text>
           <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('u', 0)}>
-            <Chip
-              label={d.goods.Unit}
-              extra={format.price(choice.mainPrice.salesPrice)}
-              selected={choice.packCode === ''}
-              onTap={() => choice.choosePack('')}
-            />
-            {d.packUnits.map((p) => (
-              <Chip
-                key={p.PCode}
-                label={packLabel(i18n, p.PUnit, format.quantity(p.Ref), d.goods.Unit)}
-                extra={format.price(p.SalesPrice)}
-                selected={choice.packCode === p.PCode}
-                onTap={() => choice.choosePack(p.PCode)}
-              />
+            {units.map((u, j) => (
+              <Chip key={u.code} label={u.label} extra={u.extra} selected={u.on} onTap={u.choose} radio={unitRadio(j)} />
             ))}
           </View>
         </View>
       )}
 
-      {d.remarks.map((r, i) => (
-        <View key={r.name} className='so-choices__section' data-testid='choice-remark'>
-          <Text className='so-choices__title' id={titleId('r', i)}>
-            {r.name || i18n.t('details.remarks')}
-          </Text>
-          <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('r', i)}>
-            {r.options.map((o) => (
-              <Chip key={o} label={o} selected={choice.remarks[r.name] === o} onTap={() => choice.toggleRemark(r.name, o)} />
-            ))}
+      {d.remarks.map((r, i) => {
+        const options = r.options.map((o) => ({ o, on: choice.remarks[r.name] === o, choose: () => choice.toggleRemark(r.name, o) }))
+        const radio = radioGroup(options)
+        return (
+          <View key={r.name} className='so-choices__section' data-testid='choice-remark'>
+            <Text className='so-choices__title' id={titleId('r', i)}>
+              {r.name || i18n.t('details.remarks')}
+            </Text>
+            <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('r', i)}>
+              {options.map((x, j) => (
+                <Chip key={x.o} label={x.o} selected={x.on} onTap={x.choose} radio={radio(j)} />
+              ))}
+            </View>
           </View>
-        </View>
-      ))}
+        )
+      })}
 
       {d.addOns.length > 0 && (
         <View className='so-choices__section' data-testid='choice-addons'>
@@ -108,7 +143,6 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
           <View className='so-choices__chips' role='group' aria-labelledby={titleId('o', 0)}>
             {d.addOns.map((a) => (
               <Chip
-                multi
                 key={a.OptionID}
                 label={a.Value}
                 extra={plus(a.Value3)}
@@ -125,6 +159,11 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
         const rule = c.SelectType === 0 ? i18n.t('details.comboRequired', { n: c.Qua }) : i18n.t('details.comboOptional', { n: c.Qua })
         // One pick swaps (a radio group); up to n picks are checkboxes.
         const single = c.Qua === 1
+        const picked = choice.bom[c.BOMClassID] ?? []
+        const items = d.bomGoods
+          .filter((g) => g.BOMClassID === c.BOMClassID)
+          .map((g) => ({ g, on: picked.includes(g.GoodsID), choose: () => choice.toggleBom(c, g.GoodsID) }))
+        const radio = single ? radioGroup(items) : null
         return (
           <View key={c.BOMClassID} className='so-choices__section' data-testid='choice-combo'>
             <Text className='so-choices__title' id={titleId('c', i)}>
@@ -132,35 +171,34 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
               <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>{rule}</Text>
             </Text>
             <View role={single ? 'radiogroup' : 'group'} aria-labelledby={titleId('c', i)} aria-required={single && c.SelectType === 0 ? true : undefined}>
-              {d.bomGoods
-                .filter((g) => g.BOMClassID === c.BOMClassID)
-                .map((g) => {
-                  const on = (choice.bom[c.BOMClassID] ?? []).includes(g.GoodsID)
-                  const off = !on && choice.bomFull(c) && c.Qua > 1
-                  return (
-                    <View
-                      key={g.GoodsID}
-                      className={`so-bom${on ? ' so-bom--on' : ''}${off ? ' so-bom--off' : ''}`}
-                      role={single ? 'radio' : 'checkbox'}
-                      tabIndex={0}
-                      aria-checked={on}
-                      aria-disabled={off || undefined}
-                      data-testid='combo-item'
-                      onClick={() => choice.toggleBom(c, g.GoodsID)}
-                    >
-                      {/* The item's name follows: its picture adds nothing for a screen reader. */}
-                      {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' {...lazyPicture('')} /> : <View className='so-bom__img' />}
-                      <View className='so-bom__body'>
-                        <Text className='so-bom__name'>{g.GoodsName}</Text>
-                        <Text className='so-bom__qua'>
-                          ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
-                        </Text>
-                      </View>
-                      {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}
-                      <View className='so-bom__check' />
+              {items.map(({ g, on }, j) => {
+                const off = !on && choice.bomFull(c) && c.Qua > 1
+                const stop = radio?.(j)
+                return (
+                  <View
+                    key={g.GoodsID}
+                    className={`so-bom${on ? ' so-bom--on' : ''}${off ? ' so-bom--off' : ''}`}
+                    role={single ? 'radio' : 'checkbox'}
+                    tabIndex={stop ? stop.tabIndex : 0}
+                    onKeyDown={stop?.onKeyDown}
+                    aria-checked={on}
+                    aria-disabled={off || undefined}
+                    data-testid='combo-item'
+                    onClick={() => choice.toggleBom(c, g.GoodsID)}
+                  >
+                    {/* The item's name follows: its picture adds nothing for a screen reader. */}
+                    {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' {...lazyPicture('')} /> : <View className='so-bom__img' />}
+                    <View className='so-bom__body'>
+                      <Text className='so-bom__name'>{g.GoodsName}</Text>
+                      <Text className='so-bom__qua'>
+                        ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
+                      </Text>
                     </View>
-                  )
-                })}
+                    {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}
+                    <View className='so-bom__check' />
+                  </View>
+                )
+              })}
             </View>
           </View>
         )
