@@ -8,6 +8,7 @@
  *
  * The findings of a run are written to tests/e2e/screenshots/axe-report.md (and to AXE_REPORT
  * when set): per page and language, each rule with its impact, count and an example element.
+ * Each state is screenshotted as a11y-<language>-<state>.png beside it.
  */
 import { after, describe, it } from 'node:test'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -89,6 +90,8 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
       await ready(page).first().waitFor({ timeout: STEP })
       visited.add(routeOf(page.url()))
       await checkPage(page, label, { dedupe: false })
+      // Every page in every language, to look at (tests/e2e/screenshots/a11y-<language>-<state>.png).
+      await page.screenshot({ path: path.join(SCREENSHOTS, `a11y-${locale}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.png`) })
       return true
     } catch (e) {
       const picture = `a11y-${locale}-${label.replace(/[^A-Za-z0-9]+/g, '-')}-failed`
@@ -204,7 +207,12 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
       if (sent) await look('recharge result', null, (p) => byId(p, 'recharge-new-balance'))
     }
     await look('pay from the balance (asks first)', `/pages/paymentTransfer/paymentTransfer?SheetID=${toPay}&Pay=balance`, (p) => byId(p, 'balance-confirm'))
-    await look('paying (checking)', `/pages/paying/paying?SheetID=${checking}`, (p) => byId(p, 'paying-state'))
+    // Paying, while the provider has not decided: a payment started on the sandbox page, not approved.
+    const started = await step('start a payment', async () => {
+      await page.goto(`${base}/#/pages/paymentTransfer/paymentTransfer?SheetID=${checking}`)
+      await page.waitForURL(/\/sandbox-pay\//, { timeout: STEP })
+    })
+    if (started) await look('paying (checking)', `${base}/#/pages/paying/paying?SheetID=${checking}`, (p) => p.locator('[data-testid="paying-state"][data-state="checking"]'))
     await look('order details (awaiting payment)', `/pages/orderDetails/orderDetails?SheetID=${toPay}`, (p) => byId(p, 'order-pay'))
     await look("a member's orders", '/pages/orderList/orderList', (p) => byId(p, 'order-row'))
   } finally {
