@@ -1,7 +1,8 @@
 /**
  * Ordering by the accessibility tree alone (issue 13 item 2): a diner who hears the page and
  * uses the keyboard — controls found by their role and name, as a screen reader's list of controls
- * finds them, each taking the focus before Enter or Space presses it; no test ids, no CSS — goes
+ * finds them, each taking the focus before Enter or Space presses it (from the policy checkbox to
+ * the submit button by Tab alone); no test ids, no CSS — goes
  * from a table's URL to a placed, paid order and hears the result (a role status or alert).
  *
  * T01 (fast food, pay first) in English: Order now → a class tab → Choose a goods with sizes →
@@ -53,9 +54,22 @@ function diner(page: Page, locale: Locale) {
       throw new Error(`${what}: no status or alert says '${String(text)}'`)
     })
   }
+  /** Presses Tab (at most `max` times) until the control has the focus, then `key`: the keyboard's own order. */
+  const tabTo = async (control: Locator, what: string, key: 'Enter' | 'Space' = 'Enter', max = 15) => {
+    const target = control.first()
+    await target.waitFor({ timeout: STEP })
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab')
+      if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) {
+        await page.keyboard.press(key)
+        return
+      }
+    }
+    throw new Error(`${what}: not reached with ${max} presses of Tab`)
+  }
   const button = (name: string | RegExp) => page.getByRole('button', { name })
   const radio = (name: string | RegExp) => page.getByRole('radio', { name })
-  return { t, press, hear, button, radio }
+  return { t, press, tabTo, hear, button, radio }
 }
 
 /** The goods' names, and the last value of its first attribute (never the one chosen by default). */
@@ -95,8 +109,11 @@ async function chooseAndOpenCart(page: Page, d: ReturnType<typeof diner>, goods:
 async function agreeAndSend(page: Page, d: ReturnType<typeof diner>, submit: string): Promise<void> {
   const agree = page.getByRole('checkbox', { name: new RegExp(escapeRe(d.t('checkout.agree'))) })
   if ((await agree.first().getAttribute('aria-checked', { timeout: STEP })) !== 'true') await d.press(agree, 'the privacy policy checkbox', 'Space')
-  await page.getByRole('checkbox', { name: new RegExp(escapeRe(d.t('checkout.agree'))), checked: true }).first().waitFor({ timeout: STEP })
-  await d.press(d.button(submit), `'${submit}'`)
+  const agreed = page.getByRole('checkbox', { name: new RegExp(escapeRe(d.t('checkout.agree'))), checked: true }).first()
+  await agreed.waitFor({ timeout: STEP })
+  // From the checkbox, Tab leads on to the submit button.
+  await agreed.focus()
+  await d.tabTo(d.button(submit), `'${submit}' after the privacy policy checkbox`)
 }
 
 /** On the sandbox provider's page: Approve payment (a native button). */
