@@ -53,7 +53,14 @@ function OrderDetails() {
   }
 
   return (
-    <View className='so-order-details' data-testid='order-details'>
+    // A region that takes focus: a paid order has no button, and a keyboard still scrolls its long details.
+    <View
+      className='so-order-details'
+      role='region'
+      aria-label={i18n.t('page.orderDetails')}
+      {...({ tabIndex: 0 } as Record<string, unknown>)}
+      data-testid='order-details'
+    >
       <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
         {i18n.t('page.orderDetails')}
       </Text>
