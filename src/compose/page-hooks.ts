@@ -1,5 +1,5 @@
 /** What every page past the entry does on load and show, in one place. */
-import Taro, { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
+import { useDidHide, useDidShow, useLoad } from '@tarojs/taro'
 import { useEffect } from 'react'
 import { useStores } from '../stores/context'
 import { ROUTES } from '../features/shell/routes'
@@ -20,8 +20,9 @@ export function useSessionPage(onReady?: () => void): void {
 
 /** The navigation bar's title, again whenever it (or the language behind it) changes. */
 export function usePageTitle(title: string): void {
+  const { host } = useStores()
   useEffect(() => {
-    if (title) void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+    if (title) host.setTitle(title)
   }, [title])
 }
 

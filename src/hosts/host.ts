@@ -70,6 +70,8 @@ export interface Host {
   installShell(texts: ShellTexts): void
   /** Tells the document its language (H5 sets <html lang>; mini-programs need nothing). */
   applyLocale(locale: Locale): void
+  /** The page's title: the document's title on H5 (Taro's router keeps it per page), the navigation bar's on mini-programs. */
+  setTitle(title: string): void
   /** Page navigation (Taro's APIs on every host; a seam so stores stay testable). */
   navigateTo(url: string): void
   /** Back one page; with no page to go back to (opened directly), reLaunch `fallbackUrl`. */

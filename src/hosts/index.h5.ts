@@ -50,6 +50,9 @@ export const host: Host = {
   applyLocale(locale) {
     document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'
   },
+  // What Taro.setNavigationBarTitle does on H5 (its router sets document.title and keeps it for the
+  // page), without the API's argument checks that every page's script carried a copy of.
+  setTitle: (title) => void Taro.eventCenter.trigger('__taroH5SetNavigationBarTitle', title),
   // The viewer loads on the first tap on a picture: no diner pays for it on the first screen.
   previewImage: (urls, current) => void import(/* webpackChunkName: "web-preview" */ './web-preview').then((m) => m.domPreviewImage(urls, current)),
   // replace, not assign: Back from the provider's page returns to the page before paymentTransfer

@@ -3,7 +3,7 @@
  * (index.h5.ts, index.weapp.ts, index.alipay.ts take precedence in their builds).
  */
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast } from './taro-host'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 
@@ -21,6 +21,7 @@ export const host: Host = {
   request: taroRequest,
   storage: taroStorage,
   toast: taroToast,
+  setTitle: taroTitle,
   onGlobalError: () => undefined,
   installShell: () => undefined,
   applyLocale: () => undefined,

@@ -1,7 +1,7 @@
 /** Chat-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroToast, taroLocate, taroScanCode } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 
@@ -20,6 +20,7 @@ export const host: Host = {
   request: taroRequest,
   storage: taroStorage,
   toast: taroToast,
+  setTitle: taroTitle,
   onGlobalError(listener) {
     Taro.onError?.((error) => listener(error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String((error as { message?: string })?.message ?? error)))
     Taro.onUnhandledRejection?.((res: { reason?: unknown }) => listener(describe(res?.reason)))

@@ -69,6 +69,9 @@ export function launchQuery(): Record<string, string> {
   }
 }
 
+/** The navigation bar's title (Taro's API; H5 has a lighter way, index.h5.ts). */
+export const taroTitle = (title: string): void => void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+
 export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirectTo' | 'reLaunch' | 'currentRoute'> = {
   navigateTo: (url) => void Taro.navigateTo({ url }).catch(() => undefined),
   navigateBack(fallbackUrl) {

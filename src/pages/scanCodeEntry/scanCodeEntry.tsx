@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useLoad } from '@tarojs/taro'
+import { useLoad } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useStores } from '../../stores/context'
@@ -13,7 +13,9 @@ function ScanCodeEntry() {
   // The page's title (a failed entry's own view, EntryProblem, names the page after this). Not
   // compose/page-hooks: the entry page's script would carry a copy of it, first-screen bytes.
   const title = i18n.t('entry.pageTitle')
-  useEffect(() => void Taro.setNavigationBarTitle({ title }).catch(() => undefined), [title])
+  useEffect(() => {
+    host.setTitle(title)
+  }, [title])
 
   // Spec §2: a table sheet that takes no more rounds sends the diner to orderEntry.
   const goOn = () => host.redirectTo(session.sheetRefusal ? ROUTES.orderEntry : ROUTES.home)

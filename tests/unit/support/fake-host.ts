@@ -39,6 +39,7 @@ export function createFakeHost(
     onGlobalError: () => undefined,
     installShell: () => undefined,
     applyLocale: () => undefined,
+    setTitle: () => undefined,
     navigateTo: (url) => void navigations.push(url),
     navigateBack: (fallbackUrl) => void navigations.push(`back|${fallbackUrl}`),
     previewImage: (_urls, current) => void navigations.push(`preview|${current}`),

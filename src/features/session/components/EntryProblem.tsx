@@ -9,7 +9,6 @@
  * restaurant (when an earlier entry names the enterprise) and scanning again (hosts with a camera).
  */
 import { View, Text } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useStores } from '../../../stores/context'
@@ -20,8 +19,9 @@ import { resolveSheetEntry } from '../sheet-entry'
 import './EntryProblem.css'
 
 function useTitle(title: string): void {
+  const { host } = useStores()
   useEffect(() => {
-    void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+    host.setTitle(title)
   }, [title])
 }
 
