@@ -48,6 +48,10 @@ export interface LighthouseRun {
   lcpElement: string
   /** Accessibility audits that failed: 'color-contrast (3)'. */
   failedA11y: string[]
+  /** Best-practices audits that failed ('errors-in-console (1)'). */
+  failedBestPractices: string[]
+  /** The elements that shifted most (Lighthouse's layout-shifts audit), with their share of CLS. */
+  shifted: string[]
   /** Bytes text compression would save (uses-text-compression), and where. */
   compressionSavings: { bytes: number; urls: string[] }
   /** Other opportunities Lighthouse names with their estimated ms saved. */
@@ -166,10 +170,12 @@ function figures(lhr: Lhr): LighthouseRun {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]
   const lcpItem = (lcpNode?.items?.[0] as { node?: { selector?: string; nodeLabel?: string } } | undefined)?.node ?? lcpNode?.node
-  const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
-    .map((ref) => lhr.audits[ref.id])
-    .filter((a) => a && a.scoreDisplayMode === 'binary' && a.score === 0)
-    .map((a) => `${a.id} (${a.details?.items?.length ?? 0})`)
+  const failed = (category: string) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.scoreDisplayMode === 'binary' && a.score === 0)
+      .map((a) => `${a.id} (${a.details?.items?.length ?? 0})`)
+  const failedA11y = failed('accessibility')
   const compression = lhr.audits['uses-text-compression']
   const opportunities = Object.values(lhr.audits)
     .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) >= 50)
@@ -185,6 +191,10 @@ function figures(lhr: Lhr): LighthouseRun {
     fcpMs: Math.round(value('first-contentful-paint')),
     lcpElement: lcpItem ? `${lcpItem.selector ?? ''}${lcpItem.nodeLabel ? ` “${lcpItem.nodeLabel.slice(0, 40)}”` : ''}` : '',
     failedA11y,
+    failedBestPractices: failed('best-practices'),
+    shifted: ((lhr.audits['layout-shifts']?.details?.items ?? []) as { node?: { selector?: string }; score?: number }[])
+      .slice(0, 3)
+      .map((item) => `${item.node?.selector ?? '?'} ${Math.round((item.score ?? 0) * 1000) / 1000}`),
     compressionSavings: {
       bytes: (compression?.details?.items ?? []).reduce((n, item) => n + (item.wastedBytes ?? 0), 0),
       urls: (compression?.details?.items ?? []).map((item) => String(item.url ?? '').replace(/^https?:\/\/[^/]+/, ''))
@@ -237,6 +247,7 @@ export function lighthouseRows(r: LighthouseBenchResult): [string, string][] {
       `${(m.lcpMs / 1000).toFixed(2)} s${range(p.runs, (x) => x.lcpMs, ' ms')} / ${m.tbtMs} ms / ${m.cls} — ${met(metricsOk)}` +
         (m.lcpElement ? `; LCP element ${m.lcpElement}` : '') +
         (m.failedA11y.length ? `; failed accessibility audits: ${m.failedA11y.join(', ')}` : '') +
+        (m.failedBestPractices.length ? `; failed best-practices audits: ${m.failedBestPractices.join(', ')}` : '') +
         (m.compressionSavings.bytes > 0 ? `; text compression would save ${Math.round(m.compressionSavings.bytes / 1024)} KiB (${m.compressionSavings.urls.join(', ')})` : '')
     ])
   }
@@ -251,7 +262,7 @@ export function formatLighthouseBench(r: LighthouseBenchResult): string {
     lines.push(`  ${p.name} (${p.url})`)
     for (const run of p.runs)
       lines.push(
-        `    run: performance ${run.performance}, accessibility ${run.accessibility}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}${run.opportunities.length ? `; opportunities: ${run.opportunities.join(', ')}` : ''}`
+        `    run: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}${run.failedBestPractices.length ? ` (${run.failedBestPractices.join(', ')})` : ''}, LCP element ${run.lcpElement}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}${run.shifted.length ? `; shifted: ${run.shifted.join(', ')}` : ''}${run.opportunities.length ? `; opportunities: ${run.opportunities.join(', ')}` : ''}`
       )
   }
   lines.push(...lighthouseRows(r).map(([k, v]) => `  ${k}: ${v}`))
