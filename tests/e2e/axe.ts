@@ -86,7 +86,12 @@ export async function checkPage(page: Page, label: string, options: { dedupe?: b
   if (options.dedupe !== false && seen.has(key)) return []
   seen.add(key)
   await settled(page)
-  const results = await new AxeBuilder({ page }).options({ runOnly: { type: 'rule', values: RULES } }).analyze()
+  const analyze = () => new AxeBuilder({ page }).options({ runOnly: { type: 'rule', values: RULES } }).analyze()
+  // A page that navigates while axe runs (a redirect landing) destroys its context: look once more.
+  const results = await analyze().catch(async () => {
+    await settled(page)
+    return analyze()
+  })
   const findings = results.violations.map<AxeFinding>((v) => ({
     rule: v.id,
     impact: v.impact ?? 'unknown',
