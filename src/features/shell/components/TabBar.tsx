@@ -14,12 +14,12 @@ export const TabBar = observer(function TabBar({ current }: { current: TabEntry[
   const { session, i18n, host } = useStores()
   const tabs = useRef<Array<{ focus(): void } | null>>([])
   if (session.hideTabBar) return null
-  const onKey = (index: number, e: { key: string; preventDefault(): void }) => {
-    const last = TABS.length - 1
-    const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key]
+  const n = TABS.length
+  const onKey = (i: number, e: { key: string; preventDefault(): void }) => {
+    const to = ({ ArrowRight: i + 1, ArrowLeft: i + n - 1, Home: 0, End: n - 1 } as Record<string, number>)[e.key]
     if (to === undefined) return
     e.preventDefault()
-    tabs.current[to]?.focus()
+    tabs.current[to % n]?.focus()
   }
   return (
     <View className='so-tabbar' role='navigation'>
