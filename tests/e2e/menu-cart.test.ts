@@ -266,7 +266,7 @@ describe('menu and cart', () => {
     assert.equal((await byId(page, 'goods-row').all()).length, 1)
     await row.getByRole('button', { name: `Add one ${goods('F01').names.en}` }).click()
     await byId(page, 'cart-total').getByText(money(goods('F01').salesPrice ?? goods('F01').price)).waitFor()
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'search.png') })
+    await look(page, 'search')
     await context.close()
   })
 })

@@ -25,6 +25,10 @@ export const byId = (page: Page, testId: string) => page.getByTestId(testId).fil
  */
 export async function shot(page: Page, name: string, options: { axe?: boolean } = {}): Promise<Buffer> {
   if (options.axe !== false) await checkPage(page, name)
+  // A page sliding in (0.3 s) is photographed once it has arrived, not half way (spinners go on).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
+    .catch(() => undefined)
   return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
 }
 
