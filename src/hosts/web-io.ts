@@ -33,13 +33,12 @@ export async function fetchRequest(req: HttpRequest): Promise<HttpResponse> {
 export const TOAST_MS = 2000
 
 /**
- * A centred message for 2000 ms (spec §9), announced to screen readers (a status region). Each
- * message keeps its own 2000 ms: one that comes while another shows is added below it instead of
- * cutting it short, and the same text again starts its time over. The timers live on the
- * elements, so no second copy of this module can hide a message early.
+ * A centred message for 2000 ms (spec §9), announced to screen readers (a status region). A new
+ * message takes the place of the one on show and has its own 2000 ms, as a mini-program's toast
+ * does. The timer lives on the element, so no second copy of this module can hide a message early.
  */
 export function domToast(message: string): void {
-  let box = document.getElementById('so-toast')
+  let box = document.getElementById('so-toast') as (HTMLElement & { hide?: ReturnType<typeof setTimeout> }) | null
   if (!box) {
     box = document.createElement('div')
     box.id = 'so-toast'
@@ -47,18 +46,9 @@ export function domToast(message: string): void {
     box.setAttribute('role', 'status')
     document.body.appendChild(box)
   }
-  const region = box
-  let line = Array.from(region.children).find((c) => c.textContent === message) as (HTMLElement & { hide?: ReturnType<typeof setTimeout> }) | undefined
-  if (!line) {
-    line = document.createElement('div')
-    line.textContent = message
-    region.appendChild(line)
-  }
-  const shown = line
+  const shown = box
+  shown.textContent = message
+  shown.style.display = 'block'
   clearTimeout(shown.hide)
-  region.style.display = 'block'
-  shown.hide = setTimeout(() => {
-    shown.remove()
-    if (!region.children.length) region.style.display = 'none'
-  }, TOAST_MS)
+  shown.hide = setTimeout(() => (shown.style.display = 'none'), TOAST_MS)
 }
