@@ -107,6 +107,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         if (process.env.BUNDLE_MAPS) chain.devtool('hidden-source-map')
         chain.resolve.alias.set('@tarojs/components$', path.join(__dirname, 'h5-components.js'))
         chain.resolve.alias.set('@tarojs/components-react$', componentsReact)
+        chain.resolve.alias.set('use-sync-external-store/shim$', path.join(__dirname, 'use-sync-external-store-shim.js'))
         // Before Taro's router mounts a page, it waits for what App.beforePage (src/app.tsx) says
         // the page needs besides its own script: the catalogue on screen, the feature stores.
         chain.plugin('mainPlugin').tap((args: any[]) => {
