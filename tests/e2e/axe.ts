@@ -59,6 +59,14 @@ const LANGUAGES: Record<string, string> = { 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-T
 
 /** Waits (at most 1.5 s) until no finite animation or transition runs: a page sliding in has half-faded text. */
 async function settled(page: Page): Promise<void> {
+  await animationsDone(page)
+  // Taro's H5 modal starts its fade-in from a setTimeout after it is in the page: a busy machine
+  // let axe read its text at 1.6:1 half way. Two frames later, whatever was about to start has.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30))))).catch(() => undefined)
+  await animationsDone(page)
+}
+
+async function animationsDone(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
