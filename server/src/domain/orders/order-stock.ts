@@ -63,21 +63,25 @@ export async function checkStock(db: Kysely<Database>, takes: StockTake[]): Prom
   }
 }
 
+/** Takes the units from the sku's stock: false when it is unlimited (nothing to take), refused when short. */
+async function takeUnits(trx: Transaction<Database>, take: StockTake): Promise<boolean> {
+  const taken = await trx
+    .updateTable('skus')
+    .set((eb) => ({ stock: eb('stock', '-', take.units) }))
+    .where('sku_id', '=', take.skuId)
+    .where('stock', '>=', take.units)
+    .executeTakeFirst()
+  if (Number(taken.numUpdatedRows) > 0) return true
+  const row = await trx.selectFrom('skus').select('stock').where('sku_id', '=', take.skuId).executeTakeFirst()
+  // Unlimited (or gone with a menu import since the menu was read): nothing to take.
+  if (!row || row.stock === null) return false
+  throw shortOf(take, Number(row.stock))
+}
+
 /** Takes the units in the order's transaction, or refuses (the caller's transaction rolls back). */
 export async function takeStock(trx: Transaction<Database>, orderId: string, takes: StockTake[], now: Date): Promise<void> {
   for (const take of takes) {
-    const taken = await trx
-      .updateTable('skus')
-      .set((eb) => ({ stock: eb('stock', '-', take.units) }))
-      .where('sku_id', '=', take.skuId)
-      .where('stock', '>=', take.units)
-      .executeTakeFirst()
-    if (Number(taken.numUpdatedRows) === 0) {
-      const row = await trx.selectFrom('skus').select('stock').where('sku_id', '=', take.skuId).executeTakeFirst()
-      // Unlimited (or gone with a menu import since the menu was read): nothing to take.
-      if (!row || row.stock === null) continue
-      throw shortOf(take, Number(row.stock))
-    }
+    if (!(await takeUnits(trx, take))) continue
     await trx.insertInto('stock_takes').values({ order_id: orderId, sku_id: take.skuId, units: take.units, taken_at: now.toISOString(), returned_at: null }).execute()
   }
 }
@@ -91,17 +95,7 @@ export async function takeStock(trx: Transaction<Database>, orderId: string, tak
 export async function adjustStockTake(trx: Transaction<Database>, orderId: string, take: StockTake, now: Date): Promise<void> {
   if (take.units === 0) return
   if (take.units > 0) {
-    const taken = await trx
-      .updateTable('skus')
-      .set((eb) => ({ stock: eb('stock', '-', take.units) }))
-      .where('sku_id', '=', take.skuId)
-      .where('stock', '>=', take.units)
-      .executeTakeFirst()
-    if (Number(taken.numUpdatedRows) === 0) {
-      const row = await trx.selectFrom('skus').select('stock').where('sku_id', '=', take.skuId).executeTakeFirst()
-      if (!row || row.stock === null) return
-      throw shortOf(take, Number(row.stock))
-    }
+    if (!(await takeUnits(trx, take))) return
     await trx
       .insertInto('stock_takes')
       .values({ order_id: orderId, sku_id: take.skuId, units: take.units, taken_at: now.toISOString(), returned_at: null })
