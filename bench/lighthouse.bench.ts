@@ -162,6 +162,9 @@ async function audit(lighthouse: LighthouseFn, url: string, flags: Record<string
   const result = await lighthouse(url, flags, undefined, page)
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
+  // LIGHTHOUSE_DUMP=<dir> keeps each report (network requests, request chains) to look into.
+  const dump = process.env.LIGHTHOUSE_DUMP
+  if (dump) fs.writeFileSync(path.join(dump, `${new URL(url).hash ? 'list' : 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr))
   return result.lhr
 }
 

@@ -44,6 +44,36 @@ describe('session store', () => {
     expect(server.calls[0]).toBe('EntIDGet')
   })
 
+  it("names the code's shop and branch for the menu after the first answer, before the rest of the session", async () => {
+    let scopeWhileLoading: unknown = 'not asked'
+    let session!: SessionStore
+    ;({ session } = setup({
+      ServiceLinkGet: () => {
+        scopeWhileLoading = { status: session.status, scope: session.menuScope }
+        return ok({ table1: [] })
+      }
+    }))
+    expect(session.menuScope).toBeNull()
+    await session.initialise({ QRCode: 'QR-A03' })
+    expect(scopeWhileLoading).toEqual({ status: 'loading', scope: { ShopID: 'S101', BaseID: 'B201' } })
+    expect(session.menuScope).toEqual({ ShopID: 'S101', BaseID: 'B201' })
+    await session.initialise({ QRCode: 'QR-NOPE' })
+    expect(session.status).toBe('failed')
+    expect(session.menuScope).toBeNull()
+  })
+
+  it('a page that asks while the stored entry is being restored waits for it, and it is asked for once', async () => {
+    const { session, server } = setup()
+    await session.initialise({ QRCode: 'QR-A03' })
+    const calls = server.calls.length
+    const restoring = session.initialise({})
+    await session.ensureReady()
+    expect(session.status).toBe('ready')
+    await restoring
+    expect(server.calls.filter((c) => c === 'EntIDGet')).toHaveLength(2)
+    expect(server.calls.length).toBe(calls * 2)
+  })
+
   it('sends the enterprise lookup without an EntID and later calls with it', async () => {
     const { session, host } = setup()
     await session.initialise({ QRCode: 'QR-A03' })

@@ -89,27 +89,42 @@ export class SessionStore {
   hideTabBar = false
   /** The entry's SheetID (spec §2), for the entry page to open or refuse; '' without one. */
   entrySheetId = ''
+  /**
+   * The shop and branch the code names, known after the first round trip while the rest of the
+   * session is still on its way: the menu starts loading with it, one round trip earlier
+   * (the goods list's first picture was Lighthouse's late LCP). Null once failed or before.
+   */
+  earlyScope: { ShopID: string; BaseID: string } | null = null
   /** The enterprise's wall clock when the server answered, and the device time then. */
   private serverClock: { wall: WallClock; at: number } | null = null
   /** Ticks so observers of `now` re-evaluate. */
   private tick = 0
   private ticker: ReturnType<typeof setInterval> | null = null
+  /** The entry being resolved, for ensureReady to wait on. */
+  private pending: Promise<void> | null = null
 
   constructor(
     private readonly gateway: Gateway,
     private readonly host: Pick<Host, 'storage' | 'entryQuery'>,
     private readonly clock: () => number = () => Date.now()
   ) {
-    makeAutoObservable<SessionStore, 'gateway' | 'host' | 'clock' | 'ticker'>(this, {
+    makeAutoObservable<SessionStore, 'gateway' | 'host' | 'clock' | 'ticker' | 'pending'>(this, {
       gateway: false,
       host: false,
       clock: false,
-      ticker: false
+      ticker: false,
+      pending: false
     })
   }
 
   get isReady(): boolean {
     return this.status === 'ready'
+  }
+
+  /** Where the menu is read: the session's shop and branch, or before it is ready the code's own. */
+  get menuScope(): { ShopID: string; BaseID: string } | null {
+    if (this.isReady) return { ShopID: this.params.ShopID, BaseID: this.params.BaseID }
+    return this.status === 'loading' ? this.earlyScope : null
   }
 
   /** The enterprise's wall clock now (spec §4: times in the enterprise's time zone). */
@@ -194,13 +209,20 @@ export class SessionStore {
    * Resolves the entry. With no code in the query it reuses the stored entry (a reload),
    * and with nothing stored it ends in 'no-entry'.
    */
-  async initialise(query?: Record<string, string>): Promise<void> {
+  initialise(query?: Record<string, string>): Promise<void> {
+    const run = this.run(query)
+    this.pending = run
+    return run
+  }
+
+  private async run(query?: Record<string, string>): Promise<void> {
     const fromQuery = readEntryParams(query ?? this.host.entryQuery())
     if (fromQuery.VipID) this.host.storage.set(VIP_STORAGE_KEY, fromQuery.VipID)
     const entry: EntryParams = hasEntryTarget(fromQuery) ? fromQuery : { ...this.storedEntry(), ...pickHideTabBar(fromQuery) }
     this.entrySheetId = fromQuery.SheetID ?? ''
     this.status = 'loading'
     this.failure = null
+    this.earlyScope = null
     if (!hasEntryTarget(entry)) {
       this.status = 'no-entry'
       return
@@ -218,9 +240,13 @@ export class SessionStore {
     }
   }
 
-  /** Re-runs the stored entry, e.g. on a page opened directly after a reload. */
+  /**
+   * Re-runs the stored entry, e.g. on a page opened directly after a reload; while one is on its
+   * way (App.beforePage starts it with the page's code), it is the one waited for.
+   */
   async ensureReady(): Promise<void> {
-    if (this.status === 'ready' || this.status === 'loading') return
+    if (this.status === 'ready') return
+    if (this.status === 'loading' && this.pending) return this.pending
     await this.initialise({})
   }
 
@@ -242,6 +268,7 @@ export class SessionStore {
     runInAction(() => {
       this.params = { ...this.params, EntID: ent.EntID, EntName: ent.EntName }
       this.entNames = ent.EntNames
+      this.earlyScope = ent.ShopID && ent.BaseID ? { ShopID: ent.ShopID, BaseID: ent.BaseID } : null
     })
     const where = { ShopID: ent.ShopID, BaseID: ent.BaseID, TableID: ent.TableID, QRCode: ent.QRCode }
     const shopParamsOf = (ShopID: string) => g.request('ShopParamsGet', [{ ShopID }], { silent: true })

@@ -56,7 +56,13 @@ export const ROUTES = {
  */
 const FIRST_SCREEN = [ROUTES.entry, ROUTES.home]
 
+const bareRoute = (path: string): string => `/${path.replace(/^\//, '').split('?')[0]}`
+
 export function isFirstScreenPage(path: string): boolean {
-  const bare = `/${path.replace(/^\//, '').split('?')[0]}`
-  return FIRST_SCREEN.includes(bare)
+  return FIRST_SCREEN.includes(bareRoute(path))
+}
+
+/** The pages that resolve a code of their own (the others restore the stored entry). */
+export function isEntryPage(path: string): boolean {
+  return [ROUTES.entry, ROUTES.orderEntry].includes(bareRoute(path))
 }

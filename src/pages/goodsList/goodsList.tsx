@@ -68,8 +68,8 @@ function GoodsList() {
   useOrderingAllowedRedirect()
   // Loads again after a language switch or a change of branch (the store keys its data by both).
   useEffect(() => {
-    if (session.isReady) void menu.loadMenu()
-  }, [session.isReady, i18n.locale, session.params.BaseID, menu])
+    if (session.menuScope) void menu.loadMenu()
+  }, [session.menuScope?.BaseID, session.isReady, i18n.locale, menu])
   useSaleStatusTimer()
   usePageTitle(i18n.t('page.goodsList'))
 

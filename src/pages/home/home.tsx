@@ -21,8 +21,8 @@ function Home() {
   useDidHide(() => session.stopClock())
   useEffect(() => () => session.stopClock(), [session])
   useEffect(() => {
-    if (session.isReady) void menu.loadRecommended()
-  }, [session.isReady, i18n.locale, session.params.BaseID, menu])
+    if (session.menuScope) void menu.loadRecommended()
+  }, [session.menuScope?.BaseID, session.isReady, i18n.locale, menu])
 
   const title = session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : i18n.t('tab.home')
   usePageTitle(title)
