@@ -1,4 +1,4 @@
-import { ScrollView, View, Text } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
@@ -6,6 +6,7 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { layoutMenu, sectionAt, visibleItems } from '../virtual-layout'
 import { GoodsRowView } from './GoodsRowView'
+import { ScrollArea } from '../../../hosts/scroll-area'
 import './MenuBrowser.css'
 
 /** The goods rows whose pictures the goods list's first screen shows (the page's largest paint). */
@@ -90,9 +91,8 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
 
   return (
     <View className='so-menu'>
-      <ScrollView
+      <ScrollArea
         className='so-menu__classes'
-        scrollY
         scrollIntoView={`so-cls-${Math.max(0, active - 2)}`}
         role='tablist'
         aria-orientation='vertical'
@@ -127,13 +127,11 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
             </View>
           )
         })}
-      </ScrollView>
-      <ScrollView
+      </ScrollArea>
+      <ScrollArea
         className='so-menu__list'
         ref={listRef as never}
-        scrollY
         {...(target !== null ? { scrollTop: target } : {})}
-        enhanced
         onScroll={(e) => setScrollTop(e.detail.scrollTop)}
         aria-label={i18n.t('menu.goodsList')}
         data-testid='goods-list'
@@ -164,7 +162,7 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
             )
           )}
         </View>
-      </ScrollView>
+      </ScrollArea>
     </View>
   )
 })
