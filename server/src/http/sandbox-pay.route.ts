@@ -7,6 +7,16 @@
  * superseded payment only shows its state. A recharge (RechargeSubmit; its id is the payId) gets
  * the same page, marked as a balance recharge. Without the payment's key (the URL createPayment
  * handed out) every route answers the same 404 page and does nothing: knowing an id is not enough.
+ *
+ * POST /sandbox-pay/cashier (JSON) stands in for a host's own cashier (chat-app requestPayment /
+ * getBrandWCPayRequest, payment-app tradePay), for test stand-ins of those hosts:
+ *   { decision: 'approve'|'decline'|'cancel', timeStamp, nonceStr, package, signType, paySign, appId? }
+ *   or { decision, tradeNO }: the invocation's parameters exactly as PaySubmit / RechargeSubmit handed them out.
+ * It checks it issued them (package / tradeNO mac; every chat-app field, paySign in constant time),
+ * that the payment is pending and current, then delivers the signed notice through handleNotice as
+ * the page does ('cancel' delivers nothing). 200 { ok, result: 'paid'|'declined'|'cancelled', errMsg,
+ * err_msg, resultCode } (what requestPayment / getBrandWCPayRequest / tradePay report); 400 malformed;
+ * 404 { reason: 'unknown' } not issued by us; 409 { reason: 'settled'|'superseded' }. docs/hosts.md.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
