@@ -1,5 +1,6 @@
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useRef } from 'react'
 import { lineAmount, type CartEntry, type CartLine } from '../../../core/cart'
 import { useStores } from '../../../stores/context'
 import { Stepper } from '../../../ui/Stepper'
@@ -20,9 +21,24 @@ function lineChoices(line: CartLine, packText: string): string {
   return parts.join(' · ')
 }
 
+type Node = { focus?(): void; querySelectorAll?(selector: string): ArrayLike<Node>; querySelector?(selector: string): Node | null }
+
+/** The control of a line that took it away: its neighbour's same control takes the focus. */
+const LEAVING_CONTROL = { minus: '.so-stepper__btn--minus', remove: '.so-cart__remove' } as const
+
+/** Whether the focus is lost (on the page's body, or on an element no longer there): H5 only. */
+function focusLost(): boolean {
+  const active = (globalThis as { document?: { activeElement?: { isConnected?: boolean; tagName?: string } | null } }).document?.activeElement
+  return !active || active.tagName === 'BODY' || active.isConnected === false
+}
+
 /**
  * The cart of the diner's shop and branch: every line with its choices, a stepper and its
  * amount (CartPage's bar below shows the total). Shared by postpayCart and prepayCart.
+ *
+ * A line taken away with − (its last unit) or Remove takes its controls with it: the focus goes to
+ * the same control of the next line (else the previous one), or to the empty cart, instead of the
+ * top of the page.
  */
 export const CartView = observer(function CartView(props: { shopId: string; baseId: string; onBrowse(): void }) {
   const { cart, i18n, format, host } = useStores()
@@ -33,10 +49,34 @@ export const CartView = observer(function CartView(props: { shopId: string; base
     return limit.left > 0 ? i18n.t('cart.onlyLeft', { left: limit.left }) : i18n.t('cart.soldOut')
   }
   const entries: CartEntry[] = cart.entriesFor(props.shopId, props.baseId)
+  const uids = entries.flatMap((e) => e.lines.map((l) => l.uid))
+  const root = useRef<Node | null>(null)
+  const leaving = useRef<{ uid: string; control: keyof typeof LEAVING_CONTROL } | null>(null)
+  const before = useRef<string[]>(uids)
+  useEffect(() => {
+    const was = before.current
+    before.current = uids
+    const left = leaving.current
+    if (!left) return
+    leaving.current = null
+    // The line stayed (one unit fewer): nothing moves.
+    if (uids.includes(left.uid)) return
+    if (!focusLost()) return
+    const at = was.indexOf(left.uid)
+    const neighbour = [...was.slice(at + 1), ...was.slice(0, Math.max(at, 0)).reverse()].find((u) => uids.includes(u))
+    const el = root.current
+    if (!neighbour) {
+      el?.focus?.()
+      return
+    }
+    const line = el?.querySelectorAll?.('[data-testid="cart-line"]')?.[uids.indexOf(neighbour)]
+    line?.querySelector?.(LEAVING_CONTROL[left.control])?.focus?.()
+  })
 
   if (entries.length === 0) {
     return (
-      <View className='so-cart so-cart--empty'>
+      // Takes the focus when the last line went (tabIndex -1: not a Tab stop): 'Your cart is empty'.
+      <View ref={root as never} className='so-cart so-cart--empty' tabIndex={-1} data-testid='cart-empty'>
         <StateView kind='empty' text={i18n.t('cart.empty')} />
         <View className='so-cart__browse' role='button' tabIndex={0} onClick={props.onBrowse}>
           {i18n.t('cart.browse')}
@@ -48,10 +88,13 @@ export const CartView = observer(function CartView(props: { shopId: string; base
   // Confirm modals reject with a cancel signal (spec §8): a cancel does nothing.
   const clear = () => void afterConfirm(host, { content: i18n.t('cart.clearConfirm'), confirm: i18n.t('cart.clear'), cancel: i18n.t('common.cancel') }, () => cart.clearCart())
   const remove = (uid: string, name: string) =>
-    void afterConfirm(host, { content: i18n.t('cart.removeConfirm', { name }), confirm: i18n.t('cart.remove'), cancel: i18n.t('common.cancel') }, () => cart.removeLine(uid))
+    void afterConfirm(host, { content: i18n.t('cart.removeConfirm', { name }), confirm: i18n.t('cart.remove'), cancel: i18n.t('common.cancel') }, () => {
+      leaving.current = { uid, control: 'remove' }
+      cart.removeLine(uid)
+    })
 
   return (
-    <View className='so-cart'>
+    <View ref={root as never} className='so-cart'>
       <View className='so-cart__head'>
         <Text className='so-cart__count'>{i18n.t('cart.items', { n: format.quantity(cart.count(props.shopId, props.baseId)) })}</Text>
         <View className='so-cart__clear' role='button' tabIndex={0} data-testid='cart-clear' onClick={clear}>
@@ -106,7 +149,10 @@ export const CartView = observer(function CartView(props: { shopId: string; base
                     increaseLabel={i18n.t('menu.addOne', { name: e.goodsDetails.GoodsName })}
                     decreaseLabel={i18n.t('menu.removeOne', { name: e.goodsDetails.GoodsName })}
                     onIncrease={() => cart.increaseLine(line.uid)}
-                    onDecrease={() => cart.decreaseLine(line.uid)}
+                    onDecrease={() => {
+                      leaving.current = { uid: line.uid, control: 'minus' }
+                      cart.decreaseLine(line.uid)
+                    }}
                     canIncrease={cart.canIncreaseLine(line.uid)}
                     hint={lineHint(cart.lineLimit(line.uid))}
                   />

@@ -2,6 +2,7 @@ import { View, Text, Input } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../../stores/context'
 import { SMS_RULES, type SmsSourceType } from '../../../gateway/member-rows'
+import { useFocusReturn } from '../../../ui/focus-return'
 import type { CodeForm } from '../code-form'
 import './MemberViews.css'
 
@@ -11,7 +12,8 @@ import './MemberViews.css'
  *
  * Each input is named by its visible label (the inner <input>'s aria-label on H5); the area code is a
  * button saying which area is chosen; the countdown is announced politely once when it starts ('sent
- * to …, another in 60 s') and once when it ends, not every second.
+ * to …, another in 60 s') and once when it ends, not every second. Back from choosing an area code,
+ * the focus is on the area code again (not at the top of the page).
  */
 export const PhoneCodeFields = observer(function PhoneCodeFields(props: {
   form: CodeForm
@@ -33,6 +35,7 @@ export const PhoneCodeFields = observer(function PhoneCodeFields(props: {
         ? i18n.t('member.codeSentWait', { to: form.sentTo, s: form.countdownFrom })
         : i18n.t('member.resendReady')
   const areaName = props.fixedPhone ? '' : member.areaName(form.areaNo)
+  const areaBack = useFocusReturn()
   return (
     <View className='so-member-form'>
       <View className='so-member-field'>
@@ -44,12 +47,16 @@ export const PhoneCodeFields = observer(function PhoneCodeFields(props: {
         ) : (
           <View className='so-member-field__row'>
             <View
+              ref={areaBack.ref as never}
               className='so-member-area'
               role='button'
               tabIndex={0}
               aria-label={i18n.t('member.areaCodeChoose', { no: form.areaNo })}
               data-testid='area-code'
-              onClick={() => props.onChooseArea?.()}
+              onClick={() => {
+                areaBack.leaving()
+                props.onChooseArea?.()
+              }}
             >
               <Text>+{form.areaNo}</Text>
               <View className='so-member-area__caret' aria-hidden />
