@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useDidHide, useDidShow, useLoad, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
@@ -12,6 +12,7 @@ import { useFocusReturn } from '../../features/orders/components/use-page-watch'
 import { tableRoute } from '../../features/orders/table-route'
 import { StateView } from '../../ui/StateView'
 import { Stepper } from '../../ui/Stepper'
+import { StayingAlert } from '../../ui/StayingAlert'
 import '../../features/orders/components/OrderViews.css'
 import './orderEntry.css'
 
@@ -32,18 +33,10 @@ function OrderEntry() {
   const back = useFocusReturn()
   /**
    * A refusal the diner has to act on (the bill cannot be paid now, a quantity was not changed):
-   * read out as an alert and kept until dismissed, then focus goes back where it was.
+   * read out as an alert and kept until dismissed, then focus goes back where it was (ui/StayingAlert).
    */
   const [notice, setNotice] = useState('')
-  const noticeFrom = useRef<unknown>(null)
-  const showNotice = (text: string) => {
-    noticeFrom.current = (globalThis as { document?: { activeElement?: unknown } }).document?.activeElement ?? null
-    setNotice(text)
-  }
-  const dismissNotice = () => {
-    setNotice('')
-    ;(noticeFrom.current as { focus?: () => void } | null)?.focus?.()
-  }
+  const showNotice = setNotice
   useLoad(() => {
     const code = params.QRCode ?? ''
     // The URL names the table: a reload (or another tab) resolves that table, not the stored one.
@@ -232,16 +225,7 @@ function OrderEntry() {
 
       <View className={`so-sheet__room${tabBar ? ' so-sheet__room--tabbed' : ''}`} />
       <View className={`so-sheet__bar${tabBar ? ' so-sheet__bar--tabbed' : ''}`}>
-        {notice && (
-          <View className='so-sheet__notice' data-testid='sheet-notice'>
-            <View className='so-sheet__notice-text' role='alert'>
-              {notice}
-            </View>
-            <View className='so-sheet__notice-ok' role='button' {...focusable} data-testid='sheet-notice-ok' onClick={dismissNotice}>
-              {i18n.t('modal.ok')}
-            </View>
-          </View>
-        )}
+        {notice && <StayingAlert text={notice} okLabel={i18n.t('modal.ok')} onDismiss={() => setNotice('')} testId='sheet-notice' />}
         {paid ? (
           <View className='so-sheet__btn so-sheet__btn--pay' role='button' {...focusable} data-testid='sheet-new-round' onClick={newRound}>
             {i18n.t('sheet.newRound')}

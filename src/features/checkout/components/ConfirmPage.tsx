@@ -10,6 +10,8 @@ import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { Stepper } from '../../../ui/Stepper'
 import { StateView } from '../../../ui/StateView'
+import { StayingAlert } from '../../../ui/StayingAlert'
+import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { packHolds } from '../../../ui/pack-label'
 import { PAYMENT_METHODS, MAX_BAGS, type SubmitResult } from '../checkout.store'
 import { PlacedNotice } from './PlacedNotice'
@@ -47,28 +49,6 @@ export function confirmLineChoices(line: CartLine, packText: string): string {
 /** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
 const focusable = { tabIndex: 0 } as Record<string, unknown>
 
-/**
- * A radio group as WAI-ARIA's pattern has it: one tab stop (the checked radio, else the first),
- * and the arrow keys move the choice to the next or previous radio (H5; the hosts without keys
- * never call it). Spread on the group: `{...radioGroup}`; each radio: `{...radioStop(on, first, any)}`.
- */
-const ARROWS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
-const radioGroup = {
-  onKeyDown(e: { key: string; currentTarget: unknown; target: unknown; preventDefault(): void }) {
-    const step = ARROWS[e.key]
-    const group = e.currentTarget as { querySelectorAll?: (s: string) => ArrayLike<{ focus(): void; click(): void }> }
-    if (!step || !group.querySelectorAll) return
-    const radios = Array.from(group.querySelectorAll('[role=radio]'))
-    const at = radios.indexOf(e.target as (typeof radios)[number])
-    if (at < 0) return
-    e.preventDefault()
-    const next = radios[(at + step + radios.length) % radios.length]
-    next.focus()
-    next.click()
-  }
-} as Record<string, unknown>
-const radioStop = (on: boolean, first: boolean, anyOn: boolean) => ({ tabIndex: on || (first && !anyOn) ? 0 : -1 }) as Record<string, unknown>
-
 /** Focuses a View's element where the host has one (H5); elsewhere nothing. */
 const focusOn = (el: unknown) => (el as { focus?: () => void } | null)?.focus?.()
 
@@ -101,7 +81,6 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
    * tick the policy box…): read out as an alert, not a toast that leaves after 2 s.
    */
   const [refusal, setRefusal] = useState('')
-  const submitRef = useRef<unknown>(null)
   // Back from the policy page: focus on the link that opened it, as a dialog gives it back.
   const termsRef = useRef<unknown>(null)
   const openedTerms = useRef(false)
@@ -110,11 +89,6 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
     openedTerms.current = false
     setTimeout(() => focusOn(termsRef.current), 50)
   })
-  const dismissRefusal = () => {
-    setRefusal('')
-    // The dismiss button goes: focus back on the button the diner pressed.
-    focusOn(submitRef.current)
-  }
 
   if (!session.isReady) return <StateView kind='loading' text={i18n.t('shell.loading')} />
   // Where the page has no shop to name at its top (no branch yet, nothing to confirm): its title, for a screen reader.
@@ -191,7 +165,12 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   const asapShown = c.asapOffered && (!shownDay || shownDay.offset <= 0)
   const asapOn = !c.appointed && !c.appointedDate
   const timeOn = (t: string) => !!shownDay && c.appointedDate === shownDay.date && c.appointedTime === t
-  const slotOn = (asapShown && asapOn) || !!shownDay?.slots.some(timeOn)
+  // Each radio group's one Tab stop: the checked radio, else the first (ui/radio-group).
+  const serviceStops = radioStops(c.serviceOptions.map((s) => ({ on: s === service })))
+  const dayStops = radioStops(c.slotDays.map((d) => ({ on: shownDay?.date === d.date })))
+  const slotStops = radioStops([...(asapShown ? [{ on: asapOn }] : []), ...(shownDay?.slots ?? []).map((t) => ({ on: timeOn(t) }))])
+  // The last entry stands for a method composed in (extraPayMethods: the balance) when it is the one checked.
+  const payStops = radioStops([...PAYMENT_METHODS.map((m) => ({ on: c.payMethod === m })), { on: !!c.payMethod && !PAYMENT_METHODS.includes(c.payMethod) }])
   const total = c.preview?.Amount
   const preview = c.preview
   const blocked = c.previewProblem?.backToCart === true
@@ -212,13 +191,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       {c.serviceOptions.length > 0 && (
         <Section title={i18n.t('checkout.service')} testId='service-options'>
-          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.service')} {...radioGroup}>
+          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.service')} {...radioKeys}>
             {c.serviceOptions.map((s: ServiceType, i) => (
               <View
                 key={s}
                 className={`so-co-chip${s === service ? ' so-co-chip--on' : ''}`}
                 role='radio'
-                {...radioStop(s === service, i === 0, !!service && c.serviceOptions.includes(service))}
+                tabIndex={serviceStops(i)}
                 aria-checked={s === service}
                 data-testid={`service-option-${s}`}
                 onClick={() => c.chooseService(s)}
@@ -236,13 +215,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             <Text className='so-confirm__note'>{i18n.t('checkout.noSlots')}</Text>
           ) : (
             <>
-              <View className='so-confirm__days' role='radiogroup' aria-label={i18n.t('checkout.day')} {...radioGroup}>
+              <View className='so-confirm__days' role='radiogroup' aria-label={i18n.t('checkout.day')} {...radioKeys}>
                 {c.slotDays.map((d, i) => (
                   <View
                     key={d.date}
                     className={`so-confirm__day${shownDay?.date === d.date ? ' so-confirm__day--on' : ''}`}
                     role='radio'
-                    {...radioStop(shownDay?.date === d.date, i === 0, c.slotDays.some((x) => x.date === shownDay?.date))}
+                    tabIndex={dayStops(i)}
                     aria-checked={shownDay?.date === d.date}
                     data-testid='slot-day'
                     data-date={d.date}
@@ -257,12 +236,12 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                   {i18n.t('checkout.closedNow')}
                 </Text>
               )}
-              <View className='so-confirm__slots' role='radiogroup' aria-label={timeTitle} {...radioGroup}>
+              <View className='so-confirm__slots' role='radiogroup' aria-label={timeTitle} {...radioKeys}>
                 {asapShown && (
                   <View
                     className={`so-co-chip so-co-chip--wide${asapOn ? ' so-co-chip--on' : ''}`}
                     role='radio'
-                    {...radioStop(asapOn, true, slotOn)}
+                    tabIndex={slotStops(0)}
                     aria-checked={!c.appointed && !c.appointedDate}
                     data-testid='slot-asap'
                     onClick={() => c.chooseAsap()}
@@ -278,7 +257,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                       key={t}
                       className={`so-co-chip so-co-chip--time${late ? ' so-co-chip--late' : ''}${on ? ' so-co-chip--on' : ''}`}
                       role='radio'
-                      {...radioStop(on, i === 0 && !asapShown, slotOn)}
+                      tabIndex={slotStops(i + (asapShown ? 1 : 0))}
                       aria-checked={on}
                       data-testid='slot-time'
                       data-slot={`${shownDay.date} ${t}`}
@@ -407,13 +386,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       {prepay && (
         <Section title={i18n.t('checkout.payment')} testId='payment-methods'>
-          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.payment')} {...radioGroup}>
+          <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.payment')} {...radioKeys}>
             {PAYMENT_METHODS.map((m, i) => (
               <View
                 key={m}
                 className={`so-co-chip${c.payMethod === m ? ' so-co-chip--on' : ''}`}
                 role='radio'
-                {...radioStop(c.payMethod === m, i === 0, !!c.payMethod)}
+                tabIndex={payStops(i)}
                 aria-checked={c.payMethod === m}
                 data-testid={`payment-${m}`}
                 onClick={() => c.choosePayment(m)}
@@ -513,16 +492,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       <View className='so-confirm__room' />
       <View className='so-confirm__bar'>
-        {refusal && (
-          <View className='so-confirm__refusal' data-testid='submit-refusal'>
-            <View className='so-confirm__refusal-text' role='alert'>
-              {refusal}
-            </View>
-            <View className='so-confirm__refusal-ok' role='button' {...focusable} data-testid='submit-refusal-ok' onClick={dismissRefusal}>
-              {i18n.t('modal.ok')}
-            </View>
-          </View>
-        )}
+        {refusal && <StayingAlert text={refusal} okLabel={i18n.t('modal.ok')} onDismiss={() => setRefusal('')} testId='submit-refusal' />}
         <View className='so-confirm__bar-row'>
           <View className='so-confirm__bar-sum'>
             <Text className='so-confirm__bar-label'>{i18n.t('checkout.total')}</Text>
@@ -531,7 +501,6 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             </Text>
           </View>
           <View
-            ref={submitRef as never}
             className={`so-confirm__submit${c.submitting || blocked ? ' so-confirm__submit--off' : ''}`}
             role='button'
             {...focusable}
