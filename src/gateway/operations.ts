@@ -4,6 +4,7 @@
  * also carries EntID and UserID, and the first one AppName (see BaseRecord).
  */
 import type { LocalizedText } from './contract'
+import type { PayChannel, PayInvocationRow } from './pay-invocation'
 import type {
   DispatchInfoRow,
   FinanceAccountRow,
@@ -511,8 +512,8 @@ export interface OperationTypes {
     output: { table1: FinanceAccountRow[] }
   }
   PaySubmit: {
-    input: { SheetID: string; RequestKey: string; Provider?: string; ReturnUrl: string }
-    output: { table1: PaymentRow[] }
+    input: { SheetID: string; RequestKey: string; Provider?: string; ReturnUrl: string; PayChannel?: PayChannel }
+    output: { table1: PaymentRow[]; table2: PayInvocationRow[] }
   }
   PaymentStatusUpdate: {
     input: { PayID: string }
@@ -617,8 +618,8 @@ export interface OperationTypes {
     output: { table1: RechargeRuleRow[]; table2: GiftCouponRow[] }
   }
   RechargeSubmit: {
-    input: { RuleID: string; ShopID: string; RequestKey: string; ReturnUrl: string; Provider?: string }
-    output: { table1: RechargeRow[] }
+    input: { RuleID: string; ShopID: string; RequestKey: string; ReturnUrl: string; Provider?: string; PayChannel?: PayChannel }
+    output: { table1: RechargeRow[]; table2: PayInvocationRow[] }
   }
   RechargeRecordList: {
     input: { PageIndex?: number; PageSize?: number }

@@ -66,6 +66,42 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
     return sendPage(reply, locale, paymentPage(locale, view, returnUrl, provider))
   })
 
+  // A host stand-in's cashier (docs/hosts.md "The sandbox cashier"): JSON in, JSON out.
+  app.post('/sandbox-pay/cashier', async (request, reply) => {
+    const answer = (code: number, body: Record<string, unknown>) => reply.code(code).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body)
+    let params: Record<string, unknown>
+    try {
+      params = JSON.parse(typeof request.body === 'string' ? request.body : '') as Record<string, unknown>
+    } catch {
+      return answer(400, { ok: false, reason: 'malformed' })
+    }
+    const decision = params?.decision
+    if (!params || typeof params !== 'object' || (decision !== 'approve' && decision !== 'decline' && decision !== 'cancel')) return answer(400, { ok: false, reason: 'malformed' })
+    const payId = provider.cashierPayId(params)
+    const view = payId ? await hostedPaymentView(deps.db, payId, SANDBOX) : null
+    // Not issued here, or by another deployment: the same answer whether or not the id exists.
+    if (!payId || !view) return answer(404, { ok: false, reason: 'unknown' })
+    if (view.superseded) return answer(409, { ok: false, reason: 'superseded' })
+    if (view.status !== PAYMENT_STATUS.PENDING) return answer(409, { ok: false, reason: 'settled', result: view.status === PAYMENT_STATUS.DECLINED ? 'declined' : 'paid' })
+    // The payer closed the cashier: nothing is decided, the payment stays pending.
+    if (decision === 'cancel') return answer(200, { ok: true, result: 'cancelled', ...CASHIER_REPORTS.cancelled })
+    const now = new Date()
+    const notice = provider.signNotice({
+      payId,
+      providerRef: view.providerRef || provider.providerRefOf(payId),
+      result: decision === 'approve' ? 'paid' : 'declined',
+      amount: view.amount,
+      at: now.toISOString()
+    })
+    const delivered = await handleNotice(deps, SANDBOX, notice.body, notice.headers, now)
+    if (delivered.httpStatus !== 200) {
+      request.log.error({ payId, ...delivered }, 'sandbox cashier notice was refused by our own notify handler')
+      return answer(502, { ok: false, reason: `notice refused: ${delivered.outcome}` })
+    }
+    const result = decision === 'approve' ? 'paid' : 'declined'
+    return answer(200, { ok: true, result, ...CASHIER_REPORTS[result] })
+  })
+
   app.post<{ Params: Params & { decision: string }; Querystring: Query }>('/sandbox-pay/:payId/:decision', async (request, reply) => {
     const { payId, decision } = request.params
     if (decision !== 'approve' && decision !== 'decline') return notFound(request, reply)
@@ -91,6 +127,12 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
   })
 }
 
+/** What each host's cashier API reports for an outcome (requestPayment errMsg, getBrandWCPayRequest err_msg, tradePay resultCode). */
+const CASHIER_REPORTS = {
+  paid: { errMsg: 'requestPayment:ok', err_msg: 'get_brand_wcpay_request:ok', resultCode: '9000' },
+  declined: { errMsg: 'requestPayment:fail sandbox declined', err_msg: 'get_brand_wcpay_request:fail', resultCode: '4000' },
+  cancelled: { errMsg: 'requestPayment:fail cancel', err_msg: 'get_brand_wcpay_request:cancel', resultCode: '6001' }
+} as const
 
 /** The stored return URL when it is still ours (checked again: never an open redirect), else the app's root. */
 async function safeReturnUrl(db: Kysely<Database>, view: HostedPaymentView, origin: string): Promise<string> {

@@ -28,7 +28,17 @@ import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { BALANCE_PROVIDER, ORDER_STATUS, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import { pickText } from '../../../../src/i18n/translate'
-import type { NoticeHeaders, PaymentProvider, PaymentProviders, ProviderStatus } from '../../providers/payment/payment-provider'
+import {
+  ChannelUnsupportedError,
+  type CreatedPayment,
+  type CreatePaymentInput,
+  type NoticeHeaders,
+  type PayChannel,
+  type PaymentInvocation,
+  type PaymentProvider,
+  type PaymentProviders,
+  type ProviderStatus
+} from '../../providers/payment/payment-provider'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { findShop } from '../../storage/repositories/shop.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
@@ -64,6 +74,8 @@ export interface PaymentView {
   /** '' once settled or superseded. */
   payUrl: string
   superseded: boolean
+  /** What the caller's host opens (the channel asked for); null once settled or superseded. */
+  invocation: PaymentInvocation | null
 }
 
 /** Currency symbol and amount decimals of an enterprise. */
@@ -105,6 +117,8 @@ export interface SubmitPaymentInput {
   /** 'http://host:port' the caller reached us on: same-origin return URLs and the notify URL. */
   origin: string
   now: Date
+  /** The cashier the caller's host opens; default 'hosted' (PayUrl only). */
+  channel?: PayChannel
 }
 
 export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput): Promise<PaymentView> {
@@ -155,7 +169,7 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
   }
   if (payment.order_id !== input.sheetId) throw new DomainError('REQUEST_KEY_REUSED')
   requireOwner(payment.owner_key, input.ownerKey)
-  return paymentView(deps, payment, input.origin)
+  return paymentView(deps, payment, input.origin, input.channel)
 }
 
 /** The same origin, and the origin of the enterprise's H5 link. */
@@ -227,12 +241,12 @@ export async function isSuperseded(db: Kysely<Database>, payment: PaymentRecord)
 }
 
 /** The row as answered; a pending, current payment gets its hosted page from the provider. */
-export async function paymentView(deps: PaymentDeps, payment: PaymentRecord, origin: string): Promise<PaymentView> {
-  if (payment.status !== PAYMENT_STATUS.PENDING) return { payment, payUrl: '', superseded: false }
-  if (await isSuperseded(deps.db, payment)) return { payment, payUrl: '', superseded: true }
+export async function paymentView(deps: PaymentDeps, payment: PaymentRecord, origin: string, channel: PayChannel = 'hosted'): Promise<PaymentView> {
+  if (payment.status !== PAYMENT_STATUS.PENDING) return { payment, payUrl: '', superseded: false, invocation: null }
+  if (await isSuperseded(deps.db, payment)) return { payment, payUrl: '', superseded: true, invocation: null }
   const provider = deps.providers.get(payment.provider)
-  if (!provider) return { payment, payUrl: '', superseded: false }
-  const created = await provider.createPayment(await paymentRequest(deps.db, payment, origin))
+  if (!provider) return { payment, payUrl: '', superseded: false, invocation: null }
+  const created = await createWithChannel(provider, await paymentRequest(deps.db, payment, origin), channel)
   if (!payment.provider_ref) {
     await deps.db
       .updateTable('payments')
@@ -242,7 +256,17 @@ export async function paymentView(deps: PaymentDeps, payment: PaymentRecord, ori
       .execute()
     payment = { ...payment, provider_ref: created.providerRef }
   }
-  return { payment, payUrl: created.payUrl, superseded: false }
+  return { payment, payUrl: created.payUrl, superseded: false, invocation: created.invocation }
+}
+
+/** The provider's payment for a host's channel; a channel the provider has no integration for is the caller's mistake (10007). */
+export async function createWithChannel(provider: PaymentProvider, request: CreatePaymentInput, channel: PayChannel): Promise<CreatedPayment> {
+  try {
+    return await provider.createPayment(request, channel)
+  } catch (e) {
+    if (e instanceof ChannelUnsupportedError) throw invalidInput(`PayChannel '${channel}' is not offered by provider '${provider.name}'`)
+    throw e
+  }
 }
 
 async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, origin: string) {
@@ -256,7 +280,8 @@ async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, orig
     currency: money.currency,
     description: `${shop ? pickText(shop.names, locale) : payment.shop_id} · ${payment.order_id}`,
     returnUrl: payment.return_url,
-    notifyUrl: `${origin}/pay/notify/${encodeURIComponent(payment.provider)}`
+    notifyUrl: `${origin}/pay/notify/${encodeURIComponent(payment.provider)}`,
+    createdAt: payment.created_at
   }
 }
 

@@ -20,14 +20,14 @@ import type { Locale } from '../../../../src/gateway/contract'
 import { RECHARGE_STATUS, type GiftCouponRow, type RechargeRuleRow } from '../../../../src/gateway/member-rows'
 import { BALANCE_PROVIDER } from '../../../../src/gateway/order-rows'
 import { pickText } from '../../../../src/i18n/translate'
-import type { PaymentProviders } from '../../providers/payment/payment-provider'
+import type { PayChannel, PaymentInvocation, PaymentProviders } from '../../providers/payment/payment-provider'
 import { isUniqueViolation } from '../../storage/repositories/order.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import { findShop } from '../../storage/repositories/shop.repository'
 import type { Database, RechargeRuleTable } from '../../storage/schema'
 import { DomainError, invalidInput } from '../errors'
 import type { SessionMember } from '../members/member-session'
-import { allowedReturnOrigins, moneySettings, requireFinanceAccount } from '../payments/payment.service'
+import { allowedReturnOrigins, createWithChannel, moneySettings, requireFinanceAccount } from '../payments/payment.service'
 import { checkReturnUrl, withPayId } from '../payments/return-url'
 import { newEntryId } from './balance.service'
 import { applyRechargeResult, lockRecharge, parseGiftCoupons, type RechargeRecord } from './recharge-settle'
@@ -43,6 +43,8 @@ export interface RechargeDeps {
 export interface RechargeView {
   recharge: RechargeRecord
   payUrl: string
+  /** What the caller's host opens to pay it (PaySubmit's table2); null once decided. */
+  invocation?: PaymentInvocation | null
 }
 
 // ---------- rules ----------
@@ -104,6 +106,8 @@ export interface SubmitRechargeInput {
   origin: string
   locale: Locale
   now: Date
+  /** The cashier the member's host opens; default 'hosted'. */
+  channel?: PayChannel
 }
 
 /** The recharge id may be asked for in the ReturnUrl as '{RechargeID}' (or '{PayID}', as PaySubmit's). */
@@ -159,7 +163,7 @@ export async function submitRecharge(deps: RechargeDeps, input: SubmitRechargeIn
     }
   }
   if (recharge.vip_id !== input.member.vipId || recharge.request_hash !== hash) throw new DomainError('REQUEST_KEY_REUSED')
-  return rechargeView(deps, recharge, input.origin, input.locale)
+  return rechargeView(deps, recharge, input.origin, input.locale, input.channel)
 }
 
 async function findRechargeByKey(db: Kysely<Database>, entId: string, requestKey: string): Promise<RechargeRecord | undefined> {
@@ -167,20 +171,21 @@ async function findRechargeByKey(db: Kysely<Database>, entId: string, requestKey
 }
 
 /** The row as answered; a pending recharge gets its hosted page from the provider (createPayment is idempotent per payId). */
-export async function rechargeView(deps: RechargeDeps, recharge: RechargeRecord, origin: string, locale: Locale): Promise<RechargeView> {
-  if (recharge.status !== RECHARGE_STATUS.PENDING) return { recharge, payUrl: '' }
+export async function rechargeView(deps: RechargeDeps, recharge: RechargeRecord, origin: string, locale: Locale, channel: PayChannel = 'hosted'): Promise<RechargeView> {
+  if (recharge.status !== RECHARGE_STATUS.PENDING) return { recharge, payUrl: '', invocation: null }
   const provider = deps.providers.get(recharge.provider)
-  if (!provider) return { recharge, payUrl: '' }
+  if (!provider) return { recharge, payUrl: '', invocation: null }
   const money = await moneySettings(deps.db, recharge.ent_id)
   const shop = await findShop(deps.db, recharge.ent_id, recharge.shop_id)
-  const created = await provider.createPayment({
+  const created = await createWithChannel(provider, {
     payId: recharge.recharge_id,
     amount: recharge.amount,
     currency: money.currency,
     description: `${shop ? pickText(shop.names, locale) : recharge.shop_id} · recharge ${recharge.recharge_id}`,
     returnUrl: recharge.return_url,
-    notifyUrl: `${origin}/pay/notify/${encodeURIComponent(recharge.provider)}`
-  })
+    notifyUrl: `${origin}/pay/notify/${encodeURIComponent(recharge.provider)}`,
+    createdAt: recharge.created_at
+  }, channel)
   if (!recharge.provider_ref) {
     await deps.db
       .updateTable('recharges')
@@ -190,7 +195,7 @@ export async function rechargeView(deps: RechargeDeps, recharge: RechargeRecord,
       .execute()
     recharge = { ...recharge, provider_ref: created.providerRef }
   }
-  return { recharge, payUrl: created.payUrl }
+  return { recharge, payUrl: created.payUrl, invocation: created.invocation }
 }
 
 // ---------- reading ----------

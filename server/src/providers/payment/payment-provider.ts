@@ -4,6 +4,9 @@
  * one this repository ships. Providers never touch the database: the payment service
  * (server/src/domain/payments) keeps our state and calls them.
  */
+import type { PayChannel } from '../../../../src/gateway/pay-invocation'
+
+export type { PayChannel }
 
 /** What we ask the provider to charge. */
 export interface CreatePaymentInput {
@@ -19,16 +22,30 @@ export interface CreatePaymentInput {
   returnUrl: string
   /** Absolute URL of our notify endpoint for this provider (POST /pay/notify/<provider>). */
   notifyUrl: string
+  /** When the payment (or recharge) was made, ISO: a stable basis for a cashier's timestamp. */
+  createdAt: string
 }
 
+
+/** What a host needs to open its cashier for this payment (docs/hosts.md "Payment per host"). */
+export type PaymentInvocation =
+  | { channel: 'hosted'; payUrl: string }
+  /** Chat-app mini-program requestPayment / chat-app browser getBrandWCPayRequest (appId only there). */
+  | { channel: 'wechat-mini' | 'wechat-jsapi'; appId: string; timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }
+  /** Payment-app mini-program / browser tradePay. */
+  | { channel: 'alipay-mini' | 'alipay-jsapi'; tradeNO: string }
+
 /**
- * The hosted payment page. createPayment must be idempotent per payId (real providers dedupe by
- * merchant order number): we call it again to get the page back for a retried PaySubmit or a
- * PaymentStatusUpdate, since we store only providerRef.
+ * The hosted payment page and the invocation of the channel asked for. createPayment must be
+ * idempotent per payId (real providers dedupe by merchant order number): we call it again to get
+ * the page back for a retried PaySubmit or a PaymentStatusUpdate, since we store only providerRef.
  */
 export interface CreatedPayment {
+  /** The hosted page: every channel's fallback. */
   payUrl: string
   providerRef: string
+  /** What the channel asked for opens; { channel: 'hosted', payUrl } when it was 'hosted'. */
+  invocation: PaymentInvocation
 }
 
 export type NoticeResult = 'paid' | 'declined'
@@ -83,7 +100,8 @@ export interface RefundResult {
 export interface PaymentProvider {
   /** Registry key, stored on payments.provider and in the notify path ('sandbox'). */
   readonly name: string
-  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>
+  /** `channel` defaults to 'hosted'. A provider without a channel throws ChannelUnsupportedError. */
+  createPayment(input: CreatePaymentInput, channel?: PayChannel): Promise<CreatedPayment>
   /** Checks a notice exactly as it arrived: the raw body and the request headers. */
   verifyNotice(rawBody: string, headers: NoticeHeaders): NoticeVerification
   queryStatus(payment: PaymentLookup): Promise<ProviderStatus>
@@ -95,6 +113,13 @@ export interface PaymentProvider {
    * provider refuses; the caller's transaction (the cancel) then changes nothing.
    */
   refund(input: RefundInput): Promise<RefundResult>
+}
+
+/** A provider asked for a host cashier it has no integration for (the caller answers 10007). */
+export class ChannelUnsupportedError extends Error {
+  constructor(readonly provider: string, readonly channel: string) {
+    super(`payment provider ${provider} cannot open channel ${channel}`)
+  }
 }
 
 /** The providers this process can use, by name. Built once by the composition root. */

@@ -14,6 +14,8 @@ import type {
   NoticeHeaders,
   NoticeResult,
   NoticeVerification,
+  PayChannel,
+  PaymentInvocation,
   PaymentLookup,
   PaymentProvider,
   ProviderStatus,
@@ -40,6 +42,10 @@ export interface SignedNotice {
   headers: Record<string, string>
 }
 
+/** The sandbox's marks on host-cashier parameters: no real app id, a signature only it can check. */
+export const SANDBOX_APP_ID = 'sandbox'
+export const SANDBOX_SIGN_TYPE = 'HMAC-SHA256'
+
 /** The query parameter of the page's per-payment key. */
 export const SANDBOX_PAGE_KEY = 'k'
 
@@ -58,9 +64,74 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!secret) throw new Error('the sandbox payment provider needs a secret')
   }
 
-  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+  async createPayment(input: CreatePaymentInput, channel: PayChannel = 'hosted'): Promise<CreatedPayment> {
     // The page lives on the server that takes the notices, so the notify URL gives its origin.
-    return { payUrl: new URL(this.pagePath(input.payId), input.notifyUrl).toString(), providerRef: this.providerRefOf(input.payId) }
+    const payUrl = new URL(this.pagePath(input.payId), input.notifyUrl).toString()
+    return { payUrl, providerRef: this.providerRefOf(input.payId), invocation: this.invocation(input, channel, payUrl) }
+  }
+
+  /**
+   * Every channel's parameters, marked as the sandbox's (appId 'sandbox', ids starting 'sbx'/'SBX')
+   * and stable per payId: a retried PaySubmit hands out the same ones. The prepay id and trade
+   * number carry a MAC of the payId and the chat-app's paySign is an HMAC over its fields, so the
+   * sandbox cashier (cashierPayId) recognises exactly what it issued.
+   */
+  private invocation(input: CreatePaymentInput, channel: PayChannel, payUrl: string): PaymentInvocation {
+    switch (channel) {
+      case 'hosted':
+        return { channel, payUrl }
+      case 'wechat-mini':
+      case 'wechat-jsapi': {
+        const created = Date.parse(input.createdAt)
+        const fields = {
+          appId: SANDBOX_APP_ID,
+          timeStamp: String(Math.floor((Number.isFinite(created) ? created : 0) / 1000)),
+          nonceStr: this.hmac(`nonce:${input.payId}`).slice(0, 32),
+          package: `prepay_id=sbx_${input.payId}_${this.mac('prepay', input.payId)}`,
+          signType: SANDBOX_SIGN_TYPE
+        }
+        return { channel, ...fields, paySign: this.paySign(fields) }
+      }
+      case 'alipay-mini':
+      case 'alipay-jsapi':
+        return { channel, tradeNO: `SBX_${input.payId}_${this.mac('trade', input.payId)}` }
+    }
+  }
+
+  /**
+   * The payId of cashier parameters this sandbox issued (docs/hosts.md "The sandbox cashier"), or
+   * null for anything it did not: an altered field, a foreign MAC, another deployment's secret.
+   */
+  cashierPayId(params: Record<string, unknown>): string | null {
+    const str = (v: unknown): string | null => (typeof v === 'string' && v.length <= 256 ? v : null)
+    const tradeNO = str(params.tradeNO)
+    if (tradeNO !== null) {
+      const m = /^SBX_([A-Za-z0-9-]{1,64})_([0-9a-f]{24})$/.exec(tradeNO)
+      return m && this.sameHex(this.mac('trade', m[1]), m[2]) ? m[1] : null
+    }
+    const pkg = str(params.package)
+    const m = pkg === null ? null : /^prepay_id=sbx_([A-Za-z0-9-]{1,64})_([0-9a-f]{24})$/.exec(pkg)
+    if (!m || !this.sameHex(this.mac('prepay', m[1]), m[2])) return null
+    const appId = params.appId === undefined ? SANDBOX_APP_ID : str(params.appId)
+    const fields = { appId: appId ?? '', timeStamp: str(params.timeStamp) ?? '', nonceStr: str(params.nonceStr) ?? '', package: pkg as string, signType: str(params.signType) ?? '' }
+    if (fields.appId !== SANDBOX_APP_ID || fields.signType !== SANDBOX_SIGN_TYPE || fields.nonceStr !== this.hmac(`nonce:${m[1]}`).slice(0, 32)) return null
+    const paySign = str(params.paySign)?.toLowerCase() ?? ''
+    return /^[0-9a-f]{64}$/.test(paySign) && this.sameHex(this.paySign(fields), paySign) ? m[1] : null
+  }
+
+  /** HMAC-SHA256 of the fields in WeChat Pay's v2 order (sorted key=value&…), upper-case hex as it sends. */
+  private paySign(fields: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: string }): string {
+    return this.hmac(`appId=${fields.appId}&nonceStr=${fields.nonceStr}&package=${fields.package}&signType=${fields.signType}&timeStamp=${fields.timeStamp}`).toUpperCase()
+  }
+
+  private mac(purpose: string, payId: string): string {
+    return this.hmac(`${purpose}:${payId}`).slice(0, 24)
+  }
+
+  private sameHex(expected: string, given: string): boolean {
+    const a = Buffer.from(expected.toLowerCase(), 'hex')
+    const b = Buffer.from(given.toLowerCase(), 'hex')
+    return a.length === b.length && a.length > 0 && timingSafeEqual(a, b)
   }
 
   /**
