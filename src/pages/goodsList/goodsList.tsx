@@ -11,6 +11,7 @@ import { CartBar } from '../../features/cart/components/CartBar'
 import { GoodsAction } from '../../compose/GoodsAction'
 import { cartCountByClass } from '../../compose/cart-by-class'
 import { StateView } from '../../ui/StateView'
+import { radioKeys, radioStops } from '../../ui/radio-group'
 import { afterConfirm } from '../../hosts/confirm-signal'
 import { BUSINESS_MODE } from '../../core/sheet-position'
 import type { BusinessMode } from '../../core/business-mode'
@@ -41,14 +42,16 @@ const ModeSwitch = observer(function ModeSwitch() {
     if (cart.cartList.length === 0 && cart.temporaryList.length === 0) return switchTo()
     void afterConfirm(host, { content: i18n.t('mode.switchConfirm', { mode: label(m) }), confirm: i18n.t('mode.switch'), cancel: i18n.t('common.cancel') }, switchTo)
   }
+  // One Tab stop (the mode in use); the arrows choose, asking first as a tap does (ui/radio-group).
+  const stops = radioStops(modes.map((m) => ({ on: m === businessMode.current })))
   return (
-    <View className='so-order__modes' role='radiogroup' aria-label={i18n.t('mode.label')}>
-      {modes.map((m) => (
+    <View className='so-order__modes' role='radiogroup' aria-label={i18n.t('mode.label')} {...radioKeys}>
+      {modes.map((m, i) => (
         <View
           key={m}
           className={`so-order__mode${m === businessMode.current ? ' so-order__mode--on' : ''}`}
           role='radio'
-          tabIndex={0}
+          tabIndex={stops(i)}
           aria-checked={m === businessMode.current}
           data-testid={`mode-${m}`}
           onClick={() => choose(m)}

@@ -5,54 +5,28 @@ import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import type { GoodsChoice } from '../goods-choice'
 import { packLabel } from '../../../ui/pack-label'
+import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { lazyPicture } from '../../../hosts/image-alt'
 import './ChoiceSections.css'
 
-type KeyEvent = { key: string; currentTarget: unknown; preventDefault(): void }
-interface RadioStop {
-  tabIndex: number
-  onKeyDown?(e: KeyEvent): void
-}
-const ARROWS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
-
-/**
- * A radio group as WAI-ARIA has it: one Tab stop (the chosen radio, else the first that can be
- * chosen); the arrow keys choose the next or previous one that can be, wrapping, and take the focus
- * with them. The radios must be the group element's children, in order. Mini-programs have no
- * keyboard: the focus calls do nothing there.
- */
-function radioGroup(options: { on: boolean; disabled?: boolean; choose(): void }[]): (index: number) => RadioStop {
-  const open = options.map((o, i) => (o.disabled ? -1 : i)).filter((i) => i >= 0)
-  const chosen = options.findIndex((o) => o.on)
-  const stop = chosen >= 0 ? chosen : (open[0] ?? 0)
-  return (index) => ({
-    tabIndex: index === stop ? 0 : -1,
-    onKeyDown(e) {
-      const step = ARROWS[e.key]
-      if (!step || open.length === 0) return
-      e.preventDefault()
-      const at = open.indexOf(index)
-      const to = open[at < 0 ? 0 : (at + step + open.length) % open.length]
-      if (!options[to].on) options[to].choose()
-      const el = e.currentTarget as { parentElement?: { children?: ArrayLike<{ focus?(): void }> } } | null
-      const next = el?.parentElement?.children?.[to]
-      if (next && typeof next.focus === 'function') next.focus()
-    }
-  })
+/** Each radio's Tab stop in a group of `options` (ui/radio-group). */
+function radioGroup(options: { on: boolean; disabled?: boolean }[]): (index: number) => { tabIndex: number } {
+  const stops = radioStops(options)
+  return (index) => ({ tabIndex: stops(index) })
 }
 
 /**
  * One choice: a radio in a group where one is chosen (a spec, the unit, a remark; a remark's
  * chosen option unpicks on a second press), a checkbox where several may be (add-ons). Enter or
- * Space presses it (src/hosts/index.h5.ts); a radio takes the focus as its group says.
+ * Space presses it (src/hosts/index.h5.ts). A radio group (ui/radio-group) is one Tab stop, the
+ * chosen radio else the first that can be; the arrow keys choose the next or previous that can be.
  */
-function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string; radio?: RadioStop }) {
+function Chip(props: { label: string; extra?: string; selected: boolean; disabled?: boolean; onTap(): void; testId?: string; radio?: { tabIndex: number } }) {
   return (
     <View
       className={`so-chip${props.selected ? ' so-chip--on' : ''}${props.disabled ? ' so-chip--off' : ''}`}
       role={props.radio ? 'radio' : 'checkbox'}
       tabIndex={props.radio ? props.radio.tabIndex : 0}
-      onKeyDown={props.radio?.onKeyDown}
       aria-checked={props.selected}
       aria-disabled={props.disabled}
       data-testid={props.testId}
@@ -95,7 +69,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
             <Text className='so-choices__title' id={titleId('a', i)}>
               {a.AttrName}
             </Text>
-            <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('a', i)}>
+            <View className='so-choices__chips' role='radiogroup' {...radioKeys} aria-labelledby={titleId('a', i)}>
               {values.map((o, j) => (
                 <Chip key={o.v.ValueID} label={o.v.ValueName} selected={o.on} disabled={o.disabled} onTap={o.choose} radio={radio(j)} />
               ))}
@@ -109,7 +83,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
           <Text className='so-choices__title' id={titleId('u', 0)}>
             {i18n.t('details.unit')}
           </Text>
-          <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('u', 0)}>
+          <View className='so-choices__chips' role='radiogroup' {...radioKeys} aria-labelledby={titleId('u', 0)}>
             {units.map((u, j) => (
               <Chip key={u.code} label={u.label} extra={u.extra} selected={u.on} onTap={u.choose} radio={unitRadio(j)} />
             ))}
@@ -125,7 +99,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
             <Text className='so-choices__title' id={titleId('r', i)}>
               {r.name || i18n.t('details.remarks')}
             </Text>
-            <View className='so-choices__chips' role='radiogroup' aria-labelledby={titleId('r', i)}>
+            <View className='so-choices__chips' role='radiogroup' {...radioKeys} aria-labelledby={titleId('r', i)}>
               {options.map((x, j) => (
                 <Chip key={x.o} label={x.o} selected={x.on} onTap={x.choose} radio={radio(j)} />
               ))}
@@ -170,7 +144,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
               {c.BOMClassName}{' '}
               <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>{rule}</Text>
             </Text>
-            <View role={single ? 'radiogroup' : 'group'} aria-labelledby={titleId('c', i)} aria-required={single && c.SelectType === 0 ? true : undefined}>
+            <View role={single ? 'radiogroup' : 'group'} {...(single ? radioKeys : {})} aria-labelledby={titleId('c', i)} aria-required={single && c.SelectType === 0 ? true : undefined}>
               {items.map(({ g, on }, j) => {
                 const off = !on && choice.bomFull(c) && c.Qua > 1
                 const stop = radio?.(j)
@@ -180,7 +154,6 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                     className={`so-bom${on ? ' so-bom--on' : ''}${off ? ' so-bom--off' : ''}`}
                     role={single ? 'radio' : 'checkbox'}
                     tabIndex={stop ? stop.tabIndex : 0}
-                    onKeyDown={stop?.onKeyDown}
                     aria-checked={on}
                     aria-disabled={off || undefined}
                     data-testid='combo-item'
