@@ -1,0 +1,688 @@
+/**
+ * TEST DOUBLE of the mini-program hosts (the chat-app's `wx`, the payment-app's `my`): runs a
+ * weapp or alipay build in Node, in a fresh VM context per launch, with the globals the vendors'
+ * runtimes give a mini-program (App, Page, Component, getApp, getCurrentPages and the host API).
+ * It keeps a real page stack, calls the lifecycles as the hosts do, applies setData to a tree a
+ * test reads as text, dispatches taps through the page's own `eh` handler, keeps storage across
+ * relaunches, sends requests to a real server, records modals, toasts, logins and payments.
+ * It is not the vendors' client: no renderer, layout, native components or real cashier and
+ * login (docs/hosts.md "The headless mini-program harness").
+ */
+import { readFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import vm from 'node:vm'
+import { applySetData, findByText, readTemplateFacts, tapChain, treeText, walkTree, type TemplateFacts, type ViewNode } from './view-tree'
+
+export type MiniKind = 'weapp' | 'alipay'
+
+export interface ModalCall {
+  content: string
+  confirmText?: string
+  cancelText?: string
+  showCancel: boolean
+  /** What the test (or the default answer) chose. */
+  confirmed: boolean
+}
+
+export interface PaymentCall {
+  api: 'requestPayment' | 'tradePay'
+  params: Record<string, unknown>
+  /** The sandbox cashier's answer (POST /sandbox-pay/cashier), when a decision was set. */
+  answer?: { status: number; body: Record<string, unknown> }
+}
+
+export interface LaunchOptions {
+  /** The entry page, 'pages/scanCodeEntry/scanCodeEntry' by default (app.json entryPagePath). */
+  path?: string
+  query?: Record<string, string>
+  /** The device's language (getSystemInfoSync().language): 'zh_CN', 'zh_TW', 'en'. */
+  systemLanguage?: string
+}
+
+interface PageRecord {
+  route: string
+  query: Record<string, string>
+  instance: Record<string, any>
+  data: Record<string, unknown>
+  unloaded: boolean
+}
+
+const TAB_FREE = Symbol('no tab bar')
+
+/**
+ * One device: storage lives here, so `launch()` again is a relaunch of the same installed app
+ * (what a diner who closed and reopened it sees). Each launch gets a fresh VM context.
+ */
+export class MiniHostDouble {
+  readonly kind: MiniKind
+  readonly buildDir: string
+  readonly storage = new Map<string, string>()
+  readonly modals: ModalCall[] = []
+  readonly toasts: string[] = []
+  readonly payments: PaymentCall[] = []
+  readonly logins: string[] = []
+  /** Errors the app reported (console.error, App onError, uncaught in a callback) and host calls the double does not know. */
+  readonly errors: string[] = []
+  readonly unknownApis = new Set<string>()
+  readonly titles: string[] = []
+  /** Answer to the next modals: true = confirm. Tests push answers; when empty, confirm. */
+  readonly modalAnswers: boolean[] = []
+  /** The host user behind login / getAuthCode: the development identity provider's `dev:<openid>`. */
+  openId: string | null = 'mini-tester'
+  /** What the cashier stand-in decides for the next payment; null = only record it and report a cancel. */
+  cashierDecision: 'approve' | 'decline' | 'cancel' | null = null
+
+  private readonly facts: TemplateFacts
+  private readonly appJson: { pages: string[]; entryPagePath?: string; tabBar?: { list: { pagePath: string }[] } }
+  private context: vm.Context | null = null
+  private modules = new Map<string, { exports: unknown }>()
+  private pageConfigs = new Map<string, Record<string, any>>()
+  private loadingRoute: string | null = null
+  private app: Record<string, any> | null = null
+  private stack: PageRecord[] = []
+  private launchOptions: { path: string; query: Record<string, string>; scene: number } = { path: '', query: {}, scene: 1011 }
+  private systemLanguage = 'zh_CN'
+  private pending = 0
+  private timers = new Set<NodeJS.Timeout>()
+
+  constructor(
+    kind: MiniKind,
+    buildDir: string,
+    /** The test server's origin: requests to the build's MINI_GATEWAY_URL go there. */
+    private readonly serverOrigin: string,
+    /** The origin baked into the build (config/index.ts MINI_GATEWAY_URL). */
+    private readonly builtGatewayOrigin = process.env.MINI_GATEWAY_URL ?? 'http://localhost:8080'
+  ) {
+    this.kind = kind
+    this.buildDir = path.resolve(buildDir)
+    if (!existsSync(path.join(this.buildDir, 'app.js'))) throw new Error(`no ${kind} build at ${this.buildDir}: build it first (TARO_OUTPUT_ROOT=${buildDir} npx taro build --type ${kind})`)
+    this.appJson = JSON.parse(readFileSync(path.join(this.buildDir, 'app.json'), 'utf8'))
+    this.facts = readTemplateFacts(this.buildDir, kind)
+  }
+
+  get pages(): string[] {
+    return this.appJson.pages
+  }
+
+  /** Starts the app as the host would on a cold start (or a relaunch: storage is kept). */
+  launch(opts: LaunchOptions = {}): void {
+    this.close()
+    this.systemLanguage = opts.systemLanguage ?? 'zh_CN'
+    const entry = opts.path ?? this.appJson.entryPagePath ?? this.appJson.pages[0]
+    this.launchOptions = { path: entry, query: { ...(opts.query ?? {}) }, scene: 1011 }
+    this.context = this.makeContext()
+    this.modules = new Map()
+    this.pageConfigs = new Map()
+    this.require('app.js', '')
+    if (!this.app) throw new Error('app.js did not call App()')
+    const launch = { path: entry, query: { ...this.launchOptions.query }, scene: 1011, referrerInfo: {} }
+    this.app.onLaunch?.call(this.app, launch)
+    this.app.onShow?.call(this.app, launch)
+    this.openPage(entry, this.launchOptions.query)
+  }
+
+  /** Ends the running app (its pages unload, timers stop); storage stays. */
+  close(): void {
+    while (this.stack.length) this.unloadTop()
+    for (const t of this.timers) clearTimeout(t)
+    this.timers.clear()
+    this.context = null
+    this.app = null
+  }
+
+  /** The page on top of the stack. */
+  get current(): PageRecord {
+    const top = this.stack[this.stack.length - 1]
+    if (!top) throw new Error('no page is open')
+    return top
+  }
+
+  /** Routes on the stack, bottom first. */
+  get routes(): string[] {
+    return this.stack.map((p) => p.route)
+  }
+
+  /** The open page's text, one text node per line. */
+  text(): string {
+    return treeText(this.current.data.root as ViewNode, this.facts)
+  }
+
+  /** Waits until `test` holds (requests and timers run meanwhile); fails with the page's text. */
+  async waitFor(test: () => boolean, what: string, limitMs = 15000): Promise<void> {
+    const started = Date.now()
+    for (;;) {
+      if (this.errors.length) throw new Error(`${this.kind}: the app reported an error while waiting for ${what}:\n${this.errors.join('\n')}`)
+      try {
+        if (test()) return
+      } catch {
+        // the page may not be there yet
+      }
+      if (Date.now() - started > limitMs) {
+        throw new Error(`${this.kind}: gave up waiting for ${what} on ${this.routes.join(' > ') || '(no page)'}; the page reads:\n${this.safeText()}`)
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
+  /** Waits for the open page's text to contain `s` (a string or a pattern). */
+  waitForText(s: string | RegExp, limitMs?: number): Promise<void> {
+    return this.waitFor(() => (typeof s === 'string' ? this.text().includes(s) : s.test(this.text())), `text ${String(s)}`, limitMs)
+  }
+
+  /** Waits for `route` to be the open page. */
+  waitForRoute(route: string, limitMs?: number): Promise<void> {
+    return this.waitFor(() => this.stack.length > 0 && this.current.route === route.replace(/^\//, ''), `page ${route}`, limitMs)
+  }
+
+  /**
+   * Taps the element whose own text is `label` (or matches it): the host calls the page's `eh`
+   * for it and for every ancestor whose template binds tap, innermost first.
+   */
+  tap(label: string | RegExp, index = 0): void {
+    const page = this.current
+    const hits = findByText(page.data.root as ViewNode, this.facts, label)
+    const hit = hits[index]
+    if (!hit) throw new Error(`${this.kind}: nothing reads ${String(label)} on ${page.route}; the page reads:\n${this.text()}`)
+    this.tapPath(hit)
+  }
+
+  /** Taps the first element a predicate picks from the tree (for controls without text: steppers, icons). */
+  tapWhere(pick: (node: ViewNode, ancestors: ViewNode[]) => boolean, what: string): void {
+    for (const trail of walkTree(this.current.data.root as ViewNode)) {
+      if (pick(trail[trail.length - 1], trail)) return this.tapPath(trail)
+    }
+    throw new Error(`${this.kind}: no ${what} on ${this.current.route}`)
+  }
+
+  /** Whether any element of the open page carries `value` in one of its props (an aria-label, a class). */
+  findProp(test: (value: unknown, key: string) => boolean): ViewNode | null {
+    for (const trail of walkTree(this.current.data.root as ViewNode)) {
+      const n = trail[trail.length - 1]
+      for (const [k, v] of Object.entries(n)) if (k !== 'cn' && test(v, k)) return n
+    }
+    return null
+  }
+
+  private tapPath(trail: ViewNode[]): void {
+    const page = this.current
+    const chain = tapChain(trail, this.facts)
+    if (!chain.length) throw new Error(`${this.kind}: ${treeText(trail[trail.length - 1], this.facts)} on ${page.route} is not tappable (no template on its way up binds tap)`)
+    const target = trail[trail.length - 1]
+    for (const id of chain) {
+      const node = trail.find((n) => String(n.uid || n.sid) === id)!
+      const currentTarget = { id, dataset: { sid: String(node.sid) } }
+      const event = {
+        type: 'tap',
+        timeStamp: Date.now(),
+        detail: { x: 0, y: 0 },
+        target: { id: String(target.uid || target.sid), dataset: { sid: String(target.sid) } },
+        currentTarget
+      }
+      this.guard(() => page.instance.eh.call(page.instance, event), `tap on ${page.route}`)
+    }
+  }
+
+  /** Types into the input whose props hold `placeholder` (Taro's input event through `eh`). */
+  input(placeholder: string | RegExp, value: string): void {
+    const page = this.current
+    for (const trail of walkTree(page.data.root as ViewNode)) {
+      const n = trail[trail.length - 1]
+      const tag = this.facts.tags.get(String(n.nn))
+      if (tag !== 'input' && tag !== 'textarea') continue
+      const props = Object.values(n).filter((v) => typeof v === 'string') as string[]
+      if (!props.some((p) => (typeof placeholder === 'string' ? p === placeholder : placeholder.test(p)))) continue
+      const id = String(n.uid || n.sid)
+      const ev = { type: 'input', timeStamp: Date.now(), detail: { value, cursor: value.length }, target: { id, dataset: { sid: String(n.sid) } }, currentTarget: { id, dataset: { sid: String(n.sid) } } }
+      this.guard(() => page.instance.eh.call(page.instance, ev), `input on ${page.route}`)
+      return
+    }
+    throw new Error(`${this.kind}: no input with ${String(placeholder)} on ${page.route}`)
+  }
+
+  /** The host's pull-down refresh on the open page. */
+  pullDownRefresh(): void {
+    const p = this.current
+    this.guard(() => p.instance.onPullDownRefresh?.call(p.instance), 'onPullDownRefresh')
+  }
+
+  /** The host's reach-bottom on the open page. */
+  reachBottom(): void {
+    const p = this.current
+    this.guard(() => p.instance.onReachBottom?.call(p.instance), 'onReachBottom')
+  }
+
+  /** The host's back button (the page's navigation bar). */
+  back(): void {
+    this.navigateBack(1)
+  }
+
+  /** Waits until no request is in flight. */
+  async idle(limitMs = 15000): Promise<void> {
+    await this.waitFor(() => this.pending === 0, 'requests to finish', limitMs)
+  }
+
+  private safeText(): string {
+    try {
+      return this.text()
+    } catch {
+      return '(no page)'
+    }
+  }
+
+  private guard(fn: () => unknown, where: string): void {
+    try {
+      const r = fn() as { then?: unknown; catch?: (f: (e: unknown) => void) => void } | undefined
+      if (r && typeof r.then === 'function') r.catch?.((e: unknown) => this.errors.push(`${where}: ${describe(e)}`))
+    } catch (e) {
+      this.errors.push(`${where}: ${describe(e)}`)
+    }
+  }
+
+  // ——— loading the build ———
+
+  private require(file: string, from: string): unknown {
+    const resolved = this.resolve(file, from)
+    const cached = this.modules.get(resolved)
+    if (cached) return cached.exports
+    const module = { exports: {} as unknown }
+    this.modules.set(resolved, module)
+    const source = readFileSync(path.join(this.buildDir, resolved), 'utf8')
+    const fn = vm.runInContext(`(function (require, module, exports) {${source}\n})`, this.context!, { filename: path.join(this.buildDir, resolved) })
+    fn((f: string) => this.require(f, path.dirname(resolved)), module, module.exports)
+    return module.exports
+  }
+
+  private resolve(file: string, from: string): string {
+    let p = file.startsWith('/') ? file.slice(1) : path.posix.normalize(path.posix.join(from, file))
+    if (!p.endsWith('.js')) p += '.js'
+    return p
+  }
+
+  private makeContext(): vm.Context {
+    const self = this
+    const api = this.hostApi()
+    const globals: Record<string, unknown> = {
+      console: {
+        log: () => undefined,
+        info: () => undefined,
+        debug: () => undefined,
+        warn: () => undefined,
+        error: (...args: unknown[]) => self.errors.push(`console.error: ${args.map(describe).join(' ')}`)
+      },
+      setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        const t = setTimeout(() => {
+          self.timers.delete(t)
+          self.guard(() => fn(...args), 'timer')
+        }, ms)
+        self.timers.add(t)
+        return t
+      },
+      clearTimeout: (t: NodeJS.Timeout) => {
+        self.timers.delete(t)
+        clearTimeout(t)
+      },
+      setInterval: (fn: () => void, ms?: number) => {
+        const t = setInterval(() => self.guard(fn, 'interval'), ms)
+        self.timers.add(t)
+        return t
+      },
+      clearInterval: (t: NodeJS.Timeout) => {
+        self.timers.delete(t)
+        clearInterval(t)
+      },
+      queueMicrotask,
+      App: (config: Record<string, any>) => {
+        self.app = config
+      },
+      Page: (config: Record<string, any>) => {
+        if (!self.loadingRoute) throw new Error('Page() called outside a page file')
+        self.pageConfigs.set(self.loadingRoute, config)
+      },
+      Component: (config: Record<string, any>) => {
+        // Taro's comp.js (the recursive template's custom component): its data comes from the
+        // page's tree, which is all this double reads.
+        void config
+      },
+      getApp: () => self.app,
+      getCurrentPages: () => self.stack.map((p) => p.instance),
+      requirePlugin: () => ({}),
+      [this.kind === 'weapp' ? 'wx' : 'my']: api
+    }
+    // The payment app's JS engine has a navigator (Taro's alipay runtime reads its userAgent).
+    if (this.kind === 'alipay') globals.navigator = { userAgent: 'Mozilla/5.0 AlipayClient/10.6.0 (ScanOrder host double)' }
+    const ctx = vm.createContext(globals)
+    vm.runInContext('globalThis.global = globalThis; globalThis.self = globalThis;', ctx)
+    return ctx
+  }
+
+  // ——— pages ———
+
+  private loadPage(route: string): Record<string, any> {
+    const known = this.pageConfigs.get(route)
+    if (known) return known
+    if (!this.appJson.pages.includes(route)) throw new Error(`${route} is not in app.json`)
+    this.loadingRoute = route
+    try {
+      this.require(`${route}.js`, '')
+    } finally {
+      this.loadingRoute = null
+    }
+    const config = this.pageConfigs.get(route)
+    if (!config) throw new Error(`${route}.js did not call Page()`)
+    return config
+  }
+
+  private openPage(url: string, extraQuery: Record<string, string> = {}): void {
+    const [rawPath, search = ''] = url.replace(/^\//, '').split('?')
+    const query: Record<string, string> = { ...extraQuery }
+    for (const [k, v] of new URLSearchParams(search)) query[k] = v
+    const config = this.loadPage(rawPath)
+    const previous = this.stack[this.stack.length - 1]
+    if (previous) this.guard(() => previous.instance.onHide?.call(previous.instance), `onHide ${previous.route}`)
+    const record: PageRecord = { route: rawPath, query, instance: {}, data: JSON.parse(JSON.stringify(config.data ?? {})), unloaded: false }
+    const instance: Record<string, any> = Object.create(null)
+    for (const [k, v] of Object.entries(config)) if (k !== 'data') instance[k] = v
+    instance.route = rawPath
+    instance.__route__ = rawPath
+    instance.options = query
+    instance.data = record.data
+    instance.setData = (patch: Record<string, unknown>, callback?: () => void) => {
+      if (record.unloaded) return
+      applySetData(record.data, patch)
+      if (callback) queueMicrotask(() => this.guard(callback, `setData callback ${rawPath}`))
+    }
+    if (this.kind === 'alipay') {
+      instance.$spliceData = (patch: Record<string, [number, number, ...unknown[]]>) => {
+        for (const [key, [start, count, ...items]] of Object.entries(patch)) {
+          const arr = [...key.matchAll(/\[(\d+)\]|[^.[\]]+/g)].reduce<any>((o, m) => o?.[m[1] ?? m[0]], record.data) as unknown[] | undefined
+          arr?.splice(start, count, ...JSON.parse(JSON.stringify(items)))
+        }
+      }
+    }
+    record.instance = instance
+    this.stack.push(record)
+    this.guard(() => instance.onLoad?.call(instance, { ...query }), `onLoad ${rawPath}`)
+    this.guard(() => instance.onShow?.call(instance), `onShow ${rawPath}`)
+    this.guard(() => instance.onReady?.call(instance), `onReady ${rawPath}`)
+  }
+
+  private unloadTop(): void {
+    const top = this.stack.pop()
+    if (!top) return
+    this.guard(() => top.instance.onUnload?.call(top.instance), `onUnload ${top.route}`)
+    top.unloaded = true
+  }
+
+  private showTop(): void {
+    const top = this.stack[this.stack.length - 1]
+    if (top) this.guard(() => top.instance.onShow?.call(top.instance), `onShow ${top.route}`)
+  }
+
+  private isTab(route: string): boolean | typeof TAB_FREE {
+    const list = this.appJson.tabBar?.list
+    if (!list) return TAB_FREE
+    return list.some((t) => t.pagePath === route)
+  }
+
+  private navigateBack(delta: number): void {
+    const n = Math.min(Math.max(1, delta), this.stack.length - 1)
+    for (let i = 0; i < n; i++) this.unloadTop()
+    this.showTop()
+  }
+
+  // ——— the host API ———
+
+  /** Calls an async host API's callbacks the way the vendors do (success/fail, then complete), on a later turn. */
+  private answer(opts: any, ok: boolean, res: Record<string, unknown>): void {
+    setImmediate(() => {
+      this.guard(() => (ok ? opts?.success?.(res) : opts?.fail?.(res)), 'host callback')
+      this.guard(() => opts?.complete?.(res), 'host callback')
+    })
+  }
+
+  private hostApi(): Record<string, unknown> {
+    const self = this
+    const weapp = this.kind === 'weapp'
+    const ok = (name: string) => ({ errMsg: `${name}:ok` })
+    const nav = (name: string, fn: (url: string) => void) => (opts: { url: string }) => {
+      try {
+        fn(opts.url)
+        self.answer(opts, true, ok(name))
+      } catch (e) {
+        self.errors.push(`${name}(${opts.url}): ${describe(e)}`)
+        self.answer(opts, false, { errMsg: `${name}:fail ${describe(e)}` })
+      }
+    }
+    const systemInfo = () => ({
+      language: self.systemLanguage,
+      platform: 'devtools',
+      system: 'test double',
+      brand: 'test double',
+      model: 'test double',
+      pixelRatio: 2,
+      screenWidth: 390,
+      screenHeight: 844,
+      windowWidth: 390,
+      windowHeight: 844,
+      statusBarHeight: 20,
+      safeArea: { top: 20, bottom: 844, left: 0, right: 390, width: 390, height: 824 },
+      version: weapp ? '8.0.50' : '10.6.0',
+      SDKVersion: '3.5.0'
+    })
+    const storage = {
+      get: (key: string): unknown => {
+        const raw = self.storage.get(key)
+        return raw === undefined ? undefined : JSON.parse(raw)
+      },
+      set: (key: string, data: unknown) => void self.storage.set(key, JSON.stringify(data ?? null))
+    }
+    const api: Record<string, unknown> = {
+      canIUse: () => true,
+      nextTick: (fn: () => void) => setImmediate(() => self.guard(fn, 'nextTick')),
+      getSystemInfoSync: systemInfo,
+      getSystemInfo: (o: any) => self.answer(o, true, systemInfo()),
+      getWindowInfo: systemInfo,
+      getDeviceInfo: systemInfo,
+      getAppBaseInfo: systemInfo,
+      getLaunchOptionsSync: () => ({ ...self.launchOptions, query: { ...self.launchOptions.query } }),
+      getEnterOptionsSync: () => ({ ...self.launchOptions, query: { ...self.launchOptions.query } }),
+      onError: (fn: (e: unknown) => void) => void fn,
+      onUnhandledRejection: () => undefined,
+      onAppShow: () => undefined,
+      onAppHide: () => undefined,
+      onWindowResize: () => undefined,
+      getMenuButtonBoundingClientRect: () => ({ top: 24, bottom: 56, left: 300, right: 380, width: 80, height: 32 }),
+      // Navigation: a real page stack.
+      navigateTo: nav('navigateTo', (url) => {
+        if (self.stack.length >= 10) throw new Error('webview count limit exceed')
+        self.openPage(url)
+      }),
+      redirectTo: nav('redirectTo', (url) => {
+        self.unloadTop()
+        self.openPage(url)
+      }),
+      reLaunch: nav('reLaunch', (url) => {
+        while (self.stack.length) self.unloadTop()
+        self.openPage(url)
+      }),
+      switchTab: nav('switchTab', (url) => {
+        if (self.isTab(url.replace(/^\//, '').split('?')[0]) === false) throw new Error('can not switch to a page that is not a tab')
+        while (self.stack.length) self.unloadTop()
+        self.openPage(url)
+      }),
+      navigateBack: (opts: { delta?: number } = {}) => {
+        if (self.stack.length <= 1) return self.answer(opts, false, { errMsg: 'navigateBack:fail cannot navigate back at first page.' })
+        self.navigateBack(opts.delta ?? 1)
+        self.answer(opts, true, ok('navigateBack'))
+      },
+      // Storage: kept by the device (this double), across launches.
+      getStorageSync: weapp ? (key: string) => storage.get(key) ?? '' : (o: { key: string }) => ({ data: storage.get(o.key) ?? null }),
+      setStorageSync: weapp ? (key: string, data: unknown) => storage.set(key, data) : (o: { key: string; data: unknown }) => storage.set(o.key, o.data),
+      removeStorageSync: weapp ? (key: string) => void self.storage.delete(key) : (o: { key: string }) => void self.storage.delete(o.key),
+      clearStorageSync: () => self.storage.clear(),
+      getStorage: (o: any) => self.answer(o, self.storage.has(o.key), { data: storage.get(o.key) }),
+      setStorage: (o: any) => {
+        storage.set(o.key, o.data)
+        self.answer(o, true, ok('setStorage'))
+      },
+      removeStorage: (o: any) => {
+        self.storage.delete(o.key)
+        self.answer(o, true, ok('removeStorage'))
+      },
+      // Network: the real server.
+      request: (o: any) => self.request(o),
+      // UI the host draws: recorded.
+      showToast: (o: any) => {
+        self.toasts.push(String(weapp ? o.title : o.content))
+        self.answer(o, true, ok('showToast'))
+      },
+      hideToast: (o: any) => self.answer(o, true, ok('hideToast')),
+      showLoading: (o: any) => self.answer(o, true, ok('showLoading')),
+      hideLoading: (o: any) => self.answer(o, true, ok('hideLoading')),
+      setNavigationBarTitle: (o: any) => {
+        self.titles.push(String(o.title))
+        self.answer(o, true, ok('setNavigationBarTitle'))
+      },
+      setNavigationBar: (o: any) => {
+        if (o.title !== undefined) self.titles.push(String(o.title))
+        self.answer(o, true, ok('setNavigationBar'))
+      },
+      setNavigationBarColor: (o: any) => self.answer(o, true, ok('setNavigationBarColor')),
+      stopPullDownRefresh: (o: any) => self.answer(o, true, ok('stopPullDownRefresh')),
+      startPullDownRefresh: (o: any) => self.answer(o, true, ok('startPullDownRefresh')),
+      pageScrollTo: (o: any) => self.answer(o, true, ok('pageScrollTo')),
+      hideTabBar: (o: any) => self.answer(o, true, ok('hideTabBar')),
+      hideHomeButton: (o: any) => self.answer(o, true, ok('hideHomeButton')),
+      previewImage: (o: any) => self.answer(o, true, ok('previewImage')),
+      vibrateShort: (o: any) => self.answer(o, true, ok('vibrateShort')),
+      getLocation: (o: any) => self.answer(o, false, { errMsg: 'getLocation:fail auth deny' }),
+      scanCode: (o: any) => self.answer(o, false, { errMsg: 'scanCode:fail cancel' }),
+      createSelectorQuery: () => selectorQuery(),
+      createIntersectionObserver: () => ({ relativeToViewport: function () { return this }, observe: () => undefined, disconnect: () => undefined })
+    }
+    if (weapp) {
+      api.showModal = (o: any) => self.modal(o, { content: o.content, confirmText: o.confirmText, cancelText: o.cancelText, showCancel: o.showCancel !== false }, (c) => ({ confirm: c, cancel: !c, errMsg: 'showModal:ok' }))
+      api.login = (o: any) => {
+        const code = self.openId ? `dev:${self.openId}` : null
+        self.logins.push(code ?? '(refused)')
+        self.answer(o, !!code, code ? { code, errMsg: 'login:ok' } : { errMsg: 'login:fail' })
+      }
+      api.requestPayment = (o: any) => void self.pay('requestPayment', o)
+    } else {
+      api.confirm = (o: any) => self.modal(o, { content: o.content, confirmText: o.confirmButtonText, cancelText: o.cancelButtonText, showCancel: true }, (c) => ({ confirm: c }))
+      api.alert = (o: any) => self.modal(o, { content: o.content, confirmText: o.buttonText, showCancel: false }, () => ({}))
+      api.getAuthCode = (o: any) => {
+        const code = self.openId ? `dev:${self.openId}` : null
+        self.logins.push(code ?? '(refused)')
+        self.answer(o, !!code, code ? { authCode: code } : { error: 11, errorMessage: 'user cancelled' })
+      }
+      api.tradePay = (o: any) => void self.pay('tradePay', o)
+    }
+    return new Proxy(api, {
+      get(target, key) {
+        if (typeof key !== 'string') return undefined
+        if (key in target) return target[key]
+        // A host API this double does not offer: undefined (Taro checks for what exists), and a
+        // test sees the name in unknownApis.
+        if (key !== 'webpackJsonp') self.unknownApis.add(key)
+        return undefined
+      },
+      set(target, key, value) {
+        target[key as string] = value
+        return true
+      }
+    })
+  }
+
+  private modal(o: any, call: Omit<ModalCall, 'confirmed'>, result: (confirmed: boolean) => Record<string, unknown>): void {
+    const confirmed = call.showCancel ? (this.modalAnswers.length ? this.modalAnswers.shift()! : true) : true
+    this.modals.push({ ...call, confirmed })
+    this.answer(o, true, result(confirmed))
+  }
+
+  /** requestPayment / tradePay: recorded; with a decision set, the sandbox cashier decides it. */
+  private async pay(api: PaymentCall['api'], o: any): Promise<void> {
+    const params: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(o ?? {})) if (typeof v !== 'function') params[k] = v
+    const call: PaymentCall = { api, params }
+    this.payments.push(call)
+    const decision = this.cashierDecision
+    if (!decision) {
+      // No cashier decision: the payer closed the cashier.
+      return this.answer(o, false, api === 'requestPayment' ? { errMsg: 'requestPayment:fail cancel' } : { resultCode: '6001' })
+    }
+    this.pending++
+    try {
+      const res = await fetch(`${this.serverOrigin}/sandbox-pay/cashier`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision, ...params }) })
+      const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
+      call.answer = { status: res.status, body }
+      if (api === 'requestPayment') {
+        const paid = res.status === 200 && body.result === 'paid'
+        this.answer(o, paid, { errMsg: String(body.errMsg ?? 'requestPayment:fail') })
+      } else {
+        // tradePay calls success with the result code whatever it is (the payment app's way).
+        this.answer(o, true, { resultCode: String(body.resultCode ?? '4000') })
+      }
+    } catch (e) {
+      this.errors.push(`cashier: ${describe(e)}`)
+    } finally {
+      this.pending--
+    }
+  }
+
+  private request(o: any): { abort(): void } {
+    const controller = new AbortController()
+    let url = String(o.url)
+    if (url.startsWith(this.builtGatewayOrigin)) url = this.serverOrigin + url.slice(this.builtGatewayOrigin.length)
+    else if (/^https?:/.test(url)) {
+      this.errors.push(`request to ${url}: not the build's gateway (${this.builtGatewayOrigin})`)
+    }
+    const headers: Record<string, string> = { ...(o.header ?? {}), ...(o.headers ?? {}) }
+    const method = String(o.method ?? 'GET').toUpperCase()
+    const body = method === 'GET' ? undefined : typeof o.data === 'string' ? o.data : o.data === undefined ? undefined : headers['content-type']?.includes('json') ? JSON.stringify(o.data) : new URLSearchParams(o.data).toString()
+    this.pending++
+    fetch(url, { method, headers, body, signal: controller.signal })
+      .then(async (res) => {
+        const text = await res.text()
+        let data: unknown = text
+        if ((o.dataType ?? 'json') === 'json') {
+          try {
+            data = JSON.parse(text)
+          } catch {
+            data = text
+          }
+        }
+        const head: Record<string, string> = {}
+        res.headers.forEach((v, k) => (head[k] = v))
+        this.answer(o, true, this.kind === 'weapp' ? { statusCode: res.status, data, header: head, errMsg: 'request:ok' } : { status: res.status, data, headers: head })
+      })
+      .catch((e) => this.answer(o, false, this.kind === 'weapp' ? { errMsg: `request:fail ${describe(e)}` } : { error: 12, errorMessage: describe(e) }))
+      .finally(() => {
+        // after the callbacks ran
+        setImmediate(() => this.pending--)
+      })
+    return { abort: () => controller.abort() }
+  }
+}
+
+function selectorQuery() {
+  const q = {
+    in: () => q,
+    select: () => q,
+    selectAll: () => q,
+    selectViewport: () => q,
+    boundingClientRect: () => q,
+    scrollOffset: () => q,
+    fields: () => q,
+    exec: (cb?: (r: unknown[]) => void) => setImmediate(() => cb?.([null]))
+  }
+  return q
+}
+
+function describe(e: unknown): string {
+  if (e instanceof Error || (e && typeof e === 'object' && 'message' in (e as object))) {
+    const err = e as Error
+    return `${err.name ?? 'Error'}: ${err.message}${err.stack ? '\n' + err.stack.split('\n').slice(1, 4).join('\n') : ''}`
+  }
+  return typeof e === 'string' ? e : JSON.stringify(e)
+}
