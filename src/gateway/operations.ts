@@ -574,7 +574,7 @@ export interface OperationTypes {
     output: { table1: MemberSessionRow[]; table2: VipRow[] }
   }
   ThirdPartyAccessTokenGet: {
-    input: { Code: string }
+    input: { Code: string; HostKind?: 'superapp' | 'thirdparty' }
     output: { table1: AccessTokenRow[] }
   }
   ThirdPartyUserInfoGet: {

@@ -63,9 +63,9 @@ describe('a provider that verifies phones', () => {
   test('its verified phone is vouched for; the same answer from a provider that does not verify is not', async () => {
     const now = new Date()
     const good = await issueAccessToken(server.db, verifying, 'E1001', 'host:h1:853-66111222', now)
-    expect(await vouchedIdentity(server.db, verifying, 'E1001', 'h1', good.AccessToken, now)).toMatchObject({ areaNo: '853', phone: '66111222' })
+    expect(await vouchedIdentity(server.db, { identity: verifying }, 'E1001', 'h1', good.AccessToken, now)).toMatchObject({ areaNo: '853', phone: '66111222' })
     const bad = await issueAccessToken(server.db, unchecked, 'E1001', 'host:h2:853-66111222', now)
-    expect(await vouchedIdentity(server.db, unchecked, 'E1001', 'h2', bad.AccessToken, now)).toMatchObject({ areaNo: '', phone: '' })
+    expect(await vouchedIdentity(server.db, { identity: unchecked }, 'E1001', 'h2', bad.AccessToken, now)).toMatchObject({ areaNo: '', phone: '' })
   })
 })
 

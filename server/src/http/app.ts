@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
 import type { Providers } from '../operations/operation'
 import { buildPaymentProviders } from '../providers/payment/registry'
-import { buildIdentityProvider } from '../providers/identity/registry'
+import { buildHostLoginProviders, buildIdentityProvider } from '../providers/identity/registry'
 import { assertRunMode } from '../providers/run-mode'
 import type { DevelopmentSmsProvider } from '../providers/sms/development.provider'
 import { buildSmsProvider } from '../providers/sms/registry'
@@ -17,6 +17,7 @@ import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
 import { payNotifyRoutes } from './pay-notify.route'
 import { sandboxPayRoutes } from './sandbox-pay.route'
+import { hostAuthRoutes } from './host-auth.route'
 import { loggerOptions, type LogStream } from './logging'
 import { securityHeaders } from './security-headers'
 import { appStaticRoutes, fileStaticRoutes, isDirectory } from './static.route'
@@ -49,7 +50,7 @@ export interface DefaultProviders extends Providers {
 export async function buildProviders(config: ServerConfig, db: Kysely<Database>, warn: (message: string) => void): Promise<DefaultProviders> {
   assertRunMode(config)
   const sms = buildSmsProvider(config, warn) as DevelopmentSmsProvider
-  return { payments: await buildPaymentProviders(config, db), sms, identity: buildIdentityProvider(config) }
+  return { payments: await buildPaymentProviders(config, db), sms, identity: buildIdentityProvider(config), hostLogin: buildHostLoginProviders(config, db) }
 }
 
 // The gateway hands the providers to every operation's context (ctx.providers).
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
   await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })
+  await app.register(hostAuthRoutes, { db, hostLogin: providers.hostLogin, config })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })

@@ -12,7 +12,7 @@ import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { SmsProvider } from '../providers/sms/sms-provider'
-import type { IdentityProvider } from '../providers/identity/identity-provider'
+import type { HostLoginProviders, IdentityProvider } from '../providers/identity/identity-provider'
 import type { Database } from '../storage/schema'
 import type { SessionMember } from '../domain/members/member-session'
 
@@ -64,6 +64,8 @@ export interface Providers {
   sms: SmsProvider
   /** The host app's identity: open ids from authorisation codes (server/src/providers/identity). */
   identity: IdentityProvider
+  /** The H5 host browsers' OAuth logins, one per host kind (server/src/providers/identity). */
+  hostLogin: HostLoginProviders
 }
 
 export interface AppOperationContext extends OperationContext {

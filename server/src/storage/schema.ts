@@ -516,6 +516,16 @@ export interface MemberIdentityTable {
   created_at: string
 }
 
+/** A DEVELOPMENT host login's one-time code (migration 0010; development-host-login.provider.ts). */
+export interface DevHostLoginCodeTable {
+  code_hash: string
+  kind: string
+  open_id: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
 export interface MemberSessionTable {
   token_hash: string
   ent_id: string
@@ -660,6 +670,7 @@ export interface Database {
   freight_rules: FreightRuleTable
   members: MemberTable
   member_identities: MemberIdentityTable
+  dev_host_login_codes: DevHostLoginCodeTable
   member_sessions: MemberSessionTable
   sms_codes: SmsCodeTable
   sms_code_tries: SmsCodeTryTable

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AccessTokenRow } from '../../../../src/gateway/member-rows'
-import type { IdentityProvider } from '../../providers/identity/identity-provider'
+import type { HostIdentity, IdentityProvider } from '../../providers/identity/identity-provider'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { SECRET_NAMES } from '../secrets/server-secret'
@@ -35,10 +35,27 @@ export interface VouchedIdentity {
   phone: string
 }
 
+/** The identity providers a token may name: the mini-programs' one and each host browser's (Providers). */
+export interface IdentityProviders {
+  identity: IdentityProvider
+  hostLogin?: Readonly<Record<string, IdentityProvider>>
+}
+
+/** The provider called `name` among them (names are unique), or undefined. */
+export function identityProviderNamed(providers: IdentityProviders, name: string): IdentityProvider | undefined {
+  if (providers.identity.name === name) return providers.identity
+  return Object.values(providers.hostLogin ?? {}).find((p) => p.name === name)
+}
+
 /** Exchanges a host authorisation code for an AccessToken; a code the host refuses → ACCESS_TOKEN_INVALID. */
 export async function issueAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, code: string, now: Date): Promise<AccessTokenRow> {
   const host = await identity.exchangeCode(code)
   if (!host || !host.openId) throw new DomainError('ACCESS_TOKEN_INVALID')
+  return signAccessToken(db, identity, entId, host, now)
+}
+
+/** Signs what `identity` said about a code it took (issueAccessToken, the host browsers' user-info calls). */
+export async function signAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, host: HostIdentity, now: Date): Promise<AccessTokenRow> {
   // Only a phone the host verified is signed into the token (a provider that checks nothing vouches for none).
   const phone = identity.verifiesPhones ? host.phone : ''
   const payload: AccessTokenPayload = {
@@ -58,14 +75,16 @@ export async function issueAccessToken(db: Kysely<Database>, identity: IdentityP
  */
 export async function vouchedIdentity(
   db: Kysely<Database>,
-  identity: IdentityProvider,
+  providers: IdentityProviders,
   entId: string,
   openId: string,
   accessToken: string | undefined,
   now: Date
 ): Promise<VouchedIdentity> {
   const payload = accessToken ? await verifyToken<AccessTokenPayload>(db, SECRET_NAMES.identityAccessToken, accessToken, now) : null
-  if (!payload || payload.e !== entId || payload.o !== openId || payload.p !== identity.name) throw new DomainError('ACCESS_TOKEN_INVALID')
+  // The provider that signed it must still be configured (a token of a removed provider proves nothing).
+  const identity = payload ? identityProviderNamed(providers, payload.p) : undefined
+  if (!payload || !identity || payload.e !== entId || payload.o !== openId) throw new DomainError('ACCESS_TOKEN_INVALID')
   // Checked again here: a token signed while a provider of the same name verified phones proves none now.
   if (!identity.verifiesPhones) return { provider: payload.p, openId, areaNo: '', phone: '' }
   if (payload.n) return { provider: payload.p, openId, areaNo: payload.a, phone: payload.n }

@@ -11,10 +11,9 @@
  */
 import type { MemberPlace, OperationTypes } from '../../../../src/gateway/operations'
 import { REGISTER_TYPE } from '../../../../src/gateway/member-rows'
-import type { IdentityProvider } from '../../providers/identity/identity-provider'
 import { isUniqueViolation } from '../../storage/repositories/order.repository'
 import { DomainError } from '../errors'
-import { vouchedIdentity, type VouchedIdentity } from './identity-token'
+import { vouchedIdentity, type IdentityProviders, type VouchedIdentity } from './identity-token'
 import {
   checkedProfile,
   findGuest,
@@ -44,7 +43,7 @@ export async function loginByPhone(ctx: LoginContext, input: { AreaNo: string; P
 /** VipRegister's record, as the contract has it. */
 export type RegisterInput = OperationTypes['VipRegister']['input']
 
-export async function register(ctx: LoginContext, identityProvider: IdentityProvider, input: RegisterInput): Promise<LoginAnswer> {
+export async function register(ctx: LoginContext, identityProvider: IdentityProviders, input: RegisterInput): Promise<LoginAnswer> {
   const profile = checkedProfile(input)
   // A client-sent OpenID counts only with this server's AccessToken for it.
   const identity: VouchedIdentity | null = input.OpenID
@@ -124,7 +123,7 @@ export async function guestRegister(ctx: LoginContext, place: MemberPlace): Prom
 }
 
 /** VipLoginByOpenID: 42000 when no member has the identity (then VipRegister with it). */
-export async function loginByOpenId(ctx: LoginContext, identityProvider: IdentityProvider, input: { OpenID: string; AccessToken: string; MinaID?: string }): Promise<LoginAnswer> {
+export async function loginByOpenId(ctx: LoginContext, identityProvider: IdentityProviders, input: { OpenID: string; AccessToken: string; MinaID?: string }): Promise<LoginAnswer> {
   const identity = await vouchedIdentity(ctx.db, identityProvider, ctx.entId, input.OpenID, input.AccessToken, ctx.now)
   const member = await findMemberByIdentity(ctx.db, ctx.entId, identity.provider, identity.openId)
   if (!member) throw new DomainError('MEMBER_NOT_REGISTERED')

@@ -7,18 +7,22 @@ export default defineOperation({
   name: 'ThirdPartyAccessTokenGet',
   group: 'Members',
   summary:
-    "Exchanges a host authorisation code (weapp wx.login, alipay my.getAuthCode) for a checked identity through the identity provider: table1 the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses → 20040. The DEVELOPMENT provider (Provider 'dev') accepts 'dev:<openid>' and vouches for no phone (docs/members.md).",
+    "Exchanges a host authorisation code for a checked identity through the identity provider: without HostKind the mini-programs' (weapp wx.login, alipay my.getAuthCode); with HostKind 'superapp' or 'thirdparty' the code the super-app's or the third-party member login's authorise page sent back to the H5 app (each kind its own provider; the chat-app, payment-app and wallet browsers use their GET user-info calls instead, docs/hosts.md). table1: the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses, or one already used or expired → 20040. The DEVELOPMENT providers: the mini-programs' (Provider 'dev') accepts 'dev:<openid>'; the host browsers' ('dev-<kind>') accept only codes their development authorise page issued, once, for 5 minutes; none vouches for a phone (docs/members.md).",
   auth: 'app',
-  input: z.object({ Code: requiredId("The host's authorisation code") }),
+  input: z.object({
+    Code: requiredId("The host's authorisation code"),
+    HostKind: z.enum(['superapp', 'thirdparty']).optional().describe("'superapp' or 'thirdparty' for an H5 host browser's code; absent for a mini-program's")
+  }),
   output: {
     table1: {
       AccessToken: 'string: proof of OpenID, signed by this server; send it with the OpenID',
       OpenID: "string: the user's open id at the host",
       ExpiresIn: 'number: seconds the AccessToken stays valid',
-      Provider: "string: the identity provider that answered ('dev' for the development provider)"
+      Provider: "string: the identity provider that answered ('dev' / 'dev-<kind>' for the development ones)"
     }
   },
   async handler(ctx, input) {
-    return { table1: [await issueAccessToken(ctx.db, ctx.providers.identity, ctx.enterprise.entId, input.Code, ctx.now)] }
+    const provider = input.HostKind ? ctx.providers.hostLogin[input.HostKind] : ctx.providers.identity
+    return { table1: [await issueAccessToken(ctx.db, provider, ctx.enterprise.entId, input.Code, ctx.now)] }
   }
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { vouchedIdentity } from '../../domain/members/identity-token'
+import { identityProviderNamed, vouchedIdentity } from '../../domain/members/identity-token'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
 import { signedTokenField } from './member-columns'
@@ -24,8 +24,8 @@ export default defineOperation({
     }
   },
   async handler(ctx, input) {
-    const identity = await vouchedIdentity(ctx.db, ctx.providers.identity, ctx.enterprise.entId, input.OpenID, input.AccessToken, ctx.now)
-    const profile = await ctx.providers.identity.userInfo(identity.openId)
+    const identity = await vouchedIdentity(ctx.db, ctx.providers, ctx.enterprise.entId, input.OpenID, input.AccessToken, ctx.now)
+    const profile = await identityProviderNamed(ctx.providers, identity.provider)?.userInfo(identity.openId)
     return { table1: [{ OpenID: identity.openId, AreaNo: identity.areaNo, Phone: identity.phone, Pic: profile?.picture ?? '', NikeName: profile?.nickname ?? '' }] }
   }
 })

@@ -18,6 +18,6 @@ export default defineOperation({
   }),
   output: LOGIN_OUTPUT,
   async handler(ctx, input) {
-    return loginByOpenId(await loginContext(ctx), ctx.providers.identity, input)
+    return loginByOpenId(await loginContext(ctx), ctx.providers, input)
   }
 })

@@ -26,7 +26,7 @@ export default defineOperation({
   }),
   output: LOGIN_OUTPUT,
   async handler(ctx, input) {
-    return register(await loginContext(ctx), ctx.providers.identity, {
+    return register(await loginContext(ctx), ctx.providers, {
       ...input,
       RegisterType: input.RegisterType,
       VipName: input.VipName === undefined || input.VipName.trim() === '' ? undefined : input.VipName.trim()

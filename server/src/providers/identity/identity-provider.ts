@@ -41,3 +41,47 @@ export interface IdentityProvider {
   /** The host profile of an open id this provider gave out; null when unknown. */
   userInfo(openId: string): Promise<HostProfile | null>
 }
+
+/**
+ * The host browsers whose own identity can sign a diner in on H5 (spec §1, §6): the chat-app
+ * browser, the payment-app browser and its Hong Kong variant, the payment-wallet browser, the
+ * super-app browser, and a third-party member-login provider. Each is an OAuth authorise page the
+ * app is sent to and comes back from with a one-time code.
+ */
+export const HOST_LOGIN_KINDS = ['wechat', 'alipay', 'alipayhk', 'wallet', 'superapp', 'thirdparty'] as const
+export type HostLoginKind = (typeof HOST_LOGIN_KINDS)[number]
+
+export function isHostLoginKind(value: unknown): value is HostLoginKind {
+  return typeof value === 'string' && (HOST_LOGIN_KINDS as readonly string[]).includes(value)
+}
+
+/** The host could not answer now (its API timed out or said "busy"): the code is still good, try again. */
+export class HostUnavailableError extends Error {
+  constructor(message = 'host identity service unavailable') {
+    super(message)
+    this.name = 'HostUnavailableError'
+  }
+}
+
+/**
+ * One host browser's OAuth login: where to send the diner to authorise, and (as IdentityProvider)
+ * the identity behind the code the authorise page sends back. One provider per host kind; its
+ * `name` is unique among all identity providers (it is stored with each linked identity).
+ */
+export interface HostLoginProvider extends IdentityProvider {
+  readonly kind: HostLoginKind
+  /** The app id the host knows this deployment by (the chat-app's user-info call carries it). */
+  readonly appId: string
+  /**
+   * The host's authorise URL that sends the browser back to `redirectUri` with `code` and `state`.
+   * `origin` is this server's public origin (the development provider's page lives there).
+   */
+  authorizeUrl(input: { redirectUri: string; state: string; origin: string }): string
+  /**
+   * As IdentityProvider.exchangeCode (null: the host refused the code, it is unknown, used or
+   * expired); throws HostUnavailableError when the host could not answer now.
+   */
+  exchangeCode(code: string, options?: { debug?: boolean }): Promise<HostIdentity | null>
+}
+
+export type HostLoginProviders = Readonly<Record<HostLoginKind, HostLoginProvider>>

@@ -13,6 +13,7 @@ import { smsCodeTries } from './0006-sms-code-tries'
 import { tableCodeTokens } from './0007-table-code-tokens'
 import { smsCodeRequester } from './0008-sms-code-requester'
 import { orderDeliveryPoint } from './0009-order-delivery-point'
+import { devHostLoginCodes } from './0010-dev-host-login-codes'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -23,7 +24,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_sms_code_tries': smsCodeTries,
   '0007_table_code_tokens': tableCodeTokens,
   '0008_sms_code_requester': smsCodeRequester,
-  '0009_order_delivery_point': orderDeliveryPoint
+  '0009_order_delivery_point': orderDeliveryPoint,
+  '0010_dev_host_login_codes': devHostLoginCodes
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
