@@ -11,6 +11,7 @@
 import { readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
+import { WxmlView } from './wxml-view'
 import { applySetData, findByText, readTemplateFacts, tapChain, treeText, walkTree, type TemplateFacts, type ViewNode } from './view-tree'
 
 export type MiniKind = 'weapp' | 'alipay'
@@ -44,6 +45,8 @@ interface PageRecord {
   query: Record<string, string>
   instance: Record<string, any>
   data: Record<string, unknown>
+  /** Bumped by every setData: the rendered view redraws only when it changed. */
+  version: number
   unloaded: boolean
 }
 
@@ -73,6 +76,9 @@ export class MiniHostDouble {
   cashierDecision: 'approve' | 'decline' | 'cancel' | null = null
 
   private readonly facts: TemplateFacts
+  /** weapp: the page drawn by WeChat's WXML compiler and j-component; alipay: none (the tree is read). */
+  private view: WxmlView | null = null
+  readonly rendered: boolean
   private readonly appJson: { pages: string[]; entryPagePath?: string; tabBar?: { list: { pagePath: string }[] } }
   private context: vm.Context | null = null
   private modules = new Map<string, { exports: unknown }>()
@@ -91,13 +97,16 @@ export class MiniHostDouble {
     /** The test server's origin: requests to the build's MINI_GATEWAY_URL go there. */
     private readonly serverOrigin: string,
     /** The origin baked into the build (config/index.ts MINI_GATEWAY_URL). */
-    private readonly builtGatewayOrigin = process.env.MINI_GATEWAY_URL ?? 'http://localhost:8080'
+    private readonly builtGatewayOrigin = process.env.MINI_GATEWAY_URL ?? 'http://localhost:8080',
+    /** 'tree' reads the setData tree even where a renderer exists (MINI_VIEW=tree). */
+    viewMode: 'rendered' | 'tree' = process.env.MINI_VIEW === 'tree' ? 'tree' : 'rendered'
   ) {
     this.kind = kind
     this.buildDir = path.resolve(buildDir)
     if (!existsSync(path.join(this.buildDir, 'app.js'))) throw new Error(`no ${kind} build at ${this.buildDir}: build it first (TARO_OUTPUT_ROOT=${buildDir} npx taro build --type ${kind})`)
     this.appJson = JSON.parse(readFileSync(path.join(this.buildDir, 'app.json'), 'utf8'))
     this.facts = readTemplateFacts(this.buildDir, kind)
+    this.rendered = kind === 'weapp' && viewMode === 'rendered'
   }
 
   get pages(): string[] {
@@ -130,6 +139,13 @@ export class MiniHostDouble {
     this.app = null
   }
 
+  /** Ends the app and removes the rendered view (call once per double, at the end). */
+  dispose(): void {
+    this.close()
+    this.view?.dispose()
+    this.view = null
+  }
+
   /** The page on top of the stack. */
   get current(): PageRecord {
     const top = this.stack[this.stack.length - 1]
@@ -142,8 +158,20 @@ export class MiniHostDouble {
     return this.stack.map((p) => p.route)
   }
 
-  /** The open page's text, one text node per line. */
+  /**
+   * The open page's text, one text node per line: on weapp as WeChat's templates render it, on
+   * alipay as its setData tree holds it.
+   */
   text(): string {
+    const page = this.current
+    if (!this.rendered) return treeText(page.data.root as ViewNode, this.facts)
+    this.view ??= new WxmlView(this.buildDir)
+    this.view.render(page, page.data.root, page.version)
+    return this.view.text()
+  }
+
+  /** The open page's text from its setData tree (both hosts). */
+  treeText(): string {
     return treeText(this.current.data.root as ViewNode, this.facts)
   }
 
@@ -178,8 +206,14 @@ export class MiniHostDouble {
    * Taps the element whose own text is `label` (or matches it): the host calls the page's `eh`
    * for it and for every ancestor whose template binds tap, innermost first.
    */
-  tap(label: string | RegExp, index = 0): void {
+  async tap(label: string | RegExp, index = 0): Promise<void> {
     const page = this.current
+    if (this.rendered) {
+      this.text()
+      const tapped = await this.view!.tap(label, index, (event) => this.guard(() => page.instance.eh.call(page.instance, event), `tap on ${page.route}`))
+      if (!tapped) throw new Error(`${this.kind}: nothing rendered reads ${String(label)} on ${page.route}; the page reads:\n${this.text()}`)
+      return
+    }
     const hits = findByText(page.data.root as ViewNode, this.facts, label)
     const hit = hits[index]
     if (!hit) throw new Error(`${this.kind}: nothing reads ${String(label)} on ${page.route}; the page reads:\n${this.text()}`)
@@ -379,7 +413,7 @@ export class MiniHostDouble {
     const config = this.loadPage(rawPath)
     const previous = this.stack[this.stack.length - 1]
     if (previous) this.guard(() => previous.instance.onHide?.call(previous.instance), `onHide ${previous.route}`)
-    const record: PageRecord = { route: rawPath, query, instance: {}, data: JSON.parse(JSON.stringify(config.data ?? {})), unloaded: false }
+    const record: PageRecord = { route: rawPath, query, instance: {}, data: JSON.parse(JSON.stringify(config.data ?? {})), version: 0, unloaded: false }
     const instance: Record<string, any> = Object.create(null)
     for (const [k, v] of Object.entries(config)) if (k !== 'data') instance[k] = v
     instance.route = rawPath
@@ -389,6 +423,7 @@ export class MiniHostDouble {
     instance.setData = (patch: Record<string, unknown>, callback?: () => void) => {
       if (record.unloaded) return
       applySetData(record.data, patch)
+      record.version++
       if (callback) queueMicrotask(() => this.guard(callback, `setData callback ${rawPath}`))
     }
     if (this.kind === 'alipay') {
@@ -397,6 +432,7 @@ export class MiniHostDouble {
           const arr = [...key.matchAll(/\[(\d+)\]|[^.[\]]+/g)].reduce<any>((o, m) => o?.[m[1] ?? m[0]], record.data) as unknown[] | undefined
           arr?.splice(start, count, ...JSON.parse(JSON.stringify(items)))
         }
+        record.version++
       }
     }
     record.instance = instance
