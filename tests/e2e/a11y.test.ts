@@ -11,6 +11,7 @@
  * Each state is screenshotted as a11y-<language>-<state>.png beside it.
  */
 import { after, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
@@ -26,7 +27,7 @@ import { insertAwaitingOrder, makeMember } from '../server/helpers/member-fixtur
 import { AXE_ON, checkPage, claimPage, describeFindings, routeOf, takeFindings, type AxeFinding } from './axe'
 import { phone, SCREENSHOTS } from './browser'
 import { entryUrl, useAppUnderTest } from './harness'
-import { agreeAndSubmit, byId } from './steps'
+import { agreeAndSubmit, byId, shot } from './steps'
 
 const app = useAppUnderTest()
 
@@ -65,6 +66,194 @@ describe('accessibility: axe on every registered page', { skip: AXE_ON ? false :
     })
   }
 })
+
+/**
+ * Keyboard focus where a page changes under it, and the focus ring of text fields (issue 13's
+ * leftovers), by keys alone (page.keyboard) and document.activeElement, in the three languages.
+ */
+describe('accessibility: the focus by keyboard', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: back from the area codes the focus is on the area code; a text field rings its pill; a cart line taken away hands the focus on`, async () => {
+      const context = await phone(app.browser, DEVICE_LANGUAGE[locale])
+      const page = await context.newPage()
+      const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate(locale, key, values)
+      try {
+        await page.goto(await entryUrl(app.server, 'T01'))
+        await byId(page, 'order-now').waitFor({ timeout: STEP })
+
+        // 1. Log in: the area code, Enter, an area, Enter: back on the form, the focus is on the area code.
+        await page.goto(`${app.server.url}/#/pages/loginByCode/loginByCode`)
+        await byId(page, 'area-code').focus({ timeout: STEP })
+        await page.keyboard.press('Enter')
+        await page.getByRole('option', { name: /\+852/ }).filter({ visible: true }).focus({ timeout: STEP })
+        await page.keyboard.press('Enter')
+        await byId(page, 'area-code').getByText('+852').waitFor({ timeout: STEP })
+        await focusOn(page, '[data-testid="area-code"]', 'the area code after choosing one')
+        assert.equal(await activeName(page), t('member.areaCodeChoose', { no: '852' }))
+        await shot(page, `a11y-focus-${locale}-area-code-back`)
+
+        // 3. Tab to the phone number: one ring, round the field's pill, none on the bare <input> inside.
+        await page.keyboard.press('Tab')
+        await focusOn(page, '[data-testid="phone-input"] input', 'the phone field after Tab')
+        // The styles in the page, the arithmetic here (a function given to evaluate keeps no helpers of its own).
+        const seen = await page.evaluate(() => {
+          const input = document.activeElement as HTMLElement
+          const pill = input.closest('taro-input-core') as HTMLElement
+          const backgrounds: string[][] = [[], []]
+          for (const [i, start] of [pill, pill.closest('.taro_page') ?? document.body].entries())
+            for (let el: Element | null = start; el; el = el.parentElement) backgrounds[i].push(getComputedStyle(el).backgroundColor)
+          return {
+            pill: getComputedStyle(pill).outlineStyle,
+            pillWidth: parseFloat(getComputedStyle(pill).outlineWidth),
+            colour: getComputedStyle(pill).outlineColor,
+            input: getComputedStyle(input).outlineStyle,
+            inputShadow: getComputedStyle(input).boxShadow,
+            backgrounds
+          }
+        })
+        const ring = { ...seen, againstPill: contrast(seen.colour, behind(seen.backgrounds[0])), againstPage: contrast(seen.colour, behind(seen.backgrounds[1])) }
+        assert.equal(ring.pill, 'solid', 'the pill of the focused field has a ring')
+        assert.ok(ring.pillWidth >= 2, `the ring is at least 2 px (${ring.pillWidth})`)
+        assert.equal(ring.input, 'none', 'the bare <input> draws no second ring inside the pill')
+        assert.equal(ring.inputShadow, 'none')
+        assert.ok(ring.againstPill >= 3 && ring.againstPage >= 3, `the ring at 3:1 against the pill (${ring.againstPill.toFixed(2)}) and the page (${ring.againstPage.toFixed(2)})`)
+        await shot(page, `a11y-focus-${locale}-phone-ring`)
+
+        // 2. The cart with two lines of one each: − on the first line's last unit takes the line away and
+        // the focus goes to the next line's −; − there empties the cart and the focus is on the empty cart.
+        await page.goto(`${app.server.url}/#/pages/search/search`)
+        const input = page.locator('[data-testid="search-input"] input').first()
+        await input.waitFor({ timeout: STEP })
+        for (const code of ['F01', 'E03']) {
+          await input.fill(code)
+          await page.locator(`[data-goods-code="${code}"]`).filter({ visible: true }).locator('.so-stepper__btn--plus').click({ timeout: STEP })
+        }
+        await page.goto(`${app.server.url}/#/pages/prepayCart/prepayCart`)
+        await byId(page, 'cart-line').nth(1).waitFor({ timeout: STEP })
+        const names = await byId(page, 'cart-line-name').allTextContents()
+        await byId(page, 'cart-line').first().locator('.so-stepper__btn--minus').focus()
+        await page.keyboard.press('Enter')
+        await byId(page, 'cart-line').nth(1).waitFor({ state: 'detached', timeout: STEP })
+        await focusOn(page, '.so-stepper__btn--minus', "the next line's −")
+        assert.equal(await activeName(page), t('menu.removeOne', { name: names[1] }))
+        await shot(page, `a11y-focus-${locale}-cart-line-gone`)
+        await page.keyboard.press('Enter')
+        await byId(page, 'cart-empty').waitFor({ timeout: STEP })
+        await focusOn(page, '[data-testid="cart-empty"]', 'the empty cart')
+        await shot(page, `a11y-focus-${locale}-cart-empty`)
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  it('en: the mode switch is one Tab stop and the arrows choose (asking first when the cart has goods); goods details\' radio groups likewise', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    try {
+      await page.goto(await entryUrl(app.server, 'T02'))
+      await byId(page, 'order-now').waitFor({ timeout: STEP })
+      await page.goto(`${app.server.url}/#/pages/goodsList/goodsList`)
+      const group = page.getByRole('radiogroup', { name: translate('en', 'mode.label') }).filter({ visible: true })
+      await group.waitFor({ timeout: STEP })
+      assert.equal(await group.locator('[role=radio][tabindex="0"]').count(), 1, 'one Tab stop in the mode switch')
+      const checked = group.locator('[role=radio][aria-checked=true]')
+      const before = await checked.getAttribute('data-testid')
+      await checked.focus()
+      await page.keyboard.press('ArrowRight')
+      // An empty cart: the next mode is chosen at once, the focus with it.
+      await group.locator('[role=radio][aria-checked=true]:focus').waitFor({ timeout: STEP })
+      const after = await checked.getAttribute('data-testid')
+      assert.notEqual(after, before, 'ArrowRight chose the next mode')
+      assert.equal(await group.locator('[role=radio][tabindex="0"]').count(), 1)
+      await shot(page, 'a11y-focus-en-mode-switch')
+      // Goods in the cart: the arrow asks first (the host's dialog); Cancel keeps the mode.
+      await page.goto(`${app.server.url}/#/pages/search/search`)
+      const input = page.locator('[data-testid="search-input"] input').first()
+      await input.fill('F01')
+      await page.locator('[data-goods-code="F01"]').filter({ visible: true }).locator('.so-stepper__btn--plus').click({ timeout: STEP })
+      await page.goto(`${app.server.url}/#/pages/goodsList/goodsList`)
+      await group.locator('[role=radio][aria-checked=true]').focus({ timeout: STEP })
+      await page.keyboard.press('ArrowLeft')
+      await page.getByRole('alertdialog').filter({ visible: true }).waitFor({ timeout: STEP })
+      await page.keyboard.press('Escape')
+      await page.getByRole('alertdialog').filter({ visible: true }).waitFor({ state: 'hidden', timeout: STEP })
+      assert.equal(await checked.getAttribute('data-testid'), after, 'Cancel kept the mode')
+
+      // Goods details with sizes: each radio group one Tab stop, an arrow chooses the next size.
+      await page.goto(`${app.server.url}/#/pages/goodsDetails/goodsDetails?GoodsID=S101.g.C01`)
+      await byId(page, 'details-name').waitFor({ timeout: STEP })
+      const groups = page.locator('[role=radiogroup]').filter({ visible: true })
+      for (let i = 0; i < (await groups.count()); i++) assert.equal(await groups.nth(i).locator('[role=radio][tabindex="0"]').count(), 1, `one Tab stop in radio group ${i}`)
+      const sizes = groups.first()
+      const first = sizes.locator('[role=radio][tabindex="0"]')
+      const was = await first.textContent()
+      await first.focus()
+      await page.keyboard.press('ArrowRight')
+      await sizes.locator('[role=radio][aria-checked=true]:focus').waitFor({ timeout: STEP })
+      assert.notEqual(await sizes.locator('[role=radio][aria-checked=true]').textContent(), was)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('en: a refused submit is an alert that stays until OK, and OK gives the focus back to Submit', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    try {
+      await page.goto(await entryUrl(app.server, 'T01'))
+      await byId(page, 'order-now').waitFor({ timeout: STEP })
+      await page.goto(`${app.server.url}/#/pages/search/search`)
+      await page.locator('[data-testid="search-input"] input').first().fill('F01')
+      await page.locator('[data-goods-code="F01"]').filter({ visible: true }).locator('.so-stepper__btn--plus').click({ timeout: STEP })
+      await page.goto(`${app.server.url}/#/pages/prepayOrderConfirm/prepayOrderConfirm`)
+      await byId(page, 'total-goods').or(byId(page, 'totals-why')).first().waitFor({ timeout: STEP })
+      await byId(page, 'submit-order').focus()
+      await page.keyboard.press('Enter')
+      const alert = byId(page, 'submit-refusal').getByRole('alert')
+      await alert.waitFor({ timeout: STEP })
+      await shot(page, 'a11y-focus-en-refusal')
+      await byId(page, 'submit-refusal-ok').focus()
+      await page.keyboard.press('Enter')
+      await alert.waitFor({ state: 'detached', timeout: STEP })
+      await focusOn(page, '[data-testid="submit-order"]', 'Submit after OK')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+/** Waits until the focus is on an element matching `selector` (on the page on show); fails naming `what`. */
+async function focusOn(page: Page, selector: string, what: string): Promise<void> {
+  await page
+    .waitForFunction((sel) => {
+      const el = document.activeElement
+      return !!el && el.matches(sel) && (el as HTMLElement).offsetParent !== null
+    }, selector, { timeout: STEP })
+    .catch(async () => {
+      const at = await page.evaluate(() => {
+        const el = document.activeElement
+        return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? ''} ${el.getAttribute('aria-label') ?? ''} ${el.className}` : 'nothing'
+      })
+      throw new Error(`${what}: the focus is not there but on ${at}`)
+    })
+}
+
+const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+/** The colour behind an element, from its own background outwards: the first that is not transparent. */
+const behind = (chain: string[]): number[] => chain.map(rgb).find((c) => c.length === 3 || (c.length === 4 && c[3] > 0))?.slice(0, 3) ?? [255, 255, 255]
+/** WCAG's contrast ratio of two sRGB colours. */
+function contrast(colour: string, against: number[]): number {
+  const lum = ([r, g, b]: number[]) => {
+    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+  }
+  const [x, y] = [lum(rgb(colour).slice(0, 3)), lum(against)].sort((m, n) => n - m)
+  return (x + 0.05) / (y + 0.05)
+}
+
+/** The focused element's accessible name as we give it (aria-label). */
+const activeName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')
 
 /** One phone in the language: a guest orders (prepay, then a table's round), then a member signs in. */
 async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[]; problems: string[] }> {
