@@ -7,11 +7,16 @@
  * app's AXML: the alipay build is read from its setData tree (view-tree.ts).
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 type Simulate = typeof import('miniprogram-simulate')
-type Rendered = ReturnType<Simulate['render']>
+/** j-component's root component (its typings leave out attach/detach). */
+type Rendered = ReturnType<Simulate['render']> & { attach(parent: unknown): void; detach(): void }
+
+// Resolved from the project, whichever module format the test runner gives this file.
+const projectRequire = createRequire(path.join(process.cwd(), 'package.json'))
 
 let simulate: Simulate | null = null
 /** Where the rendered view's `eh` goes: the page instance's own handler. One page is rendered at a time per process. */
@@ -20,16 +25,14 @@ let forward: ((event: unknown) => void) | null = null
 /** Loads jsdom globals, then miniprogram-simulate (it needs a DOM when it loads). */
 function loadSimulate(): Simulate {
   if (simulate) return simulate
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { JSDOM } = require('jsdom') as typeof import('jsdom')
+  const { JSDOM } = projectRequire('jsdom') as typeof import('jsdom')
   const dom = new JSDOM('<!doctype html><html><body></body></html>')
   const g = globalThis as Record<string, unknown>
   for (const k of ['window', 'document', 'Node', 'Element', 'HTMLElement', 'Event', 'CustomEvent', 'MutationObserver', 'TouchEvent', 'Touch', 'getComputedStyle'] as const) {
     if (g[k] === undefined) g[k] = k === 'window' ? dom.window : (dom.window as unknown as Record<string, unknown>)[k]
   }
   g.__miniHostDoubleForward = (e: unknown) => forward?.(e)
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  simulate = require('miniprogram-simulate') as Simulate
+  simulate = projectRequire('miniprogram-simulate') as Simulate
   return simulate
 }
 
@@ -39,9 +42,8 @@ interface Exparser {
 
 /** exparser, the component framework j-component renders with (WeChat's own). */
 function exparser(): Exparser {
-  const from = path.dirname(require.resolve('j-component'))
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(require.resolve('miniprogram-exparser', { paths: [from] })) as Exparser
+  const from = path.dirname(projectRequire.resolve('j-component'))
+  return projectRequire(projectRequire.resolve('miniprogram-exparser', { paths: [from] })) as Exparser
 }
 
 export class WxmlView {
@@ -63,7 +65,7 @@ export class WxmlView {
     writeFileSync(path.join(this.dir, 'comp.json'), JSON.stringify({ component: true, usingComponents: { comp: './comp' } }))
     writeFileSync(path.join(this.dir, 'comp.js'), `Component({ properties: { i: { type: Object, value: {} }, l: { type: String, value: '' } }, ${handler} })\n`)
     const id = sim.load(path.join(this.dir, 'page'), { compiler: 'official', rootPath: this.dir })
-    this.comp = sim.render(id)
+    this.comp = sim.render(id) as Rendered
     this.comp.attach((globalThis as unknown as { document: Document }).document.body)
   }
 
