@@ -4,6 +4,7 @@
  * which host it runs on; the rest of the app talks to this interface.
  */
 import type { Locale } from '../gateway/contract'
+import type { HostCashier } from './cashier'
 
 /** The browser or app the H5 build finds itself in (spec §1 "Host environments"). */
 export type SubHost =
@@ -111,6 +112,11 @@ export interface Host {
    * Null where the host offers none (a plain browser) or the diner refused. Never throws.
    */
   loginCode?(): Promise<string | null>
+  /**
+   * The host's own cashier (chat-app requestPayment / JSAPI bridge, payment-app tradePay), loaded
+   * when a payment starts; null or absent where only the provider's hosted page works (leaveTo).
+   */
+  cashier?(): Promise<HostCashier | null>
   /**
    * Scans a QR code with the host's camera (mini-programs) and answers its text; null when the
    * diner cancelled or it failed. Absent where the host cannot scan (a plain browser).

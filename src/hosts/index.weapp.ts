@@ -4,6 +4,7 @@ import type { Host } from './host'
 import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
+import { weappCashier } from './pay.weapp'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
 
@@ -28,7 +29,7 @@ export const host: Host = {
   installShell: () => undefined,
   applyLocale: () => undefined,
   previewImage: taroPreviewImage,
-  // No outside web pages in a mini-program: online payment needs the provider's integration.
+  // No outside web pages in a mini-program: payment opens the host's own cashier (cashier below).
   leaveTo: () => false,
   appUrl: () => null,
   locate: taroLocate,
@@ -37,6 +38,7 @@ export const host: Host = {
       .then((r) => r.code || null)
       .catch(() => null),
   scanCode: taroScanCode,
+  cashier: () => Promise.resolve(weappCashier),
   ...taroNavigation,
   confirm: taroConfirm
 }

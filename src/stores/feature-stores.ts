@@ -150,6 +150,7 @@ export class FeatureStores {
       // The provider's page sends the diner back to paying; the server fills in {PayID}.
       returnUrl: (sheetId) => host.appUrl(ROUTES.paying({ SheetID: sheetId, PayID: '{PayID}' })),
       leaveTo: (url) => host.leaveTo(url),
+      cashier: async () => (await host.cashier?.()) ?? null,
       onOrder: (order) => this.ordersStore?.applyOrder(order)
     })
     return this.paymentStore
@@ -191,6 +192,7 @@ export class FeatureStores {
       // in place of '{RechargeID}' (as typed: ROUTES would percent-encode the braces).
       rechargeReturnUrl: () => host.appUrl(`${ROUTES.rechargeResult('')}?RechargeID={RechargeID}`),
       leaveTo: (url) => host.leaveTo(url),
+      cashier: async () => (await host.cashier?.()) ?? null,
       askLogin: () => void this.member.promptLogin(),
       askBind: () => void this.member.promptBind(),
       onOrder: (order) => this.ordersStore?.applyOrder(order)

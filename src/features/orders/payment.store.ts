@@ -4,8 +4,8 @@
  * (a double tap, a retry or a lost answer gives the same payment), send the diner to the
  * provider's page, and on return poll the payment's status until it is paid or declined.
  *
- * Leaving the app and the URL to come back to are the host's business; this store is given
- * them as functions.
+ * Leaving the app, the host's own cashier (docs/hosts.md) and the URL to come back to are the
+ * host's business; this store is given them as functions.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes } from '../../gateway/operations'
@@ -14,6 +14,8 @@ import { GatewayError } from '../../gateway/gateway-client'
 import { RESULTCODES } from '../../gateway/contract'
 import { ORDER_STATUS, PAYMENT_STATUS, type FinanceAccountRow, type OrderRow, type PaymentRow } from '../../gateway/order-rows'
 import type { KeyValueStorage } from '../../hosts/host'
+import type { HostCashier } from '../../hosts/cashier'
+import type { PayInvocationRow } from '../../gateway/pay-invocation'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { newRequestKey } from '../../core/request-key'
 
@@ -37,6 +39,8 @@ export interface PaymentStoreDeps {
   returnUrl(sheetId: string): string | null
   /** Leaves the app for the provider's page; false when the host cannot. */
   leaveTo(url: string): boolean
+  /** The host's own cashier, where it has one (host.cashier); else the provider's page. */
+  cashier?(): Promise<HostCashier | null>
   /** The payment made / the order changed: lets the order views catch up. */
   onOrder?(order: OrderRow): void
   scheduler?: Scheduler
@@ -45,17 +49,34 @@ export interface PaymentStoreDeps {
 }
 
 /**
- * paymentTransfer: 'checking' (order, account, payment) → 'leaving' (on the way to PayUrl).
- * Or it stops: 'paid' (nothing left to pay), 'notPayable' (cancelled, expired…), 'noAccount'
- * (the shop takes no online payment), 'unsupported' (this build cannot leave for the
- * provider's page), 'failed' (say why; try again with the same attempt).
+ * paymentTransfer: 'checking' (order, account, payment) → 'leaving' (on the way to PayUrl), or
+ * with a host cashier 'inCashier' → 'toPaying' (the cashier is done: the paying page asks the
+ * server what happened). Or it stops: 'paid' (nothing left to pay), 'notPayable' (cancelled,
+ * expired…), 'noAccount' (the shop takes no online payment), 'unsupported' (this host has no way
+ * to pay online), 'cancelled' (the diner left the cashier: the payment is still open),
+ * 'cashierFailed' (the cashier failed and the server has no decision), 'failed' (say why; try
+ * again with the same attempt).
  */
-export type TransferState = 'idle' | 'checking' | 'leaving' | 'paid' | 'notPayable' | 'noAccount' | 'unsupported' | 'failed'
+export type TransferState =
+  | 'idle'
+  | 'checking'
+  | 'leaving'
+  | 'inCashier'
+  | 'toPaying'
+  | 'paid'
+  | 'notPayable'
+  | 'noAccount'
+  | 'unsupported'
+  | 'cancelled'
+  | 'cashierFailed'
+  | 'failed'
 
 /** paying: 'checking' until the provider has decided; 'notFound' when there is no such payment. */
 export type PayingState = 'idle' | 'checking' | 'paid' | 'declined' | 'refundDue' | 'refunded' | 'notFound'
 
 export const PAY_POLL_MS = 2000
+/** The ReturnUrl sent where the app has no web address (a host cashier, no page to come back to). */
+export const NO_WEB_RETURN = '/'
 export const PAY_ATTEMPT_STORAGE = 'scanorder.payAttempt.'
 
 const isNetwork = (e: unknown): boolean => e instanceof GatewayError && (e.kind === 'network' || e.kind === 'timeout')
@@ -150,21 +171,25 @@ export class PaymentStore {
       runInAction(() => (this.account = account))
       if (!account) return this.stopTransfer(seq, 'noAccount')
 
+      const cashier = (await this.deps.cashier?.().catch(() => null)) ?? null
+      if (!current()) return
       const returnUrl = this.deps.returnUrl(sheetId)
-      if (returnUrl === null) return this.stopTransfer(seq, 'unsupported')
+      if (returnUrl === null && !cashier) return this.stopTransfer(seq, 'unsupported')
 
-      let payment = await this.submit(sheetId, returnUrl)
+      let submitted = await this.submit(sheetId, returnUrl ?? NO_WEB_RETURN, cashier)
       if (!current()) return
       // A key whose payment was declined belongs to an attempt that is over: start a new one.
-      if (payment && payment.Status === PAYMENT_STATUS.DECLINED) {
+      if (submitted.payment && submitted.payment.Status === PAYMENT_STATUS.DECLINED) {
         this.endAttempt(sheetId)
-        payment = await this.submit(sheetId, returnUrl)
+        submitted = await this.submit(sheetId, returnUrl ?? NO_WEB_RETURN, cashier)
         if (!current()) return
       }
+      const { payment, invocation } = submitted
       runInAction(() => (this.payment = payment))
       if (!payment) return this.stopTransfer(seq, 'failed')
       if (payment.Status === PAYMENT_STATUS.PAID || payment.Status === PAYMENT_STATUS.REFUND_DUE) return this.stopTransfer(seq, 'paid')
-      if (!payment.PayUrl) return this.stopTransfer(seq, 'failed')
+      if (cashier && invocation?.Channel === cashier.channel) return await this.payInCashier(seq, cashier, invocation, payment)
+      if (!payment.PayUrl || returnUrl === null) return this.stopTransfer(seq, 'failed')
       this.stopTransfer(seq, 'leaving')
       if (!this.deps.leaveTo(payment.PayUrl)) this.stopTransfer(seq, 'unsupported')
     } catch (e) {
@@ -178,16 +203,42 @@ export class PaymentStore {
     }
   }
 
-  private async submit(sheetId: string, returnUrl: string): Promise<PaymentRow | null> {
-    const send = (key: string) =>
-      this.gateway.request('PaySubmit', [{ SheetID: sheetId, RequestKey: key, ReturnUrl: returnUrl }], { silent: true })
+  /**
+   * The host's cashier is open. What it reports is not proof: 'done' goes to the paying page,
+   * which asks the server; a failure asks the server once (the cashier may have declined it there).
+   */
+  private async payInCashier(seq: number, cashier: HostCashier, invocation: PayInvocationRow, payment: PaymentRow): Promise<void> {
+    this.stopTransfer(seq, 'inCashier')
+    const outcome = await cashier.pay(invocation)
+    if (seq !== this.transferSeq) return
+    if (outcome === 'done') return this.stopTransfer(seq, 'toPaying')
+    // Left the cashier: the payment stays open, the same attempt pays it later.
+    if (outcome === 'cancelled') return this.stopTransfer(seq, 'cancelled')
     try {
-      return (await send(this.attemptKey(sheetId))).table1?.[0] ?? null
+      const res = await this.gateway.request('PaymentStatusUpdate', [{ PayID: payment.PayID }], { silent: true })
+      const status = res.table1?.[0]?.Status
+      this.stopTransfer(seq, status !== undefined && status !== PAYMENT_STATUS.PENDING ? 'toPaying' : 'cashierFailed')
+    } catch {
+      this.stopTransfer(seq, 'cashierFailed')
+    }
+  }
+
+  private async submit(sheetId: string, returnUrl: string, cashier: HostCashier | null): Promise<{ payment: PaymentRow | null; invocation: PayInvocationRow | null }> {
+    const send = async (key: string) => {
+      const res = await this.gateway.request(
+        'PaySubmit',
+        [{ SheetID: sheetId, RequestKey: key, ReturnUrl: returnUrl, ...(cashier ? { PayChannel: cashier.channel } : {}) }],
+        { silent: true }
+      )
+      return { payment: res.table1?.[0] ?? null, invocation: res.table2?.[0] ?? null }
+    }
+    try {
+      return await send(this.attemptKey(sheetId))
     } catch (e) {
       // The server knows this key for something else (storage carried over): a fresh attempt.
       if (resultCodeOf(e) !== RESULTCODES.REQUEST_KEY_REUSED) throw e
       this.endAttempt(sheetId)
-      return (await send(this.attemptKey(sheetId))).table1?.[0] ?? null
+      return await send(this.attemptKey(sheetId))
     }
   }
 

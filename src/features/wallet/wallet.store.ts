@@ -26,6 +26,8 @@ import {
 } from '../../gateway/member-rows'
 import { PAYMENT_STATUS, type OrderRow } from '../../gateway/order-rows'
 import type { KeyValueStorage } from '../../hosts/host'
+import type { HostCashier } from '../../hosts/cashier'
+import type { PayInvocationRow } from '../../gateway/pay-invocation'
 import { toDecimal } from '../../core/money'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { newRequestKey } from '../../core/request-key'
@@ -61,6 +63,8 @@ export interface WalletStoreDeps {
   rechargeReturnUrl(): string | null
   /** Leaves the app for the provider's page; false when the host cannot. */
   leaveTo(url: string): boolean
+  /** The host's own cashier, where it has one (host.cashier); else the provider's page. */
+  cashier?(): Promise<HostCashier | null>
   /** 'Operation not allowed without logging-in.' → loginByCode. */
   askLogin(): void
   /** 'Please bind your mobile number first' → loginByCode in bind mode. */
@@ -77,11 +81,13 @@ export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
 export type AccountState = LoadState | 'signedOut'
 
 /**
- * vipBalanceRecharge: 'submitting' → 'leaving' (on the way to the provider's page). Or it stops:
- * 'paid' (already paid), 'bindPhone' / 'login' (asked for), 'unsupported' (this build cannot
- * leave for the provider's page), 'failed' (say why; a retry sends the same key).
+ * vipBalanceRecharge: 'submitting' → 'leaving' (on the way to the provider's page), or with a host
+ * cashier 'inCashier' → 'checking' (rechargeResult asks the server what happened). Or it stops:
+ * 'paid' (already paid), 'bindPhone' / 'login' (asked for), 'unsupported' (this host has no way
+ * to pay online), 'cancelled' (the member left the cashier; the same attempt can pay later),
+ * 'failed' (say why; a retry sends the same key).
  */
-export type RechargeSubmitState = 'idle' | 'submitting' | 'leaving' | 'paid' | 'bindPhone' | 'login' | 'unsupported' | 'failed'
+export type RechargeSubmitState = 'idle' | 'submitting' | 'leaving' | 'inCashier' | 'checking' | 'paid' | 'bindPhone' | 'login' | 'unsupported' | 'cancelled' | 'failed'
 
 /** rechargeResult: 'checking' until the provider has decided. */
 export type RechargeCheckState = 'idle' | 'checking' | 'paid' | 'declined' | 'notFound'
@@ -297,11 +303,16 @@ export class WalletStore {
     }
   }
 
+  /** rechargeResult has taken over ('checking' or 'paid'): coming back to the recharge page starts afresh. */
+  resultShown(): void {
+    if (this.submitState === 'checking' || this.submitState === 'paid') this.submitState = 'idle'
+  }
+
   chooseRule(ruleId: string): void {
     const rule = this.rules.find((r) => r.RuleID === ruleId)
     if (!rule) return
     this.chosenRuleId = ruleId
-    if (this.submitState === 'failed' || this.submitState === 'unsupported') this.submitState = 'idle'
+    if (this.submitState === 'failed' || this.submitState === 'unsupported' || this.submitState === 'cancelled') this.submitState = 'idle'
     void this.loadGifts(rule)
   }
 
@@ -366,30 +377,34 @@ export class WalletStore {
    * attempt sends the same key, so the server answers with the same recharge.
    */
   async submitRecharge(): Promise<void> {
-    if (this.submitState === 'submitting' || this.submitState === 'leaving') return
+    if (this.submitState === 'submitting' || this.submitState === 'leaving' || this.submitState === 'inCashier') return
     const rule = this.chosenRule
     if (!rule) return
     this.submitError = ''
+    this.submitState = 'submitting'
+    const cashier = (await this.deps.cashier?.().catch(() => null)) ?? null
     const returnUrl = this.deps.rechargeReturnUrl()
-    if (returnUrl === null) {
-      this.submitState = 'unsupported'
+    if (returnUrl === null && !cashier) {
+      runInAction(() => (this.submitState = 'unsupported'))
       return
     }
-    this.submitState = 'submitting'
     try {
-      let row = await this.sendRecharge(rule.RuleID, returnUrl)
+      // No web address to come back to (a host cashier): '/', which the server accepts and nothing follows.
+      let sent = await this.sendRecharge(rule.RuleID, returnUrl ?? '/', cashier)
       // A key whose recharge was declined belongs to an attempt that is over: start a new one.
-      if (row && row.Status === RECHARGE_STATUS.DECLINED) {
+      if (sent.row && sent.row.Status === RECHARGE_STATUS.DECLINED) {
         this.endAttempt()
-        row = await this.sendRecharge(rule.RuleID, returnUrl)
+        sent = await this.sendRecharge(rule.RuleID, returnUrl ?? '/', cashier)
       }
+      const { row, invocation } = sent
       if (!row) throw new Error('RechargeSubmit answered without a recharge')
       this.deps.storage.set(RECHARGE_PENDING_STORAGE, row.RechargeID)
       if (row.Status === RECHARGE_STATUS.PAID) {
         runInAction(() => (this.submitState = 'paid'))
         return
       }
-      if (!row.PayUrl) throw new Error('RechargeSubmit answered without a payment page')
+      if (cashier && invocation?.Channel === cashier.channel) return await this.rechargeInCashier(cashier, invocation, row.RechargeID)
+      if (!row.PayUrl || returnUrl === null) throw new Error('RechargeSubmit answered without a payment page')
       runInAction(() => (this.submitState = 'leaving'))
       if (!this.deps.leaveTo(row.PayUrl)) runInAction(() => (this.submitState = 'unsupported'))
     } catch (e) {
@@ -411,16 +426,38 @@ export class WalletStore {
     }
   }
 
-  private async sendRecharge(ruleId: string, returnUrl: string): Promise<RechargeRow | null> {
-    const send = (RequestKey: string) =>
-      this.gateway.request('RechargeSubmit', [{ RuleID: ruleId, ShopID: this.deps.shopId(), RequestKey, ReturnUrl: returnUrl }], { silent: true })
+  /**
+   * The host's cashier is open. Its word is not proof: 'done' goes to rechargeResult, which asks
+   * the server; a failure asks the server once (the cashier may have declined it there).
+   */
+  private async rechargeInCashier(cashier: HostCashier, invocation: PayInvocationRow, rechargeId: string): Promise<void> {
+    runInAction(() => (this.submitState = 'inCashier'))
+    const outcome = await cashier.pay(invocation)
+    if (outcome !== 'failed') {
+      runInAction(() => (this.submitState = outcome === 'done' ? 'checking' : 'cancelled'))
+      return
+    }
+    const res = await this.gateway.request('RechargeStatusGet', [{ RechargeID: rechargeId }], { silent: true }).catch(() => null)
+    const status = res?.table1?.[0]?.Status
+    runInAction(() => (this.submitState = status !== undefined && status !== RECHARGE_STATUS.PENDING ? 'checking' : 'failed'))
+  }
+
+  private async sendRecharge(ruleId: string, returnUrl: string, cashier: HostCashier | null): Promise<{ row: RechargeRow | null; invocation: PayInvocationRow | null }> {
+    const send = async (RequestKey: string) => {
+      const res = await this.gateway.request(
+        'RechargeSubmit',
+        [{ RuleID: ruleId, ShopID: this.deps.shopId(), RequestKey, ReturnUrl: returnUrl, ...(cashier ? { PayChannel: cashier.channel } : {}) }],
+        { silent: true }
+      )
+      return { row: res.table1?.[0] ?? null, invocation: res.table2?.[0] ?? null }
+    }
     try {
-      return (await send(this.attemptKey(ruleId))).table1?.[0] ?? null
+      return await send(this.attemptKey(ruleId))
     } catch (e) {
       // The server knows this key for something else (storage carried over): a fresh attempt.
       if (codeOf(e) !== RESULTCODES.REQUEST_KEY_REUSED) throw e
       this.endAttempt()
-      return (await send(this.attemptKey(ruleId))).table1?.[0] ?? null
+      return await send(this.attemptKey(ruleId))
     }
   }
 

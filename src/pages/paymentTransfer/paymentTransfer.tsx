@@ -15,7 +15,7 @@ import { focusable } from '../../features/orders/components/OrderViews'
 
 /**
  * Payment transfer (spec §2): the order's amount and payee, then off to the payment provider's
- * page. Where that is not possible, or the shop takes no online payment, it says so plainly.
+ * page, or the host's own cashier where it has one (then the paying page asks the server). Where that is not possible, or the shop takes no online payment, it says so plainly.
  * With Pay=balance (a member chose the balance) the order is paid from the balance instead, once
  * the diner confirmed the amount and the balance after it, on this page; cancelling pays nothing and goes back.
  */
@@ -74,9 +74,17 @@ function PaymentTransfer() {
   }, [balancePaid, sheetId, host])
 
   const state = payment.transferSheetId === sheetId ? payment.transferState : 'checking'
+  const payId = payment.transferSheetId === sheetId ? (payment.payment?.PayID ?? '') : ''
   useEffect(() => {
     if (state === 'paid') host.redirectTo(ROUTES.paymentResult(sheetId))
-  }, [state, sheetId, host])
+    // The host's cashier is done: the paying page asks the server what happened (never the cashier's word).
+    if (state === 'toPaying') host.redirectTo(ROUTES.paying({ SheetID: sheetId, PayID: payId }))
+    // Left the cashier: back on the order, which can still be paid.
+    if (state === 'cancelled') {
+      host.toast(i18n.t('pay.cashierCancelled'))
+      host.redirectTo(ROUTES.orderDetails(sheetId))
+    }
+  }, [state, sheetId, payId, host, i18n])
 
   if (byBalance && step !== 'paying') {
     const order = orders.detailOf(sheetId)?.order
@@ -130,7 +138,7 @@ function PaymentTransfer() {
 
   const order = payment.transferSheetId === sheetId ? payment.order : null
   const account = payment.transferSheetId === sheetId ? payment.account : null
-  const busy = state === 'idle' || state === 'checking' || state === 'leaving' || state === 'paid'
+  const busy = state === 'idle' || state === 'checking' || state === 'leaving' || state === 'inCashier' || state === 'toPaying' || state === 'cancelled' || state === 'paid'
 
   let message = ''
   switch (state) {
@@ -142,6 +150,9 @@ function PaymentTransfer() {
       break
     case 'unsupported':
       message = i18n.t('pay.unsupported')
+      break
+    case 'cashierFailed':
+      message = i18n.t('pay.cashierFailed')
       break
     case 'failed':
       message = payment.transferError || i18n.t('pay.failed')
@@ -167,7 +178,7 @@ function PaymentTransfer() {
         <View className='so-transfer__busy' aria-busy>
           <View className='so-transfer__spinner' />
           <Text className='so-transfer__busy-text' data-testid='transfer-busy'>
-            {i18n.t(state === 'leaving' ? 'pay.leaving' : 'pay.preparing')}
+            {i18n.t(state === 'leaving' ? 'pay.leaving' : state === 'inCashier' ? 'pay.inCashier' : 'pay.preparing')}
           </Text>
         </View>
       ) : (
@@ -175,7 +186,7 @@ function PaymentTransfer() {
           <View className='so-transfer__message' role='alert' data-testid='transfer-message'>
             {message}
           </View>
-          {state === 'failed' && (
+          {(state === 'failed' || state === 'cashierFailed') && (
             <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='transfer-retry' onClick={() => void payment.transfer(sheetId)}>
               {i18n.t('common.retry')}
             </View>

@@ -24,11 +24,15 @@ function VipBalanceRecharge() {
 
   // A retry of an attempt already paid: straight to its result.
   useEffect(() => {
-    if (wallet.submitState === 'paid' && wallet.pendingRechargeId) host.redirectTo(ROUTES.rechargeResult(wallet.pendingRechargeId))
-  }, [wallet.submitState, wallet.pendingRechargeId, host])
+    // Or the host's cashier is done: rechargeResult asks the server what happened.
+    if ((wallet.submitState === 'paid' || wallet.submitState === 'checking') && wallet.pendingRechargeId) {
+      host.redirectTo(ROUTES.rechargeResult(wallet.pendingRechargeId))
+      wallet.resultShown()
+    }
+  }, [wallet.submitState, wallet.pendingRechargeId, host, wallet])
 
   const rule = wallet.chosenRule
-  const busy = wallet.submitState === 'submitting' || wallet.submitState === 'leaving'
+  const busy = wallet.submitState === 'submitting' || wallet.submitState === 'leaving' || wallet.submitState === 'inCashier'
   let body
   if (wallet.rulesState === 'idle' || wallet.rulesState === 'loading') body = <StateView kind='loading' text={i18n.t('shell.loading')} />
   else if (wallet.rulesState === 'failed')
@@ -73,11 +77,13 @@ function VipBalanceRecharge() {
   const problem =
     wallet.submitState === 'unsupported'
       ? i18n.t('wallet.unsupported')
-      : wallet.submitState === 'failed'
-        ? wallet.submitError || i18n.t('wallet.submitFailed')
-        : wallet.submitState === 'bindPhone'
-          ? i18n.t('resultcode.20038')
-          : ''
+      : wallet.submitState === 'cancelled'
+        ? i18n.t('wallet.cashierCancelled')
+        : wallet.submitState === 'failed'
+          ? wallet.submitError || i18n.t('wallet.submitFailed')
+          : wallet.submitState === 'bindPhone'
+            ? i18n.t('resultcode.20038')
+            : ''
 
   return (
     <View className='so-wallet-page' data-testid='recharge-page'>
@@ -102,7 +108,7 @@ function VipBalanceRecharge() {
             data-testid='recharge-submit'
             onClick={() => !busy && void wallet.submitRecharge()}
           >
-            {busy ? i18n.t(wallet.submitState === 'leaving' ? 'wallet.leaving' : 'wallet.submitting') : i18n.t('wallet.submit', { amount: format.amount(rule.Amount) })}
+            {busy ? i18n.t(wallet.submitState === 'leaving' ? 'wallet.leaving' : wallet.submitState === 'inCashier' ? 'pay.inCashier' : 'wallet.submitting') : i18n.t('wallet.submit', { amount: format.amount(rule.Amount) })}
           </View>
         </View>
       )}
