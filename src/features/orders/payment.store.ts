@@ -242,6 +242,11 @@ export class PaymentStore {
     }
   }
 
+  /** The page has moved on from 'toPaying' / 'cancelled': coming back to it starts afresh, not another redirect. */
+  transferShown(): void {
+    if (this.transferState === 'toPaying' || this.transferState === 'cancelled') this.transferState = 'idle'
+  }
+
   private stopTransfer(seq: number, state: TransferState, error = ''): void {
     if (seq !== this.transferSeq) return
     this.transferState = state

@@ -78,13 +78,17 @@ function PaymentTransfer() {
   useEffect(() => {
     if (state === 'paid') host.redirectTo(ROUTES.paymentResult(sheetId))
     // The host's cashier is done: the paying page asks the server what happened (never the cashier's word).
-    if (state === 'toPaying') host.redirectTo(ROUTES.paying({ SheetID: sheetId, PayID: payId }))
+    if (state === 'toPaying') {
+      host.redirectTo(ROUTES.paying({ SheetID: sheetId, PayID: payId }))
+      payment.transferShown()
+    }
     // Left the cashier: back on the order, which can still be paid.
     if (state === 'cancelled') {
       host.toast(i18n.t('pay.cashierCancelled'))
       host.redirectTo(ROUTES.orderDetails(sheetId))
+      payment.transferShown()
     }
-  }, [state, sheetId, payId, host, i18n])
+  }, [state, sheetId, payId, host, i18n, payment])
 
   if (byBalance && step !== 'paying') {
     const order = orders.detailOf(sheetId)?.order
