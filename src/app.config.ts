@@ -36,7 +36,9 @@ export default defineAppConfig({
     'pages/vipBalanceRecharge/vipBalanceRecharge',
     'pages/rechargeResult/rechargeResult',
     'pages/vipScoreRecordList/vipScoreRecordList',
-    'pages/vipQrCode/vipQrCode'
+    'pages/vipQrCode/vipQrCode',
+    'pages/browserPrompt/browserPrompt',
+    'pages/clear/clear'
   ],
   window: {
     backgroundTextStyle: 'dark',

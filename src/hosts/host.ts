@@ -13,6 +13,7 @@ export type SubHost =
   | 'alipayhk' // its Hong Kong variant
   | 'wallet' // payment-wallet browser ("mobile payment")
   | 'superapp' // super-app browser
+  | 'thirdparty' // third-party member-login browser
   | 'weapp' // chat-app mini-program
   | 'alipay-mini' // payment-app mini-program
   | 'plain' // any other browser
@@ -112,6 +113,12 @@ export interface Host {
    * Null where the host offers none (a plain browser) or the diner refused. Never throws.
    */
   loginCode?(): Promise<string | null>
+  /**
+   * Sign in with the host browser's own identity (H5 in the chat-app, payment-app, wallet and
+   * super-app browsers, the third-party member login: OAuth there and back), loaded on first use;
+   * null or absent where the browser has none (./host-login.ts).
+   */
+  hostLogin?(): Promise<import('./host-login').HostLogin | null>
   /**
    * The host's own cashier (chat-app requestPayment / JSAPI bridge, payment-app tradePay), loaded
    * when a payment starts; null or absent where only the provider's hosted page works (leaveTo).

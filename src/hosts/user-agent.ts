@@ -26,5 +26,7 @@ export function readUserAgent(ua: string): UserAgentReading {
   }
   if (/\bMPay\b|MPayWallet/i.test(ua)) return reading('wallet', 'mobile payment')
   if (/SuperApp/i.test(ua)) return reading('superapp', 'web')
+  // The third-party member-login app's web view (its token as docs/hosts.md names it).
+  if (/\bMemberLogin\//i.test(ua)) return reading('thirdparty', 'web')
   return reading('plain', 'web')
 }

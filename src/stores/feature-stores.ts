@@ -172,7 +172,10 @@ export class FeatureStores {
         const base = root.session.baseInfo
         return { ShopName: shop?.ShopName ?? '', ShopCode: shop?.ShopCode ?? '', BaseName: base?.BaseName ?? '', BaseCode: base?.BaseCode ?? '' }
       },
-      minaId: () => root.session.shopInfo?.MinaID ?? ''
+      minaId: () => root.session.shopInfo?.MinaID ?? '',
+      entId: () => root.session.params.EntID,
+      locale: () => root.i18n.locale,
+      openBrowserPrompt: (kind, back) => root.host.navigateTo(ROUTES.browserPrompt(kind, back))
     })
     return this.memberStore
   }

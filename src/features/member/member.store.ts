@@ -27,6 +27,9 @@ import { MEMBER_TOKEN_STORAGE, readMemberToken } from '../../gateway/member-toke
 import type { Host } from '../../hosts/host'
 import { isValidMemberName } from '../../core/member-name'
 import { CodeForm, codeOf, messageOf, realTicker, type Ticker, type Translate } from './code-form'
+import type { HostUserRow } from '../../gateway/host-login-rows'
+import { HostLoginError, hostLoginKindOf, type AuthorizeReturn, type HostLogin, type HostLoginKind } from '../../hosts/host-login'
+import { authorizeAt, checkReturn, exchangeByUserInfo, savePending, takePending, type ExchangeDeps } from './host-login'
 
 type MemberOps =
   | 'SmsAreaList'
@@ -51,7 +54,7 @@ export interface MemberGateway {
   onResultcode(code: string, handler: CodeHandler): () => void
 }
 
-export type MemberHost = Pick<Host, 'storage' | 'subHost' | 'loginCode'>
+export type MemberHost = Pick<Host, 'storage' | 'subHost' | 'loginCode' | 'hostLogin' | 'request' | 'appUrl' | 'defaultGatewayOrigin' | 'toast'>
 
 export type LoginMode = 'login' | 'bind'
 
@@ -67,6 +70,12 @@ export interface MemberStoreDeps {
   place(): MemberPlace
   /** The shop's mini-program id, for a host identity login. */
   minaId(): string
+  /** The enterprise (the host browsers' user-info calls name it; '' none yet). */
+  entId?(): string
+  /** The app's language, for the server's messages. */
+  locale?(): string
+  /** Opens browserPrompt: this page needs the `kind` host browser. */
+  openBrowserPrompt?(kind: HostLoginKind, back: string): void
   ticker?: Ticker
 }
 
@@ -97,6 +106,8 @@ export class MemberStore {
 
   guestBusy = false
   openIdBusy = false
+  /** A host browser's sign-in is exchanging its code. */
+  hostBusy = false
   savingProfile = false
   profileError = ''
   loggingOut = false
@@ -149,7 +160,12 @@ export class MemberStore {
 
   /** The host app can vouch for the diner (chat-app and payment-app mini-programs). */
   get openIdOffered(): boolean {
-    return typeof this.host.loginCode === 'function' && this.host.subHost !== 'plain'
+    return this.hostLoginKind !== null || (typeof this.host.loginCode === 'function' && this.host.subHost !== 'plain')
+  }
+
+  /** The host browser whose own identity signs the diner in here (H5), else null. */
+  get hostLoginKind(): HostLoginKind | null {
+    return typeof this.host.hostLogin === 'function' ? hostLoginKindOf(this.host.subHost) : null
   }
 
   // ---------- the member ----------
@@ -244,6 +260,7 @@ export class MemberStore {
    * `quiet`: once per app run, without showing an error (mine tries it on its own).
    */
   async openIdLogin(quiet = false): Promise<boolean> {
+    if (this.hostLoginKind) return this.hostBrowserLogin(quiet)
     if (this.signedIn || this.openIdBusy || !this.openIdOffered) return false
     if (quiet && this.openIdTried) return false
     this.openIdTried = true
@@ -283,6 +300,139 @@ export class MemberStore {
         this.openIdBusy = false
       })
     }
+  }
+
+  // ---------- the H5 host browsers (issue 14): OAuth there and back ----------
+
+  /**
+   * Finishes a host sign-in whose code came back in the address, or (not signed in) starts one:
+   * to the host's authorise page and back to `back`. `quiet`: Mine's own try, once per app run.
+   * False while leaving for the host or when nothing signed the diner in.
+   */
+  async hostBrowserLogin(quiet = false, back = this.deps.here()): Promise<boolean> {
+    const adapter = await this.host.hostLogin?.()
+    if (!adapter) return false
+    const ret = adapter.takeReturn()
+    if (ret && !this.signedIn) return this.finishHostLogin(adapter, ret)
+    if (this.signedIn || this.hostBusy || (quiet && this.openIdTried)) return false
+    this.openIdTried = true
+    await this.startAuthorize(adapter, back)
+    return false
+  }
+
+  /**
+   * A page that needs the `kind` host (loginByCode?host=…): in that host's browser it signs in;
+   * in any other the diner is told which browser to open it in (browserPrompt).
+   */
+  async requireHostLogin(kind: HostLoginKind, back: string): Promise<boolean> {
+    if (this.hostLoginKind !== kind) {
+      this.deps.openBrowserPrompt?.(kind, back)
+      return false
+    }
+    return this.hostBrowserLogin(false, back)
+  }
+
+  private exchangeDeps(): ExchangeDeps {
+    return { request: (r) => this.host.request(r), base: this.host.defaultGatewayOrigin(), entId: this.deps.entId?.() ?? '', lang: this.deps.locale?.() ?? '' }
+  }
+
+  private tell(message: string): void {
+    runInAction(() => {
+      this.loginForm.error = message
+    })
+    this.host.toast(message)
+  }
+
+  private async startAuthorize(adapter: HostLogin, back: string): Promise<void> {
+    const redirect = this.host.appUrl(back)
+    const deps = this.exchangeDeps()
+    if (!redirect || !deps.entId) return
+    try {
+      const state = adapter.newState()
+      const at = await authorizeAt(deps, adapter.kind, redirect, state)
+      if (!at) throw new Error(this.deps.t('network.error'))
+      await adapter.prepare(at.AppID)
+      savePending(this.host.storage, { kind: adapter.kind, state, appId: at.AppID, back, at: Date.now() })
+      adapter.leaveTo(at.AuthorizeUrl)
+    } catch (e) {
+      // Spec §8: the super-app's SDK missing or failing → 'failed to create instance'.
+      this.tell(e instanceof HostLoginError ? this.deps.t('hostLogin.failedInstance') : messageOf(e, this.deps.t))
+    }
+  }
+
+  /** '检测到未授权，是否重新授权': the host refused or the code is spent; confirm goes to authorise again. */
+  private async offerReauthorize(adapter: HostLogin, back: string): Promise<boolean> {
+    let ok = false
+    try {
+      ok = await this.deps.confirm({ content: this.deps.t('hostLogin.reauthorize'), confirm: this.deps.t('hostLogin.reauthorizeButton'), cancel: this.deps.t('common.cancel') })
+    } catch {
+      ok = false
+    }
+    if (ok) await this.startAuthorize(adapter, back)
+    return false
+  }
+
+  private async finishHostLogin(adapter: HostLogin, ret: AuthorizeReturn): Promise<boolean> {
+    const pending = takePending(this.host.storage, Date.now())
+    const checked = checkReturn(ret, pending, adapter.kind)
+    const back = pending?.back || this.deps.here()
+    if ('problem' in checked) {
+      // Not started here (another tab, a forged link): nothing is exchanged.
+      if (checked.problem === 'state') {
+        this.tell(this.deps.t('hostLogin.stateMismatch'))
+        return false
+      }
+      return this.offerReauthorize(adapter, back)
+    }
+    this.openIdTried = true
+    this.hostBusy = true
+    try {
+      let user: HostUserRow
+      if (adapter.kind === 'superapp' || adapter.kind === 'thirdparty') {
+        const access = await this.gateway
+          .request('ThirdPartyAccessTokenGet', [{ Code: checked.code, HostKind: adapter.kind }], { silent: true })
+          .then((r) => r.table1?.[0])
+          .catch(() => undefined)
+        if (!access) {
+          // Spec §8: 'failed to get accesstoken'; the diner may authorise again.
+          this.tell(this.deps.t('hostLogin.failedToken'))
+          return await this.offerReauthorize(adapter, back)
+        }
+        const info = (await this.gateway.request('ThirdPartyUserInfoGet', [{ AccessToken: access.AccessToken, OpenID: access.OpenID }], { silent: true })).table1?.[0]
+        user = { ...access, NikeName: info?.NikeName ?? '', Pic: info?.Pic ?? '', AreaNo: info?.AreaNo ?? '', Phone: info?.Phone ?? '' }
+      } else {
+        const out = await exchangeByUserInfo(this.exchangeDeps(), adapter.kind, checked.code, pending?.appId ?? '')
+        if (!out.ok) {
+          if (out.reauthorize) return await this.offerReauthorize(adapter, back)
+          this.tell(out.message)
+          return false
+        }
+        user = out.user
+      }
+      await this.loginAsHostUser(user)
+      return true
+    } catch (e) {
+      this.tell(messageOf(e, this.deps.t))
+      return false
+    } finally {
+      runInAction(() => {
+        this.hostBusy = false
+      })
+    }
+  }
+
+  /** Spec §4: log in by open id; 42000 registers with what the host gave (a phone only when vouched for). */
+  private async loginAsHostUser(user: HostUserRow): Promise<void> {
+    const { OpenID, AccessToken } = user
+    let res: Partial<OperationTypes['VipLoginByOpenID']['output']>
+    try {
+      res = await this.gateway.request('VipLoginByOpenID', [{ OpenID, AccessToken, MinaID: '', LoginType: 0 }], { silent: true })
+    } catch (e) {
+      if (codeOf(e) !== RESULTCODES.MEMBER_NOT_REGISTERED) throw e
+      const vouched = user.Phone ? { RegisterType: REGISTER_TYPE.PHONE_ONLY, Phone: user.Phone, AreaNo: user.AreaNo } : { RegisterType: REGISTER_TYPE.NEITHER }
+      res = await this.gateway.request('VipRegister', [{ ...this.deps.place(), ...vouched, OpenID, AccessToken, VipName: user.NikeName, HeadImg: user.Pic }], { silent: true })
+    }
+    this.signIn(res)
   }
 
   private signIn(res: { table1?: MemberSessionRow[]; table2?: VipRow[] }): void {

@@ -47,7 +47,10 @@ export const ROUTES = {
   vipBalanceRecharge: page('vipBalanceRecharge'),
   rechargeResult: (rechargeId: string) => withQuery(page('rechargeResult'), { RechargeID: rechargeId }),
   vipScoreRecordList: page('vipScoreRecordList'),
-  vipQrCode: page('vipQrCode')
+  vipQrCode: page('vipQrCode'),
+  // issue 14: this page needs another browser (host: its login kind); clear cache
+  browserPrompt: (host: string, back = '') => withQuery(page('browserPrompt'), { host, back }),
+  clear: page('clear')
 }
 
 /**

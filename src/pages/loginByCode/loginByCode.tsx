@@ -5,6 +5,8 @@ import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { LoginView } from '../../features/member/components/MemberViews'
 import { pageParam } from '../../features/member/after-login'
+import { hostLoginKindOf } from '../../hosts/host-login'
+import type { SubHost } from '../../hosts/host'
 
 /**
  * Phone login (spec §2): phone + SMS code; a new number registers. mode=bind binds a phone to the
@@ -21,6 +23,11 @@ function LoginByCode() {
   useSessionPage(() => {
     member.loginForm.setError('')
     void member.loadAreas()
+    // A page that needs a host's identity (host=<kind>): sign in with it, or say which browser to use;
+    // in a host browser, back from its authorise page with a code: finish signing in.
+    const kind = hostLoginKindOf((params.host ?? '') as SubHost)
+    const signing = kind ? member.requireHostLogin(kind, host.currentRoute()) : member.hostLoginKind ? member.hostBrowserLogin(true, host.currentRoute()) : null
+    void signing?.then((ok) => ok && done('login'))
   })
   usePageTitle(i18n.t(mode === 'bind' ? 'page.bindPhone' : 'page.loginByCode'))
 

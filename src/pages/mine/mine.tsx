@@ -1,4 +1,4 @@
-import { Text } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
@@ -48,6 +48,9 @@ function Mine() {
         {i18n.t('page.mine')}
       </Text>
       <MineView onLogin={() => host.navigateTo(ROUTES.loginByCode())} onOpen={open} onLogout={() => void logout()} onRetry={() => void member.loadDetail()} />
+      <View className='so-mine-link' role='link' tabIndex={0} data-testid='clear-link' onClick={() => host.navigateTo(ROUTES.clear)}>
+        {i18n.t('clear.pageTitle')}
+      </View>
       <TabBarSpacer />
       <TabBar current='mine' />
     </>
