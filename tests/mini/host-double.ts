@@ -194,7 +194,7 @@ export class MiniHostDouble {
 
   /** Waits for the open page's text to contain `s` (a string or a pattern). */
   waitForText(s: string | RegExp, limitMs?: number): Promise<void> {
-    return this.waitFor(() => (typeof s === 'string' ? this.text().includes(s) : s.test(this.text())), `text ${String(s)}`, limitMs)
+    return this.waitFor(() => (typeof s === 'string' ? this.text().includes(s.trim()) : s.test(this.text())), `text ${String(s)}`, limitMs)
   }
 
   /** Waits for `route` to be the open page. */
@@ -614,6 +614,17 @@ export class MiniHostDouble {
       }
       api.tradePay = (o: any) => void self.pay('tradePay', o)
     }
+    if (weapp) {
+      // WeChat's async APIs called without success/fail/complete return a Promise (base library
+      // 2.10.2+); Taro passes some straight through (Taro.requestPayment) and relies on it.
+      for (const [name, fn] of Object.entries(api)) {
+        if (typeof fn !== 'function' || SYNC_APIS.test(name)) continue
+        api[name] = (o?: any, ...rest: unknown[]) => {
+          if (o && typeof o === 'object' && (o.success || o.fail || o.complete)) return (fn as (...a: unknown[]) => unknown)(o, ...rest)
+          return new Promise((resolve, reject) => (fn as (...a: unknown[]) => unknown)({ ...(o ?? {}), success: resolve, fail: reject }, ...rest))
+        }
+      }
+    }
     return new Proxy(api, {
       get(target, key) {
         if (typeof key !== 'string') return undefined
@@ -700,6 +711,9 @@ export class MiniHostDouble {
     return { abort: () => controller.abort() }
   }
 }
+
+/** Host APIs that answer at once (no callbacks, no Promise). */
+const SYNC_APIS = /Sync$|^(canIUse|nextTick|request|getWindowInfo|getDeviceInfo|getAppBaseInfo|getMenuButtonBoundingClientRect|create[A-Z]\w*|on[A-Z]\w*|off[A-Z]\w*)$/
 
 function selectorQuery() {
   const q = {

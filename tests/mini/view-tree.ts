@@ -81,7 +81,7 @@ export function treeText(root: ViewNode | undefined, facts: TemplateFacts): stri
 /** Path from the root to each node whose own text (all its text nodes joined) matches. */
 export function findByText(root: ViewNode | undefined, facts: TemplateFacts, match: string | RegExp): ViewNode[][] {
   const found: ViewNode[][] = []
-  const test = (s: string) => (typeof match === 'string' ? s === match : match.test(s))
+  const test = (s: string) => (typeof match === 'string' ? s === match.trim() : match.test(s))
   const walk = (n: ViewNode, trail: ViewNode[]) => {
     const here = [...trail, n]
     const kids = n.cn ?? []

@@ -96,12 +96,15 @@ export class WxmlView {
    * handler receiving what the templates pass. Resolves after the tap has bubbled.
    */
   async tap(label: string | RegExp, index: number, onEvent: (event: unknown) => void): Promise<boolean> {
-    const matches = (s: string) => (typeof label === 'string' ? s === label : label.test(s))
+    const matches = (s: string) => (typeof label === 'string' ? s === label.trim() : label.test(s))
     const hits: Element[] = []
     const walk = (el: Element) => {
       const kids = Array.from(el.children)
       const inner = kids.some((k) => contains(k))
-      if (!inner && el.getAttribute('data-sid') && matches(this.textOf(el))) hits.push(el)
+      // The element reads the label, or holds it as a text of its own beside other elements
+      // ('I have read and agree to the' + a link): a tap on that text lands on this element.
+      const ownText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && matches((n.textContent ?? '').trim()))
+      if (el.getAttribute('data-sid') && (ownText || (!inner && matches(this.textOf(el))))) hits.push(el)
       kids.forEach(walk)
     }
     const contains = (el: Element): boolean => matches(this.textOf(el)) || Array.from(el.children).some(contains)
