@@ -68,6 +68,8 @@ export class MiniHostDouble {
   readonly errors: string[] = []
   readonly unknownApis = new Set<string>()
   readonly titles: string[] = []
+  /** Every page opened since the double was made, in order (its onLoad ran). */
+  readonly opened: string[] = []
   /** Answer to the next modals: true = confirm. Tests push answers; when empty, confirm. */
   readonly modalAnswers: boolean[] = []
   /** The host user behind login / getAuthCode: the development identity provider's `dev:<openid>`. */
@@ -437,6 +439,7 @@ export class MiniHostDouble {
     }
     record.instance = instance
     this.stack.push(record)
+    this.opened.push(rawPath)
     this.guard(() => instance.onLoad?.call(instance, { ...query }), `onLoad ${rawPath}`)
     this.guard(() => instance.onShow?.call(instance), `onShow ${rawPath}`)
     this.guard(() => instance.onReady?.call(instance), `onReady ${rawPath}`)
