@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, unit and component tests, the server's operation tests on SQLite
-// and (when DATABASE_URL is set) on PostgreSQL, the H5 build, and the browser test.
+// and (when DATABASE_URL is set) on PostgreSQL, the weapp and alipay builds and their tests
+// under the host double (tests/mini), the H5 build, and the browser test.
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -22,6 +23,8 @@ const steps = [
   ...(process.env.DATABASE_URL
     ? [['operation tests on PostgreSQL', bin('jest'), ['--selectProjects', 'server', '--runInBand'], process.env]]
     : []),
+  // Builds weapp and alipay into dist-mini-test/ and runs them under the host double.
+  ['mini-program builds and tests', process.execPath, [path.join('tests', 'mini', 'run.mjs')], withoutDb],
   ['H5 build', bin('taro'), ['build', '--type', 'h5'], { ...process.env, NODE_ENV: 'production' }],
   ['browser test (Chromium)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2eFiles], withoutDb]
 ]
