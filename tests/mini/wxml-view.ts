@@ -11,9 +11,21 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-type Simulate = typeof import('miniprogram-simulate')
-/** j-component's root component (its typings leave out attach/detach). */
-type Rendered = ReturnType<Simulate['render']> & { attach(parent: unknown): void; detach(): void }
+/**
+ * The little of miniprogram-simulate used here, typed locally: its own typings pull in
+ * miniprogram-api-typings, whose globals (a mini-program's `require` …) would replace Node's in
+ * the whole project's typecheck.
+ */
+interface Simulate {
+  load(componentPath: string, options: { compiler: 'official'; rootPath: string }): string
+  render(id: string): Rendered
+}
+interface Rendered {
+  dom: unknown
+  setData(data: Record<string, unknown>): void
+  attach(parent: unknown): void
+  detach(): void
+}
 
 // Resolved from the project, whichever module format the test runner gives this file.
 const projectRequire = createRequire(path.join(process.cwd(), 'package.json'))
@@ -65,7 +77,7 @@ export class WxmlView {
     writeFileSync(path.join(this.dir, 'comp.json'), JSON.stringify({ component: true, usingComponents: { comp: './comp' } }))
     writeFileSync(path.join(this.dir, 'comp.js'), `Component({ properties: { i: { type: Object, value: {} }, l: { type: String, value: '' } }, ${handler} })\n`)
     const id = sim.load(path.join(this.dir, 'page'), { compiler: 'official', rootPath: this.dir })
-    this.comp = sim.render(id) as Rendered
+    this.comp = sim.render(id)
     this.comp.attach((globalThis as unknown as { document: Document }).document.body)
   }
 
