@@ -2,7 +2,7 @@
  * "Sign in with the host" on H5 (issue 14): what the app needs of a host browser to run its OAuth
  * login. The browser-specific parts (reading the code the authorise page sent back and taking it
  * out of the address, the super-app's SDK instance, leaving for the authorise page) live in
- * host-login.h5.ts, loaded on first use; the flow itself is src/features/member/host-login.ts.
+ * host-login-web.h5.ts, loaded on first use; the flow itself is src/features/member/host-login.ts.
  */
 import type { HostLoginKind } from '../gateway/host-login-rows'
 import type { SubHost } from './host'

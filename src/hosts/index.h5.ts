@@ -66,7 +66,7 @@ export const host: Host = {
   locate: domLocate,
   // A browser has no app identity to offer: diners log in by phone or, in a plain browser, as a guest.
   loginCode: async () => null,
-  hostLogin: () => import(/* webpackChunkName: "host-login" */ './host-login.h5').then((m) => m.hostLoginFor(ua.subHost)),
+  hostLogin: () => import(/* webpackChunkName: "host-login" */ './host-login-web.h5').then((m) => m.hostLoginFor(ua.subHost)),
   cashier: () => import(/* webpackChunkName: "host-pay" */ './pay.h5').then((m) => m.browserCashier(ua.subHost, ua.clientType)),
   ...taroNavigation,
   // Taro's modal comes with the first page that asks (./taro-confirm.ts).

@@ -599,7 +599,7 @@ const en: Record<MessageKey, string> = {
   'hostLogin.signIn': "Sign in with {host}",
   'hostLogin.signingIn': "Signing in with {host}…",
   'hostLogin.reauthorize': "Not authorised. Authorise again?",
-  'hostLogin.reauthorizeButton': "Authorise",
+  'hostLogin.reauthorizeButton': "Sign in",
   'hostLogin.failedInstance': "Failed to create instance",
   'hostLogin.failedToken': "Failed to get access token",
   'hostLogin.stateMismatch': "That sign-in was not started here. Please sign in again.",
