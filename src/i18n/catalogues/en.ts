@@ -591,7 +591,7 @@ const en: Record<MessageKey, string> = {
   'host.superapp': "Super App",
   'host.thirdparty': "member login app",
   'hostLogin.devTitle': "Development sign-in",
-  'hostLogin.devBanner': "DEVELOPMENT — {host} was not asked. Anyone may choose any test user: this proves nothing about who you are.",
+  'hostLogin.devBanner': "— {host} was not asked. Anyone may choose any test user: this proves nothing about who you are.",
   'hostLogin.devChoose': "Sign in as which test user?",
   'hostLogin.devContinue': "Continue as this user",
   'hostLogin.devRefuse': "Refuse",

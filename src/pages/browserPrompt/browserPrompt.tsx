@@ -21,9 +21,9 @@ function BrowserPrompt() {
   const params = useRouter().params
   const kind = HOSTS.includes(params.host ?? '') ? (params.host as string) : 'wechat'
   const back = pageParam(params.back)
-  const name = i18n.t(`host.${kind}` as MessageKey)
   // The address to open in the right browser: the page that needs it, else the app's start.
-  const link = host.appUrl(back ? ROUTES.loginByCode({ back }) : ROUTES.entry) ?? ''
+  const name = i18n.t(`host.${kind}` as MessageKey)
+  const link = host.appUrl(back || ROUTES.entry) ?? ''
   const [note, setNote] = useState('')
   usePageTitle(i18n.t('browserPrompt.pageTitle'))
 
@@ -56,7 +56,7 @@ function BrowserPrompt() {
       <Text className='so-member-page__note' role='status'>
         {note}
       </Text>
-      <View className='so-member-btn so-member-btn--secondary' role='button' tabIndex={0} data-testid='phone-login' onClick={() => host.redirectTo(ROUTES.loginByCode(back ? { back } : {}))}>
+      <View className='so-member-btn so-member-btn--secondary' role='button' tabIndex={0} data-testid='phone-login' onClick={() => host.redirectTo(ROUTES.loginByCode())}>
         {i18n.t('browserPrompt.phoneLogin')}
       </View>
     </View>
