@@ -601,7 +601,7 @@ const zhTW: Record<MessageKey, string> = {
   'hostLogin.reauthorize': "檢測到未授權，是否重新授權",
   'hostLogin.reauthorizeButton': "重新授權",
   'hostLogin.failedInstance': "建立實例失敗（failed to create instance）",
-  'hostLogin.failedToken': "獲取存取權杖失敗（failed to get accesstoken）",
+  'hostLogin.failedToken': "取得存取權杖失敗（failed to get accesstoken）",
   'hostLogin.stateMismatch': "登入已失效，請重新登入",
   'browserPrompt.pageTitle': "提示",
   'browserPrompt.title': "請在{host}中開啟",
