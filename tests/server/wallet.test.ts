@@ -244,3 +244,19 @@ describe('BalancePay retried at once', () => {
     await expectLedgerConsistent(m)
   })
 })
+
+describe('the ledger lists changes in the order they were made', () => {
+  test('three changes stamped with the same instant come back newest first, every time', async () => {
+    const { changeBalance } = await import('../../server/src/domain/wallet/balance.service')
+    const m = await makeMember(server.db, { balance: '0' })
+    const now = new Date('2026-11-25T04:00:00.000Z')
+    const steps: [('recharge' | 'spend' | 'refund'), string, string][] = [
+      ['recharge', '100', `R-${key()}`],
+      ['spend', '23.50', `O-${key()}`],
+      ['refund', '23.50', `O-${key()}`]
+    ]
+    for (const [kind, amount, refId] of steps) await server.db.transaction().execute((trx) => changeBalance(trx, { vipId: m.vipId, kind, amount, refId, now }))
+    const records = ok(await server.call('VipBalanceRecordByPage', [{ PageIndex: 1, PageSize: 3 }], { headers: m.headers }))
+    expect(records.table1.map((r: { Kind: string }) => r.Kind)).toEqual(['refund', 'spend', 'recharge'])
+  })
+})

@@ -69,7 +69,8 @@ export async function changeBalance(trx: Transaction<Database>, change: BalanceC
   if (after.lt(0)) throw new DomainError('INSUFFICIENT_BALANCE')
   const decimals = Math.max(places(member.balance), places(change.amount))
   const balanceAfter = after.toFixed(decimals)
-  const entryId = newEntryId('L', change.now)
+  const at = await entryTime(trx, 'balance_ledger', member.vip_id, change.now)
+  const entryId = newEntryId('L', at)
   // The member row is locked, so no one else can insert this (kind, ref) now; the unique index
   // still stands behind it.
   await trx
@@ -82,7 +83,7 @@ export async function changeBalance(trx: Transaction<Database>, change: BalanceC
       amount: signed.toFixed(places(change.amount)),
       balance_after: balanceAfter,
       ref_id: change.refId,
-      created_at: change.now.toISOString()
+      created_at: at.toISOString()
     })
     .execute()
   await trx.updateTable('members').set({ balance: balanceAfter, updated_at: change.now.toISOString() }).where('vip_id', '=', member.vip_id).execute()
@@ -95,6 +96,17 @@ export async function findLedgerEntry(db: Kysely<Database>, kind: LedgerKind, re
 }
 
 /** Time-ordered ids: prefix + milliseconds in base 36 + random. */
+/**
+ * The time of a member's new ledger entry, with the member row locked: never the time of an entry
+ * before it. The ledgers list entries newest first, and a recharge and the spend right after it in
+ * the same millisecond came out in either order.
+ */
+export async function entryTime(trx: Transaction<Database>, table: LedgerTable, vipId: string, now: Date): Promise<Date> {
+  const last = await trx.selectFrom(table).select('created_at').where('vip_id', '=', vipId).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+  const lastAt = last ? new Date(last.created_at).getTime() : 0
+  return lastAt >= now.getTime() ? new Date(lastAt + 1) : now
+}
+
 export function newEntryId(prefix: string, now: Date): string {
   return `${prefix}${now.getTime().toString(36).toUpperCase().padStart(9, '0')}${randomBytes(5).toString('hex').toUpperCase()}`
 }

@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely'
 import { Decimal, toDecimal } from '../../../../src/core/money'
 import type { Database } from '../../storage/schema'
-import { lockMember, newEntryId } from './balance.service'
+import { entryTime, lockMember, newEntryId } from './balance.service'
 
 /** Points an amount earns: its whole units. */
 export const pointsFor = (paidAmount: string): number => Math.max(0, toDecimal(paidAmount).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())
@@ -32,17 +32,18 @@ export async function reverseOrderPoints(trx: Transaction<Database>, orderId: st
 async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' | 'reverse', score: number, refId: string, now: Date): Promise<number> {
   const member = await lockMember(trx, vipId)
   if (!member) return 0
+  const at = await entryTime(trx, 'score_ledger', vipId, now)
   const inserted = await trx
     .insertInto('score_ledger')
     .values({
-      entry_id: newEntryId('S', now),
+      entry_id: newEntryId('S', at),
       ent_id: member.ent_id,
       vip_id: vipId,
       kind,
       score,
       score_after: member.score + score,
       ref_id: refId,
-      created_at: now.toISOString()
+      created_at: at.toISOString()
     })
     .onConflict((oc) => oc.columns(['kind', 'ref_id']).doNothing())
     .returning('entry_id')
