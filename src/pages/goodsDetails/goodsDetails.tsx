@@ -34,7 +34,8 @@ function GoodsDetails() {
   useSaleStatusTimer()
 
   const details = menu.details[goodsId]
-  const state = menu.detailState[goodsId] ?? 'loading'
+  // No goods named (a link cut short): nothing will load, so say so instead of loading for ever.
+  const state = goodsId ? (menu.detailState[goodsId] ?? 'loading') : 'failed'
   // A fresh choice whenever the details (or their language) arrive.
   const limits = orderLimits(session.shopParams, session.entSysParams)
   const choice = useMemo(
