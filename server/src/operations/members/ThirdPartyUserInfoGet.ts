@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { usablePicture } from '../../domain/members/host-login.service'
 import { identityProviderNamed, vouchedIdentity } from '../../domain/members/identity-token'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
@@ -19,13 +20,15 @@ export default defineOperation({
       OpenID: 'string: the open id',
       AreaNo: "string: dialling code of the vouched phone without '+' ('' none)",
       Phone: "string: the phone the host vouches for ('' none)",
-      Pic: "string: the host's picture URL ('' none)",
+      Pic: "string: the host's picture as an absolute http(s) URL ('' none, or not such a URL)",
       NikeName: "string: the host's nickname"
     }
   },
   async handler(ctx, input) {
     const identity = await vouchedIdentity(ctx.db, ctx.providers, ctx.enterprise.entId, input.OpenID, input.AccessToken, ctx.now)
     const profile = await identityProviderNamed(ctx.providers, identity.provider)?.userInfo(identity.openId)
-    return { table1: [{ OpenID: identity.openId, AreaNo: identity.areaNo, Phone: identity.phone, Pic: profile?.picture ?? '', NikeName: profile?.nickname ?? '' }] }
+    // The same rule as the host browsers' user-info calls: a host's picture reaches the app only as an http(s) URL.
+    const Pic = usablePicture(profile?.picture ?? '', ctx.origin)
+    return { table1: [{ OpenID: identity.openId, AreaNo: identity.areaNo, Phone: identity.phone, Pic, NikeName: profile?.nickname ?? '' }] }
   }
 })
