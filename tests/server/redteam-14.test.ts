@@ -342,6 +342,26 @@ describe('host login: codes', () => {
   })
 })
 
+describe('host login: the development page under a flood', () => {
+  test('found: every visit to the development authorise page kept a code row for ever; a stranger could grow the database without limit', async () => {
+    const rows = () => server.db.selectFrom('dev_host_login_codes').select(['code_hash', 'used_at', 'expires_at']).where('kind', '=', 'wallet').execute()
+    // A used code and an expired one are worth nothing: they are not kept.
+    const used = await devCode('wallet', 'dev-ben')
+    expect((await get(userInfoUrl('wallet', used))).body.errcode).toBe(0)
+    const expired = await devCode('wallet', 'dev-ben')
+    await server.db.updateTable('dev_host_login_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).where('kind', '=', 'wallet').execute()
+    await devCode('wallet', 'dev-chloe')
+    expect((await rows()).filter((r) => r.used_at !== null || r.expires_at <= new Date().toISOString())).toEqual([])
+    expect((await get(userInfoUrl('wallet', expired))).body.errcode).toBe(40029)
+    // A flood of fresh codes for one test user keeps a bounded number; the newest still works.
+    let last = ''
+    for (let i = 0; i < 60; i++) last = await devCode('wallet', 'dev-amy')
+    const live = (await rows()).length
+    expect(live).toBeLessThanOrEqual(30)
+    expect((await get(userInfoUrl('wallet', last))).body.errcode).toBe(0)
+  })
+})
+
 describe('host login: tokens and members', () => {
   test("a token of one provider is not another's identity: same open id, another member", async () => {
     const wechat = (await get(userInfoUrl('wechat', await devCode('wechat', 'dev-ben')))).body.data

@@ -4,7 +4,8 @@
  * this server's own page (/dev-auth/<kind>/authorize, server/src/http/host-auth.route.ts), which
  * says DEVELOPMENT and lets the tester choose which test user to be. Choosing issues a one-time
  * code (kept hashed in dev_host_login_codes, single use, 5 minutes, like the hosts' own codes) and
- * sends the browser back with it and the state. exchangeCode takes such a code once.
+ * sends the browser back with it and the state. exchangeCode takes such a code once. Used and
+ * expired codes are deleted, and at most DEV_LIVE_CODES_PER_USER live ones kept per test user.
  *
  * It proves nothing about anyone: whoever opens the page may be any test user. It vouches for no
  * phone (verifiesPhones false). It is active only with IDENTITY_PROVIDER=development, which a
@@ -17,6 +18,12 @@ import type { HostIdentity, HostLoginKind, HostLoginProvider, HostProfile } from
 
 /** How long an issued code may be exchanged (the chat-app's own codes live 5 minutes). */
 export const DEV_HOST_CODE_SECONDS = 300
+
+/**
+ * Unused, unexpired codes kept per test user and host kind: a tester needs one, and anyone may post
+ * the page, so more would let a stranger grow the table without limit (the oldest go first).
+ */
+export const DEV_LIVE_CODES_PER_USER = 20
 
 /** The test users the development authorise page offers (same on every host kind). */
 export const DEV_TEST_USERS: readonly { openId: string; nickname: string; hasPicture: boolean }[] = [
@@ -66,7 +73,23 @@ export class DevelopmentHostLoginProvider implements HostLoginProvider {
         used_at: null
       })
       .execute()
+    await this.forgetUnusable(openId, now)
     return code
+  }
+
+  /** Used and expired codes prove nothing any more; of one user's live codes only the newest are kept. */
+  private async forgetUnusable(openId: string, now: Date): Promise<void> {
+    await this.db
+      .deleteFrom('dev_host_login_codes')
+      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]))
+      .execute()
+    const mine = this.db.selectFrom('dev_host_login_codes').where('kind', '=', this.kind).where('open_id', '=', openId)
+    await this.db
+      .deleteFrom('dev_host_login_codes')
+      .where('kind', '=', this.kind)
+      .where('open_id', '=', openId)
+      .where('code_hash', 'not in', mine.select('code_hash').orderBy('created_at', 'desc').orderBy('code_hash').limit(DEV_LIVE_CODES_PER_USER))
+      .execute()
   }
 
   async exchangeCode(code: string, _options?: { debug?: boolean }): Promise<HostIdentity | null> {
