@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
-import { PAYMENT_STATUS } from '../../src/gateway/order-rows'
+import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import type { PayChannel, PayInvocationRow } from '../../src/gateway/pay-invocation'
 import type { HostIdentity, HostProfile, IdentityProvider } from '../../server/src/providers/identity/identity-provider'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
@@ -79,6 +79,7 @@ async function cashier(payload: string, headers: Record<string, string> = { 'con
   }
   return { status: res.statusCode, body, text: res.body }
 }
+const sandboxRefunds = () => (server.providers.payments.get('sandbox') as SandboxPaymentProvider).refunds
 const decide = (body: Record<string, unknown>) => cashier(JSON.stringify(body))
 
 async function get(url: string, headers: Record<string, string> = {}) {
@@ -195,6 +196,17 @@ describe('the sandbox cashier, attacked', () => {
     expect(await paymentStatus(payment.PayID)).toBe(PAYMENT_STATUS.PAID)
     const order = await server.db.selectFrom('orders').select(['paid_amount', 'amount']).where('order_id', '=', orderId).executeTakeFirstOrThrow()
     expect(Number(order.paid_amount)).toBe(Number(order.amount))
+  })
+
+  test('parameters kept past the order\'s time pay nothing: the money taken goes back at once', async () => {
+    const { payment, invocation, orderId } = await pay('wechat-mini')
+    await server.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 60_000).toISOString(), status: ORDER_STATUS.EXPIRED }).where('order_id', '=', orderId).execute()
+    const res = await decide({ decision: 'approve', ...wechatParams(invocation), appId: undefined })
+    expect(res.status).toBeLessThan(500)
+    const order = await server.db.selectFrom('orders').select(['paid_amount']).where('order_id', '=', orderId).executeTakeFirstOrThrow()
+    expect(Number(order.paid_amount)).toBe(0)
+    expect(await paymentStatus(payment.PayID)).toBe(PAYMENT_STATUS.REFUNDED)
+    expect(sandboxRefunds().some((r) => r.payId === payment.PayID)).toBe(true)
   })
 
   test('huge, malformed and oddly typed bodies: 4xx, never 5xx, nothing decided', async () => {
