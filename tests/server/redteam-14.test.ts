@@ -443,6 +443,29 @@ describe('host login: pictures', () => {
 })
 
 describe('the development host login in production', () => {
+  test("found: a production server passed IsDebug=1 on, so identities from the payment app's debug environment (test accounts anyone makes) would be signed as real ones", async () => {
+    const prod = await createTestServer({ production: true, publicUrl: ORIGIN, allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments'] } as never)
+    try {
+      const code = async () => {
+        const res = await prod.app.inject({ method: 'POST', url: `/dev-auth/alipay/authorize?${new URLSearchParams({ app_id: 'dev-alipay', redirect_uri: RETURN, state: STATE })}`, headers: { ...HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'user=dev-amy&decision=allow' })
+        return new URL(res.headers.location as string).searchParams.get('code') as string
+      }
+      const c = await code()
+      for (const kind of ['alipay', 'alipayhk']) {
+        const debug = await prod.app.inject({ method: 'GET', url: `/host-auth/${kind}/userinfo?code=${c}&IsDebug=1&EntID=E1001`, headers: HOST })
+        expect(debug.json()).toMatchObject({ code: 40001 })
+        expect(debug.json().data).toBeUndefined()
+      }
+      // The code was not taken: the same call without the debug environment goes on.
+      const real = await prod.app.inject({ method: 'GET', url: `/host-auth/alipay/userinfo?code=${c}&IsDebug=0&EntID=E1001`, headers: HOST })
+      expect(real.json()).toMatchObject({ code: 0, data: { OpenID: 'dev-amy' } })
+    } finally {
+      await prod.close()
+    }
+    // Outside production the debug environment stays reachable (the development provider has none, and ignores it).
+    expect((await get(`/host-auth/alipay/userinfo?code=${await devCode('alipay')}&IsDebug=1&EntID=E1001`)).body.code).toBe(0)
+  })
+
   test('a production server does not start with it unless ALLOW_DEVELOPMENT_PROVIDERS names identity, and then says so', async () => {
     await expect(createTestServer({ production: true, publicUrl: 'https://shop.example', allowDevelopmentProviders: ['sms', 'sandbox-payments'] } as never)).rejects.toThrow(/IDENTITY_PROVIDER=development/)
   })

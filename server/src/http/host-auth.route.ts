@@ -5,6 +5,7 @@
  *   GET /host-auth/:kind/authorize?EntID&redirect_uri&state   → { code: 0, data: { AuthorizeUrl, AppID } }
  *   GET /host-auth/wechat/userinfo?code&appid&EntID           → chat-app: { code, msg, data }
  *   GET /host-auth/alipay/userinfo?code&IsDebug&EntID         → transit-payment: { code, msg, data }
+ *       (IsDebug=1, the host's debug environment, is a bad request in production)
  *       (/host-auth/alipayhk/userinfo the same for the HK variant)
  *   GET /host-auth/wallet/userinfo?code&EntID                 → wallet: { errcode, errmsg, data }
  *
@@ -100,9 +101,11 @@ export async function hostAuthRoutes(app: FastifyInstance, deps: HostAuthDeps): 
   })
 
   // transit-payment (payment-app and its HK variant): { code, msg, data }; IsDebug asks the host's debug environment.
+  // Its test accounts are anyone's to make, so a production server never signs what it says (the code stays unused).
   for (const kind of ['alipay', 'alipayhk'] as const) {
     app.get<{ Querystring: Query }>(`/host-auth/${kind}/userinfo`, async (request, reply) => {
-      const out = await userInfo(request, kind, { debug: request.query.IsDebug === '1' })
+      const debug = request.query.IsDebug === '1'
+      const out: Outcome = debug && deps.config.production ? { ok: false, code: HOST_AUTH_CODES.BAD_REQUEST, key: 'hostLogin.devBadRequest' } : await userInfo(request, kind, { debug })
       return json(reply, out.ok ? { code: 0, msg: '', data: out.data } : { code: out.code, msg: translate(locale(request), out.key) })
     })
   }
