@@ -244,6 +244,20 @@ export const RESULTCODES = {
   PHONE_UNCHANGED: '20052',
   /** Delivery where the branch has a range or distance fees, to a typed address with no location: the range cannot be checked (never "beyond range"). */
   LOCATION_REQUIRED: '20053',
+  /** Coupons (issue 15): no card or plan by that id or code (spec: 'coupon does not exist'). */
+  COUPON_NOT_FOUND: '20054',
+  /** The card cannot be used now: used, expired, returned, not yet valid, not for this order, or another member's (spec: 'coupon not available'). */
+  COUPON_NOT_AVAILABLE: '20055',
+  /** A plan with no cards left to claim. */
+  COUPON_SOLD_OUT: '20056',
+  /** The member already holds as many cards of the plan as one member may. */
+  COUPON_LIMIT_REACHED: '20057',
+  /** A plan that cannot be claimed now (paused, outside its claim window, or not claimable in the app). */
+  COUPON_NOT_CLAIMABLE: '20058',
+  /** The order's eligible spend is below the card's minimum (spec's message). */
+  COUPON_MIN_SPEND: '20059',
+  /** Too many wrong voucher codes: try again later. */
+  COUPON_CODE_TRIES: '20060',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -32,6 +32,16 @@ import type {
   ThirdPartyUserRow,
   VipRow
 } from './member-rows'
+import type {
+  AvailableCardRow,
+  CardCountRow,
+  CardEventRow,
+  CardStatus,
+  CouponCardRow,
+  CouponPlanRow,
+  IssueCardRow,
+  VoucherRow
+} from './coupon-rows'
 
 export interface BaseRecord {
   EntID: string
@@ -628,6 +638,49 @@ export interface OperationTypes {
   RechargeStatusGet: {
     input: { RechargeID: string }
     output: { table1: RechargeRow[]; table2: VipRow[] }
+  }
+  // ---------- Coupons (issue 15) ----------
+  /** Plans that can be claimed here (ShopID: this shop's and the enterprise-wide ones); public, HeldQua with a member. */
+  CouponPlanList: {
+    input: { ShopID?: string; PageIndex?: number; PageSize?: number }
+    output: { table1: CouponPlanRow[]; table2: TotalRow[] }
+  }
+  CouponPlanDetail: {
+    input: { PlanID: string }
+    output: { table1: CouponPlanRow[] }
+  }
+  /** Claims one card of a plan for the signed-in member (idempotent by RequestKey). */
+  CouponCardProvide: {
+    input: { PlanID: string; RequestKey: string; ShopID?: string }
+    output: { table1: CouponCardRow[]; table2: CouponPlanRow[] }
+  }
+  /** The member's cards, by state (none: all), newest first, paged; table3 counts per state. */
+  CouponCardList: {
+    input: { Status?: CardStatus; PageIndex?: number; PageSize?: number }
+    output: { table1: CouponCardRow[]; table2: TotalRow[]; table3: CardCountRow[] }
+  }
+  CouponCardDetail: {
+    input: { CardID: string }
+    output: { table1: CouponCardRow[]; table2: CardEventRow[] }
+  }
+  CouponIssueCardDetail: {
+    input: { CardID: string }
+    output: { table1: IssueCardRow[]; table2: CouponPlanRow[] }
+  }
+  /** The member's available cards for this cart: those that apply (most off first), then the others with why. */
+  CouponCardsForOrder: {
+    input: OrderPlacementInput
+    output: { table1: AvailableCardRow[] }
+  }
+  /** What a typed code is (before redeeming it). */
+  VoucherQuery: {
+    input: { Code: string }
+    output: { table1: VoucherRow[] }
+  }
+  /** Redeems a typed code into the member's cards (then usable on an order by its CardID). */
+  VoucherVerify: {
+    input: { Code: string }
+    output: { table1: CouponCardRow[] }
   }
 }
 

@@ -59,6 +59,8 @@ export interface OrderPlacementInput {
   BagQua?: number
   Delivery?: DeliveryInput
   Lines: OrderLineInput[]
+  /** The member's coupon card to use ('' or absent: none); the server re-checks and prices it. */
+  CardID?: string
 }
 
 /**
@@ -105,7 +107,11 @@ export interface OrderRow {
   BagQua: number
   BagFee: string
   Freight: string
-  /** GoodsAmount + BagFee + Freight: what the diner pays. */
+  /** The coupon card the order took ('' none), its name, and what it took off ('0' none). */
+  CardID: string
+  CouponName: string
+  CouponAmount: string
+  /** GoodsAmount + BagFee + Freight − CouponAmount: what the diner pays. */
   Amount: string
   PaidAmount: string
   /** Wall-clock texts 'YYYY-MM-DD HH:mm:ss' on the enterprise's clock; '' when it has not happened. */

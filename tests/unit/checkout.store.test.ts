@@ -19,6 +19,7 @@ function order(over: Partial<OrderRow> = {}): OrderRow {
     GoodsAmount: '20.00', BagQua: 0, BagFee: '0.00', Freight: '0.00', Amount: '20.00', PaidAmount: '0.00',
     CreatedDate: '2026-11-22 12:00:00', ExpireDate: '', PaidDate: '', ReadyDate: '', CompletedDate: '', CancelledDate: '',
     TableSheetID: '', RoundNo: 0, Contact: '', Phone: '', Address: '', DeliveryLat: 0, DeliveryLng: 0, LineCount: 1, CanCancel: 1, CanPay: 1,
+    CardID: '', CouponName: '', CouponAmount: '0',
     ...over
   }
 }

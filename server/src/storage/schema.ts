@@ -397,6 +397,10 @@ export interface OrderTable {
   /** Delivery: the point the range was checked at ("Use my location"), degrees; 0, 0 none. */
   delivery_lat: number
   delivery_lng: number
+  /** The coupon card the order took ('' none), its name and what it took off (migration 0011). */
+  card_id: string
+  coupon_name: string
+  coupon_amount: string
 }
 
 export interface OrderLineTable {
@@ -626,6 +630,87 @@ export interface MemberCouponTable {
   created_at: string
 }
 
+// ---------- coupons (0011) ----------
+
+/** A coupon plan (activity): what its cards are worth, where they apply, how many, how long valid. */
+export interface CouponPlanTable {
+  plan_id: string
+  ent_id: string
+  code: string
+  names: string
+  descriptions: Generated<string>
+  /** 1 cash voucher, 2 discount. */
+  coupon_type: number
+  amount: Generated<string>
+  min_amount: Generated<string>
+  /** Percent off ('15' = 15 % off). */
+  discount_rate: Generated<string>
+  /** '0' no cap. */
+  max_off: Generated<string>
+  /** JSON arrays of ids; [] any. */
+  shop_ids: Generated<string>
+  base_ids: Generated<string>
+  service_types: Generated<string>
+  goods_ids: Generated<string>
+  class_ids: Generated<string>
+  /** null unlimited. */
+  total_qua: number | null
+  issued_qua: Generated<number>
+  /** 0 unlimited. */
+  per_member_qua: Generated<number>
+  claimable: Generated<number>
+  claim_from: string | null
+  claim_to: string | null
+  /** 1 from the day of collection, 2 from the next day (both valid_days days), 3 fixed days. */
+  valid_kind: number
+  valid_days: Generated<number>
+  valid_from: Generated<string>
+  valid_to: Generated<string>
+  /** 1 running, 0 paused. */
+  status: Generated<number>
+  sort_no: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+/** One card: a member's copy of a plan (vip_id '' for an unredeemed printed voucher). */
+export interface CouponCardTable {
+  card_id: string
+  ent_id: string
+  plan_id: string
+  vip_id: Generated<string>
+  code: string
+  /** 0 available, 1 used, 2 expired, 3 returned. */
+  status: Generated<number>
+  valid_from: string
+  valid_to: string
+  source: string
+  source_id: Generated<string>
+  request_key: Generated<string>
+  order_id: Generated<string>
+  used_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CouponCardEventTable {
+  card_id: string
+  seq: number
+  action: string
+  from_status: number
+  to_status: number
+  actor: string
+  ref_id: Generated<string>
+  at: string
+}
+
+export interface CouponCodeTryTable {
+  ent_id: string
+  vip_id: string
+  window_start: string
+  tries: Generated<number>
+}
+
 export interface ServerSecretTable {
   name: string
   value: string
@@ -679,5 +764,9 @@ export interface Database {
   recharge_rules: RechargeRuleTable
   recharges: RechargeTable
   member_coupons: MemberCouponTable
+  coupon_plans: CouponPlanTable
+  coupon_cards: CouponCardTable
+  coupon_card_events: CouponCardEventTable
+  coupon_code_tries: CouponCodeTryTable
   server_secrets: ServerSecretTable
 }

@@ -581,6 +581,13 @@ const en: Record<MessageKey, string> = {
   'resultcode.20051': "Please scan the QR code on your table to see or pay the table's bill",
   'resultcode.20052': 'This is already your mobile number. Please enter a new one.',
   'resultcode.20053': 'Tap “Use my location” so the shop can check that your address is within its delivery range',
+  'resultcode.20054': 'Coupon does not exist',
+  'resultcode.20055': 'Coupon not available',
+  'resultcode.20056': 'All of these coupons have been claimed',
+  'resultcode.20057': 'You already hold as many of these coupons as allowed',
+  'resultcode.20058': 'This coupon cannot be claimed now',
+  'resultcode.20059': 'The consumption amount must be greater than or equal to the amount of available vouchers',
+  'resultcode.20060': 'Too many wrong coupon codes. Please try again later.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

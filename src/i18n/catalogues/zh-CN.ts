@@ -579,6 +579,13 @@ const zhCN = {
   'resultcode.20051': '请扫描餐桌上的二维码，再查看或支付本桌账单',
   'resultcode.20052': '这已经是您的手机号，请输入新的手机号',
   'resultcode.20053': '请点“使用我的位置”，以便商家确认您的地址在配送范围内',
+  'resultcode.20054': '优惠券不存在',
+  'resultcode.20055': '优惠券不可用',
+  'resultcode.20056': '优惠券已被领完',
+  'resultcode.20057': '您领取的此优惠券已达上限',
+  'resultcode.20058': '此优惠券现在不可领取',
+  'resultcode.20059': '消费金额须大于或等于可用代金券的金额',
+  'resultcode.20060': '优惠券码错误次数过多，请稍后再试',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

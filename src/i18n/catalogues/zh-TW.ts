@@ -581,6 +581,13 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20051': '請掃描枱上的二維碼，再查看或支付本枱帳單',
   'resultcode.20052': '這已經是您的手機號碼，請輸入新的手機號碼',
   'resultcode.20053': '請按「使用我的位置」，讓商戶確認您的地址在送餐範圍內',
+  'resultcode.20054': '優惠券不存在',
+  'resultcode.20055': '優惠券不可用',
+  'resultcode.20056': '優惠券已被領完',
+  'resultcode.20057': '您領取的此優惠券已達上限',
+  'resultcode.20058': '此優惠券現在不可領取',
+  'resultcode.20059': '消費金額須大於或等於可用代金券的金額',
+  'resultcode.20060': '優惠券碼錯誤次數過多，請稍後再試',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear

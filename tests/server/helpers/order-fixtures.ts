@@ -196,7 +196,10 @@ export async function insertOrderRow(db: Kysely<Database>, options: OrderRowOpti
       completed_at: null,
       cancelled_at: null,
       delivery_lat: 0,
-      delivery_lng: 0
+      delivery_lng: 0,
+      card_id: '',
+      coupon_name: '',
+      coupon_amount: '0'
     })
     .execute()
   return orderId

@@ -280,6 +280,10 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
     // The point the range was checked at, kept with the typed address (0, 0: none was needed).
     delivery_lat: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lat ?? 0 : 0,
     delivery_lng: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lng ?? 0 : 0,
+    // The coupon card is priced and taken by the coupons' checkout (issue 15); none until then.
+    card_id: '',
+    coupon_name: '',
+    coupon_amount: '0',
     created_at: placement.now.toISOString(),
     expires_at: order.expiresAt,
     paid_at: null,

@@ -14,6 +14,7 @@ import { tableCodeTokens } from './0007-table-code-tokens'
 import { smsCodeRequester } from './0008-sms-code-requester'
 import { orderDeliveryPoint } from './0009-order-delivery-point'
 import { devHostLoginCodes } from './0010-dev-host-login-codes'
+import { coupons } from './0011-coupons'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -25,7 +26,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007_table_code_tokens': tableCodeTokens,
   '0008_sms_code_requester': smsCodeRequester,
   '0009_order_delivery_point': orderDeliveryPoint,
-  '0010_dev_host_login_codes': devHostLoginCodes
+  '0010_dev_host_login_codes': devHostLoginCodes,
+  '0011_coupons': coupons
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
