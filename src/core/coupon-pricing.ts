@@ -6,16 +6,18 @@
  *     list means "any". Goods and classes together mean "a line of these goods OR in these
  *     classes". Lines outside the goods/class scope are not eligible spend.
  *   - Cash voucher: `amount` off the eligible spend once it reaches the minimum spend. It never
- *     takes more than the eligible spend: a spend below the voucher's value is refused with the
+ *     takes more than the eligible spend: the spend must reach the voucher's value as well (the
  *     spec's 'The consumption amount must be greater than or equal to the amount of available
- *     vouchers' (reason 'below_voucher') rather than silently shrunk.
+ *     vouchers'), so the minimum it needs is the larger of the two (reason 'min-spend' naming it)
+ *     rather than a voucher silently shrunk.
  *   - Discount: `percent` off the eligible spend, the amount off rounded half-up at DiscountPoint
- *     decimals (never finer than AmoPoint) with the one rounding of ./money, and at most the
- *     eligible spend. A minimum spend applies to it too.
+ *     decimals (never finer than AmoPoint) with the one rounding of ./money, at most `maxOff`
+ *     when the plan caps it, and never more than the eligible spend. A minimum spend applies too.
  * The eligible spend is the sum of the eligible lines' amounts, rounded at AmoPoint like the
  * order's goods amount.
  */
 import { Decimal, roundHalfUp, sumDecimals, toDecimal } from './money'
+import type { CouponReason } from '../gateway/coupon-rows'
 import type { ServiceType } from '../gateway/order-rows'
 
 export type CouponKind = 'cash' | 'discount'
@@ -29,6 +31,8 @@ export interface CouponTerms {
   percent: string
   /** Least eligible spend ('0' or '' = none). */
   minSpend: string
+  /** Discount: the most it takes off ('0' or '' = no cap). */
+  maxOff: string
   /** Empty = any. */
   shopIds: readonly string[]
   baseIds: readonly string[]
@@ -54,12 +58,12 @@ export interface CouponOrder {
   lines: readonly CouponOrderLine[]
 }
 
-/** Why a plan does not apply to this order. */
-export type CouponMismatch = 'shop' | 'branch' | 'service' | 'goods' | 'min_spend' | 'below_voucher'
+/** Why a plan does not apply to this order (the contract's reasons, src/gateway/coupon-rows.ts). */
+export type CouponMismatch = Extract<CouponReason, 'shop' | 'branch' | 'service-type' | 'goods' | 'min-spend'>
 
 export type CouponPrice =
   | { applies: true; eligible: string; off: string }
-  | { applies: false; eligible: string; reason: CouponMismatch; /** The spend it needs (min_spend, below_voucher). */ needed: string }
+  | { applies: false; eligible: string; reason: CouponMismatch; /** The spend it needs ('min-spend'; '0' otherwise). */ needed: string }
 
 export interface CouponPoints {
   AmoPoint: number
@@ -82,17 +86,20 @@ export function priceCoupon(terms: CouponTerms, order: CouponOrder, points: Coup
   const refuse = (reason: CouponMismatch, needed: Decimal = new Decimal(0)): CouponPrice => ({ applies: false, eligible, reason, needed: needed.toFixed(amo) })
   if (!anyOr(terms.shopIds, order.shopId)) return refuse('shop')
   if (!anyOr(terms.baseIds, order.baseId)) return refuse('branch')
-  if (!anyOr(terms.serviceTypes, order.serviceType)) return refuse('service')
+  if (!anyOr(terms.serviceTypes, order.serviceType)) return refuse('service-type')
   if (!eligibleSum.greaterThan(0)) return refuse('goods')
   const minSpend = roundHalfUp(toDecimal(terms.minSpend), amo)
-  if (eligibleSum.lessThan(minSpend)) return refuse('min_spend', minSpend)
   if (terms.kind === 'cash') {
     const value = roundHalfUp(toDecimal(terms.amount), amo)
-    if (eligibleSum.lessThan(value)) return refuse('below_voucher', value)
+    const needed = value.greaterThan(minSpend) ? value : minSpend
+    if (eligibleSum.lessThan(needed)) return refuse('min-spend', needed)
     return { applies: true, eligible, off: value.toFixed(amo) }
   }
+  if (eligibleSum.lessThan(minSpend)) return refuse('min-spend', minSpend)
   const percent = toDecimal(terms.percent)
   const rate = (percent.isNegative() ? new Decimal(0) : percent.greaterThan(100) ? new Decimal(100) : percent).div(100)
-  const off = roundHalfUp(eligibleSum.times(rate), Math.min(points.DiscountPoint, amo))
+  let off = roundHalfUp(eligibleSum.times(rate), Math.min(points.DiscountPoint, amo))
+  const cap = roundHalfUp(toDecimal(terms.maxOff), amo)
+  if (cap.greaterThan(0) && off.greaterThan(cap)) off = cap
   return { applies: true, eligible, off: (off.greaterThan(eligibleSum) ? eligibleSum : off).toFixed(amo) }
 }
