@@ -149,7 +149,23 @@ export const OPERATIONS = {
   /** The signed-in member's recharges, newest first, paged. */
   RechargeRecordList: 'Recharge',
   /** One recharge's state after asking its provider (the 'recharge being checked' page polls it). */
-  RechargeStatusGet: 'Recharge'
+  RechargeStatusGet: 'Recharge',
+  /** Coupon plans a member can claim here, paged. */
+  CouponPlanList: 'Coupons',
+  /** One coupon plan with whether the caller could claim it. */
+  CouponPlanDetail: 'Coupons',
+  /** The member claims a card of a plan (idempotent by RequestKey). */
+  CouponCardProvide: 'Coupons',
+  /** The member's cards by state, paged, with counts per state. */
+  CouponCardList: 'Coupons',
+  /** One of the member's cards with its history. */
+  CouponCardDetail: 'Coupons',
+  /** How one of the member's cards was issued, with its plan. */
+  CouponIssueCardDetail: 'Coupons',
+  /** What a typed voucher code is. */
+  VoucherQuery: 'Coupons',
+  /** Redeems a typed voucher code into the member's cards. */
+  VoucherVerify: 'Coupons'
 } as const satisfies Record<string, ServerType>
 
 export type OperationName = keyof typeof OPERATIONS

@@ -65,6 +65,14 @@ import RechargeRuleDetail from './recharge/RechargeRuleDetail'
 import RechargeSubmit from './recharge/RechargeSubmit'
 import RechargeRecordList from './recharge/RechargeRecordList'
 import RechargeStatusGet from './recharge/RechargeStatusGet'
+import CouponPlanList from './coupons/CouponPlanList'
+import CouponPlanDetail from './coupons/CouponPlanDetail'
+import CouponCardProvide from './coupons/CouponCardProvide'
+import CouponCardList from './coupons/CouponCardList'
+import CouponCardDetail from './coupons/CouponCardDetail'
+import CouponIssueCardDetail from './coupons/CouponIssueCardDetail'
+import VoucherQuery from './coupons/VoucherQuery'
+import VoucherVerify from './coupons/VoucherVerify'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -129,7 +137,15 @@ export const OPERATION_REGISTRY = {
   RechargeRuleDetail,
   RechargeSubmit,
   RechargeRecordList,
-  RechargeStatusGet
+  RechargeStatusGet,
+  CouponPlanList,
+  CouponPlanDetail,
+  CouponCardProvide,
+  CouponCardList,
+  CouponCardDetail,
+  CouponIssueCardDetail,
+  VoucherQuery,
+  VoucherVerify
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)
