@@ -181,6 +181,11 @@ export class CheckoutStore {
   location: { Lng: number; Lat: number } | null = null
   payMethod: PaymentMethod = 'online'
   agreed = false
+  /**
+   * The member's coupon card chosen on couponSelect ('' none); prepay orders only (a table's rounds
+   * are settled later, on the bill). The server re-checks and prices it with the preview and the order.
+   */
+  cardId = ''
 
   preview: OrderRow | null = null
   previewLines: OrderLineRow[] = []
@@ -235,6 +240,8 @@ export class CheckoutStore {
     this.submitProblem = null
     this.lastProblem = null
     this.placed = this.readPlaced()
+    // A card is chosen for this visit only: the next order starts without one.
+    this.cardId = ''
     this.disposeReaction = reaction(
       () => this.previewKey,
       () => void this.refreshPreview(),
@@ -323,6 +330,8 @@ export class CheckoutStore {
     this.appointedTime = ''
     this.remarks = ''
     this.bagQua = 0
+    // The order took the card.
+    this.cardId = ''
     const key = this.draftKey
     if (key) this.deps.storage?.set(key, JSON.stringify(this.draft))
     const p = this.place
@@ -484,6 +493,11 @@ export class CheckoutStore {
     this.address = text.slice(0, 200)
   }
 
+  /** The coupon card to use ('' none); the totals are fetched again with it. */
+  chooseCard(cardId: string): void {
+    this.cardId = this.mode === 'prepay' ? cardId : ''
+  }
+
   choosePayment(method: PaymentMethod): void {
     this.payMethod = method
   }
@@ -537,6 +551,7 @@ export class CheckoutStore {
     }
     const delivery = this.delivery
     if (delivery) input.Delivery = delivery
+    if (this.mode === 'prepay' && this.cardId) input.CardID = this.cardId
     return input
   }
 

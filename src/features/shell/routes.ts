@@ -48,6 +48,10 @@ export const ROUTES = {
   rechargeResult: (rechargeId: string) => withQuery(page('rechargeResult'), { RechargeID: rechargeId }),
   vipScoreRecordList: page('vipScoreRecordList'),
   vipQrCode: page('vipQrCode'),
+  // coupons (issue 15)
+  couponsList: page('couponsList'),
+  couponDetails: (cardId: string) => withQuery(page('couponDetails'), { CardID: cardId }),
+  couponSelect: page('couponSelect'),
   // issue 14: this page needs another browser (host: its login kind); clear cache
   browserPrompt: (host: string, back = '') => withQuery(page('browserPrompt'), { host, back }),
   clear: page('clear')

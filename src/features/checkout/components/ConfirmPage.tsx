@@ -25,6 +25,8 @@ export interface ConfirmPageProps {
   onPlaced(result: Extract<SubmitResult, { ok: true }>): void
   /** Payment methods beyond online payment that the page composes in (the member's balance). */
   extraPayMethods?: React.ReactNode
+  /** The coupon row the page composes in (the member's cards), above the payment choice. */
+  couponRow?: React.ReactNode
   /** No branch is chosen yet (a shop's counter code): the diner chooses one first. */
   onChooseBranch(): void
   /** Opens an order placed earlier (the cart is empty because it was sent). */
@@ -384,6 +386,8 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         </View>
       )}
 
+      {prepay && props.couponRow}
+
       {prepay && (
         <Section title={i18n.t('checkout.payment')} testId='payment-methods'>
           <View className='so-confirm__chips' role='radiogroup' aria-label={i18n.t('checkout.payment')} {...radioKeys}>
@@ -439,6 +443,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
               <View className='so-confirm__sum'>
                 <Text>{i18n.t('checkout.freight')}</Text>
                 <Text data-testid={preview ? 'total-freight' : undefined}>{preview ? format.amount(preview.Freight) : pending}</Text>
+              </View>
+            )}
+            {/* The card's saving, as the server priced it (the total below has it taken off). */}
+            {(preview ? toDecimal(preview.CouponAmount || '0').gt(0) : prepay && !!c.cardId) && (
+              <View className='so-confirm__sum so-confirm__sum--coupon'>
+                <Text>{preview?.CouponName ? `${i18n.t('coupon.row')} · ${preview.CouponName}` : i18n.t('coupon.row')}</Text>
+                <Text data-testid={preview ? 'total-coupon' : undefined}>{preview ? i18n.t('coupon.off', { amount: format.amount(preview.CouponAmount) }) : pending}</Text>
               </View>
             )}
             {(preview ? !!c.mergePreview : !prepay && !!session.sheet?.SheetID) && (

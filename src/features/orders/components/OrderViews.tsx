@@ -8,6 +8,9 @@ import { packHolds } from '../../../ui/pack-label'
 import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
 import './OrderViews.css'
 
+/** Sale type 5 (spec §3): the coupon's discount line of an order. */
+const SALE_TYPE_COUPON = 5
+
 /** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
 export const focusable = { tabIndex: 0 } as Record<string, unknown>
 
@@ -176,11 +179,14 @@ export const OrderLineItem = observer(function OrderLineItem(props: { line: Orde
 export const OrderLines = observer(function OrderLines(props: { order: OrderRow; lines: OrderLineRow[] }) {
   const { i18n, format } = useStores()
   const o = props.order
-  const rounds = [...new Set(props.lines.map((l) => l.RoundNo))].sort((a, b) => a - b)
+  // The coupon's discount line (SaleType 5) is no goods: it is shown with the totals, by its name and saving.
+  const goodsLines = props.lines.filter((l) => l.SaleType !== SALE_TYPE_COUPON)
+  const rounds = [...new Set(goodsLines.map((l) => l.RoundNo))].sort((a, b) => a - b)
   const showRounds = rounds.length > 1 || (rounds[0] ?? 0) > 0
   const hasBag = o.BagQua > 0 || toDecimal(o.BagFee).gt(0)
   const hasFreight = toDecimal(o.Freight).gt(0)
   const paid = toDecimal(o.PaidAmount).gt(0)
+  const coupon = toDecimal(o.CouponAmount || '0').gt(0)
   return (
     <View className='so-order-lines'>
       {o.Remarks && (
@@ -191,7 +197,7 @@ export const OrderLines = observer(function OrderLines(props: { order: OrderRow;
       {rounds.map((round) => (
         <View key={round}>
           {showRounds && <Text className='so-order-lines__round'>{i18n.t('order.round', { n: round })}</Text>}
-          {props.lines
+          {goodsLines
             .filter((l) => l.RoundNo === round)
             .map((l) => (
               <OrderLineItem key={`${l.SheetID}-${l.LineNo}`} line={l} />
@@ -199,9 +205,16 @@ export const OrderLines = observer(function OrderLines(props: { order: OrderRow;
         </View>
       ))}
       <View className='so-order-totals'>
-        {(hasBag || hasFreight) && <Row label={i18n.t('order.goodsAmount')} value={format.amount(o.GoodsAmount)} />}
+        {(hasBag || hasFreight || coupon) && <Row label={i18n.t('order.goodsAmount')} value={format.amount(o.GoodsAmount)} />}
         {hasBag && <Row label={`${i18n.t('order.bagFee')} × ${o.BagQua}`} value={format.amount(o.BagFee)} />}
         {hasFreight && <Row label={i18n.t('order.freight')} value={format.amount(o.Freight)} />}
+        {coupon && (
+          <Row
+            label={o.CouponName ? `${i18n.t('coupon.row')} · ${o.CouponName}` : i18n.t('coupon.row')}
+            value={i18n.t('coupon.off', { amount: format.amount(o.CouponAmount) })}
+            testId='order-coupon'
+          />
+        )}
         <View className='so-order-totals__total'>
           <Text className='so-order-totals__total-label'>{i18n.t('order.total')}</Text>
           <Text className='so-order-totals__total-value' data-testid='order-total'>
