@@ -198,7 +198,7 @@ describe('a paid notice after a declined one (recharges)', () => {
     expect(toDecimal(member.balance).eq(110)).toBe(true)
     const ledger = await server.db.selectFrom('balance_ledger').select('kind').where('vip_id', '=', m.vipId).execute()
     expect(ledger.map((e) => e.kind).sort()).toEqual(['gift', 'recharge'])
-    const coupons = await server.db.selectFrom('member_coupons').select('coupon_id').where('vip_id', '=', m.vipId).execute()
+    const coupons = await server.db.selectFrom('coupon_cards').select('card_id').where('vip_id', '=', m.vipId).execute()
     expect(coupons).toHaveLength(1)
   })
 

@@ -32,7 +32,15 @@ const submit = (m: TestMember, ruleId: string, requestKey = key(), extra: Record
   server.call('RechargeSubmit', [{ RuleID: ruleId, ShopID: 'S101', RequestKey: requestKey, ReturnUrl: RETURN, ...extra }], { headers: m.headers })
 const memberRow = (m: TestMember) => server.db.selectFrom('members').selectAll().where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()
 const ledger = (m: TestMember) => server.db.selectFrom('balance_ledger').selectAll().where('vip_id', '=', m.vipId).execute()
-const coupons = (m: TestMember) => server.db.selectFrom('member_coupons').selectAll().where('vip_id', '=', m.vipId).orderBy('coupon_id').execute()
+// Gift coupons are coupon cards of the gift's plan (issue 15), read with the plan's value.
+const coupons = (m: TestMember) =>
+  server.db
+    .selectFrom('coupon_cards as c')
+    .innerJoin('coupon_plans as p', 'p.plan_id', 'c.plan_id')
+    .select(['c.card_id', 'p.names', 'p.amount as value', 'p.min_amount', 'c.valid_from', 'c.valid_to', 'c.source', 'c.source_id', 'c.status'])
+    .where('c.vip_id', '=', m.vipId)
+    .orderBy('c.card_id')
+    .execute()
 const rechargeRow = (id: string) => server.db.selectFrom('recharges').selectAll().where('recharge_id', '=', id).executeTakeFirstOrThrow()
 
 async function notify(body: string, headers: Record<string, string>) {

@@ -19,6 +19,9 @@ import { listEnterpriseSettings } from '../storage/repositories/enterprise.repos
 import type { Database } from '../storage/schema'
 import { formatMoney } from '../../../src/core/money'
 import { decimalPoints } from '../../../src/core/decimal-points'
+import { wallClockIn } from '../../../src/core/wall-clock'
+import { enterpriseTimeZone } from '../domain/enterprise/enterprise.service'
+import { usableCardCount } from '../domain/coupons/coupon-cards'
 
 const USAGE = `Usage:
   npm run member -- verify <code>
@@ -28,18 +31,14 @@ const USAGE = `Usage:
 export async function memberLines(db: Kysely<Database>, member: MemberRecord): Promise<string[]> {
   const settings = Object.fromEntries((await listEnterpriseSettings(db, member.ent_id)).map((p) => [p.parmId, p.parmValue]))
   const balance = formatMoney(member.balance, decimalPoints(settings).AmoPoint, settings.Currency ?? '')
-  const coupons = await db
-    .selectFrom('member_coupons')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('vip_id', '=', member.vip_id)
-    .where('status', '=', 0)
-    .executeTakeFirstOrThrow()
+  const today = wallClockIn(await enterpriseTimeZone(db, member.ent_id), new Date()).date
+  const coupons = { n: await usableCardCount(db, member.vip_id, today) }
   return [
     `Member:  ${member.vip_name || '(no name)'}${member.is_guest ? ' (guest)' : ''}`,
     `Phone:   ${member.phone ? maskedPhone(member.area_no, member.phone) : '(none bound)'}`,
     `Balance: ${balance}`,
     `Points:  ${member.score}`,
-    `Coupons: ${Number(coupons.n)} unused`,
+    `Coupons: ${coupons.n} usable today`,
     `Enterprise: ${member.ent_id}`
   ]
 }

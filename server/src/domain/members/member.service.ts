@@ -15,6 +15,7 @@ import type { Database, MemberTable } from '../../storage/schema'
 import { wallClockText } from '../enterprise/enterprise.service'
 import { DomainError } from '../errors'
 import { memberOwnerKey, startSession } from './member-session'
+import { usableCardCount } from '../coupons/coupon-cards'
 
 export type MemberRecord = Selectable<MemberTable>
 
@@ -174,17 +175,10 @@ export async function logIn(ctx: LoginContext, member: MemberRecord, isNew: bool
   }
 }
 
-/** The member as they see themselves: balance and points from the member row, usable coupons counted. */
+/** The member as they see themselves: balance and points from the member row, coupon cards usable today counted. */
 export async function vipRow(db: Kysely<Database>, member: MemberRecord, timeZone: string, now: Date): Promise<VipRow> {
   const today = wallClockIn(timeZone, now).date
-  const coupons = await db
-    .selectFrom('member_coupons')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('vip_id', '=', member.vip_id)
-    .where('status', '=', 0)
-    .where('valid_from', '<=', today)
-    .where('valid_to', '>=', today)
-    .executeTakeFirstOrThrow()
+  const coupons = await usableCardCount(db, member.vip_id, today)
   return {
     VipID: member.vip_id,
     VipName: member.vip_name,
@@ -196,7 +190,7 @@ export async function vipRow(db: Kysely<Database>, member: MemberRecord, timeZon
     IsGuest: member.is_guest,
     Balance: member.balance,
     Score: member.score,
-    CouponCount: Number(coupons.n),
+    CouponCount: coupons,
     CreatedDate: wallClockText(timeZone, new Date(member.created_at))
   }
 }

@@ -3,10 +3,11 @@
  * status query through RechargeStatusGet), inside one transaction with the recharge row locked:
  *   - the answer is stored once in payment_notices (pay_id = recharge id); a replay changes nothing;
  *   - a pending or declined recharge takes 'paid' with the right amount → status 1, the balance gets
- *     the amount ('recharge') and the gift ('gift'), and the member gets the rule's gift coupons
- *     (valid from today to today + validDays − 1 on the enterprise's clock); 'declined' → status 2;
+ *     the amount ('recharge') and the gift ('gift'), and the member gets the rule's gift coupons as
+ *     coupon cards of the gift's plan (valid from today to today + validDays − 1 on the enterprise's
+ *     clock; domain/coupons/recharge-gift-plans.ts); 'declined' → status 2;
  *     a paid recharge never moves again.
- * Ledger entries are unique per (kind, recharge id) and coupon ids derive from the recharge, so
+ * Ledger entries are unique per (kind, recharge id) and card ids derive from the recharge, so
  * even a second path to "paid" could not grant twice.
  */
 import { storeProviderResult, type ProviderResult } from '../payments/provider-results'
@@ -19,6 +20,8 @@ import { isPostgres } from '../../storage/database'
 import type { Database, RechargeTable } from '../../storage/schema'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { changeBalance } from './balance.service'
+import { issueCard, lockPlan } from '../coupons/coupon-cards'
+import { giftPlan } from '../coupons/recharge-gift-plans'
 
 export type RechargeRecord = Selectable<RechargeTable>
 
@@ -77,24 +80,16 @@ async function grantRecharge(trx: Transaction<Database>, recharge: RechargeRecor
   const coupons = parseGiftCoupons(recharge.gift_coupons)
   if (coupons.length === 0) return
   const today = wallClockIn(await enterpriseTimeZone(trx, recharge.ent_id), now).date
-  const rows = coupons.flatMap((c, i) =>
-    Array.from({ length: Math.max(0, c.qua) }, (_, j) => ({
-      // Derived from the recharge: granting twice would collide on the primary key.
-      coupon_id: `${recharge.recharge_id}-C${i + 1}-${j + 1}`,
-      ent_id: recharge.ent_id,
-      vip_id: recharge.vip_id,
-      names: JSON.stringify(c.names),
-      value: c.value,
-      min_amount: c.minAmount || '0',
-      valid_from: today,
-      valid_to: addDays(today, Math.max(1, c.validDays) - 1),
-      source: 'recharge',
-      source_id: recharge.recharge_id,
-      status: 0,
-      created_at: now.toISOString()
-    }))
-  )
-  if (rows.length > 0) await trx.insertInto('member_coupons').values(rows).execute()
+  for (const [i, c] of coupons.entries()) {
+    if (c.qua <= 0) continue
+    const made = await giftPlan(trx, recharge.ent_id, recharge.rule_id, i + 1, c, now)
+    const plan = (await lockPlan(trx, recharge.ent_id, made.plan_id))!
+    for (let j = 0; j < c.qua; j++) {
+      // Derived from the recharge: granting twice would collide on the primary key. A gift is
+      // owed once paid, so a paused plan or its stock does not stop it.
+      await issueCard(trx, { plan, vipId: recharge.vip_id, source: 'recharge', sourceId: recharge.recharge_id, cardId: `${recharge.recharge_id}-C${i + 1}-${j + 1}`, actor: 'system', today, now })
+    }
+  }
 }
 
 /** 'YYYY-MM-DD' plus whole days (calendar arithmetic, no time zone involved). */

@@ -15,6 +15,7 @@ import { smsCodeRequester } from './0008-sms-code-requester'
 import { orderDeliveryPoint } from './0009-order-delivery-point'
 import { devHostLoginCodes } from './0010-dev-host-login-codes'
 import { coupons } from './0011-coupons'
+import { rechargeGiftCards } from './0012-recharge-gift-cards'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -27,7 +28,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_sms_code_requester': smsCodeRequester,
   '0009_order_delivery_point': orderDeliveryPoint,
   '0010_dev_host_login_codes': devHostLoginCodes,
-  '0011_coupons': coupons
+  '0011_coupons': coupons,
+  '0012_recharge_gift_cards': rechargeGiftCards
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
