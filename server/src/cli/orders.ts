@@ -44,7 +44,7 @@ export function orderLine(o: OrderRow): string {
 /** The order's line, its places and money, then the kitchen ticket (every choice, remark, service facts). */
 function detail(view: ShopOrderView): string {
   const o = view.order
-  return [orderLine(o), `  ${o.ShopName} / ${o.BaseName}; goods ${o.GoodsAmount}, bags ${o.BagFee}, freight ${o.Freight}, paid ${o.PaidAmount}`, ...kitchenTicket(o, view.lines, view.branch ?? undefined)].join('\n')
+  return [orderLine(o), `  ${o.ShopName} / ${o.BaseName}; goods ${o.GoodsAmount}, bags ${o.BagFee}, freight ${o.Freight}${o.CardID ? `, coupon -${o.CouponAmount} (card ${o.CardID})` : ''}, paid ${o.PaidAmount}`, ...kitchenTicket(o, view.lines, view.branch ?? undefined)].join('\n')
 }
 
 interface ListOptions {

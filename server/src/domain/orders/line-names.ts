@@ -42,6 +42,16 @@ function parseChoices(detail: string | undefined): LineChoices {
   }
 }
 
+/** The coupon plan a coupon line names ('' none). */
+function planIdOf(detail: string): string {
+  try {
+    const value = JSON.parse(detail || '{}')
+    return typeof value?.PlanID === 'string' ? value.PlanID : ''
+  } catch {
+    return ''
+  }
+}
+
 /** How order-pricing.ts writes a chosen remark option ('Spring onion: No', or the option alone). */
 const remarkText = (name: string, option: string): string => (name ? `${name}: ${option}` : option)
 
@@ -102,12 +112,17 @@ export async function linesInLanguage(
     lines.some((l) => l.PUnit) ? db.selectFrom('pack_units').select(['goods_id', 'shop_id', 'code', 'names']).where('goods_id', 'in', goodsIds).execute() : Promise.resolve([]),
     addOnIds.length ? db.selectFrom('goods_add_ons').select(['option_id', 'goods_id', 'shop_id', 'names']).where('option_id', 'in', addOnIds).execute() : Promise.resolve([])
   ])
+  // A coupon line (sale type 5) is named by its card's plan (order-placement.ts keeps the PlanID).
+  const planIds = [...new Set(lines.map((l) => (l.SaleType === 5 ? planIdOf(detailOf(l)) : '')).filter(Boolean))]
+  const plans = planIds.length ? await db.selectFrom('coupon_plans').select(['plan_id', 'names']).where('plan_id', 'in', planIds).execute() : []
+  const planBy = new Map(plans.map((p) => [p.plan_id, p.names]))
   const goodsBy = new Map(goods.map((g) => [`${g.shop_id}|${g.goods_id}`, g]))
   const skuBy = new Map(skus.map((s) => [`${s.shop_id}|${s.sku_id}`, s]))
   const valueBy = new Map(values.map((v) => [`${v.shop_id}|${v.value_id}`, v.names]))
   const packBy = new Map(packs.map((p) => [`${p.shop_id}|${p.goods_id}|${p.code}`, p.names]))
   const addOnBy = new Map(addOns.map((a) => [`${a.shop_id}|${a.goods_id}|${a.option_id}`, a.names]))
   return lines.map((l, i) => {
+    if (l.SaleType === 5) return { ...l, GoodsName: inLocale(planBy.get(planIdOf(detailOf(l))), locale) || l.GoodsName }
     const shop = shopOf(l.SheetID)
     const g = goodsBy.get(`${shop}|${l.GoodsID}`)
     const sku = l.SkuID ? skuBy.get(`${shop}|${l.SkuID}`) : undefined

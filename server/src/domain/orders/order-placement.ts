@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { isAppointmentAllowed, isOpenNow, openWindows, type SlotRules } from '../../../../src/core/appointment-slots'
-import { decimalPoints, roundHalfUp, sumDecimals } from '../../../../src/core/money'
+import { decimalPoints, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { orderLimits, type OrderLimits } from '../../../../src/core/order-limits'
 import { positionTypeOf, servicesOffered } from '../../../../src/core/sheet-position'
 import { addMilliseconds, wallClockIn, type WallClock } from '../../../../src/core/wall-clock'
@@ -27,6 +27,7 @@ import { bagFee, priceLines, type PricedLines } from './order-pricing'
 import { recordCreated, type OrderActor } from './order-state'
 import { checkStock, stockTakes, takeStock, type StockTake } from './order-stock'
 import { vipIdOfOwner } from '../members/member-session'
+import { couponOrderOf, priceCardForOrder, takeCard, type CardOnOrder } from '../coupons/card-use'
 
 /** Minutes an unpaid prepay order waits for its payment (enterprise setting UnpaidOrderMinutes). */
 export const DEFAULT_UNPAID_ORDER_MINUTES = 15
@@ -71,7 +72,11 @@ export interface ValidPlacement {
   bagQua: number
   bagFee: string
   freight: string
-  /** goods + bags + freight at AmoPoint: what the diner pays. */
+  /** The member's coupon card the order uses, re-checked and priced (null: none). */
+  coupon: CardOnOrder | null
+  /** What the card takes off at AmoPoint ('0' without one). */
+  couponAmount: string
+  /** goods + bags + freight − coupon at AmoPoint: what the diner pays. */
   amount: string
   delivery: { contact: string; phone: string; address: string; quote: DeliveryQuote } | null
 }
@@ -79,6 +84,11 @@ export interface ValidPlacement {
 export interface PlacementOptions {
   /** Compare each line's Amount with the server's price (false for a preview). */
   checkShownAmounts: boolean
+  /**
+   * Placements that may use a coupon card (prepay orders) pass the caller's member id ('' none:
+   * a CardID then names no card of theirs); others leave it out and never price input.CardID.
+   */
+  cardHolder?: string
 }
 
 /**
@@ -160,6 +170,22 @@ export async function validatePlacement(
     delivery = { ...deliveryDetails, quote }
   }
 
+  // The card last: it applies to the priced lines (its minimum counts the goods, not bags or freight).
+  const cardId = (input.CardID ?? '').trim()
+  let coupon: CardOnOrder | null = null
+  if (cardId && options.cardHolder !== undefined) {
+    coupon = await priceCardForOrder(db, {
+      entId,
+      vipId: options.cardHolder,
+      cardId,
+      today: wall.date,
+      locale,
+      order: couponOrderOf({ shopId: base.shopId, baseId: base.baseId, serviceType, lines: priced.lines }),
+      points: { AmoPoint: amoPoint, DiscountPoint: decimalPoints({ DiscountPoint: settings.get('DiscountPoint') }).DiscountPoint }
+    })
+  }
+  const couponAmount = roundHalfUp(coupon?.off ?? 0, amoPoint).toFixed(amoPoint)
+
   return {
     input,
     entId,
@@ -184,7 +210,9 @@ export async function validatePlacement(
     bagQua,
     bagFee: bags,
     freight,
-    amount: roundHalfUp(sumDecimals([priced.goodsAmount, bags, freight]), amoPoint).toFixed(amoPoint),
+    coupon,
+    couponAmount,
+    amount: roundHalfUp(sumDecimals([priced.goodsAmount, bags, freight]).minus(toDecimal(couponAmount)), amoPoint).toFixed(amoPoint),
     delivery
   }
 }
@@ -280,10 +308,9 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
     // The point the range was checked at, kept with the typed address (0, 0: none was needed).
     delivery_lat: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lat ?? 0 : 0,
     delivery_lng: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lng ?? 0 : 0,
-    // The coupon card is priced and taken by the coupons' checkout (issue 15); none until then.
-    card_id: '',
-    coupon_name: '',
-    coupon_amount: '0',
+    card_id: placement.coupon?.cardId ?? '',
+    coupon_name: placement.coupon?.name ?? '',
+    coupon_amount: placement.couponAmount,
     created_at: placement.now.toISOString(),
     expires_at: order.expiresAt,
     paid_at: null,
@@ -323,8 +350,49 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
       Bom: l.line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID }))
     })
   }))
+  if (placement.coupon) lines.push(couponLineOf(order.orderId, lines.length + 1, placement.coupon, placement.couponAmount))
   return { row, lines }
 }
+
+/** Sale type of an order's coupon line (spec §3: sale type 5 coupon). */
+export const COUPON_SALE_TYPE = 5
+
+/**
+ * The card on the order as its last line, sale type 5: no goods, one unit, the amount off as a
+ * negative amount, so the lines add up to what the goods cost after the card. Readers of lines
+ * (LineCount, the kitchen ticket, stock) leave it out or show it as the coupon it is.
+ */
+function couponLineOf(orderId: string, lineNo: number, coupon: CardOnOrder, couponAmount: string): OrderLineRecord {
+  const off = toDecimal(couponAmount).negated().toFixed(decimalPlacesOf(couponAmount))
+  return {
+    order_id: orderId,
+    line_no: lineNo,
+    goods_id: '',
+    goods_code: '',
+    goods_name: coupon.name,
+    sku_id: '',
+    sku_name: '',
+    pcode: '',
+    punit: '',
+    unit: '',
+    ref: '1',
+    m_qua: '1',
+    p_qua: '0',
+    qua: '1',
+    sales_price: off,
+    p_sales_price: '',
+    unit_extras: '0',
+    amount: off,
+    original_amount: off,
+    sale_type: COUPON_SALE_TYPE,
+    remark_text: '',
+    add_on_text: '',
+    bom_text: '',
+    detail: JSON.stringify({ CardID: coupon.cardId, PlanID: coupon.planId })
+  }
+}
+
+const decimalPlacesOf = (text: string): number => (text.split('.')[1] ?? '').length
 
 /**
  * Writes the order, its lines and its 'create' event in the caller's transaction, and takes the
@@ -334,6 +402,10 @@ export async function insertOrder(trx: Transaction<Database>, placement: ValidPl
   const { row, lines } = orderRecordsOf(placement, order)
   await insertOrderRows(trx, row, lines)
   await takeStock(trx, order.orderId, placement.stock, placement.now)
+  // After the order row: a retry racing its first try fails on the request key (and re-reads) before the card.
+  if (placement.coupon) {
+    await takeCard(trx, { cardId: placement.coupon.cardId, vipId: vipIdOfOwner(order.ownerKey), orderId: order.orderId, today: placement.wall.date, now: placement.now })
+  }
   await recordCreated(trx, order.orderId, order.status, order.actor ?? 'diner', placement.now)
   return row
 }

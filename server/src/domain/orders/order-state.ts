@@ -13,6 +13,7 @@ import { DomainError } from '../errors'
 import { isPostgres } from '../../storage/database'
 import { earnOrderPoints } from '../wallet/points.service'
 import { returnStock } from './order-stock'
+import { giveCardBack } from '../coupons/card-use'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -79,8 +80,13 @@ export async function applyOrderAction(
     .insertInto('order_events')
     .values({ order_id: orderId, seq: Number(last?.seq ?? 0) + 1, action, from_status: from, to_status: to, actor, at })
     .execute()
-  // Cancelled and expired are final: whatever the order took from stock goes back, once.
-  if (to === ORDER_STATUS.CANCELLED || to === ORDER_STATUS.EXPIRED) await returnStock(trx, orderId, now)
+  // Cancelled and expired are final: whatever the order took from stock goes back, once, and so
+  // does its coupon card while it has days left (also when the shop cancels and refunds a paid
+  // order: docs/coupons.md "At checkout").
+  if (to === ORDER_STATUS.CANCELLED || to === ORDER_STATUS.EXPIRED) {
+    await returnStock(trx, orderId, now)
+    await giveCardBack(trx, order, now)
+  }
   return { ...order, ...changes } as OrderRecord
 }
 

@@ -236,6 +236,11 @@ export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[], b
   }
   if (order.Remarks) out.push(`  Remark: ${order.Remarks}`)
   for (const l of lines) {
+    // The order's coupon card (sale type 5): nothing to cook; what it took off, after the goods.
+    if (l.SaleType === 5) {
+      out.push(`    Coupon: ${l.GoodsName}  ${l.Amount}`)
+      continue
+    }
     const packs = l.PUnit && new Decimal(l.PQua || 0).gt(0) ? `${l.PQua} ${l.PUnit}` : ''
     const units = !packs || new Decimal(l.MQua || 0).gt(0) ? (packs ? `${l.MQua} ${l.Unit}`.trim() : l.Qua) : ''
     const quantity = [packs, units].filter(Boolean).join(' + ')

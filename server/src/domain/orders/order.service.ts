@@ -43,7 +43,9 @@ import {
   validatePlacement,
   type PlacementCaller
 } from './order-placement'
-import { applyOrderAction, lockOrder, type OrderActor } from './order-state'
+import { applyOrderAction, lockOrder, markOrderPaid, type OrderActor } from './order-state'
+import { toDecimal } from '../../../../src/core/money'
+import { vipIdOfOwner } from '../members/member-session'
 import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
 
 /** The caller of a diner's order operation (an OperationContext has all of it). */
@@ -69,7 +71,7 @@ async function viewerOf(caller: DinerCaller): Promise<OrderViewer> {
 
 /** What the order would be, priced and checked exactly as OrderSubmit will (nothing is written). */
 export async function previewOrder(caller: DinerCaller, input: OrderPlacementInput): Promise<OrderAnswer> {
-  const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: false })
+  const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: false, cardHolder: vipIdOfOwner(caller.ownerKey) })
   const { row, lines } = orderRecordsOf(placement, {
     orderId: '',
     kind: 'order',
@@ -82,7 +84,8 @@ export async function previewOrder(caller: DinerCaller, input: OrderPlacementInp
   })
   const names = await placeNames(caller.db, [row])
   const viewer: OrderViewer = { locale: caller.locale, timeZone: placement.timeZone, ownerKey: '', now: caller.now }
-  return { table1: [orderRow(row, viewer, names, lines.length)], table2: lines.map((l) => orderLineRow(l, 0)) }
+  // LineCount counts goods lines (a coupon line is not one), as order-view's orderRows does.
+  return { table1: [orderRow(row, viewer, names, placement.priced.lines.length)], table2: lines.map((l) => orderLineRow(l, 0)) }
 }
 
 /**
@@ -97,12 +100,12 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
   const existing = await findOrderByRequestKey(caller.db, caller.entId, input.RequestKey)
   if (existing) return answerForRetry(caller, existing, ownerKey, hash)
 
-  const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: true })
+  const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: true, cardHolder: vipIdOfOwner(ownerKey) })
   const minutes = unpaidOrderMinutes(placement.settings)
   let order: OrderRecord
   try {
-    order = await caller.db.transaction().execute((trx) =>
-      insertOrder(trx, placement, {
+    order = await caller.db.transaction().execute(async (trx) => {
+      const placed = await insertOrder(trx, placement, {
         orderId: newOrderId(placement.businessDay),
         kind: 'order',
         payMode: 'prepay',
@@ -112,7 +115,10 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
         requestHash: hash,
         expiresAt: new Date(caller.now.getTime() + minutes * 60_000).toISOString()
       })
-    )
+      // A coupon that covers the whole order leaves nothing to pay (no provider takes 0): paid now.
+      if (toDecimal(placed.amount).isZero()) return markOrderPaid(trx, placed.order_id, placed.amount, caller.now)
+      return placed
+    })
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
     // Someone placed this request key first (a double tap, a retry racing the first try).

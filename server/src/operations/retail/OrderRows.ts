@@ -59,6 +59,11 @@ export const placementFields = {
   Lines: z.array(orderLineSchema).max(MAX_ORDER_LINES).describe(`Cart lines (1–${MAX_ORDER_LINES})`)
 }
 
+/** A prepay order's coupon card (OrderPricePreview, OrderSubmit, CouponCardsForOrder ignores it). */
+export const cardIdField = optionalId(
+  "The signed-in member's coupon card to use ('' none): re-checked and priced by the server (COUPON_NOT_FOUND, COUPON_NOT_AVAILABLE, COUPON_MIN_SPEND)"
+)
+
 /** The client's idempotency key (the cart's uid is a good one). */
 export const requestKeyField = z
   .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/))
@@ -131,7 +136,7 @@ export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {
   UnitExtras: 'string: add-ons + combo markups per unit',
   Amount: 'string: now amount of the line (unrounded)',
   OriginalAmount: 'string: list amount of the line',
-  SaleType: 'number: promotion type applied (0 none)',
+  SaleType: "number: promotion type applied (0 none); 5 the order's coupon card: the last line, no goods (GoodsID ''), GoodsName the coupon's name, Qua 1, Amount the negative CouponAmount",
   RemarkText: "string: chosen remark options, 'Spring onion: No; Spice: Mild', in the caller's language",
   AddOnText: "string: add-on names, ', '-joined, in the caller's language",
   BomText: "string: combo picks, ', '-joined, in the caller's language"

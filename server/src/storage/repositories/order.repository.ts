@@ -40,13 +40,14 @@ export async function listOrderLines(db: Db, orderIds: readonly string[]): Promi
   return db.selectFrom('order_lines').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('line_no').execute()
 }
 
-/** Line count per order. */
+/** Goods lines per order (an order's coupon line, sale type 5, is not a goods line). */
 export async function countOrderLines(db: Db, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map()
   const rows = await db
     .selectFrom('order_lines')
     .select(['order_id', (eb) => eb.fn.countAll<string | number>().as('count')])
     .where('order_id', 'in', [...orderIds])
+    .where('sale_type', '!=', 5)
     .groupBy('order_id')
     .execute()
   return new Map(rows.map((r) => [r.order_id, Number(r.count)]))
