@@ -19,6 +19,7 @@ import { flag, namesJson, parseNames } from './repositories/row-mapping'
 import type { Database } from './schema'
 import type { Base, DiningTable } from '../domain/records'
 import { hasToken, newTableCode } from '../domain/entry/table-codes'
+import { giftPlan } from '../domain/coupons/recharge-gift-plans'
 
 /** A table as the domain has it, less what its branch gives it. */
 export interface TableSeed extends Pick<DiningTable, 'tableId' | 'code' | 'names' | 'qrCode'> {
@@ -268,8 +269,64 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date(), opt
     const rules = rechargeRuleRows(demoEnterprise)
     if (!hasRules && rules.length > 0) await db.insertInto('recharge_rules').values(rules).onConflict((oc) => oc.doNothing()).execute()
   }
+  await seedDemoCouponPlans(db, now)
   if (options.filesDir) await seedMenus(db, options.menusDir ?? DEMO_MENUS_DIR, options.filesDir, now)
   return seeded
+}
+
+/** Codes of the demo coupon plans (issue 15). */
+export const DEMO_COUPON_PLANS = { welcome: 'WELCOME5', signatures: 'SIGNATURE20' } as const
+
+/**
+ * The demo enterprise's coupon plans, each written once (a plan the shop changed is kept): a
+ * welcome voucher any member claims once (5 off, no minimum, 30 days from collection), 20 % off
+ * Lotus's Chef's Signatures (spend 30 in that class, 7 days), and the recharge rules' gift plans.
+ */
+export async function seedDemoCouponPlans(db: Kysely<Database>, now: Date): Promise<void> {
+  const at = now.toISOString()
+  // Every column in both rows: a multi-row insert writes NULL, not the default, for a missing one.
+  const common = {
+    ent_id: DEMO_ENT_ID, claimable: 1, status: 1, total_qua: null, claim_from: null, claim_to: null, valid_kind: 1, valid_from: '', valid_to: '',
+    amount: '0', discount_rate: '0', max_off: '0', shop_ids: '[]', base_ids: '[]', service_types: '[]', goods_ids: '[]', class_ids: '[]', issued_qua: 0,
+    created_at: at, updated_at: at
+  }
+  await db
+    .insertInto('coupon_plans')
+    .values([
+      {
+        ...common,
+        plan_id: 'E1001-CP-WELCOME5',
+        code: DEMO_COUPON_PLANS.welcome,
+        names: namesJson({ 'zh-CN': '新人礼 5 元代金券', 'zh-TW': '新人禮 5 元代金券', en: 'Welcome voucher: 5 off' }),
+        descriptions: namesJson({ 'zh-CN': '每位会员限领 1 张，全店通用。', 'zh-TW': '每位會員限領 1 張，全店通用。', en: 'One per member, on anything in our shops.' }),
+        coupon_type: 1,
+        amount: '5',
+        min_amount: '0',
+        per_member_qua: 1,
+        valid_days: 30,
+        sort_no: 1
+      },
+      {
+        ...common,
+        plan_id: 'E1001-CP-SIGNATURE20',
+        code: DEMO_COUPON_PLANS.signatures,
+        names: namesJson({ 'zh-CN': '招牌推介 8 折券', 'zh-TW': '招牌推介 8 折券', en: '20% off Chef’s Signatures' }),
+        descriptions: namesJson({ 'zh-CN': '招牌推介满 30 可用。', 'zh-TW': '招牌推介滿 30 可用。', en: 'On Chef’s Signatures when they come to 30 or more.' }),
+        coupon_type: 2,
+        discount_rate: '20',
+        min_amount: '30',
+        shop_ids: JSON.stringify(['S101']),
+        class_ids: JSON.stringify(['S101.c.SIGNATURE']),
+        per_member_qua: 1,
+        valid_days: 7,
+        sort_no: 2
+      }
+    ])
+    .onConflict((oc) => oc.columns(['ent_id', 'code']).doNothing())
+    .execute()
+  for (const rule of demoEnterprise.rechargeRules ?? []) {
+    for (const [i, gift] of rule.giftCoupons.entries()) await giftPlan(db, DEMO_ENT_ID, rule.ruleId, i + 1, gift, now)
+  }
 }
 
 /** Imports every menu file of `dir` whose shop has no menu yet; returns what was imported. */
