@@ -162,6 +162,8 @@ export const OPERATIONS = {
   CouponCardDetail: 'Coupons',
   /** How one of the member's cards was issued, with its plan. */
   CouponIssueCardDetail: 'Coupons',
+  /** The member's cards priced against a cart: those that apply with what each takes off, then the others with why. */
+  CouponCardsForOrder: 'Coupons',
   /** What a typed voucher code is. */
   VoucherQuery: 'Coupons',
   /** Redeems a typed voucher code into the member's cards. */

@@ -372,3 +372,47 @@ describe('where order lines are read', () => {
     expect(list.table1.find((o: any) => o.SheetID === order.SheetID)).toMatchObject({ LineCount: 1, CouponAmount: '10.00', Amount: '34.00' })
   })
 })
+
+describe('CouponCardsForOrder', () => {
+  it('lists the cards that apply first with what each takes off (as the preview will), then the others with why', async () => {
+    const me = await makeMember(server.db)
+    const other = await makeMember(server.db)
+    const today = await enterpriseToday(server.db)
+    const five = await makeCard(server.db, await makePlan(server.db, { amount: '5' }), me)
+    const ten = await makeCard(server.db, await makePlan(server.db, { amount: '10', minAmount: '40' }), me)
+    const min100 = await makeCard(server.db, await makePlan(server.db, { amount: '20', minAmount: '100' }), me)
+    const drinks = await makeCard(server.db, await makePlan(server.db, { amount: '3', classIds: [`${S101}.c.DRINK`] }), me)
+    const dineIn = await makeCard(server.db, await makePlan(server.db, { amount: '3', serviceTypes: ['dinein'] }), me)
+    const later = await makeCard(server.db, await makePlan(server.db, { amount: '3' }), me, { from: addDays(today, 1), to: addDays(today, 3) })
+    // Not listed: ended, used, another member's.
+    await makeCard(server.db, await makePlan(server.db, { amount: '3' }), me, { from: addDays(today, -3), to: addDays(today, -1) })
+    const used = await makeCard(server.db, await makePlan(server.db, { amount: '4' }), me)
+    ok(await submit(me, takeaway([soupLine('1')], { CardID: used })))
+    await makeCard(server.db, await makePlan(server.db, { amount: '6' }), other)
+
+    const cart = takeaway([soupLine('2')])
+    const rows = ok(await server.call('CouponCardsForOrder', [{ ...cart, CardID: five }], { headers: me.headers })).table1
+    // Those that apply, most off first; then the others, soonest last day first (then by id).
+    const reasons = new Map([[min100, 'min-spend'], [drinks, 'goods'], [dineIn, 'service-type']])
+    expect(rows.map((r: any) => [r.CardID, r.Applies, r.OffAmount, r.Reason])).toEqual([
+      [ten, 1, '10.00', ''],
+      [five, 1, '5.00', ''],
+      [later, 0, '0.00', 'not-yet-valid'],
+      ...[min100, drinks, dineIn].sort().map((id) => [id, 0, '0.00', reasons.get(id)])
+    ])
+    expect(rows.find((r: any) => r.CardID === min100)).toMatchObject({ EligibleAmount: '44.00', CouponName: '20 off', Status: CARD_STATUS.AVAILABLE })
+    // What it says a card takes off is what the preview takes off.
+    for (const row of rows.filter((r: any) => r.Applies === 1)) {
+      const order = ok(await server.call('OrderPricePreview', [{ ...cart, CardID: row.CardID }], { headers: me.headers })).table1[0]
+      expect(order.CouponAmount).toBe(row.OffAmount)
+    }
+  })
+
+  it('needs a signed-in member, and refuses a cart the preview refuses', async () => {
+    const anonymous = await server.call('CouponCardsForOrder', [{ ...takeaway([soupLine('1')]) }], { headers: device().headers })
+    expect(anonymous.body.errcode).toBe('10010')
+    const me = await makeMember(server.db)
+    const empty = await server.call('CouponCardsForOrder', [{ ...takeaway([]) }], { headers: me.headers })
+    expect(empty.body.resultcode).toBe('20026')
+  })
+})

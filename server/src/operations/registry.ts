@@ -71,6 +71,7 @@ import CouponCardProvide from './coupons/CouponCardProvide'
 import CouponCardList from './coupons/CouponCardList'
 import CouponCardDetail from './coupons/CouponCardDetail'
 import CouponIssueCardDetail from './coupons/CouponIssueCardDetail'
+import CouponCardsForOrder from './coupons/CouponCardsForOrder'
 import VoucherQuery from './coupons/VoucherQuery'
 import VoucherVerify from './coupons/VoucherVerify'
 import type { AnyOperation } from './operation'
@@ -144,6 +145,7 @@ export const OPERATION_REGISTRY = {
   CouponCardList,
   CouponCardDetail,
   CouponIssueCardDetail,
+  CouponCardsForOrder,
   VoucherQuery,
   VoucherVerify
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }

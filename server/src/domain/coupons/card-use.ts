@@ -19,6 +19,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { priceCoupon, type CouponOrder, type CouponPoints, type CouponPrice, type CouponTerms } from '../../../../src/core/coupon-pricing'
+import { toDecimal } from '../../../../src/core/money'
 import { wallClockIn } from '../../../../src/core/wall-clock'
 import type { Locale } from '../../../../src/gateway/contract'
 import { CARD_STATUS, COUPON_TYPE, type CouponReason } from '../../../../src/gateway/coupon-rows'
@@ -164,4 +165,54 @@ export async function giveCardBack(trx: Transaction<Database>, order: { order_id
     .executeTakeFirst()
   if (Number(given.numUpdatedRows) !== 1) return
   await addCardEvent(trx, { cardId: card.card_id, action: 'give-back', from: CARD_STATUS.USED, to, actor: 'system', refId: order.order_id, now })
+}
+
+/** One of the member's cards as it stands for a cart (CouponCardsForOrder). */
+export interface CardForOrder {
+  card: CardRecord
+  plan: PlanRecord
+  applies: boolean
+  reason: CouponReason
+  /** At AmoPoint; '0' when it does not apply. */
+  off: string
+  eligible: string
+}
+
+/**
+ * The member's cards that could still be used (available, last day not passed; ones whose first
+ * day is ahead say 'not-yet-valid'), each priced against the order: those that apply first, most
+ * off first, then soonest ending; then the others with why, soonest ending first.
+ */
+export async function cardsForOrder(
+  db: Db,
+  c: { entId: string; vipId: string; today: string; order: CouponOrder; points: CouponPoints }
+): Promise<CardForOrder[]> {
+  if (!c.vipId) return []
+  const cards = await db
+    .selectFrom('coupon_cards')
+    .selectAll()
+    .where('ent_id', '=', c.entId)
+    .where('vip_id', '=', c.vipId)
+    .where('status', '=', CARD_STATUS.AVAILABLE)
+    .where('valid_to', '>=', c.today)
+    .orderBy('valid_to')
+    .orderBy('card_id')
+    .execute()
+  if (cards.length === 0) return []
+  const plans = await db
+    .selectFrom('coupon_plans')
+    .selectAll()
+    .where('ent_id', '=', c.entId)
+    .where('plan_id', 'in', [...new Set(cards.map((card) => card.plan_id))])
+    .execute()
+  const planBy = new Map(plans.map((p) => [p.plan_id, p]))
+  const zero = (0).toFixed(c.points.AmoPoint)
+  const out = cards.flatMap((card): CardForOrder[] => {
+    const plan = planBy.get(card.plan_id)
+    if (!plan) return []
+    const priced = priceCard(card, plan, c.order, c.points, c.today)
+    return [{ card, plan, applies: priced.applies, reason: priced.applies ? '' : priced.reason, off: priced.applies ? priced.off : zero, eligible: priced.eligible }]
+  })
+  // Stable sort: within each group the query's order (soonest last day first) stays.
+  return out.sort((a, b) => (a.applies !== b.applies ? (a.applies ? -1 : 1) : a.applies ? toDecimal(b.off).comparedTo(toDecimal(a.off)) : 0))
 }

@@ -44,7 +44,8 @@ import {
   type PlacementCaller
 } from './order-placement'
 import { applyOrderAction, lockOrder, markOrderPaid, type OrderActor } from './order-state'
-import { toDecimal } from '../../../../src/core/money'
+import { decimalPoints, toDecimal } from '../../../../src/core/money'
+import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
 import { vipIdOfOwner } from '../members/member-session'
 import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
 
@@ -86,6 +87,23 @@ export async function previewOrder(caller: DinerCaller, input: OrderPlacementInp
   const viewer: OrderViewer = { locale: caller.locale, timeZone: placement.timeZone, ownerKey: '', now: caller.now }
   // LineCount counts goods lines (a coupon line is not one), as order-view's orderRows does.
   return { table1: [orderRow(row, viewer, names, placement.priced.lines.length)], table2: lines.map((l) => orderLineRow(l, 0)) }
+}
+
+/**
+ * CouponCardsForOrder: the member's cards priced against this cart, checked as the preview checks
+ * it (the same refusals); the card in input.CardID, if any, plays no part. `today` is the
+ * enterprise's date the cards were judged on.
+ */
+export async function cardsForCart(caller: DinerCaller, vipId: string, input: OrderPlacementInput): Promise<{ today: string; cards: CardForOrder[] }> {
+  const placement = await validatePlacement(caller.db, caller, { ...input, CardID: '' }, { checkShownAmounts: false })
+  const cards = await cardsForOrder(caller.db, {
+    entId: caller.entId,
+    vipId,
+    today: placement.wall.date,
+    order: couponOrderOf({ shopId: placement.base.shopId, baseId: placement.base.baseId, serviceType: placement.serviceType, lines: placement.priced.lines }),
+    points: { AmoPoint: placement.amoPoint, DiscountPoint: decimalPoints({ DiscountPoint: placement.settings.get('DiscountPoint') }).DiscountPoint }
+  })
+  return { today: placement.wall.date, cards }
 }
 
 /**
