@@ -416,3 +416,28 @@ describe('CouponCardsForOrder', () => {
     expect(empty.body.resultcode).toBe('20026')
   })
 })
+
+describe('the demo plans at checkout', () => {
+  it('a claimed welcome voucher, the recharge gift and the signatures discount each price an order as their plans say', async () => {
+    const me = await makeMember(server.db)
+    const claimed = ok(await server.call('CouponCardProvide', [{ PlanID: 'E1001-CP-WELCOME5', RequestKey: requestKey() }], { headers: me.headers })).table1[0]
+    const welcome = ok(await server.call('OrderPricePreview', [{ ...takeaway([soupLine('1')], { CardID: claimed.CardID }) }], { headers: me.headers })).table1[0]
+    expect(welcome).toMatchObject({ GoodsAmount: '22.00', CouponAmount: '5.00', Amount: '17.00' })
+
+    // The recharge rule's gift (10 off from 50) as the recharge issues it: a card of the gift's plan.
+    const gift = await server.db.selectFrom('coupon_plans').select('plan_id').where('code', '=', 'recharge-gift:E1001-RR100:1').executeTakeFirstOrThrow()
+    const giftCard = await makeCard(server.db, gift.plan_id, me)
+    expect((await server.call('OrderPricePreview', [{ ...takeaway([soupLine('2')], { CardID: giftCard }) }], { headers: me.headers })).body.resultcode).toBe('20059')
+    const giftOrder = ok(await submit(me, takeaway([soupLine('3')], { CardID: giftCard }))).table1[0]
+    expect(giftOrder).toMatchObject({ GoodsAmount: '66.00', CouponAmount: '10.00', Amount: '56.00' })
+
+    // 20 % off Chef's Signatures from 30: the bun (a signature) counts, the soup does not.
+    const signatures = ok(await server.call('CouponCardProvide', [{ PlanID: 'E1001-CP-SIGNATURE20', RequestKey: requestKey() }], { headers: me.headers })).table1[0]
+    const bun = await clientLine(server, { code: 'A02' })
+    expect((await server.call('OrderPricePreview', [{ ...takeaway([soupLine('2')], { CardID: signatures.CardID }) }], { headers: me.headers })).body.resultcode).toBe('20055')
+    const both = ok(await server.call('OrderPricePreview', [{ ...takeaway([soupLine('1'), bun.input], { CardID: signatures.CardID }) }], { headers: me.headers })).table1[0]
+    // 20 % of the bun's 38 is 7.60: whole units at the demo's DiscountPoint 0 → 8.
+    expect(bun.input.Amount).toBe('38')
+    expect(both).toMatchObject({ GoodsAmount: '60.00', CouponAmount: '8.00', Amount: '52.00' })
+  })
+})
