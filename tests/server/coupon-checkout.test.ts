@@ -340,6 +340,20 @@ describe('giving the card back', () => {
     ])
   })
 
+  it('has the card back at once when its order is past its time, before the sweep has run', async () => {
+    const me = await makeMember(server.db)
+    const card = await makeCard(server.db, await makePlan(server.db, { amount: '10' }), me)
+    const order = ok(await submit(me, takeaway([soupLine('2')], { CardID: card }))).table1[0]
+    expect((await server.call('CouponCardsForOrder', [{ ...takeaway([soupLine('2')]) }], { headers: me.headers })).body.data.table1).toEqual([])
+    // Its time to pay is over (as if 15 minutes had passed): listing and choosing the card find it back.
+    await server.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('order_id', '=', order.SheetID).execute()
+    const rows = ok(await server.call('CouponCardsForOrder', [{ ...takeaway([soupLine('2')]) }], { headers: me.headers })).table1
+    expect(rows.map((r: any) => [r.CardID, r.Applies, r.OffAmount])).toEqual([[card, 1, '10.00']])
+    const expired = await server.db.selectFrom('orders').select('status').where('order_id', '=', order.SheetID).executeTakeFirstOrThrow()
+    expect(expired.status).toBe(ORDER_STATUS.EXPIRED)
+    expect(ok(await submit(me, takeaway([soupLine('2')], { CardID: card }))).table1[0].CouponAmount).toBe('10.00')
+  })
+
   it('keeps the card used on a paid order, and gives it back when the shop cancels and refunds it', async () => {
     const me = await makeMember(server.db, { balance: '100' })
     const card = await makeCard(server.db, await makePlan(server.db, { amount: '10' }), me)

@@ -46,7 +46,7 @@ import {
 import { applyOrderAction, lockOrder, markOrderPaid, type OrderActor } from './order-state'
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
-import { vipIdOfOwner } from '../members/member-session'
+import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
 import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
 
 /** The caller of a diner's order operation (an OperationContext has all of it). */
@@ -72,6 +72,7 @@ async function viewerOf(caller: DinerCaller): Promise<OrderViewer> {
 
 /** What the order would be, priced and checked exactly as OrderSubmit will (nothing is written). */
 export async function previewOrder(caller: DinerCaller, input: OrderPlacementInput): Promise<OrderAnswer> {
+  if (input.CardID) await releaseOverdueCards(caller.db, caller.entId, vipIdOfOwner(caller.ownerKey), caller.now)
   const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: false, cardHolder: vipIdOfOwner(caller.ownerKey) })
   const { row, lines } = orderRecordsOf(placement, {
     orderId: '',
@@ -90,11 +91,31 @@ export async function previewOrder(caller: DinerCaller, input: OrderPlacementInp
 }
 
 /**
+ * Expires the member's unpaid orders past their time that hold a coupon card, so the card is back
+ * before it is listed or chosen (the sweep would do it within 30 s; the diner should not wait).
+ */
+async function releaseOverdueCards(db: Kysely<Database>, entId: string, vipId: string, now: Date): Promise<void> {
+  if (!vipId) return
+  const overdue = await db
+    .selectFrom('orders')
+    .select('order_id')
+    .where('owner_key', '=', memberOwnerKey(vipId))
+    .where('ent_id', '=', entId)
+    .where('status', '=', ORDER_STATUS.AWAITING_PAYMENT)
+    .where('card_id', '!=', '')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now.toISOString())
+    .execute()
+  for (const { order_id } of overdue) await expireIfOverdue(db, order_id, now)
+}
+
+/**
  * CouponCardsForOrder: the member's cards priced against this cart, checked as the preview checks
  * it (the same refusals); the card in input.CardID, if any, plays no part. `today` is the
  * enterprise's date the cards were judged on.
  */
 export async function cardsForCart(caller: DinerCaller, vipId: string, input: OrderPlacementInput): Promise<{ today: string; cards: CardForOrder[] }> {
+  await releaseOverdueCards(caller.db, caller.entId, vipId, caller.now)
   const placement = await validatePlacement(caller.db, caller, { ...input, CardID: '' }, { checkShownAmounts: false })
   const cards = await cardsForOrder(caller.db, {
     entId: caller.entId,
@@ -118,6 +139,7 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
   const existing = await findOrderByRequestKey(caller.db, caller.entId, input.RequestKey)
   if (existing) return answerForRetry(caller, existing, ownerKey, hash)
 
+  if (input.CardID) await releaseOverdueCards(caller.db, caller.entId, vipIdOfOwner(ownerKey), caller.now)
   const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: true, cardHolder: vipIdOfOwner(ownerKey) })
   const minutes = unpaidOrderMinutes(placement.settings)
   let order: OrderRecord
