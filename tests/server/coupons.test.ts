@@ -58,6 +58,13 @@ describe('plans', () => {
     ok(await claim(m, p.plan_id))
   })
 
+  test('a fixed-days plan whose last day is over is not listed, and claiming it → 20058 (Reason ended)', async () => {
+    const p = await plan({ validKind: VALID_KIND.FIXED, validFrom: addDays(today(), -10), validTo: addDays(today(), -1) })
+    expect(ok(await server.call('CouponPlanList', [{ ShopID: 'S101' }])).table1.map((r) => r.PlanID)).not.toContain(p.plan_id)
+    expect(ok(await server.call('CouponPlanDetail', [{ PlanID: p.plan_id }])).table1[0]).toMatchObject({ CanClaim: 0, Reason: 'ended' })
+    expect((await claim(await makeMember(server.db), p.plan_id)).body.resultcode).toBe(RESULTCODES.COUPON_NOT_CLAIMABLE)
+  })
+
   test('unknown plan → 20054; an issue-only plan → 20058', async () => {
     const m = await makeMember(server.db)
     expect((await server.call('CouponPlanDetail', [{ PlanID: 'nope' }])).body.resultcode).toBe(RESULTCODES.COUPON_NOT_FOUND)
