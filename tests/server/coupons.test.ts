@@ -96,6 +96,11 @@ describe('claiming', () => {
     expect((await claim(m, other.plan_id, k)).body.resultcode).toBe(RESULTCODES.REQUEST_KEY_REUSED)
     const vip = ok(await server.call('VipDetailGet', [{}], { headers: m.headers })).table1[0]
     expect(vip.CouponCount).toBe(1)
+    // The list says so to this member, and still offers it to others.
+    const mine = ok(await server.call('CouponPlanList', [{ ShopID: 'S101' }], { headers: m.headers })).table1.find((p) => p.PlanCode === 'WELCOME5')
+    expect(mine).toMatchObject({ HeldQua: 1, CanClaim: 0, Reason: 'limit' })
+    const theirs = ok(await server.call('CouponPlanList', [{ ShopID: 'S101' }], { headers: (await makeMember(server.db)).headers })).table1.find((p) => p.PlanCode === 'WELCOME5')
+    expect(theirs).toMatchObject({ HeldQua: 0, CanClaim: 1 })
   })
 
   test('50 concurrent claims by 50 members of a plan with 10 cards: exactly 10 cards, 40 refused as sold out', async () => {
