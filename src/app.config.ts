@@ -37,6 +37,9 @@ export default defineAppConfig({
     'pages/rechargeResult/rechargeResult',
     'pages/vipScoreRecordList/vipScoreRecordList',
     'pages/vipQrCode/vipQrCode',
+    'pages/couponsList/couponsList',
+    'pages/couponDetails/couponDetails',
+    'pages/couponSelect/couponSelect',
     'pages/browserPrompt/browserPrompt',
     'pages/clear/clear'
   ],

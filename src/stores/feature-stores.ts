@@ -14,6 +14,7 @@ import { CheckoutStore } from '../features/checkout/checkout.store'
 import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
 import { WalletStore } from '../features/wallet/wallet.store'
+import { CouponsStore } from '../features/coupons/coupons.store'
 import { MemberStore } from '../features/member/member.store'
 import { ROUTES } from '../features/shell/routes'
 import { cartLabels } from '../compose/cart-labels'
@@ -201,5 +202,19 @@ export class FeatureStores {
       onOrder: (order) => this.ordersStore?.applyOrder(order)
     })
     return this.walletStore
+  }
+
+  // ---------- the member's coupons (issue 15): cards, plans to claim, codes, cards for a cart ----------
+
+  private couponsStore: CouponsStore | null = null
+
+  get coupons(): CouponsStore {
+    const { root } = this
+    this.couponsStore ??= new CouponsStore(root.gateway, {
+      signedIn: () => this.member.signedIn,
+      shopId: () => root.session.params.ShopID,
+      askLogin: () => void this.member.promptLogin()
+    })
+    return this.couponsStore
   }
 }

@@ -24,6 +24,7 @@ import type { TableSheetStore } from '../features/checkout/table-sheet.store'
 import type { PlaceStore } from '../features/checkout/place.store'
 import type { MemberStore } from '../features/member/member.store'
 import type { WalletStore } from '../features/wallet/wallet.store'
+import type { CouponsStore } from '../features/coupons/coupons.store'
 import type { BusinessModeStore } from '../features/session/business-mode.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
@@ -157,6 +158,10 @@ export class RootStore {
 
   get wallet(): WalletStore {
     return this.features().wallet
+  }
+
+  get coupons(): CouponsStore {
+    return this.features().coupons
   }
 
   get businessMode(): BusinessModeStore {

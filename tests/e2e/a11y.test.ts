@@ -398,6 +398,12 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
       })
       if (sent) await look('recharge result', null, (p) => byId(p, 'recharge-new-balance'))
     }
+    // Coupons (issue 15): the member's cards (the recharge's gift card among them), one card with its code, the choice for an order.
+    if (await look('my coupons', '/pages/couponsList/couponsList', (p) => byId(p, 'coupon-card'))) {
+      await step('open a card', () => byId(page, 'coupon-card').first().getByRole('button').first().click({ timeout: STEP }))
+      await look('coupon details', null, (p) => byId(p, 'coupon-qr'))
+    }
+    await look('choose a coupon', '/pages/couponSelect/couponSelect', (p) => byId(p, 'coupon-choice').or(byId(p, 'coupon-select-empty')))
     await look('pay from the balance (asks first)', `/pages/paymentTransfer/paymentTransfer?SheetID=${toPay}&Pay=balance`, (p) => byId(p, 'balance-confirm'))
     // Paying, while the provider has not decided: a payment started on the sandbox page, not approved.
     const started = await step('start a payment', async () => {

@@ -11,6 +11,7 @@ const ENTRY_ROUTE: Record<MineEntry, string> = {
   balance: ROUTES.vipBalance,
   recharge: ROUTES.vipBalanceRecharge,
   points: ROUTES.vipScoreRecordList,
+  coupons: ROUTES.couponsList,
   qrCode: ROUTES.vipQrCode,
   profile: ROUTES.vipDetailsEdit,
   changePhone: ROUTES.changeByCode,

@@ -7,6 +7,8 @@ import { ROUTES } from '../../features/shell/routes'
 import { ConfirmPage } from '../../features/checkout/components/ConfirmPage'
 import { useConfirmPage } from '../../features/checkout/components/use-confirm-page'
 import { BalanceMethod } from '../../features/wallet/components/WalletViews'
+import { CouponRow } from '../../features/coupons/components/CouponViews'
+import '../../features/coupons/components/CouponViews.css'
 import '../../features/wallet/components/WalletViews.css'
 
 /**
@@ -14,7 +16,7 @@ import '../../features/wallet/components/WalletViews.css'
  * online or, for a member who chose it, from the balance.
  */
 function PrepayOrderConfirm() {
-  const { i18n, host, cart, checkout, wallet, session } = useStores()
+  const { i18n, host, cart, checkout, wallet, session, member } = useStores()
   useSessionPage(() => void wallet.loadAccount(true))
   // Back from recharging or logging in: the balance (or the member) may have changed.
   useDidShow(() => {
@@ -30,6 +32,15 @@ function PrepayOrderConfirm() {
       onChooseBranch={() => host.redirectTo(`${ROUTES.baseSelect(session.params.ShopID)}&next=order`)}
       onOpenOrder={(sheetId) => host.redirectTo(ROUTES.orderDetails(sheetId))}
       onOpenTerms={() => host.navigateTo(ROUTES.terms)}
+      couponRow={
+        <CouponRow
+          signedIn={member.signedIn}
+          cardId={checkout.cardId}
+          couponName={checkout.cardId && checkout.preview?.CardID === checkout.cardId ? checkout.preview.CouponName : ''}
+          couponAmount={checkout.cardId && checkout.preview?.CardID === checkout.cardId ? checkout.preview.CouponAmount : null}
+          onOpen={() => (member.signedIn ? host.navigateTo(ROUTES.couponSelect) : void member.promptLogin())}
+        />
+      }
       extraPayMethods={
         <BalanceMethod
           chosen={checkout.payMethod === 'balance'}

@@ -14,12 +14,13 @@ import { maskedPhone } from '../../../core/phone-mask'
 /** A phone as a card shows it: area and the middle digits hidden ('+853 661**456'). */
 
 /** What mine opens; each needs a member, so signed out they lead to login first. */
-export type MineEntry = 'balance' | 'recharge' | 'points' | 'qrCode' | 'profile' | 'changePhone' | 'bindPhone'
+export type MineEntry = 'balance' | 'recharge' | 'points' | 'coupons' | 'qrCode' | 'profile' | 'changePhone' | 'bindPhone'
 
 const ENTRY_LABEL: Record<MineEntry, MessageKey> = {
   balance: 'member.entry.balance',
   recharge: 'member.entry.recharge',
   points: 'member.entry.points',
+  coupons: 'coupon.myCoupons',
   qrCode: 'member.entry.qrCode',
   profile: 'member.entry.profile',
   changePhone: 'member.entry.changePhone',
@@ -90,7 +91,7 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
       <View className='so-mine-stats'>
         {stat(vip ? format.amount(vip.Balance) : '—', 'member.balance', 'member-balance', 'balance')}
         {stat(vip ? String(vip.Score) : '—', 'member.points', 'member-points', 'points')}
-        {stat(vip ? String(vip.CouponCount) : '—', 'member.coupons', 'member-coupons')}
+        {stat(vip ? String(vip.CouponCount) : '—', 'member.coupons', 'member-coupons', 'coupons')}
       </View>
       <View className='so-mine-entries'>
         {entries.map((entry) => (
