@@ -94,7 +94,7 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   Freight: `${MONEY}: delivery fee`,
   CardID: "string: the coupon card the order took ('' none)",
   CouponName: "string: that card's name ('' none)",
-  CouponAmount: `${MONEY}: what the card took off ('0' none)`,
+  CouponAmount: `${MONEY}: what the card took off ('0.00' none; '0' on orders placed before coupons existed)`,
   Amount: `${MONEY}: GoodsAmount + BagFee + Freight − CouponAmount, what the diner pays`,
   PaidAmount: MONEY,
   CreatedDate: WALL,
