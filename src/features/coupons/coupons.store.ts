@@ -52,6 +52,9 @@ export const CARD_TABS: CardStatus[] = [CARD_STATUS.AVAILABLE, CARD_STATUS.USED,
 
 export const CARD_PAGE_SIZE = 20
 
+/** Refusals these pages show in place (beside the code, the plan, the card): no toast on top. */
+const SILENT: RequestOptions = { silent: true }
+
 /** A refusal as a page shows it: the server's code and message ('' code: the network). */
 export interface CouponProblem {
   code: string
@@ -210,7 +213,7 @@ export class CouponsStore {
     const { [planId]: _, ...rest } = this.claimProblem
     this.claimProblem = rest
     try {
-      const res = await this.gateway.request('CouponCardProvide', [{ PlanID: planId, RequestKey: key, ShopID: this.deps.shopId() }])
+      const res = await this.gateway.request('CouponCardProvide', [{ PlanID: planId, RequestKey: key, ShopID: this.deps.shopId() }], SILENT)
       this.claimKeys.delete(planId)
       const card = res.table1?.[0]
       const plan = res.table2?.[0]
@@ -248,7 +251,7 @@ export class CouponsStore {
       return
     }
     try {
-      const res = await this.gateway.request('CouponCardDetail', [{ CardID: cardId }])
+      const res = await this.gateway.request('CouponCardDetail', [{ CardID: cardId }], SILENT)
       runInAction(() => {
         if (seq !== this.cardSeq) return
         this.card = res.table1?.[0] ?? null
@@ -283,7 +286,7 @@ export class CouponsStore {
     }
     this.voucherState = 'querying'
     try {
-      const res = await this.gateway.request('VoucherQuery', [{ Code }])
+      const res = await this.gateway.request('VoucherQuery', [{ Code }], SILENT)
       runInAction(() => {
         this.voucher = res.table1?.[0] ?? null
         this.voucherState = this.voucher ? 'found' : 'failed'
@@ -304,7 +307,7 @@ export class CouponsStore {
     this.voucherState = 'redeeming'
     this.voucherProblem = null
     try {
-      const res = await this.gateway.request('VoucherVerify', [{ Code: v.CardCode }])
+      const res = await this.gateway.request('VoucherVerify', [{ Code: v.CardCode }], SILENT)
       const card = res.table1?.[0] ?? null
       runInAction(() => {
         this.redeemed = card
@@ -344,7 +347,7 @@ export class CouponsStore {
     // The cards are priced without one chosen: each on its own against the cart.
     const { CardID: _, ...input } = placement
     try {
-      const res = await this.gateway.request('CouponCardsForOrder', [input])
+      const res = await this.gateway.request('CouponCardsForOrder', [input], SILENT)
       runInAction(() => {
         if (seq !== this.orderSeq) return
         const rows = res.table1 ?? []

@@ -650,7 +650,7 @@ const zhCN = {
   'coupon.claimedToast': '领取成功',
   'coupon.left': '剩余 {n} 张',
   'coupon.held': '已领 {n} 张',
-  'coupon.discount': '{rate}% 折扣',
+  'coupon.discount': '减 {rate}%',
   'coupon.minSpend': '满 {min} 可用',
   'coupon.noMin': '无门槛',
   'coupon.maxOff': '最多减 {amount}',

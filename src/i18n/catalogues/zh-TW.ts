@@ -652,7 +652,7 @@ const zhTW: Record<MessageKey, string> = {
   'coupon.claimedToast': '領取成功',
   'coupon.left': '剩餘 {n} 張',
   'coupon.held': '已領 {n} 張',
-  'coupon.discount': '{rate}% 折扣',
+  'coupon.discount': '減 {rate}%',
   'coupon.minSpend': '滿 {min} 可用',
   'coupon.noMin': '無門檻',
   'coupon.maxOff': '最多減 {amount}',
