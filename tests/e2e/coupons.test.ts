@@ -129,6 +129,17 @@ describe('coupons', () => {
     await byId(page, 'total-coupon').getByText(`-${money(value)}`).waitFor()
     await byId(page, 'confirm-coupon-value').getByText(`-${money(value)}`).waitFor()
     await shot(page, 'coupon-confirm')
+    // Another order takes the card meanwhile (as a second phone would): the next pricing says 'coupon not
+    // available' and offers to go on without it; the card free again, the saving is back.
+    await app.server.db.updateTable('coupon_cards').set({ status: 1 }).where('card_id', '=', card.card_id).execute()
+    await byId(page, 'bag-quantity').getByRole('button').last().click()
+    await byId(page, 'preview-problem').getByText('Coupon not available').waitFor({ timeout: 30000 })
+    await byId(page, 'coupon-drop').getByText('No coupon').waitFor()
+    await byId(page, 'confirm-coupon-value').getByText('Coupon not available').waitFor()
+    await shot(page, 'coupon-confirm-taken')
+    await app.server.db.updateTable('coupon_cards').set({ status: 0 }).where('card_id', '=', card.card_id).execute()
+    await byId(page, 'bag-quantity').getByRole('button').first().click()
+    await byId(page, 'checkout-total').getByText(money(goods.minus(value))).waitFor({ timeout: 30000 })
     await agreeAndSubmit(page)
     await approveOnSandbox(page, null)
     await byId(page, 'result-pickup-number').waitFor({ timeout: 30000 })

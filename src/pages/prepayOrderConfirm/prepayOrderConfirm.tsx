@@ -38,6 +38,7 @@ function PrepayOrderConfirm() {
           cardId={checkout.cardId}
           couponName={checkout.cardId && checkout.preview?.CardID === checkout.cardId ? checkout.preview.CouponName : ''}
           couponAmount={checkout.cardId && checkout.preview?.CardID === checkout.cardId ? checkout.preview.CouponAmount : null}
+          problem={checkout.previewState === 'failed' ? checkout.previewProblem?.message : ''}
           onOpen={() => (member.signedIn ? host.navigateTo(ROUTES.couponSelect) : void member.promptLogin())}
         />
       }

@@ -6,6 +6,7 @@ import { lineAmount, type CartLine } from '../../../core/cart'
 import { isAfterMidnight } from '../../../core/appointment-slots'
 import { toDecimal } from '../../../core/money'
 import type { PayMode, ServiceType } from '../../../gateway/order-rows'
+import { RESULTCODES } from '../../../gateway/contract'
 import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { Stepper } from '../../../ui/Stepper'
@@ -47,6 +48,9 @@ export function confirmLineChoices(line: CartLine, packText: string): string {
   for (const a of line.attachmentList) parts.push(`+${a.Value}`)
   return parts.join(' · ')
 }
+
+/** Refusals of the chosen coupon card: the way on is to order without it (or choose another in the coupon row). */
+const COUPON_CODES: string[] = [RESULTCODES.COUPON_NOT_FOUND, RESULTCODES.COUPON_NOT_AVAILABLE, RESULTCODES.COUPON_MIN_SPEND]
 
 /** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
 const focusable = { tabIndex: 0 } as Record<string, unknown>
@@ -413,7 +417,12 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         {c.previewProblem ? (
           <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
             <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
-            {c.previewProblem.code === '20030' ? null : c.previewProblem.backToCart ? (
+            {c.previewProblem.code === '20030' ? null : c.cardId && COUPON_CODES.includes(c.previewProblem.code) ? (
+              // The chosen card is the trouble (used meanwhile, the cart now short of its minimum): order without it.
+              <View className='so-confirm__back' role='button' {...focusable} data-testid='coupon-drop' onClick={() => c.chooseCard('')}>
+                {i18n.t('coupon.none')}
+              </View>
+            ) : c.previewProblem.backToCart ? (
               <View className='so-confirm__back' role='button' {...focusable} data-testid='back-to-cart' onClick={props.onBackToCart}>
                 {i18n.t('checkout.backToCart')}
               </View>
