@@ -708,8 +708,6 @@ const en: Record<MessageKey, string> = {
   'coupon.usable': 'Usable ({n})',
   'coupon.unusable': 'Not usable ({n})',
   'coupon.saves': 'Saves {amount}',
-  'coupon.chosen': 'Chosen',
-  'coupon.countUsable': '{n} usable',
   'coupon.forOrderFailed': 'Your coupons for this order could not be loaded',
   'coupon.noneForOrder': 'You have no coupons for this order',
   'coupon.off': '-{amount}',

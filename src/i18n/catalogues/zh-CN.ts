@@ -706,8 +706,6 @@ const zhCN = {
   'coupon.usable': '可用优惠券（{n}）',
   'coupon.unusable': '不可用优惠券（{n}）',
   'coupon.saves': '可减 {amount}',
-  'coupon.chosen': '已选',
-  'coupon.countUsable': '{n} 张可用',
   'coupon.forOrderFailed': '可用的优惠券加载失败',
   'coupon.noneForOrder': '您没有可用于此订单的优惠券',
   'coupon.off': '-{amount}',

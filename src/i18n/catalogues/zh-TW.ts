@@ -708,8 +708,6 @@ const zhTW: Record<MessageKey, string> = {
   'coupon.usable': '可用優惠券（{n}）',
   'coupon.unusable': '不可用優惠券（{n}）',
   'coupon.saves': '可減 {amount}',
-  'coupon.chosen': '已選',
-  'coupon.countUsable': '{n} 張可用',
   'coupon.forOrderFailed': '可用的優惠券載入失敗',
   'coupon.noneForOrder': '您沒有可用於此訂單的優惠券',
   'coupon.off': '-{amount}',
