@@ -18,7 +18,7 @@ import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
 import { makeMember } from '../server/helpers/member-fixtures'
 import { phone } from './browser'
 import { useAppUnderTest, entryUrl, demoCode } from './harness'
-import { agreeAndSubmit, approveOnSandbox, byId, money, price, scanAndAdd, shot } from './steps'
+import { agreeAndSubmit, approveOnSandbox, byId, cli, money, price, scanAndAdd, shot } from './steps'
 
 const app = useAppUnderTest()
 
@@ -199,6 +199,37 @@ describe('coupons', () => {
     await page.locator(`[data-testid="coupon-card"][data-card-id="${card.card_id}"]`).filter({ visible: true }).waitFor({ timeout: 30000 })
     await shot(page, 'coupons-list-used')
 
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('a voucher printed by the shop, typed in on couponSelect, goes onto the order', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    const member = await signIn(page, 'Voucher Tester')
+    const plan = await welcomePlan()
+    const printed = await cli(app, 'coupons', 'print', plan.code, '--qua', '1')
+    const voucher = await app.server.db.selectFrom('coupon_cards').selectAll().where('plan_id', '=', plan.plan_id).where('vip_id', '=', '').executeTakeFirstOrThrow()
+    assert.ok(printed.stdout.includes(voucher.code), printed.stdout)
+    const codes = goodsFor(new Decimal(plan.min_amount))
+    const goods = codes.reduce((s, c) => s.plus(price(c)), new Decimal(0))
+    await scanAndAdd(page, app.server.url, await demoCode(app.server, 'T01'), codes)
+    await takeawayFirstSlot(page)
+    await byId(page, 'checkout-total').getByText(money(goods)).waitFor({ timeout: 30000 })
+    await byId(page, 'confirm-coupon').click()
+    await byId(page, 'coupon-choice').getByText('You have no coupons for this order').waitFor({ timeout: 30000 })
+    await byId(page, 'coupon-code-input').locator('input').fill(voucher.code)
+    await byId(page, 'coupon-code-check').click()
+    await byId(page, 'coupon-voucher').waitFor({ timeout: 30000 })
+    assert.equal((await byId(page, 'coupon-voucher').getByTestId('coupon-value').innerText()).trim(), money(new Decimal(plan.amount)))
+    await shot(page, 'coupon-select-code')
+    await byId(page, 'coupon-code-redeem').click()
+    // Back on the confirm page with the card on the order.
+    await byId(page, 'checkout-total').getByText(money(goods.minus(new Decimal(plan.amount)))).waitFor({ timeout: 30000 })
+    const held = await app.server.db.selectFrom('coupon_cards').select('vip_id').where('card_id', '=', voucher.card_id).executeTakeFirstOrThrow()
+    assert.equal(held.vip_id, member.vipId)
     assert.deepEqual(errors, [])
     await context.close()
   })

@@ -285,19 +285,18 @@ export const CodeEntry = observer(function CodeEntry(props: { onRedeemed?(card: 
             dim={v.Redeemable !== 1 && coupons.voucherState !== 'redeemed'}
             testId='coupon-voucher'
             note={v.IsMine === 1 ? i18n.t('coupon.codeMine') : v.Redeemable === 1 ? '' : reasonText(v.Reason, i18n.t, (x) => format.amount(x))}
-          >
-            {v.Redeemable === 1 && coupons.voucherState !== 'redeemed' && (
-              <View
-                className={`so-coupon__claim${coupons.voucherState === 'redeeming' ? ' so-coupon__claim--off' : ''}`}
-                role='button'
-                {...focusable}
-                data-testid='coupon-code-redeem'
-                onClick={() => void coupons.redeem().then((ok) => ok && coupons.redeemed && props.onRedeemed?.(coupons.redeemed))}
-              >
-                {coupons.voucherState === 'redeeming' ? i18n.t('coupon.redeeming') : i18n.t('coupon.redeem')}
-              </View>
-            )}
-          </CouponTicket>
+          />
+        </View>
+      )}
+      {v && v.Redeemable === 1 && coupons.voucherState !== 'redeemed' && (
+        <View
+          className={`so-coupon__claim so-coupon__claim--wide${coupons.voucherState === 'redeeming' ? ' so-coupon__claim--off' : ''}`}
+          role='button'
+          {...focusable}
+          data-testid='coupon-code-redeem'
+          onClick={() => void coupons.redeem().then((ok) => ok && coupons.redeemed && props.onRedeemed?.(coupons.redeemed))}
+        >
+          {coupons.voucherState === 'redeeming' ? i18n.t('coupon.redeeming') : i18n.t('coupon.redeem')}
         </View>
       )}
     </View>
