@@ -17,7 +17,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { OPERATIONS, type OperationName } from '../src/gateway/contract'
+import type { OperationName } from '../src/gateway/contract'
+import { OPERATIONS } from '../src/gateway/operation-list'
 // Static imports: the app and the bench's size readers must share one module instance each
 // (a dynamic import under tsx would load the caches' modules a second time).
 import { loadConfig } from '../server/src/config'

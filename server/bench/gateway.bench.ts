@@ -23,7 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { OPERATIONS } from '../../src/gateway/contract'
+import { OPERATIONS } from '../../src/gateway/operation-list'
 
 export interface BenchOptions {
   /** Requests in flight (default 8). */

@@ -32,7 +32,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { OPERATIONS } from '../../src/gateway/contract'
+import { OPERATIONS } from '../../src/gateway/operation-list'
 import type { OrderLineInput, OrderPlacementInput } from '../../src/gateway/order-rows'
 import { childCpu, reportCpu, send, stopChild, succeeded, type Target } from './gateway.bench'
 

@@ -8,7 +8,8 @@
  * of both. Every rejection is a GatewayError.
  */
 import type { Host } from '../hosts/host'
-import { GATEWAY_PATH, OPERATIONS, isSuccess, type GatewayResponse, type Locale, type OperationName } from './contract'
+import { GATEWAY_PATH, isSuccess, type GatewayResponse, type Locale, type OperationName } from './contract'
+import { operationGroups } from './operation-groups'
 import type { BaseRecord, OperationTypes } from './operations'
 import { decodeStrings, formEncode } from './form'
 
@@ -109,7 +110,8 @@ export class Gateway {
     const bearer = token?.()
     if (bearer) headers.Authorization = `Bearer ${bearer}`
     const body = formEncode({
-      ServerType: OPERATIONS[operation],
+      // '' for one not known yet: the server answers 10003, and the error report names it.
+      ServerType: operationGroups[operation] ?? '',
       KeyName: operation,
       strJsonData: JSON.stringify({ tableData: list }),
       AuthCode: authCode,

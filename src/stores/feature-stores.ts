@@ -20,6 +20,11 @@ import { ROUTES } from '../features/shell/routes'
 import { cartLabels } from '../compose/cart-labels'
 import { BusinessModeStore } from '../features/session/business-mode.store'
 import type { RootStore } from './root-store'
+import { OPERATIONS } from '../gateway/operation-list'
+import { knowOperations } from '../gateway/operation-groups'
+
+// The pages past Home call the rest of the gateway: H5's first screen knew only its own operations.
+knowOperations(OPERATIONS)
 
 export class FeatureStores {
   readonly cart: CartStore

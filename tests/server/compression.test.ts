@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { OPERATIONS } from '../../src/gateway/contract'
+import { OPERATIONS } from '../../src/gateway/operation-list'
 import { AUTH_CODE, createTestServer, DEMO_ENT, type TestServer } from './helpers/test-server'
 import { B201, S101 } from './helpers/order-fixtures'
 

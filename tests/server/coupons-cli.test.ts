@@ -3,7 +3,7 @@
  * member by phone, print a voucher, look a card up and void it. Runs the real CLI on the test
  * server's database; what it did is checked through the gateway, as a member would see it.
  */
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { makeMember } from './helpers/member-fixtures'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 

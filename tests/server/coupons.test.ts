@@ -5,7 +5,7 @@
  * recharge gift as a card. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { CARD_STATUS, VALID_KIND } from '../../src/gateway/coupon-rows'
 import { wallClockIn } from '../../src/core/wall-clock'
 import { addDays } from '../../server/src/domain/coupons/card-validity'

@@ -3,7 +3,7 @@
  * and delivery orders whose fee is added to the amount or that are refused out of range.
  */
 import { distanceMetres } from '../../src/core/geo'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import type { DeliveryInput } from '../../src/gateway/order-rows'
 import { quoteDelivery, type FreightRule } from '../../server/src/domain/delivery/freight.service'
 import { B201, B202, device, openAllDay, orderCounts, requestKey, soupLine, takeaway } from './helpers/order-fixtures'

@@ -8,7 +8,7 @@
  */
 import { appointmentSlots, slotDateTime } from '../../src/core/appointment-slots'
 import { wallClockIn } from '../../src/core/wall-clock'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import type { OrderPlacementInput } from '../../src/gateway/order-rows'
 import { B202, device, openAllDay, orderCounts, requestKey, setHours, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, type TestServer } from './helpers/test-server'

@@ -9,7 +9,7 @@
  * already refused, kept as a guard against regression.
  */
 import type { Kysely } from 'kysely'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { ORDER_STATUS, PAYMENT_STATUS, type DeliveryInput } from '../../src/gateway/order-rows'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
 import { startSettlement } from '../../server/src/domain/table-sheets/table-sheet.service'

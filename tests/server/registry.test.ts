@@ -1,6 +1,6 @@
 /** The registry is the contract, and docs/gateway.md is generated from both. */
 import fs from 'node:fs'
-import { OPERATIONS } from '../../src/gateway/contract'
+import { OPERATIONS } from '../../src/gateway/operation-list'
 import { GATEWAY_DOC_PATH, updateGatewayDoc } from '../../server/src/cli/gateway-docs'
 import { operationList } from '../../server/src/operations/registry'
 

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import fs from 'node:fs'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { importMenu } from '../../server/src/domain/catalogue/menu-import.service'
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import { applyShopAction } from '../../server/src/domain/orders/order.service'

@@ -3,7 +3,7 @@
  * holders of the table's code (or diners who ordered on it), and a stranger cannot lock the
  * table out of paying its bill. Through the real gateway, on SQLite and (DATABASE_URL) PostgreSQL.
  */
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
 import { device, openAllDay, requestKey, soupLine, B201, S101 } from './helpers/order-fixtures'

@@ -4,7 +4,7 @@
  * (with DATABASE_URL) PostgreSQL.
  */
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { translate } from '../../src/i18n/translate'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
 import { B201, clientLine, device, openAllDay, requestKey } from './helpers/order-fixtures'

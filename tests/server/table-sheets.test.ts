@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely'
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
 import { createTestServer, type TestServer } from './helpers/test-server'
 

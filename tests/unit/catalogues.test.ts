@@ -1,5 +1,6 @@
 import { CATALOGUES } from '../../src/i18n/catalogues'
-import { ERRCODES, LOCALES, RESULTCODES } from '../../src/gateway/contract'
+import { LOCALES } from '../../src/gateway/contract'
+import { ERRCODES, RESULTCODES } from '../../src/gateway/codes'
 import { translate } from '../../src/i18n/translate'
 import { TABS } from '../../src/features/shell/tabs'
 import { isFirstScreenKey } from '../../src/i18n/first-screen'

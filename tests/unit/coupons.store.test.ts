@@ -1,6 +1,6 @@
 import { CouponsStore, type CouponsStoreDeps } from '../../src/features/coupons/coupons.store'
 import { CARD_STATUS, COUPON_TYPE, VALID_KIND, type AvailableCardRow, type CouponCardRow, type CouponPlanRow, type CouponTerms } from '../../src/gateway/coupon-rows'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import type { OrderPlacementInput } from '../../src/gateway/order-rows'
 import { fakeGateway, networkDown, refused, type Script } from './support/orders-fakes'
 

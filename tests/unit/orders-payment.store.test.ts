@@ -1,5 +1,5 @@
 import { PaymentStore, PAY_ATTEMPT_STORAGE, PAY_POLL_MS } from '../../src/features/orders/payment.store'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import type { OrderRow, PaymentRow } from '../../src/gateway/order-rows'
 import { fakeGateway, ManualScheduler, networkDown, orderRow, paymentRow, refused, settle, type Script } from './support/orders-fakes'
 

@@ -1,5 +1,5 @@
 import { OrdersStore, ORDER_PAGE_SIZE, DETAIL_POLL_MS } from '../../src/features/orders/orders.store'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import type { OrderRow } from '../../src/gateway/order-rows'
 import { fakeGateway, lineRow, ManualScheduler, networkDown, orderRow, paymentRow, refused, settle, type Script } from './support/orders-fakes'
 

@@ -7,7 +7,7 @@ import {
   RECHARGE_POLL_MS,
   type WalletStoreDeps
 } from '../../src/features/wallet/wallet.store'
-import { RESULTCODES } from '../../src/gateway/contract'
+import { RESULTCODES } from '../../src/gateway/codes'
 import { GatewayError } from '../../src/gateway/gateway-client'
 import type { BalanceRecordRow, RechargeRow, RechargeRuleRow } from '../../src/gateway/member-rows'
 import { vipRow } from './support/member-rows'

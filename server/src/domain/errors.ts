@@ -5,7 +5,7 @@
  *   - EnvelopeError: the request itself is unusable (errcode, HTTP 4xx; 50000 → 500).
  * Neither knows about HTTP frameworks; the gateway route turns them into responses.
  */
-import { ERRCODES, RESULTCODES, type ErrCode, type ResultCode } from '../../../src/gateway/contract'
+import { ERRCODES, RESULTCODES, type ErrCode, type ResultCode } from '../../../src/gateway/codes'
 import type { MessageParams } from '../../../src/i18n/translate'
 
 export type DomainErrorCode = Exclude<keyof typeof RESULTCODES, 'OK'>

@@ -3,7 +3,8 @@
  * AuthCode, IsRSA, EntID. Each check throws the EnvelopeError a caller should see.
  */
 import crypto, { createHash, timingSafeEqual } from 'node:crypto'
-import { ENVELOPE_FIELDS, OPERATIONS, type OperationName } from '../../../src/gateway/contract'
+import { ENVELOPE_FIELDS, type OperationName } from '../../../src/gateway/contract'
+import { OPERATIONS } from '../../../src/gateway/operation-list'
 import { EnvelopeError, invalidInput } from '../domain/errors'
 
 export type EnvelopeField = (typeof ENVELOPE_FIELDS)[number]

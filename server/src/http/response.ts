@@ -3,7 +3,8 @@
  * percent-encoded. Errors become bodies here, in the caller's language; nothing else
  * (no stack, no internal message) ever leaves the server.
  */
-import { ERRCODES, RESULTCODES, type GatewayResponse, type GatewayTables, type Locale } from '../../../src/gateway/contract'
+import { type GatewayResponse, type GatewayTables, type Locale } from '../../../src/gateway/contract'
+import { ERRCODES, RESULTCODES } from '../../../src/gateway/codes'
 import type { MessageKey } from '../../../src/i18n/catalogues'
 import { translate, type MessageParams } from '../../../src/i18n/translate'
 import { DomainError, EnvelopeError } from '../domain/errors'

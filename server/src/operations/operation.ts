@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
-import type { Locale, OperationName, OPERATIONS } from '../../../src/gateway/contract'
+import type { Locale, OperationName } from '../../../src/gateway/contract'
+import type { OPERATIONS } from '../../../src/gateway/operation-list'
 import type { OperationTypes } from '../../../src/gateway/operations'
 import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'

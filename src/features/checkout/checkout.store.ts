@@ -15,7 +15,7 @@ import { lineAmount, type CartEntry } from '../../core/cart'
 import { appointmentSlots, isAppointmentAllowed, isOpenNow, slotDateTime, type SlotDay, type SlotRules } from '../../core/appointment-slots'
 import { positionTypeOf, servicesOffered } from '../../core/sheet-position'
 import type { WallClock } from '../../core/wall-clock'
-import { RESULTCODES } from '../../gateway/contract'
+import { RESULTCODES } from '../../gateway/codes'
 import { GatewayError, type Gateway } from '../../gateway/gateway-client'
 import type { BaseRow } from '../../gateway/operations'
 import {

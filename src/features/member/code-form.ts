@@ -7,7 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes } from '../../gateway/operations'
 import { GatewayError, type RequestOptions } from '../../gateway/gateway-client'
-import { RESULTCODES } from '../../gateway/contract'
+import { RESULTCODES } from '../../gateway/codes'
 import { SMS_RULES, type SmsAreaRow, type SmsSourceType } from '../../gateway/member-rows'
 import type { MessageKey } from '../../i18n/catalogues'
 

@@ -15,7 +15,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes, MemberPlace } from '../../gateway/operations'
 import type { CodeHandler, RequestOptions } from '../../gateway/gateway-client'
-import { ERRCODES, RESULTCODES } from '../../gateway/contract'
+import { ERRCODES, RESULTCODES } from '../../gateway/codes'
 import {
   PHONE_CHANGE_TYPE,
   REGISTER_TYPE,

@@ -1,4 +1,4 @@
-import { ERRCODES, RESULTCODES } from '../../gateway/contract'
+import { ERRCODES, RESULTCODES } from '../../gateway/codes'
 import type { MessageKey } from '../../i18n/catalogues'
 import type { SessionFailure } from './session.store'
 

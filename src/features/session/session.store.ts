@@ -7,7 +7,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Host } from '../../hosts/host'
 import type { Gateway } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
-import { RESULTCODES, type LocalizedText } from '../../gateway/contract'
+import { type LocalizedText } from '../../gateway/contract'
+import { QR_CODE_INVALID, SHOP_NOT_FOUND } from '../../gateway/entry-codes'
 import type { BaseRow, ServiceLinkRow, ShopRow, TableExtrasRow } from '../../gateway/operations'
 import { hasEntryTarget, readEntryParams, type EntryParams } from '../../core/entry-params'
 import { addMilliseconds, parseWallClock, type WallClock } from '../../core/wall-clock'
@@ -264,7 +265,7 @@ export class SessionStore {
     const lookup = { QRCode: entry.QRCode, TableID: entry.TableID, BaseID: entry.BaseID, ShopID: entry.ShopID }
     // Silent: a bad code is shown on the entry screen, not as a toast.
     const ent = (await g.request('EntIDGet', [lookup], { silent: true, entId: '' })).table1?.[0]
-    if (!ent) throw new GatewayError('business', '', 'EntIDGet', '0', RESULTCODES.QR_CODE_INVALID)
+    if (!ent) throw new GatewayError('business', '', 'EntIDGet', '0', QR_CODE_INVALID)
     runInAction(() => {
       this.params = { ...this.params, EntID: ent.EntID, EntName: ent.EntName }
       this.entNames = ent.EntNames
@@ -286,7 +287,7 @@ export class SessionStore {
       g.request('HomeShopDetailsGet', [where], { silent: true })
     ])
     const shop = home.table1?.[0]
-    if (!shop) throw new GatewayError('business', '', 'HomeShopDetailsGet', '0', RESULTCODES.SHOP_NOT_FOUND)
+    if (!shop) throw new GatewayError('business', '', 'HomeShopDetailsGet', '0', SHOP_NOT_FOUND)
     const user = home.table2?.[0]
     const base = home.table3?.[0] ?? null
     const extras = home.table5?.[0] ?? null

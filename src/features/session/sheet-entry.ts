@@ -4,7 +4,7 @@
  * who placed it) and decides with src/core/entry-params what it opens or why it is refused.
  */
 import type { Gateway } from '../../gateway/gateway-client'
-import { RESULTCODES } from '../../gateway/contract'
+import { ORDER_NOT_FOUND, ORDER_NOT_YOURS } from '../../gateway/entry-codes'
 import { sheetEntry, type SheetEntry } from '../../core/entry-sheet'
 import type { SessionStore } from './session.store'
 
@@ -20,8 +20,8 @@ export async function resolveSheetEntry(gateway: Pick<Gateway, 'request'>, sessi
     } catch (e) {
       // A GatewayError's resultcode (read, not imported: the gateway client is first-screen code).
       const code = (e as { resultcode?: string } | null)?.resultcode
-      if (code === RESULTCODES.ORDER_NOT_YOURS) order = 'notYours'
-      else if (code === RESULTCODES.ORDER_NOT_FOUND) order = 'notFound'
+      if (code === ORDER_NOT_YOURS) order = 'notYours'
+      else if (code === ORDER_NOT_FOUND) order = 'notFound'
       else throw e
     }
   }

@@ -13,7 +13,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes } from '../../gateway/operations'
 import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
-import { ERRCODES, RESULTCODES } from '../../gateway/contract'
+import { ERRCODES, RESULTCODES } from '../../gateway/codes'
 import {
   RECHARGE_STATUS,
   type BalanceRecordRow,

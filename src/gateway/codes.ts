@@ -1,0 +1,114 @@
+/**
+ * The gateway's error and result codes (design.md §3), part of the contract (./contract.ts). In a
+ * file of their own so the H5 first screen, which needs five of them (./entry-codes.ts), does not
+ * carry the rest.
+ */
+import { OK, ORDER_NOT_FOUND, ORDER_NOT_YOURS, QR_CODE_INVALID, SHOP_NOT_FOUND } from './entry-codes'
+
+/**
+ * errcode: the envelope / transport layer. Closed list; each has a message key
+ * in the i18n catalogues (`errcode.<code>`).
+ */
+export const ERRCODES = {
+  OK: '0',
+  MISSING_FIELD: '10001',
+  INVALID_JSON: '10002',
+  UNKNOWN_OPERATION: '10003',
+  WRONG_AUTH_CODE: '10004',
+  ENT_ID_MISMATCH: '10005',
+  BODY_TOO_LARGE: '10006',
+  INVALID_INPUT: '10007',
+  UNSUPPORTED_REQUEST: '10008',
+  RATE_LIMITED: '10009',
+  /** A member operation without a valid session token (spec: 'Operation not allowed without logging-in.'). */
+  LOGIN_REQUIRED: '10010',
+  /** A browser's post from a page of another site (Origin / Sec-Fetch-Site), not in ALLOWED_ORIGINS. */
+  CROSS_SITE_REFUSED: '10011',
+  INTERNAL: '50000'
+} as const
+export type ErrCode = (typeof ERRCODES)[keyof typeof ERRCODES]
+
+/**
+ * resultcode: the business layer. Closed list; each has a message key in the
+ * i18n catalogues (`resultcode.<code>`). 42000 keeps the spec's meaning
+ * (member not registered: the client registers next).
+ */
+export const RESULTCODES = {
+  OK,
+  ENTERPRISE_NOT_FOUND: '20001',
+  QR_CODE_INVALID,
+  SHOP_NOT_FOUND,
+  BASE_NOT_FOUND: '20004',
+  TABLE_NOT_FOUND: '20005',
+  PARAM_NOT_FOUND: '20006',
+  GOODS_NOT_FOUND: '20007',
+  CLASS_NOT_FOUND: '20008',
+  GOODS_OFF_SALE: '20009',
+  PRICE_CHANGED: '20010',
+  GOODS_NOT_IN_SHOP: '20011',
+  INVALID_QUANTITY: '20012',
+  SHOP_CLOSED: '20013',
+  SHEET_EXPIRED: '20014',
+  SHEET_CLOSED: '20015',
+  ORDER_NOT_FOUND,
+  ORDER_NOT_YOURS,
+  ORDER_STATUS_CONFLICT: '20018',
+  APPOINTMENT_OUTSIDE_HOURS: '20019',
+  PAYMENT_ACCOUNT_NOT_LINKED: '20020',
+  PAYMENT_DECLINED: '20021',
+  PAYMENT_NOT_FOUND: '20022',
+  BEYOND_DELIVERY_RANGE: '20023',
+  ORDER_EXPIRED: '20024',
+  QUANTITY_EDIT_NOT_ALLOWED: '20025',
+  CART_EMPTY: '20026',
+  SERVICE_NOT_OFFERED: '20027',
+  ONLINE_CHECKOUT_OFF: '20028',
+  REQUEST_KEY_REUSED: '20029',
+  ADDRESS_REQUIRED: '20030',
+  PAYMENT_AMOUNT_MISMATCH: '20031',
+  SMS_TOO_FREQUENT: '20032',
+  SMS_DAILY_LIMIT: '20033',
+  SMS_CODE_WRONG: '20034',
+  SMS_CODE_EXPIRED: '20035',
+  PHONE_INVALID: '20036',
+  PHONE_IN_USE: '20037',
+  PHONE_NOT_BOUND: '20038',
+  NAME_INVALID: '20039',
+  ACCESS_TOKEN_INVALID: '20040',
+  CHANGE_TICKET_INVALID: '20041',
+  INSUFFICIENT_BALANCE: '20042',
+  RECHARGE_RULE_NOT_FOUND: '20043',
+  RECHARGE_NOT_FOUND: '20044',
+  DEVICE_KEY_REQUIRED: '20045',
+  MEMBER_CODE_INVALID: '20046',
+  /** VipRegister RegisterType 0 with no phone the host verified (a development identity verifies none). */
+  PHONE_NOT_VERIFIED: '20047',
+  /** More of a goods (sku) than the stock left: names the goods and what is left. */
+  STOCK_SHORT: '20048',
+  /** A line above the per-line quantity cap (shop/enterprise setting MaxLineQuantity, default 99). */
+  LINE_QUANTITY_OVER_LIMIT: '20049',
+  /** More lines than the line-count cap (shop/enterprise setting MaxOrderLines, default 50). */
+  TOO_MANY_LINES: '20050',
+  /** A table's sheet (or a round at the table) without the table's current QR code, from a device that ordered nothing on it. */
+  TABLE_CODE_REQUIRED: '20051',
+  /** Change phone: the "new" number is the member's current one (SmsVerifySend VipPhoneChange, VipPhoneChange type 2). */
+  PHONE_UNCHANGED: '20052',
+  /** Delivery where the branch has a range or distance fees, to a typed address with no location: the range cannot be checked (never "beyond range"). */
+  LOCATION_REQUIRED: '20053',
+  /** Coupons (issue 15): no card or plan by that id or code (spec: 'coupon does not exist'). */
+  COUPON_NOT_FOUND: '20054',
+  /** The card cannot be used now: used, expired, returned, not yet valid, not for this order, or another member's (spec: 'coupon not available'). */
+  COUPON_NOT_AVAILABLE: '20055',
+  /** A plan with no cards left to claim. */
+  COUPON_SOLD_OUT: '20056',
+  /** The member already holds as many cards of the plan as one member may. */
+  COUPON_LIMIT_REACHED: '20057',
+  /** A plan that cannot be claimed now (paused, outside its claim window, or not claimable in the app). */
+  COUPON_NOT_CLAIMABLE: '20058',
+  /** The order's eligible spend is below the card's minimum (spec's message). */
+  COUPON_MIN_SPEND: '20059',
+  /** Too many wrong voucher codes: try again later. */
+  COUPON_CODE_TRIES: '20060',
+  MEMBER_NOT_REGISTERED: '42000'
+} as const
+export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]
