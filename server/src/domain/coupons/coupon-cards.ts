@@ -12,6 +12,7 @@ import { CARD_STATUS, type CardSource, type CardStatus, type CouponReason } from
 import { isPostgres } from '../../storage/database'
 import type { CouponCardTable, Database } from '../../storage/schema'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
+import { lockMember } from '../wallet/balance.service'
 import { DomainError } from '../errors'
 import { shownStatus, validityOfNewCard } from './card-validity'
 import { claimError, claimProblem, findPlan, type PlanRecord } from './coupon-plans'
@@ -126,6 +127,10 @@ export async function claimCard(
 ): Promise<{ card: CardRecord; plan: PlanRecord }> {
   const day = await today(db, c.entId, c.now)
   return db.transaction().execute(async (trx) => {
+    // The member first (as a recharge does, then the plan): one member's claims queue here, so the
+    // same request key sent for two plans at once cannot make a card of each (PostgreSQL; the two
+    // plan locks alone did not meet).
+    await lockMember(trx, c.vipId)
     const plan = await lockPlan(trx, c.entId, c.planId)
     const earlier = await trx
       .selectFrom('coupon_cards')
@@ -237,13 +242,8 @@ export async function usableCardCount(db: Db, vipId: string, day: string): Promi
 export const VOUCHER_TRIES = 5
 export const VOUCHER_TRY_WINDOW_MS = 60 * 60_000
 
-const normaliseCode = (code: string): string => code.replace(/[\s-]/g, '')
-
-/** Refuses (20060) a member who typed too many wrong codes in the current window. */
-async function checkTries(db: Db, entId: string, vipId: string, now: Date): Promise<void> {
-  const row = await db.selectFrom('coupon_code_tries').selectAll().where('ent_id', '=', entId).where('vip_id', '=', vipId).executeTakeFirst()
-  if (row && Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS > now.getTime() && row.tries >= VOUCHER_TRIES) throw new DomainError('COUPON_CODE_TRIES')
-}
+// NFKC first: a Chinese keyboard types full-width digits and dashes ('１２３－４'), the same code.
+const normaliseCode = (code: string): string => code.normalize('NFKC').replace(/[\s-]/g, '')
 
 /** Counts one wrong try (its own transaction: the refusal that follows must not roll it back). */
 async function countWrongTry(db: Kysely<Database>, entId: string, vipId: string, now: Date): Promise<void> {
@@ -278,15 +278,29 @@ function voucherReason(card: CardRecord, shown: CardStatus, vipId: string): Coup
  * too many wrong tries in the window → 20060 (whatever the code).
  */
 export async function lookUpVoucher(db: Kysely<Database>, c: { entId: string; vipId: string; code: string; now: Date }): Promise<VoucherLook> {
-  await checkTries(db, c.entId, c.vipId, c.now)
   const code = normaliseCode(c.code)
-  const card = /^\d{6,20}$/.test(code)
-    ? await db.selectFrom('coupon_cards').selectAll().where('ent_id', '=', c.entId).where('code', '=', code).executeTakeFirst()
-    : undefined
-  if (!card) {
-    await countWrongTry(db, c.entId, c.vipId, c.now)
-    throw new DomainError('COUPON_NOT_FOUND')
-  }
+  // Check, look up and count under the member's tries row, held for the whole transaction: wrong
+  // codes sent in parallel queue here one by one and cannot all pass the check before any counts.
+  const found = await db.transaction().execute(async (trx): Promise<CardRecord | 'tries' | null> => {
+    await trx.insertInto('coupon_code_tries').values({ ent_id: c.entId, vip_id: c.vipId, window_start: c.now.toISOString(), tries: 0 }).onConflict((oc) => oc.columns(['ent_id', 'vip_id']).doNothing()).execute()
+    let q = trx.selectFrom('coupon_code_tries').selectAll().where('ent_id', '=', c.entId).where('vip_id', '=', c.vipId)
+    if (isPostgres(trx)) q = q.forUpdate()
+    const row = await q.executeTakeFirstOrThrow()
+    const fresh = Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS <= c.now.getTime()
+    if (!fresh && row.tries >= VOUCHER_TRIES) return 'tries'
+    const card = /^\d{6,20}$/.test(code) ? await trx.selectFrom('coupon_cards').selectAll().where('ent_id', '=', c.entId).where('code', '=', code).executeTakeFirst() : undefined
+    if (card) return card
+    await trx
+      .updateTable('coupon_code_tries')
+      .set(fresh ? { window_start: c.now.toISOString(), tries: 1 } : { tries: row.tries + 1 })
+      .where('ent_id', '=', c.entId)
+      .where('vip_id', '=', c.vipId)
+      .execute()
+    return null
+  })
+  if (found === 'tries') throw new DomainError('COUPON_CODE_TRIES')
+  if (!found) throw new DomainError('COUPON_NOT_FOUND')
+  const card = found
   const plan = (await findPlan(db, c.entId, card.plan_id))!
   const shown = shownStatus(card, await today(db, c.entId, c.now))
   return { card, plan, shown, reason: voucherReason(card, shown, c.vipId), isMine: card.vip_id === c.vipId }

@@ -1,0 +1,126 @@
+/**
+ * Red-team review of issue 15's coupons, attacked through the gateway only (app.inject) as a
+ * stranger and as a signed-in member of another account: claims (limits, request keys, races),
+ * typed voucher codes (tries, formats), another member's card at checkout. SQLite, and PostgreSQL
+ * with DATABASE_URL.
+ *
+ * Tests named "found:" failed before their fix (docs/security.md "Issue 15"); every other test is an
+ * attack that was already refused, kept as a guard against regression.
+ */
+import { randomBytes } from 'node:crypto'
+import { RESULTCODES } from '../../src/gateway/codes'
+import { CARD_STATUS } from '../../src/gateway/coupon-rows'
+import { issueCards, VOUCHER_TRIES } from '../../server/src/domain/coupons/coupon-cards'
+import { createPlan, type NewPlan } from '../../server/src/domain/coupons/coupon-plans'
+import { makeMember, type TestMember } from './helpers/member-fixtures'
+import { createTestServer, ok, type TestServer } from './helpers/test-server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await createTestServer()
+}, 60_000)
+afterAll(() => server?.close())
+
+const ENT = 'E1001'
+const key = () => `rk-${randomBytes(8).toString('hex')}`
+const names = (en: string) => ({ 'zh-CN': en, 'zh-TW': en, en })
+let planSeq = 0
+const plan = (over: Partial<NewPlan> = {}) =>
+  createPlan(server.db, { entId: ENT, code: `RT15-${++planSeq}-${randomBytes(3).toString('hex')}`, names: names('RT 3 off'), couponType: 1, amount: '3', validKind: 1, validDays: 10, claimable: true, ...over }, new Date())
+const claim = (m: TestMember, planId: string, requestKey = key()) => server.call('CouponCardProvide', [{ PlanID: planId, RequestKey: requestKey }], { headers: m.headers })
+const codeOf = (res: { body: { resultcode?: unknown; errcode?: unknown } }) => res.body.resultcode
+const cardsOf = async (vipId: string) => server.db.selectFrom('coupon_cards').selectAll().where('vip_id', '=', vipId).execute()
+/** A 12-digit code that is no card's (codes start 1..9). */
+const wrongCode = () => `0${String(randomBytes(6).readUIntBE(0, 6) % 10 ** 11).padStart(11, '0')}`
+
+describe('claims', () => {
+  test('found: the same request key sent for two plans at once makes one card, the other → 20029', async () => {
+    const [a, b] = [await plan(), await plan()]
+    const m = await makeMember(server.db)
+    const k = key()
+    const answers = await Promise.all([claim(m, a.plan_id, k), claim(m, b.plan_id, k), claim(m, a.plan_id, k), claim(m, b.plan_id, k)])
+    const cards = await cardsOf(m.vipId)
+    expect(cards).toHaveLength(1)
+    const won = cards[0].plan_id
+    for (const [i, res] of answers.entries()) {
+      const asked = i % 2 === 0 ? a.plan_id : b.plan_id
+      if (asked === won) expect(ok(res).table1[0].CardID).toBe(cards[0].card_id)
+      else expect(codeOf(res)).toBe(RESULTCODES.REQUEST_KEY_REUSED)
+    }
+  })
+
+  test('20 parallel claims with different keys: the per-member limit (2) and the stock (3) hold', async () => {
+    const p = await plan({ totalQua: 3, perMemberQua: 2 })
+    const [m1, m2] = [await makeMember(server.db), await makeMember(server.db)]
+    await Promise.all(Array.from({ length: 20 }, (_, i) => claim(i % 2 ? m1 : m2, p.plan_id)))
+    const held = [(await cardsOf(m1.vipId)).length, (await cardsOf(m2.vipId)).length]
+    expect(held.every((n) => n <= 2)).toBe(true)
+    expect(held[0] + held[1]).toBe(3)
+  })
+
+  test('a stranger cannot claim or look at codes (errcode 10010)', async () => {
+    const p = await plan()
+    expect((await server.call('CouponCardProvide', [{ PlanID: p.plan_id, RequestKey: key() }])).body.errcode).toBe('10010')
+    expect((await server.call('VoucherQuery', [{ Code: wrongCode() }])).body.errcode).toBe('10010')
+    expect((await server.call('VoucherVerify', [{ Code: wrongCode() }])).body.errcode).toBe('10010')
+  })
+})
+
+describe('typed codes', () => {
+  test('found: wrong codes sent in parallel cannot pass the tries limit', async () => {
+    const m = await makeMember(server.db)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => server.call('VoucherQuery', [{ Code: wrongCode() }], { headers: m.headers })))
+    const notFound = answers.filter((r) => codeOf(r) === RESULTCODES.COUPON_NOT_FOUND).length
+    expect(notFound).toBeLessThanOrEqual(VOUCHER_TRIES)
+    expect(answers.filter((r) => codeOf(r) === RESULTCODES.COUPON_CODE_TRIES).length).toBe(20 - notFound)
+    // And a right code is refused too until the hour is over.
+    const p = await plan()
+    const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
+    expect(codeOf(await server.call('VoucherVerify', [{ Code: printed.code }], { headers: m.headers }))).toBe(RESULTCODES.COUPON_CODE_TRIES)
+  })
+
+  test('found: a code typed in full-width digits (a Chinese keyboard) is the same code', async () => {
+    const p = await plan()
+    const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
+    const m = await makeMember(server.db)
+    const wide = [...printed.code].map((d) => String.fromCharCode(0xff10 + Number(d))).join('')
+    expect(ok(await server.call('VoucherQuery', [{ Code: wide }], { headers: m.headers })).table1[0]).toMatchObject({ CardCode: printed.code, Redeemable: 1 })
+  })
+
+  test('case, spaces, dashes, other digits (Arabic-Indic), huge and odd values', async () => {
+    const p = await plan()
+    const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
+    const m = await makeMember(server.db)
+    const spaced = `${printed.code.slice(0, 4)} ${printed.code.slice(4, 8)}-${printed.code.slice(8)}`
+    expect(ok(await server.call('VoucherQuery', [{ Code: spaced }], { headers: m.headers })).table1[0].CardCode).toBe(printed.code)
+    for (const Code of ['x'.repeat(100_000), ['1'], 123456789012, { a: 1 }, '']) {
+      const res = await server.call('VoucherQuery', [{ Code }], { headers: m.headers })
+      expect(res.status).toBeLessThan(500)
+      expect(res.body.data?.table1).toBeUndefined()
+    }
+    // Arabic-Indic digits are not ours: unknown (a wrong try), never another card.
+    const arabic = [...printed.code].map((d) => String.fromCharCode(0x660 + Number(d))).join('')
+    expect(codeOf(await server.call('VoucherQuery', [{ Code: arabic }], { headers: m.headers }))).toBe(RESULTCODES.COUPON_NOT_FOUND)
+  })
+
+  test("another member's card code: VoucherVerify refuses (20055) and the card stays theirs", async () => {
+    const p = await plan()
+    const [owner, thief] = [await makeMember(server.db), await makeMember(server.db)]
+    const card = ok(await claim(owner, p.plan_id)).table1[0]
+    expect(codeOf(await server.call('VoucherVerify', [{ Code: card.CardCode }], { headers: thief.headers }))).toBe(RESULTCODES.COUPON_NOT_AVAILABLE)
+    const row = await server.db.selectFrom('coupon_cards').selectAll().where('card_id', '=', card.CardID).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ vip_id: owner.vipId, status: CARD_STATUS.AVAILABLE })
+    // Nor by id: the card's detail is not found for them.
+    expect(codeOf(await server.call('CouponCardDetail', [{ CardID: card.CardID }], { headers: thief.headers }))).toBe(RESULTCODES.COUPON_NOT_FOUND)
+  })
+
+  test('one printed voucher redeemed by two members at once: one gets it', async () => {
+    const p = await plan()
+    const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
+    const members = [await makeMember(server.db), await makeMember(server.db), await makeMember(server.db)]
+    const answers = await Promise.all(members.map((m) => server.call('VoucherVerify', [{ Code: printed.code }], { headers: m.headers })))
+    expect(answers.filter((r) => r.body.data?.table1?.length === 1)).toHaveLength(1)
+    const row = await server.db.selectFrom('coupon_cards').selectAll().where('card_id', '=', printed.card_id).executeTakeFirstOrThrow()
+    expect(members.map((m) => m.vipId)).toContain(row.vip_id)
+  })
+})
