@@ -10,14 +10,15 @@
 import { randomBytes } from 'node:crypto'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { CARD_STATUS } from '../../src/gateway/coupon-rows'
-import { issueCards, VOUCHER_TRIES } from '../../server/src/domain/coupons/coupon-cards'
+import { ADDRESS_VOUCHER_TRIES, issueCards, VOUCHER_TRIES } from '../../server/src/domain/coupons/coupon-cards'
 import { createPlan, type NewPlan } from '../../server/src/domain/coupons/coupon-plans'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await createTestServer()
+  // Forwarded addresses (trustProxy) so each test types from an address of its own.
+  server = await createTestServer({ trustProxy: true })
 }, 60_000)
 afterAll(() => server?.close())
 
@@ -28,6 +29,13 @@ let planSeq = 0
 const plan = (over: Partial<NewPlan> = {}) =>
   createPlan(server.db, { entId: ENT, code: `RT15-${++planSeq}-${randomBytes(3).toString('hex')}`, names: names('RT 3 off'), couponType: 1, amount: '3', validKind: 1, validDays: 10, claimable: true, ...over }, new Date())
 const claim = (m: TestMember, planId: string, requestKey = key()) => server.call('CouponCardProvide', [{ PlanID: planId, RequestKey: requestKey }], { headers: m.headers })
+let addressSeq = 0
+/** A member typing from an address of their own (so the per-address tries of one test do not reach another's). */
+const member = async (): Promise<TestMember> => {
+  const m = await makeMember(server.db)
+  m.headers['X-Forwarded-For'] = `10.15.${Math.floor(++addressSeq / 250) + 1}.${(addressSeq % 250) + 1}`
+  return m
+}
 const codeOf = (res: { body: { resultcode?: unknown; errcode?: unknown } }) => res.body.resultcode
 const cardsOf = async (vipId: string) => server.db.selectFrom('coupon_cards').selectAll().where('vip_id', '=', vipId).execute()
 /** A 12-digit code that is no card's (codes start 1..9). */
@@ -36,7 +44,7 @@ const wrongCode = () => `0${String(randomBytes(6).readUIntBE(0, 6) % 10 ** 11).p
 describe('claims', () => {
   test('found: the same request key sent for two plans at once makes one card, the other → 20029', async () => {
     const [a, b] = [await plan(), await plan()]
-    const m = await makeMember(server.db)
+    const m = await member()
     const k = key()
     const answers = await Promise.all([claim(m, a.plan_id, k), claim(m, b.plan_id, k), claim(m, a.plan_id, k), claim(m, b.plan_id, k)])
     const cards = await cardsOf(m.vipId)
@@ -51,7 +59,7 @@ describe('claims', () => {
 
   test('20 parallel claims with different keys: the per-member limit (2) and the stock (3) hold', async () => {
     const p = await plan({ totalQua: 3, perMemberQua: 2 })
-    const [m1, m2] = [await makeMember(server.db), await makeMember(server.db)]
+    const [m1, m2] = [await member(), await member()]
     await Promise.all(Array.from({ length: 20 }, (_, i) => claim(i % 2 ? m1 : m2, p.plan_id)))
     const held = [(await cardsOf(m1.vipId)).length, (await cardsOf(m2.vipId)).length]
     expect(held.every((n) => n <= 2)).toBe(true)
@@ -68,7 +76,7 @@ describe('claims', () => {
 
 describe('typed codes', () => {
   test('found: wrong codes sent in parallel cannot pass the tries limit', async () => {
-    const m = await makeMember(server.db)
+    const m = await member()
     const answers = await Promise.all(Array.from({ length: 20 }, () => server.call('VoucherQuery', [{ Code: wrongCode() }], { headers: m.headers })))
     const notFound = answers.filter((r) => codeOf(r) === RESULTCODES.COUPON_NOT_FOUND).length
     expect(notFound).toBeLessThanOrEqual(VOUCHER_TRIES)
@@ -79,10 +87,33 @@ describe('typed codes', () => {
     expect(codeOf(await server.call('VoucherVerify', [{ Code: printed.code }], { headers: m.headers }))).toBe(RESULTCODES.COUPON_CODE_TRIES)
   })
 
+  test('found: a stranger cannot enumerate codes with fresh guest members (the tries are counted per address too)', async () => {
+    const from = { 'X-Forwarded-For': '10.15.0.1' }
+    let notFound = 0
+    let tooMany = 0
+    // Each GuestRegister with a new device key is a new member with tries of its own.
+    for (let g = 0; g < Math.ceil(ADDRESS_VOUCHER_TRIES / VOUCHER_TRIES) + 2; g++) {
+      const dev = { ...from, 'X-Device-Key': `rt15-${randomBytes(12).toString('hex')}` }
+      const token = ok(await server.call('GuestRegister', [{}], { headers: dev })).table1[0].Token
+      for (let i = 0; i < VOUCHER_TRIES; i++) {
+        const res = await server.call('VoucherQuery', [{ Code: wrongCode() }], { headers: { ...dev, Authorization: `Bearer ${token}` } })
+        if (codeOf(res) === RESULTCODES.COUPON_NOT_FOUND) notFound++
+        else if (codeOf(res) === RESULTCODES.COUPON_CODE_TRIES) tooMany++
+      }
+    }
+    expect(notFound).toBe(ADDRESS_VOUCHER_TRIES)
+    expect(tooMany).toBeGreaterThan(0)
+    // A member at another address is not held up by it.
+    const elsewhere = await member()
+    const p = await plan()
+    const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
+    ok(await server.call('VoucherVerify', [{ Code: printed.code }], { headers: { ...elsewhere.headers, 'X-Forwarded-For': '10.15.0.2' } }))
+  })
+
   test('found: a code typed in full-width digits (a Chinese keyboard) is the same code', async () => {
     const p = await plan()
     const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
-    const m = await makeMember(server.db)
+    const m = await member()
     const wide = [...printed.code].map((d) => String.fromCharCode(0xff10 + Number(d))).join('')
     expect(ok(await server.call('VoucherQuery', [{ Code: wide }], { headers: m.headers })).table1[0]).toMatchObject({ CardCode: printed.code, Redeemable: 1 })
   })
@@ -90,7 +121,7 @@ describe('typed codes', () => {
   test('case, spaces, dashes, other digits (Arabic-Indic), huge and odd values', async () => {
     const p = await plan()
     const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
-    const m = await makeMember(server.db)
+    const m = await member()
     const spaced = `${printed.code.slice(0, 4)} ${printed.code.slice(4, 8)}-${printed.code.slice(8)}`
     expect(ok(await server.call('VoucherQuery', [{ Code: spaced }], { headers: m.headers })).table1[0].CardCode).toBe(printed.code)
     for (const Code of ['x'.repeat(100_000), ['1'], 123456789012, { a: 1 }, '']) {
@@ -105,7 +136,7 @@ describe('typed codes', () => {
 
   test("another member's card code: VoucherVerify refuses (20055) and the card stays theirs", async () => {
     const p = await plan()
-    const [owner, thief] = [await makeMember(server.db), await makeMember(server.db)]
+    const [owner, thief] = [await member(), await member()]
     const card = ok(await claim(owner, p.plan_id)).table1[0]
     expect(codeOf(await server.call('VoucherVerify', [{ Code: card.CardCode }], { headers: thief.headers }))).toBe(RESULTCODES.COUPON_NOT_AVAILABLE)
     const row = await server.db.selectFrom('coupon_cards').selectAll().where('card_id', '=', card.CardID).executeTakeFirstOrThrow()
@@ -117,7 +148,7 @@ describe('typed codes', () => {
   test('one printed voucher redeemed by two members at once: one gets it', async () => {
     const p = await plan()
     const [printed] = await issueCards(server.db, { entId: ENT, planId: p.plan_id, vipId: '', qua: 1, now: new Date() })
-    const members = [await makeMember(server.db), await makeMember(server.db), await makeMember(server.db)]
+    const members = [await member(), await member(), await member()]
     const answers = await Promise.all(members.map((m) => server.call('VoucherVerify', [{ Code: printed.code }], { headers: m.headers })))
     expect(answers.filter((r) => r.body.data?.table1?.length === 1)).toHaveLength(1)
     const row = await server.db.selectFrom('coupon_cards').selectAll().where('card_id', '=', printed.card_id).executeTakeFirstOrThrow()

@@ -240,21 +240,60 @@ export async function usableCardCount(db: Db, vipId: string, day: string): Promi
 
 /** Wrong codes one member may type per window before being made to wait. */
 export const VOUCHER_TRIES = 5
+/**
+ * Wrong codes one client address may type per window, whoever is signed in: a stranger makes
+ * guest members at will (GuestRegister with a new device key), each with tries of its own. Enough
+ * for a dining room on one Wi-Fi, not for enumerating codes.
+ */
+export const ADDRESS_VOUCHER_TRIES = 30
 export const VOUCHER_TRY_WINDOW_MS = 60 * 60_000
 
 // NFKC first: a Chinese keyboard types full-width digits and dashes ('１２３－４'), the same code.
 const normaliseCode = (code: string): string => code.normalize('NFKC').replace(/[\s-]/g, '')
 
-/** Counts one wrong try (its own transaction: the refusal that follows must not roll it back). */
-async function countWrongTry(db: Kysely<Database>, entId: string, vipId: string, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('coupon_code_tries').selectAll().where('ent_id', '=', entId).where('vip_id', '=', vipId)
+/**
+ * Who typed a code, as rows of coupon_code_tries: the member (keyed by VipID) and the client
+ * address (keyed 'addr:<address>' in the same column, which no VipID starts with), each with its
+ * limit.
+ */
+const triesKeys = (vipId: string, address: string): { key: string; limit: number }[] => [
+  { key: vipId, limit: VOUCHER_TRIES },
+  { key: `addr:${address}`.slice(0, 64), limit: ADDRESS_VOUCHER_TRIES }
+]
+
+/**
+ * Holds the typer's tries rows for the rest of the transaction (made when missing, so PostgreSQL
+ * has a row to lock; SQLite's one writer serialises anyway): parallel codes queue here one by one.
+ * Answers whether a limit is reached in the current window, and counts one wrong try.
+ */
+async function holdTries(trx: Transaction<Database>, entId: string, vipId: string, address: string, now: Date) {
+  const keys = triesKeys(vipId, address)
+  const rows: { key: string; tries: number; fresh: boolean; limit: number }[] = []
+  for (const { key, limit } of keys) {
+    await trx.insertInto('coupon_code_tries').values({ ent_id: entId, vip_id: key, window_start: now.toISOString(), tries: 0 }).onConflict((oc) => oc.columns(['ent_id', 'vip_id']).doNothing()).execute()
+    let q = trx.selectFrom('coupon_code_tries').selectAll().where('ent_id', '=', entId).where('vip_id', '=', key)
     if (isPostgres(trx)) q = q.forUpdate()
-    const row = await q.executeTakeFirst()
-    const fresh = !row || Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS <= now.getTime()
-    if (!row) await trx.insertInto('coupon_code_tries').values({ ent_id: entId, vip_id: vipId, window_start: now.toISOString(), tries: 1 }).onConflict((oc) => oc.columns(['ent_id', 'vip_id']).doUpdateSet((eb) => ({ tries: eb('coupon_code_tries.tries', '+', 1) }))).execute()
-    else await trx.updateTable('coupon_code_tries').set(fresh ? { window_start: now.toISOString(), tries: 1 } : { tries: row.tries + 1 }).where('ent_id', '=', entId).where('vip_id', '=', vipId).execute()
-  })
+    const row = await q.executeTakeFirstOrThrow()
+    rows.push({ key, tries: row.tries, limit, fresh: Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS <= now.getTime() })
+  }
+  return {
+    exhausted: rows.some((r) => !r.fresh && r.tries >= r.limit),
+    async countWrong(): Promise<void> {
+      for (const r of rows) {
+        await trx
+          .updateTable('coupon_code_tries')
+          .set(r.fresh ? { window_start: now.toISOString(), tries: 1 } : { tries: r.tries + 1 })
+          .where('ent_id', '=', entId)
+          .where('vip_id', '=', r.key)
+          .execute()
+      }
+    }
+  }
+}
+
+/** Counts one wrong try (its own transaction: the refusal that follows must not roll it back). */
+async function countWrongTry(db: Kysely<Database>, entId: string, vipId: string, address: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => (await holdTries(trx, entId, vipId, address, now)).countWrong())
 }
 
 export interface VoucherLook {
@@ -277,25 +316,16 @@ function voucherReason(card: CardRecord, shown: CardStatus, vipId: string): Coup
  * What a typed code is (VoucherQuery). Unknown codes count as a wrong try and answer 20054;
  * too many wrong tries in the window → 20060 (whatever the code).
  */
-export async function lookUpVoucher(db: Kysely<Database>, c: { entId: string; vipId: string; code: string; now: Date }): Promise<VoucherLook> {
+export async function lookUpVoucher(db: Kysely<Database>, c: { entId: string; vipId: string; address: string; code: string; now: Date }): Promise<VoucherLook> {
   const code = normaliseCode(c.code)
-  // Check, look up and count under the member's tries row, held for the whole transaction: wrong
-  // codes sent in parallel queue here one by one and cannot all pass the check before any counts.
+  // Check, look up and count under the typer's tries rows, held for the whole transaction: wrong
+  // codes sent in parallel queue there and cannot all pass the check before any counts.
   const found = await db.transaction().execute(async (trx): Promise<CardRecord | 'tries' | null> => {
-    await trx.insertInto('coupon_code_tries').values({ ent_id: c.entId, vip_id: c.vipId, window_start: c.now.toISOString(), tries: 0 }).onConflict((oc) => oc.columns(['ent_id', 'vip_id']).doNothing()).execute()
-    let q = trx.selectFrom('coupon_code_tries').selectAll().where('ent_id', '=', c.entId).where('vip_id', '=', c.vipId)
-    if (isPostgres(trx)) q = q.forUpdate()
-    const row = await q.executeTakeFirstOrThrow()
-    const fresh = Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS <= c.now.getTime()
-    if (!fresh && row.tries >= VOUCHER_TRIES) return 'tries'
+    const tries = await holdTries(trx, c.entId, c.vipId, c.address, c.now)
+    if (tries.exhausted) return 'tries'
     const card = /^\d{6,20}$/.test(code) ? await trx.selectFrom('coupon_cards').selectAll().where('ent_id', '=', c.entId).where('code', '=', code).executeTakeFirst() : undefined
     if (card) return card
-    await trx
-      .updateTable('coupon_code_tries')
-      .set(fresh ? { window_start: c.now.toISOString(), tries: 1 } : { tries: row.tries + 1 })
-      .where('ent_id', '=', c.entId)
-      .where('vip_id', '=', c.vipId)
-      .execute()
+    await tries.countWrong()
     return null
   })
   if (found === 'tries') throw new DomainError('COUPON_CODE_TRIES')
@@ -311,11 +341,11 @@ export async function lookUpVoucher(db: Kysely<Database>, c: { entId: string; vi
  * becomes the member's; a code that is the member's own card answers it again (a retry);
  * used, expired, returned or someone else's codes → 20055 and count as a wrong try; unknown → 20054.
  */
-export async function redeemVoucher(db: Kysely<Database>, c: { entId: string; vipId: string; code: string; now: Date }): Promise<{ card: CardRecord; plan: PlanRecord }> {
+export async function redeemVoucher(db: Kysely<Database>, c: { entId: string; vipId: string; address: string; code: string; now: Date }): Promise<{ card: CardRecord; plan: PlanRecord }> {
   const look = await lookUpVoucher(db, c)
   if (look.isMine) return { card: look.card, plan: look.plan }
   if (look.reason) {
-    await countWrongTry(db, c.entId, c.vipId, c.now)
+    await countWrongTry(db, c.entId, c.vipId, c.address, c.now)
     throw new DomainError('COUPON_NOT_AVAILABLE')
   }
   const card = await db.transaction().execute(async (trx) => {
