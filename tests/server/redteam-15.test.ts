@@ -14,11 +14,15 @@ import { ADDRESS_VOUCHER_TRIES, issueCards, VOUCHER_TRIES } from '../../server/s
 import { createPlan, type NewPlan } from '../../server/src/domain/coupons/coupon-plans'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { expireDueOrders } from '../../server/src/domain/orders/order-state'
+import { ORDER_STATUS } from '../../src/gateway/order-rows'
 
 let server: TestServer
 beforeAll(async () => {
   // Forwarded addresses (trustProxy) so each test types from an address of its own.
-  server = await createTestServer({ trustProxy: true })
+  server = await createTestServer({ trustProxy: true }, { demoMenus: true })
+  await openAllDay(server.db)
 }, 60_000)
 afterAll(() => server?.close())
 
@@ -153,5 +157,50 @@ describe('typed codes', () => {
     expect(answers.filter((r) => r.body.data?.table1?.length === 1)).toHaveLength(1)
     const row = await server.db.selectFrom('coupon_cards').selectAll().where('card_id', '=', printed.card_id).executeTakeFirstOrThrow()
     expect(members.map((m) => m.vipId)).toContain(row.vip_id)
+  })
+})
+
+describe('cards at checkout', () => {
+  const submit = (m: TestMember, CardID: string, qua = '2') => server.call('OrderSubmit', [{ ...takeaway([soupLine(qua)], { CardID }), RequestKey: requestKey() }], { headers: m.headers })
+  const events = (cardId: string) => server.db.selectFrom('coupon_card_events').select(['action', 'to_status', 'ref_id']).where('card_id', '=', cardId).orderBy('seq').execute()
+
+  test("another member's card by its code or a look-alike id, and absurd CardIDs: refused, nothing taken", async () => {
+    const p = await plan({ amount: '5' })
+    const [owner, thief] = [await member(), await member()]
+    const card = ok(await claim(owner, p.plan_id)).table1[0]
+    const mine = ok(await claim(thief, (await plan({ amount: '5' })).plan_id)).table1[0]
+    for (const CardID of [card.CardCode, card.CardID, card.CardID.toLowerCase(), ` ${card.CardID} `, mine.CardCode, `${mine.CardID}%`, `${mine.CardID}' OR '1'='1`]) {
+      const res = await submit(thief, CardID)
+      expect(res.status).toBeLessThan(500)
+      expect(res.body.resultcode).toBe(RESULTCODES.COUPON_NOT_FOUND)
+    }
+    for (const CardID of ['x'.repeat(10_000), ['a'], { a: 1 }]) {
+      const res = await server.call('OrderSubmit', [{ ...takeaway([soupLine('2')]), CardID, RequestKey: requestKey() }], { headers: thief.headers })
+      expect(res.status).toBeLessThan(500)
+      expect(res.body.data?.table1).toBeUndefined()
+    }
+    const row = await server.db.selectFrom('coupon_cards').selectAll().where('card_id', '=', card.CardID).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: CARD_STATUS.AVAILABLE, order_id: '' })
+  })
+
+  test('an overdue order holding a card, expired by the sweep, cancelled and re-priced all at once: the card comes back once, then one new order takes it', async () => {
+    const second = await server.openSecondInstance()
+    const p = await plan({ amount: '5' })
+    const m = await member()
+    const card = ok(await claim(m, p.plan_id)).table1[0]
+    const order = ok(await submit(m, card.CardID)).table1[0]
+    await server.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('order_id', '=', order.SheetID).execute()
+    await Promise.all([
+      expireDueOrders(server.db, new Date()),
+      server.call('OrderCancel', [{ SheetID: order.SheetID }], { headers: m.headers }),
+      second.call('OrderCancel', [{ SheetID: order.SheetID }], { headers: m.headers }),
+      server.call('OrderPricePreview', [{ ...takeaway([soupLine('2')], { CardID: card.CardID }) }], { headers: m.headers }),
+      second.call('CouponCardsForOrder', [{ ...takeaway([soupLine('2')]) }], { headers: m.headers })
+    ])
+    expect((await server.db.selectFrom('orders').select('status').where('order_id', '=', order.SheetID).executeTakeFirstOrThrow()).status).toBe(ORDER_STATUS.EXPIRED)
+    expect((await events(card.CardID)).map((e) => e.action)).toEqual(['claim', 'use', 'give-back'])
+    const answers = await Promise.all([submit(m, card.CardID), second.call('OrderSubmit', [{ ...takeaway([soupLine('3')], { CardID: card.CardID }), RequestKey: requestKey() }], { headers: m.headers })])
+    expect(answers.map((a) => a.body.resultcode).sort()).toEqual(['0', RESULTCODES.COUPON_NOT_AVAILABLE])
+    expect((await events(card.CardID)).map((e) => e.action)).toEqual(['claim', 'use', 'give-back', 'use'])
   })
 })
