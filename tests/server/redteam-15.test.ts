@@ -70,6 +70,19 @@ describe('claims', () => {
     expect(held[0] + held[1]).toBe(3)
   })
 
+  test('found: a stranger cannot farm a plan with fresh guest members (claims need a bound phone, 20038)', async () => {
+    const p = await plan({ perMemberQua: 1 })
+    for (let g = 0; g < 3; g++) {
+      const dev = { 'X-Forwarded-For': '10.15.200.1', 'X-Device-Key': `rt15-${randomBytes(12).toString('hex')}` }
+      const token = ok(await server.call('GuestRegister', [{}], { headers: dev })).table1[0].Token
+      const res = await server.call('CouponCardProvide', [{ PlanID: p.plan_id, RequestKey: key() }], { headers: { ...dev, Authorization: `Bearer ${token}` } })
+      expect(codeOf(res)).toBe(RESULTCODES.PHONE_NOT_BOUND)
+    }
+    expect(Number((await server.db.selectFrom('coupon_plans').select('issued_qua').where('plan_id', '=', p.plan_id).executeTakeFirstOrThrow()).issued_qua)).toBe(0)
+    // A phone member still claims their one.
+    ok(await claim(await member(), p.plan_id))
+  })
+
   test('a stranger cannot claim or look at codes (errcode 10010)', async () => {
     const p = await plan()
     expect((await server.call('CouponCardProvide', [{ PlanID: p.plan_id, RequestKey: key() }])).body.errcode).toBe('10010')
