@@ -12,7 +12,9 @@
  *     rather than a voucher silently shrunk.
  *   - Discount: `percent` off the eligible spend, the amount off rounded half-up at DiscountPoint
  *     decimals (never finer than AmoPoint) with the one rounding of ./money, at most `maxOff`
- *     when the plan caps it, and never more than the eligible spend. A minimum spend applies too.
+ *     when the plan caps it, and never more than the eligible spend. A minimum spend applies too,
+ *     and a discount that rounds to nothing off does not apply ('min-spend' naming the spend it
+ *     needs), so a card is never used up for nothing.
  * The eligible spend is the sum of the eligible lines' amounts, rounded at AmoPoint like the
  * order's goods amount.
  */
@@ -98,7 +100,15 @@ export function priceCoupon(terms: CouponTerms, order: CouponOrder, points: Coup
   if (eligibleSum.lessThan(minSpend)) return refuse('min-spend', minSpend)
   const percent = toDecimal(terms.percent)
   const rate = (percent.isNegative() ? new Decimal(0) : percent.greaterThan(100) ? new Decimal(100) : percent).div(100)
-  let off = roundHalfUp(eligibleSum.times(rate), Math.min(points.DiscountPoint, amo))
+  const dp = Math.min(points.DiscountPoint, amo)
+  let off = roundHalfUp(eligibleSum.times(rate), dp)
+  if (!off.greaterThan(0)) {
+    // Rounded to nothing off (2 % of 22 at DiscountPoint 0): the card is not used up for nothing.
+    // It needs the spend whose discount reaches half the least unit.
+    if (rate.isZero()) return refuse('min-spend', minSpend)
+    const needed = new Decimal(10).pow(-dp).div(2).div(rate).toDecimalPlaces(amo, Decimal.ROUND_UP)
+    return refuse('min-spend', needed.greaterThan(minSpend) ? needed : minSpend)
+  }
   const cap = roundHalfUp(toDecimal(terms.maxOff), amo)
   if (cap.greaterThan(0) && off.greaterThan(cap)) off = cap
   return { applies: true, eligible, off: (off.greaterThan(eligibleSum) ? eligibleSum : off).toFixed(amo) }

@@ -216,4 +216,17 @@ describe('cards at checkout', () => {
     expect(answers.map((a) => a.body.resultcode).sort()).toEqual(['0', RESULTCODES.COUPON_NOT_AVAILABLE])
     expect((await events(card.CardID)).map((e) => e.action)).toEqual(['claim', 'use', 'give-back', 'use'])
   })
+
+  test('found: a discount that rounds to nothing off (2 % of 22 at the demo DiscountPoint 0) is refused, not used up for nothing', async () => {
+    const p = await plan({ couponType: 2, amount: undefined, discountRate: '2' })
+    const m = await member()
+    const card = ok(await claim(m, p.plan_id)).table1[0]
+    const cards = ok(await server.call('CouponCardsForOrder', [{ ...takeaway([soupLine('1')]) }], { headers: m.headers })).table1
+    expect(cards.find((c: { CardID: string }) => c.CardID === card.CardID)).toMatchObject({ Applies: 0, Reason: 'min-spend' })
+    const res = await submit(m, card.CardID, '1')
+    expect(res.body.resultcode).toBe(RESULTCODES.COUPON_MIN_SPEND)
+    expect((await server.db.selectFrom('coupon_cards').select('status').where('card_id', '=', card.CardID).executeTakeFirstOrThrow()).status).toBe(CARD_STATUS.AVAILABLE)
+    // 2 % of 44 = 0.88: one whole unit off.
+    expect(ok(await submit(m, card.CardID, '2')).table1[0]).toMatchObject({ CouponAmount: '1.00', Amount: '43.00' })
+  })
 })
