@@ -51,6 +51,20 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body))
 
+  // The provider's signed notice of the payer's decision, delivered to our own notify handler
+  // exactly as a real provider's would arrive (the hosted page and the cashier both end here).
+  const decide = (payId: string, view: HostedPaymentView, decision: 'approve' | 'decline') => {
+    const now = new Date()
+    const notice = provider.signNotice({
+      payId,
+      providerRef: view.providerRef || provider.providerRefOf(payId),
+      result: decision === 'approve' ? 'paid' : 'declined',
+      amount: view.amount,
+      at: now.toISOString()
+    })
+    return handleNotice(deps, SANDBOX, notice.body, notice.headers, now)
+  }
+
   // A wrong or missing key looks exactly like an unknown payment: nothing tells which ids exist.
   const notFound = (request: { headers: Record<string, unknown> }, reply: FastifyReply) => {
     const locale = localeFromAcceptLanguage(request.headers['accept-language'] as string | undefined)
@@ -85,15 +99,7 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
     if (view.status !== PAYMENT_STATUS.PENDING) return answer(409, { ok: false, reason: 'settled', result: view.status === PAYMENT_STATUS.DECLINED ? 'declined' : 'paid' })
     // The payer closed the cashier: nothing is decided, the payment stays pending.
     if (decision === 'cancel') return answer(200, { ok: true, result: 'cancelled', ...CASHIER_REPORTS.cancelled })
-    const now = new Date()
-    const notice = provider.signNotice({
-      payId,
-      providerRef: view.providerRef || provider.providerRefOf(payId),
-      result: decision === 'approve' ? 'paid' : 'declined',
-      amount: view.amount,
-      at: now.toISOString()
-    })
-    const delivered = await handleNotice(deps, SANDBOX, notice.body, notice.headers, now)
+    const delivered = await decide(payId, view, decision)
     if (delivered.httpStatus !== 200) {
       request.log.error({ payId, ...delivered }, 'sandbox cashier notice was refused by our own notify handler')
       return answer(502, { ok: false, reason: `notice refused: ${delivered.outcome}` })
@@ -110,15 +116,7 @@ export async function sandboxPayRoutes(app: FastifyInstance, deps: SandboxPayDep
     if (!view) return notFound(request, reply)
     // Only a pending, current payment can be decided; otherwise show what it is now.
     if (view.status !== PAYMENT_STATUS.PENDING || view.superseded) return reply.redirect(provider.pagePath(payId), 303)
-    const now = new Date()
-    const notice = provider.signNotice({
-      payId,
-      providerRef: view.providerRef || provider.providerRefOf(payId),
-      result: decision === 'approve' ? 'paid' : 'declined',
-      amount: view.amount,
-      at: now.toISOString()
-    })
-    const delivered = await handleNotice(deps, SANDBOX, notice.body, notice.headers, now)
+    const delivered = await decide(payId, view, decision)
     if (delivered.httpStatus !== 200) {
       request.log.error({ payId, ...delivered }, 'sandbox notice was refused by our own notify handler')
       return reply.code(502).type('text/plain; charset=utf-8').send(`notice refused: ${delivered.outcome}`)
