@@ -14,6 +14,7 @@ import { OPERATION_REGISTRY } from '../../server/src/operations/registry'
 import type { AnyOperation } from '../../server/src/operations/operation'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { insertAwaitingOrder, makeMember, type TestMember } from './helpers/member-fixtures'
+import { openAllDay, soupLine, takeaway } from './helpers/order-fixtures'
 
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
 const RECHARGE_RETURN = '/#/pages/rechargeResult/rechargeResult'
@@ -27,9 +28,13 @@ let aOrder: string
 let aPayment: string
 let aRecharge: string
 let ruleId: string
+/** A's welcome voucher (claimed in the app) and its code. */
+let aCard: string
+let aCardCode: string
+const WELCOME = 'E1001-CP-WELCOME5'
 
 beforeAll(async () => {
-  server = await createTestServer({ sandboxPaySecret: 'member-access-secret' })
+  server = await createTestServer({ sandboxPaySecret: 'member-access-secret' }, { demoMenus: true })
   a = await makeMember(server.db, { balance: '500', name: 'Alice' })
   b = await makeMember(server.db, { balance: '500', name: 'Bob' })
   await server.db.insertInto('enterprises').values({ ent_id: 'E7007', names: '{"zh-CN":"其他","zh-TW":"其他","en":"Other"}', created_at: new Date().toISOString() }).execute()
@@ -44,6 +49,10 @@ beforeAll(async () => {
   const recharge = await server.call('RechargeSubmit', [{ RuleID: ruleId, ShopID: 'S101', RequestKey: key(), ReturnUrl: RECHARGE_RETURN }], { headers: a.headers })
   expect(recharge.body.resultcode).toBe('0')
   aRecharge = recharge.body.data.table1[0].RechargeID
+  await openAllDay(server.db)
+  const claimed = ok(await server.call('CouponCardProvide', [{ PlanID: WELCOME, RequestKey: key() }], { headers: a.headers })).table1[0]
+  aCard = claimed.CardID
+  aCardCode = claimed.CardCode
 })
 afterAll(() => server.close())
 
@@ -61,7 +70,14 @@ const SAMPLES: Partial<Record<OperationName, () => Record<string, unknown>>> = {
   BalancePay: () => ({ SheetID: aOrder, RequestKey: key() }),
   RechargeSubmit: () => ({ RuleID: ruleId, ShopID: 'S101', RequestKey: key(), ReturnUrl: RECHARGE_RETURN }),
   RechargeRecordList: () => ({ PageIndex: 1, PageSize: 10 }),
-  RechargeStatusGet: () => ({ RechargeID: aRecharge })
+  RechargeStatusGet: () => ({ RechargeID: aRecharge }),
+  CouponCardProvide: () => ({ PlanID: WELCOME, RequestKey: key() }),
+  CouponCardList: () => ({ PageIndex: 1, PageSize: 10 }),
+  CouponCardDetail: () => ({ CardID: aCard }),
+  CouponIssueCardDetail: () => ({ CardID: aCard }),
+  CouponCardsForOrder: () => ({ ...takeaway([soupLine('2')]) }),
+  VoucherQuery: () => ({ Code: aCardCode }),
+  VoucherVerify: () => ({ Code: aCardCode })
 }
 
 const operations = Object.entries(OPERATION_REGISTRY) as [OperationName, AnyOperation][]
@@ -114,6 +130,38 @@ const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {
     const rows = ok(await server.call('VipScoreRecordByPage', [{ PageIndex: 1, PageSize: 50 }], { headers: b.headers })).table1
     const aRows = await server.db.selectFrom('score_ledger').select('entry_id').where('vip_id', '=', a.vipId).execute()
     for (const row of rows) expect(aRows.map((r) => r.entry_id)).not.toContain(row.RecordID)
+  },
+  async CouponCardProvide() {
+    // B's claim makes B's own card; A's stays A's.
+    const card = ok(await server.call('CouponCardProvide', [{ PlanID: WELCOME, RequestKey: key() }], { headers: b.headers })).table1[0]
+    expect(card.CardID).not.toBe(aCard)
+    const aRow = await server.db.selectFrom('coupon_cards').select('vip_id').where('card_id', '=', aCard).executeTakeFirstOrThrow()
+    expect(aRow.vip_id).toBe(a.vipId)
+  },
+  async CouponCardList() {
+    const rows = ok(await server.call('CouponCardList', [{ PageIndex: 1, PageSize: 50 }], { headers: b.headers })).table1
+    expect(rows.map((r: { CardID: string }) => r.CardID)).not.toContain(aCard)
+  },
+  async CouponCardDetail() {
+    expect((await server.call('CouponCardDetail', [{ CardID: aCard }], { headers: b.headers })).body.resultcode).toBe('20054')
+  },
+  async CouponIssueCardDetail() {
+    expect((await server.call('CouponIssueCardDetail', [{ CardID: aCard }], { headers: b.headers })).body.resultcode).toBe('20054')
+  },
+  async CouponCardsForOrder() {
+    const rows = ok(await server.call('CouponCardsForOrder', [{ ...takeaway([soupLine('2')]) }], { headers: b.headers })).table1
+    expect(rows.map((r: { CardID: string }) => r.CardID)).not.toContain(aCard)
+  },
+  async VoucherQuery() {
+    // A code someone holds is never B's to redeem.
+    const res = await server.call('VoucherQuery', [{ Code: aCardCode }], { headers: b.headers })
+    if (res.body.resultcode === '0') expect(res.body.data.table1[0]).toMatchObject({ IsMine: 0, Redeemable: 0 })
+    else expect(res.body.resultcode).toMatch(/^2005[45]$/)
+  },
+  async VoucherVerify() {
+    expect((await server.call('VoucherVerify', [{ Code: aCardCode }], { headers: b.headers })).body.resultcode).toBe('20055')
+    const aRow = await server.db.selectFrom('coupon_cards').select(['vip_id', 'status']).where('card_id', '=', aCard).executeTakeFirstOrThrow()
+    expect(aRow.vip_id).toBe(a.vipId)
   },
   async VipBalanceRecordByPage() {
     const rows = ok(await server.call('VipBalanceRecordByPage', [{ PageIndex: 1, PageSize: 50 }], { headers: b.headers })).table1
