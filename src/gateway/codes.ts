@@ -109,6 +109,14 @@ export const RESULTCODES = {
   COUPON_MIN_SPEND: '20059',
   /** Too many wrong voucher codes: try again later. */
   COUPON_CODE_TRIES: '20060',
+  /** Addresses (issue 16): no address of the caller's by that id (another member's is never confirmed to exist). */
+  ADDRESS_NOT_FOUND: '20061',
+  /** The member already keeps as many addresses as allowed (MaxAddresses, 20). */
+  ADDRESS_LIMIT_REACHED: '20062',
+  /** A region code the dataset does not know, or one that is not a leaf where a leaf is needed (spec: 'Please select region'). */
+  REGION_NOT_FOUND: '20063',
+  /** The geocoder found no place for the text or point given. */
+  PLACE_NOT_FOUND: '20064',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -148,5 +148,21 @@ export const OPERATIONS = {
   /** What a typed voucher code is. */
   VoucherQuery: 'Coupons',
   /** Redeems a typed voucher code into the member's cards. */
-  VoucherVerify: 'Coupons'
+  VoucherVerify: 'Coupons',
+  /** Children of parent regions, a level at a time (Macau, Hong Kong, mainland China). */
+  AreaBatchSelect: 'Common',
+  /** Places matching a typed address, through the geocoding provider. */
+  AddressResolution: 'Common',
+  /** The place at a point and the nearest branches. */
+  BaseInfoByGPS: 'Params',
+  /** The member's saved addresses (page 1, size 999). */
+  VipAddressListByPage: 'Members',
+  VipAddressAdd: 'Members',
+  VipAddressGet: 'Members',
+  VipAddressUpdate: 'Members',
+  VipAddressDelete: 'Members',
+  /** Tables of a branch, paged. */
+  TableListByPage: 'Retail',
+  /** A branch's page: address, phone, location, hours. */
+  ShopBaseDetailGet: 'Retail'
 } as const satisfies Record<string, ServerType>

@@ -32,6 +32,7 @@ import type {
   ThirdPartyUserRow,
   VipRow
 } from './member-rows'
+import type { AreaRow, BaseDetailRow, PlaceRow, TableRow, VipAddressInput, VipAddressRow } from './address-rows'
 import type {
   AvailableCardRow,
   CardCountRow,
@@ -128,9 +129,11 @@ export interface TotalRow {
 }
 
 export interface ServiceLinkRow {
-  /** 'api' gateway base, 'h5' app base, 'image' image-storage domain. */
-  LinkType: 'api' | 'h5' | 'image'
+  /** 'api' gateway base, 'h5' app base, 'image' image-storage domain, 'tiles' the H5 map's tile URL template ({z}/{x}/{y}; setting MAP_TILE_URL). */
+  LinkType: 'api' | 'h5' | 'image' | 'tiles'
   Url: string
+  /** 'tiles': the attribution the tile provider requires (shown on the map). */
+  Attribution?: string
 }
 
 export interface EntIdRow {
@@ -681,6 +684,54 @@ export interface OperationTypes {
   VoucherVerify: {
     input: { Code: string }
     output: { table1: CouponCardRow[] }
+  }
+  // ---------- Addresses, regions, places, tables (issue 16) ----------
+  /** Children of each parent region ('' = the level-1 regions), parents in the order given; public, cached. */
+  AreaBatchSelect: {
+    input: { ParentCodes: string[] }
+    output: { table1: AreaRow[] }
+  }
+  /** Places matching a typed address (within RegionCode when given), best first. */
+  AddressResolution: {
+    input: { Address: string; RegionCode?: string }
+    output: { table1: PlaceRow[] }
+  }
+  /** The place at a point (table1, one row) and the shop's branches nearest first with their distance (table2). */
+  BaseInfoByGPS: {
+    input: { Lng: number; Lat: number; ShopID?: string }
+    output: { table1: PlaceRow[]; table2: BaseWithDistanceRow[] }
+  }
+  /** The signed-in member's addresses, default first then newest (VipID is the caller's own; page 1, size 999). */
+  VipAddressListByPage: {
+    input: { VipID?: string; PageIndex?: number; PageSize?: number }
+    output: { table1: VipAddressRow[]; table2: TotalRow[] }
+  }
+  VipAddressAdd: {
+    input: VipAddressInput & { RequestKey?: string }
+    output: { table1: VipAddressRow[] }
+  }
+  VipAddressGet: {
+    input: { AddressID: string }
+    output: { table1: VipAddressRow[] }
+  }
+  VipAddressUpdate: {
+    input: VipAddressInput & { AddressID: string }
+    output: { table1: VipAddressRow[] }
+  }
+  /** Deleting the default makes the newest remaining address the default. */
+  VipAddressDelete: {
+    input: { AddressID: string }
+    output: { table1: VipAddressRow[] }
+  }
+  /** Tables of a branch, paged (choosing a table by hand; a table chosen so orders prepay to it, its sheet still needs its QR code). */
+  TableListByPage: {
+    input: { BaseID: string; PageIndex?: number; PageSize?: number }
+    output: { table1: TableRow[]; table2: TotalRow[] }
+  }
+  /** A branch with its shop: address, phone, location, hours, services, delivery range. */
+  ShopBaseDetailGet: {
+    input: { BaseID: string }
+    output: { table1: BaseDetailRow[] }
   }
 }
 

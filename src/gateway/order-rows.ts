@@ -37,6 +37,12 @@ export interface OrderLineInput {
 
 /** Delivery details; addresses themselves come with the members issue. */
 export interface DeliveryInput {
+  /**
+   * A saved address of the signed-in member (issue 16): the server takes contact, phone, address
+   * and location from it (resolving it when it has no location) and the order keeps a snapshot.
+   * With AddressID the other fields may be empty; another member's id → ADDRESS_NOT_FOUND.
+   */
+  AddressID?: string
   Contact: string
   Phone: string
   Address: string
@@ -131,6 +137,12 @@ export interface OrderRow {
   /** Where the diner's location put the delivery, as the range was checked (0 and 0: none given). */
   DeliveryLat: number
   DeliveryLng: number
+  /** The saved address the delivery was ordered to ('' typed); the order keeps its own snapshot, so later edits do not change it. */
+  AddressID: string
+  /** The snapshot's region path in the request's language ('' none). */
+  RegionName: string
+  /** Metres from the branch as measured when ordered (-1 unknown). */
+  DeliveryDistance: number
   LineCount: number
   /** What the caller may do now (from the transition table): 1 yes, 0 no. */
   CanCancel: number

@@ -129,4 +129,21 @@ export interface Host {
    * diner cancelled or it failed. Absent where the host cannot scan (a plain browser).
    */
   scanCode?(): Promise<string | null>
+  /**
+   * The host's own place picker (chat-app and payment-app chooseLocation), opened near `near`
+   * when given; null when the diner cancelled or refused. Absent on H5, where the app's own map
+   * page (Leaflet) does it.
+   */
+  chooseLocation?(near?: { Lat: number; Lng: number }): Promise<HostPlace | null>
+  /** The host's own map of a place (mini-programs openLocation). Absent on H5 (the app's map page). */
+  openLocation?(place: HostPlace): void
+}
+
+/** A place as the hosts' location APIs give and take it. */
+export interface HostPlace {
+  Lat: number
+  Lng: number
+  /** The place's name (a building, a shop) and its address as the host knows them ('' unknown). */
+  Name: string
+  Address: string
 }

@@ -550,7 +550,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.20020': 'This shop has no payment account set up',
   'resultcode.20021': 'The payment was declined; please try again or choose another way to pay',
   'resultcode.20022': 'Payment not found',
-  'resultcode.20023': 'This address is outside the delivery area',
+  'resultcode.20023': 'This address is {distance} km from the shop; it delivers within {limit} km',
   'resultcode.20024': 'The order has expired; please order again',
   'resultcode.20025': 'This shop does not allow changing quantities after ordering',
   'resultcode.20026': 'The cart is empty',
@@ -588,6 +588,10 @@ const en: Record<MessageKey, string> = {
   'resultcode.20058': 'This coupon cannot be claimed now',
   'resultcode.20059': 'The consumption amount must be greater than or equal to the amount of available vouchers',
   'resultcode.20060': 'Too many wrong coupon codes. Please try again later.',
+  'resultcode.20061': 'This address was not found',
+  'resultcode.20062': 'You can keep up to {max} addresses. Please delete one first.',
+  'resultcode.20063': 'Please select region',
+  'resultcode.20064': 'No place was found for this address. Please check it or drop a pin on the map.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

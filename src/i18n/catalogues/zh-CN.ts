@@ -548,7 +548,7 @@ const zhCN = {
   'resultcode.20020': '该门店未绑定收款账户',
   'resultcode.20021': '支付未成功，请重试或更换支付方式',
   'resultcode.20022': '支付记录不存在',
-  'resultcode.20023': '超出配送范围',
+  'resultcode.20023': '超出配送范围：此地址距门店 {distance} 公里，门店配送范围为 {limit} 公里内',
   'resultcode.20024': '订单已过期，请重新下单',
   'resultcode.20025': '本店不允许修改已下单商品的数量',
   'resultcode.20026': '购物车是空的',
@@ -586,6 +586,10 @@ const zhCN = {
   'resultcode.20058': '此优惠券现在不可领取',
   'resultcode.20059': '消费金额须大于或等于可用代金券的金额',
   'resultcode.20060': '优惠券码错误次数过多，请稍后再试',
+  'resultcode.20061': '找不到此地址',
+  'resultcode.20062': '最多可保存 {max} 个地址，请先删除一个',
+  'resultcode.20063': '请选择地区',
+  'resultcode.20064': '找不到此地址的位置，请检查地址或在地图上选点',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

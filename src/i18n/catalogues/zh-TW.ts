@@ -550,7 +550,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20020': '該門店未設定收款帳戶',
   'resultcode.20021': '支付未成功，請重試或更換支付方式',
   'resultcode.20022': '支付記錄不存在',
-  'resultcode.20023': '超出配送範圍',
+  'resultcode.20023': '超出送餐範圍：此地址距門店 {distance} 公里，門店送餐範圍為 {limit} 公里內',
   'resultcode.20024': '訂單已過期，請重新下單',
   'resultcode.20025': '本店不允許修改已下單商品的數量',
   'resultcode.20026': '購物車是空的',
@@ -588,6 +588,10 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20058': '此優惠券現在不可領取',
   'resultcode.20059': '消費金額須大於或等於可用代金券的金額',
   'resultcode.20060': '優惠券碼錯誤次數過多，請稍後再試',
+  'resultcode.20061': '找不到此地址',
+  'resultcode.20062': '最多可儲存 {max} 個地址，請先刪除一個',
+  'resultcode.20063': '請選擇地區',
+  'resultcode.20064': '找不到此地址的位置，請檢查地址或在地圖上選點',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear
