@@ -54,7 +54,14 @@ export const ROUTES = {
   couponSelect: page('couponSelect'),
   // issue 14: this page needs another browser (host: its login kind); clear cache
   browserPrompt: (host: string, back = '') => withQuery(page('browserPrompt'), { host, back }),
-  clear: page('clear')
+  clear: page('clear'),
+  // issue 16: addresses, places, branch and tables. addressList `choose`: picking one for the confirm page.
+  addressList: (choose = false) => withQuery(page('addressList'), { choose: choose ? '1' : '' }),
+  addressEdit: (addressId = '') => withQuery(page('addressEdit'), { AddressID: addressId }),
+  /** H5 map page (mini-programs use the host's own): `choose` drops a pin near Lat/Lng, `open` shows a place. */
+  location: (q: { mode: 'choose' | 'open'; Lat?: string; Lng?: string; Name?: string; Address?: string }) => withQuery(page('location'), q as Record<string, string>),
+  baseDetails: (baseId: string) => withQuery(page('baseDetails'), { BaseID: baseId }),
+  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId })
 }
 
 /**
