@@ -1,7 +1,8 @@
 /** Payment-app mini-program host. */
 import Taro from '@tarojs/taro'
-import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
+import type { Host, HostPlace } from './host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode, placeFromNative } from './taro-host'
+import { wgs84ToGcj02 } from './gcj02'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 import { alipayCashier } from './pay.alipay'
@@ -43,6 +44,29 @@ export const host: Host = {
       }
     }),
   scanCode: taroScanCode,
+  // issue 16: the payment app's own place picker and map (my.chooseLocation / my.openLocation, GCJ-02).
+  chooseLocation: (near) =>
+    new Promise<HostPlace | null>((resolve) => {
+      try {
+        const at = near ? wgs84ToGcj02(near) : null
+        my.chooseLocation({
+          ...(at ? { latitude: at.Lat, longitude: at.Lng } : {}),
+          success: (r) => resolve(placeFromNative(r)),
+          fail: () => resolve(null)
+        })
+      } catch {
+        resolve(null)
+      }
+    }),
+  openLocation: (place) => {
+    const at = wgs84ToGcj02(place)
+    try {
+      // The payment app takes the coordinates as strings.
+      my.openLocation({ latitude: String(at.Lat), longitude: String(at.Lng), name: place.Name, address: place.Address, scale: 16, fail: () => undefined })
+    } catch {
+      // nothing to show: the host refused
+    }
+  },
   cashier: () => Promise.resolve(alipayCashier),
   ...taroNavigation,
   confirm: taroConfirm
@@ -51,4 +75,6 @@ export const host: Host = {
 /** The payment app's global (alipay builds only). */
 declare const my: {
   getAuthCode(options: { scopes: string; success(r: { authCode?: string }): void; fail(): void }): void
+  chooseLocation(options: { latitude?: number; longitude?: number; success(r: { name?: string; address?: string; latitude?: number; longitude?: number }): void; fail(): void }): void
+  openLocation(options: { latitude: string; longitude: string; name: string; address: string; scale?: number; fail?(): void }): void
 }

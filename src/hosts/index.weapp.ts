@@ -1,7 +1,7 @@
 /** Chat-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode, taroChooseLocation, taroOpenLocation } from './taro-host'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 import { weappCashier } from './pay.weapp'
@@ -38,6 +38,9 @@ export const host: Host = {
       .then((r) => r.code || null)
       .catch(() => null),
   scanCode: taroScanCode,
+  // issue 16: the chat-app's own place picker and map (GCJ-02 there, WGS-84 here).
+  chooseLocation: taroChooseLocation,
+  openLocation: taroOpenLocation,
   cashier: () => Promise.resolve(weappCashier),
   ...taroNavigation,
   confirm: taroConfirm
