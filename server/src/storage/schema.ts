@@ -401,6 +401,14 @@ export interface OrderTable {
   card_id: string
   coupon_name: string
   coupon_amount: string
+  /**
+   * Delivery to a saved address (migration 0013): its id ('' typed), the snapshot of the address
+   * as ordered (JSON text of DeliverySnapshot, '' none) and the metres measured from the branch
+   * (-1 unknown).
+   */
+  address_id: Generated<string>
+  delivery_snapshot: Generated<string>
+  delivery_distance: Generated<number>
 }
 
 export interface OrderLineTable {
@@ -711,6 +719,30 @@ export interface CouponCodeTryTable {
   tries: Generated<number>
 }
 
+// ---------- the address book (0013) ----------
+
+/** A member's saved delivery address. */
+export interface VipAddressTable {
+  address_id: string
+  ent_id: string
+  vip_id: string
+  contact: string
+  area_no: string
+  phone: string
+  region_code: string
+  street: string
+  detail: string
+  house_no: string
+  tag: string
+  /** Degrees; 0, 0 not located. */
+  lat: number
+  lng: number
+  is_default: number
+  request_key: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface ServerSecretTable {
   name: string
   value: string
@@ -768,5 +800,6 @@ export interface Database {
   coupon_cards: CouponCardTable
   coupon_card_events: CouponCardEventTable
   coupon_code_tries: CouponCodeTryTable
+  vip_addresses: VipAddressTable
   server_secrets: ServerSecretTable
 }

@@ -16,6 +16,7 @@ import { orderDeliveryPoint } from './0009-order-delivery-point'
 import { devHostLoginCodes } from './0010-dev-host-login-codes'
 import { coupons } from './0011-coupons'
 import { rechargeGiftCards } from './0012-recharge-gift-cards'
+import { addresses } from './0013-addresses'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -29,7 +30,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_order_delivery_point': orderDeliveryPoint,
   '0010_dev_host_login_codes': devHostLoginCodes,
   '0011_coupons': coupons,
-  '0012_recharge_gift_cards': rechargeGiftCards
+  '0012_recharge_gift_cards': rechargeGiftCards,
+  '0013_addresses': addresses
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
