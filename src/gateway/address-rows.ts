@@ -40,6 +40,12 @@ export interface VipAddressRow {
   RegionCode: string
   /** Its path in the request's language, broadest first ('澳門 嘉模堂區'). */
   RegionName: string
+  /**
+   * The codes of its path, broadest first, the leaf last, joined by '/' (regionPath(code) on the
+   * server: e.g. '820000/820100/820101'); the client's region picker restores the address's levels
+   * from it with one AreaBatchSelect ('' when the code is no longer in the dataset).
+   */
+  RegionPath: string
   Street: string
   Detail: string
   HouseNo: string
