@@ -83,6 +83,23 @@ export interface ServerConfig {
   /** Payment providers, comma-separated (PAYMENT_PROVIDERS, 'sandbox'); the first is the default. */
   paymentProviders: string[]
   /**
+   * The geocoder (GEOCODING_PROVIDER, 'development'); the choices are in
+   * server/src/providers/geocoding/registry.ts. 'development' knows only the region dataset and the
+   * demo branches' streets; 'nominatim' asks an OpenStreetMap Nominatim server (docs/addresses.md).
+   */
+  geocodingProvider: string
+  /** The Nominatim server's base URL (NOMINATIM_URL, 'https://nominatim.openstreetmap.org'). */
+  nominatimUrl: string
+  /**
+   * Who we are to the Nominatim server (NOMINATIM_CONTACT: an e-mail or URL sent in the User-Agent, as
+   * its usage policy asks); required when GEOCODING_PROVIDER=nominatim.
+   */
+  nominatimContact: string | null
+  /** Map tiles of the H5 location page (MAP_TILE_URL, OpenStreetMap's), with {z}/{x}/{y}; https, or http for localhost only. */
+  mapTileUrl: string
+  /** The tiles' attribution shown on the map (MAP_TILE_ATTRIBUTION, '© OpenStreetMap contributors'). */
+  mapTileAttribution: string
+  /**
    * Development providers a production deployment accepts anyway (ALLOW_DEVELOPMENT_PROVIDERS,
    * comma-separated names of DEVELOPMENT_PROVIDERS); ignored outside production.
    */
@@ -90,7 +107,7 @@ export interface ServerConfig {
 }
 
 /** The development stand-ins, by the name ALLOW_DEVELOPMENT_PROVIDERS uses for each. */
-export const DEVELOPMENT_PROVIDERS = ['sms', 'identity', 'sandbox-payments'] as const
+export const DEVELOPMENT_PROVIDERS = ['sms', 'identity', 'sandbox-payments', 'geocoding'] as const
 export type DevelopmentProviderName = (typeof DEVELOPMENT_PROVIDERS)[number]
 
 type Env = Record<string, string | undefined>
@@ -124,6 +141,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     smsProvider: text(env.SMS_PROVIDER) ?? 'development',
     identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
+    geocodingProvider: text(env.GEOCODING_PROVIDER) ?? 'development',
+    nominatimUrl: httpUrlSetting(text(env.NOMINATIM_URL) ?? 'https://nominatim.openstreetmap.org', 'NOMINATIM_URL').replace(/\/+$/, ''),
+    nominatimContact: text(env.NOMINATIM_CONTACT) ?? null,
+    mapTileUrl: mapTileUrl(text(env.MAP_TILE_URL) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    mapTileAttribution: text(env.MAP_TILE_ATTRIBUTION) ?? '© OpenStreetMap contributors',
     allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS)
   }
   return { ...config, ...overrides }
@@ -200,4 +222,35 @@ export function originSetting(value: string, name: string): string {
     throw new Error(`${name} must be an origin without path, query or credentials (e.g. https://order.shop.example), got '${value}'`)
   }
   return url.origin
+}
+
+/** Loopback hosts, the only ones a plain-http setting may name. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** An absolute URL, https (or http for localhost only: tests and a deployer's own machine); throws naming the setting. */
+export function httpUrlSetting(value: string, name: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} must be an absolute https URL, got '${value}'`)
+  }
+  const local = LOCAL_HOSTS.has(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) throw new Error(`${name} must be an https URL (http only for localhost), got '${value}'`)
+  if (url.username || url.password) throw new Error(`${name} must not carry credentials, got '${value}'`)
+  return value
+}
+
+/** MAP_TILE_URL: an https (http for localhost) URL template naming {z}, {x} and {y}. */
+function mapTileUrl(value: string): string {
+  httpUrlSetting(value.replace(/\{[a-z]\}/g, '0'), 'MAP_TILE_URL')
+  for (const part of ['{z}', '{x}', '{y}']) {
+    if (!value.includes(part)) throw new Error(`MAP_TILE_URL must contain {z}, {x} and {y}, got '${value}'`)
+  }
+  return value
+}
+
+/** The origin a tile URL template loads from ('https://tile.openstreetmap.org'), for the page's CSP. */
+export function mapTileOrigin(template: string): string {
+  return new URL(template.replace(/\{[a-z]\}/g, '0')).origin
 }

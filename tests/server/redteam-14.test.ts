@@ -444,7 +444,7 @@ describe('host login: pictures', () => {
 
 describe('the development host login in production', () => {
   test("found: a production server passed IsDebug=1 on, so identities from the payment app's debug environment (test accounts anyone makes) would be signed as real ones", async () => {
-    const prod = await createTestServer({ production: true, publicUrl: ORIGIN, allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments'] } as never)
+    const prod = await createTestServer({ production: true, publicUrl: ORIGIN, allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments', 'geocoding'] } as never)
     try {
       const code = async () => {
         const res = await prod.app.inject({ method: 'POST', url: `/dev-auth/alipay/authorize?${new URLSearchParams({ app_id: 'dev-alipay', redirect_uri: RETURN, state: STATE })}`, headers: { ...HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'user=dev-amy&decision=allow' })

@@ -45,7 +45,7 @@ describe('production refuses development providers it was not told to allow', ()
     expect((error as Error).name).toBe('DevelopmentProvidersRefused')
     const message = (error as Error).message
     expect(message).toContain('NODE_ENV=production')
-    for (const part of ['SMS_PROVIDER=development', 'IDENTITY_PROVIDER=development', 'PAYMENT_PROVIDERS=sandbox', 'ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments']) {
+    for (const part of ['SMS_PROVIDER=development', 'IDENTITY_PROVIDER=development', 'PAYMENT_PROVIDERS=sandbox', 'GEOCODING_PROVIDER=development', 'ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments,geocoding']) {
       expect(message).toContain(part)
     }
   })
@@ -54,7 +54,18 @@ describe('production refuses development providers it was not told to allow', ()
     const config = configOf({ NODE_ENV: 'production', ALLOW_DEVELOPMENT_PROVIDERS: 'sms, sandbox-payments' })
     const error = await withDatabase(config, (db) => buildProviders(config, db, () => {})).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DevelopmentProvidersRefused)
-    expect((error as DevelopmentProvidersRefused).refused).toEqual(['identity'])
+    expect((error as DevelopmentProvidersRefused).refused).toEqual(['identity', 'geocoding'])
+  })
+
+  test('the development geocoder is refused alone too, and a real one needs no allowance', async () => {
+    const config = configOf({ NODE_ENV: 'production', ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,sandbox-payments' })
+    const error = await withDatabase(config, (db) => buildProviders(config, db, () => {})).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DevelopmentProvidersRefused)
+    expect((error as DevelopmentProvidersRefused).refused).toEqual(['geocoding'])
+    expect((error as Error).message).toContain('geocoding (GEOCODING_PROVIDER=development)')
+    const real = configOf({ NODE_ENV: 'production', ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,sandbox-payments', GEOCODING_PROVIDER: 'nominatim', NOMINATIM_CONTACT: 'ops@shop.example' })
+    const providers = await withDatabase(real, (db) => buildProviders(real, db, () => {}))
+    expect(providers.geocoding.name).toBe('nominatim')
   })
 
   test('startServer refuses too, and leaves nothing listening', async () => {
@@ -67,7 +78,7 @@ describe('production refuses development providers it was not told to allow', ()
     const lines: string[] = []
     const server = await startServer({
       production: true,
-      allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments'],
+      allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments', 'geocoding'],
       port: 0,
       host: '127.0.0.1',
       databaseUrl: null,
@@ -83,13 +94,13 @@ describe('production refuses development providers it was not told to allow', ()
     }
     const line = lines.find((l) => l.startsWith('providers:'))
     expect(line).toBe(
-      'providers: payments=sandbox (SANDBOX, no real money), sms=development (codes go to this log, none sent), identity=development (checks nothing, vouches for no phone) — development providers allowed in production by ALLOW_DEVELOPMENT_PROVIDERS'
+      'providers: payments=sandbox (SANDBOX, no real money), sms=development (codes go to this log, none sent), identity=development (checks nothing, vouches for no phone), geocoding=development (knows only region names and the demo streets) — development providers allowed in production by ALLOW_DEVELOPMENT_PROVIDERS'
     )
   })
 })
 
 describe('the demo enterprise in production', () => {
-  const allowed = { production: true, allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments'] as ServerConfig['allowDevelopmentProviders'] }
+  const allowed = { production: true, allowDevelopmentProviders: ['sms', 'identity', 'sandbox-payments', 'geocoding'] as ServerConfig['allowDevelopmentProviders'] }
   const enterprises = async (server: { db: { selectFrom(t: 'enterprises'): any } }) =>
     (await server.db.selectFrom('enterprises').select('ent_id').execute()).map((r: { ent_id: string }) => r.ent_id)
 
@@ -114,14 +125,15 @@ describe('the demo enterprise in production', () => {
 
 describe('settings', () => {
   test('an unknown name in ALLOW_DEVELOPMENT_PROVIDERS fails at once, naming the valid ones', () => {
-    expect(() => configOf({ ALLOW_DEVELOPMENT_PROVIDERS: 'sms,payments' })).toThrow("ALLOW_DEVELOPMENT_PROVIDERS: unknown name 'payments' (valid: sms, identity, sandbox-payments)")
+    expect(() => configOf({ ALLOW_DEVELOPMENT_PROVIDERS: 'sms,payments' })).toThrow("ALLOW_DEVELOPMENT_PROVIDERS: unknown name 'payments' (valid: sms, identity, sandbox-payments, geocoding)")
   })
 
   test('an unknown provider choice fails start, naming the choices this server has', async () => {
     for (const [env, text] of [
       [{ SMS_PROVIDER: 'acme-sms' }, "SMS_PROVIDER 'acme-sms' is not a provider this server has (choices: development)"],
       [{ IDENTITY_PROVIDER: 'wechat' }, "IDENTITY_PROVIDER 'wechat' is not a provider this server has (choices: development)"],
-      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox)"]
+      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox)"],
+      [{ GEOCODING_PROVIDER: 'acme-maps' }, "GEOCODING_PROVIDER 'acme-maps' is not a provider this server has (choices: development, nominatim)"]
     ] as const) {
       const config = configOf(env)
       const error = await withDatabase(config, (db) => buildProviders(config, db, () => {})).catch((e: unknown) => e)
@@ -136,7 +148,7 @@ describe('settings', () => {
     const providers = await withDatabase(config, (db) => buildProviders(config, db, () => {}))
     expect(providers.payments.names()).toEqual(['sandbox'])
     expect(describeProviders(config)).toBe(
-      'providers: payments=sandbox (SANDBOX, no real money), sms=development (codes go to this log, none sent), identity=development (checks nothing, vouches for no phone)'
+      'providers: payments=sandbox (SANDBOX, no real money), sms=development (codes go to this log, none sent), identity=development (checks nothing, vouches for no phone), geocoding=development (knows only region names and the demo streets)'
     )
   })
 })
@@ -166,6 +178,6 @@ test('the real server process in production without the setting exits non-zero w
   })
   expect(code).not.toBe(0)
   expect(code).not.toBeNull()
-  expect(output).toContain('ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments')
+  expect(output).toContain('ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments,geocoding')
   expect(output).not.toContain('listening on')
 }, 60_000)

@@ -12,6 +12,7 @@ import { buildHostLoginProviders, buildIdentityProvider } from '../providers/ide
 import { assertRunMode } from '../providers/run-mode'
 import type { DevelopmentSmsProvider } from '../providers/sms/development.provider'
 import { buildSmsProvider } from '../providers/sms/registry'
+import { buildGeocodingProvider } from '../providers/geocoding/registry'
 import type { Database } from '../storage/schema'
 import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
@@ -42,7 +43,7 @@ export interface DefaultProviders extends Providers {
 }
 
 /**
- * Builds the providers the settings choose (SMS_PROVIDER, IDENTITY_PROVIDER, PAYMENT_PROVIDERS) on
+ * Builds the providers the settings choose (SMS_PROVIDER, IDENTITY_PROVIDER, PAYMENT_PROVIDERS, GEOCODING_PROVIDER) on
  * the open database (a provider's secret may live there). In production a development provider not
  * named in ALLOW_DEVELOPMENT_PROVIDERS throws DevelopmentProvidersRefused, before anything is built;
  * an unknown choice throws ProviderChoiceError. `warn` gets the development SMS lines.
@@ -50,7 +51,13 @@ export interface DefaultProviders extends Providers {
 export async function buildProviders(config: ServerConfig, db: Kysely<Database>, warn: (message: string) => void): Promise<DefaultProviders> {
   assertRunMode(config)
   const sms = buildSmsProvider(config, warn) as DevelopmentSmsProvider
-  return { payments: await buildPaymentProviders(config, db), sms, identity: buildIdentityProvider(config), hostLogin: buildHostLoginProviders(config, db) }
+  return {
+    payments: await buildPaymentProviders(config, db),
+    sms,
+    identity: buildIdentityProvider(config),
+    hostLogin: buildHostLoginProviders(config, db),
+    geocoding: buildGeocodingProvider(config)
+  }
 }
 
 // The gateway hands the providers to every operation's context (ctx.providers).

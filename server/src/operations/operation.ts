@@ -13,6 +13,7 @@ import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { SmsProvider } from '../providers/sms/sms-provider'
+import type { GeocodingProvider } from '../providers/geocoding/geocoding-provider'
 import type { HostLoginProviders, IdentityProvider } from '../providers/identity/identity-provider'
 import type { Database } from '../storage/schema'
 import type { SessionMember } from '../domain/members/member-session'
@@ -67,6 +68,8 @@ export interface Providers {
   identity: IdentityProvider
   /** The H5 host browsers' OAuth logins, one per host kind (server/src/providers/identity). */
   hostLogin: HostLoginProviders
+  /** Typed address → places, point → place (GEOCODING_PROVIDER; server/src/providers/geocoding). */
+  geocoding: GeocodingProvider
 }
 
 export interface AppOperationContext extends OperationContext {

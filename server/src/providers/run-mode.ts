@@ -1,13 +1,15 @@
 /**
- * Run modes (issue 11). This repository ships only development stand-ins: the DEVELOPMENT SMS
- * provider (codes go to the log), the DEVELOPMENT identity provider (checks nothing) and the
- * sandbox payments (no real money). In production (NODE_ENV=production) each one must be named in
+ * Run modes (issue 11). This repository ships development stand-ins: the DEVELOPMENT SMS
+ * provider (codes go to the log), the DEVELOPMENT identity provider (checks nothing), the
+ * sandbox payments (no real money) and the DEVELOPMENT geocoder (region names and demo streets
+ * only; issue 16 also ships a real one, 'nominatim'). In production (NODE_ENV=production) each one must be named in
  * ALLOW_DEVELOPMENT_PROVIDERS, or the server and the CLIs refuse to start: a deployment never runs
  * them by accident. Outside production (npm start, the tests) everything is on, as the demo needs.
  */
 import { DEVELOPMENT_PROVIDERS, type DevelopmentProviderName, type ServerConfig } from '../config'
 
-export type RunModeConfig = Pick<ServerConfig, 'production' | 'smsProvider' | 'identityProvider' | 'paymentProviders' | 'allowDevelopmentProviders'>
+export type RunModeConfig = Pick<ServerConfig, 'production' | 'smsProvider' | 'identityProvider' | 'paymentProviders' | 'allowDevelopmentProviders'> &
+  Partial<Pick<ServerConfig, 'geocodingProvider'>>
 
 /** A development provider is configured in production without ALLOW_DEVELOPMENT_PROVIDERS naming it. */
 export class DevelopmentProvidersRefused extends Error {
@@ -18,7 +20,7 @@ export class DevelopmentProvidersRefused extends Error {
     const setting = DEVELOPMENT_PROVIDERS.filter((n) => refused.includes(n) || allowed.includes(n)).join(',')
     super(
       `NODE_ENV=production with development providers not allowed: ${refused.map((k) => `${k} (${SETTING_OF[k]})`).join(', ')}. ` +
-        `They send no SMS, check no identity, take no real money. Configure real providers, or allow them knowingly ` +
+        `They send no SMS, check no identity, take no real money, locate no real address. Configure real providers, or allow them knowingly ` +
         `with ALLOW_DEVELOPMENT_PROVIDERS=${setting}`
     )
     this.name = 'DevelopmentProvidersRefused'
@@ -37,7 +39,8 @@ export class ProviderChoiceError extends Error {
 const SETTING_OF: Record<DevelopmentProviderName, string> = {
   sms: 'SMS_PROVIDER=development',
   identity: 'IDENTITY_PROVIDER=development',
-  'sandbox-payments': 'PAYMENT_PROVIDERS=sandbox'
+  'sandbox-payments': 'PAYMENT_PROVIDERS=sandbox',
+  geocoding: 'GEOCODING_PROVIDER=development'
 }
 
 /** The development providers this configuration makes active. */
@@ -46,6 +49,8 @@ export function activeDevelopmentProviders(config: RunModeConfig): DevelopmentPr
   if (config.smsProvider === 'development') active.push('sms')
   if (config.identityProvider === 'development') active.push('identity')
   if (config.paymentProviders.includes('sandbox')) active.push('sandbox-payments')
+  // Absent (an older caller's partial config): the default, 'development'.
+  if ((config.geocodingProvider ?? 'development') === 'development') active.push('geocoding')
   return active
 }
 
@@ -64,7 +69,8 @@ export function assertRunMode(config: RunModeConfig, kinds: readonly Development
 const DESCRIPTION: Record<string, string> = {
   'payments:sandbox': 'SANDBOX, no real money',
   'sms:development': 'codes go to this log, none sent',
-  'identity:development': 'checks nothing, vouches for no phone'
+  'identity:development': 'checks nothing, vouches for no phone',
+  'geocoding:development': 'knows only region names and the demo streets'
 }
 
 /** The one line every start prints: which providers are active, and whether production allowed stand-ins. */
@@ -73,7 +79,8 @@ export function describeProviders(config: RunModeConfig): string {
   const line = `providers: ${[
     config.paymentProviders.map((p) => part('payments', p)).join(', '),
     part('sms', config.smsProvider),
-    part('identity', config.identityProvider)
+    part('identity', config.identityProvider),
+    part('geocoding', config.geocodingProvider ?? 'development')
   ].join(', ')}`
   const allowed = config.production && activeDevelopmentProviders(config).length > 0
   return allowed ? `${line} — development providers allowed in production by ALLOW_DEVELOPMENT_PROVIDERS` : line

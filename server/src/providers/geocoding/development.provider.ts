@@ -1,0 +1,107 @@
+/**
+ * DEVELOPMENT GEOCODER — knows no real map. It finds typed text among a small gazetteer: the region
+ * dataset's names in three languages (each with its centroid, where the dataset has one) and the
+ * demo branches' streets (server/seed/demo-enterprise.ts), and nothing else. A street it knows is
+ * answered with precision 'street'; a region name with the region's centroid and precision
+ * 'region'; anything else with nothing. It never invents a point: a region without a centroid
+ * is not answered at all. Production refuses it unless ALLOW_DEVELOPMENT_PROVIDERS names
+ * 'geocoding' (run-mode.ts); a real deployment sets GEOCODING_PROVIDER (docs/addresses.md).
+ */
+import type { Locale, LocalizedText } from '../../../../src/gateway/contract'
+import { distanceMetres } from '../../../../src/core/geo'
+import type { GeocodedPlace, GeocodeQuery, GeocodingProvider } from './geocoding-provider'
+
+/** One place the development geocoder knows. */
+export interface GazetteerEntry {
+  kind: 'street' | 'region'
+  /** What people type for it, in any language (matched after normalising, see matchKey). */
+  names: string[]
+  /** The leaf region it lies in (for a region entry: itself). */
+  regionCode: string
+  /** The codes of that region's path, broadest first (a query's RegionCode matches any of them). */
+  regionCodes: string[]
+  /** The names of that path in a language, broadest first. */
+  regionNames: (locale: Locale) => string[]
+  /** The street in each language ('' for a region). */
+  street: LocalizedText | null
+  lat: number
+  lng: number
+  /** How far from it a point is still "there", for reverse lookups (metres). */
+  radiusM: number
+}
+
+/** Lower case, full-width to half-width, no spaces or punctuation: '官也街 22號' → '官也街22號'. */
+export function matchKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s\p{P}\p{S}]+/gu, '')
+}
+
+/** Shortest name worth matching inside typed text (one CJK character matches far too much). */
+const MIN_KEY = 2
+/** Answers given for one query at most. */
+const MAX_ANSWERS = 5
+
+export class DevelopmentGeocodingProvider implements GeocodingProvider {
+  readonly name = 'development'
+  private indexed: { entry: GazetteerEntry; keys: string[] }[] | null = null
+
+  /** `gazetteer` is read once, on the first lookup (the region dataset loads lazily). */
+  constructor(private readonly gazetteer: () => GazetteerEntry[]) {}
+
+  private entries(): { entry: GazetteerEntry; keys: string[] }[] {
+    this.indexed ??= this.gazetteer().map((entry) => ({
+      entry,
+      keys: [...new Set(entry.names.map(matchKey).filter((k) => k.length >= MIN_KEY))]
+    }))
+    return this.indexed
+  }
+
+  async resolve(query: GeocodeQuery): Promise<GeocodedPlace[]> {
+    const typed = matchKey(query.text)
+    if (typed.length < MIN_KEY) return []
+    const scored: { entry: GazetteerEntry; score: number }[] = []
+    for (const { entry, keys } of this.entries()) {
+      if (query.regionCode && !inside(entry, query.regionCode)) continue
+      let best = 0
+      for (const key of keys) {
+        // The typed text names the place ("官也街 22 號" names 官也街), or is a good part of its name ("cunha").
+        if (typed.includes(key)) best = Math.max(best, key.length * 2)
+        else if (typed.length >= 3 && key.includes(typed)) best = Math.max(best, typed.length)
+      }
+      if (best > 0) scored.push({ entry, score: best + (entry.kind === 'street' ? 1000 : 0) })
+    }
+    scored.sort((a, b) => b.score - a.score || a.entry.regionCode.localeCompare(b.entry.regionCode))
+    return scored.slice(0, MAX_ANSWERS).map(({ entry }) => placeOf(entry, entry.lat, entry.lng, query.locale))
+  }
+
+  async reverse(point: { lat: number; lng: number }, locale: Locale): Promise<GeocodedPlace | null> {
+    let nearest: { entry: GazetteerEntry; distance: number } | null = null
+    for (const { entry } of this.entries()) {
+      const distance = distanceMetres(point.lat, point.lng, entry.lat, entry.lng)
+      if (distance > entry.radiusM) continue
+      // A street within its radius beats any region; among equals, the nearest.
+      const better =
+        !nearest || (entry.kind === 'street' && nearest.entry.kind !== 'street') || (entry.kind === nearest.entry.kind && distance < nearest.distance)
+      if (better) nearest = { entry, distance }
+    }
+    // The point is the caller's own: we only name where it is, never move it.
+    return nearest ? placeOf(nearest.entry, point.lat, point.lng, locale) : null
+  }
+}
+
+/** The entry lies in `code` (its region is `code` or below it). */
+function inside(entry: GazetteerEntry, code: string): boolean {
+  return entry.regionCodes.includes(code)
+}
+
+function placeOf(entry: GazetteerEntry, lat: number, lng: number, locale: Locale): GeocodedPlace {
+  const regions = entry.regionNames(locale)
+  const street = entry.street?.[locale] ?? ''
+  // English addresses go from the street out ('Rua do Cunha, Nossa Senhora do Carmo, Taipa, Macau'); Chinese ones from the region in.
+  const formatted = locale === 'en' ? [street, ...[...regions].reverse()].filter(Boolean).join(', ') : [...regions, street].filter(Boolean).join(' ')
+  return { lat, lng, regionCode: entry.regionCode, street, formatted, precision: entry.kind === 'street' ? 'street' : 'region' }
+}

@@ -1,0 +1,103 @@
+/**
+ * OpenStreetMap's Nominatim as the geocoder (GEOCODING_PROVIDER=nominatim): a real maps service,
+ * WGS-84 like the rest of the app, no key. Settings: NOMINATIM_URL (default the public server,
+ * https://nominatim.openstreetmap.org; a deployment with real traffic runs its own or a commercial
+ * one) and NOMINATIM_CONTACT (an e-mail or URL, sent in the User-Agent as the usage policy asks).
+ * The public server's policy allows at most one request a second: this process never sends more
+ * (requests queue), and answers are not cached here (the places service limits callers instead).
+ * https://operations.osmfoundation.org/policies/nominatim/
+ */
+import type { Locale } from '../../../../src/gateway/contract'
+import type { PlacePrecision } from '../../../../src/gateway/address-rows'
+import { regionByNames, regionPath } from '../../domain/regions/region-dataset'
+import type { GeocodedPlace, GeocodeQuery, GeocodingProvider } from './geocoding-provider'
+
+export interface NominatimSettings {
+  /** Base URL without a trailing slash ('https://nominatim.openstreetmap.org'). */
+  baseUrl: string
+  /** Who to contact about our traffic (e-mail or URL). */
+  contact: string
+  /** Least time between two requests (ms): 1000 by the public server's policy. */
+  minIntervalMs?: number
+  /** How long one request may take (ms). */
+  timeoutMs?: number
+  /** Answers asked for per query. */
+  limit?: number
+}
+
+/** A Nominatim place (format=jsonv2, addressdetails=1), the fields we read. */
+interface NominatimPlace {
+  lat: string
+  lon: string
+  display_name?: string
+  category?: string
+  type?: string
+  addresstype?: string
+  address?: Record<string, string>
+}
+
+/** Nominatim's accept-language for each of ours. */
+const LANGUAGE: Record<Locale, string> = { 'zh-CN': 'zh-CN,zh', 'zh-TW': 'zh-TW,zh-Hant,zh', en: 'en' }
+
+/** The address parts that can name a region, narrowest first. */
+const REGION_PARTS = ['city_district', 'district', 'borough', 'suburb', 'quarter', 'county', 'city', 'town', 'municipality', 'state_district', 'state', 'region', 'province'] as const
+
+export class NominatimGeocodingProvider implements GeocodingProvider {
+  readonly name = 'nominatim'
+  private readonly minIntervalMs: number
+  private readonly timeoutMs: number
+  private readonly limit: number
+  /** When the next request may start (the queue of this process). */
+  private nextSlot = 0
+
+  constructor(private readonly settings: NominatimSettings) {
+    this.minIntervalMs = settings.minIntervalMs ?? 1000
+    this.timeoutMs = settings.timeoutMs ?? 8000
+    this.limit = settings.limit ?? 5
+  }
+
+  async resolve(query: GeocodeQuery): Promise<GeocodedPlace[]> {
+    const params = new URLSearchParams({ q: query.text, format: 'jsonv2', addressdetails: '1', limit: String(this.limit), 'accept-language': LANGUAGE[query.locale] })
+    const found = (await this.get('/search', params)) as NominatimPlace[]
+    if (!Array.isArray(found)) return []
+    const places = found.map((p) => this.placeOf(p)).filter((p): p is GeocodedPlace => p !== null)
+    // Kept inside the region the diner chose, when it is one we know.
+    return query.regionCode ? places.filter((p) => p.regionCode !== '' && regionPath(p.regionCode).some((r) => r.code === query.regionCode)) : places
+  }
+
+  async reverse(point: { lat: number; lng: number }, locale: Locale): Promise<GeocodedPlace | null> {
+    const params = new URLSearchParams({ lat: String(point.lat), lon: String(point.lng), format: 'jsonv2', addressdetails: '1', zoom: '18', 'accept-language': LANGUAGE[locale] })
+    const found = (await this.get('/reverse', params)) as NominatimPlace & { error?: string }
+    if (!found || typeof found !== 'object' || found.error) return null
+    const place = this.placeOf(found)
+    // The diner's point stays theirs; the service only names it.
+    return place ? { ...place, lat: point.lat, lng: point.lng } : null
+  }
+
+  private placeOf(p: NominatimPlace): GeocodedPlace | null {
+    const lat = Number(p.lat)
+    const lng = Number(p.lon)
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null
+    const address = p.address ?? {}
+    const road = address.road ?? address.pedestrian ?? address.footway ?? ''
+    const street = [road, address.house_number].filter(Boolean).join(' ')
+    const precision: PlacePrecision = address.house_number || p.category === 'building' || p.category === 'amenity' || p.category === 'shop' ? 'point' : road ? 'street' : 'region'
+    const names = REGION_PARTS.map((k) => address[k]).filter((v): v is string => !!v)
+    const region = address.country_code && !['cn', 'hk', 'mo'].includes(address.country_code) ? null : regionByNames(names)
+    return { lat, lng, regionCode: region ?? '', street, formatted: p.display_name ?? street, precision }
+  }
+
+  /** One request, after the previous one's slot; throws when the server cannot be reached or answers an error. */
+  private async get(path: string, params: URLSearchParams): Promise<unknown> {
+    const now = Date.now()
+    const start = Math.max(now, this.nextSlot)
+    this.nextSlot = start + this.minIntervalMs
+    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now))
+    const response = await fetch(`${this.settings.baseUrl}${path}?${params}`, {
+      headers: { 'User-Agent': `ScanOrder/1.0 (${this.settings.contact})`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(this.timeoutMs)
+    })
+    if (!response.ok) throw new Error(`Nominatim ${path} answered HTTP ${response.status}`)
+    return response.json()
+  }
+}
