@@ -74,6 +74,11 @@ import CouponIssueCardDetail from './coupons/CouponIssueCardDetail'
 import CouponCardsForOrder from './coupons/CouponCardsForOrder'
 import VoucherQuery from './coupons/VoucherQuery'
 import VoucherVerify from './coupons/VoucherVerify'
+import VipAddressListByPage from './members/VipAddressListByPage'
+import VipAddressAdd from './members/VipAddressAdd'
+import VipAddressGet from './members/VipAddressGet'
+import VipAddressUpdate from './members/VipAddressUpdate'
+import VipAddressDelete from './members/VipAddressDelete'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -147,7 +152,12 @@ export const OPERATION_REGISTRY = {
   CouponIssueCardDetail,
   CouponCardsForOrder,
   VoucherQuery,
-  VoucherVerify
+  VoucherVerify,
+  VipAddressListByPage,
+  VipAddressAdd,
+  VipAddressGet,
+  VipAddressUpdate,
+  VipAddressDelete
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)

@@ -18,9 +18,11 @@ import { listEnterpriseSettings } from '../../storage/repositories/enterprise.re
 import { listShopParams } from '../../storage/repositories/params.repository'
 import { insertOrderRows, type OrderLineRecord, type OrderRecord } from '../../storage/repositories/order.repository'
 import { findTable } from '../../storage/repositories/table.repository'
-import type { Database, OrderTable } from '../../storage/schema'
+import type { Database } from '../../storage/schema'
 import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
-import { deliveryQuote, type DeliveryQuote } from '../delivery/freight.service'
+import { deliveryQuote } from '../delivery/freight.service'
+import { beyondRange, deliveryTarget, locateTarget, type DeliveryTarget, type PlacedDelivery } from '../delivery/delivery-address'
+import type { GeocodingProvider } from '../../providers/geocoding/geocoding-provider'
 import { DomainError } from '../errors'
 import type { Base, DiningTable } from '../records'
 import { bagFee, priceLines, type PricedLines } from './order-pricing'
@@ -40,6 +42,10 @@ export interface PlacementCaller {
   now: Date
   /** For the menu read's picture URLs (not used in orders; any origin will do). */
   origin: string
+  /** Who places it (`vip:<VipID>` for a signed-in member): a Delivery.AddressID must be that member's. */
+  ownerKey?: string
+  /** Locates a delivery address that has no location (an OperationContext has it). */
+  providers?: { geocoding?: GeocodingProvider }
 }
 
 export interface ValidPlacement {
@@ -78,7 +84,8 @@ export interface ValidPlacement {
   couponAmount: string
   /** goods + bags + freight − coupon at AmoPoint: what the diner pays. */
   amount: string
-  delivery: { contact: string; phone: string; address: string; quote: DeliveryQuote } | null
+  /** Where a delivery goes (saved or typed), located, with its fee and range (null: not a delivery). */
+  delivery: PlacedDelivery | null
 }
 
 export interface PlacementOptions {
@@ -95,7 +102,9 @@ export interface PlacementOptions {
  * Checks a placement and prices it; throws DomainError with the first problem:
  * shop (20003), branch (20004), table (20005), service style (SERVICE_NOT_OFFERED), appointed
  * time (APPOINTMENT_OUTSIDE_HOURS) or, for as soon as possible, opening hours (SHOP_CLOSED with
- * begin/end), delivery details (ADDRESS_REQUIRED) and range (BEYOND_DELIVERY_RANGE), then the
+ * begin/end), delivery details (ADDRESS_REQUIRED; a saved address not the member's:
+ * ADDRESS_NOT_FOUND), location (LOCATION_REQUIRED when it could not be located and the branch
+ * needs a distance) and range (BEYOND_DELIVERY_RANGE with distance and limit in km), then the
  * lines (CART_EMPTY, TOO_MANY_LINES, GOODS_NOT_IN_SHOP, GOODS_OFF_SALE, INVALID_QUANTITY,
  * LINE_QUANTITY_OVER_LIMIT, PRICE_CHANGED), the stock left now (STOCK_SHORT) and bags.
  */
@@ -142,15 +151,9 @@ export async function validatePlacement(
     throw new DomainError('SHOP_CLOSED', { begin: base.beginTime || '00:00', end: base.endTime || '23:59' })
   }
 
-  let deliveryDetails: { contact: string; phone: string; address: string } | null = null
-  if (isDelivery) {
-    const d = input.Delivery
-    const contact = d?.Contact?.trim() ?? ''
-    const phone = d?.Phone?.trim() ?? ''
-    const address = d?.Address?.trim() ?? ''
-    if (!contact || !phone || !address) throw new DomainError('ADDRESS_REQUIRED')
-    deliveryDetails = { contact, phone, address }
-  }
+  // A saved address (the signed-in member's own) or the typed details; located below.
+  let deliveryDetails: DeliveryTarget | null = null
+  if (isDelivery) deliveryDetails = await deliveryTarget(db, { entId, vipId: vipIdOfOwner(caller.ownerKey ?? '') }, input.Delivery, locale)
 
   const shopParams = new Map((await listShopParams(db, read.snapshot.menu.shopId)).map((p) => [p.parmId, p.parmValue]))
   const limits = orderLimits(shopParams, settings)
@@ -163,11 +166,13 @@ export async function validatePlacement(
   let delivery: ValidPlacement['delivery'] = null
   let freight = roundHalfUp(0, amoPoint).toFixed(amoPoint)
   if (deliveryDetails) {
-    const quote = await deliveryQuote(db, base, { lat: input.Delivery!.Lat, lng: input.Delivery!.Lng }, priced.goodsAmount, amoPoint)
-    // A typed address without a location was not measured: ask for the location, never "beyond range".
-    if (!quote.inRange) throw new DomainError(quote.unlocated ? 'LOCATION_REQUIRED' : 'BEYOND_DELIVERY_RANGE')
+    // An address without a location is resolved first (best effort).
+    const target = await locateTarget(caller.providers?.geocoding, deliveryDetails, locale)
+    const quote = await deliveryQuote(db, base, target.location, priced.goodsAmount, amoPoint)
+    // An address that could not be located was not measured: ask for the location, never "beyond range".
+    if (!quote.inRange) throw quote.unlocated ? new DomainError('LOCATION_REQUIRED') : beyondRange(quote)
     freight = quote.freight
-    delivery = { ...deliveryDetails, quote }
+    delivery = { ...target, quote }
   }
 
   // The card last: it applies to the priced lines (its minimum counts the goods, not bags or freight).
@@ -274,7 +279,7 @@ export interface NewOrder {
 
 /** The rows insertOrder writes (a preview maps them without writing). */
 export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { row: OrderRecord; lines: OrderLineRecord[] } {
-  const row: OrderTable = {
+  const row: OrderRecord = {
     order_id: order.orderId,
     ent_id: placement.entId,
     shop_id: placement.base.shopId,
@@ -305,9 +310,13 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
     contact: placement.delivery?.contact ?? '',
     phone: placement.delivery?.phone ?? '',
     address: placement.delivery?.address ?? '',
-    // The point the range was checked at, kept with the typed address (0, 0: none was needed).
-    delivery_lat: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lat ?? 0 : 0,
-    delivery_lng: placement.delivery && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0 ? placement.input.Delivery?.Lng ?? 0 : 0,
+    // The point the range was checked at (given, saved or geocoded; 0, 0: none was needed or found).
+    delivery_lat: measured(placement) ? placement.delivery!.location.lat : 0,
+    delivery_lng: measured(placement) ? placement.delivery!.location.lng : 0,
+    // The saved address, its snapshot as ordered (later edits change nothing here) and the distance.
+    address_id: placement.delivery?.addressId ?? '',
+    delivery_snapshot: placement.delivery?.snapshot ? JSON.stringify(placement.delivery.snapshot) : '',
+    delivery_distance: measured(placement) ? placement.delivery!.quote.distance : -1,
     card_id: placement.coupon?.cardId ?? '',
     coupon_name: placement.coupon?.name ?? '',
     coupon_amount: placement.couponAmount,
@@ -353,6 +362,10 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
   if (placement.coupon) lines.push(couponLineOf(order.orderId, lines.length + 1, placement.coupon, placement.couponAmount))
   return { row, lines }
 }
+
+/** Whether the delivery's location was measured from the branch. */
+const measured = (placement: ValidPlacement): boolean =>
+  placement.delivery !== null && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0
 
 /** Sale type of an order's coupon line (spec §3: sale type 5 coupon). */
 export const COUPON_SALE_TYPE = 5

@@ -4,7 +4,7 @@
  * gives back the order's stock (order-stock.ts). Used by placement,
  * payments (markOrderPaid), the shop's admin API / CLI, table sheets and the expiry sweep.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import { transition, type OrderAction } from '../../../../src/core/order-status'
 import { toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-rows'
@@ -68,7 +68,7 @@ export async function applyOrderAction(
   if (to === null) throw new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${from}`, action: `order.action.${action}` })
   const at = now.toISOString()
   const stamp = STAMP[to]
-  const changes: Partial<OrderTable> = { status: to, ...extra }
+  const changes: Updateable<OrderTable> = { status: to, ...extra }
   if (stamp) (changes as Record<string, unknown>)[stamp] = at
   await trx.updateTable('orders').set(changes).where('order_id', '=', orderId).execute()
   const last = await trx

@@ -23,6 +23,7 @@ import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { wallClockText } from '../enterprise/enterprise.service'
 import { linesInLanguage } from './line-names'
+import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/delivery-address'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -66,6 +67,8 @@ export function ownerMayPay(order: OrderRecord, ownerKey: string, now: Date): bo
 
 export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNames, lineCount: number): OrderRow {
   const tz = viewer.timeZone
+  // A saved address is shown from the order's own snapshot, in the viewer's language.
+  const snapshot = parseSnapshot(order.delivery_snapshot ?? '')
   return {
     SheetID: order.order_id,
     ShopID: order.shop_id,
@@ -101,9 +104,12 @@ export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNa
     RoundNo: Number(order.round_no),
     Contact: order.contact,
     Phone: order.phone,
-    Address: order.address,
+    Address: snapshot ? snapshotLine(snapshot, viewer.locale) : order.address,
     DeliveryLat: Number(order.delivery_lat),
     DeliveryLng: Number(order.delivery_lng),
+    AddressID: order.address_id ?? '',
+    RegionName: snapshot ? snapshotRegionName(snapshot, viewer.locale) : '',
+    DeliveryDistance: order.delivery_distance === undefined || order.delivery_distance === null ? -1 : Number(order.delivery_distance),
     LineCount: lineCount,
     CanCancel: dinerMayCancel(order, viewer.ownerKey, viewer.now) ? 1 : 0,
     CanPay: ownerMayPay(order, viewer.ownerKey, viewer.now) ? 1 : 0
@@ -228,11 +234,19 @@ export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[], b
   const out = [`  ${service.join(', ')}`]
   const deliverTo = [order.Contact, order.Phone, order.Address].filter(Boolean)
   if (deliverTo.length > 0) out.push(`  Deliver to: ${deliverTo.join(', ')}`)
-  // The typed address is never geocoded: the point the range was checked at, and how far it is,
-  // let the shop see an address that does not match it.
+  if (order.RegionName) out.push(`  Region: ${order.RegionName}`)
+  if (order.AddressID) out.push(`  Saved address: ${order.AddressID} (as it was when ordered)`)
+  // The point the range was checked at (given, saved or geocoded), and how far it is, let the
+  // shop see an address that does not match it.
   if (order.ServiceType === 'delivery' && hasLocation(order.DeliveryLat, order.DeliveryLng)) {
-    const far = branch && hasLocation(branch.lat, branch.lng) ? ` (${(distanceMetres(branch.lat, branch.lng, order.DeliveryLat, order.DeliveryLng) / 1000).toFixed(1)} km from the branch)` : ''
-    out.push(`  Location given: ${order.DeliveryLat.toFixed(5)}, ${order.DeliveryLng.toFixed(5)}${far}`)
+    const metres =
+      order.DeliveryDistance >= 0
+        ? order.DeliveryDistance
+        : branch && hasLocation(branch.lat, branch.lng)
+          ? distanceMetres(branch.lat, branch.lng, order.DeliveryLat, order.DeliveryLng)
+          : -1
+    const far = metres >= 0 ? ` (${(metres / 1000).toFixed(1)} km from the branch)` : ''
+    out.push(`  Location: ${order.DeliveryLat.toFixed(5)}, ${order.DeliveryLng.toFixed(5)}${far}`)
   }
   if (order.Remarks) out.push(`  Remark: ${order.Remarks}`)
   for (const l of lines) {

@@ -36,6 +36,9 @@ export const orderLineSchema = z.object({
 })
 
 export const deliverySchema = z.object({
+  AddressID: optionalId(
+    "A saved address of the signed-in member (VipAddressListByPage): contact, phone, address and location come from it and the typed fields are ignored; another member's or no session → 20061"
+  ),
   Contact: shortText(100, 'Who receives the delivery'),
   Phone: shortText(40, 'Their phone'),
   Address: shortText(300, 'Delivery address'),
@@ -107,9 +110,12 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   RoundNo: 'number: 1.. for postpay rounds, 0 otherwise',
   Contact: 'string: delivery contact',
   Phone: 'string: delivery phone',
-  Address: 'string: delivery address',
-  DeliveryLat: 'number: latitude of the location the diner gave for a delivery, where its range was checked (0 with DeliveryLng 0: none)',
+  Address: "string: delivery address on one line (a saved address: region, street, house number and detail from the order's snapshot, region in the request's language)",
+  DeliveryLat: 'number: latitude where a delivery was measured from the branch: the location given, the saved address\'s, or the geocoder\'s for an address without one (0 with DeliveryLng 0: none)',
   DeliveryLng: 'number: its longitude',
+  AddressID: "string: the saved address the delivery was ordered to ('' typed); the order keeps its own snapshot, so later edits or a delete change nothing here",
+  RegionName: "string: the snapshot's region path in the request's language ('' typed or none)",
+  DeliveryDistance: 'number: metres from the branch as measured when ordered (-1 unknown or not a delivery)',
   LineCount: 'number: lines of the order',
   CanCancel: 'number: 1 when the caller may cancel it now (own order awaiting payment)',
   CanPay: 'number: 1 when the caller may pay it now'
