@@ -41,7 +41,12 @@ export default defineAppConfig({
     'pages/couponDetails/couponDetails',
     'pages/couponSelect/couponSelect',
     'pages/browserPrompt/browserPrompt',
-    'pages/clear/clear'
+    'pages/clear/clear',
+    // issue 16: branch — a branch's page (address, hours, phone, map) and choosing a table by hand
+    'pages/baseDetails/baseDetails',
+    'pages/tableSelect/tableSelect',
+    // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).
+    ...(process.env.TARO_ENV === 'h5' ? ['pages/location/location'] : [])
   ],
   window: {
     backgroundTextStyle: 'dark',
@@ -50,6 +55,13 @@ export default defineAppConfig({
     navigationBarTextStyle: 'black',
     backgroundColor: '#f6f6f6'
   },
+  // issue 16: map — the chat-app asks the diner before its location APIs (getLocation, chooseLocation) answer.
+  ...(process.env.TARO_ENV === 'weapp'
+    ? {
+        requiredPrivateInfos: ['getLocation', 'chooseLocation'],
+        permission: { 'scope.userLocation': { desc: '用于推荐附近门店、计算配送距离 / Nearby branches and delivery distance' } }
+      }
+    : {}),
   // H5: about 0.3 s slide/fade between pages (spec §2).
   animation: { duration: 300, delay: 0 }
 })
