@@ -1,6 +1,7 @@
 /**
- * What the DEVELOPMENT geocoder knows (development.provider.ts): every region of the dataset that
- * has a centroid (Macau's zones and parishes, Hong Kong's areas and districts), and the streets of
+ * What the DEVELOPMENT geocoder knows (development.provider.ts): every leaf region of the dataset
+ * that has a centroid (Macau's parishes, Hong Kong's districts; a zone's or area's name finds the
+ * leaves in it), and the streets of
  * the demo branches as the seed gives them (server/seed/demo-enterprise.ts: address and lat/lng).
  * Nothing else: a mainland region or any other street is not found.
  */
@@ -47,18 +48,23 @@ export function developmentGazetteer(): GazetteerEntry[] {
     lng: s.lng,
     radiusM: STREET_RADIUS_M
   }))
+  const byCode = new Map(allRegionEntries().map((r) => [r.code, r]))
   for (const region of allRegionEntries()) {
-    if (region.lat === undefined || region.lng === undefined) continue
+    // Leaves only: an answer's region is a leaf (an address needs one); a zone's name finds its leaves.
+    if (region.lat === undefined || region.lng === undefined || region.hasChildren) continue
+    const areas = regionPath(region.code)
+      .slice(0, -1)
+      .map((a) => byCode.get(a.code)!)
     entries.push({
       kind: 'region',
       names: [...Object.values(region.names), ...region.aliases],
+      areaNames: areas.flatMap((a) => [...Object.values(a.names), ...a.aliases]),
       regionCode: region.code,
       ...pathOf(region.code),
       street: null,
       lat: region.lat,
       lng: region.lng,
-      // Only leaves answer a point: a zone's centroid says less than its parishes'.
-      radiusM: region.hasChildren ? 0 : region.code.startsWith('82') ? LEAF_RADIUS_M.macau : LEAF_RADIUS_M.hongKong
+      radiusM: region.code.startsWith('82') ? LEAF_RADIUS_M.macau : LEAF_RADIUS_M.hongKong
     })
   }
   return entries

@@ -16,6 +16,8 @@ export interface GazetteerEntry {
   kind: 'street' | 'region'
   /** What people type for it, in any language (matched after normalising, see matchKey). */
   names: string[]
+  /** Names of the areas it lies in ('Taipa' for 嘉模堂區): a weaker match, so 'Taipa' finds the parishes in Taipa. */
+  areaNames?: string[]
   /** The leaf region it lies in (for a region entry: itself). */
   regionCode: string
   /** The codes of that region's path, broadest first (a query's RegionCode matches any of them). */
@@ -47,16 +49,14 @@ const MAX_ANSWERS = 5
 
 export class DevelopmentGeocodingProvider implements GeocodingProvider {
   readonly name = 'development'
-  private indexed: { entry: GazetteerEntry; keys: string[] }[] | null = null
+  private indexed: { entry: GazetteerEntry; keys: string[]; areaKeys: string[] }[] | null = null
 
   /** `gazetteer` is read once, on the first lookup (the region dataset loads lazily). */
   constructor(private readonly gazetteer: () => GazetteerEntry[]) {}
 
-  private entries(): { entry: GazetteerEntry; keys: string[] }[] {
-    this.indexed ??= this.gazetteer().map((entry) => ({
-      entry,
-      keys: [...new Set(entry.names.map(matchKey).filter((k) => k.length >= MIN_KEY))]
-    }))
+  private entries(): { entry: GazetteerEntry; keys: string[]; areaKeys: string[] }[] {
+    const keysOf = (names: string[]) => [...new Set(names.map(matchKey).filter((k) => k.length >= MIN_KEY))]
+    this.indexed ??= this.gazetteer().map((entry) => ({ entry, keys: keysOf(entry.names), areaKeys: keysOf(entry.areaNames ?? []) }))
     return this.indexed
   }
 
@@ -64,13 +64,17 @@ export class DevelopmentGeocodingProvider implements GeocodingProvider {
     const typed = matchKey(query.text)
     if (typed.length < MIN_KEY) return []
     const scored: { entry: GazetteerEntry; score: number }[] = []
-    for (const { entry, keys } of this.entries()) {
+    for (const { entry, keys, areaKeys } of this.entries()) {
       if (query.regionCode && !inside(entry, query.regionCode)) continue
       let best = 0
       for (const key of keys) {
         // The typed text names the place ("官也街 22 號" names 官也街), or is a good part of its name ("cunha").
-        if (typed.includes(key)) best = Math.max(best, key.length * 2)
-        else if (typed.length >= 3 && key.includes(typed)) best = Math.max(best, typed.length)
+        if (typed.includes(key)) best = Math.max(best, 100 + key.length * 2)
+        else if (typed.length >= 3 && key.includes(typed)) best = Math.max(best, 100 + typed.length)
+      }
+      // Only a region is found by the area around it ('Taipa' → the parish in Taipa); a street needs its own name.
+      if (entry.kind === 'region') {
+        for (const key of areaKeys) if (typed.includes(key) || (typed.length >= 3 && key.includes(typed))) best = Math.max(best, key.length)
       }
       if (best > 0) scored.push({ entry, score: best + (entry.kind === 'street' ? 1000 : 0) })
     }
