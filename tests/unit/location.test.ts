@@ -14,7 +14,6 @@ import { createFakeHost } from './support/fake-host'
 
 const PLACE: HostPlace = { Lat: 22.1937, Lng: 113.5392, Name: 'Senado Square', Address: 'Largo do Senado, Macau' }
 const host = (over: Parameters<typeof createFakeHost>[1] = {}) => createFakeHost(() => ({ statusCode: 500, data: '' }), over)
-const flush = () => new Promise((r) => setTimeout(r, 0))
 
 afterEach(() => settlePickRequest(null))
 
