@@ -32,6 +32,10 @@ let ruleId: string
 let aCard: string
 let aCardCode: string
 const WELCOME = 'E1001-CP-WELCOME5'
+/** A's saved delivery address (issue 16). */
+let aAddress: string
+const ADDRESS = { Contact: 'Alice', AreaNo: '853', Phone: '66001234', RegionCode: '820004', Street: 'Rua Central 5', Lat: 22.194, Lng: 113.541 }
+const addressOf = (id: string) => server.db.selectFrom('vip_addresses').selectAll().where('address_id', '=', id).executeTakeFirstOrThrow()
 
 beforeAll(async () => {
   server = await createTestServer({ sandboxPaySecret: 'member-access-secret' }, { demoMenus: true })
@@ -53,6 +57,7 @@ beforeAll(async () => {
   const claimed = ok(await server.call('CouponCardProvide', [{ PlanID: WELCOME, RequestKey: key() }], { headers: a.headers })).table1[0]
   aCard = claimed.CardID
   aCardCode = claimed.CardCode
+  aAddress = ok(await server.call('VipAddressAdd', [ADDRESS], { headers: a.headers })).table1[0].AddressID
 })
 afterAll(() => server.close())
 
@@ -77,7 +82,12 @@ const SAMPLES: Partial<Record<OperationName, () => Record<string, unknown>>> = {
   CouponIssueCardDetail: () => ({ CardID: aCard }),
   CouponCardsForOrder: () => ({ ...takeaway([soupLine('2')]) }),
   VoucherQuery: () => ({ Code: aCardCode }),
-  VoucherVerify: () => ({ Code: aCardCode })
+  VoucherVerify: () => ({ Code: aCardCode }),
+  VipAddressListByPage: () => ({ PageIndex: 1, PageSize: 999 }),
+  VipAddressAdd: () => ({ ...ADDRESS, RequestKey: key() }),
+  VipAddressGet: () => ({ AddressID: aAddress }),
+  VipAddressUpdate: () => ({ ...ADDRESS, AddressID: aAddress, Contact: 'Changed' }),
+  VipAddressDelete: () => ({ AddressID: aAddress })
 }
 
 const operations = Object.entries(OPERATION_REGISTRY) as [OperationName, AnyOperation][]
@@ -213,6 +223,33 @@ const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {
   },
   async PaymentStatusUpdate() {
     expect((await server.call('PaymentStatusUpdate', [{ PayID: aPayment }], { headers: b.headers })).body.resultcode).toBe('20017')
+  },
+  async VipAddressListByPage() {
+    const rows = ok(await server.call('VipAddressListByPage', [{ PageIndex: 1, PageSize: 999 }], { headers: b.headers })).table1
+    expect(rows.map((r: { AddressID: string }) => r.AddressID)).not.toContain(aAddress)
+    // Naming A's VipID lists nothing of A's: refused.
+    const named = await server.call('VipAddressListByPage', [{ VipID: a.vipId }], { headers: b.headers })
+    expect([named.body.errcode, named.body.data.table1]).toEqual(['10007', undefined])
+  },
+  async VipAddressAdd() {
+    // B's add makes B's own address; A's book is as it was.
+    const row = ok(await server.call('VipAddressAdd', [{ ...ADDRESS, RequestKey: key() }], { headers: b.headers })).table1[0]
+    expect(row.VipID).toBe(b.vipId)
+    const aRows = ok(await server.call('VipAddressListByPage', [{}], { headers: a.headers })).table1
+    expect(aRows.map((r: { AddressID: string }) => r.AddressID)).toEqual([aAddress])
+  },
+  async VipAddressGet() {
+    expect((await server.call('VipAddressGet', [{ AddressID: aAddress }], { headers: b.headers })).body.resultcode).toBe('20061')
+  },
+  async VipAddressUpdate() {
+    const before = await addressOf(aAddress)
+    const res = await server.call('VipAddressUpdate', [{ ...ADDRESS, AddressID: aAddress, Contact: 'Bob was here', IsDefault: 1 }], { headers: b.headers })
+    expect(res.body.resultcode).toBe('20061')
+    expect(await addressOf(aAddress)).toEqual(before)
+  },
+  async VipAddressDelete() {
+    expect((await server.call('VipAddressDelete', [{ AddressID: aAddress }], { headers: b.headers })).body.resultcode).toBe('20061')
+    expect((await addressOf(aAddress)).vip_id).toBe(a.vipId)
   }
 }
 
@@ -283,5 +320,6 @@ describe("another member's token reaches nothing of A's", () => {
     await expectBalance(a, '500')
     ok(await server.call('OrderDetailGet', [{ SheetID: aOrder }], { headers: a.headers }))
     ok(await server.call('RechargeStatusGet', [{ RechargeID: aRecharge }], { headers: a.headers }))
+    expect(ok(await server.call('VipAddressGet', [{ AddressID: aAddress }], { headers: a.headers })).table1[0]).toMatchObject({ Contact: 'Alice', VipID: a.vipId })
   })
 })
