@@ -21,7 +21,9 @@ export const operationGroups: Partial<Record<OperationName, ServerType>> = {
   AttachmentChargingList: 'Goods',
   ShopHomeGoodsByPage: 'Goods',
   GoodsCommentListByPage: 'Goods',
-  HelpFeedbackAdd: 'Logging'
+  HelpFeedbackAdd: 'Logging',
+  // issue 16: Home offers choosing a table where the branch has some
+  ShopBaseDetailGet: 'Retail'
 }
 
 export function knowOperations(all: Partial<Record<OperationName, ServerType>>): void {

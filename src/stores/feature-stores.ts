@@ -19,6 +19,7 @@ import { MemberStore } from '../features/member/member.store'
 import { ROUTES } from '../features/shell/routes'
 import { cartLabels } from '../compose/cart-labels'
 import { BusinessModeStore } from '../features/session/business-mode.store'
+import { TablesStore } from '../features/branch/tables.store'
 import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
 import { knowOperations } from '../gateway/operation-groups'
@@ -221,5 +222,23 @@ export class FeatureStores {
       askLogin: () => void this.member.promptLogin()
     })
     return this.couponsStore
+  }
+
+  // ---------- choosing a table by hand (issue 16): the branch's tables, switching the session to one ----------
+
+  private tablesStore: TablesStore | null = null
+
+  get tables(): TablesStore {
+    const { session } = this.root
+    this.tablesStore ??= new TablesStore(this.root.gateway, {
+      // As an entry by TableID does; a switch that fails goes back to the entry kept before it.
+      switchToTable: async (TableID) => {
+        await session.initialise(session.hideTabBar ? { TableID, hideTabBar: '1' } : { TableID })
+        if (session.isReady) return true
+        await session.initialise({})
+        return false
+      }
+    })
+    return this.tablesStore
   }
 }

@@ -16,6 +16,7 @@ import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
+import { BranchStore } from '../features/branch/branch.store'
 import type { CartStore } from '../features/cart/cart.store'
 import type { OrdersStore } from '../features/orders/orders.store'
 import type { PaymentStore } from '../features/orders/payment.store'
@@ -26,6 +27,7 @@ import type { MemberStore } from '../features/member/member.store'
 import type { WalletStore } from '../features/wallet/wallet.store'
 import type { CouponsStore } from '../features/coupons/coupons.store'
 import type { BusinessModeStore } from '../features/session/business-mode.store'
+import type { TablesStore } from '../features/branch/tables.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isEntryPage, isFirstScreenPage } from '../features/shell/routes'
@@ -45,6 +47,8 @@ export class RootStore {
   readonly session: SessionStore
   readonly errors: ErrorReporter
   readonly menu: MenuStore
+  /** The branch's page and Home's "choose a table" (issue 16). */
+  readonly branch: BranchStore
   readonly format: Formatter
   readonly appName: string
 
@@ -81,6 +85,7 @@ export class RootStore {
       locale: () => this.i18n.locale,
       now: () => this.session.now
     })
+    this.branch = new BranchStore(this.gateway, () => this.i18n.locale)
     // The enterprise's AppLanguage decides when no stored choice, host or device does.
     reaction(
       () => this.session.entSysParams.AppLanguage,
@@ -166,6 +171,10 @@ export class RootStore {
 
   get businessMode(): BusinessModeStore {
     return this.features().businessMode
+  }
+
+  get tables(): TablesStore {
+    return this.features().tables
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

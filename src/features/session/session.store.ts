@@ -138,10 +138,17 @@ export class SessionStore {
   /**
    * Which cart and checkout the diner uses (spec §1): at a dine-in table (a table of a branch
    * whose CYType is not '1' fast food) the order is sent first and paid later (postpay);
-   * fast food, counters and shops without a table pay first (prepay).
+   * fast food, counters and shops without a table pay first (prepay). So does a table chosen by
+   * hand (an entry by TableID, no QRCode): without the table's code its sheet is not open to the
+   * diner (the server's TABLE_CODE_REQUIRED), so orders are paid first, to that table (issue 16).
    */
   get payMode(): 'postpay' | 'prepay' {
-    return this.params.TableID && this.baseInfo && this.baseInfo.CYType !== '1' ? 'postpay' : 'prepay'
+    return this.params.TableID && this.params.QRCode && this.baseInfo && this.baseInfo.CYType !== '1' ? 'postpay' : 'prepay'
+  }
+
+  /** At a table chosen by hand (no QR code of it): orders prepay and its sheet stays closed. */
+  get tableByHand(): boolean {
+    return Boolean(this.params.TableID && !this.params.QRCode)
   }
 
   /** Whether an earlier entry that worked is kept (a way on after a refused code). */

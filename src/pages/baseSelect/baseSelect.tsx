@@ -68,19 +68,33 @@ function BaseSelect() {
         const current = b.BaseID === session.params.BaseID
         const d = distance(b)
         return (
-          <View key={b.BaseID} className='so-place__item' role='button' tabIndex={0} data-testid='base-option' data-base={b.BaseID} onClick={() => choose(b)}>
-            <View className='so-place__main'>
-              <View className='so-place__title'>
-                <Text className='so-place__name'>{i18n.pick(b.BaseNames, b.BaseName)}</Text>
-                {current && <Text className='so-place__tag'>{i18n.t('place.current')}</Text>}
-                <Text className='so-place__kind'>{i18n.t(b.CYType === '1' ? 'home.fastFood' : 'home.dineIn')}</Text>
+          // issue 16: branch — the row chooses; its 'Details' beside it opens the branch's page (two controls, not one inside the other).
+          <View key={b.BaseID} className='so-place__item so-place__item--split'>
+            <View className='so-place__pick' role='button' tabIndex={0} data-testid='base-option' data-base={b.BaseID} onClick={() => choose(b)}>
+              <View className='so-place__main'>
+                <View className='so-place__title'>
+                  <Text className='so-place__name'>{i18n.pick(b.BaseNames, b.BaseName)}</Text>
+                  {current && <Text className='so-place__tag'>{i18n.t('place.current')}</Text>}
+                  <Text className='so-place__kind'>{i18n.t(b.CYType === '1' ? 'home.fastFood' : 'home.dineIn')}</Text>
+                </View>
+                <Text className='so-place__line'>
+                  {b.BeginTime && b.EndTime ? i18n.t('home.hours', { begin: b.BeginTime.slice(0, 5), end: b.EndTime.slice(0, 5) }) : i18n.t('home.allDay')}
+                </Text>
+                {b.Address && <Text className='so-place__line'>{b.Address}</Text>}
               </View>
-              <Text className='so-place__line'>
-                {b.BeginTime && b.EndTime ? i18n.t('home.hours', { begin: b.BeginTime.slice(0, 5), end: b.EndTime.slice(0, 5) }) : i18n.t('home.allDay')}
-              </Text>
-              {b.Address && <Text className='so-place__line'>{b.Address}</Text>}
+              {switching === b.BaseID ? <Text className='so-place__distance'>{i18n.t('place.switching')}</Text> : d && <Text className='so-place__distance'>{d}</Text>}
             </View>
-            {switching === b.BaseID ? <Text className='so-place__distance'>{i18n.t('place.switching')}</Text> : d && <Text className='so-place__distance'>{d}</Text>}
+            <View
+              className='so-place__info'
+              role='button'
+              tabIndex={0}
+              aria-label={i18n.t('branch.infoLabel', { name: i18n.pick(b.BaseNames, b.BaseName) })}
+              data-testid='base-info'
+              data-base={b.BaseID}
+              onClick={() => host.navigateTo(ROUTES.baseDetails(b.BaseID))}
+            >
+              <Text aria-hidden>{i18n.t('branch.info')}</Text>
+            </View>
           </View>
         )
       })}

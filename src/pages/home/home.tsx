@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../features/language/components/LanguageSwitc
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
 import { RecommendGrid } from '../../features/menu/components/RecommendGrid'
+import { BranchLinks, ChooseTableLink } from '../../features/branch/components/BranchLinks'
 import './home.css'
 
 /** Home (tab 1): the shop, branch and table, open now or not, and the language switch. */
@@ -44,6 +45,8 @@ function Home() {
       )}
       {session.isReady && (
         <View className='so-home__links'>
+          {/* issue 16: branch — its details page; choosing a table by hand */}
+          <BranchLinks onDetails={(id) => host.navigateTo(ROUTES.baseDetails(id))} onChooseTable={(id) => host.navigateTo(ROUTES.tableSelect(id))} />
           {session.sheet?.SheetID && session.sheet.Status === 0 ? (
             <View className='so-home__link' role='button' tabIndex={0} data-testid='home-table-order' onClick={() => host.navigateTo(ROUTES.orderEntry)}>
               <Text>{i18n.t('home.tableOrder')}</Text>
@@ -63,6 +66,8 @@ function Home() {
       )}
       {/* Nothing above the switch arrives late (the recommendations load after the page shows, below it): it never moves. */}
       {session.isReady && <LanguageSwitch />}
+      {/* issue 16: branch — choosing a table by hand, where the branch has tables (known after Home shows) */}
+      <ChooseTableLink onChooseTable={(id) => host.navigateTo(ROUTES.tableSelect(id))} />
       {session.isReady && <RecommendGrid onOpen={(g) => host.navigateTo(ROUTES.goodsDetails(g.GoodsID))} />}
       <TabBarSpacer />
       <TabBar current='home' />
