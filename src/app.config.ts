@@ -45,6 +45,9 @@ export default defineAppConfig({
     // issue 16: branch — a branch's page (address, hours, phone, map) and choosing a table by hand
     'pages/baseDetails/baseDetails',
     'pages/tableSelect/tableSelect',
+    // issue 16: address book — the member's addresses and one address (region picker, map pin)
+    'pages/addressList/addressList',
+    'pages/addressEdit/addressEdit',
     // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).
     ...(process.env.TARO_ENV === 'h5' ? ['pages/location/location'] : [])
   ],

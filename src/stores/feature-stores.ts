@@ -15,6 +15,7 @@ import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
 import { WalletStore } from '../features/wallet/wallet.store'
 import { CouponsStore } from '../features/coupons/coupons.store'
+import { AddressStore } from '../features/addresses/address.store'
 import { MemberStore } from '../features/member/member.store'
 import { ROUTES } from '../features/shell/routes'
 import { cartLabels } from '../compose/cart-labels'
@@ -119,7 +120,12 @@ export class FeatureStores {
       // Paying from the balance needs a phone-bound member with enough of it (the wallet knows).
       payMethodProblem: (method, amount) => (method === 'balance' ? this.wallet.payProblem(amount) : null),
       // Unsent choices, the last order placed and the terms' agreement survive a reload.
-      storage: this.root.host.storage
+      storage: this.root.host.storage,
+      // A signed-in member's delivery goes to one of their saved addresses (issue 16).
+      addressBook: {
+        signedIn: () => this.member.signedIn,
+        load: async () => ((await this.addresses.loadList()) ? this.addresses.rows : null)
+      }
     })
     return this.checkoutStore
   }
@@ -240,5 +246,33 @@ export class FeatureStores {
       }
     })
     return this.tablesStore
+  }
+
+  // ---------- the member's address book (issue 16): addressList, addressEdit, the confirm page's delivery ----------
+
+  private addressStore: AddressStore | null = null
+
+  get addresses(): AddressStore {
+    const { root } = this
+    if (!this.addressStore) {
+      const store = new AddressStore(root.gateway, {
+        signedIn: () => this.member.signedIn,
+        askLogin: () => void this.member.promptLogin(),
+        confirm: (texts) => root.host.confirm(texts),
+        t: root.i18n.t,
+        locale: () => root.i18n.locale,
+        area: (areaNo) => this.member.areas.find((a) => a.AreaNo === areaNo),
+        // A new address starts with the member's own phone's area.
+        defaultAreaNo: () => this.member.vip?.AreaNo || this.member.loginForm.areaNo,
+        shopId: () => root.session.params.ShopID
+      })
+      // Signed out (or another member signed in): nothing of the last member's book stays.
+      reaction(
+        () => this.member.token,
+        () => store.clear()
+      )
+      this.addressStore = store
+    }
+    return this.addressStore
   }
 }

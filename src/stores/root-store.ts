@@ -26,6 +26,7 @@ import type { PlaceStore } from '../features/checkout/place.store'
 import type { MemberStore } from '../features/member/member.store'
 import type { WalletStore } from '../features/wallet/wallet.store'
 import type { CouponsStore } from '../features/coupons/coupons.store'
+import type { AddressStore } from '../features/addresses/address.store'
 import type { BusinessModeStore } from '../features/session/business-mode.store'
 import type { TablesStore } from '../features/branch/tables.store'
 import { currencySymbol } from '../i18n/i18n.store'
@@ -167,6 +168,10 @@ export class RootStore {
 
   get coupons(): CouponsStore {
     return this.features().coupons
+  }
+
+  get addresses(): AddressStore {
+    return this.features().addresses
   }
 
   get businessMode(): BusinessModeStore {

@@ -31,6 +31,7 @@ import {
 } from '../../gateway/order-rows'
 import type { MessageKey } from '../../i18n/catalogues'
 import type { KeyValueStorage } from '../../hosts/host'
+import type { VipAddressRow } from '../../gateway/address-rows'
 import { callGateway } from './gateway-call'
 import { TERMS_VERSION } from './terms-version'
 
@@ -45,6 +46,17 @@ export interface CheckoutPlace {
   /** The table's QR code as scanned ('' none): the server asks for it with every round (proof of sitting at the table). */
   QRCode?: string
   base: BaseRow
+}
+
+/**
+ * The signed-in member's address book as the confirm page uses it (issue 16): the addresses
+ * feature keeps it, stores/feature-stores hands it over. A guest types contact, phone and address.
+ */
+export interface CheckoutAddressBook {
+  /** A member session exists: delivery goes to one of their saved addresses. */
+  signedIn(): boolean
+  /** The member's addresses, loaded again; null when they could not be loaded. */
+  load(): Promise<VipAddressRow[] | null>
 }
 
 export interface CheckoutDeps {
@@ -72,6 +84,8 @@ export interface CheckoutDeps {
   termsVersion?: string
   /** Milliseconds now (Date.now), for how long a placed order is offered again. */
   clock?: () => number
+  /** The member's saved addresses (absent: every diner types the delivery details). */
+  addressBook?: CheckoutAddressBook
 }
 
 /** The choices of an order not sent yet, as kept in storage. */
@@ -86,6 +100,8 @@ export interface CheckoutDraft {
   address: string
   location: { Lng: number; Lat: number } | null
   payMethod: PaymentMethod
+  /** The member's saved address chosen for delivery ('' none chosen: their default). */
+  addressId?: string
 }
 
 /** An order placed from this device: the cart and confirm pages lead back to it. */
@@ -181,6 +197,14 @@ export class CheckoutStore {
   location: { Lng: number; Lat: number } | null = null
   payMethod: PaymentMethod = 'online'
   agreed = false
+  /**
+   * Delivery to a saved address (a signed-in member; issue 16): the chosen one's id, kept with the
+   * draft ('' none: the default is taken when the book loads), and the address itself.
+   */
+  addressId = ''
+  savedAddress: VipAddressRow | null = null
+  /** The member's address book as the confirm page last loaded it. */
+  bookState: LoadState = 'idle'
   /**
    * The member's coupon card chosen on couponSelect ('' none); prepay orders only (a table's rounds
    * are settled later, on the bill). The server re-checks and prices it with the preview and the order.
@@ -287,7 +311,8 @@ export class CheckoutStore {
       phone: this.phone,
       address: this.address,
       location: this.location,
-      payMethod: this.payMethod
+      payMethod: this.payMethod,
+      addressId: this.addressId
     }
   }
 
@@ -317,6 +342,9 @@ export class CheckoutStore {
     const at = d?.location
     this.location = at && Number.isFinite(at.Lng) && Number.isFinite(at.Lat) ? { Lng: at.Lng, Lat: at.Lat } : null
     this.payMethod = d?.payMethod === 'balance' ? 'balance' : 'online'
+    const addressId = text(d?.addressId)
+    if (addressId !== this.addressId) this.savedAddress = null
+    this.addressId = addressId
     // A kept time that has passed (or the branch no longer offers) is dropped, not shown as a refusal.
     if (this.appointedDate && this.slotRules && !this.slotDays.some((day) => day.date === this.appointedDate && day.slots.includes(this.appointedTime))) {
       this.appointedDate = ''
@@ -509,6 +537,51 @@ export class CheckoutStore {
     else this.deps.storage?.remove(TERMS_KEY)
   }
 
+  // ---------- delivery to a saved address (issue 16) ----------
+
+  /** A signed-in member's delivery goes to one of their saved addresses (a guest types it). */
+  get usesAddressBook(): boolean {
+    return this.deps.addressBook?.signedIn() ?? false
+  }
+
+  /**
+   * The confirm page shows (first, or back from the address pages or a login): the member's
+   * addresses again; the chosen one as it is now (edited meanwhile), else the default, else none.
+   */
+  async syncAddressBook(): Promise<void> {
+    const book = this.deps.addressBook
+    if (!book || !book.signedIn()) {
+      this.savedAddress = null
+      this.bookState = 'idle'
+      return
+    }
+    if (this.bookState !== 'ready') this.bookState = 'loading'
+    const rows = await book.load()
+    runInAction(() => {
+      if (!rows) {
+        // The chosen address stays chosen; the page offers to try again.
+        this.bookState = 'failed'
+        return
+      }
+      const chosen = rows.find((r) => r.AddressID === this.addressId) ?? rows.find((r) => r.IsDefault === 1) ?? rows[0] ?? null
+      this.savedAddress = chosen
+      this.addressId = chosen?.AddressID ?? ''
+      this.bookState = 'ready'
+    })
+  }
+
+  /** An address chosen on addressList (or saved on addressEdit) for this order. */
+  chooseAddress(address: VipAddressRow): void {
+    this.savedAddress = address
+    this.addressId = address.AddressID
+    this.bookState = 'ready'
+  }
+
+  /** The server measured the address beyond the branch's delivery range: the order cannot be placed to it. */
+  get outOfRange(): boolean {
+    return this.serviceType === 'delivery' && (this.previewProblem?.code === RESULTCODES.BEYOND_DELIVERY_RANGE || this.submitProblem?.code === RESULTCODES.BEYOND_DELIVERY_RANGE)
+  }
+
   /** Asks the host for the device's location (delivery fees by distance); false when it cannot. */
   async requestLocation(): Promise<boolean> {
     if (!this.deps.locate) return false
@@ -525,6 +598,19 @@ export class CheckoutStore {
 
   private get delivery(): DeliveryInput | undefined {
     if (this.serviceType !== 'delivery') return undefined
+    if (this.usesAddressBook) {
+      // The server takes contact, phone, address and location from the saved address (and keeps a
+      // snapshot); they go along too so an edited address is priced and keyed afresh.
+      const a = this.savedAddress
+      return {
+        AddressID: a?.AddressID ?? '',
+        Contact: a?.Contact ?? '',
+        Phone: a ? `+${a.AreaNo} ${a.Phone}` : '',
+        Address: a ? [a.RegionName, a.Street, a.Detail, a.HouseNo].filter((x) => x && x.trim()).join(' ') : '',
+        Lng: a?.Lng ?? 0,
+        Lat: a?.Lat ?? 0
+      }
+    }
     return {
       Contact: this.contact.trim(),
       Phone: this.phone.trim(),
@@ -559,6 +645,7 @@ export class CheckoutStore {
   get previewBlockedBy(): MessageKey | null {
     if (this.timeNeeded) return 'checkout.chooseTimeFirst'
     if (this.serviceType !== 'delivery') return null
+    if (this.usesAddressBook) return this.savedAddress ? null : 'address.chooseForOrder'
     if (!this.contact.trim() || !this.phone.trim()) return 'checkout.fillContact'
     if (!this.address.trim()) return 'checkout.chooseAddress'
     return null
@@ -599,7 +686,9 @@ export class CheckoutStore {
         if (!ok) out.push('checkout.outsideHours')
       }
     }
-    if (this.serviceType === 'delivery') {
+    if (this.serviceType === 'delivery' && this.usesAddressBook) {
+      if (!this.savedAddress) out.push('address.chooseForOrder')
+    } else if (this.serviceType === 'delivery') {
       if (!this.contact.trim() || !this.phone.trim()) out.push('checkout.fillContact')
       else if (!this.address.trim()) out.push('checkout.chooseAddress')
     }

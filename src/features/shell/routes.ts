@@ -38,7 +38,7 @@ export const ROUTES = {
    */
   loginByCode: (q: { mode?: 'login' | 'bind'; back?: string; next?: string } = {}) => withQuery(page('loginByCode'), q as Record<string, string>),
   /** `for`: which phone form the chosen area goes to. */
-  areaCodeSelect: (target: 'login' | 'change') => withQuery(page('areaCodeSelect'), { for: target }),
+  areaCodeSelect: (target: 'login' | 'change' | 'address') => withQuery(page('areaCodeSelect'), { for: target }),
   changeByCode: page('changeByCode'),
   vipDetailsEdit: page('vipDetailsEdit'),
   // wallet (issue 5; pages by the wallet client)
@@ -57,7 +57,8 @@ export const ROUTES = {
   clear: page('clear'),
   // issue 16: addresses, places, branch and tables. addressList `choose`: picking one for the confirm page.
   addressList: (choose = false) => withQuery(page('addressList'), { choose: choose ? '1' : '' }),
-  addressEdit: (addressId = '') => withQuery(page('addressEdit'), { AddressID: addressId }),
+  /** `choose`: the address saved there is taken for the confirm page's order. */
+  addressEdit: (addressId = '', choose = false) => withQuery(page('addressEdit'), { AddressID: addressId, choose: choose ? '1' : '' }),
   /** H5 map page (mini-programs use the host's own): `choose` drops a pin near Lat/Lng, `open` shows a place. */
   location: (q: { mode: 'choose' | 'open'; Lat?: string; Lng?: string; Name?: string; Address?: string }) => withQuery(page('location'), q as Record<string, string>),
   baseDetails: (baseId: string) => withQuery(page('baseDetails'), { BaseID: baseId }),

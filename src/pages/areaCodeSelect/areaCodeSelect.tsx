@@ -8,9 +8,11 @@ import { AreaList } from '../../features/member/components/MemberViews'
 
 /** Choose phone area code (spec §2; scrolling disabled): the choice goes back to the phone form that asked. */
 function AreaCodeSelect() {
-  const { member, i18n, host } = useStores()
-  const target = useRouter().params.for === 'change' ? 'change' : 'login'
-  const form = target === 'change' ? member.changeForm : member.loginForm
+  const { member, addresses, i18n, host } = useStores()
+  const param = useRouter().params.for
+  const target = param === 'change' || param === 'address' ? param : 'login'
+  // The address book's phone (issue 16) takes its area here too.
+  const form = target === 'change' ? member.changeForm : target === 'address' ? addresses.form : member.loginForm
 
   useSessionPage(() => void member.loadAreas())
   usePageTitle(i18n.t('page.areaCodeSelect'))
@@ -24,7 +26,8 @@ function AreaCodeSelect() {
         selected={form.areaNo}
         onChoose={(areaNo) => {
           form.setArea(areaNo)
-          host.navigateBack(target === 'change' ? ROUTES.changeByCode : ROUTES.loginByCode())
+          if (target === 'address') addresses.clearError('phone')
+          host.navigateBack(target === 'change' ? ROUTES.changeByCode : target === 'address' ? ROUTES.addressEdit() : ROUTES.loginByCode())
         }}
       />
     </>

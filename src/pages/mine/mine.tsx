@@ -13,6 +13,7 @@ const ENTRY_ROUTE: Record<MineEntry, string> = {
   points: ROUTES.vipScoreRecordList,
   coupons: ROUTES.couponsList,
   qrCode: ROUTES.vipQrCode,
+  addresses: ROUTES.addressList(),
   profile: ROUTES.vipDetailsEdit,
   changePhone: ROUTES.changeByCode,
   bindPhone: ROUTES.loginByCode({ mode: 'bind' })

@@ -14,7 +14,7 @@ import { maskedPhone } from '../../../core/phone-mask'
 /** A phone as a card shows it: area and the middle digits hidden ('+853 661**456'). */
 
 /** What mine opens; each needs a member, so signed out they lead to login first. */
-export type MineEntry = 'balance' | 'recharge' | 'points' | 'coupons' | 'qrCode' | 'profile' | 'changePhone' | 'bindPhone'
+export type MineEntry = 'balance' | 'recharge' | 'points' | 'coupons' | 'qrCode' | 'addresses' | 'profile' | 'changePhone' | 'bindPhone'
 
 const ENTRY_LABEL: Record<MineEntry, MessageKey> = {
   balance: 'member.entry.balance',
@@ -22,6 +22,8 @@ const ENTRY_LABEL: Record<MineEntry, MessageKey> = {
   points: 'member.entry.points',
   coupons: 'coupon.myCoupons',
   qrCode: 'member.entry.qrCode',
+  // issue 16: the address book
+  addresses: 'address.mine',
   profile: 'member.entry.profile',
   changePhone: 'member.entry.changePhone',
   bindPhone: 'member.entry.bindPhone'
@@ -33,7 +35,7 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
   const vip = member.vip
   const signedIn = member.signedIn
   const name = vip ? vip.VipName || (member.isGuest ? i18n.t('member.guestName') : i18n.t('member.noName')) : ''
-  const entries: MineEntry[] = ['balance', 'recharge', 'points', 'qrCode', 'profile', member.signedIn && !member.hasPhone && vip ? 'bindPhone' : 'changePhone']
+  const entries: MineEntry[] = ['balance', 'recharge', 'points', 'qrCode', 'addresses', 'profile', member.signedIn && !member.hasPhone && vip ? 'bindPhone' : 'changePhone']
   const stat = (value: string, label: MessageKey, testId: string, entry?: MineEntry) => (
     <View
       className='so-mine-stat'
