@@ -99,6 +99,8 @@ export interface ServerConfig {
   mapTileUrl: string
   /** The tiles' attribution shown on the map (MAP_TILE_ATTRIBUTION, '© OpenStreetMap contributors'). */
   mapTileAttribution: string
+  /** Geocoder lookups (AddressResolution, BaseInfoByGPS) per client address in any 60 seconds, per process (PLACES_RATE_PER_MINUTE, 60). */
+  placesRatePerMinute: number
   /**
    * Development providers a production deployment accepts anyway (ALLOW_DEVELOPMENT_PROVIDERS,
    * comma-separated names of DEVELOPMENT_PROVIDERS); ignored outside production.
@@ -146,6 +148,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     nominatimContact: text(env.NOMINATIM_CONTACT) ?? null,
     mapTileUrl: mapTileUrl(text(env.MAP_TILE_URL) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     mapTileAttribution: text(env.MAP_TILE_ATTRIBUTION) ?? '© OpenStreetMap contributors',
+    placesRatePerMinute: integer(env.PLACES_RATE_PER_MINUTE, 60, 'PLACES_RATE_PER_MINUTE'),
     allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS)
   }
   return { ...config, ...overrides }

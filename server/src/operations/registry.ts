@@ -79,6 +79,12 @@ import VipAddressAdd from './members/VipAddressAdd'
 import VipAddressGet from './members/VipAddressGet'
 import VipAddressUpdate from './members/VipAddressUpdate'
 import VipAddressDelete from './members/VipAddressDelete'
+// Regions, places, tables and branch detail (issue 16, helper "places").
+import AreaBatchSelect from './common/AreaBatchSelect'
+import AddressResolution from './common/AddressResolution'
+import BaseInfoByGPS from './params/BaseInfoByGPS'
+import TableListByPage from './retail/TableListByPage'
+import ShopBaseDetailGet from './retail/ShopBaseDetailGet'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -157,7 +163,12 @@ export const OPERATION_REGISTRY = {
   VipAddressAdd,
   VipAddressGet,
   VipAddressUpdate,
-  VipAddressDelete
+  VipAddressDelete,
+  AreaBatchSelect,
+  AddressResolution,
+  BaseInfoByGPS,
+  TableListByPage,
+  ShopBaseDetailGet
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)

@@ -1,0 +1,97 @@
+/**
+ * Places (issue 16): a typed address → places (AddressResolution), a point → the place there and
+ * the nearest branches (BaseInfoByGPS), through the configured geocoder (ctx.providers.geocoding).
+ * The provider knows nothing of the database or the gateway; here its answers become PlaceRows,
+ * named in the caller's language from the region dataset, and callers are limited per client
+ * address (a geocoder is an outside service with its own limits and costs).
+ */
+import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
+import type { Locale } from '../../../../src/gateway/contract'
+import type { PlaceRow } from '../../../../src/gateway/address-rows'
+import type { GeocodedPlace, GeocodingProvider } from '../../providers/geocoding/geocoding-provider'
+import type { Database } from '../../storage/schema'
+import { DomainError, EnvelopeError } from '../errors'
+import { findRegion, regionPathName } from '../regions/region-dataset'
+import { basesByLocation, type BaseNearby } from '../shops/base.service'
+
+/** Longest address text a caller may send. */
+export const MAX_ADDRESS_TEXT = 200
+/** The window of the per-address limit. */
+export const PLACES_WINDOW_MS = 60_000
+/** Client addresses whose lookups are remembered at once (oldest forgotten first). */
+const TRACKED_CLIENTS = 10_000
+
+export interface PlacesCaller {
+  geocoding: GeocodingProvider
+  locale: Locale
+  clientIp: string
+  now: Date
+  /** Lookups allowed per client address in any PLACES_WINDOW_MS (config placesRatePerMinute). */
+  ratePerMinute: number
+}
+
+/**
+ * Lookups per client address, one counter per geocoder instance (so per server process and per
+ * app the tests build). In memory, not in the database: the limit protects the outside service,
+ * which each process reaches on its own (Nominatim's queue is per process too); N processes
+ * allow N times the rate. docs/addresses.md says so.
+ */
+const lookups = new WeakMap<GeocodingProvider, LRUCache<string, number[]>>()
+
+/** Counts one lookup of `clientIp`, or throws RATE_LIMITED (errcode 10009) over the limit. */
+function countLookup(caller: PlacesCaller): void {
+  let clients = lookups.get(caller.geocoding)
+  if (!clients) lookups.set(caller.geocoding, (clients = new LRUCache<string, number[]>({ max: TRACKED_CLIENTS })))
+  const now = caller.now.getTime()
+  const recent = (clients.get(caller.clientIp) ?? []).filter((t) => t > now - PLACES_WINDOW_MS)
+  if (recent.length >= caller.ratePerMinute) {
+    clients.set(caller.clientIp, recent)
+    throw new EnvelopeError('RATE_LIMITED')
+  }
+  recent.push(now)
+  clients.set(caller.clientIp, recent)
+}
+
+/** A provider's place as the gateway answers it. */
+export function placeRow(place: GeocodedPlace, provider: string, locale: Locale): PlaceRow {
+  return {
+    Lat: place.lat,
+    Lng: place.lng,
+    RegionCode: place.regionCode,
+    RegionName: place.regionCode ? regionPathName(place.regionCode, locale) : '',
+    Street: place.street,
+    FormattedAddress: place.formatted,
+    Precision: place.precision,
+    Provider: provider
+  }
+}
+
+/**
+ * Places for a typed address, best first, kept inside `regionCode` when given (a region the
+ * dataset does not know → REGION_NOT_FOUND). None → PLACE_NOT_FOUND (20064). A geocoder that
+ * cannot be reached throws (errcode 50000, logged): "not found" would be a lie then.
+ */
+export async function resolveAddress(caller: PlacesCaller, address: string, regionCode?: string): Promise<PlaceRow[]> {
+  if (regionCode && !findRegion(regionCode)) throw new DomainError('REGION_NOT_FOUND')
+  countLookup(caller)
+  const places = await caller.geocoding.resolve({ text: address, regionCode: regionCode || undefined, locale: caller.locale })
+  if (places.length === 0) throw new DomainError('PLACE_NOT_FOUND')
+  return places.map((p) => placeRow(p, caller.geocoding.name, caller.locale))
+}
+
+export interface PointInfo {
+  /** The place at the point: one row, or none when the geocoder knows nothing there (not an error: the branches still help). */
+  places: PlaceRow[]
+  /** Branches of enabled shops (of `shopId` when given), nearest first. */
+  bases: BaseNearby[]
+}
+
+/** What is at a point: the geocoder's place and the enterprise's (or a shop's) branches nearest first. */
+export async function pointInfo(db: Kysely<Database>, entId: string, caller: PlacesCaller, point: { lat: number; lng: number }, shopId?: string): Promise<PointInfo> {
+  // The branches first: an unknown shop is refused before the geocoder is asked (and counted).
+  const { bases } = await basesByLocation(db, entId, { Lat: point.lat, Lng: point.lng, ShopID: shopId || undefined })
+  countLookup(caller)
+  const place = await caller.geocoding.reverse(point, caller.locale)
+  return { places: place ? [placeRow(place, caller.geocoding.name, caller.locale)] : [], bases }
+}
