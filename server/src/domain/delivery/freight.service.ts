@@ -9,11 +9,11 @@
  *                   above the last amount tier pays no fee (free delivery above it).
  *     A branch may have both kinds; the fee is then the sum of the two tiers.
  *   - The distance is the great-circle distance (src/core/geo.ts) from the branch to the
- *     delivery location (the diner's "Use my location" point). A typed address is never located
- *     here (no geocoder): when the branch needs a distance (a range or distance tiers) and the
- *     location is unknown (0, 0), the quote says `located: false` and is not in range, and the
- *     order is refused with LOCATION_REQUIRED, never with "beyond delivery range": nothing was
- *     measured.
+ *     delivery location: the diner's "Use my location" point, a saved address's location, or
+ *     the geocoder's answer for an address without one (delivery-address.ts, before the quote).
+ *     When the branch needs a distance (a range or distance tiers) and the location is still
+ *     unknown (0, 0), the quote says `unlocated` and is not in range, and the order is refused
+ *     with LOCATION_REQUIRED, never with "beyond delivery range": nothing was measured.
  * Pure rules in quoteDelivery(); the reads around it in deliveryQuote() / dispatchInfo().
  */
 import type { Kysely } from 'kysely'
