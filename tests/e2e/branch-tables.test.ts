@@ -125,6 +125,9 @@ describe('branch page and choosing a table by hand', () => {
     assert.equal(await byId(page, 'branch-delivery').innerText(), '8 公里內')
     await page.goBack()
 
+    // 'Choose a table' comes once the branch's details say it has tables, below the language switch.
+    await byId(page, 'home-choose-table').waitFor({ timeout: STEP })
+    await shot(page, 'home-choose-table-zh-TW')
     await byId(page, 'home-choose-table').click({ timeout: STEP })
     await byId(page, 'table-option').first().waitFor({ timeout: STEP })
     assert.deepEqual(await tableNames(page), ['N01 號枱', 'N02 號枱', 'N03 號枱', 'N04 號枱'])
@@ -133,6 +136,43 @@ describe('branch page and choosing a table by hand', () => {
     await byId(page, 'order-now').click()
     await page.locator('.so-order__table').filter({ visible: true }).getByText('N03 號枱').waitFor({ timeout: STEP })
     assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it("a branch with more tables than a page: 'Load more tables' lists the rest", async () => {
+    // The Taipa branch gets 40 more tables (T03–T42) in this test's database.
+    const codes = Array.from({ length: 40 }, (_, i) => `T${String(i + 3).padStart(2, '0')}`)
+    await app.server.db
+      .insertInto('dining_tables')
+      .values(
+        codes.map((code) => ({
+          table_id: `B202-${code}`,
+          ent_id: 'E1001',
+          shop_id: 'S101',
+          base_id: 'B202',
+          code,
+          names: JSON.stringify({ 'zh-CN': `${code} 号桌`, 'zh-TW': `${code} 號枱`, en: `Table ${code}` }),
+          qr_code: `QR-${code}-e2e-branch-tables-${code}`
+        }))
+      )
+      .execute()
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    await page.goto(await entryUrl(app.server, 'S101'))
+    await byId(page, 'home-change-branch').click({ timeout: STEP })
+    await page.locator('[data-testid="base-option"][data-base="B202"]').filter({ visible: true }).click({ timeout: STEP })
+    await byId(page, 'home-choose-table').click({ timeout: STEP })
+    await byId(page, 'table-option').first().waitFor({ timeout: STEP })
+    assert.equal((await tableNames(page)).length, 30)
+    const more = page.getByRole('button', { name: 'Load more tables' }).filter({ visible: true })
+    await more.click()
+    await byId(page, 'tables-end').getByText('All 42 tables shown').waitFor({ timeout: STEP })
+    const names = await tableNames(page)
+    assert.equal(names.length, 42)
+    assert.deepEqual(names.slice(0, 3), ['Table T01', 'Table T02', 'Table T03'])
+    assert.equal(names[41], 'Table T42')
+    assert.equal(await more.count(), 0)
+    await shot(page, 'table-select-load-more-en')
     await context.close()
   })
 
