@@ -11,18 +11,23 @@ import { startServer, type RunningServer } from '../../server/src/main'
 import { demoEntryPoints } from '../../server/src/storage/seed'
 import { assertNoFindings, takeFindings } from './axe'
 import { launchBrowser, SCREENSHOTS } from './browser'
+import { startTileServer, type TileServer } from './tile-server'
 
 export interface AppUnderTest {
   readonly server: RunningServer
   readonly browser: Browser
+  /** issue 16: map — the local tile server the H5 map page's tiles come from (MAP_TILE_URL). */
+  readonly tiles: TileServer
 }
 
 export function useAppUnderTest(): AppUnderTest {
-  const state = {} as { server: RunningServer; browser: Browser }
+  const state = {} as { server: RunningServer; browser: Browser; tiles: TileServer }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'so-e2e-'))
   before(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true })
-    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false })
+    // issue 16: map — tiles from a local server (no internet here).
+    state.tiles = await startTileServer()
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, mapTileUrl: state.tiles.template })
     // The demo branches keep real opening hours (the tea house closes at 22:00 Macau time, and a
     // table with an open sheet then leads to orderEntry, not Home): open them around the clock so no
     // test depends on the hour it runs at.
@@ -34,6 +39,7 @@ export function useAppUnderTest(): AppUnderTest {
   after(async () => {
     await state.browser?.close()
     await state.server?.close()
+    await state.tiles?.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
   return {
@@ -42,6 +48,9 @@ export function useAppUnderTest(): AppUnderTest {
     },
     get browser() {
       return state.browser
+    },
+    get tiles() {
+      return state.tiles
     }
   }
 }

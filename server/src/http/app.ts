@@ -74,7 +74,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
     trustProxy: trustProxyOption(config.trustProxy),
     ...connectionTimeouts(config)
   })
-  securityHeaders(app, config.staticDir)
+  securityHeaders(app, config.staticDir, config.mapTileUrl)
 
   app.get('/healthz', async () => ({ ok: true }))
   const providers: Providers = given ?? (await buildProviders(config, db, (message) => app.log.warn(message)))

@@ -34,7 +34,22 @@ export function inlineScriptHashes(staticDir: string): string[] {
   return [...hashes]
 }
 
-const options = (staticDir: string): HelmetOptions => ({
+/**
+ * issue 16: map — the H5 map page's tiles come from MAP_TILE_URL: https is already allowed; a
+ * plain-http tile server (the setting allows it for localhost only: a local tile server, the
+ * browser tests') is added by its origin.
+ */
+export function tileImageOrigins(mapTileUrl: string | undefined): string[] {
+  if (!mapTileUrl) return []
+  try {
+    const u = new URL(mapTileUrl.replace(/\{[a-z]\}/g, '0'))
+    return u.protocol === 'http:' ? [u.origin] : []
+  } catch {
+    return []
+  }
+}
+
+const options = (staticDir: string, mapTileUrl?: string): HelmetOptions => ({
   contentSecurityPolicy: {
     // Every directive is named here: helmet's defaults add upgrade-insecure-requests, which
     // breaks the app reached over plain http on a LAN address.
@@ -48,7 +63,7 @@ const options = (staticDir: string): HelmetOptions => ({
       scriptSrc: ["'self'", ...inlineScriptHashes(staticDir)],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileImageOrigins(mapTileUrl)],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"]
     }
@@ -59,7 +74,7 @@ const options = (staticDir: string): HelmetOptions => ({
 })
 
 /** The headers helmet sets with these options, written once. */
-export function securityHeaderValues(staticDir: string): Record<string, string> {
+export function securityHeaderValues(staticDir: string, mapTileUrl?: string): Record<string, string> {
   const headers: Record<string, string> = {}
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -71,15 +86,15 @@ export function securityHeaderValues(staticDir: string): Record<string, string> 
   }
   let failure: unknown
   // helmet's middleware is synchronous and only sets headers; a setting it rejects comes to next().
-  helmet(options(staticDir))({} as never, response as never, (error?: unknown) => {
+  helmet(options(staticDir, mapTileUrl))({} as never, response as never, (error?: unknown) => {
     failure = error
   })
   if (failure) throw failure
   return headers
 }
 
-export function securityHeaders(app: FastifyInstance, staticDir: string): void {
-  const headers = securityHeaderValues(staticDir)
+export function securityHeaders(app: FastifyInstance, staticDir: string, mapTileUrl?: string): void {
+  const headers = securityHeaderValues(staticDir, mapTileUrl)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()

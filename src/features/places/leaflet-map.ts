@@ -53,7 +53,12 @@ export function createMap(el: HTMLElement, opts: MapOptions): MapView {
 
   if (opts.tiles) {
     let failed = false
-    L.tileLayer(opts.tiles.Url, { attribution: opts.tiles.Attribution, maxZoom: 19 })
+    L.tileLayer(opts.tiles.Url, {
+      attribution: opts.tiles.Attribution,
+      maxZoom: 19,
+      // Tile providers ask which site shows their tiles (OpenStreetMap's policy): the origin only, never the page's path.
+      referrerPolicy: 'strict-origin'
+    })
       .on('tileerror', () => {
         if (failed) return
         failed = true

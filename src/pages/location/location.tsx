@@ -19,6 +19,19 @@ const onKey = (act: () => void) => (e: { key?: string; preventDefault?: () => vo
   }
 }
 
+/** Taro's H5 router hands the query over still encoded. */
+function decodedParams(params: Record<string, string | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const [k, v] of Object.entries(params)) {
+    try {
+      out[k] = v === undefined ? v : decodeURIComponent(v)
+    } catch {
+      out[k] = v
+    }
+  }
+  return out
+}
+
 const ARROWS: Record<string, Direction> = { ArrowUp: 'north', ArrowDown: 'south', ArrowRight: 'east', ArrowLeft: 'west' }
 
 /**
@@ -32,7 +45,7 @@ const ARROWS: Record<string, Direction> = { ArrowUp: 'north', ArrowDown: 'south'
 function LocationPage() {
   const root = useStores()
   const { i18n, host, session } = root
-  const q = useRouter().params as Record<string, string | undefined>
+  const q = decodedParams(useRouter().params as Record<string, string | undefined>)
   const mode: 'choose' | 'open' = q.mode === 'open' ? 'open' : 'choose'
   const [store] = useState(
     () =>
