@@ -579,7 +579,7 @@ export class CheckoutStore {
 
   /** The server measured the address beyond the branch's delivery range: the order cannot be placed to it. */
   get outOfRange(): boolean {
-    return this.serviceType === 'delivery' && (this.previewProblem?.code === RESULTCODES.BEYOND_DELIVERY_RANGE || this.submitProblem?.code === RESULTCODES.BEYOND_DELIVERY_RANGE)
+    return this.serviceType === 'delivery' && this.previewProblem?.code === RESULTCODES.BEYOND_DELIVERY_RANGE
   }
 
   /** Asks the host for the device's location (delivery fees by distance); false when it cannot. */

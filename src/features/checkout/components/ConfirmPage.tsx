@@ -16,6 +16,8 @@ import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { packHolds } from '../../../ui/pack-label'
 import { PAYMENT_METHODS, MAX_BAGS, type SubmitResult } from '../checkout.store'
 import { PlacedNotice } from './PlacedNotice'
+import { ROUTES } from '../../shell/routes'
+import type { VipAddressRow } from '../../../gateway/address-rows'
 import './ConfirmPage.css'
 
 export interface ConfirmPageProps {
@@ -60,6 +62,25 @@ const focusOn = (el: unknown) => (el as { focus?: () => void } | null)?.focus?.(
 
 /** A section's title is a level-two heading: a screen reader moves from one to the next. */
 const heading2 = { role: 'heading', 'aria-level': 2 } as Record<string, unknown>
+
+/** A saved address as the confirm page shows it (issue 16): who, their phone, and where. */
+function SavedAddress(props: { address: VipAddressRow }) {
+  const a = props.address
+  const where = [a.RegionName, a.Street, a.Detail, a.HouseNo].map((x) => x.trim()).filter(Boolean).join(' ')
+  return (
+    <View className='so-confirm__address' data-testid='delivery-address-card' data-address={a.AddressID}>
+      <View className='so-confirm__address-who'>
+        <Text className='so-confirm__address-contact' data-testid='delivery-card-contact'>
+          {a.Contact}
+        </Text>
+        <Text className='so-confirm__address-phone' data-testid='delivery-card-phone'>{`+${a.AreaNo} ${a.Phone}`}</Text>
+      </View>
+      <Text className='so-confirm__address-line' data-testid='delivery-card-address'>
+        {where}
+      </Text>
+    </View>
+  )
+}
 
 const Section = (props: { title: string; testId?: string; children: React.ReactNode }) => (
   <View className='so-confirm__section' data-testid={props.testId}>
@@ -162,8 +183,10 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
     })
   }
 
-  /** 'beyond delivery range' in the spec's words when the server said so. */
-  const problemText = (code: string, message: string): string => (code === '20023' ? i18n.t('checkout.beyondRange') : message)
+  /** 'beyond delivery range': the server's words name the distance and the limit; the spec's own words if it said none. */
+  const problemText = (code: string, message: string): string => (code === RESULTCODES.BEYOND_DELIVERY_RANGE ? message || i18n.t('checkout.beyondRange') : message)
+  /** The saved address is the trouble (beyond the range, gone meanwhile): the way on is another address. */
+  const addressTrouble = (code: string): boolean => c.usesAddressBook && (code === RESULTCODES.BEYOND_DELIVERY_RANGE || code === RESULTCODES.ADDRESS_NOT_FOUND)
 
   const timeTitle = i18n.t(service === 'delivery' ? 'checkout.time.delivery' : 'checkout.time.pickup')
   const shownDay = c.shownDay
@@ -179,7 +202,8 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   const payStops = radioStops([...PAYMENT_METHODS.map((m) => ({ on: c.payMethod === m })), { on: !!c.payMethod && !PAYMENT_METHODS.includes(c.payMethod) }])
   const total = c.preview?.Amount
   const preview = c.preview
-  const blocked = c.previewProblem?.backToCart === true
+  // Beyond the delivery range the order cannot be placed: the diner changes the address (or the service style).
+  const blocked = c.previewProblem?.backToCart === true || c.outOfRange
   const pending = '…'
   /** English puts a space between the words and the link; Chinese does not. */
   const wordGap = i18n.locale === 'en' ? ' ' : ''
@@ -279,8 +303,46 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         </Section>
       )}
 
-      {service === 'delivery' && (
+      {service === 'delivery' && c.usesAddressBook && (
+        // A signed-in member's delivery goes to one of their saved addresses (issue 16): chosen, changed, added or edited on the address pages.
         <Section title={i18n.t('checkout.deliveryInfo')} testId='delivery-info'>
+          {c.savedAddress ? (
+            <>
+              <SavedAddress address={c.savedAddress} />
+              <View className='so-confirm__address-actions'>
+                <View className='so-confirm__link-btn' role='button' {...focusable} aria-label={i18n.t('address.editAria')} data-testid='delivery-edit' onClick={() => host.navigateTo(ROUTES.addressEdit(c.addressId, true))}>
+                  {i18n.t('address.edit')}
+                </View>
+                <View className='so-confirm__link-btn' role='button' {...focusable} aria-label={i18n.t('address.changeAria')} data-testid='delivery-change' onClick={() => host.navigateTo(ROUTES.addressList(true))}>
+                  {i18n.t('address.change')}
+                </View>
+              </View>
+            </>
+          ) : c.bookState === 'failed' ? (
+            <View className='so-confirm__problem' role='alert'>
+              <Text>{i18n.t('address.loadFailed')}</Text>
+              <View className='so-confirm__back' role='button' {...focusable} onClick={() => void c.syncAddressBook()}>
+                {i18n.t('common.retry')}
+              </View>
+            </View>
+          ) : c.bookState === 'ready' ? (
+            <View className='so-confirm__add-address' role='button' {...focusable} data-testid='delivery-add' onClick={() => host.navigateTo(ROUTES.addressEdit('', true))}>
+              {i18n.t('address.addFirst')}
+            </View>
+          ) : (
+            <Text className='so-confirm__note'>{i18n.t('shell.loading')}</Text>
+          )}
+        </Section>
+      )}
+
+      {service === 'delivery' && !c.usesAddressBook && (
+        <Section title={i18n.t('checkout.deliveryInfo')} testId='delivery-info'>
+          <View className='so-confirm__offer' data-testid='delivery-sign-in-offer'>
+            <Text className='so-confirm__note'>{i18n.t('address.signInOffer')}</Text>
+            <View className='so-confirm__link-btn' role='button' {...focusable} data-testid='delivery-sign-in' onClick={() => host.navigateTo(ROUTES.loginByCode({ back: host.currentRoute() }))}>
+              {i18n.t('address.login')}
+            </View>
+          </View>
           <View className='so-confirm__field'>
             <Text className='so-confirm__label'>{i18n.t('checkout.contact')}</Text>
             <Input
@@ -417,7 +479,11 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         {c.previewProblem ? (
           <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
             <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
-            {c.previewProblem.code === '20030' ? null : c.cardId && COUPON_CODES.includes(c.previewProblem.code) ? (
+            {c.previewProblem.code === '20030' ? null : addressTrouble(c.previewProblem.code) ? (
+              <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-other-address' onClick={() => host.navigateTo(ROUTES.addressList(true))}>
+                {i18n.t('address.otherAddress')}
+              </View>
+            ) : c.outOfRange ? null : c.cardId && COUPON_CODES.includes(c.previewProblem.code) ? (
               // The chosen card is the trouble (used meanwhile, the cart now short of its minimum): order without it.
               <View className='so-confirm__back' role='button' {...focusable} data-testid='coupon-drop' onClick={() => c.chooseCard('')}>
                 {i18n.t('coupon.none')}

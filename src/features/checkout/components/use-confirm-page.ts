@@ -9,7 +9,11 @@ export function useConfirmPage(mode: PayMode): void {
   useLoad(() => checkout.begin(mode))
   useUnload(() => checkout.end())
   // Slots move with the clock: a slot that has passed disappears while the page shows.
-  useDidShow(() => session.startClock(15000))
+  useDidShow(() => {
+    session.startClock(15000)
+    // A member's saved addresses (issue 16): again on every show (back from choosing, adding, editing one, or a login).
+    void checkout.syncAddressBook()
+  })
   useDidHide(() => session.stopClock())
   useEffect(() => () => session.stopClock(), [session])
 }

@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
+import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { toDecimal } from '../../../core/money'
 import { packHolds } from '../../../ui/pack-label'
@@ -238,6 +239,12 @@ function Row(props: { label: string; value: string; testId?: string }) {
   )
 }
 
+/** A delivery's distance: metres under 1 km, else km with one decimal ('850 m', '2.4 km'). */
+export function distanceText(t: (key: MessageKey, params?: Record<string, string | number>) => string, metres: number): string {
+  const m = Math.max(0, Math.round(metres))
+  return m < 1000 ? t('address.metres', { m }) : t('address.km', { km: (Math.round(m / 100) / 10).toFixed(1) })
+}
+
 /** Order number, store, table, service, times, remarks. */
 export const OrderFacts = observer(function OrderFacts({ order: o }: { order: OrderRow }) {
   const { i18n } = useStores()
@@ -252,7 +259,10 @@ export const OrderFacts = observer(function OrderFacts({ order: o }: { order: Or
   if (delivery) {
     facts.push([i18n.t('checkout.contact'), o.Contact, 'order-contact'])
     facts.push([i18n.t('checkout.phone'), o.Phone, 'order-phone'])
+    // The address as it was when ordered (issue 16: the order keeps its own snapshot): region, then the rest.
+    if (o.RegionName) facts.push([i18n.t('address.region'), o.RegionName, 'order-region'])
     facts.push([i18n.t('checkout.address'), o.Address, 'order-address'])
+    if (typeof o.DeliveryDistance === 'number' && o.DeliveryDistance >= 0) facts.push([i18n.t('address.distance'), distanceText(i18n.t, o.DeliveryDistance), 'order-distance'])
   }
   if (o.PayMode === 'prepay' || o.AppointedTime) {
     facts.push([i18n.t('order.appointed'), o.AppointedTime ? minuteText(o.AppointedTime) : i18n.t('order.asap'), 'order-appointed'])
