@@ -116,7 +116,9 @@ describe('ServiceLinkGet', () => {
     expect(res.body.data.table1).toEqual([
       { LinkType: 'api', Url: 'http://order.example.mo:8443/' },
       { LinkType: 'h5', Url: 'http://order.example.mo:8443/' },
-      { LinkType: 'image', Url: 'http://order.example.mo:8443/files/' }
+      { LinkType: 'image', Url: 'http://order.example.mo:8443/files/' },
+      // The H5 map's tiles (issue 16): the MAP_TILE_URL setting as it is, not on our origin.
+      { LinkType: 'tiles', Url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', Attribution: '© OpenStreetMap contributors' }
     ])
   })
 })
