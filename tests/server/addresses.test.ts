@@ -246,3 +246,32 @@ describe('geocoding on save (development geocoder)', () => {
     expect([moved.Lat, moved.Lng]).toEqual([22.144, 113.564])
   })
 })
+
+describe('migration 0013', () => {
+  it('gives orders placed before it no address, no snapshot and an unknown distance', async () => {
+    const fs = await import('node:fs')
+    const os = await import('node:os')
+    const path = await import('node:path')
+    const { Migrator, sql } = await import('kysely')
+    const { createDatabase } = await import('../../server/src/storage/database')
+    const { MIGRATIONS, migrateToLatest } = await import('../../server/src/storage/migrations')
+    const { seedDemo } = await import('../../server/src/storage/seed')
+    const { insertOrderRow } = await import('./helpers/order-fixtures')
+    const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined
+    const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-mig13-')) }, { schema })
+    try {
+      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) }, ...(database.schema ? { migrationTableSchema: database.schema } : {}) })
+      expect((await migrator.migrateTo('0012_recharge_gift_cards')).error).toBeUndefined()
+      await seedDemo(database.db)
+      // Written as 0012's orders table has it (the fixture names no 0013 column).
+      const orderId = await insertOrderRow(database.db)
+      await migrateToLatest(database)
+      const row = await database.db.selectFrom('orders').select(['address_id', 'delivery_snapshot', 'delivery_distance']).where('order_id', '=', orderId).executeTakeFirstOrThrow()
+      expect({ ...row, delivery_distance: Number(row.delivery_distance) }).toEqual({ address_id: '', delivery_snapshot: '', delivery_distance: -1 })
+      expect(await database.db.selectFrom('vip_addresses').selectAll().execute()).toEqual([])
+    } finally {
+      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db)
+      await database.destroy()
+    }
+  })
+})
