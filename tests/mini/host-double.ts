@@ -74,6 +74,13 @@ export class MiniHostDouble {
   readonly modalAnswers: boolean[] = []
   /** The host user behind login / getAuthCode: the development identity provider's `dev:<openid>`. */
   openId: string | null = 'mini-tester'
+  /** issue 16: map — the hosts' place picker and map: every call, with what the app passed. */
+  readonly locationCalls: { api: 'chooseLocation' | 'openLocation'; params: Record<string, unknown> }[] = []
+  /**
+   * What the host's place picker answers next (chooseLocation, in the host's GCJ-02 as the real
+   * hosts give it); null = the diner cancels. Taken once per call; empty = cancel.
+   */
+  readonly placeAnswers: ({ name: string; address: string; latitude: number; longitude: number } | null)[] = []
   /** What the cashier stand-in decides for the next payment; null = only record it and report a cancel. */
   cashierDecision: 'approve' | 'decline' | 'cancel' | null = null
 
@@ -596,6 +603,17 @@ export class MiniHostDouble {
       vibrateShort: (o: any) => self.answer(o, true, ok('vibrateShort')),
       getLocation: (o: any) => self.answer(o, false, { errMsg: 'getLocation:fail auth deny' }),
       scanCode: (o: any) => self.answer(o, false, { errMsg: 'scanCode:fail cancel' }),
+      // issue 16: map — the host's own place picker (answers from placeAnswers) and map (recorded).
+      chooseLocation: (o: any) => {
+        self.locationCalls.push({ api: 'chooseLocation', params: plain(o) })
+        const place = self.placeAnswers.length ? self.placeAnswers.shift()! : null
+        if (place) self.answer(o, true, { ...place, ...(weapp ? { errMsg: 'chooseLocation:ok' } : {}) })
+        else self.answer(o, false, weapp ? { errMsg: 'chooseLocation:fail cancel' } : { error: 11, errorMessage: 'user cancelled' })
+      },
+      openLocation: (o: any) => {
+        self.locationCalls.push({ api: 'openLocation', params: plain(o) })
+        self.answer(o, true, ok('openLocation'))
+      },
       createSelectorQuery: () => selectorQuery(),
       createIntersectionObserver: () => ({ relativeToViewport: function () { return this }, observe: () => undefined, disconnect: () => undefined })
     }
@@ -713,6 +731,13 @@ export class MiniHostDouble {
       })
     return { abort: () => controller.abort() }
   }
+}
+
+/** A call's options without its callbacks. */
+function plain(o: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries((o ?? {}) as Record<string, unknown>)) if (typeof v !== 'function') out[k] = v
+  return out
 }
 
 /** Host APIs that answer at once (no callbacks, no Promise). */
