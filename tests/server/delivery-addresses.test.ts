@@ -15,7 +15,7 @@ import type { DeliveryInput } from '../../src/gateway/order-rows'
 import { kitchenTicket } from '../../server/src/domain/orders/order-view'
 import { shopOrder } from '../../server/src/domain/orders/order.service'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
-import { B201, B202, device, openAllDay, orderCounts, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { B202, device, openAllDay, orderCounts, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -55,7 +55,7 @@ const placement = (delivery: DeliveryInput | undefined, extra = {}) => takeaway(
 const submit = (headers: Record<string, string>, delivery: DeliveryInput | undefined, opts: { key?: string; lang?: string; extra?: object } = {}) =>
   server.call('OrderSubmit', [{ ...placement(delivery, opts.extra), RequestKey: opts.key ?? requestKey() }], { headers, lang: opts.lang ?? 'en' })
 const preview = (headers: Record<string, string>, delivery: DeliveryInput | undefined, lang = 'en') =>
-  server.call('OrderPricePreview', [placement(delivery)], { headers, lang })
+  server.call('OrderPricePreview', [{ ...placement(delivery) }], { headers, lang })
 const orderRowOf = (orderId: string) => server.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
 
 describe('delivery to a saved address', () => {
