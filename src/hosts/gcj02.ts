@@ -3,7 +3,7 @@
  * GCJ-02, the datum mainland Chinese maps use; the app, its server and the H5 map keep WGS-84 (what
  * a phone's GPS and OpenStreetMap give). These convert inside the area GCJ-02 applies to (the usual
  * bounding box of China, which takes in Hong Kong and Macau) and leave points outside it alone.
- * The inverse is the usual one-step approximation (within a couple of metres).
+ * The inverse is found by correcting the usual one-step approximation until it maps back.
  */
 const A = 6378245.0
 const EE = 0.00669342162296594323
@@ -44,6 +44,16 @@ export function wgs84ToGcj02(p: { Lat: number; Lng: number }): { Lat: number; Ln
 
 export function gcj02ToWgs84(p: { Lat: number; Lng: number }): { Lat: number; Lng: number } {
   if (outside(p.Lng, p.Lat)) return { Lat: p.Lat, Lng: p.Lng }
-  const { dLng, dLat } = offset(p.Lng, p.Lat)
-  return { Lat: p.Lat - dLat, Lng: p.Lng - dLng }
+  // Start from the one-step inverse and correct it a few times: within millimetres of the point
+  // that wgs84ToGcj02 takes to `p` (so a place handed to the host and back stays put).
+  let { dLng, dLat } = offset(p.Lng, p.Lat)
+  let w = { Lat: p.Lat - dLat, Lng: p.Lng - dLng }
+  for (let i = 0; i < 4; i++) {
+    const g = wgs84ToGcj02(w)
+    dLat = g.Lat - p.Lat
+    dLng = g.Lng - p.Lng
+    if (Math.abs(dLat) < 1e-9 && Math.abs(dLng) < 1e-9) break
+    w = { Lat: w.Lat - dLat, Lng: w.Lng - dLng }
+  }
+  return w
 }
