@@ -116,7 +116,9 @@ describe('one database, two enterprises', () => {
     const links = await server.call('ServiceLinkGet', [{}], { entId: 'E2002' })
     expect(links.body.data.table1).toEqual([
       { LinkType: 'api', Url: 'https://api.bayside.example/' },
-      { LinkType: 'image', Url: 'https://img.bayside.example/' }
+      { LinkType: 'image', Url: 'https://img.bayside.example/' },
+      // The map tiles (issue 16) are the deployment's setting, the same for every enterprise.
+      { LinkType: 'tiles', Url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', Attribution: '© OpenStreetMap contributors' }
     ])
   })
 
