@@ -229,6 +229,11 @@ describe('the Nominatim provider, against a local fake server', () => {
       expect(times).toHaveLength(3)
       expect(times[1] - times[0]).toBeGreaterThanOrEqual(950)
       expect(times[2] - times[1]).toBeGreaterThanOrEqual(950)
+      // A queue longer than maxWaitMs is refused at once, and sends nothing.
+      const short = new NominatimGeocodingProvider({ baseUrl: fake.baseUrl, contact: 'ops@shop.example', maxWaitMs: 1500 })
+      const outcomes = await Promise.allSettled([1, 2, 3].map((n) => short.resolve({ text: `road ${n}`, locale: 'en' })))
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected'])
+      expect(fake.requests).toHaveLength(5)
     } finally {
       await fake.close()
     }

@@ -4,7 +4,8 @@
  * https://nominatim.openstreetmap.org; a deployment with real traffic runs its own or a commercial
  * one) and NOMINATIM_CONTACT (an e-mail or URL, sent in the User-Agent as the usage policy asks).
  * The public server's policy allows at most one request a second: this process never sends more
- * (requests queue), and answers are not cached here (the places service limits callers instead).
+ * (requests queue, for at most 10 s: beyond, a request fails at once), and answers are not cached
+ * here (the places service limits callers instead).
  * https://operations.osmfoundation.org/policies/nominatim/
  */
 import type { Locale } from '../../../../src/gateway/contract'
@@ -21,6 +22,8 @@ export interface NominatimSettings {
   minIntervalMs?: number
   /** How long one request may take (ms). */
   timeoutMs?: number
+  /** Longest a request waits for its turn (ms) before it gives up: a queue that long helps nobody. */
+  maxWaitMs?: number
   /** Answers asked for per query. */
   limit?: number
 }
@@ -47,6 +50,7 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
   private readonly minIntervalMs: number
   private readonly timeoutMs: number
   private readonly limit: number
+  private readonly maxWaitMs: number
   /** When the next request may start (the queue of this process). */
   private nextSlot = 0
 
@@ -54,6 +58,7 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     this.minIntervalMs = settings.minIntervalMs ?? 1000
     this.timeoutMs = settings.timeoutMs ?? 8000
     this.limit = settings.limit ?? 5
+    this.maxWaitMs = settings.maxWaitMs ?? 10_000
   }
 
   async resolve(query: GeocodeQuery): Promise<GeocodedPlace[]> {
@@ -91,6 +96,8 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
   private async get(path: string, params: URLSearchParams): Promise<unknown> {
     const now = Date.now()
     const start = Math.max(now, this.nextSlot)
+    // More callers than one a second can serve: refuse now rather than answer after the diner gave up.
+    if (start - now > this.maxWaitMs) throw new Error(`Nominatim: more than ${this.maxWaitMs} ms of requests queued in this process`)
     this.nextSlot = start + this.minIntervalMs
     if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now))
     const response = await fetch(`${this.settings.baseUrl}${path}?${params}`, {
