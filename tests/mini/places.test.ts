@@ -24,10 +24,13 @@ async function openAddressEdit(d: MiniHostDouble, locale: Locale): Promise<void>
   await d.tap(say(locale, 'tab.mine'))
   await d.waitForRoute('pages/mine/mine')
   await d.idle()
+  // Signed in by the host's login code (the development identity provider's 'Dev <openid>').
+  await d.waitForText(`Dev ${d.openId}`)
   await d.waitForText(say(locale, 'address.mine'))
   await d.tap(say(locale, 'address.mine'))
   await d.waitForRoute('pages/addressList/addressList')
   await d.idle()
+  await d.waitForText(say(locale, 'address.add'))
   await d.tap(say(locale, 'address.add'))
   await d.waitForRoute('pages/addressEdit/addressEdit')
   await d.waitForText(say(locale, 'address.pin'))
@@ -55,12 +58,13 @@ for (const kind of MINI_KINDS) {
       d.placeAnswers.push({ name: 'Senado Square', address: 'Largo do Senado 1, Macau', latitude: SENADO_HOST.Lat, longitude: SENADO_HOST.Lng })
       await d.tap(say(locale, 'address.pin'))
       await d.waitForText(say(locale, 'address.locatedAt', { place: 'Largo do Senado 1, Macau' }))
-      await d.idle()
       assert.ok(!d.text().includes(say(locale, 'address.notLocated')))
       // The region comes from the server at the pinned point (BaseInfoByGPS): Macau's Sé parish, not 'Please select region'.
-      assert.ok(!d.text().includes(say(locale, 'address.regionNone')), `a region was found for the pin:\n${d.text()}`)
+      await d.waitFor(() => !d.text().includes(say(locale, 'address.regionNone')), 'a region for the pin')
+      assert.ok(d.text().includes(locale === 'en' ? 'Sé' : '大堂區'), `the region named:\n${d.text()}`)
 
       // Move the pin: the picker opens at the pinned place, handed back in the host's datum (the same point it gave).
+      await d.waitForText(say(locale, 'address.pinAgain'))
       await d.tap(say(locale, 'address.pinAgain'))
       await d.waitFor(() => d.locationCalls.length === 3, 'the host picker opened again')
       const near = d.locationCalls[2].params
