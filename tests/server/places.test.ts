@@ -50,7 +50,8 @@ describe('AddressResolution with the development geocoder', () => {
   })
 
   test('nonsense, and a mainland region (no centroid known), are PLACE_NOT_FOUND: no invented point', async () => {
-    for (const text of ['xyzzy plugh 42', '南山区', 'Calle Falsa 123']) {
+    // Latin names match whole words only ('Sé' is not in 'house'), and a district called 'North' is not North Point.
+    for (const text of ['xyzzy plugh 42', '南山区', 'Calle Falsa 123', 'house 5 Rose street', 'North Point']) {
       const res = await resolve(text)
       expect(res.body.resultcode).toBe(RESULTCODES.PLACE_NOT_FOUND)
       expect(res.body.resultmsg).not.toBe('')

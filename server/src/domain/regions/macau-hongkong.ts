@@ -15,6 +15,8 @@ export interface HandRegion {
   names: LocalizedText
   /** More names people type (Portuguese, old spellings, without the 區 suffix), for the development geocoder. */
   aliases?: string[]
+  /** Its English name is a common word ('North', 'Islands'): the geocoder matches only its aliases ('North District'). */
+  plainEnglish?: boolean
   lat?: number
   lng?: number
 }
@@ -40,8 +42,8 @@ export const MACAU_HONG_KONG: HandRegion[] = [
   { code: '810100', parentCode: '810000', names: t('香港島', '香港岛', 'Hong Kong Island'), lat: 22.265, lng: 114.19 },
   { code: '810001', parentCode: '810100', names: t('中西區', '中西区', 'Central and Western'), aliases: ['中西', 'Central & Western'], lat: 22.282, lng: 114.145 },
   { code: '810002', parentCode: '810100', names: t('灣仔區', '湾仔区', 'Wan Chai'), aliases: ['灣仔', '湾仔', 'Wanchai'], lat: 22.276, lng: 114.182 },
-  { code: '810003', parentCode: '810100', names: t('東區', '东区', 'Eastern'), aliases: ['Eastern District'], lat: 22.28, lng: 114.225 },
-  { code: '810004', parentCode: '810100', names: t('南區', '南区', 'Southern'), aliases: ['Southern District'], lat: 22.245, lng: 114.16 },
+  { code: '810003', parentCode: '810100', names: t('東區', '东区', 'Eastern'), aliases: ['Eastern District'], plainEnglish: true, lat: 22.28, lng: 114.225 },
+  { code: '810004', parentCode: '810100', names: t('南區', '南区', 'Southern'), aliases: ['Southern District'], plainEnglish: true, lat: 22.245, lng: 114.16 },
   { code: '810200', parentCode: '810000', names: t('九龍', '九龙', 'Kowloon'), lat: 22.325, lng: 114.19 },
   { code: '810005', parentCode: '810200', names: t('油尖旺區', '油尖旺区', 'Yau Tsim Mong'), aliases: ['油尖旺'], lat: 22.312, lng: 114.171 },
   { code: '810006', parentCode: '810200', names: t('深水埗區', '深水埗区', 'Sham Shui Po'), aliases: ['深水埗'], lat: 22.33, lng: 114.16 },
@@ -52,10 +54,10 @@ export const MACAU_HONG_KONG: HandRegion[] = [
   { code: '810010', parentCode: '810300', names: t('荃灣區', '荃湾区', 'Tsuen Wan'), aliases: ['荃灣', '荃湾'], lat: 22.371, lng: 114.114 },
   { code: '810011', parentCode: '810300', names: t('屯門區', '屯门区', 'Tuen Mun'), aliases: ['屯門', '屯门'], lat: 22.391, lng: 113.977 },
   { code: '810012', parentCode: '810300', names: t('元朗區', '元朗区', 'Yuen Long'), aliases: ['元朗'], lat: 22.445, lng: 114.022 },
-  { code: '810013', parentCode: '810300', names: t('北區', '北区', 'North'), aliases: ['North District'], lat: 22.494, lng: 114.138 },
+  { code: '810013', parentCode: '810300', names: t('北區', '北区', 'North'), aliases: ['North District'], plainEnglish: true, lat: 22.494, lng: 114.138 },
   { code: '810014', parentCode: '810300', names: t('大埔區', '大埔区', 'Tai Po'), aliases: ['大埔'], lat: 22.451, lng: 114.164 },
   { code: '810015', parentCode: '810300', names: t('西貢區', '西贡区', 'Sai Kung'), aliases: ['西貢', '西贡'], lat: 22.381, lng: 114.27 },
   { code: '810016', parentCode: '810300', names: t('沙田區', '沙田区', 'Sha Tin'), aliases: ['沙田', 'Shatin'], lat: 22.383, lng: 114.188 },
   { code: '810017', parentCode: '810300', names: t('葵青區', '葵青区', 'Kwai Tsing'), aliases: ['葵青'], lat: 22.354, lng: 114.126 },
-  { code: '810018', parentCode: '810300', names: t('離島區', '离岛区', 'Islands'), aliases: ['離島', '离岛', 'Islands District'], lat: 22.261, lng: 113.946 }
+  { code: '810018', parentCode: '810300', names: t('離島區', '离岛区', 'Islands'), aliases: ['離島', '离岛', 'Islands District'], plainEnglish: true, lat: 22.261, lng: 113.946 }
 ]

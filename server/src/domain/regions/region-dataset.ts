@@ -30,6 +30,8 @@ export interface RegionRecord {
 /** A record with what the development geocoder matches besides its names. */
 export interface RegionEntry extends RegionRecord {
   aliases: string[]
+  /** Its English name is a common word: the geocoder matches its aliases instead. */
+  plainEnglish?: boolean
 }
 
 interface Dataset {
@@ -63,7 +65,7 @@ function load(): Dataset {
   // Macau and Hong Kong first: the picker lists them before the provinces.
   for (const region of MACAU_HONG_KONG) {
     const parent = region.parentCode ? byCode.get(region.parentCode) : null
-    add({ code: region.code, parentCode: region.parentCode, level: parent ? parent.level + 1 : 1, names: region.names, hasChildren: false, aliases: region.aliases ?? [], lat: region.lat, lng: region.lng })
+    add({ code: region.code, parentCode: region.parentCode, level: parent ? parent.level + 1 : 1, names: region.names, hasChildren: false, aliases: region.aliases ?? [], plainEnglish: region.plainEnglish, lat: region.lat, lng: region.lng })
     if (parent) parent.hasChildren = true
   }
 
@@ -106,7 +108,7 @@ function mainlandTraditionalNames(): Record<string, string> {
 
 /** The record without the geocoder's aliases (callers get plain records). */
 function record(entry: RegionEntry): RegionRecord {
-  const { aliases: _aliases, ...rest } = entry
+  const { aliases: _aliases, plainEnglish: _plain, ...rest } = entry
   return rest
 }
 

@@ -57,7 +57,7 @@ export function developmentGazetteer(): GazetteerEntry[] {
       .map((a) => byCode.get(a.code)!)
     entries.push({
       kind: 'region',
-      names: [...Object.values(region.names), ...region.aliases],
+      names: [region.names['zh-TW'], region.names['zh-CN'], ...(region.plainEnglish ? [] : [region.names.en]), ...region.aliases],
       areaNames: areas.flatMap((a) => [...Object.values(a.names), ...a.aliases]),
       regionCode: region.code,
       ...pathOf(region.code),

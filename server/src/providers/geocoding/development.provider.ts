@@ -32,14 +32,43 @@ export interface GazetteerEntry {
   radiusM: number
 }
 
-/** Lower case, full-width to half-width, no spaces or punctuation: '官也街 22號' → '官也街22號'. */
+/** Lower case, full-width to half-width, no accents, no spaces or punctuation: '官也街 22號' → '官也街22號'. */
 export function matchKey(text: string): string {
+  return words(text).replace(/ /g, '')
+}
+
+/** The same, but words kept apart by one space: 'Rua do Cunha, 22' → 'rua do cunha 22'. */
+function words(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\s\p{P}\p{S}]+/gu, '')
+    .replace(/[\s\p{P}\p{S}]+/gu, ' ')
+    .trim()
+}
+
+/** Chinese (and other CJK) text has no spaces between words: its names match anywhere in the text. */
+const CJK = /[\p{Script=Han}]/u
+
+/** A name as the matcher uses it: CJK names compact, others as whole words (' se ' is not inside ' house '). */
+interface NameKey {
+  key: string
+  cjk: boolean
+}
+
+function nameKey(name: string): NameKey {
+  return CJK.test(name) ? { key: matchKey(name), cjk: true } : { key: ` ${words(name)} `, cjk: false }
+}
+
+/** How well the typed text names `k`: its length when the text contains it; less when the text is part of it; 0 not at all. */
+function matchScore(k: NameKey, typed: { compact: string; spaced: string }): number {
+  if (k.cjk) {
+    if (typed.compact.includes(k.key)) return k.key.length * 2
+    return typed.compact.length >= 3 && k.key.includes(typed.compact) ? typed.compact.length : 0
+  }
+  if (typed.spaced.includes(k.key)) return k.key.trim().length * 2
+  return typed.spaced.trim().length >= 3 && k.key.includes(typed.spaced) ? typed.spaced.trim().length : 0
 }
 
 /** Shortest name worth matching inside typed text (one CJK character matches far too much). */
@@ -49,33 +78,34 @@ const MAX_ANSWERS = 5
 
 export class DevelopmentGeocodingProvider implements GeocodingProvider {
   readonly name = 'development'
-  private indexed: { entry: GazetteerEntry; keys: string[]; areaKeys: string[] }[] | null = null
+  private indexed: { entry: GazetteerEntry; keys: NameKey[]; areaKeys: NameKey[] }[] | null = null
 
   /** `gazetteer` is read once, on the first lookup (the region dataset loads lazily). */
   constructor(private readonly gazetteer: () => GazetteerEntry[]) {}
 
-  private entries(): { entry: GazetteerEntry; keys: string[]; areaKeys: string[] }[] {
-    const keysOf = (names: string[]) => [...new Set(names.map(matchKey).filter((k) => k.length >= MIN_KEY))]
+  private entries(): { entry: GazetteerEntry; keys: NameKey[]; areaKeys: NameKey[] }[] {
+    const keysOf = (names: string[]) => {
+      const keys = new Map<string, NameKey>()
+      for (const k of names.map(nameKey)) if (k.key.trim().length >= MIN_KEY) keys.set(`${k.cjk}${k.key}`, k)
+      return [...keys.values()]
+    }
     this.indexed ??= this.gazetteer().map((entry) => ({ entry, keys: keysOf(entry.names), areaKeys: keysOf(entry.areaNames ?? []) }))
     return this.indexed
   }
 
   async resolve(query: GeocodeQuery): Promise<GeocodedPlace[]> {
-    const typed = matchKey(query.text)
-    if (typed.length < MIN_KEY) return []
+    const compact = matchKey(query.text)
+    if (compact.length < MIN_KEY) return []
+    const typed = { compact, spaced: ` ${words(query.text)} ` }
     const scored: { entry: GazetteerEntry; score: number }[] = []
     for (const { entry, keys, areaKeys } of this.entries()) {
       if (query.regionCode && !inside(entry, query.regionCode)) continue
-      let best = 0
-      for (const key of keys) {
-        // The typed text names the place ("官也街 22 號" names 官也街), or is a good part of its name ("cunha").
-        if (typed.includes(key)) best = Math.max(best, 100 + key.length * 2)
-        else if (typed.length >= 3 && key.includes(typed)) best = Math.max(best, 100 + typed.length)
-      }
-      // Only a region is found by the area around it ('Taipa' → the parish in Taipa); a street needs its own name.
-      if (entry.kind === 'region') {
-        for (const key of areaKeys) if (typed.includes(key) || (typed.length >= 3 && key.includes(typed))) best = Math.max(best, key.length)
-      }
+      // The typed text names the place ("官也街 22 號" names 官也街), or is a good part of its name ("cunha").
+      let best = Math.max(0, ...keys.map((k) => matchScore(k, typed)))
+      if (best > 0) best += 100
+      // Only a region is found by the areas around it ('Taipa' → the parish in Taipa; '澳門氹仔' names both
+      // areas of 嘉模堂區, so it ranks above the other parishes of Macau); a street needs its own name.
+      else if (entry.kind === 'region') best = areaKeys.reduce((sum, k) => sum + matchScore(k, typed), 0)
       if (best > 0) scored.push({ entry, score: best + (entry.kind === 'street' ? 1000 : 0) })
     }
     scored.sort((a, b) => b.score - a.score || a.entry.regionCode.localeCompare(b.entry.regionCode))
