@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { pickLocation } from '../../compose/location-pick'
@@ -20,10 +21,14 @@ function AddressEditPage() {
   const addressId = params.AddressID ?? ''
   const choose = params.choose === '1'
 
+  // The form's fields appear once this visit's address is in the form (H5's input elements take
+  // their first value as they mount; a value swapped under them at once is lost with an error).
+  const [started, setStarted] = useState(false)
   // Only when the page opens: back from the area codes or the map, the form keeps what was typed.
   useSessionPage(() => {
     void member.loadAreas()
     void addresses.startEdit(addressId)
+    setStarted(true)
   })
   usePageTitle(i18n.t(addressId ? 'page.addressEdit' : 'page.addressAdd'))
 
@@ -35,7 +40,9 @@ function AddressEditPage() {
       <Text className='so-sr-only' role='heading' aria-level={1}>
         {i18n.t(addressId ? 'page.addressEdit' : 'page.addressAdd')}
       </Text>
-      {member.signedIn ? (
+      {!started ? (
+        <StateView kind='loading' text={i18n.t('shell.loading')} />
+      ) : member.signedIn ? (
         <AddressEditForm
           onChooseArea={() => host.navigateTo(ROUTES.areaCodeSelect('address'))}
           onPin={() =>

@@ -66,7 +66,7 @@ const heading2 = { role: 'heading', 'aria-level': 2 } as Record<string, unknown>
 /** A saved address as the confirm page shows it (issue 16): who, their phone, and where. */
 function SavedAddress(props: { address: VipAddressRow }) {
   const a = props.address
-  const where = [a.RegionName, a.Street, a.Detail, a.HouseNo].map((x) => x.trim()).filter(Boolean).join(' ')
+  const where = [a.RegionName, a.Street, a.Detail, a.HouseNo].map((x) => x.trim()).filter(Boolean).join(' · ')
   return (
     <View className='so-confirm__address' data-testid='delivery-address-card' data-address={a.AddressID}>
       <View className='so-confirm__address-who'>
