@@ -62,7 +62,7 @@ const visibleRole = (page: Page, role: Parameters<Page['getByRole']>[0], name: s
   page.getByRole(role, { name, exact: typeof name === 'string' }).filter({ visible: true }).first()
 
 /** The address form (addressEdit): contact, phone, a region by the picker (codes, top level first), street, the pin. */
-async function fillAddress(page: Page, a: { contact: string; phone: string; regions: string[]; street: string; search?: string }): Promise<void> {
+async function fillAddress(page: Page, a: { contact: string; phone: string; regions: string[]; street: string; search?: string }): Promise<string> {
   await byId(page, 'address-form').waitFor({ timeout: 30000 })
   await page.locator('[data-testid="address-contact-input"] input, input[data-testid="address-contact-input"]').filter({ visible: true }).first().fill(a.contact)
   await page.locator('[data-testid="address-phone-input"] input, input[data-testid="address-phone-input"]').filter({ visible: true }).first().fill(a.phone)
@@ -83,9 +83,11 @@ async function fillAddress(page: Page, a: { contact: string; phone: string; regi
     await Promise.race([first.waitFor({ timeout: 15000 }).then(() => first.click()), page.waitForFunction(() => !document.querySelector('.so-location__results'), undefined, { timeout: 15000 })]).catch(() => undefined)
   }
   await byId(page, 'location-branch').waitFor({ timeout: 15000 })
+  const branch = (await byId(page, 'location-branch').innerText()).trim()
   await shot(page, `address-pin-${a.regions[a.regions.length - 1]}`)
   await byId(page, 'location-confirm').click()
   await byId(page, 'address-located').and(page.locator(':not(:empty)')).waitFor({ timeout: 15000 })
+  return branch
 }
 
 describe('addresses: a member orders delivery to a saved address', () => {
@@ -107,7 +109,11 @@ describe('addresses: a member orders delivery to a saved address', () => {
 
     // The empty book: add an address (region Macau › Macau Peninsula › Sé, a pin found by the search).
     await byId(page, 'delivery-add').click({ timeout: 30000 })
-    await fillAddress(page, { contact: 'Ana Lee', phone: '66123458', regions: ['820000', '820100', '820004'], street: 'Travessa do Roquete 3', search: 'Largo do Senado' })
+    // The map page names the distance from the branch ordered from.
+    assert.match(
+      await fillAddress(page, { contact: 'Ana Lee', phone: '66123458', regions: ['820000', '820100', '820004'], street: 'Travessa do Roquete 3', search: 'Largo do Senado' }),
+      /^0\.\d km from Lotus Tea House \(Senado Square\)$/
+    )
     await shot(page, 'address-edit-pinned')
     await byId(page, 'address-save').click()
 
@@ -134,11 +140,15 @@ describe('addresses: a member orders delivery to a saved address', () => {
     await byId(page, 'delivery-address-card').waitFor({ timeout: 30000 })
     await byId(page, 'delivery-change').click()
     await byId(page, 'address-add').click({ timeout: 30000 })
-    await fillAddress(page, { contact: 'Ana Lee', phone: '66123458', regions: ['820000', '820400', '820008'], street: 'Largo Eduardo Marques 1', search: 'Coloane' })
+    assert.match(
+      await fillAddress(page, { contact: 'Ana Lee', phone: '66123458', regions: ['820000', '820400', '820008'], street: 'Largo Eduardo Marques 1', search: 'Coloane' }),
+      /^[89]\.\d km from Lotus Tea House \(Senado Square\)$/
+    )
     await byId(page, 'address-save').click()
     const problem = byId(page, 'preview-problem')
     await problem.waitFor({ timeout: 30000 })
     assert.match(await problem.innerText(), / [89]\.\d km from the shop; it delivers within 5(\.0)? km/)
+    await problem.scrollIntoViewIfNeeded()
     await shot(page, 'address-beyond-range')
     // Nothing placed for it.
     const orders = await app.server.db.selectFrom('orders').select('order_id').where('base_id', '=', B201).where('kind', '=', 'order').where('service_type', '=', 'delivery').execute()

@@ -124,6 +124,10 @@ describe('LocationStore (the H5 map page)', () => {
     expect(calls).toEqual([{ op: 'BaseInfoByGPS', record: { Lat: 22.1937, Lng: 113.5392, ShopID: 'S101' } }])
     expect(s.nearestBranch?.BaseID).toBe('B201')
     expect(s.result).toEqual({ Lat: 22.1937, Lng: 113.5392, Name: 'Largo do Senado', Address: 'Largo do Senado, Sé, Macau' })
+    // Ordering from B202: that branch's distance is the one shown.
+    const own = new LocationStore(gateway, deps({ baseId: () => 'B202' }))
+    await own.moveTo({ Lat: 22.1937, Lng: 113.5392 })
+    expect([own.nearestBranch?.BaseID, own.nearestBranch?.Distance]).toEqual(['B202', 3000])
   })
 
   test('an older answer arriving after a newer move is dropped', async () => {

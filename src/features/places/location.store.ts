@@ -33,6 +33,8 @@ export interface LocationDeps {
   locate(): Promise<LatLng | null>
   /** The shop whose branches are measured ('' none known). */
   shopId(): string
+  /** The branch the diner orders from ('' none): its distance is the one that matters for delivery. */
+  baseId?(): string
   /** Where the map opens when the caller gave no point and the shop's branch has none (its Lat/Lng). */
   fallbackCentre(): LatLng | null
 }
@@ -205,9 +207,10 @@ export class LocationStore {
     if (p) await this.moveTo(p)
   }
 
-  /** The nearest branch and its distance in metres, when the server measured one. */
+  /** The diner's branch when the server measured it, else the nearest one, with its distance in metres. */
   get nearestBranch(): BaseWithDistanceRow | null {
-    const b = this.nearest[0]
+    const own = this.deps.baseId?.() ?? ''
+    const b = (own && this.nearest.find((r) => r.BaseID === own)) || this.nearest[0]
     return b && typeof b.Distance === 'number' ? b : null
   }
 

@@ -52,6 +52,7 @@ function LocationPage() {
       new LocationStore(root.gateway, {
         locate: () => host.locate(),
         shopId: () => session.params.ShopID ?? '',
+        baseId: () => session.params.BaseID ?? '',
         fallbackCentre: () => {
           const b = session.baseInfo
           return b && Number.isFinite(b.Lat) && Number.isFinite(b.Lng) && (b.Lat !== 0 || b.Lng !== 0) ? { Lat: b.Lat, Lng: b.Lng } : null
