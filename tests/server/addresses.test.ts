@@ -162,7 +162,7 @@ describe('limits', () => {
     const codes = parallel.map((r) => r.body.resultcode)
     expect(codes.filter((c) => c === '0')).toHaveLength(3)
     expect(codes.filter((c) => c === RESULTCODES.ADDRESS_LIMIT_REACHED)).toHaveLength(5)
-    expect(parallel.find((r) => r.body.resultcode !== '0')!.body.resultmsg).toBe(`You can keep up to ${MAX_ADDRESSES} addresses. Please delete one first.`)
+    expect(parallel.find((r) => r.body.resultcode !== '0')!.body.resultmsg).toBe(`Your address book is full (at most ${MAX_ADDRESSES}). Please delete an address first.`)
     const all = await list(m)
     expect(all).toHaveLength(MAX_ADDRESSES)
     expect(all.filter((a) => a.IsDefault === 1)).toHaveLength(1)

@@ -278,12 +278,12 @@ describe('address store', () => {
     })
 
     it("shows the server's refusal in the diner's language and keeps the form", async () => {
-      const { store } = setup({ script: { VipAddressAdd: () => refused('VipAddressAdd', '20062', 'You can keep up to 20 addresses. Please delete one first.') } })
+      const { store } = setup({ script: { VipAddressAdd: () => refused('VipAddressAdd', '20062', 'Your address book is full (at most 20). Please delete an address first.') } })
       await store.loadList()
       await store.startEdit('')
       fillForm(store)
       expect(await store.save()).toBeNull()
-      expect(store.saveProblem).toEqual({ code: '20062', message: 'You can keep up to 20 addresses. Please delete one first.' })
+      expect(store.saveProblem).toEqual({ code: '20062', message: 'Your address book is full (at most 20). Please delete an address first.' })
       expect(store.form.street).toBe('Rua do Cunha 10')
     })
 

@@ -589,7 +589,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.20059': 'The consumption amount must be greater than or equal to the amount of available vouchers',
   'resultcode.20060': 'Too many wrong coupon codes. Please try again later.',
   'resultcode.20061': 'This address was not found',
-  'resultcode.20062': 'You can keep up to {max} addresses. Please delete one first.',
+  'resultcode.20062': 'Your address book is full (at most {max}). Please delete an address first.',
   'resultcode.20063': 'Please select region',
   'resultcode.20064': 'No place was found for this address. Please check it or drop a pin on the map.',
   'resultcode.42000': 'Member not registered',
@@ -799,7 +799,7 @@ const en: Record<MessageKey, string> = {
   'address.signedOut': 'Log in to keep and use your delivery addresses',
   'address.login': 'Log in',
   'address.loadFailed': 'Your addresses could not be loaded',
-  'address.limit': 'You can keep up to {max} addresses',
+  'address.limit': 'Your address book is full: delete an address to add another',
   'address.contact': 'Contact',
   'address.phone': 'Mobile number',
   'address.region': 'Region',
@@ -848,5 +848,6 @@ const en: Record<MessageKey, string> = {
   'address.distance': 'Distance',
   'address.km': '{km} km',
   'address.metres': '{m} m',
+  'address.needsPin': 'This address could not be located. Please pin it on the map.',
 }
 export default en

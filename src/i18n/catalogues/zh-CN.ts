@@ -797,7 +797,7 @@ const zhCN = {
   'address.signedOut': '登录后可保存和使用收货地址',
   'address.login': '登录',
   'address.loadFailed': '收货地址加载失败',
-  'address.limit': '最多可保存 {max} 个地址',
+  'address.limit': '地址簿已满，删除一个地址后才能新增',
   'address.contact': '联系人',
   'address.phone': '手机号码',
   'address.region': '所在地区',
@@ -846,6 +846,7 @@ const zhCN = {
   'address.distance': '距离',
   'address.km': '{km} 公里',
   'address.metres': '{m} 米',
+  'address.needsPin': '无法确定这个地址的位置，请在地图上标记',
 } as const
 
 export type MessageKey = keyof typeof zhCN

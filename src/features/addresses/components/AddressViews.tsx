@@ -123,7 +123,7 @@ export const AddressList = observer(function AddressList(props: { choose: boolea
       </View>
       <View className='so-addr-list__room' />
       <View className='so-addr-bar'>
-        {full && <Text className='so-addr-bar__note'>{t('address.limit', { max: MAX_ADDRESSES })}</Text>}
+        {full && <Text className='so-addr-bar__note'>{t('address.limit')}</Text>}
         <View
           className={`so-addr-btn so-addr-btn--primary${full ? ' so-addr-btn--off' : ''}`}
           role='button'

@@ -184,7 +184,13 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
   }
 
   /** 'beyond delivery range': the server's words name the distance and the limit; the spec's own words if it said none. */
-  const problemText = (code: string, message: string): string => (code === RESULTCODES.BEYOND_DELIVERY_RANGE ? message || i18n.t('checkout.beyondRange') : message)
+  const problemText = (code: string, message: string): string =>
+    code === RESULTCODES.BEYOND_DELIVERY_RANGE
+      ? message || i18n.t('checkout.beyondRange')
+      : // A saved address the server could not locate: its pin is on the address's page, not 'Use my location'.
+        code === RESULTCODES.LOCATION_REQUIRED && c.usesAddressBook
+        ? i18n.t('address.needsPin')
+        : message
   /** The saved address is the trouble (beyond the range, gone meanwhile): the way on is another address. */
   const addressTrouble = (code: string): boolean => c.usesAddressBook && (code === RESULTCODES.BEYOND_DELIVERY_RANGE || code === RESULTCODES.ADDRESS_NOT_FOUND)
 
@@ -479,7 +485,11 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         {c.previewProblem ? (
           <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
             <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
-            {c.previewProblem.code === '20030' ? null : addressTrouble(c.previewProblem.code) ? (
+            {c.previewProblem.code === '20030' ? null : c.previewProblem.code === RESULTCODES.LOCATION_REQUIRED && c.usesAddressBook ? (
+              <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-pin' onClick={() => host.navigateTo(ROUTES.addressEdit(c.addressId, true))}>
+                {i18n.t('address.pin')}
+              </View>
+            ) : addressTrouble(c.previewProblem.code) ? (
               <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-other-address' onClick={() => host.navigateTo(ROUTES.addressList(true))}>
                 {i18n.t('address.otherAddress')}
               </View>
