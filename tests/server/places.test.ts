@@ -204,6 +204,19 @@ describe('the Nominatim provider, against a local fake server', () => {
     }
   })
 
+  test('a place named only down to an area: its only leaf, or no leaf when the area has several (but still kept inside it)', async () => {
+    const taipaOnly = { ...CUNHA, address: { road: 'Rua do Cunha', city: 'Taipa', state: 'Macau', country_code: 'mo' } }
+    const peninsulaOnly = { ...CUNHA, lat: '22.2', lon: '113.54', address: { road: 'Rua Central', city: 'Macau Peninsula', country_code: 'mo' } }
+    const fake = await fakeNominatim(() => ({ body: [taipaOnly, peninsulaOnly] }))
+    try {
+      const provider = new NominatimGeocodingProvider({ baseUrl: fake.baseUrl, contact: 'ops@shop.example', minIntervalMs: 0 })
+      expect((await provider.resolve({ text: 'x', locale: 'en' })).map((p) => p.regionCode)).toEqual(['820006', ''])
+      expect((await provider.resolve({ text: 'x', regionCode: '820100', locale: 'en' })).map((p) => [p.regionCode, p.street])).toEqual([['', 'Rua Central']])
+    } finally {
+      await fake.close()
+    }
+  })
+
   test('reverse keeps the point, names it; an error answer is no place; a server error throws', async () => {
     let reply: { status?: number; body: unknown } = { body: CUNHA }
     const fake = await fakeNominatim(() => reply)

@@ -10,7 +10,7 @@
  */
 import type { Locale } from '../../../../src/gateway/contract'
 import type { PlacePrecision } from '../../../../src/gateway/address-rows'
-import { regionByNames, regionPath } from '../../domain/regions/region-dataset'
+import { regionByNames, regionChildren, regionPath } from '../../domain/regions/region-dataset'
 import type { GeocodedPlace, GeocodeQuery, GeocodingProvider } from './geocoding-provider'
 
 export interface NominatimSettings {
@@ -65,9 +65,10 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     const params = new URLSearchParams({ q: query.text, format: 'jsonv2', addressdetails: '1', limit: String(this.limit), 'accept-language': LANGUAGE[query.locale] })
     const found = (await this.get('/search', params)) as NominatimPlace[]
     if (!Array.isArray(found)) return []
-    const places = found.map((p) => this.placeOf(p)).filter((p): p is GeocodedPlace => p !== null)
-    // Kept inside the region the diner chose, when it is one we know.
-    return query.regionCode ? places.filter((p) => p.regionCode !== '' && regionPath(p.regionCode).some((r) => r.code === query.regionCode)) : places
+    const places = found.map((p) => this.placeOf(p)).filter((p): p is GeocodedPlace & { area: string } => p !== null)
+    // Kept inside the region the diner chose, when it is one we know (by the narrowest region named, leaf or not).
+    const inside = query.regionCode ? places.filter((p) => p.area !== '' && regionPath(p.area).some((r) => r.code === query.regionCode)) : places
+    return inside.map(({ area: _area, ...place }) => place)
   }
 
   async reverse(point: { lat: number; lng: number }, locale: Locale): Promise<GeocodedPlace | null> {
@@ -75,11 +76,14 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     const found = (await this.get('/reverse', params)) as NominatimPlace & { error?: string }
     if (!found || typeof found !== 'object' || found.error) return null
     const place = this.placeOf(found)
+    if (!place) return null
     // The diner's point stays theirs; the service only names it.
-    return place ? { ...place, lat: point.lat, lng: point.lng } : null
+    const { area: _area, ...named } = place
+    return { ...named, lat: point.lat, lng: point.lng }
   }
 
-  private placeOf(p: NominatimPlace): GeocodedPlace | null {
+  /** The place, and `area`: the narrowest region of ours its address names ('' none), a leaf or not. */
+  private placeOf(p: NominatimPlace): (GeocodedPlace & { area: string }) | null {
     const lat = Number(p.lat)
     const lng = Number(p.lon)
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null
@@ -88,8 +92,8 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     const street = [road, address.house_number].filter(Boolean).join(' ')
     const precision: PlacePrecision = address.house_number || p.category === 'building' || p.category === 'amenity' || p.category === 'shop' ? 'point' : road ? 'street' : 'region'
     const names = REGION_PARTS.map((k) => address[k]).filter((v): v is string => !!v)
-    const region = address.country_code && !['cn', 'hk', 'mo'].includes(address.country_code) ? null : regionByNames(names)
-    return { lat, lng, regionCode: region ?? '', street, formatted: p.display_name ?? street, precision }
+    const area = (address.country_code && !['cn', 'hk', 'mo'].includes(address.country_code) ? null : regionByNames(names)) ?? ''
+    return { lat, lng, regionCode: leafOf(area), area, street, formatted: p.display_name ?? street, precision }
   }
 
   /** One request, after the previous one's slot; throws when the server cannot be reached or answers an error. */
@@ -106,5 +110,20 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     })
     if (!response.ok) throw new Error(`Nominatim ${path} answered HTTP ${response.status}`)
     return response.json()
+  }
+}
+
+/**
+ * A place's RegionCode is a leaf (an address needs one): the region itself, or its only leaf
+ * ('Taipa' → 嘉模堂區); '' when the region has several (the address does not say which).
+ */
+function leafOf(code: string): string {
+  let current = code
+  for (;;) {
+    if (!current) return ''
+    const children = regionChildren(current)
+    if (children.length === 0) return current
+    if (children.length > 1) return ''
+    current = children[0].code
   }
 }
