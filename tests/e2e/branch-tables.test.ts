@@ -135,6 +135,17 @@ describe('branch page and choosing a table by hand', () => {
     await byId(page, 'table-name').getByText('N03 號枱').waitFor({ timeout: STEP })
     await byId(page, 'order-now').click()
     await page.locator('.so-order__table').filter({ visible: true }).getByText('N03 號枱').waitFor({ timeout: STEP })
+
+    // The branch page's map: the app's own map page on H5, at the branch, named (the last step: the map page is another part's).
+    await page.goto(`${app.server.url}/#/pages/baseDetails/baseDetails?BaseID=B203`)
+    const name = '路氹夜市美食廣場（金光大道）'
+    await page.getByRole('button', { name: translate('zh-TW', 'branch.mapLabel', { name }) }).filter({ visible: true }).click({ timeout: STEP })
+    await page.waitForURL(/#\/pages\/location\/location\?/, { timeout: STEP })
+    const opened = new URLSearchParams(page.url().split('#')[1].split('?')[1])
+    assert.deepEqual(
+      { mode: opened.get('mode'), Lat: opened.get('Lat'), Lng: opened.get('Lng'), Name: opened.get('Name') },
+      { mode: 'open', Lat: '22.144', Lng: '113.564', Name: name }
+    )
     assert.deepEqual(errors, [])
     await context.close()
   })
