@@ -1,7 +1,8 @@
 /** Payment-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host, HostPlace } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode, placeFromNative } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
+import { placeFromNative } from './taro-location'
 import { wgs84ToGcj02 } from './gcj02'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'

@@ -1,7 +1,8 @@
 /** Chat-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode, taroChooseLocation, taroOpenLocation } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
+import { taroChooseLocation, taroOpenLocation } from './taro-location'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
 import { weappCashier } from './pay.weapp'
