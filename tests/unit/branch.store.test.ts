@@ -104,7 +104,7 @@ describe('branch store (ShopBaseDetailGet)', () => {
 
 describe('tables store (TableListByPage, choosing a table by hand)', () => {
   const codes = ['N01', 'N02', 'N03', 'N04', 'N05']
-  const pagedTables = (baseId: string) =>
+  const pagedTables = () =>
     fakeGateway({
       TableListByPage: (r) => {
         const all = codes.map((c) => table(c, r.BaseID))
@@ -115,7 +115,7 @@ describe('tables store (TableListByPage, choosing a table by hand)', () => {
     })
 
   it("lists a branch's tables a page at a time and loads the rest on 'load more'", async () => {
-    const g = pagedTables('B203')
+    const g = pagedTables()
     const store = new TablesStore(g, { switchToTable: async () => true, pageSize: 2 })
     await store.open('B203')
     expect(store.list.rows.map((t) => t.TableCode)).toEqual(['N01', 'N02'])
@@ -133,7 +133,7 @@ describe('tables store (TableListByPage, choosing a table by hand)', () => {
   })
 
   it("drops one branch's tables before another's are listed", async () => {
-    const store = new TablesStore(pagedTables(''), { switchToTable: async () => true })
+    const store = new TablesStore(pagedTables(), { switchToTable: async () => true })
     await store.open('B201')
     expect(store.list.rows[0].BaseID).toBe('B201')
     const opening = store.open('B203')
@@ -151,7 +151,7 @@ describe('tables store (TableListByPage, choosing a table by hand)', () => {
   it('switches the session to the chosen table once, however often it is tapped meanwhile', async () => {
     const switched: string[] = []
     let finish!: (ok: boolean) => void
-    const store = new TablesStore(pagedTables(''), {
+    const store = new TablesStore(pagedTables(), {
       switchToTable: (id) => {
         switched.push(id)
         return new Promise<boolean>((resolve) => (finish = resolve))
@@ -169,7 +169,7 @@ describe('tables store (TableListByPage, choosing a table by hand)', () => {
   })
 
   it('says a switch failed (the diner may choose again)', async () => {
-    const store = new TablesStore(pagedTables(''), {
+    const store = new TablesStore(pagedTables(), {
       switchToTable: async () => {
         throw new Error('offline')
       }
