@@ -24,6 +24,9 @@ export interface MapOptions {
   pinLabel: string
   /** The map region's accessible name. */
   mapLabel: string
+  /** The zoom buttons' names (Leaflet's own are English only). */
+  zoomIn: string
+  zoomOut: string
   onMove(p: MapPoint): void
   /** Tiles could not be loaded (first failure only). */
   onTilesFailed(): void
@@ -41,11 +44,12 @@ export function createMap(el: HTMLElement, opts: MapOptions): MapView {
   const map = L.map(el, {
     center: [opts.centre.Lat, opts.centre.Lng],
     zoom: MAP_ZOOM,
-    zoomControl: true,
+    zoomControl: false,
     attributionControl: true,
     // The page's own buttons move the pin; the map's arrow keys pan the view.
     keyboard: true
   })
+  L.control.zoom({ zoomInTitle: opts.zoomIn, zoomOutTitle: opts.zoomOut }).addTo(map)
   map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener">Leaflet</a>')
   const container = map.getContainer()
   container.setAttribute('role', 'region')

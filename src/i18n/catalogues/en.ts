@@ -747,6 +747,8 @@ const en: Record<MessageKey, string> = {
   'map.openInMaps': 'Open in maps',
   'map.noRequest': 'This page was opened again, so the pin cannot be handed back. Go back and choose again.',
   'map.back': 'Back',
+  'map.zoomIn': 'Zoom in',
+  'map.zoomOut': 'Zoom out',
   // issue 16: branch — Home's links, baseDetails, tableSelect, baseSelect's info link
   'home.branchDetails': 'Branch details: address, hours, phone',
   'home.chooseTable': 'Choose a table',

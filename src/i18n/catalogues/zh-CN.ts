@@ -745,6 +745,8 @@ const zhCN = {
   'map.openInMaps': '在地图应用中打开',
   'map.noRequest': '此页面已重新打开，选点将不会带回。请返回后重新选择。',
   'map.back': '返回',
+  'map.zoomIn': '放大',
+  'map.zoomOut': '缩小',
   // issue 16: branch — Home's links, baseDetails, tableSelect, baseSelect's info link
   'home.branchDetails': '门店信息（地址、营业时间、电话）',
   'home.chooseTable': '选择桌号',

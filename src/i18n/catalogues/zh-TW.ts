@@ -747,6 +747,8 @@ const zhTW: Record<MessageKey, string> = {
   'map.openInMaps': '在地圖應用中開啟',
   'map.noRequest': '此頁面已重新開啟，選點將不會帶回。請返回後重新選擇。',
   'map.back': '返回',
+  'map.zoomIn': '放大',
+  'map.zoomOut': '縮小',
   // issue 16: branch — Home's links, baseDetails, tableSelect, baseSelect's info link
   'home.branchDetails': '門店資訊（地址、營業時間、電話）',
   'home.chooseTable': '選擇枱號',

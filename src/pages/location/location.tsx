@@ -91,6 +91,8 @@ function LocationPage() {
               movable: mode === 'choose',
               pinLabel: i18n.t('map.pin'),
               mapLabel: i18n.t('map.mapLabel'),
+              zoomIn: i18n.t('map.zoomIn'),
+              zoomOut: i18n.t('map.zoomOut'),
               onMove: (p) => void store.moveTo(p),
               onTilesFailed: () => setTilesOff(true)
             })
