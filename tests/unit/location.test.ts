@@ -113,7 +113,17 @@ function scriptedGateway(answer: (op: string, record: Record<string, unknown>) =
 const branch = (BaseID: string, Distance: number) => ({ BaseID, BaseName: BaseID, BaseNames: {}, Distance }) as never
 
 describe('LocationStore (the H5 map page)', () => {
-  const deps = (over = {}) => ({ locate: async () => null, shopId: () => 'S101', fallbackCentre: () => null, ...over })
+  const deps = (over = {}) => ({ locate: async () => null, shopId: () => 'S101', fallbackCentre: () => null, lookupDelayMs: 0, ...over })
+
+  test('a run of moves asks what is there once, for where the pin came to rest', async () => {
+    const { gateway, calls } = scriptedGateway(() => ({ table1: [placeRow()], table2: [] }))
+    const s = new LocationStore(gateway, deps({ lookupDelayMs: 20 }))
+    const moves = [s.moveTo({ Lat: 22.19, Lng: 113.54 }), s.nudge('north'), s.nudge('north'), s.nudge('east')]
+    expect(s.point).toEqual(nudged(nudged(nudged({ Lat: 22.19, Lng: 113.54 }, 'north'), 'north'), 'east'))
+    await Promise.all(moves)
+    expect(calls).toEqual([{ op: 'BaseInfoByGPS', record: { ...s.point, ShopID: 'S101' } }])
+    expect(s.placeState).toBe('ready')
+  })
 
   test('a moved pin asks what is there and which branch is nearest; Confirm hands back the place', async () => {
     const { gateway, calls } = scriptedGateway((op) =>

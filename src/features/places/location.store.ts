@@ -37,7 +37,14 @@ export interface LocationDeps {
   baseId?(): string
   /** Where the map opens when the caller gave no point and the shop's branch has none (its Lat/Lng). */
   fallbackCentre(): LatLng | null
+  /**
+   * How long the pin must rest before what is there is asked (ms; LOOKUP_DELAY_MS): a drag, a
+   * run of nudges or taps asks once, not per step (the server limits look-ups per address).
+   */
+  lookupDelayMs?: number
 }
+
+export const LOOKUP_DELAY_MS = 300
 
 /** Where a map with nothing better to show opens: Macau's peninsula (the demo enterprise's city). */
 export const DEFAULT_CENTRE: LatLng = { Lat: 22.1987, Lng: 113.5439 }
@@ -142,6 +149,11 @@ export class LocationStore {
     this.nearest = []
     this.placeState = 'loading'
     const seq = ++this.placeSeq
+    const delay = this.deps.lookupDelayMs ?? LOOKUP_DELAY_MS
+    if (delay > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      if (seq !== this.placeSeq) return
+    }
     try {
       const shopId = this.deps.shopId()
       const r = await callGateway(this.gateway, 'BaseInfoByGPS', { Lat: p.Lat, Lng: p.Lng, ...(shopId ? { ShopID: shopId } : {}) })
