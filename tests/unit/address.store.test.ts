@@ -364,6 +364,17 @@ describe('address store', () => {
       expect(gateway.callsOf('AreaBatchSelect')).toHaveLength(2)
     })
 
+    it('a region chosen in one language is named in the next one chosen', async () => {
+      const { store, server, state } = setup({ rows: [row('A1')] })
+      await store.loadList()
+      await store.startEdit('A1')
+      expect(store.form.regionText).toBe('Macau Taipa Our Lady of Carmel')
+      server.setLocale('zh-TW')
+      state.locale = 'zh-TW'
+      await store.relabelRegion()
+      expect(store.form.regionText).toBe('澳門 氹仔 嘉模堂區')
+    })
+
     it('opens at the chosen region’s level, and a failed level can be asked again', async () => {
       const { store, gateway } = setup({ rows: [row('A1')] })
       await store.loadList()

@@ -446,6 +446,12 @@ export class AddressStore {
     })
   }
 
+  /** The language changed: the chosen region's names again in it (its levels, one call where not held). */
+  relabelRegion(): Promise<void> {
+    const codes = this.form.regionPath.map((r) => r.AreaCode)
+    return codes.length ? this.restoreRegion(codes.join('/')) : Promise.resolve()
+  }
+
   /** The first checks, before asking the server; true when nothing is missing. */
   validate(): boolean {
     const f = this.form

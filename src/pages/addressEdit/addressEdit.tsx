@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { pickLocation } from '../../compose/location-pick'
@@ -31,6 +31,13 @@ function AddressEditPage() {
     setStarted(true)
   })
   usePageTitle(i18n.t(addressId ? 'page.addressEdit' : 'page.addressAdd'))
+  // Another language chosen meanwhile: the region's names in it.
+  const shownLocale = useRef(i18n.locale)
+  useEffect(() => {
+    if (shownLocale.current === i18n.locale) return
+    shownLocale.current = i18n.locale
+    void addresses.relabelRegion()
+  }, [i18n.locale])
 
   const back = () => host.navigateBack(choose ? ROUTES.confirm('prepay') : ROUTES.addressList())
   const f = addresses.form
