@@ -115,7 +115,8 @@ interface CheckedAddress {
 function checkAddress(input: VipAddressInput): CheckedAddress {
   const regionCode = input.RegionCode.trim()
   if (!regionCode || !isLeafRegion(regionCode)) throw new DomainError('REGION_NOT_FOUND')
-  const { areaNo, phone } = normalisePhone(input.AreaNo, input.Phone)
+  // NFKC first: digits typed on a Chinese keyboard come full-width ('６６１２３４５６'); other scripts' digits stay refused.
+  const { areaNo, phone } = normalisePhone(input.AreaNo.normalize('NFKC'), input.Phone.normalize('NFKC'))
   const located = hasLocation(input.Lat, input.Lng)
   return {
     contact: input.Contact.trim(),

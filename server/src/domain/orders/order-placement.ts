@@ -23,6 +23,7 @@ import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
 import { deliveryQuote } from '../delivery/freight.service'
 import { beyondRange, deliveryTarget, locateTarget, type DeliveryTarget, type PlacedDelivery } from '../delivery/delivery-address'
 import type { GeocodingProvider } from '../../providers/geocoding/geocoding-provider'
+import { DEFAULT_PLACES_RATE, meteredGeocoder } from '../places/places.service'
 import { DomainError } from '../errors'
 import type { Base, DiningTable } from '../records'
 import { bagFee, priceLines, type PricedLines } from './order-pricing'
@@ -46,6 +47,9 @@ export interface PlacementCaller {
   ownerKey?: string
   /** Locates a delivery address that has no location (an OperationContext has it). */
   providers?: { geocoding?: GeocodingProvider }
+  /** The caller's client address and the per-address geocoder limit its lookups count in (an OperationContext has them). */
+  clientIp?: string
+  config?: { placesRatePerMinute: number }
 }
 
 export interface ValidPlacement {
@@ -167,7 +171,11 @@ export async function validatePlacement(
   let freight = roundHalfUp(0, amoPoint).toFixed(amoPoint)
   if (deliveryDetails) {
     // An address without a location is resolved first (best effort).
-    const target = await locateTarget(caller.providers?.geocoding, deliveryDetails, locale)
+    // Counted in the caller's per-address geocoder limit, as AddressResolution is (red team, issue 16:
+    // every preview with an unlocated address asked the geocoder uncounted); beyond it, not located.
+    const geocoding = caller.providers?.geocoding
+    const geocoder = geocoding && meteredGeocoder({ geocoding, clientIp: caller.clientIp ?? '', now: caller.now, ratePerMinute: caller.config?.placesRatePerMinute ?? DEFAULT_PLACES_RATE })
+    const target = await locateTarget(geocoder, deliveryDetails, locale)
     const quote = await deliveryQuote(db, base, target.location, priced.goodsAmount, amoPoint)
     // An address that could not be located was not measured: ask for the location, never "beyond range".
     if (!quote.inRange) throw quote.unlocated ? new DomainError('LOCATION_REQUIRED') : beyondRange(quote)

@@ -19,6 +19,8 @@ import { basesByLocation, type BaseNearby } from '../shops/base.service'
 export const MAX_ADDRESS_TEXT = 200
 /** The window of the per-address limit. */
 export const PLACES_WINDOW_MS = 60_000
+/** PLACES_RATE_PER_MINUTE's default (server/src/config.ts), for callers given no configuration. */
+export const DEFAULT_PLACES_RATE = 60
 /** Client addresses whose lookups are remembered at once (oldest forgotten first). */
 const TRACKED_CLIENTS = 10_000
 
@@ -40,7 +42,7 @@ export interface PlacesCaller {
 const lookups = new WeakMap<GeocodingProvider, LRUCache<string, number[]>>()
 
 /** Counts one lookup of `clientIp`, or throws RATE_LIMITED (errcode 10009) over the limit. */
-function countLookup(caller: PlacesCaller): void {
+function countLookup(caller: GeocoderUser): void {
   let clients = lookups.get(caller.geocoding)
   if (!clients) lookups.set(caller.geocoding, (clients = new LRUCache<string, number[]>({ max: TRACKED_CLIENTS })))
   const now = caller.now.getTime()
@@ -51,6 +53,33 @@ function countLookup(caller: PlacesCaller): void {
   }
   recent.push(now)
   clients.set(caller.clientIp, recent)
+}
+
+/** Who asks the geocoder, for the per-address count (an OperationContext has all of it). */
+export type GeocoderUser = Pick<PlacesCaller, 'geocoding' | 'clientIp' | 'now' | 'ratePerMinute'>
+
+/**
+ * The geocoder as one client address may use it: every lookup is counted in the same
+ * per-address limit as AddressResolution and BaseInfoByGPS, and beyond it the lookup throws
+ * RATE_LIMITED without reaching the provider. Red team (issue 16): the address book (saving an
+ * address without a location) and order placement (a delivery address without one, in every
+ * OrderPricePreview too) asked the geocoder uncounted, so a stranger could make the server
+ * query the outside service without end (and fill Nominatim's one-a-second queue for everyone).
+ * Those callers locate best effort: a refused lookup is "not located" to them.
+ */
+export function meteredGeocoder(user: GeocoderUser): GeocodingProvider {
+  const { geocoding } = user
+  return {
+    name: geocoding.name,
+    async resolve(query) {
+      countLookup(user)
+      return geocoding.resolve(query)
+    },
+    async reverse(point, locale) {
+      countLookup(user)
+      return geocoding.reverse(point, locale)
+    }
+  }
 }
 
 /** A provider's place as the gateway answers it. */

@@ -6,10 +6,16 @@ import { z } from 'zod'
 import { ADDRESS_LIMITS, ADDRESS_PAGE_SIZE, MAX_ADDRESSES, type VipAddressRow } from '../../../../src/gateway/address-rows'
 import type { AddressCaller } from '../../domain/addresses/address-book'
 import { enterpriseTimeZone } from '../../domain/enterprise/enterprise.service'
+import { meteredGeocoder } from '../../domain/places/places.service'
 import { coordinateField, requiredId } from '../fields'
 import type { ColumnDocs, MemberOperationContext } from '../operation'
 
-const CONTROL = /[\u0000-\u001f\u007f]/
+/**
+ * Characters an address may not hold: C0 controls and DEL, and (red team, issue 16) C1 controls
+ * (U+0085 is a line break to some printers, U+009B a terminal's CSI), the line and paragraph
+ * separators, and the bidi overrides and isolates, which reorder what the shop reads.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 
 /** Text of at most `max` characters (code points), trimmed, without control characters; '' / null / absent → ''. */
 const addressText = (max: number, required: boolean, description: string) =>
@@ -78,6 +84,7 @@ export async function addressCaller(ctx: MemberOperationContext): Promise<Addres
     locale: ctx.locale,
     now: ctx.now,
     timeZone: await enterpriseTimeZone(ctx.db, ctx.enterprise.entId),
-    geocoder: ctx.providers.geocoding
+    // Counted in the caller's per-address geocoder limit (beyond it an address is saved unlocated).
+    geocoder: meteredGeocoder({ geocoding: ctx.providers.geocoding, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute })
   }
 }
