@@ -217,12 +217,25 @@ export async function orderLineRows(db: Kysely<Database>, orders: readonly Order
 }
 
 /**
+ * Characters a ticket line must not carry (red team, issue 16): a typed delivery contact, phone,
+ * address or remark holding a line break forged lines of its own on the ticket and in
+ * `npm run orders -- show` ('9. Lobster × 10'), and ESC / C1 sequences drove the shop's terminal.
+ * C0 and C1 controls, DEL, the line and paragraph separators and the bidi overrides and isolates
+ * print as a space; every line of the ticket is one line.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+
+/**
  * The order as the kitchen reads it (the orders CLI): the service facts (style, table, pickup
  * number, time, where to deliver), the diner's remark as typed, then each line with everything
  * chosen. Names are the ones stored at ordering (what the diner saw); the labels are English,
  * all of them, so a ticket never mixes two languages in its own words.
  */
 export function kitchenTicket(order: OrderRow, lines: readonly OrderLineRow[], branch?: { lat: number; lng: number }): string[] {
+  return ticketLines(order, lines, branch).map((line) => line.replace(UNPRINTABLE, ' '))
+}
+
+function ticketLines(order: OrderRow, lines: readonly OrderLineRow[], branch?: { lat: number; lng: number }): string[] {
   const locale: Locale = 'en'
   const service = [
     translate(locale, `order.service.${order.ServiceType}`),

@@ -12,8 +12,14 @@ import type { ColumnDocs } from '../operation'
 const decimalText = (description: string) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v ?? '0'), z.string().trim().max(40)).describe(description)
 
+/**
+ * A NUL cannot be stored in PostgreSQL text: a Remarks or typed delivery field holding one was a
+ * 5xx there (red team, issue 16). Refused as bad input (10007 naming the field) on both databases.
+ */
+const noNul = (s: string): boolean => !s.includes('\u0000')
+
 const shortText = (max: number, description: string) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().max(max)).describe(description)
+  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().max(max).refine(noNul)).describe(description)
 
 export const orderLineSchema = z.object({
   GoodsID: requiredId('Goods id'),
@@ -56,7 +62,7 @@ export const placementFields = {
     .preprocess((v) => v ?? '', z.string().trim().max(16))
     .optional()
     .describe("'YYYY-MM-DD HH:mm' on the enterprise clock; '' = as soon as possible"),
-  Remarks: z.preprocess((v) => v ?? '', z.string().max(200)).optional().describe('Remarks for the shop (max 200 characters)'),
+  Remarks: z.preprocess((v) => v ?? '', z.string().max(200).refine(noNul)).optional().describe('Remarks for the shop (max 200 characters)'),
   BagQua: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(99).optional()).describe('Plastic bags wanted (0–99)'),
   Delivery: deliverySchema.optional().describe('Required for delivery: contact, phone, address, location'),
   Lines: z.array(orderLineSchema).max(MAX_ORDER_LINES).describe(`Cart lines (1–${MAX_ORDER_LINES})`)
