@@ -260,7 +260,7 @@ export const OrderFacts = observer(function OrderFacts({ order: o }: { order: Or
     facts.push([i18n.t('checkout.contact'), o.Contact, 'order-contact'])
     facts.push([i18n.t('checkout.phone'), o.Phone, 'order-phone'])
     // The address as it was when ordered (issue 16: the order keeps its own snapshot): region, then the rest.
-    if (o.RegionName && !o.Address.includes(o.RegionName)) facts.push([i18n.t('address.region'), o.RegionName, 'order-region'])
+    if (o.RegionName) facts.push([i18n.t('address.region'), o.RegionName, 'order-region'])
     facts.push([i18n.t('checkout.address'), o.Address, 'order-address'])
     if (typeof o.DeliveryDistance === 'number' && o.DeliveryDistance >= 0) facts.push([i18n.t('address.distance'), distanceText(i18n.t, o.DeliveryDistance), 'order-distance'])
   }
