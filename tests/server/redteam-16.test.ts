@@ -206,6 +206,27 @@ describe("another member's addresses", () => {
   })
 })
 
+describe('request keys and points of other members and enterprises', () => {
+  test("another member's RequestKey adds an address of one's own, never answers theirs", async () => {
+    const [owner, other] = [await makeMember(server.db), await makeMember(server.db)]
+    const RequestKey = `rk-${randomBytes(8).toString('hex')}`
+    const theirs = ok(await server.call('VipAddressAdd', [{ ...address(), RequestKey }], { headers: owner.headers })).table1[0]
+    const mine = ok(await server.call('VipAddressAdd', [{ ...address({ Contact: 'Other' }), RequestKey }], { headers: other.headers })).table1[0]
+    expect(mine.AddressID).not.toBe(theirs.AddressID)
+    expect(mine).toMatchObject({ VipID: other.vipId, Contact: 'Other' })
+  })
+
+  test("BaseInfoByGPS lists the enterprise's own open branches only; another enterprise's shop is 20003 and not counted", async () => {
+    const near = ok(await server.call('BaseInfoByGPS', [{ Lat: 22.19, Lng: 113.54 }])).table2.map((b: { BaseID: string }) => b.BaseID)
+    expect(near).toContain(B201)
+    expect(near).not.toContain('B916')
+    expect(near).not.toContain('B917')
+    expect(codes(await server.call('BaseInfoByGPS', [{ Lat: 22.19, Lng: 113.54, ShopID: 'S916' }]))).toEqual(['0', RESULTCODES.SHOP_NOT_FOUND])
+    const theirs = ok(await server.call('BaseInfoByGPS', [{ Lat: 22.19, Lng: 113.54 }], { entId: OTHER.entId })).table2.map((b: { BaseID: string }) => b.BaseID)
+    expect(theirs).toEqual(['B916'])
+  })
+})
+
 describe('odd and huge input', () => {
   test('address fields: huge, wrongly typed, control characters, bad coordinates → 10007, never 5xx, nothing saved', async () => {
     const m = await makeMember(server.db)
@@ -472,10 +493,13 @@ describe('what the branch operations tell', () => {
   })
 
   test('paging beyond the end, huge or wrong: an empty page or 10007, never 5xx', async () => {
+    const tables = await server.db.selectFrom('dining_tables').select('table_id').where('base_id', '=', B201).execute()
+    expect(tables.length).toBeGreaterThan(0)
     for (const page of [{ PageIndex: Number.MAX_SAFE_INTEGER, PageSize: 1000 }, { PageIndex: 2 ** 40, PageSize: 1000 }, { PageIndex: 0 }, { PageSize: 1001 }, { PageIndex: -1 }, { PageIndex: 1.5 }, { PageIndex: 'NaN' }]) {
       const res = await server.call('TableListByPage', [{ BaseID: B201, ...page }])
       expect(res.status).toBeLessThan(500)
-      if (res.body.errcode === '0') expect(res.body.data.table1).toEqual([])
+      // Far past the end: an empty page (with the total); nonsense: 10007.
+      if (page.PageSize === 1000) expect([res.body.errcode, res.body.data.table1, res.body.data.table2[0].Total]).toEqual(['0', [], tables.length])
       else expect(res.body.errcode).toBe('10007')
     }
   })

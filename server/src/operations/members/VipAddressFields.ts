@@ -71,7 +71,7 @@ export const ADDRESS_COLUMNS: ColumnDocs<VipAddressRow> = {
   UpdatedAt: "string: 'YYYY-MM-DD HH:mm:ss' on the enterprise's clock"
 }
 
-export const ADDRESS_RULES = `At most ${MAX_ADDRESSES} addresses per member (20062 naming the most). Field lengths Contact ${ADDRESS_LIMITS.Contact}, Street ${ADDRESS_LIMITS.Street}, Detail ${ADDRESS_LIMITS.Detail}, HouseNo ${ADDRESS_LIMITS.HouseNo}, Tag ${ADDRESS_LIMITS.Tag} characters; Contact, Phone and Street required (errcode 10007 naming the field). Phone checked as the SMS phone (20036); RegionCode a leaf region (20063). Without Lat/Lng the address is located by the geocoder, best effort ((0, 0) when nothing is found; saving never fails for it).`
+export const ADDRESS_RULES = `At most ${MAX_ADDRESSES} addresses per member (20062 naming the most). Field lengths Contact ${ADDRESS_LIMITS.Contact}, Street ${ADDRESS_LIMITS.Street}, Detail ${ADDRESS_LIMITS.Detail}, HouseNo ${ADDRESS_LIMITS.HouseNo}, Tag ${ADDRESS_LIMITS.Tag} characters; Contact, Phone and Street required (errcode 10007 naming the field). Phone checked as the SMS phone (20036); RegionCode a leaf region (20063). Without Lat/Lng the address is located by the geocoder, best effort, counted in the per-address geocoder limit (PLACES_RATE_PER_MINUTE) ((0, 0) when nothing is found or the limit is reached; saving never fails for it). Text fields refuse control characters, line separators and bidi overrides (errcode 10007).`
 
 export { ADDRESS_PAGE_SIZE }
 
