@@ -113,6 +113,15 @@ describe('envelope errors', () => {
     expect(second.body.errmsg).toBe('Invalid request parameters: tableData[1].FbContent')
   })
 
+  it('refuses a NUL character in any text of any operation (10007 naming the field), never a 5xx: PostgreSQL cannot store it', async () => {
+    const first = await server.call('HelpFeedbackAdd', [{ FbContent: 'the soup\u0000was cold' }])
+    expectEnvelopeError(first, '10007', 400)
+    expect(first.body.errmsg).toBe('Invalid request parameters: FbContent')
+    const nested = await server.call('ShopParamsGet', [{ ShopID: 'S101' }, { Lines: [{ Remarks: 'ok' }, { Remarks: '\u0000' }] }])
+    expectEnvelopeError(nested, '10007', 400)
+    expect(nested.body.errmsg).toBe('Invalid request parameters: tableData[1].Lines[1].Remarks')
+  })
+
   it('rejects other content types, other methods and IsRSA other than 0 (10008)', async () => {
     const json = await server.post(JSON.stringify({ KeyName: 'ShopListByPage' }), { 'content-type': 'application/json' })
     expectEnvelopeError(json, '10008', 415)

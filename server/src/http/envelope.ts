@@ -65,6 +65,18 @@ export function operationNameOf(envelope: Envelope): OperationName {
  * strJsonData → its records. Not JSON, or no tableData array → 10002; an empty list or a
  * record that is not an object → 10007; a record's EntID other than the envelope's → 10005.
  */
+/** Where the first string holding U+0000 is ('Delivery.Contact', 'Lines[2].Remarks'), or null. */
+function pathOfNul(value: unknown, at: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null
+  const child = (key: string | number): string => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key)
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : value && typeof value === 'object' ? Object.entries(value) : []
+  for (const [key, v] of entries) {
+    const found = pathOfNul(v, child(key))
+    if (found !== null) return found
+  }
+  return null
+}
+
 export function readRecords(envelope: Envelope): Record<string, unknown>[] {
   let parsed: unknown
   try {
@@ -75,6 +87,12 @@ export function readRecords(envelope: Envelope): Record<string, unknown>[] {
   const tableData = parsed && typeof parsed === 'object' ? (parsed as { tableData?: unknown }).tableData : undefined
   if (!Array.isArray(tableData)) throw new EnvelopeError('INVALID_JSON')
   if (tableData.length === 0) throw invalidInput('tableData')
+  // PostgreSQL cannot store NUL in text (a 5xx deep inside an operation): refuse it here, naming the field.
+  // Named as schema failures are: the first record's fields bare, later ones 'tableData[i].…'.
+  tableData.forEach((record, index) => {
+    const nul = pathOfNul(record, index === 0 ? '' : `tableData[${index}]`)
+    if (nul !== null) throw invalidInput(nul || `tableData[${index}]`)
+  })
   return tableData.map((record, index) => {
     if (!record || typeof record !== 'object' || Array.isArray(record)) throw invalidInput(`tableData[${index}]`)
     const entId = (record as { EntID?: unknown }).EntID

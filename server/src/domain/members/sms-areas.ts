@@ -34,8 +34,9 @@ export function smsAreaRows(locale: Locale): SmsAreaRow[] {
  * prefix), or PHONE_INVALID for an unknown area or a number that is not a mobile number there.
  */
 export function normalisePhone(areaNo: string, phone: string): { areaNo: string; phone: string } {
-  const area = SMS_AREAS.find((a) => a.areaNo === areaNo.trim().replace(/^\+/, ''))
-  let digits = phone.replace(/[\s-]/g, '')
+  // NFKC: a Chinese keyboard types full-width digits ('６６１２３４５６'); other scripts' digits stay refused.
+  const area = SMS_AREAS.find((a) => a.areaNo === areaNo.normalize('NFKC').trim().replace(/^\+/, ''))
+  let digits = phone.normalize('NFKC').replace(/[\s-]/g, '')
   if (!area || !/^\d+$/.test(digits) || digits.length < area.minLength || digits.length > area.maxLength) throw new DomainError('PHONE_INVALID')
   if (area.trunk && digits.startsWith(area.trunk)) digits = digits.slice(area.trunk.length)
   if (!area.mobile.test(digits)) throw new DomainError('PHONE_INVALID')
