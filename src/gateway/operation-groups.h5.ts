@@ -21,9 +21,7 @@ export const operationGroups: Partial<Record<OperationName, ServerType>> = {
   AttachmentChargingList: 'Goods',
   ShopHomeGoodsByPage: 'Goods',
   GoodsCommentListByPage: 'Goods',
-  HelpFeedbackAdd: 'Logging',
-  // issue 16: Home offers choosing a table where the branch has some
-  ShopBaseDetailGet: 'Retail'
+  HelpFeedbackAdd: 'Logging'
 }
 
 export function knowOperations(all: Partial<Record<OperationName, ServerType>>): void {

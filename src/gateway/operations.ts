@@ -117,6 +117,8 @@ export interface TableExtrasRow {
   /** The enterprise's wall-clock time now, 'YYYY-MM-DD HH:mm:ss' in TimeZone. */
   NowDate: string
   TimeZone: string
+  /** Tables of the branch when the entry named no table (Home offers choosing one by hand); 0 otherwise. */
+  TableCount: number
 }
 
 export interface ParamRow {

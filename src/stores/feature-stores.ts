@@ -20,6 +20,7 @@ import { MemberStore } from '../features/member/member.store'
 import { ROUTES } from '../features/shell/routes'
 import { cartLabels } from '../compose/cart-labels'
 import { BusinessModeStore } from '../features/session/business-mode.store'
+import { BranchStore } from '../features/branch/branch.store'
 import { TablesStore } from '../features/branch/tables.store'
 import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
@@ -228,6 +229,15 @@ export class FeatureStores {
       askLogin: () => void this.member.promptLogin()
     })
     return this.couponsStore
+  }
+
+  // ---------- the branch's page (issue 16) ----------
+
+  private branchStore: BranchStore | null = null
+
+  get branch(): BranchStore {
+    this.branchStore ??= new BranchStore(this.root.gateway, () => this.root.i18n.locale)
+    return this.branchStore
   }
 
   // ---------- choosing a table by hand (issue 16): the branch's tables, switching the session to one ----------

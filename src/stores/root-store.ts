@@ -16,7 +16,6 @@ import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
-import { BranchStore } from '../features/branch/branch.store'
 import type { CartStore } from '../features/cart/cart.store'
 import type { OrdersStore } from '../features/orders/orders.store'
 import type { PaymentStore } from '../features/orders/payment.store'
@@ -28,6 +27,7 @@ import type { WalletStore } from '../features/wallet/wallet.store'
 import type { CouponsStore } from '../features/coupons/coupons.store'
 import type { AddressStore } from '../features/addresses/address.store'
 import type { BusinessModeStore } from '../features/session/business-mode.store'
+import type { BranchStore } from '../features/branch/branch.store'
 import type { TablesStore } from '../features/branch/tables.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
@@ -48,8 +48,6 @@ export class RootStore {
   readonly session: SessionStore
   readonly errors: ErrorReporter
   readonly menu: MenuStore
-  /** The branch's page and Home's "choose a table" (issue 16). */
-  readonly branch: BranchStore
   readonly format: Formatter
   readonly appName: string
 
@@ -86,7 +84,6 @@ export class RootStore {
       locale: () => this.i18n.locale,
       now: () => this.session.now
     })
-    this.branch = new BranchStore(this.gateway, () => this.i18n.locale)
     // The enterprise's AppLanguage decides when no stored choice, host or device does.
     reaction(
       () => this.session.entSysParams.AppLanguage,
@@ -180,6 +177,11 @@ export class RootStore {
 
   get tables(): TablesStore {
     return this.features().tables
+  }
+
+  /** The branch's page (issue 16). */
+  get branch(): BranchStore {
+    return this.features().branch
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

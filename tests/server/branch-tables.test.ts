@@ -200,3 +200,16 @@ describe('map tiles', () => {
     expect(csp).not.toMatch(/img-src[^;]*http:\/\//)
   })
 })
+
+describe("Home's table count (HomeShopDetailsGet table5)", () => {
+  test('a branch entered without a table says how many tables it has; with a table, or before a branch is chosen, 0', async () => {
+    const extras = async (records: Record<string, unknown>) => ok(await server.call('HomeShopDetailsGet', [records])).table5[0]
+    // The shop's code with its branch chosen (baseSelect): B201 has A01–A06.
+    expect((await extras({ QRCode: 'QR-S101', BaseID: 'B201' })).TableCount).toBe(6)
+    expect((await extras({ QRCode: 'QR-S102' })).TableCount).toBe(4)
+    // S101 has two branches: none chosen yet, nothing to count.
+    expect((await extras({ QRCode: 'QR-S101' })).TableCount).toBe(0)
+    // At a table the diner is seated: Home does not offer choosing one.
+    expect((await extras({ TableID: 'B201-A02' })).TableCount).toBe(0)
+  })
+})

@@ -80,6 +80,8 @@ export class SessionStore {
   shopInfo: ShopRow | null = null
   baseInfo: BaseRow | null = null
   table: TableExtrasRow | null = null
+  /** Tables of the branch when the entry named none (Home offers choosing one); 0 otherwise. */
+  tableCount = 0
   sheet: SheetData | null = null
   entSysParams: Record<string, string> = {}
   shopParams: Record<string, string> = {}
@@ -309,6 +311,7 @@ export class SessionStore {
       this.shopInfo = shop
       this.baseInfo = base
       this.table = extras && extras.TableID ? extras : null
+      this.tableCount = extras?.TableCount ?? 0
       this.sheet = sheet
       this.entSysParams = toMap(sysParams.table1)
       this.shopParams = toMap(shopParams.table1)

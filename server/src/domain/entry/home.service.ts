@@ -1,6 +1,7 @@
 /** Everything the entry page needs about where the diner is (HomeShopDetailsGet). */
 import type { Kysely } from 'kysely'
 import { findOpenSheet } from '../../storage/repositories/sheet.repository'
+import { countBranchTables } from '../../storage/repositories/table.repository'
 import type { Database } from '../../storage/schema'
 import { enterpriseTimeZone, wallClockText } from '../enterprise/enterprise.service'
 import { DomainError } from '../errors'
@@ -14,6 +15,8 @@ export interface HomeDetails extends Entry {
   nowText: string
   /** The open sheet's creation on the same wall clock. */
   sheetCreatedText: string
+  /** Tables of the branch when the entry named none (Home then offers choosing one by hand); 0 otherwise. */
+  tableCount: number
 }
 
 export async function homeDetails(db: Kysely<Database>, entId: string, lookup: EntryLookup, now: Date): Promise<HomeDetails> {
@@ -22,14 +25,16 @@ export async function homeDetails(db: Kysely<Database>, entId: string, lookup: E
   if (!resolved) throw new DomainError('SHOP_NOT_FOUND')
   const entry = await withChosenBranch(db, resolved, lookup.BaseID)
   // The open sheet is shown only to whoever scanned the table's code, never for a bare TableID.
-  const [openSheet, timeZone] = await Promise.all([
+  const [openSheet, timeZone, tableCount] = await Promise.all([
     entry.table && entry.holdsTableCode ? findOpenSheet(db, entId, entry.table.tableId) : Promise.resolve(null),
-    enterpriseTimeZone(db, entId)
+    enterpriseTimeZone(db, entId),
+    !entry.table && entry.base ? countBranchTables(db, entId, entry.base.baseId) : Promise.resolve(0)
   ])
   return {
     ...entry,
     openSheet,
     timeZone,
+    tableCount,
     nowText: wallClockText(timeZone, now),
     sheetCreatedText: openSheet ? wallClockText(timeZone, new Date(openSheet.createdAt)) : ''
   }

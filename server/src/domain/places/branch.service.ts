@@ -10,6 +10,7 @@ import type { BaseDetailRow, TableRow } from '../../../../src/gateway/address-ro
 import { findBase } from '../../storage/repositories/base.repository'
 import { findBaseParam } from '../../storage/repositories/params.repository'
 import { findShop } from '../../storage/repositories/shop.repository'
+import { countBranchTables } from '../../storage/repositories/table.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { pickText } from '../../../../src/i18n/text'
@@ -59,12 +60,7 @@ export async function branchDetail(db: Kysely<Database>, entId: string, baseId: 
     findBaseParam(db, base.baseId, 'OpeningHours'),
     findBaseParam(db, base.baseId, DELIVERY_RANGE_PARAM),
     listFreightRules(db, base.baseId),
-    db
-      .selectFrom('dining_tables')
-      .where('ent_id', '=', entId)
-      .where('base_id', '=', base.baseId)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow()
+    countBranchTables(db, entId, base.baseId)
   ])
   // The range delivery really has: the DeliveryRange param capped by the last distance tier (as DispatchInfoGet).
   const deliveryRange = quoteDelivery(base, rules, parseRange(range), { lat: 0, lng: 0 }, '0', 0).maxDistance
@@ -87,6 +83,6 @@ export async function branchDetail(db: Kysely<Database>, entId: string, baseId: 
     BusinessMode: base.businessMode,
     CYType: base.cyType,
     DeliveryRange: deliveryRange,
-    TableCount: Number(tables.n)
+    TableCount: tables
   }
 }

@@ -18,7 +18,8 @@ const EXTRAS_COLUMNS: ColumnDocs<TableExtrasRow> = {
   TableName: "string: in the request's language",
   TableNames: 'object {"zh-CN","zh-TW","en"} (all \'\' without a table)',
   NowDate: "string: now, 'YYYY-MM-DD HH:mm:ss' in TimeZone",
-  TimeZone: "string: the enterprise's IANA time zone"
+  TimeZone: "string: the enterprise's IANA time zone",
+  TableCount: 'number: tables of the branch when no table was named (Home offers choosing one by hand); 0 otherwise'
 }
 
 export default defineOperation({
@@ -51,7 +52,8 @@ export default defineOperation({
           TableName: tableName.text,
           TableNames: tableName.names,
           NowDate: home.nowText,
-          TimeZone: home.timeZone
+          TimeZone: home.timeZone,
+          TableCount: home.tableCount
         }
       ]
     }

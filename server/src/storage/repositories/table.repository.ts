@@ -28,3 +28,14 @@ export async function findTableById(db: Kysely<Database>, tableId: string): Prom
   const row = await db.selectFrom('dining_tables').selectAll().where('table_id', '=', tableId).executeTakeFirst()
   return row ? toTable(row) : null
 }
+
+/** How many tables a branch has (Home offers choosing one by hand where there are some). */
+export async function countBranchTables(db: Kysely<Database>, entId: string, baseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('dining_tables')
+    .where('ent_id', '=', entId)
+    .where('base_id', '=', baseId)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

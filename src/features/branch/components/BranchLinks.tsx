@@ -1,6 +1,5 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
 import { useStores } from '../../../stores/context'
 
 /**
@@ -33,16 +32,12 @@ export const BranchLinks = observer(function BranchLinks(props: { onDetails(base
 
 /**
  * "Choose a table", for a diner who came with the shop's or the branch's code and has no table,
- * where the branch has tables: known only once ShopBaseDetailGet answers, after Home shows, so
- * Home places it below what must not move (a list of its own).
+ * where the branch has tables (HomeShopDetailsGet's TableCount, known with the session).
  */
 export const ChooseTableLink = observer(function ChooseTableLink(props: { onChooseTable(baseId: string): void }) {
-  const { session, branch, i18n } = useStores()
+  const { session, i18n } = useStores()
   const baseId = session.isReady && session.baseInfo && !session.params.TableID ? session.params.BaseID : ''
-  useEffect(() => {
-    if (baseId) void branch.load(baseId)
-  }, [baseId, i18n.locale, branch])
-  if (!baseId || !((branch.of(baseId)?.TableCount ?? 0) > 0)) return null
+  if (!baseId || !(session.tableCount > 0)) return null
   return (
     <View className='so-home__links'>
       <View className='so-home__link' role='button' tabIndex={0} data-testid='home-choose-table' onClick={() => props.onChooseTable(baseId)}>
