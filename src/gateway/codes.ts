@@ -117,6 +117,26 @@ export const RESULTCODES = {
   REGION_NOT_FOUND: '20063',
   /** The geocoder found no place for the text or point given. */
   PLACE_NOT_FOUND: '20064',
+  /** Uploads (issue 17): no file, not the picture it claims, a type not accepted (spec: 'file error'). */
+  UPLOAD_FILE_INVALID: '20065',
+  /** Larger than UPLOAD_MAX_BYTES (5242880). */
+  UPLOAD_TOO_LARGE: '20066',
+  /** A FileID that is not the caller's checked upload (unknown, expired, not uploaded, another member's, used for another purpose). */
+  UPLOAD_NOT_FOUND: '20067',
+  /** Reviews: not the caller's paid or completed order, or a line not in it. */
+  REVIEW_NOT_ALLOWED: '20068',
+  /** The review can no longer be edited. */
+  REVIEW_EDIT_CLOSED: '20069',
+  /** After-sale: not the caller's paid order, or nothing left to refund. */
+  AFTERSALE_NOT_ALLOWED: '20070',
+  /** The order already has an open request. */
+  AFTERSALE_OPEN_EXISTS: '20071',
+  /** The amount is not above 0 or is more than what is paid and not yet refunded ({max}). */
+  AFTERSALE_AMOUNT_INVALID: '20072',
+  /** No request of the caller's by that id. */
+  AFTERSALE_NOT_FOUND: '20073',
+  /** The request is not in a state that allows this (e.g. withdrawing a decided one). */
+  AFTERSALE_STATE_CONFLICT: '20074',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -164,5 +164,20 @@ export const OPERATIONS = {
   /** Tables of a branch, paged. */
   TableListByPage: 'Retail',
   /** A branch's page: address, phone, location, hours. */
-  ShopBaseDetailGet: 'Retail'
+  ShopBaseDetailGet: 'Retail',
+  /** Records files and answers signed upload forms (spec §7 Files: batch file name get). */
+  FileBatchNameGet: 'Files',
+  /** The member's reviews of one of their orders. */
+  OrderCommentsGet: 'Goods',
+  /** Writes or edits the member's reviews of an order's lines. */
+  GoodsCommentSubmit: 'Goods',
+  /** After-sale requests: ask, read, list, withdraw. */
+  AfterSaleSubmit: 'Retail',
+  AfterSaleDetailGet: 'Retail',
+  AfterSaleListByPage: 'Retail',
+  AfterSaleWithdraw: 'Retail',
+  /** The member's avatar from a checked upload. */
+  VipAvatarUpdate: 'Members',
+  /** An order's lines re-priced from today's menu. */
+  OrderReorderGet: 'Retail'
 } as const satisfies Record<string, ServerType>

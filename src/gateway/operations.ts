@@ -32,6 +32,19 @@ import type {
   ThirdPartyUserRow,
   VipRow
 } from './member-rows'
+import type {
+  AfterSaleLineInput,
+  AfterSaleLineRow,
+  AfterSaleReason,
+  AfterSaleRow,
+  ImageRow,
+  MyReviewRow,
+  ReorderLineRow,
+  ReviewInput,
+  UploadFileInput,
+  UploadPurpose,
+  UploadTicketRow
+} from './after-rows'
 import type { AreaRow, BaseDetailRow, PlaceRow, TableRow, VipAddressInput, VipAddressRow } from './address-rows'
 import type {
   AvailableCardRow,
@@ -734,6 +747,51 @@ export interface OperationTypes {
   ShopBaseDetailGet: {
     input: { BaseID: string }
     output: { table1: BaseDetailRow[] }
+  }
+  // ---------- Uploads, reviews, after-sale, avatar, reorder (issue 17) ----------
+  /** Records each file (spec §3) and answers where and how to upload it: a short-lived signed form (member only). */
+  FileBatchNameGet: {
+    input: { Purpose: UploadPurpose; Files: UploadFileInput[] }
+    output: { table1: UploadTicketRow[] }
+  }
+  /** The member's reviews of one of their orders (to write or edit them). */
+  OrderCommentsGet: {
+    input: { SheetID: string }
+    output: { table1: MyReviewRow[] }
+  }
+  /** Writes or edits the member's reviews of an order's lines (one per line; photos are checked uploads). */
+  GoodsCommentSubmit: {
+    input: { SheetID: string; Comments: ReviewInput[]; RequestKey?: string }
+    output: { table1: MyReviewRow[] }
+  }
+  /** Asks for a refund of a paid order (whole or some lines); one open request per order. */
+  AfterSaleSubmit: {
+    input: { SheetID: string; Lines?: AfterSaleLineInput[]; Amount: string; Reason: AfterSaleReason; Content?: string; FileIDs?: string[]; RequestKey: string }
+    output: { table1: AfterSaleRow[]; table2: AfterSaleLineRow[] }
+  }
+  /** The member's request (by AfterSaleID) or the latest one of an order (by SheetID), with its lines. */
+  AfterSaleDetailGet: {
+    input: { AfterSaleID?: string; SheetID?: string }
+    output: { table1: AfterSaleRow[]; table2: AfterSaleLineRow[] }
+  }
+  AfterSaleListByPage: {
+    input: { PageIndex?: number; PageSize?: number }
+    output: { table1: AfterSaleRow[]; table2: TotalRow[] }
+  }
+  /** The member withdraws a request the shop has not decided yet. */
+  AfterSaleWithdraw: {
+    input: { AfterSaleID: string }
+    output: { table1: AfterSaleRow[] }
+  }
+  /** Sets the member's avatar from a checked upload (FileID '' removes it). */
+  VipAvatarUpdate: {
+    input: { FileID: string }
+    output: { table1: VipRow[]; table2: ImageRow[] }
+  }
+  /** An order's lines priced from today's menu, or why each cannot be ordered again (the caller's own orders). */
+  OrderReorderGet: {
+    input: { SheetID: string }
+    output: { table1: ReorderLineRow[] }
   }
 }
 

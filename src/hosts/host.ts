@@ -137,6 +137,29 @@ export interface Host {
   chooseLocation?(near?: { Lat: number; Lng: number }): Promise<HostPlace | null>
   /** The host's own map of a place (mini-programs openLocation). Absent on H5 (the app's map page). */
   openLocation?(place: HostPlace): void
+  /**
+   * Lets the diner pick up to `count` photos (camera or album): H5 a file input, mini-programs
+   * chooseMedia / chooseImage. [] when cancelled. Never throws.
+   */
+  choosePhotos?(count: number): Promise<HostPhoto[]>
+  /**
+   * Uploads one picked photo as a multipart form (fields first, the file as 'file') straight to
+   * object storage: H5 fetch with FormData, mini-programs uploadFile. Answers the HTTP status
+   * (spec §5: only 200 is success); 0 when it could not be sent.
+   */
+  uploadPhoto?(target: { url: string; fields: Record<string, string> }, photo: HostPhoto): Promise<number>
+}
+
+/** A photo the diner picked: a handle the host can upload, and what the server must be told. */
+export interface HostPhoto {
+  /** H5: an object URL / the File kept by the host; mini-programs: the temp file path. */
+  path: string
+  name: string
+  size: number
+  /** MIME type ('' when the host does not say; the server decodes the file anyway). */
+  type: string
+  width?: number
+  height?: number
 }
 
 /** A place as the hosts' location APIs give and take it. */

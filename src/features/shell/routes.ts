@@ -62,7 +62,11 @@ export const ROUTES = {
   /** H5 map page (mini-programs use the host's own): `choose` drops a pin near Lat/Lng, `open` shows a place. */
   location: (q: { mode: 'choose' | 'open'; Lat?: string; Lng?: string; Name?: string; Address?: string }) => withQuery(page('location'), q as Record<string, string>),
   baseDetails: (baseId: string) => withQuery(page('baseDetails'), { BaseID: baseId }),
-  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId })
+  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId }),
+  // issue 17: after the meal
+  reviewEdit: (sheetId: string) => withQuery(page('reviewEdit'), { SheetID: sheetId }),
+  afterSale: (sheetId: string) => withQuery(page('afterSale'), { SheetID: sheetId }),
+  receipt: (sheetId: string) => withQuery(page('receipt'), { SheetID: sheetId })
 }
 
 /**

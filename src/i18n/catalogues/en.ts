@@ -592,6 +592,16 @@ const en: Record<MessageKey, string> = {
   'resultcode.20062': 'Your address book is full (at most {max}). Please delete an address first.',
   'resultcode.20063': 'Please select region',
   'resultcode.20064': 'No place was found for this address. Please check it or drop a pin on the map.',
+  'resultcode.20065': 'File error',
+  'resultcode.20066': 'The file is too large (at most 5 MB)',
+  'resultcode.20067': 'This picture was not uploaded or has expired. Please add it again.',
+  'resultcode.20068': 'Only the goods of your paid or completed orders can be reviewed',
+  'resultcode.20069': 'This review can no longer be changed',
+  'resultcode.20070': 'This order cannot be refunded',
+  'resultcode.20071': 'This order already has an after-sale request in progress',
+  'resultcode.20072': 'The refund amount must be more than 0 and at most {max}',
+  'resultcode.20073': 'This after-sale request was not found',
+  'resultcode.20074': 'This after-sale request cannot be changed now',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

@@ -590,6 +590,16 @@ const zhCN = {
   'resultcode.20062': '最多可保存 {max} 个地址，请先删除一个',
   'resultcode.20063': '请选择地区',
   'resultcode.20064': '找不到此地址的位置，请检查地址或在地图上选点',
+  'resultcode.20065': '文件错误',
+  'resultcode.20066': '文件过大（最大 5 MB）',
+  'resultcode.20067': '图片未上传或已过期，请重新添加',
+  'resultcode.20068': '只能评价您已付款或已完成订单中的商品',
+  'resultcode.20069': '此评价已不能修改',
+  'resultcode.20070': '此订单不能退款',
+  'resultcode.20071': '此订单已有处理中的售后申请',
+  'resultcode.20072': '退款金额须大于 0 且不超过 {max}',
+  'resultcode.20073': '找不到此售后申请',
+  'resultcode.20074': '此售后申请现在不能更改',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

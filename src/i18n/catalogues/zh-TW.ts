@@ -592,6 +592,16 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20062': '最多可儲存 {max} 個地址，請先刪除一個',
   'resultcode.20063': '請選擇地區',
   'resultcode.20064': '找不到此地址的位置，請檢查地址或在地圖上選點',
+  'resultcode.20065': '檔案錯誤',
+  'resultcode.20066': '檔案過大（最大 5 MB）',
+  'resultcode.20067': '圖片未上載或已過期，請重新加入',
+  'resultcode.20068': '只能評價您已付款或已完成訂單中的商品',
+  'resultcode.20069': '此評價已不能修改',
+  'resultcode.20070': '此訂單不能退款',
+  'resultcode.20071': '此訂單已有處理中的售後申請',
+  'resultcode.20072': '退款金額須大於 0 且不超過 {max}',
+  'resultcode.20073': '找不到此售後申請',
+  'resultcode.20074': '此售後申請現在不能更改',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear
