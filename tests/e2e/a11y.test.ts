@@ -359,6 +359,9 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
     await look('orders', '/pages/orderList/orderList', (p) => byId(p, 'order-row'))
     await look('choose a restaurant', '/pages/shopSelect/shopSelect', (p) => byId(p, 'shop-option'))
     await look('choose a branch', '/pages/baseSelect/baseSelect?ShopID=S101', (p) => byId(p, 'base-option'))
+    // Issue 16: a branch's page and choosing a table by hand.
+    await look('branch details', '/pages/baseDetails/baseDetails?BaseID=B201', (p) => byId(p, 'branch-title'))
+    await look('choose a table', '/pages/tableSelect/tableSelect?BaseID=B201', (p) => byId(p, 'table-option'))
 
     // --- A round at a dine-in table (order now, pay later) ---
     await look('home at a dine-in table', await entryUrl(app.server, ROUND_TABLE[locale]), (p) => byId(p, 'order-now'))
@@ -384,6 +387,12 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
     await page.evaluate(([key, token]) => localStorage.setItem(key, JSON.stringify({ data: token })), [MEMBER_TOKEN_STORAGE, member.token] as const)
     await look('mine (a member)', `${base}/?signed-in#/pages/mine/mine`, (p) => byId(p, 'member-phone'))
     await look('profile', '/pages/vipDetailsEdit/vipDetailsEdit', (p) => byId(p, 'profile-form'))
+    // Issue 16: the address book (none yet), a new address with the region picker open, the map page.
+    await look('addresses (none yet)', '/pages/addressList/addressList', (p) => byId(p, 'address-add'))
+    if (await look('new address', '/pages/addressEdit/addressEdit', (p) => byId(p, 'address-form'))) {
+      if (await step('open the region picker', () => byId(page, 'address-region').click({ timeout: STEP }))) await look('region picker', null, (p) => byId(p, 'region-option'))
+    }
+    await look('map (drop a pin)', '/pages/location/location?mode=choose&Lat=22.1936&Lng=113.5399', (p) => byId(p, 'location-map'))
     await look('change phone', '/pages/changeByCode/changeByCode', (p) => byId(p, 'change-view'))
     await look('balance', '/pages/vipBalance/vipBalance', (p) => byId(p, 'account-balance'))
     await look('balance records', '/pages/vipBalanceRecordList/vipBalanceRecordList', (p) => byId(p, 'balance-record'))
