@@ -4,6 +4,7 @@
  * reviews), shared by the client and the server. Money is exact decimal text; times
  * 'YYYY-MM-DD HH:mm:ss' on the enterprise's clock.
  */
+import type { CartGoodsDetails, CartLineInput } from '../core/cart'
 
 /** Spec §5/§9: the most an uploaded file may weigh, in bytes. */
 export const UPLOAD_MAX_BYTES = 5242880
@@ -156,4 +157,11 @@ export interface ReorderLineRow {
   Price: string
   /** '' it can be ordered again; 'off-sale', 'not-in-shop', 'changed' (its choices are gone), 'stock' (none left). */
   Unavailable: '' | 'off-sale' | 'not-in-shop' | 'changed' | 'stock'
+  /** Today's amount of the whole line with its choices ('' when not sold). */
+  Amount: string
+  /**
+   * The line as the cart takes it back (src/core/cart: goods details + line with its choices,
+   * priced from today's menu); null when it cannot come back.
+   */
+  Cart: { goods: CartGoodsDetails; line: CartLineInput } | null
 }

@@ -26,6 +26,7 @@ import DispatchInfoGet from './retail/DispatchInfoGet'
 import FreightRuleGet from './retail/FreightRuleGet'
 import OrderCancel from './retail/OrderCancel'
 import OrderDetailGet from './retail/OrderDetailGet'
+import OrderReorderGet from './retail/OrderReorderGet'
 import OrderListByPage from './retail/OrderListByPage'
 import OrderPricePreview from './retail/OrderPricePreview'
 import OrderSubmit from './retail/OrderSubmit'
@@ -110,6 +111,7 @@ export const OPERATION_REGISTRY = {
   OrderPricePreview,
   OrderSubmit,
   OrderDetailGet,
+  OrderReorderGet,
   OrderListByPage,
   OrderCancel,
   DispatchInfoGet,
