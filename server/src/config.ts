@@ -106,6 +106,18 @@ export interface ServerConfig {
    * comma-separated names of DEVELOPMENT_PROVIDERS); ignored outside production.
    */
   allowDevelopmentProviders: DevelopmentProviderName[]
+  // issue 17: uploads
+  /** Object storage (STORAGE_PROVIDER, 'local' or 's3'; server/src/providers/storage, docs/uploads.md). */
+  storageProvider: string
+  /** The local store's directory (STORAGE_DIR; null: <dataDir>/storage). */
+  storageDir: string | null
+  /** S3_BUCKET, S3_REGION ('us-east-1'), S3_ENDPOINT (MinIO/OSS; unset for AWS), S3_PUBLIC_URL (where pictures are read; unset: the bucket's URL). */
+  s3Bucket: string | null
+  s3Region: string
+  s3Endpoint: string | null
+  s3PublicUrl: string | null
+  /** Files a member may ask to upload in any hour (UPLOAD_RATE_PER_HOUR, 60). */
+  uploadRatePerHour: number
 }
 
 /** The development stand-ins, by the name ALLOW_DEVELOPMENT_PROVIDERS uses for each. */
@@ -149,7 +161,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     mapTileUrl: mapTileUrl(text(env.MAP_TILE_URL) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     mapTileAttribution: text(env.MAP_TILE_ATTRIBUTION) ?? '© OpenStreetMap contributors',
     placesRatePerMinute: integer(env.PLACES_RATE_PER_MINUTE, 60, 'PLACES_RATE_PER_MINUTE'),
-    allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS)
+    allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS),
+    // issue 17: uploads
+    storageProvider: text(env.STORAGE_PROVIDER) ?? 'local',
+    storageDir: text(env.STORAGE_DIR) ? path.resolve(text(env.STORAGE_DIR) as string) : null,
+    s3Bucket: text(env.S3_BUCKET) ?? null,
+    s3Region: text(env.S3_REGION) ?? 'us-east-1',
+    s3Endpoint: text(env.S3_ENDPOINT) ? httpUrlSetting(text(env.S3_ENDPOINT) as string, 'S3_ENDPOINT').replace(/\/+$/, '') : null,
+    s3PublicUrl: text(env.S3_PUBLIC_URL) ? httpUrlSetting(text(env.S3_PUBLIC_URL) as string, 'S3_PUBLIC_URL').replace(/\/+$/, '') : null,
+    uploadRatePerHour: integer(env.UPLOAD_RATE_PER_HOUR, 60, 'UPLOAD_RATE_PER_HOUR')
   }
   return { ...config, ...overrides }
 }

@@ -13,6 +13,7 @@ import { assertRunMode } from '../providers/run-mode'
 import type { DevelopmentSmsProvider } from '../providers/sms/development.provider'
 import { buildSmsProvider } from '../providers/sms/registry'
 import { buildGeocodingProvider } from '../providers/geocoding/registry'
+import { buildObjectStorage } from '../providers/storage/registry'
 import type { Database } from '../storage/schema'
 import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
@@ -56,7 +57,8 @@ export async function buildProviders(config: ServerConfig, db: Kysely<Database>,
     sms,
     identity: buildIdentityProvider(config),
     hostLogin: buildHostLoginProviders(config, db),
-    geocoding: buildGeocodingProvider(config)
+    geocoding: buildGeocodingProvider(config),
+    storage: await buildObjectStorage(config, db)
   }
 }
 

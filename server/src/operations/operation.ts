@@ -15,6 +15,7 @@ import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { SmsProvider } from '../providers/sms/sms-provider'
 import type { GeocodingProvider } from '../providers/geocoding/geocoding-provider'
 import type { HostLoginProviders, IdentityProvider } from '../providers/identity/identity-provider'
+import type { ObjectStorage } from '../providers/storage/object-storage'
 import type { Database } from '../storage/schema'
 import type { SessionMember } from '../domain/members/member-session'
 
@@ -70,6 +71,8 @@ export interface Providers {
   hostLogin: HostLoginProviders
   /** Typed address → places, point → place (GEOCODING_PROVIDER; server/src/providers/geocoding). */
   geocoding: GeocodingProvider
+  /** Object storage of uploads and checked pictures (STORAGE_PROVIDER; server/src/providers/storage; issue 17). */
+  storage: ObjectStorage
 }
 
 export interface AppOperationContext extends OperationContext {

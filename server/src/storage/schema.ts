@@ -802,4 +802,40 @@ export interface Database {
   coupon_code_tries: CouponCodeTryTable
   vip_addresses: VipAddressTable
   server_secrets: ServerSecretTable
+  uploads: UploadTable
+}
+
+/**
+ * issue 17: uploads (migration 0014). One row per file a member asked to upload (FileBatchNameGet;
+ * spec §3 fields), then the picture as checked (decoded, metadata stripped, sized, thumbnailed).
+ */
+export interface UploadTable {
+  file_id: string
+  ent_id: string
+  vip_id: string
+  /** Spec §3 UserID / UserName as the member was then. */
+  user_id: string
+  user_name: string
+  /** 'review' | 'aftersale' | 'avatar'. */
+  purpose: string
+  class_name: string
+  file_name: string
+  /** As declared (bytes, MIME type, pixels; 0 unknown). */
+  file_size: number
+  file_type: string
+  width: number
+  height: number
+  /** Where the client uploads ('' for a copy the server made itself). */
+  upload_key: string
+  /** 'pending' (signed, not checked), 'checked', 'invalid'. */
+  status: string
+  /** The checked picture and its thumbnail ('' until checked). */
+  image_key: string
+  thumb_key: string
+  /** The checked picture's size in pixels (0 until checked). */
+  image_width: number
+  image_height: number
+  expires_at: string
+  created_at: string
+  checked_at: string
 }

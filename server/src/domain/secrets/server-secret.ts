@@ -18,7 +18,9 @@ export const SECRET_NAMES = {
   /** Signs member codes (VipQrCodeGet, `npm run member -- verify`). */
   memberCode: 'member-code',
   /** The sandbox payment provider's notices and page keys (unless SANDBOX_PAY_SECRET overrides it). */
-  sandboxPay: 'sandbox-pay'
+  sandboxPay: 'sandbox-pay',
+  /** Signs the local object store's upload policies (STORAGE_PROVIDER=local; issue 17). */
+  storageUpload: 'storage-upload'
 } as const
 
 /** Values already read by this process: a secret never changes once stored. */

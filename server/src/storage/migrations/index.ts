@@ -17,6 +17,7 @@ import { devHostLoginCodes } from './0010-dev-host-login-codes'
 import { coupons } from './0011-coupons'
 import { rechargeGiftCards } from './0012-recharge-gift-cards'
 import { addresses } from './0013-addresses'
+import { uploads } from './0014-uploads'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -31,7 +32,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_dev_host_login_codes': devHostLoginCodes,
   '0011_coupons': coupons,
   '0012_recharge_gift_cards': rechargeGiftCards,
-  '0013_addresses': addresses
+  '0013_addresses': addresses,
+  '0014_uploads': uploads
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
