@@ -14,12 +14,14 @@ import type { DevelopmentSmsProvider } from '../providers/sms/development.provid
 import { buildSmsProvider } from '../providers/sms/registry'
 import { buildGeocodingProvider } from '../providers/geocoding/registry'
 import { buildObjectStorage } from '../providers/storage/registry'
+import { LocalObjectStorage } from '../providers/storage/local.storage'
 import type { Database } from '../storage/schema'
 import { adminRoutes } from './admin.route'
 import { gatewayRoutes } from './gateway.route'
 import { payNotifyRoutes } from './pay-notify.route'
 import { sandboxPayRoutes } from './sandbox-pay.route'
 import { hostAuthRoutes } from './host-auth.route'
+import { storageRoutes } from './storage.route'
 import { loggerOptions, type LogStream } from './logging'
 import { securityHeaders } from './security-headers'
 import { appStaticRoutes, fileStaticRoutes, isDirectory } from './static.route'
@@ -85,6 +87,8 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
   await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })
   await app.register(hostAuthRoutes, { db, hostLogin: providers.hostLogin, config })
+  // The local object store's upload endpoint and checked pictures (issue 17), in its own scope.
+  if (providers.storage instanceof LocalObjectStorage) await app.register(storageRoutes, { storage: providers.storage })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })

@@ -13,6 +13,7 @@ import EntSysParamsGet from './params/EntSysParamsGet'
 import ExternalShopList from './params/ExternalShopList'
 import ShopParamsGet from './params/ShopParamsGet'
 import HelpFeedbackAdd from './logging/HelpFeedbackAdd'
+import FileBatchNameGet from './files/FileBatchNameGet'
 import AttachmentChargingList from './goods/AttachmentChargingList'
 import GoodsBOMListGet from './goods/GoodsBOMListGet'
 import GoodsClassAllGet from './goods/GoodsClassAllGet'
@@ -170,7 +171,8 @@ export const OPERATION_REGISTRY = {
   AddressResolution,
   BaseInfoByGPS,
   TableListByPage,
-  ShopBaseDetailGet
+  ShopBaseDetailGet,
+  FileBatchNameGet
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 
 export const operationList = (): AnyOperation[] => Object.values(OPERATION_REGISTRY)
