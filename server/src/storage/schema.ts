@@ -803,6 +803,9 @@ export interface Database {
   vip_addresses: VipAddressTable
   server_secrets: ServerSecretTable
   uploads: UploadTable
+  after_sales: AfterSaleTable
+  after_sale_lines: AfterSaleLineTable
+  after_sale_refunds: AfterSaleRefundTable
 }
 
 /**
@@ -838,4 +841,45 @@ export interface UploadTable {
   expires_at: string
   created_at: string
   checked_at: string
+}
+
+/** issue 17: after-sale requests (migration 0016). */
+export interface AfterSaleTable {
+  after_sale_id: string
+  ent_id: string
+  vip_id: string
+  order_id: string
+  request_key: string
+  status: number
+  whole_order: number
+  reason: string
+  content: string
+  amount: string
+  refunded_amount: string
+  /** JSON array of FileIDs. */
+  file_ids: string
+  shop_note: string
+  points_reversed: number
+  created_at: string
+  decided_at: string | null
+  refunded_at: string | null
+  updated_at: string
+}
+
+export interface AfterSaleLineTable {
+  after_sale_id: string
+  line_no: number
+  goods_id: string
+  goods_name: string
+  qua: string
+  amount: string
+}
+
+export interface AfterSaleRefundTable {
+  after_sale_id: string
+  pay_id: string
+  provider: string
+  amount: string
+  refund_ref: string
+  created_at: string
 }

@@ -24,7 +24,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { decimalPoints, toDecimal } from '../../../../src/core/money'
+import { Decimal, decimalPoints, toDecimal } from '../../../../src/core/money'
 import { BALANCE_PROVIDER, ORDER_STATUS, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import { pickText } from '../../../../src/i18n/translate'
@@ -552,14 +552,21 @@ export async function hostedPaymentView(db: Kysely<Database>, payId: string, pro
 export async function refundOrderPayments(trx: Transaction<Database>, providers: PaymentProviders, orderId: string, now: Date): Promise<PaymentRecord[]> {
   const paid = await trx.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', PAYMENT_STATUS.PAID).execute()
   for (const payment of paid) {
-    if (payment.provider === BALANCE_PROVIDER) {
+    // What after-sale requests already gave back of this payment (issue 17) is not given twice.
+    const left = toDecimal(payment.amount).minus(await refundedOfPayment(trx, payment.pay_id))
+    if (left.lte(0)) {
+      // Nothing left to give back.
+    } else if (payment.provider === BALANCE_PROVIDER) {
       const spend = await trx.selectFrom('balance_ledger').select(['vip_id', 'amount']).where('kind', '=', 'spend').where('ref_id', '=', orderId).executeTakeFirst()
       if (!spend) throw new Error(`balance payment ${payment.pay_id} has no spend entry for order ${orderId}`)
-      await changeBalance(trx, { vipId: spend.vip_id, kind: 'refund', amount: toDecimal(spend.amount).abs().toFixed(places(spend.amount.replace('-', ''))), refId: orderId, now })
+      const spent = toDecimal(spend.amount).abs()
+      const give = left.lt(spent) ? left : spent
+      await changeBalance(trx, { vipId: spend.vip_id, kind: 'refund', amount: give.toFixed(places(spend.amount.replace('-', ''))), refId: orderId, now })
     } else {
       const provider = providers.get(payment.provider)
       if (!provider) throw new Error(`payment ${payment.pay_id} is at provider '${payment.provider}', which this process does not have: it cannot be refunded`)
-      await refundAtProvider(trx, provider, payment, 'order cancelled by the shop', now)
+      const amount = left.eq(toDecimal(payment.amount)) ? payment.amount : left.toFixed(places(payment.amount))
+      await refundAtProvider(trx, provider, { ...payment, amount }, 'order cancelled by the shop', now)
     }
     await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
   }
@@ -572,18 +579,19 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
  * '<provider>:refund:<payId>'. An outside call inside the caller's transaction: a refusal throws
  * (refunds are idempotent per payId at the provider, so trying again is safe).
  */
-async function refundAtProvider(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, reason: string, now: Date): Promise<void> {
+async function refundAtProvider(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, reason: string, now: Date, refundNo?: string): Promise<string> {
   const { refundRef } = await provider.refund({
     payId: payment.pay_id,
     providerRef: payment.provider_ref,
     amount: payment.amount,
     currency: (await moneySettings(trx, payment.ent_id)).currency,
-    reason
+    reason,
+    ...(refundNo ? { refundNo } : {})
   })
   await trx
     .insertInto('payment_notices')
     .values({
-      notice_id: `${provider.name}:refund:${payment.pay_id}`,
+      notice_id: refundNo ? `${provider.name}:refund:${payment.pay_id}:${refundNo}` : `${provider.name}:refund:${payment.pay_id}`,
       pay_id: payment.pay_id,
       provider: provider.name,
       result: 'refunded',
@@ -593,6 +601,68 @@ async function refundAtProvider(trx: Transaction<Database>, provider: PaymentPro
     })
     .onConflict((oc) => oc.column('notice_id').doNothing())
     .execute()
+  return refundRef
+}
+
+/** What after-sale refunds (issue 17) have given back of one payment so far. */
+export async function refundedOfPayment(db: Kysely<Database>, payId: string): Promise<Decimal> {
+  const rows = await db.selectFrom('after_sale_refunds').select('amount').where('pay_id', '=', payId).execute()
+  return rows.reduce((sum, r) => sum.plus(toDecimal(r.amount)), toDecimal('0'))
+}
+
+export interface PartRefund {
+  payId: string
+  provider: string
+  amount: string
+  /** The balance ledger entry or the provider's refund reference. */
+  refundRef: string
+}
+
+/**
+ * Gives back `amount` of an order's paid payments for an approved after-sale request (issue 17),
+ * inside the approval's transaction (the order and the request locked by it). Each paid payment
+ * gives at most what it has not given back yet, oldest first: balance → a 'refund' ledger entry
+ * (ref the request); a provider → its refund call with the request as the refund number (a
+ * refusal throws, so the approval does not happen), recorded in payment_notices. Each refund is
+ * one after_sale_refunds row; a payment given back in full becomes 4 refunded.
+ */
+export async function refundPart(
+  trx: Transaction<Database>,
+  providers: PaymentProviders,
+  input: { orderId: string; afterSaleId: string; vipId: string; amount: string; now: Date }
+): Promise<PartRefund[]> {
+  const paid = await trx.selectFrom('payments').selectAll().where('order_id', '=', input.orderId).where('status', '=', PAYMENT_STATUS.PAID).orderBy('created_at').orderBy('pay_id').execute()
+  let due = toDecimal(input.amount)
+  const done: PartRefund[] = []
+  for (const payment of paid) {
+    if (due.lte(0)) break
+    const refunded = await refundedOfPayment(trx, payment.pay_id)
+    const left = toDecimal(payment.amount).minus(refunded)
+    if (left.lte(0)) continue
+    const give = left.lt(due) ? left : due
+    const amount = give.toFixed(Math.max(places(payment.amount), places(input.amount)))
+    let refundRef: string
+    if (payment.provider === BALANCE_PROVIDER) {
+      const spend = await trx.selectFrom('balance_ledger').select('vip_id').where('kind', '=', 'spend').where('ref_id', '=', input.orderId).executeTakeFirst()
+      const entry = await changeBalance(trx, { vipId: spend?.vip_id ?? input.vipId, kind: 'refund', amount, refId: input.afterSaleId, now: input.now })
+      refundRef = entry.entryId
+    } else {
+      const provider = providers.get(payment.provider)
+      if (!provider) throw new Error(`payment ${payment.pay_id} is at provider '${payment.provider}', which this process does not have: it cannot be refunded`)
+      refundRef = await refundAtProvider(trx, provider, { ...payment, amount }, 'after-sale request approved by the shop', input.now, input.afterSaleId)
+    }
+    await trx
+      .insertInto('after_sale_refunds')
+      .values({ after_sale_id: input.afterSaleId, pay_id: payment.pay_id, provider: payment.provider, amount, refund_ref: refundRef, created_at: input.now.toISOString() })
+      .execute()
+    if (give.eq(left)) await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
+    done.push({ payId: payment.pay_id, provider: payment.provider, amount, refundRef })
+    due = due.minus(give)
+  }
+  // The caller checked the amount against what is paid and not yet refunded; a shortfall here
+  // means the payments do not add up to the order's paid amount: refuse rather than refund less.
+  if (due.gt(0)) throw new Error(`order ${input.orderId}: its paid payments cannot give back ${input.amount}`)
+  return done
 }
 
 /** Digits after the point as written ('23.50' → 2). */

@@ -22,11 +22,42 @@ export async function earnOrderPoints(trx: Transaction<Database>, order: { order
   return addEntry(trx, order.vip_id, 'earn', points, order.order_id, now)
 }
 
-/** Takes back what an order earned (its refund); returns the points taken (0 when none). */
+/**
+ * Takes back what an order earned (its refund) and after-sale refunds have not taken back
+ * already; returns the points taken (0 when none).
+ */
 export async function reverseOrderPoints(trx: Transaction<Database>, orderId: string, now: Date): Promise<number> {
   const earned = await trx.selectFrom('score_ledger').select(['vip_id', 'score']).where('kind', '=', 'earn').where('ref_id', '=', orderId).executeTakeFirst()
   if (!earned) return 0
-  return -(await addEntry(trx, earned.vip_id, 'reverse', -earned.score, orderId, now))
+  const left = earned.score - (await reversedByAfterSales(trx, orderId))
+  if (left <= 0) return 0
+  return -(await addEntry(trx, earned.vip_id, 'reverse', -left, orderId, now))
+}
+
+/** Points the order's after-sale refunds took back (their 'reverse' entries, ref the request). */
+async function reversedByAfterSales(trx: Transaction<Database>, orderId: string): Promise<number> {
+  const rows = await trx.selectFrom('after_sales').select('points_reversed').where('order_id', '=', orderId).execute()
+  return rows.reduce((sum, r) => sum + Number(r.points_reversed), 0)
+}
+
+/**
+ * An after-sale refund (issue 17) takes back points in proportion: the member keeps what the
+ * order's paid amount less everything refunded so far would have earned (the same rule, whole
+ * units), so several partial refunds add up to the whole order's points and never more. One
+ * 'reverse' entry with the request as its ref; returns the points taken (0 when none).
+ */
+export async function reverseAfterSalePoints(
+  trx: Transaction<Database>,
+  input: { orderId: string; afterSaleId: string; paidAmount: string; refundedAfter: string; now: Date }
+): Promise<number> {
+  const earned = await trx.selectFrom('score_ledger').select(['vip_id', 'score']).where('kind', '=', 'earn').where('ref_id', '=', input.orderId).executeTakeFirst()
+  if (!earned) return 0
+  const cancelled = await trx.selectFrom('score_ledger').select('score').where('kind', '=', 'reverse').where('ref_id', '=', input.orderId).executeTakeFirst()
+  if (cancelled) return 0
+  const keep = Math.min(earned.score, pointsFor(toDecimal(input.paidAmount).minus(toDecimal(input.refundedAfter)).toString()))
+  const take = earned.score - keep - (await reversedByAfterSales(trx, input.orderId))
+  if (take <= 0) return 0
+  return -(await addEntry(trx, earned.vip_id, 'reverse', -take, input.afterSaleId, input.now))
 }
 
 async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' | 'reverse', score: number, refId: string, now: Date): Promise<number> {

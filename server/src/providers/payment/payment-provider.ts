@@ -81,12 +81,20 @@ export interface PaymentLookup {
 
 export type NoticeHeaders = Record<string, string | string[] | undefined>
 
-/** Giving a paid payment back in full (the shop cancelled the paid order). */
+/**
+ * Giving a paid payment back: in full (the shop cancelled the paid order) or in part (an approved
+ * after-sale request, issue 17; several such refunds may follow one payment, up to its amount).
+ */
 export interface RefundInput {
   payId: string
   providerRef: string
-  /** The whole amount paid (exact decimal text). */
+  /** What to give back (exact decimal text): the whole amount paid, or less for a partial refund. */
   amount: string
+  /**
+   * Our refund number, the provider's key for deduplicating: the payId for the full refund of a
+   * cancel (the default), the after-sale request's id for a partial refund.
+   */
+  refundNo?: string
   currency: string
   /** Why, for the provider's records ('order cancelled by the shop'). */
   reason: string
@@ -108,8 +116,8 @@ export interface PaymentProvider {
   /** The payer's id at the provider from a host authorisation code (spec: QFOpenid). */
   payerId(code: string): Promise<string>
   /**
-   * Sends a paid payment back to the payer. Idempotent per payId (a real provider dedupes by our
-   * refund number, which is the payId): asked again, it answers the same refund. Throws when the
+   * Sends a paid payment (or part of it) back to the payer. Idempotent per refund number
+   * (refundNo, default the payId; a real provider dedupes by it): asked again, it answers the same refund. Throws when the
    * provider refuses; the caller's transaction (the cancel) then changes nothing.
    */
   refund(input: RefundInput): Promise<RefundResult>

@@ -204,10 +204,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return `sandbox-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`
   }
 
-  /** Always accepted; the reference is stable per payId, so asking again answers the same refund. */
+  /**
+   * Always accepted; the reference is stable per refund number (refundNo, default the payId), so
+   * asking again answers the same refund. A partial refund (an after-sale request) has its own number.
+   */
   async refund(input: RefundInput): Promise<RefundResult> {
-    const refundRef = `SBR-${this.hmac(`refund:${input.payId}`).slice(0, 20).toUpperCase()}`
-    if (!this.refunds.some((r) => r.payId === input.payId)) this.refunds.push({ ...input, refundRef, at: new Date().toISOString() })
+    const refundNo = input.refundNo ?? input.payId
+    const refundRef = `SBR-${this.hmac(refundNo === input.payId ? `refund:${input.payId}` : `refund:${input.payId}:${refundNo}`).slice(0, 20).toUpperCase()}`
+    if (!this.refunds.some((r) => (r.refundNo ?? r.payId) === refundNo && r.payId === input.payId)) this.refunds.push({ ...input, refundRef, at: new Date().toISOString() })
     return { refundRef }
   }
 

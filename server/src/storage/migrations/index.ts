@@ -18,6 +18,7 @@ import { coupons } from './0011-coupons'
 import { rechargeGiftCards } from './0012-recharge-gift-cards'
 import { addresses } from './0013-addresses'
 import { uploads } from './0014-uploads'
+import { aftersale } from './0016-aftersale'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -33,7 +34,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_coupons': coupons,
   '0012_recharge_gift_cards': rechargeGiftCards,
   '0013_addresses': addresses,
-  '0014_uploads': uploads
+  '0014_uploads': uploads,
+  '0016_aftersale': aftersale
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
