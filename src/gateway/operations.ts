@@ -354,9 +354,17 @@ export interface GoodsCommentRow {
   /** 1–5. */
   Stars: number
   Content: string
+  /** Absolute URLs of the pictures (a member's: the checked picture). */
   Images: string[]
+  /** Issue 17: the same pictures small, in the same order (an imported picture is its own thumbnail). */
+  Thumbs: string[]
   /** 'YYYY-MM-DD HH:mm:ss' on the enterprise's wall clock. */
   CreatedDate: string
+  /** Issue 17: 1 when the member chose not to be named (VipName and HeadImg are then ''). */
+  Anonymous: 0 | 1
+  /** Issue 17: the shop's reply ('' none) and when ('YYYY-MM-DD HH:mm:ss', '' none). */
+  Reply: string
+  ReplyDate: string
 }
 
 export interface CommentSummaryRow {

@@ -38,7 +38,11 @@ function comment(n: number): GoodsCommentRow {
     Stars: 5,
     Content: `Review ${n}`,
     Images: [],
-    CreatedDate: '2026-11-20 12:00:00'
+    Thumbs: [],
+    CreatedDate: '2026-11-20 12:00:00',
+    Anonymous: 0,
+    Reply: '',
+    ReplyDate: ''
   }
 }
 

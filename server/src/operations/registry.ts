@@ -18,6 +18,8 @@ import AttachmentChargingList from './goods/AttachmentChargingList'
 import GoodsBOMListGet from './goods/GoodsBOMListGet'
 import GoodsClassAllGet from './goods/GoodsClassAllGet'
 import GoodsCommentListByPage from './goods/GoodsCommentListByPage'
+import GoodsCommentSubmit from './goods/GoodsCommentSubmit'
+import OrderCommentsGet from './goods/OrderCommentsGet'
 import GoodsDetailGet from './goods/GoodsDetailGet'
 import GoodsListByClass from './goods/GoodsListByClass'
 import GroundingShopList from './goods/GroundingShopList'
@@ -108,6 +110,8 @@ export const OPERATION_REGISTRY = {
   ShopHomeGoodsByPage,
   GroundingShopList,
   GoodsCommentListByPage,
+  OrderCommentsGet,
+  GoodsCommentSubmit,
   AvailablePromotionGoods,
   OrderPricePreview,
   OrderSubmit,

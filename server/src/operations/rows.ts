@@ -31,6 +31,7 @@ import { promotionPriceText, type PackUnitPrice, type SkuPrice } from '../../../
 import type { AddOn, CatalogueClass, CatalogueGoods, ComboClass, ComboItem, PackUnit, Promotion, Review, Sku, SkuAttribute, SkuValue } from '../domain/catalogue/records'
 import type { Base, Param, Shop } from '../domain/records'
 import type { ColumnDocs } from './operation'
+import { maskReviewerName } from '../../../src/core/review-rules'
 
 /** A name in the request's language plus all three (ShopName + ShopNames and the like). */
 export function localized(names: LocalizedText, locale: Locale): { text: string; names: LocalizedText } {
@@ -298,16 +299,30 @@ export const groundingShopRow = (shop: Shop, base: Base, locale: Locale): Ground
   BaseName: pickText(base.names, locale)
 })
 
-export const goodsCommentRow = (review: Review, comments: GoodsComments): GoodsCommentRow => ({
-  CommentID: review.reviewId,
-  GoodsID: review.goodsId,
-  VipName: review.vipName,
-  HeadImg: comments.imageUrl(review.headImg),
-  Stars: review.stars,
-  Content: review.content,
-  Images: review.images.map(comments.imageUrl),
-  CreatedDate: comments.wallClock(review.createdAt)
-})
+/**
+ * A review as the public list shows it. A member's: the name masked (maskReviewerName), or no
+ * name nor avatar when anonymous; photos as checked pictures with thumbnails. An imported one: as
+ * the menu file gives it (its picture is its own thumbnail).
+ */
+export const goodsCommentRow = (review: Review, comments: GoodsComments): GoodsCommentRow => {
+  const photos = (review.fileIds ?? []).flatMap((id) => comments.photos.get(id) ?? [])
+  const imported = review.images.map(comments.imageUrl)
+  const anonymous = review.anonymous === true
+  return {
+    CommentID: review.reviewId,
+    GoodsID: review.goodsId,
+    VipName: anonymous ? '' : review.vipId ? maskReviewerName(review.vipName) : review.vipName,
+    HeadImg: anonymous ? '' : comments.imageUrl(review.headImg),
+    Stars: review.stars,
+    Content: review.content,
+    Images: [...imported, ...photos.map((p) => p.Url)],
+    Thumbs: [...imported, ...photos.map((p) => p.ThumbUrl)],
+    CreatedDate: comments.wallClock(review.createdAt),
+    Anonymous: anonymous ? 1 : 0,
+    Reply: review.reply ?? '',
+    ReplyDate: review.repliedAt ? comments.wallClock(review.repliedAt) : ''
+  }
+}
 
 export const commentSummaryRow = (comments: GoodsComments): CommentSummaryRow => ({ Total: comments.total, AvgStars: comments.avgStars })
 
@@ -437,12 +452,16 @@ export const GROUNDING_SHOP_COLUMNS: ColumnDocs<GroundingShopRow> = {
 export const GOODS_COMMENT_COLUMNS: ColumnDocs<GoodsCommentRow> = {
   CommentID: 'string: review id',
   GoodsID: 'string',
-  VipName: 'string: the reviewer as shown',
+  VipName: "string: the reviewer as shown (a member's name masked: first character then '*'; '' anonymous or nameless)",
   HeadImg: "string: absolute URL of the avatar, '' for the default one",
   Stars: 'number: 1–5',
   Content: 'string: the review text',
   Images: 'list of string: absolute URLs of the pictures',
-  CreatedDate: "string: 'YYYY-MM-DD HH:mm:ss' on the enterprise's wall clock"
+  Thumbs: 'list of string: the same pictures small, in the same order',
+  CreatedDate: "string: 'YYYY-MM-DD HH:mm:ss' on the enterprise's wall clock",
+  Anonymous: "number: 1 when the member chose not to be named (VipName and HeadImg are '')",
+  Reply: "string: the shop's reply, '' none",
+  ReplyDate: "string: when the shop replied, 'YYYY-MM-DD HH:mm:ss', '' none"
 }
 
 export const COMMENT_SUMMARY_COLUMNS: ColumnDocs<CommentSummaryRow> = {

@@ -352,6 +352,30 @@ export interface GoodsReviewTable {
   images: string
   created_at: string
   is_imported: number
+  /** Migration 0015 (issue 17): the order line a member's review is of (null: imported). */
+  order_id: Generated<string | null>
+  line_no: Generated<number>
+  /** 1: shown without the member's name and avatar. */
+  anonymous: Generated<number>
+  /** 1: the shop hid it (left out of the list and the summary). */
+  hidden: Generated<number>
+  /** The shop's reply ('' none) and when it was written ('' none). */
+  reply: Generated<string>
+  replied_at: Generated<string>
+  /** When the member last edited it ('' never). */
+  updated_at: Generated<string>
+  /** JSON array of the checked uploads' FileIDs (members' photos). */
+  file_ids: Generated<string>
+}
+
+/** Each GoodsCommentSubmit that wrote (migration 0015): the rate limit and the RequestKey. */
+export interface ReviewSubmitTable {
+  submit_id: string
+  ent_id: string
+  vip_id: string
+  order_id: string
+  request_key: string | null
+  created_at: string
 }
 
 // ---------- orders and payments (migration 0003) ----------
@@ -777,6 +801,7 @@ export interface Database {
   promotions: PromotionTable
   promotion_goods: PromotionGoodsTable
   goods_reviews: GoodsReviewTable
+  review_submits: ReviewSubmitTable
   orders: OrderTable
   order_lines: OrderLineTable
   order_events: OrderEventTable

@@ -19,6 +19,9 @@ import { resolveLink, serviceLinks } from '../links/service-link.service'
 import { menuCache, type MenuSnapshot } from './menu-cache'
 import { goodsPrice, packUnitPrices, runningByGoods, skuPrices, type GoodsPrice, type MenuClock, type PackUnitPrice, type SkuPrice } from '../../../../src/core/promotion-pricing'
 import type { CatalogueClass, CatalogueGoods, ComboClass, PackUnit, Promotion, Review, Sku } from './records'
+import type { ImageRow } from '../../../../src/gateway/after-rows'
+import type { ObjectStorage } from '../../providers/storage/object-storage'
+import { reviewPhotoRows } from '../reviews/review-photos'
 
 /** Where stored picture paths are served when the enterprise has no 'image' link. */
 export const DEFAULT_IMAGE_LINK = '/files/'
@@ -369,6 +372,8 @@ export async function groundingShops(
 
 export interface GoodsComments {
   reviews: Review[]
+  /** Members' photos (checked uploads) by FileID (issue 17). */
+  photos: Map<string, ImageRow>
   total: number
   /** One decimal, half-up; '0' without reviews. */
   avgStars: string
@@ -378,13 +383,17 @@ export interface GoodsComments {
   wallClock(instant: string): string
 }
 
-/** Reviews of a goods, newest first, with the count and average of all of them. */
+/**
+ * Reviews of a goods the shop has not hidden, newest first, with the count and average of all
+ * of them (hidden ones count in neither); members' photos from object storage (`storage`).
+ */
 export async function goodsComments(
   db: Kysely<Database>,
   entId: string,
   goodsId: string,
   page: PageRequest,
-  origin: string
+  origin: string,
+  storage: ObjectStorage
 ): Promise<GoodsComments> {
   await goodsShop(db, entId, goodsId)
   const [reviews, totals, timeZone, links] = await Promise.all([
@@ -394,8 +403,10 @@ export async function goodsComments(
     serviceLinks(db, entId, origin)
   ])
   const imageLink = links.find((l) => l.linkType === 'image')?.url ?? null
+  const photos = await reviewPhotoRows({ db, storage, entId, origin }, reviews.flatMap((r) => r.fileIds ?? []))
   return {
     reviews,
+    photos,
     total: totals.total,
     avgStars: totals.total === 0 ? '0' : roundHalfUp(new Decimal(totals.stars).dividedBy(totals.total), 1).toFixed(1),
     timeZone,

@@ -140,6 +140,11 @@ export interface Review {
   /** ISO instant. */
   createdAt: string
   isImported: boolean
+  /** Issue 17 (members' reviews; imported ones: false, [], '', ''): not named; photos as checked uploads; the shop's reply. */
+  anonymous?: boolean
+  fileIds?: string[]
+  reply?: string
+  repliedAt?: string
 }
 
 /** One shop's whole menu, classes and goods in menu order (class sort, then goods sort). */

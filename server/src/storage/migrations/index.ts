@@ -18,6 +18,7 @@ import { coupons } from './0011-coupons'
 import { rechargeGiftCards } from './0012-recharge-gift-cards'
 import { addresses } from './0013-addresses'
 import { uploads } from './0014-uploads'
+import { reviews } from './0015-reviews'
 import { aftersale } from './0016-aftersale'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_recharge_gift_cards': rechargeGiftCards,
   '0013_addresses': addresses,
   '0014_uploads': uploads,
+  '0015_reviews': reviews,
   '0016_aftersale': aftersale
 }
 

@@ -2,7 +2,7 @@
  * The catalogue tables: one shop's menu loaded as a whole, replaced as a whole, and the cheap
  * "menu head" every menu read starts with. Reviews are read per goods (paged), not cached.
  */
-import type { Kysely, Transaction } from 'kysely'
+import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
 import type {
@@ -163,6 +163,7 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
         .selectFrom('goods_reviews')
         .select(['goods_id', (eb) => eb.fn.countAll<string | number>().as('count')])
         .where('shop_id', '=', shopId)
+        .where('hidden', '=', 0)
         .groupBy('goods_id')
         .execute()
     ])
@@ -335,7 +336,7 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
 // ---------- replacing a menu ----------
 
 /** Inserts in chunks: SQLite and PostgreSQL both cap the parameters of one statement. */
-async function insertAll<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Database[T][]): Promise<void> {
+async function insertAll<T extends keyof Database>(trx: Transaction<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   const columns = rows.length ? Object.keys(rows[0] as object).length : 1
   const size = Math.max(1, Math.floor(2000 / columns))
   for (let i = 0; i < rows.length; i += size) {
@@ -608,12 +609,13 @@ const parseImages = (json: string): string[] => {
   }
 }
 
-/** Reviews of one goods, newest first. */
+/** Reviews of one goods the shop has not hidden, newest first. */
 export async function listReviews(db: Kysely<Database>, goodsId: string, page: PageWindow): Promise<Review[]> {
   const rows = await db
     .selectFrom('goods_reviews')
     .selectAll()
     .where('goods_id', '=', goodsId)
+    .where('hidden', '=', 0)
     .orderBy('created_at', 'desc')
     .orderBy('review_id', 'desc')
     .limit(page.limit)
@@ -630,16 +632,21 @@ export async function listReviews(db: Kysely<Database>, goodsId: string, page: P
     content: r.content,
     images: parseImages(r.images),
     createdAt: r.created_at,
-    isImported: Number(r.is_imported) === 1
+    isImported: Number(r.is_imported) === 1,
+    anonymous: Number(r.anonymous) === 1,
+    fileIds: parseImages(r.file_ids),
+    reply: r.reply,
+    repliedAt: r.replied_at
   }))
 }
 
-/** How many reviews a goods has and the sum of their stars (an exact integer). */
+/** How many shown (not hidden) reviews a goods has and the sum of their stars (an exact integer). */
 export async function reviewTotals(db: Kysely<Database>, goodsId: string): Promise<{ total: number; stars: number }> {
   const row = await db
     .selectFrom('goods_reviews')
     .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.sum<string | number | null>('stars').as('stars')])
     .where('goods_id', '=', goodsId)
+    .where('hidden', '=', 0)
     .executeTakeFirst()
   return { total: countOf(row), stars: Number(row?.stars ?? 0) }
 }
