@@ -48,6 +48,8 @@ export default defineAppConfig({
     // issue 16: address book — the member's addresses and one address (region picker, map pin)
     'pages/addressList/addressList',
     'pages/addressEdit/addressEdit',
+    // issue 17: after — an order as a receipt to screenshot or print
+    'pages/receipt/receipt',
     // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).
     ...(process.env.TARO_ENV === 'h5' ? ['pages/location/location'] : [])
   ],

@@ -12,11 +12,13 @@ import type { OperationTypes } from '../../gateway/operations'
 import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
 import type { OrderLineRow, OrderRow, PaymentRow } from '../../gateway/order-rows'
+import type { ReorderLineRow } from '../../gateway/after-rows'
+import type { BaseDetailRow } from '../../gateway/address-rows'
 import { isFinal } from '../../core/order-status'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { PagedList } from '../../stores/paged-list'
 
-type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel'
+type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel' | 'OrderReorderGet' | 'ShopBaseDetailGet'
 
 /** The part of the gateway client this store uses. */
 export interface OrdersGateway {
@@ -54,6 +56,10 @@ export class OrdersStore {
   /** Why an order could not be shown (the server's message), by SheetID. */
   detailError: Record<string, string> = {}
   cancelling = false
+  /** issue 17: after — a reorder is being asked for (the button waits). */
+  reordering = false
+  /** issue 17: after — branches of orders shown on a receipt (address, phone), by BaseID. */
+  branches: Record<string, BaseDetailRow> = {}
   /** The order whose details are being polled ('' none). */
   watching = ''
 
@@ -222,6 +228,39 @@ export class OrdersStore {
         this.cancelling = false
       })
       void this.loadDetail(sheetId)
+    }
+  }
+
+  // ---------- issue 17: after ----------
+
+  /**
+   * The order's lines priced from today's menu (OrderReorderGet), or null when it could not be
+   * asked (the gateway already told the diner why). One at a time.
+   */
+  async reorderLines(sheetId: string): Promise<ReorderLineRow[] | null> {
+    if (this.reordering) return null
+    this.reordering = true
+    try {
+      const res = await this.gateway.request('OrderReorderGet', [{ SheetID: sheetId }])
+      return res.table1 ?? []
+    } catch {
+      return null
+    } finally {
+      runInAction(() => {
+        this.reordering = false
+      })
+    }
+  }
+
+  /** The branch of an order (its address and phone on the receipt); quiet: the receipt shows without them. */
+  async loadBranch(baseId: string): Promise<void> {
+    if (!baseId || this.branches[baseId]) return
+    try {
+      const res = await this.gateway.request('ShopBaseDetailGet', [{ BaseID: baseId }], { silent: true })
+      const row = res.table1?.[0]
+      if (row) runInAction(() => (this.branches[baseId] = row))
+    } catch {
+      // The receipt names the branch from the order without its address.
     }
   }
 

@@ -7,6 +7,9 @@ import { ROUTES } from '../../features/shell/routes'
 import { OrderFacts, OrderHero, OrderLines, focusable } from '../../features/orders/components/OrderViews'
 import { useFocusReturn, usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
+// issue 17: after
+import { AfterOrderActions } from '../../features/orders/components/AfterOrderActions'
+import { reorderIntoCart } from '../../compose/reorder'
 import './orderDetails.css'
 
 /**
@@ -15,7 +18,7 @@ import './orderDetails.css'
  * shop's "ready for pickup" shows up by itself.
  */
 function OrderDetails() {
-  const { orders, i18n, host, session, member } = useStores()
+  const { orders, i18n, host, session, member, cart } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
   const watch = usePageWatch()
   const back = useFocusReturn()
@@ -112,6 +115,8 @@ function OrderDetails() {
           </View>
         )}
       </OrderHero>
+      {/* issue 17: after — review, after-sale, order again, receipt */}
+      <AfterOrderActions detail={detail} onReorder={() => void reorderIntoCart({ orders, cart, session, host, t: i18n.t }, order)} />
       <OrderLines order={order} lines={lines} />
       <OrderFacts order={order} />
     </View>

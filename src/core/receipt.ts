@@ -1,0 +1,45 @@
+/**
+ * A receipt of an order (issue 17 item 5), pure: the rows a diner screenshots or prints, from the
+ * order, its lines and its payments. Amounts stay exact decimal text; the page formats them.
+ */
+import type { OrderLineRow, OrderRow, PaymentRow } from '../gateway/order-rows'
+import { toDecimal } from './money'
+
+const COUPON_SALE_TYPE = 5
+/** PAYMENT_STATUS: paid 1, refund due 3, refunded 4. */
+const PAID = 1
+const REFUND_DUE = 3
+const REFUNDED = 4
+
+export interface ReceiptModel {
+  goods: OrderLineRow[]
+  /** Bags and their fee (null: none). */
+  bags: { qua: number; fee: string } | null
+  /** The delivery fee (null: none). */
+  freight: string | null
+  coupon: { name: string; off: string } | null
+  total: string
+  /** How it was paid: each settled payment's provider and amount (refunded ones too: they were paid). */
+  paidBy: { provider: string; amount: string; date: string }[]
+  /** Payments given back whole (the shop cancelled the paid order, or money came after it ended). */
+  refunds: { provider: string; amount: string; date: string }[]
+  refundTotal: string | null
+}
+
+export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], payments: readonly PaymentRow[]): ReceiptModel {
+  const goods = lines.filter((l) => l.SaleType !== COUPON_SALE_TYPE && l.GoodsID !== '')
+  const positive = (v: string) => toDecimal(v || '0').gt(0)
+  const settled = payments.filter((p) => p.Status === PAID || p.Status === REFUND_DUE || p.Status === REFUNDED)
+  const refunded = payments.filter((p) => p.Status === REFUNDED)
+  const when = (p: PaymentRow) => p.PaidDate || p.CreatedDate || ''
+  return {
+    goods,
+    bags: order.BagQua > 0 || positive(order.BagFee) ? { qua: order.BagQua, fee: order.BagFee } : null,
+    freight: positive(order.Freight) ? order.Freight : null,
+    coupon: positive(order.CouponAmount) ? { name: order.CouponName, off: order.CouponAmount } : null,
+    total: order.Amount,
+    paidBy: settled.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })),
+    refunds: refunded.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })),
+    refundTotal: refunded.length ? refunded.reduce((s, p) => s.plus(toDecimal(p.Amount)), toDecimal(0)).toFixed() : null
+  }
+}

@@ -1,0 +1,38 @@
+/** issue 17: after — the receipt's rows from an order, its lines and its payments. */
+import { receiptModel } from '../../src/core/receipt'
+import { lineRow, orderRow, paymentRow } from './support/orders-fakes'
+
+describe('receiptModel', () => {
+  it('goods lines without the coupon line; bags, delivery fee and coupon only when there are some', () => {
+    const order = orderRow('O1', { Status: 2, GoodsAmount: '96', BagQua: 2, BagFee: '2.00', Freight: '8.00', CouponName: '10 off', CouponAmount: '10.00', Amount: '96.00' })
+    const lines = [lineRow('O1', 1), lineRow('O1', 2, { GoodsName: 'Tea' }), lineRow('O1', 3, { SaleType: 5, GoodsID: '', GoodsName: '10 off', Amount: '-10' })]
+    const model = receiptModel(order, lines, [paymentRow('P1', 'O1', { Status: 1, Amount: '96.00', PaidDate: '2026-11-22 12:02:00' })])
+    expect(model.goods.map((l) => l.LineNo)).toEqual([1, 2])
+    expect(model.bags).toEqual({ qua: 2, fee: '2.00' })
+    expect(model.freight).toBe('8.00')
+    expect(model.coupon).toEqual({ name: '10 off', off: '10.00' })
+    expect(model.total).toBe('96.00')
+    expect(model.paidBy).toEqual([{ provider: 'sandbox', amount: '96.00', date: '2026-11-22 12:02:00' }])
+    expect(model.refunds).toEqual([])
+    expect(model.refundTotal).toBeNull()
+
+    const plain = receiptModel(orderRow('O2', { Status: 1 }), [lineRow('O2', 1)], [])
+    expect([plain.bags, plain.freight, plain.coupon]).toEqual([null, null, null])
+  })
+
+  it('pending and declined payments are not how it was paid; refunded ones are paid and refunded', () => {
+    const payments = [
+      paymentRow('P1', 'O1', { Status: 2, Amount: '64.00' }),
+      paymentRow('P2', 'O1', { Status: 0, Amount: '64.00' }),
+      paymentRow('P3', 'O1', { Status: 4, Amount: '30.00', Provider: 'balance', PaidDate: '2026-11-22 12:05:00' }),
+      paymentRow('P4', 'O1', { Status: 4, Amount: '34.50', PaidDate: '2026-11-22 12:06:00' })
+    ]
+    const model = receiptModel(orderRow('O1', { Status: 1 }), [lineRow('O1', 1)], payments)
+    expect(model.paidBy.map((p) => p.amount)).toEqual(['30.00', '34.50'])
+    expect(model.refunds.map((p) => [p.provider, p.amount])).toEqual([
+      ['balance', '30.00'],
+      ['sandbox', '34.50']
+    ])
+    expect(model.refundTotal).toBe('64.5')
+  })
+})
