@@ -58,6 +58,7 @@ import ThirdPartyAccessTokenGet from './members/ThirdPartyAccessTokenGet'
 import ThirdPartyUserInfoGet from './members/ThirdPartyUserInfoGet'
 import VipDetailGet from './members/VipDetailGet'
 import VipProfileUpdate from './members/VipProfileUpdate'
+import VipAvatarUpdate from './members/VipAvatarUpdate'
 import VipPhoneChange from './members/VipPhoneChange'
 import VipLogout from './members/VipLogout'
 import BalancePay from './retail/BalancePay'
@@ -89,6 +90,11 @@ import AddressResolution from './common/AddressResolution'
 import BaseInfoByGPS from './params/BaseInfoByGPS'
 import TableListByPage from './retail/TableListByPage'
 import ShopBaseDetailGet from './retail/ShopBaseDetailGet'
+// After-sale requests (issue 17, helper "aftersale").
+import AfterSaleSubmit from './retail/AfterSaleSubmit'
+import AfterSaleDetailGet from './retail/AfterSaleDetailGet'
+import AfterSaleListByPage from './retail/AfterSaleListByPage'
+import AfterSaleWithdraw from './retail/AfterSaleWithdraw'
 import type { AnyOperation } from './operation'
 
 export const OPERATION_REGISTRY = {
@@ -146,6 +152,7 @@ export const OPERATION_REGISTRY = {
   ThirdPartyUserInfoGet,
   VipDetailGet,
   VipProfileUpdate,
+  VipAvatarUpdate,
   VipPhoneChange,
   VipLogout,
   BalancePay,
@@ -176,6 +183,10 @@ export const OPERATION_REGISTRY = {
   BaseInfoByGPS,
   TableListByPage,
   ShopBaseDetailGet,
+  AfterSaleSubmit,
+  AfterSaleDetailGet,
+  AfterSaleListByPage,
+  AfterSaleWithdraw,
   FileBatchNameGet
 } satisfies { [N in OperationName]: AnyOperation & { name: N } }
 

@@ -30,6 +30,8 @@ import {
 } from './member.service'
 import { checkSmsCode, smsRequester, useSmsCode, type CheckedSmsCode } from './sms-code.service'
 import { normalisePhone } from './sms-areas'
+import type { ObjectStorage } from '../../providers/storage/object-storage'
+import { copyHostAvatar, type HostAvatarOptions } from './member-avatar.service'
 
 /** VipLoginGet: 42000 only after a right code, so the answer tells nothing to one who lacks it. */
 export async function loginByPhone(ctx: LoginContext, input: { AreaNo: string; Phone: string; Code: string }): Promise<LoginAnswer> {
@@ -43,8 +45,16 @@ export async function loginByPhone(ctx: LoginContext, input: { AreaNo: string; P
 /** VipRegister's record, as the contract has it. */
 export type RegisterInput = OperationTypes['VipRegister']['input']
 
-export async function register(ctx: LoginContext, identityProvider: IdentityProviders, input: RegisterInput): Promise<LoginAnswer> {
-  const profile = checkedProfile(input)
+/** Where a new member's host picture is copied to (issue 17: spec §8), and how (tests). */
+export interface RegisterAvatar {
+  storage: ObjectStorage
+  origin: string
+  options?: HostAvatarOptions
+}
+
+export async function register(ctx: LoginContext, identityProvider: IdentityProviders, input: RegisterInput, avatar?: RegisterAvatar): Promise<LoginAnswer> {
+  // The host's picture URL is never kept: a new member's avatar is a copy in our storage, or empty (below).
+  const profile = { ...checkedProfile(input), head_img: '' }
   // A client-sent OpenID counts only with this server's AccessToken for it.
   const identity: VouchedIdentity | null = input.OpenID
     ? await vouchedIdentity(ctx.db, identityProvider, ctx.entId, input.OpenID, input.AccessToken, ctx.now)
@@ -89,6 +99,12 @@ export async function register(ctx: LoginContext, identityProvider: IdentityProv
     const winner = await findMemberByIdentity(ctx.db, ctx.entId, identity.provider, identity.openId)
     if (!winner) throw error
     made = { member: winner, isNew: false }
+  }
+  const picture = (input.HeadImg ?? '').trim()
+  if (made.isNew && picture && avatar) {
+    // Outside the transaction: a slow host does not hold the database. A copy that fails leaves it empty.
+    await copyHostAvatar({ db: ctx.db, storage: avatar.storage, entId: ctx.entId, vipId: made.member.vip_id, origin: avatar.origin, now: ctx.now }, picture, avatar.options)
+    made = { member: await requireMember(ctx.db, ctx.entId, made.member.vip_id), isNew: true }
   }
   return logIn(ctx, made.member, made.isNew)
 }

@@ -8,7 +8,7 @@ export default defineOperation({
   name: 'VipProfileUpdate',
   group: 'Members',
   summary:
-    "Changes the signed-in member's name, sex, birthday and (when given) picture; table1 is the member afterwards. A name breaking the rule (only letters, digits, Chinese characters, brackets, hyphen, underscore; 1–30 characters) → 20039 'Name contains invalid characters'; a malformed sex or birthday → 10007.",
+    "Changes the signed-in member's name, sex and birthday (the avatar: VipAvatarUpdate; a HeadImg sent here is ignored); table1 is the member afterwards. A name breaking the rule (only letters, digits, Chinese characters, brackets, hyphen, underscore; 1–30 characters) → 20039 'Name contains invalid characters'; a malformed sex or birthday → 10007.",
   auth: 'member',
   input: z.object(profileFields),
   output: { table1: VIP_COLUMNS },

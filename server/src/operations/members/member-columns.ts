@@ -11,7 +11,7 @@ export const VIP_COLUMNS: ColumnDocs<VipRow> = {
   VipName: "string: the member's name ('' not set)",
   Sex: "string: '' unknown, '1' male, '2' female",
   Birthy: "string: birthday 'YYYY-MM-DD' or ''",
-  HeadImg: "string: picture URL ('' none)",
+  HeadImg: "string: absolute URL of the avatar in our storage ('' none): VipAvatarUpdate, or the host's picture copied at registration",
   AreaNo: "string: dialling code of the phone without '+' ('' no phone)",
   Phone: "string: the bound phone ('' guest or open-id member without one)",
   IsGuest: "number: 1 the device's walk-in guest identity, else 0",
@@ -53,8 +53,7 @@ export const profileFields = {
   Sex: z.preprocess((v) => (typeof v === 'number' ? String(v) : v ?? ''), z.enum(['', '0', '1', '2']).transform((s) => (s === '0' ? '' : s))).describe("'' or '0' unknown, '1' male, '2' female"),
   Birthy: z
     .preprocess((v) => v ?? '', z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/).refine((d) => d === '' || isRealDate(d)))
-    .describe("Birthday 'YYYY-MM-DD', or '' for none"),
-  HeadImg: z.string().trim().max(2000).optional().describe('Picture URL (absent: unchanged)')
+    .describe("Birthday 'YYYY-MM-DD', or '' for none")
 }
 
 function isRealDate(text: string): boolean {
