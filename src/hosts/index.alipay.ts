@@ -6,6 +6,7 @@ import { placeFromNative } from './taro-location'
 import { wgs84ToGcj02 } from './gcj02'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
+import { alipayChoosePhotos, alipayUploadPhoto } from './taro-photos'
 import { alipayCashier } from './pay.alipay'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
@@ -68,6 +69,9 @@ export const host: Host = {
       // nothing to show: the host refused
     }
   },
+  // issue 17: photos — the host's picker and uploadFile (taro-photos.ts).
+  choosePhotos: alipayChoosePhotos,
+  uploadPhoto: alipayUploadPhoto,
   cashier: () => Promise.resolve(alipayCashier),
   ...taroNavigation,
   confirm: taroConfirm

@@ -8,6 +8,9 @@ import { parseQuery } from '../core/entry-params'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
 
+/** issue 17: photos — the picker and the upload load on first use (photos.h5.ts). */
+const photos = () => import(/* webpackChunkName: "host-photos" */ './photos.h5')
+
 const ua = readUserAgent(typeof navigator === 'undefined' ? '' : navigator.userAgent)
 
 /** Spec §2 / §9. */
@@ -67,6 +70,8 @@ export const host: Host = {
   // A browser has no app identity to offer: diners log in by phone or, in a plain browser, as a guest.
   loginCode: async () => null,
   hostLogin: () => import(/* webpackChunkName: "host-login" */ './host-login-web.h5').then((m) => m.hostLoginFor(ua.subHost)),
+  choosePhotos: (n) => photos().then((m) => m.choosePhotos(n)),
+  uploadPhoto: (t, p) => photos().then((m) => m.uploadPhoto(t, p)),
   cashier: () => import(/* webpackChunkName: "host-pay" */ './pay.h5').then((m) => m.browserCashier(ua.subHost, ua.clientType)),
   ...taroNavigation,
   // Taro's modal comes with the first page that asks (./taro-confirm.ts).

@@ -5,6 +5,7 @@ import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStora
 import { taroChooseLocation, taroOpenLocation } from './taro-location'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
+import { weappChoosePhotos, weappUploadPhoto } from './taro-photos'
 import { weappCashier } from './pay.weapp'
 
 export type { Host, HttpRequest, HttpResponse, KeyValueStorage, SubHost, ClientType, ShellTexts } from './host'
@@ -42,6 +43,9 @@ export const host: Host = {
   // issue 16: the chat-app's own place picker and map (GCJ-02 there, WGS-84 here).
   chooseLocation: taroChooseLocation,
   openLocation: taroOpenLocation,
+  // issue 17: photos — the host's picker and uploadFile (taro-photos.ts).
+  choosePhotos: weappChoosePhotos,
+  uploadPhoto: weappUploadPhoto,
   cashier: () => Promise.resolve(weappCashier),
   ...taroNavigation,
   confirm: taroConfirm

@@ -892,5 +892,19 @@ const en: Record<MessageKey, string> = {
   'receipt.items': 'Items',
   'receipt.thanks': 'Thank you for your order',
   'receipt.notPaid': 'A receipt is available once the order is paid',
+  // issue 17: uploads
+  'photos.label': 'Photos',
+  'photos.count': '{n} of {max} photos',
+  'photos.add': 'Add photo',
+  'photos.alt': 'Photo {n}',
+  'photos.remove': 'Remove photo {n}',
+  'photos.uploading': 'Uploading…',
+  'photos.uploaded': 'Uploaded',
+  'photos.failed.type': 'Only JPEG, PNG or WebP pictures',
+  'photos.failed.size': 'Pictures must be 5 MB or less',
+  'photos.failed.network': 'Not uploaded. Check your connection.',
+  'photos.failed.refused': 'Upload failed',
+  'photos.retry': 'Upload again',
+  'photos.unavailable': 'Photos cannot be added here',
 }
 export default en

@@ -890,6 +890,20 @@ const zhCN = {
   'receipt.items': '商品',
   'receipt.thanks': '谢谢惠顾',
   'receipt.notPaid': '订单支付后才有小票',
+  // issue 17: uploads
+  'photos.label': '照片',
+  'photos.count': '{n}/{max} 张照片',
+  'photos.add': '添加照片',
+  'photos.alt': '第 {n} 张照片',
+  'photos.remove': '删除第 {n} 张照片',
+  'photos.uploading': '上传中…',
+  'photos.uploaded': '已上传',
+  'photos.failed.type': '只能上传 JPEG、PNG 或 WebP 图片',
+  'photos.failed.size': '图片不能超过 5 MB',
+  'photos.failed.network': '未能上传，请检查网络',
+  'photos.failed.refused': '上传失败',
+  'photos.retry': '重新上传',
+  'photos.unavailable': '此处无法添加照片',
 } as const
 
 export type MessageKey = keyof typeof zhCN

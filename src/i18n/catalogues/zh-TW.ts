@@ -892,5 +892,19 @@ const zhTW: Record<MessageKey, string> = {
   'receipt.items': '商品',
   'receipt.thanks': '多謝惠顧',
   'receipt.notPaid': '訂單付款後才有收據',
+  // issue 17: uploads
+  'photos.label': '相片',
+  'photos.count': '{n}/{max} 張相片',
+  'photos.add': '新增相片',
+  'photos.alt': '第 {n} 張相片',
+  'photos.remove': '移除第 {n} 張相片',
+  'photos.uploading': '上載中…',
+  'photos.uploaded': '已上載',
+  'photos.failed.type': '只可上載 JPEG、PNG 或 WebP 圖片',
+  'photos.failed.size': '圖片不可超過 5 MB',
+  'photos.failed.network': '未能上載，請檢查網絡',
+  'photos.failed.refused': '上載失敗',
+  'photos.retry': '重新上載',
+  'photos.unavailable': '此處無法新增相片',
 }
 export default zhTW
