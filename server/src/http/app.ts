@@ -78,10 +78,12 @@ export async function buildApp({ config, db, logger = true, logStream, providers
     trustProxy: trustProxyOption(config.trustProxy),
     ...connectionTimeouts(config)
   })
-  securityHeaders(app, config.staticDir, config.mapTileUrl)
+
+  const providers: Providers = given ?? (await buildProviders(config, db, (message) => app.log.warn(message)))
+  // issue 17: uploads — an S3 bucket's origin is where the H5 app posts photos (CSP connect-src).
+  securityHeaders(app, config.staticDir, config.mapTileUrl, providers.storage.uploadOrigin ? [providers.storage.uploadOrigin] : [])
 
   app.get('/healthz', async () => ({ ok: true }))
-  const providers: Providers = given ?? (await buildProviders(config, db, (message) => app.log.warn(message)))
   await app.register(gatewayRoutes, { config, db, providers })
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })

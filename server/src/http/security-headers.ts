@@ -49,7 +49,7 @@ export function tileImageOrigins(mapTileUrl: string | undefined): string[] {
   }
 }
 
-const options = (staticDir: string, mapTileUrl?: string): HelmetOptions => ({
+const options = (staticDir: string, mapTileUrl?: string, uploadOrigins: readonly string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
     // Every directive is named here: helmet's defaults add upgrade-insecure-requests, which
     // breaks the app reached over plain http on a LAN address.
@@ -65,7 +65,8 @@ const options = (staticDir: string, mapTileUrl?: string): HelmetOptions => ({
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileImageOrigins(mapTileUrl)],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"]
+      // issue 17: uploads — the H5 app posts photos straight to the object store (STORAGE_PROVIDER=s3).
+      connectSrc: ["'self'", ...uploadOrigins]
     }
   },
   frameguard: { action: 'deny' },
@@ -74,7 +75,7 @@ const options = (staticDir: string, mapTileUrl?: string): HelmetOptions => ({
 })
 
 /** The headers helmet sets with these options, written once. */
-export function securityHeaderValues(staticDir: string, mapTileUrl?: string): Record<string, string> {
+export function securityHeaderValues(staticDir: string, mapTileUrl?: string, uploadOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {}
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -86,15 +87,15 @@ export function securityHeaderValues(staticDir: string, mapTileUrl?: string): Re
   }
   let failure: unknown
   // helmet's middleware is synchronous and only sets headers; a setting it rejects comes to next().
-  helmet(options(staticDir, mapTileUrl))({} as never, response as never, (error?: unknown) => {
+  helmet(options(staticDir, mapTileUrl, uploadOrigins))({} as never, response as never, (error?: unknown) => {
     failure = error
   })
   if (failure) throw failure
   return headers
 }
 
-export function securityHeaders(app: FastifyInstance, staticDir: string, mapTileUrl?: string): void {
-  const headers = securityHeaderValues(staticDir, mapTileUrl)
+export function securityHeaders(app: FastifyInstance, staticDir: string, mapTileUrl?: string, uploadOrigins: readonly string[] = []): void {
+  const headers = securityHeaderValues(staticDir, mapTileUrl, uploadOrigins)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()

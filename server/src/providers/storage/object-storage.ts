@@ -26,6 +26,8 @@ export interface SignedUploadForm {
 export interface ObjectStorage {
   /** 'local', or 's3'. */
   readonly name: string
+  /** Another origin the H5 app posts uploads to (the bucket's), for the page's connect-src; absent: our own. */
+  readonly uploadOrigin?: string
   /** A signed POST form for one object. */
   signUpload(policy: UploadPolicy): Promise<SignedUploadForm>
   /** The object's bytes, or null when absent. */

@@ -22,6 +22,8 @@ export interface S3StorageSettings {
 export class S3ObjectStorage implements ObjectStorage {
   readonly name = 's3'
   readonly client: S3Client
+  /** Where presigned POSTs go: the endpoint's origin, else the bucket's AWS origin. */
+  readonly uploadOrigin: string
 
   constructor(
     readonly settings: S3StorageSettings,
@@ -32,6 +34,7 @@ export class S3ObjectStorage implements ObjectStorage {
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
       ...clientConfig
     })
+    this.uploadOrigin = settings.endpoint ? new URL(settings.endpoint).origin : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`
   }
 
   async signUpload(policy: UploadPolicy): Promise<SignedUploadForm> {
