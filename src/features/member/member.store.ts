@@ -559,6 +559,12 @@ export class MemberStore {
     }
   }
 
+  /** issue 17: after — the member as the server answered a change elsewhere (the avatar). */
+  applyVip(row: VipRow): void {
+    if (this.vip && this.vip.VipID !== row.VipID) return
+    this.vip = row
+  }
+
   clearProfileError(): void {
     this.profileError = ''
   }

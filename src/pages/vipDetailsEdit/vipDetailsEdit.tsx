@@ -5,10 +5,15 @@ import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { ProfileForm } from '../../features/member/components/MemberViews'
 import { StateView } from '../../ui/StateView'
+// issue 17: after — the avatar
+import { useState } from 'react'
+import { AvatarEditor } from '../../features/member/components/AvatarEditor'
+import { AvatarStore } from '../../features/member/avatar.store'
 
-/** Edit profile (spec §2): name ('Name contains invalid characters', spec §5), sex, birthday. */
+/** Edit profile (spec §2): the avatar (issue 17), name ('Name contains invalid characters', spec §5), sex, birthday. */
 function VipDetailsEdit() {
-  const { member, session, i18n, host } = useStores()
+  const { member, session, i18n, host, gateway } = useStores()
+  const [avatar] = useState(() => new AvatarStore(gateway, host, { t: i18n.t, onVip: (row) => member.applyVip(row), confirm: (texts) => host.confirm(texts) }))
 
   useSessionPage(() => {
     if (!member.signedIn) host.redirectTo(ROUTES.loginByCode({ next: ROUTES.vipDetailsEdit }))
@@ -34,6 +39,7 @@ function VipDetailsEdit() {
   return (
     <>
       {heading}
+      <AvatarEditor store={avatar} />
       <ProfileForm
         key={vip.VipID}
         today={session.now?.date ?? '2100-12-31'}

@@ -53,10 +53,10 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
   return (
     <View className='so-mine' data-testid='mine'>
       <View className='so-mine-card'>
-        {/* Decorative: the name beside it says whose card it is. */}
-        <View className='so-mine-card__avatar' aria-hidden>
+        {/* The initial is decorative (the name beside it says whose card it is); a photo has its text alternative (issue 17). */}
+        <View className='so-mine-card__avatar' aria-hidden={vip?.HeadImg ? undefined : true}>
           {vip?.HeadImg ? (
-            <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' imgProps={{ alt: '' }} />
+            <Image className='so-mine-card__img' src={vip.HeadImg} mode='aspectFill' imgProps={{ alt: vip.VipName ? i18n.t('avatar.alt', { name: vip.VipName }) : i18n.t('avatar.label') }} data-testid='mine-avatar' />
           ) : (
             // The member's own initial only: not the first letter of 'Member' / 'Walk-in customer' in the diner's language.
             <Text data-testid='member-avatar'>{vip?.VipName ? Array.from(vip.VipName)[0] : '☺'}</Text>
