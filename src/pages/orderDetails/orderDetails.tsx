@@ -7,6 +7,7 @@ import { ROUTES } from '../../features/shell/routes'
 import { OrderFacts, OrderHero, OrderLines, focusable } from '../../features/orders/components/OrderViews'
 import { useFocusReturn, usePageWatch, useReshow } from '../../features/orders/components/use-page-watch'
 import { StateView } from '../../ui/StateView'
+import { AfterSaleProgress } from '../../features/orders/components/AfterSaleProgress'
 // issue 17: after
 import { AfterOrderActions } from '../../features/orders/components/AfterOrderActions'
 import { reorderIntoCart } from '../../compose/reorder'
@@ -117,6 +118,7 @@ function OrderDetails() {
       </OrderHero>
       {/* issue 17: after — review, after-sale, order again, receipt */}
       <AfterOrderActions detail={detail} onReorder={() => void reorderIntoCart({ orders, cart, session, host, t: i18n.t }, order)} />
+      <AfterSaleProgress order={order} />
       <OrderLines order={order} lines={lines} />
       <OrderFacts order={order} />
     </View>
