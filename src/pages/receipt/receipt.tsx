@@ -119,6 +119,9 @@ function Receipt() {
             )}
           {row(i18n.t('order.total'), format.amount(model.total), 'receipt-total', true)}
         </View>
+        <View className='so-receipt__block'>
+          {row(i18n.t('order.paidAmount'), format.amount(order.PaidAmount), 'receipt-paid-amount')}
+        </View>
         {model.paidBy.length > 0 && (
           <View className='so-receipt__block'>
             {model.paidBy.map((p, i) => (
