@@ -81,6 +81,15 @@ export class MiniHostDouble {
    * hosts give it); null = the diner cancels. Taken once per call; empty = cancel.
    */
   readonly placeAnswers: ({ name: string; address: string; latitude: number; longitude: number } | null)[] = []
+  /**
+   * issue 17: uploads — what the host's photo picker answers next (wx.chooseMedia, my.chooseImage):
+   * temp files with their bytes; null or nothing left = the diner cancels. Taken once per call.
+   */
+  readonly photoAnswers: ({ path: string; body: Buffer; width?: number; height?: number }[] | null)[] = []
+  /** issue 17: uploads — every uploadFile: where, the form fields, the file field's name, the status. */
+  readonly uploads: { url: string; name: string; formData: Record<string, string>; fileType?: string; status: number }[] = []
+  /** The temp files the picker handed out, by path. */
+  private readonly tempFiles = new Map<string, Buffer>()
   /** What the cashier stand-in decides for the next payment; null = only record it and report a cancel. */
   cashierDecision: 'approve' | 'decline' | 'cancel' | null = null
 
@@ -614,6 +623,8 @@ export class MiniHostDouble {
         self.locationCalls.push({ api: 'openLocation', params: plain(o) })
         self.answer(o, true, ok('openLocation'))
       },
+      // issue 17: uploads — the host's photo picker (answers from photoAnswers) and uploadFile (a real multipart POST).
+      uploadFile: (o: any) => self.uploadFile(o),
       createSelectorQuery: () => selectorQuery(),
       createIntersectionObserver: () => ({ relativeToViewport: function () { return this }, observe: () => undefined, disconnect: () => undefined })
     }
@@ -625,6 +636,12 @@ export class MiniHostDouble {
         self.answer(o, !!code, code ? { code, errMsg: 'login:ok' } : { errMsg: 'login:fail' })
       }
       api.requestPayment = (o: any) => void self.pay('requestPayment', o)
+      api.chooseMedia = (o: any) => {
+        const files = self.takePhotos()
+        if (!files) return self.answer(o, false, { errMsg: 'chooseMedia:fail cancel' })
+        const tempFiles = files.slice(0, o.count ?? 9).map((f) => ({ tempFilePath: f.path, size: f.body.length, fileType: 'image', width: f.width ?? 0, height: f.height ?? 0 }))
+        self.answer(o, true, { tempFiles, type: 'image', errMsg: 'chooseMedia:ok' })
+      }
     } else {
       api.confirm = (o: any) => self.modal(o, { content: o.content, confirmText: o.confirmButtonText, cancelText: o.cancelButtonText, showCancel: true }, (c) => ({ confirm: c }))
       api.alert = (o: any) => self.modal(o, { content: o.content, confirmText: o.buttonText, showCancel: false }, () => ({}))
@@ -634,6 +651,17 @@ export class MiniHostDouble {
         self.answer(o, !!code, code ? { authCode: code } : { error: 11, errorMessage: 'user cancelled' })
       }
       api.tradePay = (o: any) => void self.pay('tradePay', o)
+      api.chooseImage = (o: any) => {
+        const files = self.takePhotos()
+        if (!files) return self.answer(o, false, { error: 11, errorMessage: 'user cancelled' })
+        const paths = files.slice(0, o.count ?? 9).map((f) => f.path)
+        self.answer(o, true, { apFilePaths: paths, tempFilePaths: paths })
+      }
+      api.getFileInfo = (o: any) => {
+        const body = self.tempFiles.get(String(o.apFilePath ?? o.filePath))
+        if (!body) return self.answer(o, false, { error: 12, errorMessage: 'file not found' })
+        self.answer(o, true, { size: body.length })
+      }
     }
     if (weapp) {
       // WeChat's async APIs called without success/fail/complete return a Promise (base library
@@ -696,6 +724,47 @@ export class MiniHostDouble {
     } finally {
       this.pending--
     }
+  }
+
+  private takePhotos(): { path: string; body: Buffer; width?: number; height?: number }[] | null {
+    const files = this.photoAnswers.length ? this.photoAnswers.shift()! : null
+    if (!files || files.length === 0) return null
+    for (const f of files) this.tempFiles.set(f.path, f.body)
+    return files
+  }
+
+  /**
+   * uploadFile as the hosts do it: a multipart form of formData then the temp file under `name`
+   * (weapp) / `fileName` (alipay, with fileType), POSTed to the url; success with the status,
+   * whatever it is (the app decides what counts), fail when it could not be sent.
+   */
+  private uploadFile(o: any): { abort(): void; onProgressUpdate(): void } {
+    const weapp = this.kind === 'weapp'
+    const name = String((weapp ? o.name : o.fileName) ?? '')
+    const body = this.tempFiles.get(String(o.filePath))
+    const formData: Record<string, string> = { ...(o.formData ?? {}) }
+    let url = String(o.url)
+    if (url.startsWith(this.builtGatewayOrigin)) url = this.serverOrigin + url.slice(this.builtGatewayOrigin.length)
+    const record = { url, name, formData, ...(weapp ? {} : { fileType: String(o.fileType ?? '') }), status: 0 }
+    this.uploads.push(record)
+    const fail = (message: string) => this.answer(o, false, weapp ? { errMsg: `uploadFile:fail ${message}` } : { error: 12, errorMessage: message })
+    if (!body || !name || (!weapp && !o.fileType)) {
+      fail(!body ? 'file not found' : 'parameter error')
+      return { abort: () => undefined, onProgressUpdate: () => undefined }
+    }
+    const form = new FormData()
+    for (const [k, v] of Object.entries(formData)) form.append(k, String(v))
+    form.append(name, new Blob([new Uint8Array(body)]), String(o.filePath).split('/').pop())
+    this.pending++
+    fetch(url, { method: 'POST', body: form })
+      .then(async (res) => {
+        record.status = res.status
+        const data = await res.text()
+        this.answer(o, true, weapp ? { statusCode: res.status, data, errMsg: 'uploadFile:ok' } : { statusCode: res.status, data })
+      })
+      .catch((e) => fail(describe(e)))
+      .finally(() => setImmediate(() => this.pending--))
+    return { abort: () => undefined, onProgressUpdate: () => undefined }
   }
 
   private request(o: any): { abort(): void } {
