@@ -54,7 +54,7 @@ describe('OrderReorderGet', () => {
     const cartNoodles = rows[0].Cart
     expect(cartNoodles.goods).toMatchObject({ GoodsID: gid('C01'), ShopID: 'S101', BaseID: B201 })
     expect(cartNoodles.line.sku.SkuID).toBe(noodles.line.sku!.SkuID)
-    expect(cartNoodles.line.remarkList).toEqual([{ name: 'Spring onion', option: 'No' }])
+    expect(cartNoodles.line.remarkList).toEqual([{ name: 'Spring onion', option: 'No', group: expect.any(Number), index: expect.any(Number) }])
     expect(cartNoodles.line.attachmentList.map((a: any) => a.OptionID)).toEqual([`${gid('C01')}.o.WONTON3`])
     expect(lineAmount(completeLine(cartNoodles.line, 'u'))).toBe(noodles.input.Amount)
     expect(rows[1].Cart.line).toMatchObject({ PCode: basket.line.PCode, pQua: '3', mQua: '0' })
@@ -64,6 +64,18 @@ describe('OrderReorderGet', () => {
     expect(Number((await reorder(sheetId, me.headers)).body.data.table1.length)).toBe(3)
     const again = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()
     expect(Number(again.n)).toBe(Number(count.n))
+  })
+
+  it("the remarks come back in the caller's language with their place, as the goods page gives them", async () => {
+    const me = device()
+    const noodles = await clientLine(server, { code: 'C01', sku: 'LARGE', remarks: [{ name: 'Spring onion', option: 'No' }] })
+    const sheetId = await paidOrder(me.headers, [noodles.input])
+    const en = (await reorder(sheetId, me.headers)).body.data.table1[0].Cart.line.remarkList[0]
+    const zh = (await reorder(sheetId, me.headers, 'zh-TW')).body.data.table1[0].Cart.line.remarkList[0]
+    expect(zh).toEqual({ name: '蔥', option: '走蔥', group: en.group, index: en.index })
+    // The server takes the zh-TW remark back for the same line and price.
+    const again = { ...noodles.input, Remarks: [{ name: zh.name, option: zh.option }] }
+    expect((await server.call('OrderPricePreview', [takeaway([again])], { headers: me.headers })).body.resultcode).toBe('0')
   })
 
   it('names the lines that cannot come back and why; skips the coupon line', async () => {

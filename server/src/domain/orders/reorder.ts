@@ -6,7 +6,9 @@
  * Coupon lines (sale type 5) are skipped; bags and the delivery fee are not lines (the new order
  * asks for them again). Nothing is written.
  */
-import type { CartGoodsDetails, CartLineInput } from '../../../../src/core/cart'
+import type { CartGoodsDetails, CartLineInput, CartRemark } from '../../../../src/core/cart'
+import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
+import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import { decimalPoints } from '../../../../src/core/money'
 import { orderLimits } from '../../../../src/core/order-limits'
 import type { ReorderLineRow } from '../../../../src/gateway/after-rows'
@@ -77,7 +79,29 @@ function reasonOf(error: unknown): Reason {
   }
 }
 
-function cartOf(read: MenuRead, priced: PricedLine, shopId: string, baseId: string): { goods: CartGoodsDetails; line: CartLineInput } {
+/**
+ * The chosen remarks in the caller's language with their place among the goods' remark groups
+ * (group, index), as the goods page gives them to the cart: the cart then names them again when
+ * the diner changes language. A remark the menu no longer places stays as it was ordered.
+ */
+function placedRemarks(remarksByLocale: Record<Locale, string>, remarks: readonly CartRemark[], locale: Locale): CartRemark[] {
+  const groupsOf = (l: Locale) => parseGoodsRemarks(remarksByLocale[l])
+  const target = groupsOf(locale)
+  return remarks.map((r) => {
+    for (const l of [locale, ...LOCALES.filter((x) => x !== locale)]) {
+      const groups = groupsOf(l)
+      const group = groups.findIndex((g) => g.name === r.name && g.options.includes(r.option))
+      if (group < 0) continue
+      const index = groups[group].options.indexOf(r.option)
+      const here = target[group]
+      if (here && here.options[index] !== undefined) return { name: here.name, option: here.options[index], group, index }
+      return { name: r.name, option: r.option, group, index }
+    }
+    return { name: r.name, option: r.option }
+  })
+}
+
+function cartOf(read: MenuRead, priced: PricedLine, shopId: string, baseId: string, locale: Locale): { goods: CartGoodsDetails; line: CartLineInput } {
   const { goods, line } = priced
   return {
     goods: {
@@ -102,7 +126,7 @@ function cartOf(read: MenuRead, priced: PricedLine, shopId: string, baseId: stri
       PCode: line.PCode,
       mQua: line.mQua,
       pQua: line.pQua,
-      remarkList: line.remarkList,
+      remarkList: placedRemarks(goods.remarks, line.remarkList, locale),
       bomList: line.bomList,
       attachmentList: line.attachmentList
     }
@@ -175,7 +199,7 @@ export async function reorderLines(caller: DinerCaller, sheetId: string): Promis
       Price: priced.line.isPack ? priced.line.PSalesPrice : priced.line.SalesPrice,
       Unavailable: '',
       Amount: priced.amount,
-      Cart: cartOf(read, priced, order.shop_id, order.base_id)
+      Cart: cartOf(read, priced, order.shop_id, order.base_id, caller.locale)
     })
   }
   return rows
