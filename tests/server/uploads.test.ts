@@ -160,6 +160,7 @@ describe('the local store checks the signed policy as S3 does', () => {
     expect(full.headers.get('content-type')).toBe(TYPE[format])
     expect(full.headers.get('x-content-type-options')).toBe('nosniff')
     expect(full.headers.get('cache-control')).toContain('max-age')
+    expect(full.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
     expect((await sharp(Buffer.from(await full.arrayBuffer())).metadata()).width).toBe(1200)
     const thumb = await sharp(Buffer.from(await (await fetch(row.ThumbUrl)).arrayBuffer())).metadata()
     expect(Math.max(thumb.width ?? 0, thumb.height ?? 0)).toBe(320)
@@ -225,6 +226,30 @@ describe('the local store checks the signed policy as S3 does', () => {
     expect(await storage.read(t.ObjectKey)).toBeNull()
     expect(await storage.read(other.ObjectKey)).toBeNull()
     await refusedWith(use(m, [t.FileID]), 'UPLOAD_NOT_FOUND')
+  })
+
+  test('an H5 build on an allowed origin may read the answer (CORS); another origin is not told', async () => {
+    const other = await createTestServer({ allowedOrigins: ['https://app.shop.example'] })
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' })
+      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`
+      const m = await makeMember(other.db)
+      const body = await picture('png')
+      const data = ok(await other.call('FileBatchNameGet', [{ Purpose: 'review', Files: [{ FileName: 'a.png', FileSize: body.length, FileType: 'image/png' }] }], { headers: m.headers }))
+      const t = data.table1[0] as UploadTicketRow
+      const post = (origin: string) => {
+        const form = new FormData()
+        for (const [k, v] of Object.entries(t.FormFields)) form.append(k, v)
+        form.append('file', new Blob([new Uint8Array(body)], { type: 'image/png' }), 'a.png')
+        return fetch(new URL(new URL(t.UploadUrl).pathname, otherBase), { method: 'POST', body: form, headers: { origin } })
+      }
+      const allowed = await post('https://app.shop.example')
+      expect(allowed.status).toBe(200)
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.shop.example')
+      expect((await post('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull()
+    } finally {
+      await other.close()
+    }
   })
 
   test('a form without a file or not multipart is refused', async () => {

@@ -90,7 +90,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })
   await app.register(hostAuthRoutes, { db, hostLogin: providers.hostLogin, config })
   // The local object store's upload endpoint and checked pictures (issue 17), in its own scope.
-  if (providers.storage instanceof LocalObjectStorage) await app.register(storageRoutes, { storage: providers.storage })
+  if (providers.storage instanceof LocalObjectStorage) await app.register(storageRoutes, { storage: providers.storage, allowedOrigins: config.allowedOrigins })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })

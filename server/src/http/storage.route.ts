@@ -17,6 +17,11 @@ import { LOCAL_ACCESS_ID, LOCAL_ALGORITHM, LOCAL_UPLOAD_PATH, SAFE_KEY, type Loc
 
 export interface StorageRouteDeps {
   storage: LocalObjectStorage
+  /**
+   * Origins besides our own whose pages may upload (ALLOWED_ORIGINS: an H5 build served
+   * elsewhere); they get Access-Control-Allow-Origin so their page can read the status.
+   */
+  allowedOrigins?: readonly string[]
 }
 
 /** The form's other fields (key, policy, signature …) are small; the file is at most UPLOAD_MAX_BYTES. */
@@ -34,6 +39,8 @@ export async function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 }, (_request, body, done) => done(null, body))
 
   app.post(LOCAL_UPLOAD_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+    const origin = request.headers.origin
+    if (origin && deps.allowedOrigins?.includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin')
     const contentType = request.headers['content-type'] ?? ''
     if (!/^multipart\/form-data\s*;/i.test(contentType) || !Buffer.isBuffer(request.body)) {
       return s3Error(reply, 412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data')
@@ -115,6 +122,8 @@ export async function storageRoutes(app: FastifyInstance, deps: StorageRouteDeps
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('content-disposition', 'inline')
+      // Shown by an H5 build on another origin too (ALLOWED_ORIGINS), as /files/ pictures are.
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(body)
   })
 }
