@@ -75,7 +75,7 @@ describe('OrderReorderGet', () => {
     expect(zh).toEqual({ name: '蔥', option: '走蔥', group: en.group, index: en.index })
     // The server takes the zh-TW remark back for the same line and price.
     const again = { ...noodles.input, Remarks: [{ name: zh.name, option: zh.option }] }
-    expect((await server.call('OrderPricePreview', [takeaway([again])], { headers: me.headers })).body.resultcode).toBe('0')
+    expect((await server.call('OrderPricePreview', [{ ...takeaway([again]) }], { headers: me.headers })).body.resultcode).toBe('0')
   })
 
   it('names the lines that cannot come back and why; skips the coupon line', async () => {
