@@ -961,6 +961,8 @@ const en: Record<MessageKey, string> = {
   'aftersale.reasonShown': 'Reason: {reason}',
   'aftersale.shopNote': "The shop's reply",
   'aftersale.items': 'Items',
+  'aftersale.itemsShown': 'Items: {items}',
+  'aftersale.listSep': ', ',
   'aftersale.wholeOrder': 'The whole order',
   'aftersale.withdraw': 'Withdraw request',
   'aftersale.withdrawn': 'Request withdrawn',

@@ -959,6 +959,8 @@ const zhCN = {
   'aftersale.reasonShown': '原因：{reason}',
   'aftersale.shopNote': '商家回复',
   'aftersale.items': '商品',
+  'aftersale.itemsShown': '商品：{items}',
+  'aftersale.listSep': '、',
   'aftersale.wholeOrder': '整单',
   'aftersale.withdraw': '撤回申请',
   'aftersale.withdrawn': '申请已撤回',

@@ -961,6 +961,8 @@ const zhTW: Record<MessageKey, string> = {
   'aftersale.reasonShown': '原因：{reason}',
   'aftersale.shopNote': '商戶回覆',
   'aftersale.items': '商品',
+  'aftersale.itemsShown': '商品：{items}',
+  'aftersale.listSep': '、',
   'aftersale.wholeOrder': '整張訂單',
   'aftersale.withdraw': '撤回申請',
   'aftersale.withdrawn': '申請已撤回',

@@ -140,7 +140,7 @@ export const AfterSaleForm = observer(function AfterSaleForm(props: ViewProps & 
         </Text>
       )}
       <View
-        className={`so-btn so-btn--primary so-aftersale__submit${problem || s.submitting ? ' so-btn--off' : ''}`}
+        className={`so-aftersale__btn so-aftersale__btn--primary${problem || s.submitting ? ' so-aftersale__btn--off' : ''}`}
         role='button'
         {...focusable}
         aria-disabled={problem || s.submitting ? 'true' : undefined}
@@ -188,7 +188,7 @@ export const AfterSaleProgressView = observer(function AfterSaleProgressView(pro
         <Text className='so-aftersale__row'>{t('aftersale.reasonShown', { reason: t(`aftersale.reason.${r.Reason}` as MessageKey) })}</Text>
         {r.Content && <Text className='so-aftersale__row so-aftersale__quote'>{r.Content}</Text>}
         <Text className='so-aftersale__row'>
-          {t('aftersale.items')}: {r.WholeOrder ? t('aftersale.wholeOrder') : s.latestLines.map((l) => `${l.GoodsName} × ${props.quantity(l.Qua)}`).join(', ')}
+          {t('aftersale.itemsShown', { items: r.WholeOrder ? t('aftersale.wholeOrder') : s.latestLines.map((l) => `${l.GoodsName} × ${props.quantity(l.Qua)}`).join(t('aftersale.listSep')) })}
         </Text>
         {r.Images.length > 0 && (
           <View className='so-aftersale__photos'>
@@ -211,7 +211,7 @@ export const AfterSaleProgressView = observer(function AfterSaleProgressView(pro
       )}
       {r.CanWithdraw === 1 && (
         <View
-          className={`so-btn so-btn--secondary so-aftersale__submit${s.withdrawing ? ' so-btn--off' : ''}`}
+          className={`so-aftersale__btn so-aftersale__btn--secondary${s.withdrawing ? ' so-aftersale__btn--off' : ''}`}
           role='button'
           {...focusable}
           aria-disabled={s.withdrawing ? 'true' : undefined}
@@ -222,7 +222,7 @@ export const AfterSaleProgressView = observer(function AfterSaleProgressView(pro
         </View>
       )}
       {s.canAskAgain && (
-        <View className='so-btn so-btn--secondary so-aftersale__submit' role='button' {...focusable} data-testid='aftersale-again' onClick={() => s.askAgain()}>
+        <View className='so-aftersale__btn so-aftersale__btn--secondary' role='button' {...focusable} data-testid='aftersale-again' onClick={() => s.askAgain()}>
           {t('aftersale.askAgain')}
         </View>
       )}
