@@ -906,7 +906,7 @@ const en: Record<MessageKey, string> = {
   'avatar.unavailable': 'Photos cannot be chosen here',
   // issue 17: uploads
   'photos.label': 'Photos',
-  'photos.count': 'Photos: {n}/{max}',
+  'photos.count': '{n} of {max}',
   'photos.add': 'Add photo',
   'photos.alt': 'Photo {n}',
   'photos.remove': 'Remove photo {n}',
