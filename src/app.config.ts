@@ -50,6 +50,8 @@ export default defineAppConfig({
     'pages/addressEdit/addressEdit',
     // issue 17: after — an order as a receipt to screenshot or print
     'pages/receipt/receipt',
+    // issue 17: reviews — review an order's goods (stars, text, photos), edit for 7 days
+    'pages/reviewEdit/reviewEdit',
     // issue 17: aftersale — an order's after-sale request: the form, then its progress
     'pages/afterSale/afterSale',
     // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).

@@ -29,7 +29,11 @@ function timeText(i18n: I18nStore, created: string, now: string): string {
   }
 }
 
-/** Goods reviews (spec §2 goodsComment): stars, text, photos, when; more on reaching the bottom. */
+/**
+ * Goods reviews (spec §2 goodsComment): stars, text, photos (thumbnails; a tap opens the preview of
+ * all of them to swipe), when (spec §4 time text), the shop's reply; members' names masked by the
+ * server, 'Anonymous' when they chose so; more on reaching the bottom.
+ */
 function GoodsComment() {
   const { session, menu, i18n, host } = useStores()
   const goodsId = useRouter().params.GoodsID ?? ''
@@ -73,11 +77,11 @@ function GoodsComment() {
                 <Image className='so-comment__avatar' src={c.HeadImg} {...lazyPicture('')} />
               ) : (
                 <View className='so-comment__avatar' aria-hidden>
-                  {c.VipName.slice(0, 1)}
+                  {Array.from(c.VipName)[0] ?? ''}
                 </View>
               )}
               <View className='so-comment__who'>
-                <Text className='so-comment__name'>{c.VipName || i18n.t('comment.anonymous')}</Text>
+                <Text className='so-comment__name'>{c.Anonymous === 1 ? i18n.t('comment.anonymous') : c.VipName || i18n.t('comment.member')}</Text>
                 <Stars value={c.Stars} label={i18n.t('comment.stars', { n: c.Stars })} />
               </View>
               <Text className='so-comment__time' data-testid='comment-time'>
@@ -89,19 +93,26 @@ function GoodsComment() {
               <View className='so-comment__pics'>
                 {c.Images.map((src, i) => (
                   <Image
-                    key={src}
+                    key={`${i}:${src}`}
                     className='so-comment__pic'
-                    src={src}
+                    src={c.Thumbs?.[i] || src}
                     mode='aspectFill'
                     role='button'
                     tabIndex={0}
                     aria-label={i18n.t('comment.photo', { n: i + 1, total: c.Images.length })}
+                    data-testid='comment-photo'
                     {...lazyPicture('')}
                     onClick={() => host.previewImage(c.Images, src)}
                   />
                 ))}
               </View>
             )}
+            {c.Reply ? (
+              <View className='so-comment__reply' data-testid='comment-reply'>
+                <Text className='so-comment__reply-label'>{i18n.t('comment.replyLabel')}</Text>
+                <Text className='so-comment__reply-text'>{c.Reply}</Text>
+              </View>
+            ) : null}
           </View>
         ))
       )}
