@@ -978,7 +978,7 @@ const en: Record<MessageKey, string> = {
   'review.text': 'Your review',
   'review.placeholder': 'Taste, portion, packing? (optional)',
   'review.counter': '{n}/{max}',
-  'review.counterAria': '{n} of {max} characters',
+  'review.counterAria': '{n|# character|# characters} of {max}',
   'review.anonymous': 'Review anonymously',
   'review.anonymousHint': 'Your name and picture are not shown',
   'review.submit': 'Submit review',
