@@ -300,6 +300,22 @@ describe('useCheckedImages', () => {
     expect(await use(a, [t.FileID, t.FileID])).toHaveLength(1)
   })
 
+  test('uploads never used are let go a day after their form expired: the object removed, the record kept as expired', async () => {
+    const m = await makeMember(server.db)
+    const body = await picture('jpeg')
+    const old = await ticket(m, { size: body.length, type: 'image/jpeg' })
+    const fresh = await ticket(m, { size: body.length, type: 'image/jpeg' })
+    expect((await upload(old, body, 'image/jpeg')).status).toBe(200)
+    expect((await upload(fresh, body, 'image/jpeg')).status).toBe(200)
+    await server.db.updateTable('uploads').set({ expires_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where('file_id', '=', old.FileID).execute()
+    // Any member's next FileBatchNameGet sweeps.
+    await ticket(await makeMember(server.db), { size: 10, type: 'image/png' })
+    expect(await server.providers.storage.read(old.ObjectKey)).toBeNull()
+    expect((await server.db.selectFrom('uploads').select('status').where('file_id', '=', old.FileID).executeTakeFirstOrThrow()).status).toBe('expired')
+    await refusedWith(use(m, [old.FileID]), 'UPLOAD_NOT_FOUND')
+    expect(await use(m, [fresh.FileID])).toHaveLength(1)
+  })
+
   test('at most MAX_PHOTOS', async () => {
     const m = await makeMember(server.db)
     const ids = Array.from({ length: MAX_PHOTOS + 1 }, (_, i) => String(i).padStart(32, '0'))

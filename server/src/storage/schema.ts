@@ -855,7 +855,7 @@ export interface UploadTable {
   height: number
   /** Where the client uploads ('' for a copy the server made itself). */
   upload_key: string
-  /** 'pending' (signed, not checked), 'checked', 'invalid'. */
+  /** 'pending' (signed, not checked), 'checked', 'invalid', 'expired' (never used; its object removed). */
   status: string
   /** The checked picture and its thumbnail ('' until checked). */
   image_key: string

@@ -95,6 +95,8 @@ export async function signUploads(db: Kysely<Database>, storage: ObjectStorage, 
     .executeTakeFirstOrThrow()
   if (Number(recent.n) + req.files.length > req.ratePerHour) throw new EnvelopeError('RATE_LIMITED')
 
+  await sweepStaleUploads(db, storage, req.now)
+
   const expiresAt = new Date(req.now.getTime() + UPLOAD_TICKET_SECONDS * 1000)
   const signed: SignedUpload[] = []
   const rows: UploadTable[] = []
@@ -131,6 +133,31 @@ export async function signUploads(db: Kysely<Database>, storage: ObjectStorage, 
   }
   await db.insertInto('uploads').values(rows).execute()
   return signed
+}
+
+/** Uploads signed but never used are let go this long after their form expired. */
+export const STALE_UPLOAD_MS = 24 * 3600_000
+/** At most this many stale uploads are let go per FileBatchNameGet (each call signs at most MAX_PHOTOS). */
+const SWEEP_BATCH = 20
+
+/**
+ * Lets go of uploads nobody used: pending a day past their form's expiry, their object is removed
+ * (objects under 'uploads/' are never served) and the record kept as 'expired' (spec §3 record).
+ * Runs with each FileBatchNameGet, a bounded batch, so leftovers never pile up.
+ */
+export async function sweepStaleUploads(db: Kysely<Database>, storage: ObjectStorage, now: Date): Promise<number> {
+  const stale = await db
+    .selectFrom('uploads')
+    .select(['file_id', 'upload_key'])
+    .where('status', '=', 'pending')
+    .where('expires_at', '<', new Date(now.getTime() - STALE_UPLOAD_MS).toISOString())
+    .limit(SWEEP_BATCH)
+    .execute()
+  for (const row of stale) {
+    await storage.remove(row.upload_key).catch(() => undefined)
+    await db.updateTable('uploads').set({ status: 'expired' }).where('file_id', '=', row.file_id).where('status', '=', 'pending').execute()
+  }
+  return stale.length
 }
 
 /** An id as a key segment (ids are [A-Za-z0-9_-] already; anything else becomes '_'). */
@@ -361,18 +388,47 @@ async function isPublicHost(hostname: string): Promise<boolean> {
 }
 
 export function isPublicAddress(address: string): boolean {
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
-  if (net.isIPv4(v4)) {
-    const [a, b] = v4.split('.').map(Number)
-    if (a === 0 || a === 10 || a === 127 || a >= 224) return false
-    if (a === 169 && b === 254) return false
-    if (a === 172 && b >= 16 && b <= 31) return false
-    if (a === 192 && b === 168) return false
-    if (a === 100 && b >= 64 && b <= 127) return false
-    return true
-  }
-  const lower = address.toLowerCase()
-  if (lower === '::' || lower === '::1') return false
-  if (/^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff')) return false
+  if (net.isIPv4(address)) return isPublicV4(address.split('.').map(Number))
+  const words = ipv6Words(address)
+  if (!words) return false
+  // Red team issue 17: IPv6 spellings of inner IPv4 addresses were public here, e.g. the URL
+  // http://[::ffff:127.0.0.1]/ (the parser writes ::ffff:7f00:1) reached this machine's loopback.
+  // Now an IPv6 address is public only in global unicast (2000::/3), with IPv4 carried inside it
+  // judged as IPv4: mapped (::ffff:0:0/96) and 6to4 (2002::/16); Teredo, documentation, NAT64,
+  // IPv4-compatible/SIIT, unique- and site-/link-local, multicast and the rest are not.
+  const v4 = (hi: number, lo: number): number[] => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]
+  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) return isPublicV4(v4(words[6], words[7]))
+  if ((words[0] & 0xe000) !== 0x2000) return false
+  if (words[0] === 0x2001 && (words[1] === 0 || words[1] === 0xdb8)) return false
+  if (words[0] === 0x2002) return isPublicV4(v4(words[1], words[2]))
   return true
+}
+
+function isPublicV4([a, b, c]: number[]): boolean {
+  if (a === 0 || a === 10 || a === 127 || a >= 224) return false
+  if (a === 169 && b === 254) return false
+  if (a === 172 && b >= 16 && b <= 31) return false
+  if (a === 192 && b === 168) return false
+  if (a === 100 && b >= 64 && b <= 127) return false
+  // IETF protocol assignments (192.0.0.0/24) and benchmarking (198.18.0.0/15).
+  if (a === 192 && b === 0 && c === 0) return false
+  if (a === 198 && (b === 18 || b === 19)) return false
+  return true
+}
+
+/** An IPv6 address as its eight 16-bit words (a trailing dotted IPv4 part allowed), or null. */
+function ipv6Words(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, '')
+  if (!net.isIPv6(text)) return null
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number)
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, null]
+  const part = (s: string): number[] => (s ? s.split(':').map((w) => parseInt(w, 16)) : [])
+  const left = part(head)
+  const right = tail === null ? [] : part(tail)
+  const words = tail === null ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right]
+  return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : null
 }

@@ -37,6 +37,8 @@ export const uploads: Migration = {
       .execute()
     // The member's uploads in time order (ownership checks, the hourly rate limit).
     await db.schema.createIndex('uploads_member').on('uploads').columns(['ent_id', 'vip_id', 'created_at']).execute()
+    // Uploads signed but never used, oldest first (the sweep with each FileBatchNameGet).
+    await db.schema.createIndex('uploads_pending').on('uploads').columns(['status', 'expires_at']).execute()
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('uploads').execute()
