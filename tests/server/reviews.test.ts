@@ -146,6 +146,21 @@ describe('writing reviews', () => {
     expect((await server.call('GoodsCommentSubmit', [{ SheetID: paid, Comments: line }])).body.errcode).toBe(ERRCODES.LOGIN_REQUIRED)
   })
 
+  it('two first submissions of the same line at once leave one review (the later one edits it)', async () => {
+    const m = await makeMember(server.db)
+    const sheetId = await order(m.headers)
+    const [a, b] = await Promise.all([
+      submit(m, sheetId, [{ LineNo: 1, Stars: 2, Content: 'one' }]),
+      submit(m, sheetId, [{ LineNo: 1, Stars: 5, Content: 'two' }])
+    ])
+    ok(a)
+    ok(b)
+    const rows = await server.db.selectFrom('goods_reviews').selectAll().where('order_id', '=', sheetId).execute()
+    expect(rows).toHaveLength(1)
+    expect(['one', 'two']).toContain(rows[0].content)
+    expect(ok(await mine(m, sheetId)).table1).toHaveLength(1)
+  })
+
   it('closes editing 7 days after the review was first written (20069), and says so with CanEdit 0', async () => {
     const m = await makeMember(server.db)
     const sheetId = await order(m.headers)
