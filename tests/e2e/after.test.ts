@@ -22,6 +22,9 @@ import type { MessageKey } from '../../src/i18n/catalogues'
 import { phone } from './browser'
 import { demoCode, entryUrl, useAppUnderTest } from './harness'
 import { byId, shot } from './steps'
+import sharp from 'sharp'
+import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
+import { makeMember } from '../server/helpers/member-fixtures'
 
 const app = useAppUnderTest()
 const say = (locale: Locale, key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params)
@@ -126,4 +129,39 @@ describe('after the order', () => {
       await page.context().close()
     })
   }
+
+  it('the profile: Change photo uploads a picture that becomes the avatar (shown on Mine with a text alternative); Remove clears it', async () => {
+    const { page } = await openApp('en')
+    const member = await makeMember(app.server.db, { name: 'Ana Lei' })
+    await page.evaluate(([key, token]) => localStorage.setItem(key, JSON.stringify({ data: token })), [MEMBER_TOKEN_STORAGE, member.token] as const)
+    await page.goto(`${app.server.url}/?signed-in#/pages/vipDetailsEdit/vipDetailsEdit`)
+    await byId(page, 'avatar-editor').waitFor({ timeout: 30000 })
+    assert.equal(await byId(page, 'avatar-remove').count(), 0)
+    const picture = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 240, g: 170, b: 30 } } }).png().toBuffer()
+    const chooser = page.waitForEvent('filechooser')
+    await byId(page, 'avatar-change').click()
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture })
+    await byId(page, 'avatar-img').waitFor({ timeout: 30000 })
+    const row = await app.server.db.selectFrom('members').select('head_img').where('vip_id', '=', member.vipId).executeTakeFirstOrThrow()
+    assert.match(row.head_img, /\/storage\//)
+    assert.equal(await byId(page, 'avatar-img').locator('img').getAttribute('alt'), 'Photo of Ana Lei')
+    await shot(page, 'after-avatar-profile-en')
+    await page.goto(`${app.server.url}/#/pages/mine/mine`)
+    await byId(page, 'mine-avatar').waitFor({ timeout: 30000 })
+    assert.equal(await byId(page, 'mine-avatar').locator('img').getAttribute('alt'), 'Photo of Ana Lei')
+    await shot(page, 'after-avatar-mine-en')
+    await page.goto(`${app.server.url}/#/pages/vipDetailsEdit/vipDetailsEdit`)
+    await byId(page, 'avatar-remove').waitFor({ timeout: 30000 })
+    await byId(page, 'avatar-remove').click()
+    // The host's confirm dialog (Taro's modal on H5) asks first.
+    const modal = page.locator('.taro-modal__content').filter({ visible: true })
+    await modal.waitFor({ timeout: 15000 })
+    assert.ok(((await modal.textContent()) ?? '').startsWith(say('en', 'avatar.removeConfirm')))
+    await page.locator('.taro-modal__foot').getByText(say('en', 'avatar.removeYes'), { exact: true }).filter({ visible: true }).click({ timeout: 15000 })
+    await byId(page, 'avatar-change').waitFor({ timeout: 30000 })
+    assert.equal(await byId(page, 'avatar-img').count(), 0)
+    const after = await app.server.db.selectFrom('members').select('head_img').where('vip_id', '=', member.vipId).executeTakeFirstOrThrow()
+    assert.equal(after.head_img, '')
+    await page.context().close()
+  })
 })
