@@ -969,6 +969,7 @@ const en: Record<MessageKey, string> = {
   'aftersale.askAgain': 'New request',
   'aftersale.cannot': 'This order has nothing left to refund',
   'aftersale.block': 'After-sale: {status}',
+  'aftersale.blockRefunded': 'After-sale: {status} · refunded {amount} in all',
   'aftersale.failed': 'The request could not be loaded',
   'aftersale.network': 'No connection. Please try again.',
   // issue 17: reviews

@@ -967,6 +967,7 @@ const zhCN = {
   'aftersale.askAgain': '再次申请',
   'aftersale.cannot': '此订单已没有可退款的金额',
   'aftersale.block': '售后：{status}',
+  'aftersale.blockRefunded': '售后：{status} · 共退款 {amount}',
   'aftersale.failed': '无法加载售后申请',
   'aftersale.network': '网络不通，请重试。',
   // issue 17: reviews

@@ -969,6 +969,7 @@ const zhTW: Record<MessageKey, string> = {
   'aftersale.askAgain': '再次申請',
   'aftersale.cannot': '此訂單已沒有可退款的金額',
   'aftersale.block': '售後：{status}',
+  'aftersale.blockRefunded': '售後：{status} · 共退款 {amount}',
   'aftersale.failed': '無法載入售後申請',
   'aftersale.network': '網絡不通，請重試。',
   // issue 17: reviews

@@ -1,7 +1,8 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { AfterSaleRow } from '../../../gateway/after-rows'
+import { AFTERSALE_STATUS, type AfterSaleRow } from '../../../gateway/after-rows'
+import { toDecimal } from '../../../core/money'
 import type { MessageKey } from '../../../i18n/catalogues'
 import type { OrderRow } from '../../../gateway/order-rows'
 import { useStores } from '../../../stores/context'
@@ -13,34 +14,44 @@ import './AfterSaleProgress.css'
 const ASKABLE = new Set<number>([1, 2, 5])
 
 /**
- * issue 17: aftersale — one line on order details when the order has an after-sale request: its
- * state ('After-sale: Refunded'), linking to the after-sale page. Nothing when there is none (or
- * the diner is not signed in). Asked again whenever the order's state or the page shows anew.
+ * issue 17: aftersale — one line on order details when the order has an after-sale request: the
+ * latest request's state and, once anything was refunded, how much the order has had back in all
+ * ('After-sale: Refunded · refunded MOP$22.00'), linking to the after-sale page. Nothing when there
+ * is none (or the diner is not signed in). Asked again whenever the order's state changes.
  */
 export const AfterSaleProgress = observer(function AfterSaleProgress(props: { order: OrderRow }) {
-  const { gateway, i18n, host, member } = useStores()
+  const { gateway, i18n, host, member, format } = useStores()
   const { SheetID, Status } = props.order
-  const [request, setRequest] = useState<AfterSaleRow | null>(null)
+  const [found, setFound] = useState<{ latest: AfterSaleRow; refunded: string } | null>(null)
   const signedIn = member.signedIn
   useEffect(() => {
     let live = true
     if (!signedIn || !ASKABLE.has(Status)) {
-      setRequest(null)
+      setFound(null)
       return
     }
-    gateway.request('AfterSaleDetailGet', [{ SheetID }], { silent: true }).then(
-      (out) => live && setRequest(out.table1?.[0] ?? null),
-      () => live && setRequest(null)
+    // The member's requests, newest first: this order's latest, and what its refunded ones gave back.
+    gateway.request('AfterSaleListByPage', [{ PageIndex: 1, PageSize: 100 }], { silent: true }).then(
+      (out) => {
+        if (!live) return
+        const mine = (out.table1 ?? []).filter((r) => r.SheetID === SheetID)
+        const refunded = mine.filter((r) => r.Status === AFTERSALE_STATUS.REFUNDED).reduce((sum, r) => sum.plus(toDecimal(r.RefundedAmount)), toDecimal('0'))
+        setFound(mine[0] ? { latest: mine[0], refunded: refunded.gt(0) ? refunded.toFixed() : '' } : null)
+      },
+      () => live && setFound(null)
     )
     return () => {
       live = false
     }
   }, [gateway, SheetID, Status, signedIn])
-  if (!request) return null
-  const status = i18n.t(`aftersale.status.${request.Status}` as MessageKey)
+  if (!found) return null
+  const status = i18n.t(`aftersale.status.${found.latest.Status}` as MessageKey)
+  const text = found.refunded
+    ? i18n.t('aftersale.blockRefunded', { status, amount: format.amount(found.refunded) })
+    : i18n.t('aftersale.block', { status })
   return (
     <View className='so-aftersale-block' role='link' {...focusable} data-testid='aftersale-block' onClick={() => host.navigateTo(ROUTES.afterSale(SheetID))}>
-      <Text className='so-aftersale-block__text'>{i18n.t('aftersale.block', { status })}</Text>
+      <Text className='so-aftersale-block__text'>{text}</Text>
       <Text className='so-aftersale-block__go' aria-hidden>
         ›
       </Text>
