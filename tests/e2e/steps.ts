@@ -6,6 +6,8 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { Decimal } from '../../src/core/money'
 import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
+import type { Locale } from '../../src/gateway/contract'
+import { translate } from '../../src/i18n/translate'
 import { checkPage } from './axe'
 import { SCREENSHOTS } from './browser'
 import type { AppUnderTest } from './harness'
@@ -32,8 +34,8 @@ export async function shot(page: Page, name: string, options: { axe?: boolean } 
   return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
 }
 
-/** Scan a code, find goods by number and add one of each from the results, then go to the confirm page. */
-export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, codes: string[]): Promise<void> {
+/** Scan a code, find goods by number and add one of each from the results, then go to the confirm page (the app in `locale`). */
+export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, codes: string[], locale: Locale = 'en'): Promise<void> {
   await page.goto(`${serverUrl}/?QRCode=${encodeURIComponent(qrCode)}`)
   await byId(page, 'order-by-number').click({ timeout: 30000 })
   const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
@@ -42,7 +44,7 @@ export async function scanAndAdd(page: Page, serverUrl: string, qrCode: string, 
     await input.fill(code)
     const row = page.locator(`[data-goods-code="${code}"]`).filter({ visible: true })
     await row.waitFor({ timeout: 15000 })
-    await row.getByRole('button', { name: `Add one ${goods(code).names.en}` }).click()
+    await row.getByRole('button', { name: translate(locale, 'menu.addOne', { name: (goods(code).names as Record<string, string>)[locale] ?? goods(code).names.en }) }).click()
   }
   const total = codes.reduce((sum, code) => sum.plus(price(code)), new Decimal(0))
   await byId(page, 'cart-total').getByText(money(total)).waitFor({ timeout: 15000 })
