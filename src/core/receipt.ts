@@ -10,6 +10,8 @@ const COUPON_SALE_TYPE = 5
 const PAID = 1
 const REFUND_DUE = 3
 const REFUNDED = 4
+/** The refunds entry of an after-sale request (not a payment provider). */
+export const AFTER_SALE = 'aftersale'
 
 export interface ReceiptModel {
   goods: OrderLineRow[]
@@ -21,12 +23,16 @@ export interface ReceiptModel {
   total: string
   /** How it was paid: each settled payment's provider and amount (refunded ones too: they were paid). */
   paidBy: { provider: string; amount: string; date: string }[]
-  /** Payments given back whole (the shop cancelled the paid order, or money came after it ended). */
+  /** Payments given back whole (the shop cancelled the paid order, or money came after it ended), then after-sale refunds (provider AFTER_SALE). */
   refunds: { provider: string; amount: string; date: string }[]
   refundTotal: string | null
 }
 
-export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], payments: readonly PaymentRow[]): ReceiptModel {
+/**
+ * `afterSale`: refunded after-sale requests of the order (money given back for some lines or an
+ * amount); listed with the payments given back whole, and counted in the refund total.
+ */
+export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], payments: readonly PaymentRow[], afterSale: readonly { amount: string; date: string }[] = []): ReceiptModel {
   const goods = lines.filter((l) => l.SaleType !== COUPON_SALE_TYPE && l.GoodsID !== '')
   const positive = (v: string) => toDecimal(v || '0').gt(0)
   const settled = payments.filter((p) => p.Status === PAID || p.Status === REFUND_DUE || p.Status === REFUNDED)
@@ -39,7 +45,10 @@ export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], pa
     coupon: positive(order.CouponAmount) ? { name: order.CouponName, off: order.CouponAmount } : null,
     total: order.Amount,
     paidBy: settled.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })),
-    refunds: refunded.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })),
-    refundTotal: refunded.length ? refunded.reduce((s, p) => s.plus(toDecimal(p.Amount)), toDecimal(0)).toFixed() : null
+    refunds: [...refunded.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })), ...afterSale.map((r) => ({ provider: AFTER_SALE, amount: r.amount, date: r.date }))],
+    refundTotal:
+      refunded.length || afterSale.length
+        ? [...refunded.map((p) => p.Amount), ...afterSale.map((r) => r.amount)].reduce((s, a) => s.plus(toDecimal(a)), toDecimal(0)).toFixed()
+        : null
   }
 }

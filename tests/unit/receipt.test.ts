@@ -35,4 +35,18 @@ describe('receiptModel', () => {
     ])
     expect(model.refundTotal).toBe('64.5')
   })
+
+  it("after-sale refunds are listed with the payments given back and counted in the refund total", () => {
+    const payments = [paymentRow('P1', 'O1', { Status: 1, Amount: '64.00', Provider: 'balance' })]
+    const model = receiptModel(orderRow('O1', { Status: 2 }), [lineRow('O1', 1)], payments, [
+      { amount: '12.50', date: '2026-11-23 10:00:00' },
+      { amount: '7', date: '2026-11-24 09:00:00' }
+    ])
+    expect(model.paidBy.map((p) => p.amount)).toEqual(['64.00'])
+    expect(model.refunds).toEqual([
+      { provider: 'aftersale', amount: '12.50', date: '2026-11-23 10:00:00' },
+      { provider: 'aftersale', amount: '7', date: '2026-11-24 09:00:00' }
+    ])
+    expect(model.refundTotal).toBe('19.5')
+  })
 })

@@ -12,13 +12,13 @@ import type { OperationTypes } from '../../gateway/operations'
 import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
 import type { OrderLineRow, OrderRow, PaymentRow } from '../../gateway/order-rows'
-import type { ReorderLineRow } from '../../gateway/after-rows'
+import { AFTERSALE_STATUS, type ReorderLineRow } from '../../gateway/after-rows'
 import type { BaseDetailRow } from '../../gateway/address-rows'
 import { isFinal } from '../../core/order-status'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { PagedList } from '../../stores/paged-list'
 
-type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel' | 'OrderReorderGet' | 'ShopBaseDetailGet'
+type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel' | 'OrderReorderGet' | 'ShopBaseDetailGet' | 'AfterSaleListByPage'
 
 /** The part of the gateway client this store uses. */
 export interface OrdersGateway {
@@ -60,6 +60,8 @@ export class OrdersStore {
   reordering = false
   /** issue 17: after — branches of orders shown on a receipt (address, phone), by BaseID. */
   branches: Record<string, BaseDetailRow> = {}
+  /** issue 17: after — money an order had back through after-sale requests (the receipt), by SheetID. */
+  afterSaleRefunds: Record<string, { amount: string; date: string }[]> = {}
   /** The order whose details are being polled ('' none). */
   watching = ''
 
@@ -261,6 +263,22 @@ export class OrdersStore {
       if (row) runInAction(() => (this.branches[baseId] = row))
     } catch {
       // The receipt names the branch from the order without its address.
+    }
+  }
+
+  /**
+   * The signed-in member's refunded after-sale requests of an order (the receipt lists them);
+   * quiet: the receipt shows without them. Members only (the requests are a member's).
+   */
+  async loadAfterSaleRefunds(sheetId: string): Promise<void> {
+    try {
+      const res = await this.gateway.request('AfterSaleListByPage', [{ PageIndex: 1, PageSize: 100 }], { silent: true })
+      const refunds = (res.table1 ?? [])
+        .filter((r) => r.SheetID === sheetId && r.Status === AFTERSALE_STATUS.REFUNDED)
+        .map((r) => ({ amount: r.RefundedAmount, date: r.RefundedDate }))
+      runInAction(() => (this.afterSaleRefunds[sheetId] = refunds))
+    } catch {
+      // The receipt shows the order's own payments and refunds.
     }
   }
 

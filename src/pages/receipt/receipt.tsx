@@ -3,7 +3,7 @@ import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
-import { receiptModel } from '../../core/receipt'
+import { AFTER_SALE, receiptModel } from '../../core/receipt'
 import { lineChoices, minuteText, serviceLabel } from '../../features/orders/components/order-texts'
 import { focusable } from '../../features/orders/components/OrderViews'
 import { canPrint, printPage } from '../../hosts/print'
@@ -22,12 +22,13 @@ const PAID_STATUSES: readonly number[] = [1, 2, 5]
  * the browser's print dialog; the print styles leave only the receipt.
  */
 function Receipt() {
-  const { orders, i18n, format } = useStores()
+  const { orders, i18n, format, member } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
   useSessionPage(() => {
     void orders.loadDetail(sheetId).then(() => {
       const baseId = orders.detailOf(sheetId)?.order.BaseID
       if (baseId) void orders.loadBranch(baseId)
+      if (member.signedIn) void orders.loadAfterSaleRefunds(sheetId)
     })
   })
   usePageTitle(i18n.t('page.receipt'))
@@ -50,9 +51,9 @@ function Receipt() {
   const { order } = detail
   if (!PAID_STATUSES.includes(order.Status)) return <StateView kind='empty' text={i18n.t('receipt.notPaid')} />
 
-  const model = receiptModel(order, detail.lines, detail.payments)
+  const model = receiptModel(order, detail.lines, detail.payments, orders.afterSaleRefunds[sheetId] ?? [])
   const branch = orders.branches[order.BaseID]
-  const provider = (p: string) => (p === BALANCE ? i18n.t('receipt.balance') : i18n.t('receipt.online'))
+  const provider = (p: string) => (p === BALANCE ? i18n.t('receipt.balance') : p === AFTER_SALE ? i18n.t('after.afterSale') : i18n.t('receipt.online'))
   const qua = (l: OrderLineRow) => (l.PCode || l.PUnit ? `${format.quantity(l.PQua)} ${l.PUnit}` : `${format.quantity(l.MQua)}${l.Unit ? ` ${l.Unit}` : ''}`)
   const row = (label: string, value: string, testId?: string, strong = false) => (
     <View className={`so-receipt__row${strong ? ' so-receipt__row--strong' : ''}`} key={label}>
@@ -122,7 +123,7 @@ function Receipt() {
         <View className='so-receipt__block'>
           {row(i18n.t('order.paidAmount'), format.amount(order.PaidAmount), 'receipt-paid-amount')}
         </View>
-        {model.paidBy.length > 0 && (
+        {(model.paidBy.length > 0 || model.refunds.length > 0) && (
           <View className='so-receipt__block'>
             {model.paidBy.map((p, i) => (
               <View className='so-receipt__row' key={`paid-${i}`}>
