@@ -36,7 +36,7 @@ export async function weappChoosePhotos(count: number): Promise<HostPhoto[]> {
 /** The chat-app: Taro.uploadFile, the signed fields as formData and the file as 'file'. */
 export async function weappUploadPhoto(target: { url: string; fields: Record<string, string> }, photo: HostPhoto): Promise<number> {
   try {
-    const r = await Taro.uploadFile({ url: target.url, filePath: photo.path, name: 'file', formData: target.fields })
+    const r = await Taro.uploadFile({ url: target.url, filePath: photo.path, name: 'file', formData: target.fields, timeout: 60_000 })
     return Number(r.statusCode) || 0
   } catch (error) {
     // Taro rejects a completed upload with a status it does not like on some hosts: keep the status.
