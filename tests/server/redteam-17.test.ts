@@ -252,3 +252,21 @@ describe('copyRemoteImage: no requests into our own network (SSRF)', () => {
     }
   })
 })
+
+describe('FileBatchNameGet: the hourly limit under parallel requests', () => {
+  let limited: TestServer
+  beforeAll(async () => {
+    limited = await createTestServer({ uploadRatePerHour: 12 })
+  })
+  afterAll(() => limited.close())
+
+  test('found: twenty requests at once sign no more than the hourly limit', async () => {
+    const m = await makeMember(limited.db)
+    const files = Array.from({ length: MAX_PHOTOS }, () => ({ FileName: 'p.jpg', FileSize: 10, FileType: 'image/jpeg' }))
+    const answers = await Promise.all(Array.from({ length: 20 }, () => limited.call('FileBatchNameGet', [{ Purpose: 'review', Files: files }], { headers: m.headers })))
+    const signed = answers.filter((a) => a.body.errcode === '0' && a.body.resultcode === RESULTCODES.OK).length * MAX_PHOTOS
+    expect(signed).toBeLessThanOrEqual(12)
+    const rows = await limited.db.selectFrom('uploads').select('file_id').where('vip_id', '=', m.vipId).execute()
+    expect(rows.length).toBeLessThanOrEqual(12)
+  })
+})

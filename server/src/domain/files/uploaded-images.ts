@@ -23,6 +23,7 @@ import {
   type UploadType
 } from '../../../../src/gateway/after-rows'
 import type { ObjectStorage } from '../../providers/storage/object-storage'
+import { isPostgres } from '../../storage/database'
 import type { Database, UploadTable } from '../../storage/schema'
 import { DomainError, EnvelopeError } from '../errors'
 
@@ -85,18 +86,6 @@ export async function signUploads(db: Kysely<Database>, storage: ObjectStorage, 
     if (!isUploadType(file.FileType) || file.FileSize <= 0) throw new DomainError('UPLOAD_FILE_INVALID')
     if (file.FileSize > UPLOAD_MAX_BYTES) throw new DomainError('UPLOAD_TOO_LARGE')
   }
-  const since = new Date(req.now.getTime() - 3600_000).toISOString()
-  const recent = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('ent_id', '=', req.entId)
-    .where('vip_id', '=', req.vipId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow()
-  if (Number(recent.n) + req.files.length > req.ratePerHour) throw new EnvelopeError('RATE_LIMITED')
-
-  await sweepStaleUploads(db, storage, req.now)
-
   const expiresAt = new Date(req.now.getTime() + UPLOAD_TICKET_SECONDS * 1000)
   const signed: SignedUpload[] = []
   const rows: UploadTable[] = []
@@ -131,7 +120,25 @@ export async function signUploads(db: Kysely<Database>, storage: ObjectStorage, 
     })
     signed.push({ fileId, fileName: file.FileName, key, url: form.url, fields: form.fields, expiresAt })
   }
-  await db.insertInto('uploads').values(rows).execute()
+  // Red team issue 17: the hour's count and the insert are one step under the member row's lock
+  // (PostgreSQL FOR UPDATE; SQLite's transactions run one at a time). Before, twenty requests at
+  // once each counted the same past and signed 120 files against a limit of 12.
+  const since = new Date(req.now.getTime() - 3600_000).toISOString()
+  await db.transaction().execute(async (trx) => {
+    let member = trx.selectFrom('members').select('vip_id').where('ent_id', '=', req.entId).where('vip_id', '=', req.vipId)
+    if (isPostgres(trx)) member = member.forUpdate()
+    await member.executeTakeFirst()
+    const recent = await trx
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('ent_id', '=', req.entId)
+      .where('vip_id', '=', req.vipId)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow()
+    if (Number(recent.n) + req.files.length > req.ratePerHour) throw new EnvelopeError('RATE_LIMITED')
+    await trx.insertInto('uploads').values(rows).execute()
+  })
+  await sweepStaleUploads(db, storage, req.now)
   return signed
 }
 
