@@ -20,6 +20,8 @@ import { OPERATIONS } from '../../src/gateway/operation-list'
 import { DEVICE_KEY_STORAGE } from '../../src/gateway/device-key'
 import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
+import { applyShopAction } from '../../server/src/domain/orders/order.service'
+import sharp from 'sharp'
 import { clientLine } from '../server/helpers/order-fixtures'
 import { decodeDeep, type TestServer } from '../server/helpers/test-server'
 import { translate } from '../../src/i18n/translate'
@@ -387,6 +389,42 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
     await page.evaluate(([key, token]) => localStorage.setItem(key, JSON.stringify({ data: token })), [MEMBER_TOKEN_STORAGE, member.token] as const)
     await look('mine (a member)', `${base}/?signed-in#/pages/mine/mine`, (p) => byId(p, 'member-phone'))
     await look('profile', '/pages/vipDetailsEdit/vipDetailsEdit', (p) => byId(p, 'profile-form'))
+    // Issue 17: the profile's avatar control (Change photo), then after the meal: a completed order's
+    // actions, the receipt, the review page (rated, a photo, saved), goodsComment with the photo, the
+    // after-sale form and its progress.
+    await look('profile: the avatar', null, (p) => byId(p, 'avatar-change'))
+    let completed = ''
+    await step('a completed order of the member', async () => void (completed = await placeCompletedOrder(member.headers, locale)))
+    if (completed) {
+      await look('order details (completed: review, after-sale, receipt)', `/pages/orderDetails/orderDetails?SheetID=${completed}`, (p) => byId(p, 'after-actions'))
+      await look('receipt', `/pages/receipt/receipt?SheetID=${completed}`, (p) => byId(p, 'receipt-address'))
+      const line = (p: Page) => p.locator('[data-testid^="review-line-"]').filter({ visible: true })
+      if (await look('review', `/pages/reviewEdit/reviewEdit?SheetID=${completed}`, line)) {
+        const rated = await step('rate, add a photo, send', async () => {
+          const first = line(page).first()
+          await first.getByRole('radio').nth(3).click({ timeout: STEP })
+          const chooser = page.waitForEvent('filechooser', { timeout: STEP })
+          await first.getByRole('button', { name: t('photos.add') }).click()
+          await (await chooser).setFiles({ name: 'dish.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer() })
+          await first.locator('.so-photos__tile').first().waitFor({ timeout: STEP })
+          await look('review: a photo added', null, (p) => p.locator('.so-photos__tile').filter({ visible: true }))
+          await byId(page, 'review-submit').click()
+          await page.getByRole('status').filter({ hasText: t('review.saved') }).waitFor({ timeout: STEP })
+        })
+        if (rated) {
+          await look('review (saved, its photo kept)', null, (p) => p.locator('.so-review__kept-img').filter({ visible: true }))
+          const reviewed = await app.server.db.selectFrom('goods_reviews').select('goods_id').where('order_id', '=', completed).executeTakeFirst()
+          if (reviewed) await look('reviews with a photo', `/pages/goodsComment/goodsComment?GoodsID=${encodeURIComponent(reviewed.goods_id)}`, (p) => byId(p, 'comment-photo'))
+        }
+      }
+      if (await look('after-sale (the form)', `/pages/afterSale/afterSale?SheetID=${completed}`, (p) => byId(p, 'aftersale-form'))) {
+        const sent = await step('ask for the order back', async () => {
+          await byId(page, 'aftersale-reason-quality').click({ timeout: STEP })
+          await byId(page, 'aftersale-submit').click()
+        })
+        if (sent) await look('after-sale (progress)', null, (p) => byId(p, 'aftersale-progress'))
+      }
+    }
     // Issue 16: the address book (none yet), a new address with the region picker open, the map page.
     await look('addresses (none yet)', '/pages/addressList/addressList', (p) => byId(p, 'address-add'))
     if (await look('new address', '/pages/addressEdit/addressEdit', (p) => byId(p, 'address-form'))) {
@@ -433,6 +471,35 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
   if (missed.length) problems.push(`registered pages not looked at: ${missed.join(', ')}`)
   if (errors.length) problems.push(`script errors: ${errors.join('; ')}`)
   return { findings: takeFindings(page), problems }
+}
+
+/** Issue 17: a member's takeaway order at T01 (soup and a bun), paid and completed by the shop; answers its SheetID. */
+async function placeCompletedOrder(headers: Record<string, string>, locale: Locale): Promise<string> {
+  const call = async (keyName: string, records: Record<string, unknown>[] = [{}]) => {
+    const tableData = records.map((r, i) => ({ EntID: 'E1001', ...(i === 0 ? { AppName: 'ScanOrder-a11y' } : {}), ...r }))
+    const res = await app.server.app.inject({
+      method: 'POST',
+      url: '/GetData',
+      payload: new URLSearchParams({
+        ServerType: (OPERATIONS as Record<string, string>)[keyName] ?? 'Common',
+        KeyName: keyName,
+        strJsonData: JSON.stringify({ tableData }),
+        AuthCode: app.server.config.authCode,
+        IsRSA: '0',
+        EntID: 'E1001'
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': locale, ...headers }
+    })
+    return { status: res.statusCode, body: decodeDeep(JSON.parse(res.body)) }
+  }
+  const server = { call } as unknown as TestServer
+  const lines = [await clientLine(server, { code: 'F01', base: 'B202' }), await clientLine(server, { code: 'E03', base: 'B202' })]
+  const placed = await call('OrderSubmit', [{ ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', ServiceType: 'takeaway', RequestKey: `a11y-completed-${locale}`, Lines: lines.map((l) => l.input) }])
+  if (placed.body.resultcode !== '0') throw new Error(`OrderSubmit: ${placed.body.resultcode} ${placed.body.resultmsg}`)
+  const order = placed.body.data.table1[0]
+  await app.server.db.transaction().execute((trx) => markOrderPaid(trx, order.SheetID, order.Amount, new Date()))
+  await applyShopAction(app.server.db, order.SheetID, 'complete', locale, new Date(), app.server.providers as never)
+  return order.SheetID as string
 }
 
 /** Places a delivery order as this phone's app would (its device key), paid; answers its SheetID. */
