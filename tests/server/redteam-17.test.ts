@@ -8,6 +8,7 @@
  * Tests named "found:" failed before their fix (docs/security.md "Issue 17"); every other test is
  * an attack that was already refused, kept as a guard against regression.
  */
+import dns from 'node:dns/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { deflateSync } from 'node:zlib'
@@ -228,6 +229,24 @@ describe('copyRemoteImage: no requests into our own network (SSRF)', () => {
     hits = 0
     expect(await copy(m, `http://[::ffff:127.0.0.1]:${port}/a.jpg`)).toBeNull()
     expect(await copy(m, `http://[0:0:0:0:0:ffff:7f00:1]:${port}/a.jpg`)).toBeNull()
+    expect(hits).toBe(0)
+  })
+
+  test('found: a name that answers a public address to the check and loopback to the fetch (DNS rebinding) is not fetched', async () => {
+    const m = await makeMember(server.db)
+    hits = 0
+    // The attacker's name server: a public address the first time it is asked, loopback after.
+    // 'localhost' stands for that name: the system resolves it to loopback whenever our mock does not answer.
+    const real = dns.lookup.bind(dns)
+    let asked = 0
+    const spy = jest.spyOn(dns, 'lookup').mockImplementation((async (host: string, options: unknown) =>
+      host === 'localhost' && asked++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : real(host, options as never)) as never)
+    try {
+      expect(await copy(m, `http://localhost:${port}/a.jpg`)).toBeNull()
+    } finally {
+      spy.mockRestore()
+    }
+    expect(asked).toBeGreaterThan(0)
     expect(hits).toBe(0)
   })
 

@@ -8,7 +8,10 @@
  * write (uploads go under 'uploads/', checked pictures under 'images/'). Never imports Fastify.
  */
 import { randomBytes } from 'node:crypto'
+import type { LookupAddress } from 'node:dns'
 import dns from 'node:dns/promises'
+import http from 'node:http'
+import https from 'node:https'
 import net from 'node:net'
 import type { Kysely } from 'kysely'
 import sharp, { type Sharp } from 'sharp'
@@ -339,7 +342,8 @@ export async function copyRemoteImage(db: Kysely<Database>, storage: ObjectStora
     if (url.username || url.password) return null
     if (!req.allowPrivateAddresses && !(await isPublicHost(url.hostname))) return null
     const signal = AbortSignal.timeout(req.timeoutMs ?? 5000)
-    const answer = await (req.fetchImpl ?? fetch)(url, { redirect: 'manual', signal, headers: { accept: 'image/jpeg, image/png, image/webp' } })
+    const headers = { accept: 'image/jpeg, image/png, image/webp' }
+    const answer: Fetched = req.fetchImpl || req.allowPrivateAddresses ? await (req.fetchImpl ?? fetch)(url, { redirect: 'manual', signal, headers }) : await getPinned(url, signal, headers)
     if (answer.status !== 200 || !answer.body) return null
     const declaredLength = Number(answer.headers.get('content-length') ?? '0')
     if (declaredLength > UPLOAD_MAX_BYTES) return null
@@ -385,6 +389,46 @@ export async function copyRemoteImage(db: Kysely<Database>, storage: ObjectStora
   } catch {
     return null
   }
+}
+
+/** What copyRemoteImage reads of an answer (a fetch Response or getPinned's). */
+interface Fetched {
+  status: number
+  headers: { get(name: string): string | null }
+  body: unknown
+}
+
+/**
+ * Red team issue 17 (DNS rebinding): isPublicHost resolved the name, then fetch resolved it again
+ * and connected wherever that second answer said; a name server answering a public address first
+ * and 127.0.0.1 next had us fetch from this machine. Now the connection's own lookup is the check:
+ * every address it resolves must be public, and the socket connects to those (a GET, no redirects:
+ * node:http follows none).
+ */
+function getPinned(url: URL, signal: AbortSignal, headers: Record<string, string>): Promise<Fetched> {
+  const client = url.protocol === 'https:' ? https : http
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { signal, headers, lookup: publicLookup, agent: false }, (res) => {
+      resolve({ status: res.statusCode ?? 0, headers: { get: (name) => [res.headers[name.toLowerCase()] ?? null].flat()[0] }, body: res })
+    })
+    request.on('error', reject)
+  })
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
+
+/** net's lookup, answering only when every address of the name is public. */
+function publicLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dns.lookup(hostname, { all: true }).then(
+    (addresses) => {
+      if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) {
+        return callback(Object.assign(new Error(`${hostname} resolves to an address not on the public internet`), { code: 'EACCES' }), [])
+      }
+      if (options.all) callback(null, addresses)
+      else callback(null, addresses[0].address, addresses[0].family)
+    },
+    (error: NodeJS.ErrnoException) => callback(error, [])
+  )
 }
 
 /** Every address the name resolves to is a public one (not loopback, private, link-local …). */
