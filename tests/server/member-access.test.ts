@@ -87,7 +87,16 @@ const SAMPLES: Partial<Record<OperationName, () => Record<string, unknown>>> = {
   VipAddressAdd: () => ({ ...ADDRESS, RequestKey: key() }),
   VipAddressGet: () => ({ AddressID: aAddress }),
   VipAddressUpdate: () => ({ ...ADDRESS, AddressID: aAddress, Contact: 'Changed' }),
-  VipAddressDelete: () => ({ AddressID: aAddress })
+  VipAddressDelete: () => ({ AddressID: aAddress }),
+  // issue 17: uploads, reviews, after-sale, avatar
+  FileBatchNameGet: () => ({ Purpose: 'review', Files: [{ FileName: 'dish.jpg', FileSize: 1000, FileType: 'image/jpeg' }] }),
+  OrderCommentsGet: () => ({ SheetID: aOrder }),
+  GoodsCommentSubmit: () => ({ SheetID: aOrder, Comments: [{ LineNo: 1, Stars: 5, Content: 'Good' }], RequestKey: key() }),
+  AfterSaleSubmit: () => ({ SheetID: aOrder, Amount: '1.00', Reason: 'quality', RequestKey: key() }),
+  AfterSaleDetailGet: () => ({ SheetID: aOrder }),
+  AfterSaleListByPage: () => ({ PageIndex: 1, PageSize: 10 }),
+  AfterSaleWithdraw: () => ({ AfterSaleID: 'AS-none' }),
+  VipAvatarUpdate: () => ({ FileID: '' })
 }
 
 const operations = Object.entries(OPERATION_REGISTRY) as [OperationName, AnyOperation][]
@@ -205,6 +214,43 @@ const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {
   },
   async OrderDetailGet() {
     expect((await server.call('OrderDetailGet', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20017')
+  },
+  // issue 17: uploads, reviews, after-sale, avatar, reorder
+  async OrderReorderGet() {
+    expect((await server.call('OrderReorderGet', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20017')
+  },
+  async FileBatchNameGet() {
+    // B's upload is recorded as B's.
+    const id = ok(await server.call('FileBatchNameGet', [{ Purpose: 'avatar', Files: [{ FileName: 'b.jpg', FileSize: 1000, FileType: 'image/jpeg' }] }], { headers: b.headers })).table1[0].FileID
+    const row = await server.db.selectFrom('uploads').select(['vip_id', 'user_id']).where('file_id', '=', id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ vip_id: b.vipId, user_id: b.vipId })
+  },
+  async VipAvatarUpdate() {
+    // A's upload is not B's to use; B removing B's avatar leaves A's.
+    const aFile = ok(await server.call('FileBatchNameGet', [{ Purpose: 'avatar', Files: [{ FileName: 'a.jpg', FileSize: 1000, FileType: 'image/jpeg' }] }], { headers: a.headers })).table1[0].FileID
+    expect((await server.call('VipAvatarUpdate', [{ FileID: aFile }], { headers: b.headers })).body.resultcode).toBe('20067')
+    await server.db.updateTable('members').set({ head_img: 'http://localhost/storage/images/a.jpg' }).where('vip_id', '=', a.vipId).execute()
+    expect(ok(await server.call('VipAvatarUpdate', [{ FileID: '' }], { headers: b.headers })).table1[0]).toMatchObject({ VipID: b.vipId, HeadImg: '' })
+    const alice = await server.db.selectFrom('members').select('head_img').where('vip_id', '=', a.vipId).executeTakeFirstOrThrow()
+    expect(alice.head_img).toBe('http://localhost/storage/images/a.jpg')
+  },
+  async OrderCommentsGet() {
+    expect((await server.call('OrderCommentsGet', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20068') // REVIEW_NOT_ALLOWED
+  },
+  async GoodsCommentSubmit() {
+    expect((await server.call('GoodsCommentSubmit', [{ SheetID: aOrder, Comments: [{ LineNo: 1, Stars: 5, Content: 'Mine now' }], RequestKey: key() }], { headers: b.headers })).body.resultcode).toBe('20068') // REVIEW_NOT_ALLOWED
+  },
+  async AfterSaleSubmit() {
+    expect((await server.call('AfterSaleSubmit', [{ SheetID: aOrder, Amount: '1.00', Reason: 'quality', RequestKey: key() }], { headers: b.headers })).body.resultcode).toBe('20070') // AFTERSALE_NOT_ALLOWED
+  },
+  async AfterSaleDetailGet() {
+    expect((await server.call('AfterSaleDetailGet', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20073') // AFTERSALE_NOT_FOUND
+  },
+  async AfterSaleListByPage() {
+    expect(ok(await server.call('AfterSaleListByPage', [{ PageIndex: 1, PageSize: 100 }], { headers: b.headers })).table1.filter((r: { SheetID: string }) => r.SheetID === aOrder)).toEqual([])
+  },
+  async AfterSaleWithdraw() {
+    expect((await server.call('AfterSaleWithdraw', [{ AfterSaleID: 'AS-none' }], { headers: b.headers })).body.resultcode).toBe('20073') // AFTERSALE_NOT_FOUND
   },
   async OrderCancel() {
     expect((await server.call('OrderCancel', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20017')
