@@ -17,13 +17,15 @@ import { MAX_PHOTOS, type UploadTicketRow } from '../../src/gateway/after-rows'
 import { ERRCODES, RESULTCODES } from '../../src/gateway/codes'
 import { copyRemoteImage, isPublicAddress, useCheckedImages } from '../../server/src/domain/files/uploaded-images'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
+import { openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 
 let server: TestServer
 let base: string
 
 beforeAll(async () => {
-  server = await createTestServer({ uploadRatePerHour: 1000 })
+  server = await createTestServer({ uploadRatePerHour: 1000 }, { demoMenus: true })
+  await openAllDay(server.db)
   await server.app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
 })
@@ -287,5 +289,38 @@ describe('FileBatchNameGet: the hourly limit under parallel requests', () => {
     expect(signed).toBeLessThanOrEqual(12)
     const rows = await limited.db.selectFrom('uploads').select('file_id').where('vip_id', '=', m.vipId).execute()
     expect(rows.length).toBeLessThanOrEqual(12)
+  })
+})
+
+describe('after-sale amounts and other members', () => {
+  async function paidOrder(m: TestMember): Promise<{ sheetId: string; amount: string }> {
+    const order = ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('1')]), RequestKey: requestKey() }], { headers: m.headers })).table1[0]
+    ok(await server.call('BalancePay', [{ SheetID: order.SheetID, RequestKey: requestKey() }], { headers: m.headers }))
+    return { sheetId: order.SheetID, amount: order.Amount }
+  }
+  const ask = (m: TestMember, record: Record<string, unknown>) =>
+    server.call('AfterSaleSubmit', [{ Reason: 'quality', RequestKey: requestKey(), ...record }], { headers: m.headers })
+
+  test("odd amounts ('1e3', 'NaN', '-1', '0x10', 'Infinity', '0.001', over what was paid) make no request; another member's order and request are refused alike", async () => {
+    const m = await makeMember(server.db, { balance: '500' })
+    const order = await paidOrder(m)
+    for (const Amount of ['1e3', 'NaN', '-1', '0x10', 'Infinity', '1,5', '١']) {
+      expect((await ask(m, { SheetID: order.sheetId, Amount })).body.errcode).toBe(ERRCODES.INVALID_INPUT)
+    }
+    for (const Amount of ['0.001', '0', '0.00', (Number(order.amount) + 0.01).toFixed(2), '999999999999']) {
+      expect((await ask(m, { SheetID: order.sheetId, Amount })).body.resultcode).toBe(RESULTCODES.AFTERSALE_AMOUNT_INVALID)
+    }
+    const stranger = await makeMember(server.db, { balance: '500' })
+    expect((await ask(stranger, { SheetID: order.sheetId, Amount: '1' })).body.resultcode).toBe(RESULTCODES.AFTERSALE_NOT_ALLOWED)
+    expect(await server.db.selectFrom('after_sales').select('after_sale_id').where('order_id', '=', order.sheetId).execute()).toEqual([])
+
+    const mine = ok(await ask(m, { SheetID: order.sheetId, Amount: '1' })).table1[0]
+    const peek = await server.call('AfterSaleDetailGet', [{ AfterSaleID: mine.AfterSaleID }], { headers: stranger.headers })
+    expect(peek.body.resultcode).toBe(RESULTCODES.AFTERSALE_NOT_FOUND)
+    const theirs = await server.call('AfterSaleWithdraw', [{ AfterSaleID: mine.AfterSaleID }], { headers: stranger.headers })
+    expect(theirs.body.resultcode).toBe(RESULTCODES.AFTERSALE_NOT_FOUND)
+    const reorder = await server.call('OrderReorderGet', [{ SheetID: order.sheetId }], { headers: stranger.headers })
+    expect(reorder.body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    expect(JSON.stringify(reorder.body.data ?? {})).not.toContain(order.sheetId)
   })
 })
