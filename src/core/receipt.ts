@@ -38,6 +38,7 @@ export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], pa
   const settled = payments.filter((p) => p.Status === PAID || p.Status === REFUND_DUE || p.Status === REFUNDED)
   const refunded = payments.filter((p) => p.Status === REFUNDED)
   const when = (p: PaymentRow) => p.PaidDate || p.CreatedDate || ''
+  const refunds = listedRefunds(refunded, afterSale, when)
   return {
     goods,
     bags: order.BagQua > 0 || positive(order.BagFee) ? { qua: order.BagQua, fee: order.BagFee } : null,
@@ -45,10 +46,25 @@ export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], pa
     coupon: positive(order.CouponAmount) ? { name: order.CouponName, off: order.CouponAmount } : null,
     total: order.Amount,
     paidBy: settled.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })),
-    refunds: [...refunded.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })), ...afterSale.map((r) => ({ provider: AFTER_SALE, amount: r.amount, date: r.date }))],
-    refundTotal:
-      refunded.length || afterSale.length
-        ? [...refunded.map((p) => p.Amount), ...afterSale.map((r) => r.amount)].reduce((s, a) => s.plus(toDecimal(a)), toDecimal(0)).toFixed()
-        : null
+    refunds,
+    refundTotal: refunds.length ? refunds.reduce((s, r) => s.plus(toDecimal(r.amount)), toDecimal(0)).toFixed() : null
   }
+}
+
+/**
+ * The refunds as listed: an after-sale refund that used a payment up marks it refunded too, so the
+ * after-sale money is taken off the refunded payments first (in their order, as the server spends
+ * them) and only what is left of them (a cancel's rest) is listed as the payment's own refund.
+ */
+function listedRefunds(refunded: readonly PaymentRow[], afterSale: readonly { amount: string; date: string }[], when: (p: PaymentRow) => string): { provider: string; amount: string; date: string }[] {
+  let covered = afterSale.reduce((s, r) => s.plus(toDecimal(r.amount)), toDecimal(0))
+  const own: { provider: string; amount: string; date: string }[] = []
+  for (const p of refunded) {
+    const amount = toDecimal(p.Amount)
+    const taken = covered.lt(amount) ? covered : amount
+    covered = covered.minus(taken)
+    const left = amount.minus(taken)
+    if (left.gt(0)) own.push({ provider: p.Provider, amount: taken.gt(0) ? left.toFixed((p.Amount.split('.')[1] ?? '').length) : p.Amount, date: when(p) })
+  }
+  return [...own, ...afterSale.map((r) => ({ provider: AFTER_SALE, amount: r.amount, date: r.date }))]
 }

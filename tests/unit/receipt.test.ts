@@ -49,4 +49,18 @@ describe('receiptModel', () => {
     ])
     expect(model.refundTotal).toBe('19.5')
   })
+
+  it('a payment an after-sale refund used up is not listed again: only what a cancel gave back on top', () => {
+    // The whole order back through after-sale: the payment is marked refunded by it (the money went back once).
+    const whole = receiptModel(orderRow('O1', { Status: 2 }), [lineRow('O1', 1)], [paymentRow('P1', 'O1', { Status: 4, Amount: '54.00' })], [{ amount: '54.00', date: '2026-11-25 10:54:18' }])
+    expect(whole.refunds.map((r) => [r.provider, r.amount])).toEqual([['aftersale', '54.00']])
+    expect(whole.refundTotal).toBe('54')
+    // 20 back through after-sale, then the shop cancelled: the cancel gave back the other 34.
+    const rest = receiptModel(orderRow('O1', { Status: 5 }), [lineRow('O1', 1)], [paymentRow('P1', 'O1', { Status: 4, Amount: '54.00' })], [{ amount: '20.00', date: '2026-11-25 10:00:00' }])
+    expect(rest.refunds.map((r) => [r.provider, r.amount])).toEqual([
+      ['sandbox', '34.00'],
+      ['aftersale', '20.00']
+    ])
+    expect(rest.refundTotal).toBe('54')
+  })
 })
