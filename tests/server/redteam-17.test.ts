@@ -292,12 +292,13 @@ describe('FileBatchNameGet: the hourly limit under parallel requests', () => {
   })
 })
 
+async function paidOrder(m: TestMember): Promise<{ sheetId: string; amount: string }> {
+  const order = ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('1')]), RequestKey: requestKey() }], { headers: m.headers })).table1[0]
+  ok(await server.call('BalancePay', [{ SheetID: order.SheetID, RequestKey: requestKey() }], { headers: m.headers }))
+  return { sheetId: order.SheetID, amount: order.Amount }
+}
+
 describe('after-sale amounts and other members', () => {
-  async function paidOrder(m: TestMember): Promise<{ sheetId: string; amount: string }> {
-    const order = ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('1')]), RequestKey: requestKey() }], { headers: m.headers })).table1[0]
-    ok(await server.call('BalancePay', [{ SheetID: order.SheetID, RequestKey: requestKey() }], { headers: m.headers }))
-    return { sheetId: order.SheetID, amount: order.Amount }
-  }
   const ask = (m: TestMember, record: Record<string, unknown>) =>
     server.call('AfterSaleSubmit', [{ Reason: 'quality', RequestKey: requestKey(), ...record }], { headers: m.headers })
 
@@ -322,5 +323,34 @@ describe('after-sale amounts and other members', () => {
     const reorder = await server.call('OrderReorderGet', [{ SheetID: order.sheetId }], { headers: stranger.headers })
     expect(reorder.body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
     expect(JSON.stringify(reorder.body.data ?? {})).not.toContain(order.sheetId)
+  })
+})
+
+describe('reviews and after-sale texts shown to others', () => {
+  const review = (m: TestMember, sheetId: string, comment: Record<string, unknown>) =>
+    server.call('GoodsCommentSubmit', [{ SheetID: sheetId, RequestKey: requestKey(), Comments: [{ LineNo: 1, Stars: 5, ...comment }] }], { headers: m.headers })
+
+  test('found: control characters and bidi overrides in a public review or a request text are refused; newlines are kept', async () => {
+    const m = await makeMember(server.db, { balance: '500' })
+    const order = await paidOrder(m)
+    for (const Content of ['Great \u202esoup', 'tasty\u0007', 'a\u0085b', 'x\u2066y', 'ok\u001b[2J']) {
+      expect([JSON.stringify(Content), (await review(m, order.sheetId, { Content })).body.errcode]).toEqual([JSON.stringify(Content), ERRCODES.INVALID_INPUT])
+      const asked = await server.call('AfterSaleSubmit', [{ SheetID: order.sheetId, Reason: 'quality', Amount: '1', Content, RequestKey: requestKey() }], { headers: m.headers })
+      expect([JSON.stringify(Content), asked.body.errcode]).toEqual([JSON.stringify(Content), ERRCODES.INVALID_INPUT])
+    }
+    const written = ok(await review(m, order.sheetId, { Content: 'Hot soup.\nWould order again.' }))
+    expect(written.table1[0].Content).toBe('Hot soup.\nWould order again.')
+  })
+
+  test("another purpose's and another member's uploads cannot be a review's photos", async () => {
+    const m = await makeMember(server.db, { balance: '500' })
+    const other = await makeMember(server.db)
+    const order = await paidOrder(m)
+    const avatar = await ticket(m, 'image/jpeg', 'avatar')
+    expect((await upload(avatar, await jpeg())).status).toBe(200)
+    const theirs = await ticket(other)
+    expect((await upload(theirs, await jpeg())).status).toBe(200)
+    for (const id of [avatar.FileID, theirs.FileID]) expect((await review(m, order.sheetId, { FileIDs: [id] })).body.resultcode).toBe(RESULTCODES.UPLOAD_NOT_FOUND)
+    expect(await server.db.selectFrom('goods_reviews').select('review_id').where('order_id', '=', order.sheetId).execute()).toEqual([])
   })
 })

@@ -66,3 +66,11 @@ export const menuScopeFields = {
 
 /** The GoodsID of the goods an operation is about. */
 export const goodsIdField = requiredId('Goods id (GoodsID of a goods row)')
+
+/**
+ * Red team issue 17: a member's text that others read (a public review, a request the shop reads)
+ * may span lines (tab, CR, LF) but carries no other control character (C0, DEL, C1), no line/
+ * paragraph separator and no bidi override or isolate (they reorder what the reader sees).
+ */
+export const FREE_TEXT_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+export const freeTextAllowed = (text: string): boolean => !FREE_TEXT_FORBIDDEN.test(text)

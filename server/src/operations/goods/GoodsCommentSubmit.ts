@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MAX_PHOTOS } from '../../../../src/gateway/after-rows'
 import { REVIEW_EDIT_DAYS, REVIEW_MAX_TEXT, REVIEW_SUBMITS_PER_HOUR, reviewTextLength } from '../../../../src/core/review-rules'
 import { submitReviews } from '../../domain/reviews/reviews.service'
-import { optionalId, requiredId } from '../fields'
+import { freeTextAllowed, optionalId, requiredId } from '../fields'
 import { defineOperation } from '../operation'
 import { MY_REVIEW_COLUMNS, reviewCaller } from './review-columns'
 
@@ -13,6 +13,7 @@ const comment = z.object({
     .string()
     .trim()
     .refine((text) => reviewTextLength(text) <= REVIEW_MAX_TEXT, `at most ${REVIEW_MAX_TEXT} characters`)
+    .refine(freeTextAllowed, 'control characters or bidi overrides')
     .default('')
     .describe(`The review text, at most ${REVIEW_MAX_TEXT} characters (may be empty)`),
   FileIDs: z.array(requiredId('FileID')).max(MAX_PHOTOS).optional().describe(`Up to ${MAX_PHOTOS} FileIDs of the member's 'review' uploads (FileBatchNameGet)`),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AFTERSALE_REASONS, MAX_PHOTOS } from '../../../../src/gateway/after-rows'
 import { AFTERSALE_TEXT_MAX, submitAfterSale } from '../../domain/aftersale/aftersale.service'
-import { requiredId } from '../fields'
+import { freeTextAllowed, requiredId } from '../fields'
 import { defineOperation } from '../operation'
 import { AFTERSALE_COLUMNS, AFTERSALE_LINE_COLUMNS, afterSaleAnswer, afterSaleImages } from './AfterSaleRows'
 
@@ -21,7 +21,7 @@ export default defineOperation({
       .describe('Some lines with quantities; absent or empty: the whole order'),
     Amount: z.string().trim().regex(/^\d{1,12}(\.\d{1,6})?$/).describe('The refund asked, exact decimal text'),
     Reason: z.enum(AFTERSALE_REASONS).describe(`One of ${AFTERSALE_REASONS.join(', ')}`),
-    Content: z.string().trim().max(AFTERSALE_TEXT_MAX).optional().describe(`The member's text, at most ${AFTERSALE_TEXT_MAX} characters`),
+    Content: z.string().trim().max(AFTERSALE_TEXT_MAX).refine(freeTextAllowed, 'control characters or bidi overrides').optional().describe(`The member's text, at most ${AFTERSALE_TEXT_MAX} characters`),
     FileIDs: z.array(requiredId('FileID')).max(MAX_PHOTOS).optional().describe(`Up to ${MAX_PHOTOS} FileIDs of the member's 'aftersale' uploads`),
     RequestKey: requiredId('Client key of this request: a retry with the same key answers the same request')
   }),
