@@ -354,3 +354,35 @@ describe('reviews and after-sale texts shown to others', () => {
     expect(await server.db.selectFrom('goods_reviews').select('review_id').where('order_id', '=', order.sheetId).execute()).toEqual([])
   })
 })
+
+describe('copyRemoteImage: huge and endless answers', () => {
+  let remote: http.Server
+  let remoteBase = ''
+  beforeAll(async () => {
+    remote = http.createServer((req, res) => {
+      // 6 MB, no length declared.
+      if (req.url === '/huge') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.alloc(6 * 1024 * 1024, 0xff))
+      // A length within the cap but a body that never ends.
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': '1000000' })
+      const drip = setInterval(() => res.write(Buffer.alloc(10, 0xff)), 50)
+      res.on('close', () => clearInterval(drip))
+    })
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve))
+    remoteBase = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`
+  })
+  afterAll(() => {
+    remote.closeAllConnections()
+    return new Promise<void>((resolve) => remote.close(() => resolve()))
+  })
+
+  test('an answer past 5 MB and one that drips without end give no avatar, within the timeout', async () => {
+    const m = await makeMember(server.db)
+    const copy = (path: string) =>
+      copyRemoteImage(server.db, server.providers.storage, { entId: 'E1001', vipId: m.vipId, purpose: 'avatar', url: `${remoteBase}${path}`, now: new Date(), allowPrivateAddresses: true, timeoutMs: 800 })
+    const started = Date.now()
+    expect(await copy('/huge')).toBeNull()
+    expect(await copy('/drip')).toBeNull()
+    expect(Date.now() - started).toBeLessThan(4000)
+    expect(await server.db.selectFrom('uploads').select('file_id').where('vip_id', '=', m.vipId).execute()).toEqual([])
+  })
+})
