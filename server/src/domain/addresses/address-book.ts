@@ -29,6 +29,7 @@ import type { Locale } from '../../../../src/gateway/contract'
 import type { GeocodingProvider } from '../../providers/geocoding/geocoding-provider'
 import {
   countAddresses,
+  latestAddressInstant,
   deleteAddress,
   findAddress,
   findAddressByRequestKey,
@@ -177,7 +178,6 @@ export async function addAddress(c: AddressCaller, input: VipAddressInput & { Re
     const at = await locateAddress(c.geocoder, checked, c.locale)
     if (at) Object.assign(checked, at)
   }
-  const at = c.now.toISOString()
   const addressId = newAddressId()
   try {
     return await c.db.transaction().execute(async (trx) => {
@@ -188,6 +188,9 @@ export async function addAddress(c: AddressCaller, input: VipAddressInput & { Re
       }
       const count = await countAddresses(trx, scope)
       if (count >= MAX_ADDRESSES) throw new DomainError('ADDRESS_LIMIT_REACHED', { max: MAX_ADDRESSES })
+      // Two adds within one millisecond would tie on "newest" (the default's successor): keep them apart.
+      const latest = await latestAddressInstant(trx, scope)
+      const at = new Date(Math.max(c.now.getTime(), latest ? Date.parse(latest) + 1 : 0)).toISOString()
       const isDefault = count === 0 || input.IsDefault === 1
       await insertAddress(trx, {
         address_id: addressId,

@@ -38,6 +38,17 @@ export async function countAddresses(db: Db, scope: MemberScope): Promise<number
   return Number(row.n)
 }
 
+/** When the member's newest address was made ('' none): a new one is made strictly later, so "newest" never ties. */
+export async function latestAddressInstant(db: Db, scope: MemberScope): Promise<string> {
+  const row = await db
+    .selectFrom('vip_addresses')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('ent_id', '=', scope.entId)
+    .where('vip_id', '=', scope.vipId)
+    .executeTakeFirst()
+  return row?.at ? String(row.at) : ''
+}
+
 /** The member's address by id; another member's (or an unknown id) is null. */
 export async function findAddress(db: Db, scope: MemberScope, addressId: string): Promise<AddressRecord | null> {
   const row = await db
