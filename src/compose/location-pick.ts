@@ -4,7 +4,7 @@
  * hands the confirmed pin back through features/places/pick-request.
  */
 import type { Host, HostPlace } from '../hosts/host'
-import { ROUTES } from '../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../features/shell/routes-past-home'
 import { openPickRequest, settlePickRequest } from '../features/places/pick-request'
 
 const coord = (n: number | undefined): string => (typeof n === 'number' && Number.isFinite(n) ? String(n) : '')
@@ -24,7 +24,7 @@ export async function pickLocation(host: Host, near?: { Lat: number; Lng: number
   }
   const answer = openPickRequest()
   try {
-    host.navigateTo(ROUTES.location({ mode: 'choose', Lat: coord(near?.Lat), Lng: coord(near?.Lng) }))
+    host.navigateTo(PAST_HOME_ROUTES.location({ mode: 'choose', Lat: coord(near?.Lat), Lng: coord(near?.Lng) }))
   } catch {
     settlePickRequest(null)
   }
@@ -38,6 +38,6 @@ export function showLocation(host: Host, place: HostPlace): void {
     return
   }
   host.navigateTo(
-    ROUTES.location({ mode: 'open', Lat: coord(place.Lat), Lng: coord(place.Lng), Name: place.Name, Address: place.Address })
+    PAST_HOME_ROUTES.location({ mode: 'open', Lat: coord(place.Lat), Lng: coord(place.Lng), Name: place.Name, Address: place.Address })
   )
 }

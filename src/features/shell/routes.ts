@@ -1,7 +1,7 @@
 /** Page paths (spec §2: pages/{name}/{name}), built in one place. */
-const page = (name: string): string => `/pages/${name}/${name}`
+export const page = (name: string): string => `/pages/${name}/${name}`
 
-const withQuery = (path: string, query: Record<string, string>): string => {
+export const withQuery = (path: string, query: Record<string, string>): string => {
   const q = Object.entries(query)
     .filter(([, v]) => v !== '')
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
@@ -55,18 +55,9 @@ export const ROUTES = {
   // issue 14: this page needs another browser (host: its login kind); clear cache
   browserPrompt: (host: string, back = '') => withQuery(page('browserPrompt'), { host, back }),
   clear: page('clear'),
-  // issue 16: addresses, places, branch and tables. addressList `choose`: picking one for the confirm page.
-  addressList: (choose = false) => withQuery(page('addressList'), { choose: choose ? '1' : '' }),
-  /** `choose`: the address saved there is taken for the confirm page's order. */
-  addressEdit: (addressId = '', choose = false) => withQuery(page('addressEdit'), { AddressID: addressId, choose: choose ? '1' : '' }),
-  /** H5 map page (mini-programs use the host's own): `choose` drops a pin near Lat/Lng, `open` shows a place. */
-  location: (q: { mode: 'choose' | 'open'; Lat?: string; Lng?: string; Name?: string; Address?: string }) => withQuery(page('location'), q as Record<string, string>),
+  // issue 16: a branch's page and choosing a table (Home links them); the other pages of issues 16–17 are in ./routes-past-home.ts
   baseDetails: (baseId: string) => withQuery(page('baseDetails'), { BaseID: baseId }),
-  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId }),
-  // issue 17: after the meal
-  reviewEdit: (sheetId: string) => withQuery(page('reviewEdit'), { SheetID: sheetId }),
-  afterSale: (sheetId: string) => withQuery(page('afterSale'), { SheetID: sheetId }),
-  receipt: (sheetId: string) => withQuery(page('receipt'), { SheetID: sheetId })
+  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId })
 }
 
 /**

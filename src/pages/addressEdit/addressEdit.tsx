@@ -6,6 +6,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { pickLocation } from '../../compose/location-pick'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { AddressEditForm } from '../../features/addresses/components/AddressViews'
 import { StateView } from '../../ui/StateView'
 
@@ -39,7 +40,7 @@ function AddressEditPage() {
     void addresses.relabelRegion()
   }, [i18n.locale])
 
-  const back = () => host.navigateBack(choose ? ROUTES.confirm('prepay') : ROUTES.addressList())
+  const back = () => host.navigateBack(choose ? ROUTES.confirm('prepay') : PAST_HOME_ROUTES.addressList())
   const f = addresses.form
 
   return (

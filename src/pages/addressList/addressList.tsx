@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { useReshow } from '../../features/orders/components/use-page-watch'
 import { AddressList } from '../../features/addresses/components/AddressViews'
 import { StateView } from '../../ui/StateView'
@@ -47,8 +48,8 @@ function AddressListPage() {
             checkout.chooseAddress(a)
             backToConfirm()
           }}
-          onEdit={(a) => host.navigateTo(ROUTES.addressEdit(a.AddressID))}
-          onAdd={() => host.navigateTo(ROUTES.addressEdit('', choose))}
+          onEdit={(a) => host.navigateTo(PAST_HOME_ROUTES.addressEdit(a.AddressID))}
+          onAdd={() => host.navigateTo(PAST_HOME_ROUTES.addressEdit('', choose))}
         />
       ) : (
         <View className='so-addr-section' data-testid='addresses-signed-out'>

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { AfterSaleStore } from '../../features/aftersale/aftersale.store'
 import { AfterSaleForm, AfterSaleProgressView } from '../../features/aftersale/components/AfterSaleViews'
 import { PhotoUploads } from '../../features/uploads/upload.store'
@@ -26,7 +27,7 @@ function AfterSale() {
   const t = i18n.t
 
   useSessionPage(() => {
-    if (!member.signedIn) host.redirectTo(ROUTES.loginByCode({ next: ROUTES.afterSale(sheetId) }))
+    if (!member.signedIn) host.redirectTo(ROUTES.loginByCode({ next: PAST_HOME_ROUTES.afterSale(sheetId) }))
     else void store.load(sheetId)
   })
   usePageTitle(t('page.afterSale'))

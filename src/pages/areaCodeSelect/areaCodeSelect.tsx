@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { AreaList } from '../../features/member/components/MemberViews'
 
 /** Choose phone area code (spec §2; scrolling disabled): the choice goes back to the phone form that asked. */
@@ -27,7 +28,7 @@ function AreaCodeSelect() {
         onChoose={(areaNo) => {
           form.setArea(areaNo)
           if (target === 'address') addresses.clearError('phone')
-          host.navigateBack(target === 'change' ? ROUTES.changeByCode : target === 'address' ? ROUTES.addressEdit() : ROUTES.loginByCode())
+          host.navigateBack(target === 'change' ? ROUTES.changeByCode : target === 'address' ? PAST_HOME_ROUTES.addressEdit() : ROUTES.loginByCode())
         }}
       />
     </>

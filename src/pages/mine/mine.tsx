@@ -4,6 +4,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { MineView, type MineEntry } from '../../features/member/components/MemberViews'
 import { useReshow } from '../../features/orders/components/use-page-watch'
 
@@ -13,7 +14,7 @@ const ENTRY_ROUTE: Record<MineEntry, string> = {
   points: ROUTES.vipScoreRecordList,
   coupons: ROUTES.couponsList,
   qrCode: ROUTES.vipQrCode,
-  addresses: ROUTES.addressList(),
+  addresses: PAST_HOME_ROUTES.addressList(),
   profile: ROUTES.vipDetailsEdit,
   changePhone: ROUTES.changeByCode,
   bindPhone: ROUTES.loginByCode({ mode: 'bind' })

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { ReviewEditStore } from '../../features/reviews/review-edit.store'
 import { ReviewForm } from '../../features/reviews/components/ReviewViews'
 import { PhotoUploads } from '../../features/uploads/upload.store'
@@ -25,7 +26,7 @@ function ReviewEdit() {
   const t = i18n.t
 
   useSessionPage(() => {
-    if (!member.signedIn) host.redirectTo(ROUTES.loginByCode({ next: ROUTES.reviewEdit(sheetId) }))
+    if (!member.signedIn) host.redirectTo(ROUTES.loginByCode({ next: PAST_HOME_ROUTES.reviewEdit(sheetId) }))
     else void store.load(sheetId)
   })
   usePageTitle(t('page.reviewEdit'))

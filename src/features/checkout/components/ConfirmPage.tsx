@@ -17,6 +17,7 @@ import { packHolds } from '../../../ui/pack-label'
 import { PAYMENT_METHODS, MAX_BAGS, type SubmitResult } from '../checkout.store'
 import { PlacedNotice } from './PlacedNotice'
 import { ROUTES } from '../../shell/routes'
+import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import type { VipAddressRow } from '../../../gateway/address-rows'
 import './ConfirmPage.css'
 
@@ -316,10 +317,10 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
             <>
               <SavedAddress address={c.savedAddress} />
               <View className='so-confirm__address-actions'>
-                <View className='so-confirm__link-btn' role='button' {...focusable} aria-label={i18n.t('address.editAria')} data-testid='delivery-edit' onClick={() => host.navigateTo(ROUTES.addressEdit(c.addressId, true))}>
+                <View className='so-confirm__link-btn' role='button' {...focusable} aria-label={i18n.t('address.editAria')} data-testid='delivery-edit' onClick={() => host.navigateTo(PAST_HOME_ROUTES.addressEdit(c.addressId, true))}>
                   {i18n.t('address.edit')}
                 </View>
-                <View className='so-confirm__link-btn' role='button' {...focusable} aria-label={i18n.t('address.changeAria')} data-testid='delivery-change' onClick={() => host.navigateTo(ROUTES.addressList(true))}>
+                <View className='so-confirm__link-btn' role='button' {...focusable} aria-label={i18n.t('address.changeAria')} data-testid='delivery-change' onClick={() => host.navigateTo(PAST_HOME_ROUTES.addressList(true))}>
                   {i18n.t('address.change')}
                 </View>
               </View>
@@ -332,7 +333,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
               </View>
             </View>
           ) : c.bookState === 'ready' ? (
-            <View className='so-confirm__add-address' role='button' {...focusable} data-testid='delivery-add' onClick={() => host.navigateTo(ROUTES.addressEdit('', true))}>
+            <View className='so-confirm__add-address' role='button' {...focusable} data-testid='delivery-add' onClick={() => host.navigateTo(PAST_HOME_ROUTES.addressEdit('', true))}>
               {i18n.t('address.addFirst')}
             </View>
           ) : (
@@ -486,11 +487,11 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
           <View className='so-confirm__problem' role='alert' data-testid='preview-problem'>
             <Text>{problemText(c.previewProblem.code, c.previewProblem.message) || i18n.t('checkout.previewFailed')}</Text>
             {c.previewProblem.code === '20030' ? null : c.previewProblem.code === RESULTCODES.LOCATION_REQUIRED && c.usesAddressBook ? (
-              <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-pin' onClick={() => host.navigateTo(ROUTES.addressEdit(c.addressId, true))}>
+              <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-pin' onClick={() => host.navigateTo(PAST_HOME_ROUTES.addressEdit(c.addressId, true))}>
                 {i18n.t('address.pin')}
               </View>
             ) : addressTrouble(c.previewProblem.code) ? (
-              <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-other-address' onClick={() => host.navigateTo(ROUTES.addressList(true))}>
+              <View className='so-confirm__back' role='button' {...focusable} data-testid='delivery-other-address' onClick={() => host.navigateTo(PAST_HOME_ROUTES.addressList(true))}>
                 {i18n.t('address.otherAddress')}
               </View>
             ) : c.outOfRange ? null : c.cardId && COUPON_CODES.includes(c.previewProblem.code) ? (

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { afterOrderActions } from '../../../core/reorder'
 import { useStores } from '../../../stores/context'
-import { ROUTES } from '../../shell/routes'
+import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import type { OrderDetail } from '../orders.store'
 import { focusable } from './OrderViews'
 import './AfterOrderActions.css'
@@ -33,10 +33,10 @@ export const AfterOrderActions = observer(function AfterOrderActions(props: { de
   )
   return (
     <View className='so-after-actions' role='group' aria-label={i18n.t('after.actions')} data-testid='after-actions'>
-      {can.review && button('review', i18n.t('after.review'), () => host.navigateTo(ROUTES.reviewEdit(order.SheetID)))}
-      {can.afterSale && button('afterSale', i18n.t('after.afterSale'), () => host.navigateTo(ROUTES.afterSale(order.SheetID)))}
+      {can.review && button('review', i18n.t('after.review'), () => host.navigateTo(PAST_HOME_ROUTES.reviewEdit(order.SheetID)))}
+      {can.afterSale && button('afterSale', i18n.t('after.afterSale'), () => host.navigateTo(PAST_HOME_ROUTES.afterSale(order.SheetID)))}
       {can.reorder && button('reorder', orders.reordering ? i18n.t('reorder.busy') : i18n.t('after.reorder'), props.onReorder, orders.reordering)}
-      {button('receipt', i18n.t('after.receipt'), () => host.navigateTo(ROUTES.receipt(order.SheetID)))}
+      {button('receipt', i18n.t('after.receipt'), () => host.navigateTo(PAST_HOME_ROUTES.receipt(order.SheetID)))}
     </View>
   )
 })

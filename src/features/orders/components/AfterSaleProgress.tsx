@@ -6,7 +6,7 @@ import { toDecimal } from '../../../core/money'
 import type { MessageKey } from '../../../i18n/catalogues'
 import type { OrderRow } from '../../../gateway/order-rows'
 import { useStores } from '../../../stores/context'
-import { ROUTES } from '../../shell/routes'
+import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import { focusable } from './OrderViews'
 import './AfterSaleProgress.css'
 
@@ -50,7 +50,7 @@ export const AfterSaleProgress = observer(function AfterSaleProgress(props: { or
     ? i18n.t('aftersale.blockRefunded', { status, amount: format.amount(found.refunded) })
     : i18n.t('aftersale.block', { status })
   return (
-    <View className='so-aftersale-block' role='link' {...focusable} data-testid='aftersale-block' onClick={() => host.navigateTo(ROUTES.afterSale(SheetID))}>
+    <View className='so-aftersale-block' role='link' {...focusable} data-testid='aftersale-block' onClick={() => host.navigateTo(PAST_HOME_ROUTES.afterSale(SheetID))}>
       <Text className='so-aftersale-block__text'>{text}</Text>
       <Text className='so-aftersale-block__go' aria-hidden>
         ›

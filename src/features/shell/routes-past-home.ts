@@ -1,0 +1,17 @@
+/**
+ * Routes of pages only reached past Home (issues 16–17): apart from ./routes.ts, which the H5
+ * first screen carries, so their builders cost it nothing.
+ */
+import { page, withQuery } from './routes'
+
+export const PAST_HOME_ROUTES = {
+  /** `choose`: picking one for the confirm page. */
+  addressList: (choose = false) => withQuery(page('addressList'), { choose: choose ? '1' : '' }),
+  /** `choose`: the address saved there is taken for the confirm page's order. */
+  addressEdit: (addressId = '', choose = false) => withQuery(page('addressEdit'), { AddressID: addressId, choose: choose ? '1' : '' }),
+  /** H5 map page (mini-programs use the host's own): `choose` drops a pin near Lat/Lng, `open` shows a place. */
+  location: (q: { mode: 'choose' | 'open'; Lat?: string; Lng?: string; Name?: string; Address?: string }) => withQuery(page('location'), q as Record<string, string>),
+  reviewEdit: (sheetId: string) => withQuery(page('reviewEdit'), { SheetID: sheetId }),
+  afterSale: (sheetId: string) => withQuery(page('afterSale'), { SheetID: sheetId }),
+  receipt: (sheetId: string) => withQuery(page('receipt'), { SheetID: sheetId })
+}
