@@ -88,7 +88,7 @@ function Receipt() {
         <View className='so-receipt__block'>
           {row(i18n.t('order.sheetNo'), order.SheetID, 'receipt-sheet-id')}
           {row(i18n.t('order.service'), serviceLabel(i18n.t, order.ServiceType))}
-          {order.TableName && order.ServiceType !== 'delivery' ? row(i18n.t('order.table'), order.TableName) : null}
+          {order.TableName && (order.ServiceType === 'dinein' || order.ServiceType === 'fastfood') ? row(i18n.t('order.table'), order.TableName) : null}
           {row(i18n.t('order.createdAt'), minuteText(order.CreatedDate), 'receipt-time')}
           {order.PaidDate ? row(i18n.t('order.paidAt'), minuteText(order.PaidDate)) : null}
           {order.ServiceType === 'delivery' && order.Address ? row(i18n.t('checkout.address'), order.Address) : null}
