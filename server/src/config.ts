@@ -99,7 +99,7 @@ export interface ServerConfig {
   mapTileUrl: string
   /** The tiles' attribution shown on the map (MAP_TILE_ATTRIBUTION, '© OpenStreetMap contributors'). */
   mapTileAttribution: string
-  /** Geocoder lookups per client address in any 60 seconds, per process (PLACES_RATE_PER_MINUTE, 60): AddressResolution, BaseInfoByGPS, and locating an address saved or ordered to without a location. */
+  /** Geocoder lookups per client address in any 60 seconds, counted in the database across every server process (PLACES_RATE_PER_MINUTE, 60): AddressResolution, BaseInfoByGPS, and locating an address saved or ordered to without a location. */
   placesRatePerMinute: number
   /**
    * Development providers a production deployment accepts anyway (ALLOW_DEVELOPMENT_PROVIDERS,

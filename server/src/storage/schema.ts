@@ -831,6 +831,7 @@ export interface Database {
   after_sales: AfterSaleTable
   after_sale_lines: AfterSaleLineTable
   after_sale_refunds: AfterSaleRefundTable
+  geocoder_lookups: GeocoderLookupTable
 }
 
 /**
@@ -907,4 +908,14 @@ export interface AfterSaleRefundTable {
   amount: string
   refund_ref: string
   created_at: string
+}
+
+// ---------- the geocoder's per-address limit (0017) ----------
+
+/** One geocoder lookup a client address made (domain/places/geocoder-lookups.ts). */
+export interface GeocoderLookupTable {
+  lookup_id: string
+  client_ip: string
+  /** ISO-8601 UTC. */
+  looked_up_at: string
 }

@@ -174,7 +174,7 @@ export async function validatePlacement(
     // Counted in the caller's per-address geocoder limit, as AddressResolution is (red team, issue 16:
     // every preview with an unlocated address asked the geocoder uncounted); beyond it, not located.
     const geocoding = caller.providers?.geocoding
-    const geocoder = geocoding && meteredGeocoder({ geocoding, clientIp: caller.clientIp ?? '', now: caller.now, ratePerMinute: caller.config?.placesRatePerMinute ?? DEFAULT_PLACES_RATE })
+    const geocoder = geocoding && meteredGeocoder({ db, geocoding, clientIp: caller.clientIp ?? '', now: caller.now, ratePerMinute: caller.config?.placesRatePerMinute ?? DEFAULT_PLACES_RATE })
     const target = await locateTarget(geocoder, deliveryDetails, locale)
     const quote = await deliveryQuote(db, base, target.location, priced.goodsAmount, amoPoint)
     // An address that could not be located was not measured: ask for the location, never "beyond range".

@@ -3,28 +3,29 @@
  * the nearest branches (BaseInfoByGPS), through the configured geocoder (ctx.providers.geocoding).
  * The provider knows nothing of the database or the gateway; here its answers become PlaceRows,
  * named in the caller's language from the region dataset, and callers are limited per client
- * address (a geocoder is an outside service with its own limits and costs).
+ * address (a geocoder is an outside service with its own limits and costs), counted in the
+ * database so every server process on it shares one limit (./geocoder-lookups.ts).
  */
 import type { Kysely } from 'kysely'
-import { LRUCache } from 'lru-cache'
 import type { Locale } from '../../../../src/gateway/contract'
 import type { PlaceRow } from '../../../../src/gateway/address-rows'
 import type { GeocodedPlace, GeocodingProvider } from '../../providers/geocoding/geocoding-provider'
 import type { Database } from '../../storage/schema'
-import { DomainError, EnvelopeError } from '../errors'
+import { DomainError } from '../errors'
 import { findRegion, regionPathName } from '../regions/region-dataset'
 import { basesByLocation, type BaseNearby } from '../shops/base.service'
+import { countLookup } from './geocoder-lookups'
+
+export { PLACES_WINDOW_MS } from './geocoder-lookups'
 
 /** Longest address text a caller may send. */
 export const MAX_ADDRESS_TEXT = 200
-/** The window of the per-address limit. */
-export const PLACES_WINDOW_MS = 60_000
 /** PLACES_RATE_PER_MINUTE's default (server/src/config.ts), for callers given no configuration. */
 export const DEFAULT_PLACES_RATE = 60
-/** Client addresses whose lookups are remembered at once (oldest forgotten first). */
-const TRACKED_CLIENTS = 10_000
 
 export interface PlacesCaller {
+  /** Where the per-address limit counts lookups (geocoder_lookups; see ./geocoder-lookups.ts). */
+  db: Kysely<Database>
   geocoding: GeocodingProvider
   locale: Locale
   clientIp: string
@@ -33,30 +34,8 @@ export interface PlacesCaller {
   ratePerMinute: number
 }
 
-/**
- * Lookups per client address, one counter per geocoder instance (so per server process and per
- * app the tests build). In memory, not in the database: the limit protects the outside service,
- * which each process reaches on its own (Nominatim's queue is per process too); N processes
- * allow N times the rate. docs/addresses.md says so.
- */
-const lookups = new WeakMap<GeocodingProvider, LRUCache<string, number[]>>()
-
-/** Counts one lookup of `clientIp`, or throws RATE_LIMITED (errcode 10009) over the limit. */
-function countLookup(caller: GeocoderUser): void {
-  let clients = lookups.get(caller.geocoding)
-  if (!clients) lookups.set(caller.geocoding, (clients = new LRUCache<string, number[]>({ max: TRACKED_CLIENTS })))
-  const now = caller.now.getTime()
-  const recent = (clients.get(caller.clientIp) ?? []).filter((t) => t > now - PLACES_WINDOW_MS)
-  if (recent.length >= caller.ratePerMinute) {
-    clients.set(caller.clientIp, recent)
-    throw new EnvelopeError('RATE_LIMITED')
-  }
-  recent.push(now)
-  clients.set(caller.clientIp, recent)
-}
-
 /** Who asks the geocoder, for the per-address count (an OperationContext has all of it). */
-export type GeocoderUser = Pick<PlacesCaller, 'geocoding' | 'clientIp' | 'now' | 'ratePerMinute'>
+export type GeocoderUser = Pick<PlacesCaller, 'db' | 'geocoding' | 'clientIp' | 'now' | 'ratePerMinute'>
 
 /**
  * The geocoder as one client address may use it: every lookup is counted in the same
@@ -72,11 +51,11 @@ export function meteredGeocoder(user: GeocoderUser): GeocodingProvider {
   return {
     name: geocoding.name,
     async resolve(query) {
-      countLookup(user)
+      await countLookup(user)
       return geocoding.resolve(query)
     },
     async reverse(point, locale) {
-      countLookup(user)
+      await countLookup(user)
       return geocoding.reverse(point, locale)
     }
   }
@@ -103,7 +82,7 @@ export function placeRow(place: GeocodedPlace, provider: string, locale: Locale)
  */
 export async function resolveAddress(caller: PlacesCaller, address: string, regionCode?: string): Promise<PlaceRow[]> {
   if (regionCode && !findRegion(regionCode)) throw new DomainError('REGION_NOT_FOUND')
-  countLookup(caller)
+  await countLookup(caller)
   const places = await caller.geocoding.resolve({ text: address, regionCode: regionCode || undefined, locale: caller.locale })
   if (places.length === 0) throw new DomainError('PLACE_NOT_FOUND')
   return places.map((p) => placeRow(p, caller.geocoding.name, caller.locale))
@@ -120,7 +99,7 @@ export interface PointInfo {
 export async function pointInfo(db: Kysely<Database>, entId: string, caller: PlacesCaller, point: { lat: number; lng: number }, shopId?: string): Promise<PointInfo> {
   // The branches first: an unknown shop is refused before the geocoder is asked (and counted).
   const { bases } = await basesByLocation(db, entId, { Lat: point.lat, Lng: point.lng, ShopID: shopId || undefined })
-  countLookup(caller)
+  await countLookup(caller)
   const place = await caller.geocoding.reverse(point, caller.locale)
   return { places: place ? [placeRow(place, caller.geocoding.name, caller.locale)] : [], bases }
 }

@@ -16,7 +16,7 @@ export default defineOperation({
   }),
   output: { table1: PLACE_COLUMNS },
   async handler(ctx, input) {
-    const caller = { geocoding: ctx.providers.geocoding, locale: ctx.locale, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute }
+    const caller = { db: ctx.db, geocoding: ctx.providers.geocoding, locale: ctx.locale, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute }
     return { table1: await resolveAddress(caller, input.Address, input.RegionCode) }
   }
 })

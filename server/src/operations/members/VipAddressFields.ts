@@ -85,6 +85,6 @@ export async function addressCaller(ctx: MemberOperationContext): Promise<Addres
     now: ctx.now,
     timeZone: await enterpriseTimeZone(ctx.db, ctx.enterprise.entId),
     // Counted in the caller's per-address geocoder limit (beyond it an address is saved unlocated).
-    geocoder: meteredGeocoder({ geocoding: ctx.providers.geocoding, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute })
+    geocoder: meteredGeocoder({ db: ctx.db, geocoding: ctx.providers.geocoding, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute })
   }
 }

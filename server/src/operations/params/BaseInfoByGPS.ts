@@ -24,7 +24,7 @@ export default defineOperation({
   },
   async handler(ctx, input) {
     if (!hasLocation(input.Lat, input.Lng)) throw invalidInput('Lat/Lng: a location is required (0, 0 means none)')
-    const caller = { geocoding: ctx.providers.geocoding, locale: ctx.locale, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute }
+    const caller = { db: ctx.db, geocoding: ctx.providers.geocoding, locale: ctx.locale, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.placesRatePerMinute }
     const { places, bases } = await pointInfo(ctx.db, ctx.enterprise.entId, caller, { lat: input.Lat, lng: input.Lng }, input.ShopID)
     return { table1: places, table2: bases.map(({ base, distance }) => ({ ...baseRow(base, ctx.locale), Distance: distance })) }
   }

@@ -20,6 +20,7 @@ import { addresses } from './0013-addresses'
 import { uploads } from './0014-uploads'
 import { reviews } from './0015-reviews'
 import { aftersale } from './0016-aftersale'
+import { geocoderLookups } from './0017-geocoder-lookups'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -37,7 +38,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_addresses': addresses,
   '0014_uploads': uploads,
   '0015_reviews': reviews,
-  '0016_aftersale': aftersale
+  '0016_aftersale': aftersale,
+  '0017_geocoder_lookups': geocoderLookups
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
