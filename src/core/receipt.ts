@@ -38,7 +38,13 @@ export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], pa
   const settled = payments.filter((p) => p.Status === PAID || p.Status === REFUND_DUE || p.Status === REFUNDED)
   const refunded = payments.filter((p) => p.Status === REFUNDED)
   const when = (p: PaymentRow) => p.PaidDate || p.CreatedDate || ''
-  const refunds = listedRefunds(refunded, afterSale, when)
+  const listed = listedRefunds(refunded, afterSale, when)
+  // issue 17: refunds — the server's RefundedAmount counts every path; what the rows above do not
+  // show (after-sale refunds of a payment not used up, when the requests could not be read, e.g.
+  // a guest) is listed as one after-sale refund, so the rows always add up to it.
+  const listedSum = listed.reduce((s, r) => s.plus(toDecimal(r.amount)), toDecimal(0))
+  const serverSum = toDecimal(order.RefundedAmount || '0')
+  const refunds = serverSum.gt(listedSum) ? [...listed, { provider: AFTER_SALE, amount: serverSum.minus(listedSum).toFixed(places(order.RefundedAmount)), date: '' }] : listed
   return {
     goods,
     bags: order.BagQua > 0 || positive(order.BagFee) ? { qua: order.BagQua, fee: order.BagFee } : null,
@@ -47,7 +53,7 @@ export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], pa
     total: order.Amount,
     paidBy: settled.map((p) => ({ provider: p.Provider, amount: p.Amount, date: when(p) })),
     refunds,
-    refundTotal: refunds.length ? refunds.reduce((s, r) => s.plus(toDecimal(r.amount)), toDecimal(0)).toFixed() : null
+    refundTotal: refunds.length ? (serverSum.gt(listedSum) ? order.RefundedAmount : listedSum.toFixed()) : null
   }
 }
 
@@ -68,3 +74,6 @@ function listedRefunds(refunded: readonly PaymentRow[], afterSale: readonly { am
   }
   return [...own, ...afterSale.map((r) => ({ provider: AFTER_SALE, amount: r.amount, date: r.date }))]
 }
+
+/** Digits after the point as written ('23.50' → 2). */
+const places = (text: string): number => (text.split('.')[1] ?? '').length

@@ -15,7 +15,7 @@ const COUPON_SALE_TYPE = 5
 const PAYMENT_REFUNDED = 4
 
 export interface AfterOrderInput {
-  order: { Status: number; PayMode: string; Amount: string; PaidAmount: string; TableSheetID?: string }
+  order: { Status: number; PayMode: string; Amount: string; PaidAmount: string; RefundedAmount?: string; TableSheetID?: string }
   lines: readonly { GoodsID: string; SaleType: number }[]
   payments: readonly { Amount: string; Status: number }[]
 }
@@ -29,8 +29,12 @@ export interface AfterOrderActions {
 
 const NONE: AfterOrderActions = { review: false, afterSale: false, reorder: false, receipt: false }
 
-/** What has been given back of the order already (refunded payments). */
-export function refundedAmount(payments: AfterOrderInput['payments']): string {
+/**
+ * What has been given back of the order already: the server's RefundedAmount (every path, after-sale
+ * parts too); without it (an older answer), the refunded payments.
+ */
+export function refundedAmount(order: AfterOrderInput['order'], payments: AfterOrderInput['payments']): string {
+  if (order.RefundedAmount !== undefined && order.RefundedAmount !== '') return toDecimal(order.RefundedAmount).toFixed()
   return payments.filter((p) => p.Status === PAYMENT_REFUNDED).reduce((sum, p) => sum.plus(toDecimal(p.Amount)), toDecimal(0)).toFixed()
 }
 
@@ -43,7 +47,7 @@ export function afterOrderActions({ order, lines, payments }: AfterOrderInput): 
   if (!PAID_STATUSES.includes(order.Status) || order.PayMode !== 'prepay') return NONE
   const goods = lines.some((l) => l.SaleType !== COUPON_SALE_TYPE && l.GoodsID !== '')
   const paid = toDecimal(order.PaidAmount || '0')
-  const refundable = paid.gt(0) && paid.gt(toDecimal(refundedAmount(payments)))
+  const refundable = paid.gt(0) && paid.gt(toDecimal(refundedAmount(order, payments)))
   return { review: goods, afterSale: refundable, reorder: goods, receipt: true }
 }
 

@@ -120,6 +120,12 @@ export interface OrderRow {
   /** GoodsAmount + BagFee + Freight − CouponAmount: what the diner pays. */
   Amount: string
   PaidAmount: string
+  /**
+   * issue 17: refunds — money given back for the order by any path, exact decimal text ('0'
+   * none): after-sale refunds plus what a shop cancel (or a payment that came after the order
+   * ended) gave back of each refunded payment, each payment counted once.
+   */
+  RefundedAmount: string
   /** Wall-clock texts 'YYYY-MM-DD HH:mm:ss' on the enterprise's clock; '' when it has not happened. */
   CreatedDate: string
   ExpireDate: string

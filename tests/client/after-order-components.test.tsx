@@ -41,7 +41,18 @@ describe('order details: after the order', () => {
   })
 
   it('everything refunded: no After-sale; the rest stays', async () => {
-    await renderActions(detail({ Status: 1 }, [paymentRow('P1', 'O1', { Status: 4, Amount: '64.00' })]))
+    await renderActions(detail({ Status: 1, RefundedAmount: '64.00' }, [paymentRow('P1', 'O1', { Status: 4, Amount: '64.00' })]))
+    expect(screen.queryByText('After-sale')).toBeNull()
+    expect(screen.getByText('Receipt')).toBeTruthy()
+  })
+
+  it('issue 17: refunds — part refunded (the payment still paid): After-sale stays; all of it refunded by parts: it goes', async () => {
+    await renderActions(detail({ Status: 2, RefundedAmount: '20.00' }))
+    expect(screen.getByText('After-sale')).toBeTruthy()
+  })
+
+  it('issue 17: refunds — everything given back by after-sale parts while the payment row still reads paid: no After-sale', async () => {
+    await renderActions(detail({ Status: 2, RefundedAmount: '64.00' }))
     expect(screen.queryByText('After-sale')).toBeNull()
     expect(screen.getByText('Receipt')).toBeTruthy()
   })

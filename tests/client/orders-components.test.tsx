@@ -78,6 +78,46 @@ describe('order views', () => {
     expect(screen.getByTestId('order-total').textContent).toBe('MOP$72.00')
   })
 
+  it('issue 17: refunds — the money section shows what was refunded, and the status note says refunded or partly refunded', async () => {
+    const lines = [lineRow('O1', 1, { Amount: '54.00' })]
+    const full = orderRow('O1', { Status: 2, GoodsAmount: '54.00', Amount: '54.00', PaidAmount: '54.00', RefundedAmount: '54.00', CanPay: 0, CanCancel: 0 })
+    await renderWith(() => (
+      <>
+        <OrderHero order={full} />
+        <OrderLines order={full} lines={lines} />
+      </>
+    ))
+    expect(screen.getByTestId('order-paid').textContent).toBe('MOP$54.00')
+    expect(screen.getByTestId('order-refunded').textContent).toBe('−MOP$54.00')
+    expect(screen.getByText('Refunded')).toBeTruthy()
+    expect(screen.getByText('Refunded in full — the money is on its way back to you')).toBeTruthy()
+    expect(screen.queryByText('Your order is complete. Thank you, and see you again soon!')).toBeNull()
+  })
+
+  it('issue 17: refunds — a partial refund is named as such; no refund: no refund row, the usual note', async () => {
+    const part = orderRow('O1', { Status: 2, PaidAmount: '64.00', RefundedAmount: '20.00', CanPay: 0, CanCancel: 0 })
+    await renderWith(() => (
+      <>
+        <OrderHero order={part} />
+        <OrderLines order={part} lines={[lineRow('O1', 1)]} />
+      </>
+    ))
+    expect(screen.getByTestId('order-refunded').textContent).toBe('−MOP$20.00')
+    expect(screen.getByText('Partly refunded — the rest of your order stands')).toBeTruthy()
+  })
+
+  it('issue 17: refunds — nothing refunded: no refund row, the usual note', async () => {
+    const done = orderRow('O1', { Status: 2, PaidAmount: '64.00', CanPay: 0, CanCancel: 0 })
+    await renderWith(() => (
+      <>
+        <OrderHero order={done} />
+        <OrderLines order={done} lines={[lineRow('O1', 1)]} />
+      </>
+    ))
+    expect(screen.queryByTestId('order-refunded')).toBeNull()
+    expect(screen.getByText('Your order is complete. Thank you, and see you again soon!')).toBeTruthy()
+  })
+
   it("shows the diner's remark with the lines", async () => {
     const order = orderRow('O1', { Remarks: 'No coriander please / Nut allergy' })
     await renderWith(() => <OrderLines order={order} lines={[lineRow('O1', 1, { GoodsName: 'Wonton Noodles' })]} />)

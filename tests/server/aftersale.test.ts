@@ -63,6 +63,14 @@ async function payBySandbox(m: TestMember, sheetId: string): Promise<string> {
 const submit = (m: TestMember, record: Record<string, unknown>) =>
   server.call('AfterSaleSubmit', [{ Reason: 'quality', Content: 'The tea was cold', RequestKey: key(), ...record }], { headers: m.headers })
 
+/** issue 17: refunds — what the diner's order details and list say was given back. */
+const refundedShown = async (m: TestMember, sheetId: string) => {
+  const detail = ok(await server.call('OrderDetailGet', [{ SheetID: sheetId }], { headers: m.headers })).table1[0].RefundedAmount
+  const listed = ok(await server.call('OrderListByPage', [{ PageIndex: 1, PageSize: 50 }], { headers: m.headers })).table1.find((o: { SheetID: string }) => o.SheetID === sheetId)?.RefundedAmount
+  expect(listed).toBe(detail)
+  return detail
+}
+
 const approve = (id: string, note = '') => approveAfterSale(server.db, server.providers.payments, { afterSaleId: id, note, now: new Date() })
 
 describe('after-sale', () => {
@@ -72,6 +80,7 @@ describe('after-sale', () => {
     const order = await placeOrder(m)
     expect(await stockOf()).toBe(17)
     await payByBalance(m, order.sheetId)
+    expect(await refundedShown(m, order.sheetId)).toBe('0')
     const paidBalance = await balanceOf(m)
     const earned = await scoreOf(m)
     expect(earned).toBe(Math.floor(Number(order.amount)))
@@ -91,6 +100,7 @@ describe('after-sale', () => {
     const refunds = await server.db.selectFrom('balance_ledger').selectAll().where('vip_id', '=', m.vipId).where('kind', '=', 'refund').execute()
     expect(refunds.map((r) => [r.amount, r.ref_id])).toEqual([['20.00', request.AfterSaleID]])
     expect(await stockOf()).toBe(19)
+    expect(await refundedShown(m, order.sheetId)).toBe('20.00')
     const keep = Math.floor(Number(order.amount) - 20)
     expect(await scoreOf(m)).toBe(keep)
 
@@ -114,6 +124,8 @@ describe('after-sale', () => {
     expect(Number(await balanceOf(m))).toBeCloseTo(Number(paidBalance) + Number(order.amount), 6)
     expect(await scoreOf(m)).toBe(0)
     expect(await stockOf()).toBe(20)
+    // Two balance refunds (20 and the rest), the payment used up: the order's amount, once.
+    expect(await refundedShown(m, order.sheetId)).toBe(order.amount)
     // Nothing is left to refund.
     expect((await submit(m, { SheetID: order.sheetId, Amount: '1' })).body.resultcode).toBe(RESULTCODES.AFTERSALE_NOT_ALLOWED)
     const list = ok(await server.call('AfterSaleListByPage', [{ PageIndex: 1, PageSize: 10 }], { headers: m.headers }))
@@ -132,6 +144,7 @@ describe('after-sale', () => {
     expect(asked).toEqual([expect.objectContaining({ payId, refundNo: part.AfterSaleID, amount: '5.50' })])
     let payment = await server.db.selectFrom('payments').select('status').where('pay_id', '=', payId).executeTakeFirstOrThrow()
     expect(payment.status).toBe(PAYMENT_STATUS.PAID)
+    expect(await refundedShown(m, order.sheetId)).toBe('5.50')
     const notices = await server.db.selectFrom('payment_notices').select(['notice_id', 'amount']).where('pay_id', '=', payId).where('result', '=', 'refunded').execute()
     expect(notices).toEqual([{ notice_id: `sandbox:refund:${payId}:${part.AfterSaleID}`, amount: '5.50' }])
 
@@ -142,6 +155,8 @@ describe('after-sale', () => {
     payment = await server.db.selectFrom('payments').select('status').where('pay_id', '=', payId).executeTakeFirstOrThrow()
     expect(payment.status).toBe(PAYMENT_STATUS.REFUNDED)
     expect(await scoreOf(m)).toBe(0)
+    // The payment refunded whole by two after-sale parts: counted once.
+    expect(await refundedShown(m, order.sheetId)).toBe(order.amount)
   })
 
   it('a completed order may be asked about; the shop cancelling a paid order after a partial refund gives back only the rest', async () => {
@@ -156,11 +171,20 @@ describe('after-sale', () => {
     const before = Number(await balanceOf(m))
     const part = ok(await submit(m, { SheetID: order.sheetId, Amount: '10' })).table1[0]
     await approve(part.AfterSaleID)
+    expect(await refundedShown(m, order.sheetId)).toBe('10.00')
     await applyShopAction(server.db, order.sheetId, 'cancel', 'en', new Date(), server.providers.payments)
+    // The request's 10 and the cancel's rest: the order's amount, not amount + 10.
+    expect(await refundedShown(m, order.sheetId)).toBe(order.amount)
     // 10 by the request, the rest by the cancel: the order's amount in all, never more.
     expect(Number(await balanceOf(m))).toBeCloseTo(before + Number(order.amount), 6)
     const reversed = await server.db.selectFrom('score_ledger').select('score').where('vip_id', '=', m.vipId).where('kind', '=', 'reverse').execute()
     expect(reversed.reduce((s, r) => s + r.score, 0)).toBe(-Math.floor(Number(order.amount)))
+
+    // A shop cancel alone, of an order paid through the provider: all of it, once.
+    const plain = await placeOrder(m)
+    await payBySandbox(m, plain.sheetId)
+    await applyShopAction(server.db, plain.sheetId, 'cancel', 'en', new Date(), server.providers.payments)
+    expect(await refundedShown(m, plain.sheetId)).toBe(plain.amount)
   })
 
   it('only the member’s own paid orders: another’s, unknown and unpaid orders are refused alike; another’s request is not found', async () => {

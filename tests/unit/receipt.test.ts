@@ -2,6 +2,8 @@
 import { receiptModel } from '../../src/core/receipt'
 import { lineRow, orderRow, paymentRow } from './support/orders-fakes'
 
+const toNumber = (text: string | null) => (text === null ? NaN : Number(text))
+
 describe('receiptModel', () => {
   it('goods lines without the coupon line; bags, delivery fee and coupon only when there are some', () => {
     const order = orderRow('O1', { Status: 2, GoodsAmount: '96', BagQua: 2, BagFee: '2.00', Freight: '8.00', CouponName: '10 off', CouponAmount: '10.00', Amount: '96.00' })
@@ -62,5 +64,22 @@ describe('receiptModel', () => {
       ['aftersale', '20.00']
     ])
     expect(rest.refundTotal).toBe('54')
+  })
+
+  it('issue 17: refunds — without the after-sale requests (a guest), the order\'s RefundedAmount still shows: what the payments do not show is one after-sale row', () => {
+    // 20 back through after-sale; the payment is still paid; the requests could not be read.
+    const guest = receiptModel(orderRow('O1', { Status: 2, PaidAmount: '54.00', RefundedAmount: '20.00' }), [lineRow('O1', 1)], [paymentRow('P1', 'O1', { Status: 1, Amount: '54.00' })])
+    expect(guest.refunds.map((r) => [r.provider, r.amount])).toEqual([['aftersale', '20.00']])
+    expect(guest.refundTotal).toBe('20.00')
+    // The whole order back through after-sale: the used-up payment is the one row, never twice.
+    const whole = receiptModel(orderRow('O1', { Status: 2, PaidAmount: '54.00', RefundedAmount: '54.00' }), [lineRow('O1', 1)], [paymentRow('P1', 'O1', { Status: 4, Amount: '54.00' })])
+    expect(whole.refunds.map((r) => [r.provider, r.amount])).toEqual([['sandbox', '54.00']])
+    expect(toNumber(whole.refundTotal)).toBe(54)
+    // A member's requests read: they are listed, nothing added on top.
+    const member = receiptModel(orderRow('O1', { Status: 2, PaidAmount: '54.00', RefundedAmount: '20.00' }), [lineRow('O1', 1)], [paymentRow('P1', 'O1', { Status: 1, Amount: '54.00' })], [
+      { amount: '20.00', date: '2026-11-25 10:00:00' }
+    ])
+    expect(member.refunds).toEqual([{ provider: 'aftersale', amount: '20.00', date: '2026-11-25 10:00:00' }])
+    expect(toNumber(member.refundTotal)).toBe(20)
   })
 })

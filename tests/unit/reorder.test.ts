@@ -32,10 +32,22 @@ describe('afterOrderActions', () => {
     expect(afterOrderActions({ order: { ...paid, PayMode: 'postpay' }, lines, payments: [] }).receipt).toBe(false)
   })
   it('no after-sale once everything paid was refunded; no review or reorder with only a coupon line', () => {
-    const refunded = afterOrderActions({ order: paid, lines, payments: [paymentRow('P1', 'O1', { Status: 4, Amount: '64.00' })] })
+    const refunded = afterOrderActions({ order: { ...paid, RefundedAmount: '64.00' }, lines, payments: [paymentRow('P1', 'O1', { Status: 4, Amount: '64.00' })] })
     expect(refunded).toMatchObject({ afterSale: false, review: true, reorder: true, receipt: true })
     const couponOnly = afterOrderActions({ order: paid, lines: [lineRow('O1', 1, { SaleType: 5, GoodsID: '' })], payments: [] })
     expect(couponOnly).toMatchObject({ review: false, reorder: false, afterSale: true, receipt: true })
+  })
+  it('issue 17: refunds — after-sale while paid less the order\'s RefundedAmount is above 0, whatever state the payments are in', () => {
+    // 20 of 64 back through after-sale: the payment is still paid; 44 are left to ask about.
+    const partly = { ...paid, RefundedAmount: '20.00' }
+    expect(afterOrderActions({ order: partly, lines, payments: [paymentRow('P1', 'O1', { Status: 1, Amount: '64.00' })] }).afterSale).toBe(true)
+    // All 64 given back (the server's sum) while the payment row on hand still reads paid: nothing left to ask for.
+    const whole = { ...paid, RefundedAmount: '64.00' }
+    expect(afterOrderActions({ order: whole, lines, payments: [paymentRow('P1', 'O1', { Status: 1, Amount: '64.00' })] }).afterSale).toBe(false)
+    expect(afterOrderActions({ order: { ...paid, RefundedAmount: '63.99' }, lines, payments: [] }).afterSale).toBe(true)
+    // An answer without the field (older server): the refunded payments count.
+    const { RefundedAmount: _omit, ...older } = paid
+    expect(afterOrderActions({ order: older, lines, payments: [paymentRow('P1', 'O1', { Status: 4, Amount: '64.00' })] }).afterSale).toBe(false)
   })
 })
 

@@ -997,5 +997,9 @@ const en: Record<MessageKey, string> = {
   'review.removePhoto': 'Remove photo {n}',
   'comment.member': 'Member',
   'comment.replyLabel': 'The shop\'s reply',
+  // issue 17: refunds
+  'order.refundedAmount': 'Refunded',
+  'order.refundedNote': 'Refunded in full — the money is on its way back to you',
+  'order.partRefundedNote': 'Partly refunded — the rest of your order stands',
 }
 export default en

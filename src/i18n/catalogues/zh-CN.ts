@@ -995,6 +995,10 @@ const zhCN = {
   'review.removePhoto': '删除照片 {n}',
   'comment.member': '会员',
   'comment.replyLabel': '商家回复',
+  // issue 17: refunds
+  'order.refundedAmount': '已退款',
+  'order.refundedNote': '已全额退款，款项将原路退回',
+  'order.partRefundedNote': '已部分退款，其余订单照常',
 } as const
 
 export type MessageKey = keyof typeof zhCN

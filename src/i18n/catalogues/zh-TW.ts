@@ -997,5 +997,9 @@ const zhTW: Record<MessageKey, string> = {
   'review.removePhoto': '刪除相片 {n}',
   'comment.member': '會員',
   'comment.replyLabel': '商家回覆',
+  // issue 17: refunds
+  'order.refundedAmount': '已退款',
+  'order.refundedNote': '已全額退款，款項將原路退回',
+  'order.partRefundedNote': '已部分退款，其餘訂單照常',
 }
 export default zhTW

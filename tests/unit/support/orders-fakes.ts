@@ -27,6 +27,7 @@ export function orderRow(SheetID: string, over: Partial<OrderRow> = {}): OrderRo
     Freight: '0.00',
     Amount: '64.00',
     PaidAmount: '0.00',
+    RefundedAmount: '0',
     CreatedDate: '2026-11-22 12:00:00',
     ExpireDate: '2026-11-22 12:15:00',
     PaidDate: '',

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import { canTransition } from '../../../../src/core/order-status'
 import type { Locale } from '../../../../src/gateway/contract'
-import { ORDER_STATUS, type OrderLineRow, type OrderRow, type OrderStatus, type PaymentRow, type PayMode, type PosiType, type ServiceType } from '../../../../src/gateway/order-rows'
+import { ORDER_STATUS, PAYMENT_STATUS, type OrderLineRow, type OrderRow, type OrderStatus, type PaymentRow, type PayMode, type PosiType, type ServiceType } from '../../../../src/gateway/order-rows'
 import { pickText, translate } from '../../../../src/i18n/translate'
 import { Decimal } from '../../../../src/core/money'
 import { distanceMetres, hasLocation } from '../../../../src/core/geo'
@@ -65,7 +65,7 @@ export function ownerMayPay(order: OrderRecord, ownerKey: string, now: Date): bo
   )
 }
 
-export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNames, lineCount: number): OrderRow {
+export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNames, lineCount: number, refundedAmount = '0'): OrderRow {
   const tz = viewer.timeZone
   // A saved address is shown from the order's own snapshot, in the viewer's language.
   const snapshot = parseSnapshot(order.delivery_snapshot ?? '')
@@ -94,6 +94,7 @@ export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNa
     CouponAmount: order.coupon_amount,
     Amount: order.amount,
     PaidAmount: order.paid_amount,
+    RefundedAmount: refundedAmount,
     CreatedDate: wall(tz, order.created_at),
     ExpireDate: wall(tz, order.expires_at),
     PaidDate: wall(tz, order.paid_at),
@@ -191,11 +192,46 @@ export async function orderRows(db: Kysely<Database>, orders: readonly OrderReco
   if (orders.length === 0) return []
   const rounds = await roundsOfSettlements(db, orders)
   const ids = [...new Set(orders.flatMap((o) => linesSourceOf(o, rounds).map((r) => r.order_id)))]
-  const [names, counts] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids)])
+  const [names, counts, refunded] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders)])
   return orders.map((o) => {
     const lineCount = linesSourceOf(o, rounds).reduce((n, r) => n + (counts.get(r.order_id) ?? 0), 0)
-    return orderRow({ ...o, remarks: billRemarks(o, rounds) }, viewer, names, lineCount)
+    return orderRow({ ...o, remarks: billRemarks(o, rounds) }, viewer, names, lineCount, refunded.get(o.order_id) ?? '0')
   })
+}
+
+/** Digits after the point as written ('23.50' → 2). */
+const places = (text: string): number => (text.split('.')[1] ?? '').length
+
+/**
+ * issue 17: refunds — what has been given back of each order, by order id (absent: nothing), in
+ * two queries. Per payment: a refunded one (4) counts whole — an after-sale refund that used it
+ * up, a shop cancel that gave back its rest, or money that came after the order ended — and a
+ * paid one (1) counts what after-sale refunds took of it; so no money is counted twice.
+ */
+export async function refundedAmounts(db: Kysely<Database>, orders: readonly Pick<OrderRecord, 'order_id' | 'paid_amount'>[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  if (orders.length === 0) return out
+  const ids = [...new Set(orders.map((o) => o.order_id))]
+  const payments = await db
+    .selectFrom('payments')
+    .select(['pay_id', 'order_id', 'amount', 'status'])
+    .where('order_id', 'in', ids)
+    .where('status', 'in', [PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUNDED])
+    .execute()
+  if (payments.length === 0) return out
+  const partPaid = payments.filter((p) => Number(p.status) === PAYMENT_STATUS.PAID).map((p) => p.pay_id)
+  const parts = partPaid.length ? await db.selectFrom('after_sale_refunds').select(['pay_id', 'amount']).where('pay_id', 'in', partPaid).execute() : []
+  const sums = new Map<string, { sum: Decimal; places: number }>()
+  const add = (orderId: string, amount: string) => {
+    const was = sums.get(orderId) ?? { sum: new Decimal(0), places: 0 }
+    sums.set(orderId, { sum: was.sum.plus(new Decimal(amount || 0)), places: Math.max(was.places, places(amount)) })
+  }
+  const orderOf = new Map(payments.map((p) => [p.pay_id, p.order_id]))
+  for (const p of payments) if (Number(p.status) === PAYMENT_STATUS.REFUNDED) add(p.order_id, p.amount)
+  for (const r of parts) add(orderOf.get(r.pay_id)!, r.amount)
+  const paidPlaces = new Map(orders.map((o) => [o.order_id, places(o.paid_amount)]))
+  for (const [orderId, { sum, places: p }] of sums) if (sum.gt(0)) out.set(orderId, sum.toFixed(Math.max(p, paidPlaces.get(orderId) ?? 0)))
+  return out
 }
 
 /**

@@ -187,6 +187,7 @@ export const OrderLines = observer(function OrderLines(props: { order: OrderRow;
   const hasBag = o.BagQua > 0 || toDecimal(o.BagFee).gt(0)
   const hasFreight = toDecimal(o.Freight).gt(0)
   const paid = toDecimal(o.PaidAmount).gt(0)
+  const refunded = toDecimal(o.RefundedAmount || '0').gt(0)
   const coupon = toDecimal(o.CouponAmount || '0').gt(0)
   return (
     <View className='so-order-lines'>
@@ -223,6 +224,7 @@ export const OrderLines = observer(function OrderLines(props: { order: OrderRow;
           </Text>
         </View>
         {paid && <Row label={i18n.t('order.paidAmount')} value={format.amount(o.PaidAmount)} testId='order-paid' />}
+        {refunded && <Row label={i18n.t('order.refundedAmount')} value={`−${format.amount(o.RefundedAmount)}`} testId='order-refunded' />}
       </View>
     </View>
   )

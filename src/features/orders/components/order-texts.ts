@@ -3,6 +3,9 @@ import type { MessageKey } from '../../../i18n/catalogues'
 import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
 import { ORDER_STATUS } from '../../../gateway/order-rows'
 import { orderStatusKey } from '../../../core/order-status'
+import { toDecimal } from '../../../core/money'
+
+const PAID_STATUSES: readonly number[] = [ORDER_STATUS.PAID, ORDER_STATUS.READY, ORDER_STATUS.COMPLETED]
 
 type T = (key: MessageKey, params?: Record<string, string | number>) => string
 
@@ -18,6 +21,9 @@ export const minuteText = (wall: string): string => wall.slice(0, 16)
 
 /** The sentence under the status: what happens next, or how it ended. */
 export function statusNote(t: T, order: OrderRow): string {
+  // issue 17: refunds — a paid order given money back says so instead of only 'complete'.
+  const refunded = toDecimal(order.RefundedAmount || '0')
+  if (refunded.gt(0) && PAID_STATUSES.includes(order.Status)) return refunded.gte(toDecimal(order.PaidAmount || '0')) ? t('order.refundedNote') : t('order.partRefundedNote')
   switch (order.Status) {
     case ORDER_STATUS.AWAITING_PAYMENT:
       if (order.PayMode === 'postpay') return t('order.onTableBillNote')
