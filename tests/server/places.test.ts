@@ -3,9 +3,10 @@
  * geocoding provider — the development one (region names and the demo branches' streets only,
  * never a point it does not know), and the Nominatim one against a local fake server (never the
  * internet): its requests, its answers mapped to our regions, one request a second. The
- * per-address limit, the settings, and production refusing the development geocoder unless
+ * per-address limit (one across server processes on one database, and under parallel requests), the settings, and production refusing the development geocoder unless
  * named. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
+import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { distanceMetres } from '../../src/core/geo'
@@ -14,6 +15,8 @@ import { loadConfig } from '../../server/src/config'
 import { DevelopmentProvidersRefused } from '../../server/src/providers/run-mode'
 import { buildGeocodingProvider } from '../../server/src/providers/geocoding/registry'
 import { NominatimGeocodingProvider } from '../../server/src/providers/geocoding/nominatim.provider'
+import { PLACES_WINDOW_MS } from '../../server/src/domain/places/places.service'
+import { openOwnProcess } from './helpers/own-process'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -118,6 +121,81 @@ describe('the per-address limit', () => {
       expect(refused.status).toBe(429)
       expect((await limited.call('BaseInfoByGPS', [{ Lat: 22.15, Lng: 113.55 }], from('203.0.113.7'))).body.errcode).toBe(ERRCODES.RATE_LIMITED)
       ok(await limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], from('198.51.100.20')))
+    } finally {
+      await limited.close()
+    }
+  })
+
+  // design.md §4: rate limits live in the database, so server processes on one database act as
+  // one. Before, each geocoder instance (each process) counted in its own memory: two processes
+  // allowed twice the rate.
+  test('one limit across server processes on one database: lookups alternating between two, each with its own geocoder, count together', async () => {
+    const limited = await createTestServer({ placesRatePerMinute: 3, trustProxy: true })
+    const other = await openOwnProcess(limited)
+    try {
+      expect(other.providers.geocoding).not.toBe(limited.providers.geocoding)
+      const from = (ip: string) => ({ 'x-forwarded-for': ip })
+      ok(await limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], { headers: from('203.0.113.21') }))
+      ok(await other.call('BaseInfoByGPS', [{ Lat: 22.15, Lng: 113.55 }], from('203.0.113.21')))
+      ok(await limited.call('BaseInfoByGPS', [{ Lat: 22.15, Lng: 113.55 }], { headers: from('203.0.113.21') }))
+      const refused = await other.call('AddressResolution', [{ Address: 'Rua do Cunha' }], from('203.0.113.21'))
+      expect(refused.body.errcode).toBe(ERRCODES.RATE_LIMITED)
+      expect(refused.status).toBe(429)
+      expect((await limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], { headers: from('203.0.113.21') })).body.errcode).toBe(ERRCODES.RATE_LIMITED)
+      ok(await other.call('AddressResolution', [{ Address: 'Rua do Cunha' }], from('198.51.100.21')))
+    } finally {
+      await other.close()
+      await limited.close()
+    }
+  })
+
+  test('parallel lookups from one address on two processes: at most the limit reach the geocoder, and refused ones are not counted', async () => {
+    const limited = await createTestServer({ placesRatePerMinute: 3, trustProxy: true })
+    const other = await openOwnProcess(limited)
+    const asked = { count: 0 }
+    for (const geocoder of [limited.providers.geocoding, other.providers.geocoding]) {
+      const resolve = geocoder.resolve.bind(geocoder)
+      geocoder.resolve = (q) => (asked.count++, resolve(q))
+    }
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.22' }
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          i % 2 ? other.call('AddressResolution', [{ Address: 'Rua do Cunha' }], headers) : limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], { headers })
+        )
+      )
+      const passed = answers.filter((r) => r.body.errcode === '0').length
+      expect(answers.filter((r) => r.body.errcode !== '0').every((r) => r.body.errcode === ERRCODES.RATE_LIMITED)).toBe(true)
+      expect(passed).toBeLessThanOrEqual(3)
+      expect(asked.count).toBe(passed)
+      // Only the accepted lookups stay counted (a refused one's row is taken back).
+      const rows = await limited.db.selectFrom('geocoder_lookups').select('lookup_id').where('client_ip', '=', '203.0.113.22').execute()
+      expect(rows).toHaveLength(passed)
+    } finally {
+      await other.close()
+      await limited.close()
+    }
+  })
+
+  test('lookups older than the window neither count nor stay: the next lookup deletes them', async () => {
+    const limited = await createTestServer({ placesRatePerMinute: 3, trustProxy: true })
+    try {
+      const ago = (ms: number) => new Date(Date.now() - ms).toISOString()
+      const row = (ip: string, at: string) => ({ lookup_id: `test-${randomUUID()}`, client_ip: ip, looked_up_at: at })
+      await limited.db
+        .insertInto('geocoder_lookups')
+        .values([
+          ...Array.from({ length: 5 }, () => row('203.0.113.23', ago(PLACES_WINDOW_MS + 1_000))),
+          row('198.51.100.23', ago(10 * PLACES_WINDOW_MS)),
+          row('198.51.100.24', ago(10_000))
+        ])
+        .execute()
+      const from = { headers: { 'x-forwarded-for': '203.0.113.23' } }
+      for (let i = 0; i < 3; i++) ok(await limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], from))
+      expect((await limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], from)).body.errcode).toBe(ERRCODES.RATE_LIMITED)
+      const left = await limited.db.selectFrom('geocoder_lookups').select(['client_ip', 'lookup_id']).execute()
+      expect(left.filter((r) => r.lookup_id.startsWith('test-')).map((r) => r.client_ip)).toEqual(['198.51.100.24'])
+      expect(left.filter((r) => r.client_ip === '203.0.113.23')).toHaveLength(3)
     } finally {
       await limited.close()
     }

@@ -19,6 +19,7 @@ import { shopOrder } from '../../server/src/domain/orders/order.service'
 import { seedEnterprise, type EnterpriseSeed } from '../../server/src/storage/seed'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { B201, device, openAllDay, orderCounts, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { openOwnProcess } from './helpers/own-process'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -392,7 +393,7 @@ describe('races on the address book', () => {
 })
 
 describe('the geocoder as an amplifier', () => {
-  const spy = (s: TestServer) => {
+  const spy = (s: Pick<TestServer, 'providers'>) => {
     const geocoder = s.providers.geocoding
     const calls = { resolve: 0, reverse: 0 }
     const resolve = geocoder.resolve.bind(geocoder)
@@ -450,6 +451,31 @@ describe('the geocoder as an amplifier', () => {
       expect(located.map((lat) => lat !== 0)).toEqual([true, true, ...Array(10).fill(false)])
     } finally {
       s.restore()
+    }
+  })
+
+  test('found: the limit was per server process (N processes allowed N × the rate); the address book, orders and the place operations now share one count in the database', async () => {
+    const other = await openOwnProcess(limited)
+    const spies = [spy(limited), spy(other)]
+    try {
+      const m = await makeMember(limited.db)
+      const member = { ...m.headers, 'X-Forwarded-For': '10.16.2.1' }
+      const stranger = { ...device().headers, 'X-Forwarded-For': '10.16.2.1' }
+      const typed: DeliveryInput = { Contact: 'X', Phone: '66123456', Address: 'Rua do Cunha 22', Lat: 0, Lng: 0 }
+      const unlocated = address({ Street: 'Rua do Cunha', HouseNo: '22', Lat: 0, Lng: 0, RegionCode: '820006' })
+      ok(await other.call('AddressResolution', [{ Address: 'Rua do Cunha' }], { 'X-Forwarded-For': '10.16.2.1' }))
+      expect(ok(await limited.call('VipAddressAdd', [unlocated], { headers: member })).table1[0].Lat).not.toBe(0)
+      expect(codes(await other.call('OrderPricePreview', [{ ...placement(typed) }], stranger))[1]).not.toBe(RESULTCODES.LOCATION_REQUIRED)
+      // Three lookups on two processes: the limit is reached for both.
+      expect(ok(await limited.call('VipAddressAdd', [unlocated], { headers: member })).table1[0].Lat).toBe(0)
+      expect(codes(await other.call('OrderPricePreview', [{ ...placement(typed) }], stranger))).toEqual(['0', RESULTCODES.LOCATION_REQUIRED])
+      expect((await limited.call('AddressResolution', [{ Address: 'Rua do Cunha' }], { headers: stranger })).body.errcode).toBe('10009')
+      expect((await other.call('BaseInfoByGPS', [north(100)], { 'X-Forwarded-For': '10.16.2.1' })).body.errcode).toBe('10009')
+      // Only those three reached a geocoder (each process has its own).
+      expect(spies.map((s) => s.calls.resolve + s.calls.reverse)).toEqual([1, 2])
+    } finally {
+      for (const s of spies) s.restore()
+      await other.close()
     }
   })
 
