@@ -1,5 +1,6 @@
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import type { ReactNode } from 'react'
 import type { PhotoUploads, PickedPhoto } from '../features/uploads/upload.store'
 import type { MessageKey } from '../i18n/catalogues'
 import './PhotoPicker.css'
@@ -14,20 +15,32 @@ const focusable = { tabIndex: 0 } as Record<string, unknown>
  * button each, their upload state (uploading, failed with why and 'upload again'), and 'add photo'
  * while there is room (up to MAX_PHOTOS). Every control is a 44 px target with a name; each photo
  * has a text alternative. The page's store owns `uploads` (PhotoUploads).
+ * `kept`: photos the record already has (a saved review's), shown first in the same grid and
+ * counted with the new ones ('2 of 5'); `uploads.max` is then the room left beside them.
  */
-export const PhotoPicker = observer(function PhotoPicker(props: { uploads: PhotoUploads; t: T; label?: string }) {
+export const PhotoPicker = observer(function PhotoPicker(props: { uploads: PhotoUploads; t: T; label?: string; kept?: { count: number; tiles: ReactNode } }) {
   const { uploads, t } = props
   const label = props.label ?? t('photos.label')
-  if (!uploads.available) return <Text className='so-photos__note'>{t('photos.unavailable')}</Text>
+  const kept = props.kept && props.kept.count > 0 ? props.kept : null
+  if (!uploads.available) {
+    return (
+      <>
+        {kept && <View className='so-photos__grid'>{kept.tiles}</View>}
+        <Text className='so-photos__note'>{t('photos.unavailable')}</Text>
+      </>
+    )
+  }
+  const keptCount = kept?.count ?? 0
   return (
     <View className='so-photos' role='group' aria-label={label}>
       <View className='so-photos__head'>
         <Text className='so-photos__label'>{label}</Text>
-        <Text className='so-photos__count'>{t('photos.count', { n: uploads.photos.length, max: uploads.max })}</Text>
+        <Text className='so-photos__count'>{t('photos.count', { n: keptCount + uploads.photos.length, max: keptCount + uploads.max })}</Text>
       </View>
       <View className='so-photos__grid'>
+        {kept?.tiles}
         {uploads.photos.map((p, i) => (
-          <PhotoTile key={p.id} photo={p} n={i + 1} t={t} busy={uploads.busy} onRemove={() => uploads.remove(p.id)} onRetry={() => void uploads.retry()} />
+          <PhotoTile key={p.id} photo={p} n={keptCount + i + 1} t={t} busy={uploads.busy} onRemove={() => uploads.remove(p.id)} onRetry={() => void uploads.retry()} />
         ))}
         {uploads.canAdd && (
           <View className='so-photos__add' role='button' aria-label={t('photos.add')} {...focusable} onClick={() => void uploads.add()}>

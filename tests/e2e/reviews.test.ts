@@ -95,6 +95,10 @@ describe('reviews', () => {
       await page.getByRole('status').filter({ hasText: say(locale, 'review.saved') }).waitFor({ timeout: 30000 })
       // Saved: the photo is the checked picture now (a thumbnail the preview opens).
       await byId(page, 'review-line-1').locator('.so-review__kept-img').first().waitFor({ timeout: 10000 })
+      // The kept photo is in the Photos group, counted there ('1 of 5'), not above its heading.
+      const group = byId(page, 'review-line-1').getByRole('group', { name: say(locale, 'photos.label') })
+      assert.equal(await group.locator('.so-review__kept-img').count(), 1)
+      assert.equal(await group.locator('.so-photos__count').textContent(), say(locale, 'photos.count', { n: 1, max: 5 }))
       await shot(page, `reviews-edit-saved-${locale}`)
 
       const mine = (await call('OrderCommentsGet', [{ SheetID: order.SheetID }])).body.data.table1

@@ -70,7 +70,7 @@ function ReviewEdit() {
       <ReviewForm
         store={store}
         t={t}
-        photos={(d) => <PhotoPicker uploads={d.added as PhotoUploads} t={t} />}
+        photos={(d, kept) => <PhotoPicker uploads={d.added as PhotoUploads} t={t} kept={kept} />}
         onPreview={(urls, current) => host.previewImage(urls, current)}
       />
     </View>

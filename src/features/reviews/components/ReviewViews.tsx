@@ -36,34 +36,35 @@ const StarPicker = observer(function StarPicker(props: { store: ReviewEditStore;
   )
 })
 
-/** Photos a review already has: thumbnails that open the preview; removable while editable. */
-function KeptPhotos(props: { draft: LineDraft; t: T; onPreview(urls: string[], current: string): void; onRemove?(fileId: string): void }) {
+/**
+ * Photos a review already has: thumbnails that open the preview; removable while editable.
+ * `inGrid`: the tiles alone, photo-picker sized, for the picker's own grid (issue 17 fix: they
+ * showed above the 'Photos' heading while its counter read '0 of 5').
+ */
+function KeptPhotos(props: { draft: LineDraft; t: T; onPreview(urls: string[], current: string): void; onRemove?(fileId: string): void; inGrid?: boolean }) {
   const { draft, t } = props
   if (draft.kept.length === 0) return null
   const urls = draft.kept.map((p) => p.Url)
-  return (
-    <View className='so-review__kept'>
-      {draft.kept.map((p, i) => (
-        <View key={p.FileID} className='so-review__kept-tile'>
-          <Image
-            className='so-review__kept-img'
-            src={p.ThumbUrl}
-            mode='aspectFill'
-            role='button'
-            tabIndex={0}
-            aria-label={t('review.photoOf', { n: i + 1, name: draft.line.GoodsName })}
-            imgProps={{ alt: t('review.photoOf', { n: i + 1, name: draft.line.GoodsName }) }}
-            onClick={() => props.onPreview(urls, p.Url)}
-          />
-          {props.onRemove && (
-            <View className='so-review__kept-remove' role='button' tabIndex={0} aria-label={t('review.removePhoto', { n: i + 1 })} onClick={() => props.onRemove?.(p.FileID)}>
-              <Text aria-hidden>×</Text>
-            </View>
-          )}
+  const tiles = draft.kept.map((p, i) => (
+    <View key={p.FileID} className={`so-review__kept-tile${props.inGrid ? ' so-review__kept-tile--grid' : ''}`} data-testid='review-kept-photo'>
+      <Image
+        className='so-review__kept-img'
+        src={p.ThumbUrl}
+        mode='aspectFill'
+        role='button'
+        tabIndex={0}
+        aria-label={t('review.photoOf', { n: i + 1, name: draft.line.GoodsName })}
+        imgProps={{ alt: t('review.photoOf', { n: i + 1, name: draft.line.GoodsName }) }}
+        onClick={() => props.onPreview(urls, p.Url)}
+      />
+      {props.onRemove && (
+        <View className='so-review__kept-remove' role='button' tabIndex={0} aria-label={t('review.removePhoto', { n: i + 1 })} onClick={() => props.onRemove?.(p.FileID)}>
+          <Text aria-hidden>×</Text>
         </View>
-      ))}
+      )}
     </View>
-  )
+  ))
+  return props.inGrid ? <>{tiles}</> : <View className='so-review__kept'>{tiles}</View>
 }
 
 /** One goods line: its name and choices, then the review (editable or read-only). */
@@ -71,7 +72,7 @@ const LineReview = observer(function LineReview(props: {
   store: ReviewEditStore
   draft: LineDraft
   t: T
-  photos(draft: LineDraft): ReactNode
+  photos(draft: LineDraft, kept: { count: number; tiles: ReactNode }): ReactNode
   onPreview(urls: string[], current: string): void
 }) {
   const { store, draft, t } = props
@@ -102,8 +103,10 @@ const LineReview = observer(function LineReview(props: {
               {t('review.counter', { n: length, max: REVIEW_MAX_TEXT })}
             </Text>
           </View>
-          <KeptPhotos draft={draft} t={t} onPreview={props.onPreview} onRemove={(id) => store.removeKept(lineNo, id)} />
-          {props.photos(draft)}
+          {props.photos(draft, {
+            count: draft.kept.length,
+            tiles: <KeptPhotos draft={draft} t={t} onPreview={props.onPreview} onRemove={(id) => store.removeKept(lineNo, id)} inGrid />
+          })}
         </>
       ) : (
         <View className='so-review__done'>
@@ -128,7 +131,7 @@ const LineReview = observer(function LineReview(props: {
 export const ReviewForm = observer(function ReviewForm(props: {
   store: ReviewEditStore
   t: T
-  photos(draft: LineDraft): ReactNode
+  photos(draft: LineDraft, kept: { count: number; tiles: ReactNode }): ReactNode
   onPreview(urls: string[], current: string): void
 }) {
   const { store, t } = props
