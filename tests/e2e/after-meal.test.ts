@@ -163,6 +163,11 @@ describe('after the meal', () => {
       await page.goto(`${app.server.url}/#/pages/orderDetails/orderDetails?SheetID=${encodeURIComponent(order.order_id)}`)
       await byId(page, 'aftersale-block').waitFor({ timeout: 30000 })
       assert.ok(((await byId(page, 'aftersale-block').textContent()) ?? '').includes(t('aftersale.status.3' as MessageKey)))
+      // The money section: paid and refunded, all of it; the note says refunded (not 'complete'); no After-sale left.
+      assert.equal(await byId(page, 'order-refunded').textContent(), `−${money(total)}`)
+      await page.getByText(t('order.refundedNote' as MessageKey)).first().waitFor({ timeout: 10000 })
+      assert.equal(await page.getByText(t('order.completedNote' as MessageKey)).count(), 0)
+      assert.equal(await byId(page, 'after-afterSale').count(), 0)
       await shot(page, `after-meal-order-refunded-${locale}`)
       await byId(page, 'after-receipt').click()
       // The money went back once: one refund, the after-sale's (not the payment's as well).

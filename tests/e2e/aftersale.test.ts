@@ -9,6 +9,7 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import path from 'node:path'
 import sharp from 'sharp'
 import type { Locale } from '../../src/gateway/contract'
 import { OPERATIONS } from '../../src/gateway/operation-list'
@@ -19,7 +20,7 @@ import type { MessageKey } from '../../src/i18n/catalogues'
 import { clientLine } from '../server/helpers/order-fixtures'
 import { makeMember } from '../server/helpers/member-fixtures'
 import { decodeDeep, type TestServer } from '../server/helpers/test-server'
-import { phone } from './browser'
+import { phone, SCREENSHOTS } from './browser'
 import { demoCode, entryUrl, useAppUnderTest } from './harness'
 import { byId, cli, shot } from './steps'
 
@@ -93,6 +94,13 @@ describe('after-sale', () => {
       await chooser.setFiles({ name: 'soup.png', mimeType: 'image/png', buffer: png })
       await page.locator('.so-photos__tile').filter({ visible: true }).first().waitFor({ timeout: 10000 })
       await shot(page, `aftersale-form-${locale}`)
+      // The amount's text sits in the middle of its box (it sat at the top).
+      const amountBox = byId(page, 'aftersale-amount')
+      await amountBox.scrollIntoViewIfNeeded()
+      const outer = (await amountBox.boundingBox())!
+      const inner = (await amountBox.locator('input').boundingBox())!
+      assert.ok(Math.abs(outer.y + outer.height / 2 - (inner.y + inner.height / 2)) <= 2, `amount text centred: box ${outer.y}+${outer.height}, input ${inner.y}+${inner.height}`)
+      await amountBox.screenshot({ path: path.join(SCREENSHOTS, `aftersale-amount-${locale}.png`) })
 
       await byId(page, 'aftersale-submit').click()
       await byId(page, 'aftersale-progress').waitFor({ timeout: 30000 })
@@ -122,6 +130,10 @@ describe('after-sale', () => {
       const block = (await byId(page, 'aftersale-block').locator('.so-aftersale-block__text').textContent()) ?? ''
       assert.ok(block.startsWith(say(locale, 'aftersale.blockRefunded', { status: say(locale, 'aftersale.status.3'), amount: '' }).split(' · ')[0]), block)
       assert.ok(block.includes(soupPrice), `the block names what the order had back: ${block}`)
+      // The money section says what came back, and the status note says the order is partly refunded.
+      const refundedRow = (await byId(page, 'order-refunded').textContent()) ?? ''
+      assert.ok(refundedRow.startsWith('−') && refundedRow.endsWith(soupPrice), refundedRow)
+      await page.getByText(say(locale, 'order.partRefundedNote')).first().waitFor({ timeout: 10000 })
       await shot(page, `aftersale-order-details-${locale}`)
       await context.close()
     })
