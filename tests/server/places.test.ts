@@ -316,11 +316,23 @@ describe('the Nominatim provider, against a local fake server', () => {
     const fake = await fakeNominatim(() => ({ body: [] }))
     try {
       const provider = new NominatimGeocodingProvider({ baseUrl: fake.baseUrl, contact: 'ops@shop.example' })
-      await Promise.all([1, 2, 3].map((n) => provider.resolve({ text: `street ${n}`, locale: 'en' })))
-      const times = fake.requests.map((r) => r.at).sort((a, b) => a - b)
-      expect(times).toHaveLength(3)
-      expect(times[1] - times[0]).toBeGreaterThanOrEqual(950)
-      expect(times[2] - times[1]).toBeGreaterThanOrEqual(950)
+      // When each request is sent (not when the fake receives it: a loaded machine delays arrivals unevenly).
+      const sent: number[] = []
+      const realFetch = globalThis.fetch
+      const spy = jest.spyOn(globalThis, 'fetch').mockImplementation((...args: Parameters<typeof fetch>) => {
+        sent.push(Date.now())
+        return realFetch(...args)
+      })
+      try {
+        await Promise.all([1, 2, 3].map((n) => provider.resolve({ text: `street ${n}`, locale: 'en' })))
+      } finally {
+        spy.mockRestore()
+      }
+      expect(fake.requests).toHaveLength(3)
+      expect(sent).toHaveLength(3)
+      // Timers never fire early (a millisecond of rounding aside).
+      expect(sent[1] - sent[0]).toBeGreaterThanOrEqual(995)
+      expect(sent[2] - sent[1]).toBeGreaterThanOrEqual(995)
       // A queue longer than maxWaitMs is refused at once, and sends nothing.
       const short = new NominatimGeocodingProvider({ baseUrl: fake.baseUrl, contact: 'ops@shop.example', maxWaitMs: 1500 })
       const outcomes = await Promise.allSettled([1, 2, 3].map((n) => short.resolve({ text: `road ${n}`, locale: 'en' })))
