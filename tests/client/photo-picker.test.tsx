@@ -10,11 +10,11 @@ const t = (key: MessageKey, params?: Record<string, string | number>) => transla
 
 /** The picker reads only these of PhotoUploads. */
 function uploads(over: Partial<PhotoUploads> = {}): PhotoUploads {
-  return { available: true, photos: [], max: 4, canAdd: true, busy: false, add: jest.fn(), remove: jest.fn(), retry: jest.fn(), ...over } as unknown as PhotoUploads
+  return { available: true, photos: [], max: 5, canAdd: true, busy: false, add: jest.fn(), remove: jest.fn(), retry: jest.fn(), ...over } as unknown as PhotoUploads
 }
 
 describe('PhotoPicker with kept photos', () => {
-  it('shows the kept photo inside the Photos group and counts it: 1 of 5, the add button after it', () => {
+  it('shows the kept photo inside the Photos group and counts it: 1 of 6 (5 left beside it), the add button after it', () => {
     const onRemove = jest.fn()
     render(
       <PhotoPicker
@@ -25,7 +25,7 @@ describe('PhotoPicker with kept photos', () => {
     )
     const group = screen.getByRole('group', { name: 'Photos' })
     expect(group.contains(screen.getByTestId('kept-tile'))).toBe(true)
-    expect(group.textContent).toContain('1 of 5')
+    expect(group.textContent).toContain('1 of 6')
     const buttons = Array.from(group.querySelectorAll('[role=button]')).map((b) => b.getAttribute('aria-label'))
     expect(buttons).toEqual(['Remove photo 1', 'Add photo'])
     fireEvent.click(screen.getByTestId('kept-tile'))
@@ -33,8 +33,8 @@ describe('PhotoPicker with kept photos', () => {
   })
 
   it('without kept photos the counter counts only the new ones', () => {
-    render(<PhotoPicker uploads={uploads({ max: 5 })} t={t} />)
-    expect(screen.getByRole('group', { name: 'Photos' }).textContent).toContain('0 of 5')
+    render(<PhotoPicker uploads={uploads({ max: 6 })} t={t} />)
+    expect(screen.getByRole('group', { name: 'Photos' }).textContent).toContain('0 of 6')
   })
 
   it('photos unavailable on this host: the kept photos still show, with the note', () => {

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict'
 import sharp from 'sharp'
 import type { Locale } from '../../src/gateway/contract'
 import { OPERATIONS } from '../../src/gateway/operation-list'
+import { MAX_PHOTOS } from '../../src/gateway/after-rows'
 import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
 import { servicesOffered } from '../../src/core/sheet-position'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
@@ -95,10 +96,10 @@ describe('reviews', () => {
       await page.getByRole('status').filter({ hasText: say(locale, 'review.saved') }).waitFor({ timeout: 30000 })
       // Saved: the photo is the checked picture now (a thumbnail the preview opens).
       await byId(page, 'review-line-1').locator('.so-review__kept-img').first().waitFor({ timeout: 10000 })
-      // The kept photo is in the Photos group, counted there ('1 of 5'), not above its heading.
+      // The kept photo is in the Photos group, counted there ('1 of 6'), not above its heading ('0 of 5').
       const group = byId(page, 'review-line-1').getByRole('group', { name: say(locale, 'photos.label') })
       assert.equal(await group.locator('.so-review__kept-img').count(), 1)
-      assert.equal(await group.locator('.so-photos__count').textContent(), say(locale, 'photos.count', { n: 1, max: 5 }))
+      assert.equal(await group.locator('.so-photos__count').textContent(), say(locale, 'photos.count', { n: 1, max: MAX_PHOTOS }))
       await shot(page, `reviews-edit-saved-${locale}`)
 
       const mine = (await call('OrderCommentsGet', [{ SheetID: order.SheetID }])).body.data.table1
