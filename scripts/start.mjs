@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the H5 app if it is missing, then run the server (it migrates and
+// `npm start`: build the H5 app and the console if they are missing, then run the server (it migrates and
 // seeds the SQLite file on first start and prints one entry URL per demo table and shop).
 import { existsSync } from 'node:fs'
 import { spawnSync, spawn } from 'node:child_process'
@@ -12,6 +12,13 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 if (!existsSync(path.join(root, 'dist', 'h5', 'index.html'))) {
   console.log('Building the H5 app (first start only)…')
   const built = spawnSync(bin('taro'), ['build', '--type', 'h5'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+
+// The restaurant's console (/console), its own small esbuild build (docs/console.md).
+if (!existsSync(path.join(root, 'dist', 'console', 'index.html'))) {
+  console.log('Building the console (first start only)…')
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-console.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 

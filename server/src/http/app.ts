@@ -93,6 +93,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   if (providers.storage instanceof LocalObjectStorage) await app.register(storageRoutes, { storage: providers.storage, allowedOrigins: config.allowedOrigins })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
+  await app.register((await import('./console.route')).consoleRoutes) // the restaurant's console at /console (docs/console.md)
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
   // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
   // the folder exists so /files/ is served from the start.
