@@ -234,6 +234,11 @@ export interface GoodsRow {
   SortNo: number
   IsRecommend: number
   CommentCount: number
+  /**
+   * 1 while the shop has switched the goods off as sold out (shown and refused like goods with no
+   * stock left; docs/live-events.md tells open menus at once). Absent from older servers: 0.
+   */
+  SoldOut?: number
 }
 
 export interface GoodsDetailRow extends GoodsRow {
@@ -296,6 +301,8 @@ export interface AttachmentRow {
   /** Now price. */
   Value3: string
   SortNo: number
+  /** 1 while the shop has switched this add-on off as sold out: it cannot be chosen. Absent: 0. */
+  SoldOut?: number
 }
 
 export interface BomClassRow {
@@ -319,6 +326,8 @@ export interface BomGoodsRow {
   ImageUrl: string
   /** 1 when picked by default. */
   IsDefault: number
+  /** 1 while the picked goods is switched off as sold out: it cannot be picked. Absent: 0. */
+  SoldOut?: number
 }
 
 export interface PromotionGoodsRow {

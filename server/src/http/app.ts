@@ -89,6 +89,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
   await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })
   await app.register(hostAuthRoutes, { db, hostLogin: providers.hostLogin, config })
+  await app.register((await import('./live.route')).liveRoutes, { db, config }) // live events: SSE + poll (docs/live-events.md)
   // The local object store's upload endpoint and checked pictures (issue 17), in its own scope.
   if (providers.storage instanceof LocalObjectStorage) await app.register(storageRoutes, { storage: providers.storage, allowedOrigins: config.allowedOrigins })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).

@@ -192,7 +192,8 @@ export function goodsRow(item: ListedGoods, read: MenuRead, locale: Locale): Goo
     ImageUrl: read.imageUrl(g.image),
     SortNo: g.sortNo,
     IsRecommend: g.isRecommend ? 1 : 0,
-    CommentCount: item.commentCount
+    CommentCount: item.commentCount,
+    SoldOut: g.soldOut ? 1 : 0
   }
 }
 
@@ -257,7 +258,8 @@ export const attachmentRow = (goods: CatalogueGoods, addOn: AddOn, locale: Local
   Value: pickText(addOn.names, locale),
   Value2: addOn.price,
   Value3: addOn.salesPrice,
-  SortNo: addOn.sortNo
+  SortNo: addOn.sortNo,
+  SoldOut: addOn.soldOut ? 1 : 0
 })
 
 export const bomClassRow = (comboClass: ComboClass, locale: Locale): BomClassRow => ({
@@ -276,7 +278,8 @@ export const bomGoodsRow = (comboClass: ComboClass, item: ComboItem, goods: Cata
   BOMGoodsPUnit: pickText(item.unitNames ?? goods.unitNames, locale),
   Price: item.price,
   ImageUrl: read.imageUrl(goods.image),
-  IsDefault: item.isDefault ? 1 : 0
+  IsDefault: item.isDefault ? 1 : 0,
+  SoldOut: goods.soldOut ? 1 : 0
 })
 
 export const promotionGoodsRow = (promotion: Promotion, goods: CatalogueGoods, locale: Locale): PromotionGoodsRow => ({
@@ -357,7 +360,8 @@ export const GOODS_COLUMNS: ColumnDocs<GoodsRow> = {
   ImageUrl: "string: absolute URL of the main picture, '' without",
   SortNo: 'number: order within the class',
   IsRecommend: 'number: 1 when recommended on Home',
-  CommentCount: 'number: reviews of the goods'
+  CommentCount: 'number: reviews of the goods',
+  SoldOut: "number: 1 while the shop has switched the goods off as sold out (shown and refused like goods with no stock left: GOODS_OFF_SALE); the live stream tells open menus (docs/live-events.md)"
 }
 
 export const GOODS_DETAIL_COLUMNS: ColumnDocs<GoodsDetailRow> = {
@@ -407,7 +411,8 @@ export const ATTACHMENT_COLUMNS: ColumnDocs<AttachmentRow> = {
   Value: "string: add-on name in the request's language",
   Value2: `${MONEY}: list price`,
   Value3: `${MONEY}: now price (add-ons are not promoted)`,
-  SortNo: 'number'
+  SortNo: 'number',
+  SoldOut: 'number: 1 while the shop has switched the add-on off as sold out: it cannot be chosen (an order naming it: GOODS_OFF_SALE)'
 }
 
 export const BOM_CLASS_COLUMNS: ColumnDocs<BomClassRow> = {
@@ -426,7 +431,8 @@ export const BOM_GOODS_COLUMNS: ColumnDocs<BomGoodsRow> = {
   BOMGoodsPUnit: "string: unit of BOMQua in the request's language",
   Price: `${MONEY}: markup added to the combo's price when picked ('0' none)`,
   ImageUrl: "string: absolute URL, '' without a picture",
-  IsDefault: 'number: 1 when picked by default'
+  IsDefault: 'number: 1 when picked by default',
+  SoldOut: 'number: 1 while the goods is switched off as sold out: it cannot be picked (GOODS_OFF_SALE)'
 }
 
 export const PROMOTION_GOODS_COLUMNS: ColumnDocs<PromotionGoodsRow> = {

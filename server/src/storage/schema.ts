@@ -207,6 +207,8 @@ export interface GoodsTable {
   image: string
   /** 1: sold on every branch of the shop; 0: only on the branches in goods_bases. */
   all_bases: number
+  /** Migration 0019: 1 while the shop has switched it off as sold out (sold-out.service.ts). */
+  sold_out: Generated<number>
 }
 
 /** Further pictures of a goods for the image preview (the main one is goods.image). */
@@ -277,6 +279,8 @@ export interface GoodsAddOnTable {
   price: string
   sales_price: string
   sort_no: number
+  /** Migration 0019: 1 while the shop has switched it off as sold out. */
+  sold_out: Generated<number>
 }
 
 export interface ComboClassTable {
@@ -832,6 +836,8 @@ export interface Database {
   after_sale_lines: AfterSaleLineTable
   after_sale_refunds: AfterSaleRefundTable
   geocoder_lookups: GeocoderLookupTable
+  event_counters: EventCounterTable
+  events: EventTable
 }
 
 /**
@@ -918,4 +924,30 @@ export interface GeocoderLookupTable {
   client_ip: string
   /** ISO-8601 UTC. */
   looked_up_at: string
+}
+
+// ---------- the live event outbox (0019; server/src/live/outbox.ts, docs/live-events.md) ----------
+
+/** One row per enterprise: where its event ids are (bumped under the row lock in the writer's transaction). */
+export interface EventCounterTable {
+  ent_id: string
+  /** The last id handed out (bigint: text on PostgreSQL). */
+  last_id: number | string
+  /** The highest id pruning deleted: a cursor below it has lost events ('reset'). */
+  pruned_through: number | string
+}
+
+/** One change screens must see, written in the transaction that makes it. */
+export interface EventTable {
+  ent_id: string
+  /** Per enterprise, gap-free, visible in id order. */
+  id: number | string
+  /** '' for the whole enterprise. */
+  shop_id: string
+  base_id: string | null
+  /** 'goods.soldOut', 'addOn.soldOut', 'menu.changed' … (outbox.ts EVENT_AUDIENCES). */
+  kind: string
+  /** JSON text. */
+  payload: string
+  created_at: string
 }

@@ -70,6 +70,8 @@ export interface MenuGoods {
   addOns?: MenuAddOn[]
   /** Required for type 3 (combo), absent otherwise. */
   combo?: MenuComboClass[]
+  /** Sold out now (the shop's sold-out switch, docs/live-events.md); absent = false. */
+  soldOut?: boolean
 }
 
 export interface MenuSkus {
@@ -100,6 +102,8 @@ export interface MenuAddOn {
   names: LocalizedText
   price: string
   salesPrice?: string
+  /** Sold out now; absent = false. */
+  soldOut?: boolean
 }
 
 export interface MenuComboClass {

@@ -33,6 +33,7 @@ import { FALLBACK_TIME_ZONE } from '../enterprise/enterprise.service'
 import { CODE_PATTERN, menuIds } from './ids'
 import { MENU_FORMAT } from './menu-file'
 import { menuCache } from './menu-cache'
+import { appendEvent } from '../../live/outbox'
 import type { CatalogueClass, CatalogueGoods, Promotion, Review, ShopMenu } from './records'
 
 export interface MenuImportOptions {
@@ -201,7 +202,10 @@ const goodsSchema = z
     skus: skusSchema.optional(),
     packUnits: list(z.object({ code, names, ref: decimal('positive'), price: decimal('price'), salesPrice: decimal('price').optional() }).strict()).optional(),
     remarks: texts.optional(),
-    addOns: list(z.object({ code, names, price: decimal('price'), salesPrice: decimal('price').optional() }).strict()).optional(),
+    addOns: list(
+      z.object({ code, names, price: decimal('price'), salesPrice: decimal('price').optional(), soldOut: z.boolean({ invalid_type_error: 'must be true or false' }).optional() }).strict()
+    ).optional(),
+    soldOut: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
     combo: list(
       z
         .object({
@@ -648,7 +652,8 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
         names: a.names,
         price: a.price,
         salesPrice: a.salesPrice ?? a.price,
-        sortNo: ai
+        sortNo: ai,
+        soldOut: a.soldOut ?? false
       })),
       combo: combo.map((c, ci) => ({
         bomClassId: menuIds.bomClassId(goodsId, c.code),
@@ -665,7 +670,8 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
           isDefault: i.default ?? false,
           sortNo: ii
         }))
-      }))
+      })),
+      soldOut: g.soldOut ?? false
     })
   })
 
@@ -766,6 +772,8 @@ export async function importMenu(db: Kysely<Database>, raw: unknown, baseDir: st
     version = await db.transaction().execute(async (trx) => {
       const next = await bumpMenuVersion(trx, entId, shopId, now, options.source ?? '')
       await replaceShopMenu(trx, plan.menu, plan.reviews)
+      // Open menus read it again (docs/live-events.md); last, as appendEvent asks.
+      await appendEvent(trx, { entId, shopId, kind: 'menu.changed', payload: { version: next } }, now)
       return next
     })
   } catch (error) {

@@ -61,6 +61,8 @@ export interface AddOn {
   price: string
   salesPrice: string
   sortNo: number
+  /** The shop switched it off as sold out (sold-out.service.ts); absent: false. */
+  soldOut?: boolean
 }
 
 export interface ComboItem {
@@ -114,6 +116,11 @@ export interface CatalogueGoods {
   packUnits: PackUnit[]
   addOns: AddOn[]
   combo: ComboClass[]
+  /**
+   * The shop switched it off as sold out (sold-out.service.ts): listed, shown as sold out,
+   * refused by orders like goods with no stock left. Absent: false.
+   */
+  soldOut?: boolean
 }
 
 /** A promotion as the catalogue keeps it: what pricing reads (src/core), and how it is named and sorted. */

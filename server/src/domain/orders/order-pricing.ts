@@ -5,7 +5,7 @@
  * the same `lineAmount` the client's cart uses, so an honest client always agrees to the digit.
  *
  * Refusals name the goods: not in this shop / branch (GOODS_NOT_IN_SHOP), outside its sale window
- * (GOODS_OFF_SALE), options or quantities that do not exist (INVALID_QUANTITY), more than the
+ * or switched off as sold out, itself, an add-on or a combo pick (GOODS_OFF_SALE), options or quantities that do not exist (INVALID_QUANTITY), more than the
  * shop's per-line cap (LINE_QUANTITY_OVER_LIMIT; more lines than its cap: TOO_MANY_LINES), and a
  * price that differs from what the diner was shown (PRICE_CHANGED). Stock is not judged here: the
  * menu snapshot's stock is as imported, so order-stock.ts reads and takes the live stock.
@@ -97,6 +97,8 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
   if (!saleStatus(goods.onSaleTime, goods.offSaleTime, read.clock.secondsOfDay).isOnSale) {
     throw new DomainError('GOODS_OFF_SALE', { goods: goodsName })
   }
+  // The shop's sold-out switch (sold-out.service.ts): refused like goods with no stock left.
+  if (goods.soldOut) throw new DomainError('GOODS_OFF_SALE', { goods: goodsName })
   const invalid = (): DomainError => new DomainError('INVALID_QUANTITY', { goods: goodsName })
 
   // Prices now: the promotion giving the lowest price, then the sku and pack unit under it.
@@ -150,6 +152,8 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
   if (new Set(addOnIds).size !== addOnIds.length) throw invalid()
   const addOns = addOnIds.map((id) => goods.addOns.find((a) => a.optionId === id) ?? null)
   if (addOns.some((a) => a === null)) throw invalid()
+  const soldOutAddOn = addOns.find((a) => a?.soldOut === true)
+  if (soldOutAddOn) throw new DomainError('GOODS_OFF_SALE', { goods: `${goodsName} (${nameIn(soldOutAddOn.names, locale)})` })
 
   // Combo picks: only on combo goods; required classes exactly their count, optional up to it.
   const picks = Array.isArray(input.Bom) ? input.Bom : []
@@ -160,6 +164,7 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     const item = comboClass?.items.find((i) => i.goodsId === pick.GoodsID)
     if (!comboClass || !item) throw invalid()
     const itemGoods = read.snapshot.goodsById.get(item.goodsId)
+    if (itemGoods?.soldOut) throw new DomainError('GOODS_OFF_SALE', { goods: nameIn(itemGoods.names, locale) })
     bomList.push({
       BOMClassID: comboClass.bomClassId,
       GoodsID: item.goodsId,

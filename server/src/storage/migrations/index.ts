@@ -21,6 +21,7 @@ import { uploads } from './0014-uploads'
 import { reviews } from './0015-reviews'
 import { aftersale } from './0016-aftersale'
 import { geocoderLookups } from './0017-geocoder-lookups'
+import { liveEvents } from './0019-live-events'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -39,7 +40,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_uploads': uploads,
   '0015_reviews': reviews,
   '0016_aftersale': aftersale,
-  '0017_geocoder_lookups': geocoderLookups
+  '0017_geocoder_lookups': geocoderLookups,
+  '0019_live_events': liveEvents
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

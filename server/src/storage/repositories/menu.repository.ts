@@ -227,7 +227,8 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
         names: parseNames(r.names),
         price: r.price,
         salesPrice: r.sales_price,
-        sortNo: Number(r.sort_no)
+        sortNo: Number(r.sort_no),
+        soldOut: Number(r.sold_out ?? 0) === 1
       })
     ),
     (a) => a.goodsId
@@ -293,7 +294,8 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
         skus: strip(skus.get(r.goods_id)).sort(bySort),
         packUnits: strip(packs.get(r.goods_id)).sort(bySort),
         addOns: strip(addOns.get(r.goods_id)).sort(bySort),
-        combo: strip(combos.get(r.goods_id)).sort(bySort)
+        combo: strip(combos.get(r.goods_id)).sort(bySort),
+        soldOut: Number(r.sold_out ?? 0) === 1
       })
     )
     .sort(
@@ -426,7 +428,8 @@ export async function replaceShopMenu(trx: Transaction<Database>, menu: Omit<Sho
       sort_no: g.sortNo,
       remarks: namesJson(g.remarks),
       image: g.image,
-      all_bases: flag(g.baseIds === null)
+      all_bases: flag(g.baseIds === null),
+      sold_out: flag(g.soldOut === true)
     }))
   )
   const each = <R>(fn: (g: CatalogueGoods) => R[]): R[] => menu.goods.flatMap(fn)
@@ -499,7 +502,8 @@ export async function replaceShopMenu(trx: Transaction<Database>, menu: Omit<Sho
         names: namesJson(a.names),
         price: a.price,
         sales_price: a.salesPrice,
-        sort_no: a.sortNo
+        sort_no: a.sortNo,
+        sold_out: flag(a.soldOut === true)
       }))
     )
   )

@@ -1,0 +1,218 @@
+/**
+ * The live event outbox (design.md §1; docs/live-events.md). A change that a screen must see
+ * appends an event in the transaction that makes the change (appendEvent), so the event exists
+ * exactly when the change does. Screens read the events after their last id (readEvents): a
+ * reconnect loses nothing and repeats nothing. The outbox is the truth; the wake-up
+ * (wakeup.ts: PostgreSQL NOTIFY, an in-process signal on SQLite) is only a bell.
+ *
+ * Ids are per enterprise and come from its `event_counters` row, bumped by the writer's
+ * transaction (migration 0019): on PostgreSQL the row stays locked until that transaction ends,
+ * so the next writer of the enterprise gets the next id only afterwards. Ids are gap-free and
+ * become visible in id order; a reader that has seen every id up to the counter it read has
+ * seen everything before it. Call appendEvent as the transaction's last write: it queues every
+ * other writer of the enterprise behind this transaction until it ends.
+ *
+ * Old events are pruned (pruneEvents, by age); `pruned_through` remembers the highest id
+ * deleted, and a cursor below it (or above the last id: another database) is told to reload
+ * ('reset').
+ */
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { isPostgres } from '../storage/database'
+import type { Database } from '../storage/schema'
+import { ringLocal, WAKEUP_CHANNEL } from './wakeup'
+
+/** Who may see an event kind on a stream. Diners' public menu streams carry only what any diner may know. */
+export type Audience = 'diner' | 'staff'
+
+/**
+ * Every event kind and its audiences. A kind not listed here reaches nobody: a new kind is
+ * public only when it is added here with 'diner'.
+ */
+export const EVENT_AUDIENCES: Readonly<Record<string, readonly Audience[]>> = {
+  /** { goodsId, soldOut }: the shop switched a goods off as sold out, or back on. */
+  'goods.soldOut': ['diner', 'staff'],
+  /** { goodsId, optionId, soldOut }: the same for one add-on of a goods. */
+  'addOn.soldOut': ['diner', 'staff'],
+  /** { version }: the shop's menu was replaced (an import): read it again. */
+  'menu.changed': ['diner', 'staff']
+}
+
+/** What a stream sends when a cursor cannot be resumed (pruned past it, or unknown): reload, then go on from `id`. */
+export const RESET_KIND = 'reset'
+
+export interface NewEvent {
+  entId: string
+  /** '' (or absent) for the whole enterprise. */
+  shopId?: string
+  baseId?: string | null
+  kind: string
+  payload: Record<string, unknown>
+}
+
+export interface LiveEvent {
+  id: number
+  entId: string
+  shopId: string
+  baseId: string | null
+  kind: string
+  payload: Record<string, unknown>
+  /** ISO-8601 UTC. */
+  createdAt: string
+}
+
+/**
+ * Appends an event in the caller's transaction and rings the wake-up for when it commits:
+ * on PostgreSQL pg_notify, which PostgreSQL delivers only at commit (and drops on rollback); on
+ * SQLite an in-process bell (a reader in this process queues behind the transaction for the one
+ * connection; other processes find it by their periodic check).
+ */
+export async function appendEvent(trx: Transaction<Database>, event: NewEvent, now: Date = new Date()): Promise<LiveEvent> {
+  const counter = await trx
+    .insertInto('event_counters')
+    .values({ ent_id: event.entId, last_id: 1, pruned_through: 0 })
+    .onConflict((oc) => oc.column('ent_id').doUpdateSet((eb) => ({ last_id: eb('event_counters.last_id', '+', 1) })))
+    .returning('last_id')
+    .executeTakeFirstOrThrow()
+  const id = Number(counter.last_id)
+  const row: LiveEvent = {
+    id,
+    entId: event.entId,
+    shopId: event.shopId ?? '',
+    baseId: event.baseId ?? null,
+    kind: event.kind,
+    payload: event.payload,
+    createdAt: now.toISOString()
+  }
+  await trx
+    .insertInto('events')
+    .values({ ent_id: row.entId, id, shop_id: row.shopId, base_id: row.baseId, kind: row.kind, payload: JSON.stringify(row.payload), created_at: row.createdAt })
+    .execute()
+  if (isPostgres(trx)) {
+    // Small: the schema (tests share one database across schemas), the enterprise and the id.
+    await sql`select pg_notify(${WAKEUP_CHANNEL}, current_schema() || ${`|${row.entId}|${id}`})`.execute(trx)
+  } else {
+    ringLocal(row.entId, id)
+  }
+  return row
+}
+
+export interface EventCounter {
+  /** The last id committed (0: none yet). */
+  lastId: number
+  /** Ids up to here were pruned. */
+  prunedThrough: number
+}
+
+/** The enterprise's counter as committed now. */
+export async function readCounter(db: Kysely<Database>, entId: string): Promise<EventCounter> {
+  const row = await db.selectFrom('event_counters').select(['last_id', 'pruned_through']).where('ent_id', '=', entId).executeTakeFirst()
+  return { lastId: Number(row?.last_id ?? 0), prunedThrough: Number(row?.pruned_through ?? 0) }
+}
+
+/** The last ids of several enterprises at once (the periodic check); absent = none yet. */
+export async function readLastIds(db: Kysely<Database>, entIds: string[]): Promise<Map<string, number>> {
+  if (entIds.length === 0) return new Map()
+  const rows = await db.selectFrom('event_counters').select(['ent_id', 'last_id']).where('ent_id', 'in', entIds).execute()
+  return new Map(rows.map((r) => [r.ent_id, Number(r.last_id)]))
+}
+
+/** Whether a cursor can be resumed against this counter: not pruned past, not beyond the last id. */
+export function cursorValid(afterId: number, counter: EventCounter): boolean {
+  return afterId >= counter.prunedThrough && afterId <= counter.lastId
+}
+
+export interface ReadOptions {
+  entId: string
+  /** Only this shop's events and the enterprise's own (shop ''); absent: every shop's. */
+  shopId?: string
+  /** Events after this id. */
+  afterId: number
+  limit: number
+  /** Up to this id only (a counter read before); absent: read the counter first. */
+  counter?: EventCounter
+}
+
+export interface ReadResult {
+  events: LiveEvent[]
+  /**
+   * Where the reader stands now: every event up to here was read (or filtered out). Resume
+   * from it. With `reset`, the cursor given could not be resumed: reload, then resume from here.
+   */
+  position: number
+  reset: boolean
+  /** More events wait past `position` (the page was full). */
+  more: boolean
+}
+
+function eventOf(row: { ent_id: string; id: number | string; shop_id: string; base_id: string | null; kind: string; payload: string; created_at: string }): LiveEvent {
+  let payload: Record<string, unknown> = {}
+  try {
+    const parsed: unknown = JSON.parse(row.payload)
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) payload = parsed as Record<string, unknown>
+  } catch {
+    // a payload that is not an object reads as {}
+  }
+  return { id: Number(row.id), entId: row.ent_id, shopId: row.shop_id, baseId: row.base_id ?? null, kind: row.kind, payload, createdAt: row.created_at }
+}
+
+/**
+ * The events after `afterId`, oldest first, at most `limit`. The counter is read first: every id
+ * up to its last id is committed and visible, so the position returned never passes an event
+ * that could still appear.
+ */
+export async function readEvents(db: Kysely<Database>, options: ReadOptions): Promise<ReadResult> {
+  const counter = options.counter ?? (await readCounter(db, options.entId))
+  if (!cursorValid(options.afterId, counter)) return { events: [], position: counter.lastId, reset: true, more: false }
+  if (options.afterId >= counter.lastId) return { events: [], position: counter.lastId, reset: false, more: false }
+  const limit = Math.max(1, Math.min(options.limit, 1000))
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('ent_id', '=', options.entId)
+    .where('id', '>', options.afterId)
+    .where('id', '<=', counter.lastId)
+  if (options.shopId !== undefined) query = query.where('shop_id', 'in', [options.shopId, ''])
+  const rows = await query.orderBy('id').limit(limit).execute()
+  const events = rows.map(eventOf)
+  // Ids are gap-free: without a shop filter the first must follow the cursor, unless pruning
+  // deleted it between the counter read and this one (a cursor about a day old).
+  if (options.shopId === undefined && events.length > 0 && events[0].id !== options.afterId + 1) {
+    const now = await readCounter(db, options.entId)
+    return { events: [], position: now.lastId, reset: true, more: false }
+  }
+  const more = rows.length === limit
+  return { events, position: more ? events[events.length - 1].id : counter.lastId, reset: false, more }
+}
+
+/** How long events are kept (24 h): a screen away longer reloads. */
+export const KEEP_EVENTS_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Deletes events created before `before`, every enterprise, and raises each enterprise's
+ * `pruned_through` to the highest id deleted. Safe to run from several processes at once.
+ */
+export async function pruneEvents(db: Kysely<Database>, before: Date): Promise<number> {
+  const cutoff = before.toISOString()
+  const tops = await db
+    .selectFrom('events')
+    .select(['ent_id', (eb) => eb.fn.max('id').as('top')])
+    .where('created_at', '<', cutoff)
+    .groupBy('ent_id')
+    .execute()
+  let deleted = 0
+  for (const { ent_id: entId, top } of tops) {
+    const through = Number(top)
+    await db.transaction().execute(async (trx) => {
+      // The floor first: a reader that sees the events gone also sees the floor.
+      await trx
+        .updateTable('event_counters')
+        .set({ pruned_through: through })
+        .where('ent_id', '=', entId)
+        .where('pruned_through', '<', through)
+        .execute()
+      const result = await trx.deleteFrom('events').where('ent_id', '=', entId).where('id', '<=', through).executeTakeFirst()
+      deleted += Number(result.numDeletedRows)
+    })
+  }
+  return deleted
+}
