@@ -12,6 +12,7 @@ import { createDatabase } from './storage/database'
 import { migrateToLatest } from './storage/migrations'
 import type { Database } from './storage/schema'
 import { demoEntryPoints, seedDemo } from './storage/seed'
+import { createSetupLink, enterprisesWithoutOwner, hasAnyOwner, setupUrl } from './domain/staff/setup-link.service'
 
 export interface StartOptions extends Partial<ServerConfig> {
   /** Fastify's JSON request log (default true). */
@@ -113,7 +114,7 @@ if (require.main === module) {
   startServer().then(
     (server) => {
       console.log(`ScanOrder gateway listening on ${server.url} (${server.config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`)
-      void printEntryUrls(server)
+      void printEntryUrls(server).then(() => printConsoleLinks(server))
       const stop = (signal: string) => {
         console.log(`${signal}: shutting down`)
         server.close().then(
@@ -147,3 +148,24 @@ async function printEntryUrls(server: RunningServer): Promise<void> {
   console.log('')
 }
 
+
+/**
+ * The console's address, and one-time setup links while they are needed (issue 23): a new
+ * restaurant's while no enterprise has an owner, and one per enterprise without an owner (the
+ * demo's on a fresh start). `npm run setup` prints new ones at any time.
+ */
+async function printConsoleLinks(server: RunningServer): Promise<void> {
+  const base = server.config.publicUrl ?? server.url.replace('127.0.0.1', 'localhost')
+  const now = new Date()
+  console.log(`Console for staff: ${base}/console/`)
+  const orphans = await enterprisesWithoutOwner(server.db)
+  for (const e of orphans) {
+    const { token } = await createSetupLink(server.db, now, e.entId)
+    console.log(`  Owner account for ${JSON.parse(e.names).en ?? e.entId} (${e.entId}), one use, 24 h: ${setupUrl(base, token)}`)
+  }
+  if (!(await hasAnyOwner(server.db))) {
+    const { token } = await createSetupLink(server.db, now)
+    console.log(`  Set up a new restaurant, one use, 24 h: ${setupUrl(base, token)}`)
+  }
+  console.log('')
+}

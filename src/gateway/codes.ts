@@ -24,6 +24,10 @@ export const ERRCODES = {
   LOGIN_REQUIRED: '10010',
   /** A browser's post from a page of another site (Origin / Sec-Fetch-Site), not in ALLOWED_ORIGINS. */
   CROSS_SITE_REFUSED: '10011',
+  /** A staff operation without a valid staff session (expired, signed out, person or device removed). */
+  STAFF_SIGN_IN_REQUIRED: '10012',
+  /** The staff member's role lacks the permission, or the shop or branch is outside their scope. */
+  STAFF_NOT_PERMITTED: '10013',
   INTERNAL: '50000'
 } as const
 export type ErrCode = (typeof ERRCODES)[keyof typeof ERRCODES]
@@ -137,6 +141,44 @@ export const RESULTCODES = {
   AFTERSALE_NOT_FOUND: '20073',
   /** The request is not in a state that allows this (e.g. withdrawing a decided one). */
   AFTERSALE_STATE_CONFLICT: '20074',
+  /** Staff sign-in (issue 23): no such person, or the password or code is wrong (never says which). */
+  STAFF_SIGN_IN_FAILED: '21001',
+  /** A wrong PIN on a paired device ({left} tries before the device locks). */
+  STAFF_PIN_WRONG: '21002',
+  /** Too many wrong PINs or passwords: locked until {until} ({minutes} minutes). */
+  STAFF_LOCKED: '21003',
+  /** The setup link is unknown, used already or expired. */
+  SETUP_LINK_INVALID: '21004',
+  /** No person of the enterprise by that id (or removed). */
+  STAFF_NOT_FOUND: '21005',
+  /** Another person of the enterprise already has that phone. */
+  STAFF_PHONE_TAKEN: '21006',
+  /** A password shorter than {min} characters. */
+  STAFF_PASSWORD_WEAK: '21007',
+  /** A PIN that is not 4 to 6 digits, or one another person on the same shop already uses. */
+  STAFF_PIN_INVALID: '21008',
+  /** The device is not paired (unknown or unpaired token). */
+  STAFF_DEVICE_NOT_PAIRED: '21009',
+  /** A role above the caller's own, or shops and branches outside the caller's scope. */
+  STAFF_ROLE_NOT_ALLOWED: '21010',
+  /** The enterprise would be left without an owner. */
+  STAFF_LAST_OWNER: '21011',
+  /** No device of the enterprise by that id. */
+  STAFF_DEVICE_NOT_FOUND: '21012',
+  /** The person may not sign in on this device (another shop or branch). */
+  STAFF_NOT_ON_DEVICE: '21013',
+  /** Setup (issue 23, server/src/domain/setup): an input or setup file refused; {detail} lists every problem with its field. */
+  SETUP_INVALID: '21100',
+  /** Bulk tables: a table code the branch already has ({codes}). */
+  TABLE_CODE_TAKEN: '21101',
+  /** A table with an open bill cannot be removed ({table}). */
+  TABLE_IN_USE: '21102',
+  /** Another shop of the enterprise already has this code ({code}). */
+  SHOP_CODE_TAKEN: '21103',
+  /** Another branch of the enterprise already has this code ({code}). */
+  BASE_CODE_TAKEN: '21104',
+  /** A branch with orders or open bills cannot be removed ({branch}). */
+  BASE_IN_USE: '21105',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

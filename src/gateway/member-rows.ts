@@ -10,6 +10,8 @@
 /** What an SMS code is for; a code sent for one purpose is refused for another. */
 export const SMS_SOURCE_TYPES = ['VipLogin', 'VipBindPhone', 'VipPhoneVerify', 'VipPhoneChange'] as const
 export type SmsSourceType = (typeof SMS_SOURCE_TYPES)[number]
+/** What the server sends codes for: the diner's purposes, and staff sign-in (issue 23; never requested through SmsVerifySend). */
+export type SmsPurpose = SmsSourceType | 'StaffLogin'
 
 /** SMS rules (issues 5 and 11; docs/members.md "SMS codes"): limits a stranger cannot use to lock a member out, and a dining room on one address can live with. */
 export const SMS_RULES = {

@@ -16,13 +16,13 @@ import { localeFromAcceptLanguage } from '../../../src/i18n/language'
 import type { ServerConfig } from '../config'
 import { configureMenuCache } from '../domain/catalogue/menu-cache'
 import { requireEnterprise } from '../domain/enterprise/enterprise.service'
-import { EnvelopeError, invalidInput } from '../domain/errors'
+import { DomainError, EnvelopeError, invalidInput } from '../domain/errors'
 import { baseRecordSchema } from '../operations/fields'
 import type { OperationContext } from '../operations/operation'
 import { findOperation } from '../operations/registry'
 import { bearerToken, findSession, memberOwnerKey } from '../domain/members/member-session'
 import type { Database } from '../storage/schema'
-import { checkAuthCode, FORM_TYPE, isFormContentType, operationNameOf, readEnvelope, readRecords } from './envelope'
+import { checkAuthCode, FORM_TYPE, isFormContentType, operationNameOf, readEnvelope, readRecords, type Envelope } from './envelope'
 import { acceptedEncoding, COMPRESS_MIN_BYTES, compressed } from './compress'
 import { refuseCrossSite } from './cross-site'
 import { parseForm } from './form-body'
@@ -30,6 +30,12 @@ import { publicOrigin } from './public-origin'
 import { KeptAnswers, registerKeptAnswers } from './kept-answers'
 import { safeParseRecord } from './record-parse'
 import { errorReply, successReply, type GatewayReply } from './response'
+import { hasPermission } from '../../../src/core/staff-permissions'
+import { STAFF_SERVER_TYPE } from '../../../src/gateway/staff-contract'
+import { findDevice } from '../domain/staff/staff-devices.service'
+import { findStaffSession } from '../domain/staff/staff-session'
+import type { StaffOperationContext } from '../operations/staff/staff-operation'
+import { findStaffOperation } from '../operations/staff/staff-registry'
 
 export interface GatewayDeps {
   config: ServerConfig
@@ -117,6 +123,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     if (key !== null) kept.forget(key)
     const envelope = readEnvelope(parseForm(body))
     checkAuthCode(envelope.AuthCode, deps.config.authCode)
+    if (envelope.ServerType === STAFF_SERVER_TYPE) return answerStaff(request, reply, envelope, locale, origin, now)
     const operation = findOperation(operationNameOf(envelope))
     if (!operation) throw new EnvelopeError('UNKNOWN_OPERATION', { operation: envelope.KeyName })
     const records = readRecords(envelope)
@@ -150,6 +157,59 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     const result = successReply(data)
     if (key !== null) kept.remember(key, data, result)
     return send(request, reply, result)
+  }
+
+  /**
+   * A staff operation (issue 23; server/src/operations/staff/staff-operation.ts): the same envelope
+   * and record checks, then the staff session (Authorization) and the paired device
+   * (X-Staff-Device). A session made on a device is good only with that device's token beside it, so
+   * a PIN session copied off a tablet is no use elsewhere. Staff answers are never kept.
+   */
+  async function answerStaff(request: FastifyRequest, reply: FastifyReply, envelope: Envelope, locale: Locale, origin: string, now: Date): Promise<FastifyReply> {
+    const operation = findStaffOperation(envelope.KeyName)
+    if (!operation) throw new EnvelopeError('UNKNOWN_OPERATION', { operation: `${envelope.ServerType}/${envelope.KeyName}` })
+    const records = readRecords(envelope)
+    const bases = records.map((record, index) => parseRecord(baseRecordSchema, record, index))
+    const deviceHeader = request.headers['x-staff-device']
+    const deviceToken = typeof deviceHeader === 'string' ? deviceHeader.trim() : ''
+    const device = deviceToken ? await findDevice(deps.db, deviceToken) : null
+    const token = bearerToken(request.headers.authorization)
+    let staff = token ? await findStaffSession(deps.db, token, now) : null
+    if (staff && staff.deviceId && staff.deviceId !== device?.device_id) staff = null
+    const auth = operation.auth
+    if (auth === 'device' && !device) throw new DomainError('STAFF_DEVICE_NOT_PAIRED')
+    if (auth !== 'public' && auth !== 'device') {
+      if (!staff) throw new EnvelopeError('STAFF_SIGN_IN_REQUIRED')
+      // Another enterprise's id in the envelope is another enterprise's data: refused, not ignored.
+      if (envelope.EntID && envelope.EntID !== staff.entId) throw new EnvelopeError('STAFF_NOT_PERMITTED')
+      if (auth !== 'signed-in' && !hasPermission(staff.role, auth)) throw new EnvelopeError('STAFF_NOT_PERMITTED')
+    }
+    if (auth === 'device' && device && envelope.EntID && envelope.EntID !== device.ent_id) throw new EnvelopeError('STAFF_NOT_PERMITTED')
+    // Who may call is settled before the records are read: a stranger learns nothing of their shape.
+    const inputs = records.map((record, index) => parseRecord(operation.input, record, index))
+    const entId = staff?.entId ?? device?.ent_id ?? envelope.EntID
+    const enterprise = entId ? await requireEnterprise(deps.db, entId) : null
+    const ctx: StaffOperationContext = {
+      db: deps.db,
+      config: deps.config,
+      locale,
+      entId,
+      userId: bases[0].UserID,
+      appName: bases[0].AppName ?? '',
+      clientIp: clientAddress(request.ip),
+      origin,
+      now,
+      ownerKey: '',
+      deviceKey: ownerKeyOf(request.headers['x-device-key']),
+      member: null,
+      providers: deps.providers,
+      enterprise,
+      staff,
+      device
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const data = await operation.handler(ctx as any, inputs[0])
+    return send(request, reply, successReply(data))
   }
 
   // Any other method on the gateway path is an unsupported request, not a 404.

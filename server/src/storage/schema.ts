@@ -16,6 +16,7 @@
  */
 
 import type { Generated } from 'kysely'
+import type { StaffTables } from './schema-staff'
 
 export interface EnterpriseTable {
   ent_id: string
@@ -777,7 +778,7 @@ export interface ServerSecretTable {
   created_at: string
 }
 
-export interface Database {
+export interface Database extends StaffTables {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
   shops: ShopTable

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import type { OperationName } from '../../../src/gateway/contract'
 import { OPERATIONS } from '../../../src/gateway/operation-list'
+import { STAFF_OPERATIONS } from '../../../src/gateway/staff-contract'
 import { loadConfig, type ServerConfig } from '../../../server/src/config'
 import { buildApp, buildProviders, type DefaultProviders } from '../../../server/src/http/app'
 import { createDatabase, type AppDatabase } from '../../../server/src/storage/database'
@@ -167,7 +168,7 @@ function gatewayClient(app: FastifyInstance): Pick<TestServer, 'call' | 'post'> 
         ? records
         : records.map((r, i) => ({ EntID: entId, UserID: 'guest', ...(i === 0 ? { AppName: 'ScanOrder-test' } : {}), ...r }))
       const fields: Record<string, string | undefined> = {
-        ServerType: (OPERATIONS as Record<string, string>)[keyName] ?? 'Common',
+        ServerType: (OPERATIONS as Record<string, string>)[keyName] ?? (keyName in STAFF_OPERATIONS ? 'Staff' : 'Common'),
         KeyName: keyName,
         strJsonData: JSON.stringify({ tableData }),
         AuthCode: opts.authCode ?? AUTH_CODE,

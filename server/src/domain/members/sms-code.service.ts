@@ -19,7 +19,7 @@
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { SMS_RULES, type SmsSentRow, type SmsSourceType } from '../../../../src/gateway/member-rows'
+import { SMS_RULES, type SmsSentRow, type SmsPurpose } from '../../../../src/gateway/member-rows'
 import { wallClockIn } from '../../../../src/core/wall-clock'
 import type { SmsProvider } from '../../providers/sms/sms-provider'
 import { isPostgres } from '../../storage/database'
@@ -42,7 +42,7 @@ export interface SmsSendRequest {
   entId: string
   areaNo: string
   phone: string
-  sourceType: SmsSourceType
+  sourceType: SmsPurpose
   clientIp: string
   /** smsRequester(device key, address). */
   requester: string
@@ -140,7 +140,7 @@ export interface SmsCodeCheck {
   entId: string
   areaNo: string
   phone: string
-  sourceType: SmsSourceType
+  sourceType: SmsPurpose
   code: string
   /** Who is trying: each client address has its own share of wrong tries at a code. */
   clientIp: string

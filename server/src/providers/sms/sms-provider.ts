@@ -5,7 +5,7 @@
  * whether a code may be sent, makes it, stores its hash, and only then asks the provider to
  * deliver it.
  */
-import type { SmsSourceType } from '../../../../src/gateway/member-rows'
+import type { SmsPurpose } from '../../../../src/gateway/member-rows'
 
 export interface SmsMessage {
   entId: string
@@ -15,7 +15,7 @@ export interface SmsMessage {
   phone: string
   /** The code itself: only the provider ever sees it. */
   code: string
-  sourceType: SmsSourceType
+  sourceType: SmsPurpose
   /** Minutes the code stays valid (for the text of the message). */
   validMinutes: number
 }

@@ -21,6 +21,7 @@ import { uploads } from './0014-uploads'
 import { reviews } from './0015-reviews'
 import { aftersale } from './0016-aftersale'
 import { geocoderLookups } from './0017-geocoder-lookups'
+import { staff } from './0018-staff'
 import { liveEvents } from './0019-live-events'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_reviews': reviews,
   '0016_aftersale': aftersale,
   '0017_geocoder_lookups': geocoderLookups,
+  '0018_staff': staff,
   '0019_live_events': liveEvents
 }
 

@@ -1,0 +1,51 @@
+/**
+ * Every staff operation (issue 23), keyed by KeyName; the `satisfies` clause makes the compiler
+ * demand exactly the staff contract's STAFF_OPERATIONS, each under its own name.
+ */
+import type { StaffOperationName } from '../../../../src/gateway/staff-contract'
+import AuditExport from './AuditExport'
+import AuditListByPage from './AuditListByPage'
+import StaffDeviceInfo from './StaffDeviceInfo'
+import StaffDeviceList from './StaffDeviceList'
+import StaffDevicePair from './StaffDevicePair'
+import StaffDeviceRemove from './StaffDeviceRemove'
+import StaffList from './StaffList'
+import StaffMe from './StaffMe'
+import StaffPasswordLogin from './StaffPasswordLogin'
+import StaffPinLogin from './StaffPinLogin'
+import StaffProfileUpdate from './StaffProfileUpdate'
+import StaffRemove from './StaffRemove'
+import StaffSave from './StaffSave'
+import StaffSetupCheck from './StaffSetupCheck'
+import StaffSetupComplete from './StaffSetupComplete'
+import StaffSignOut from './StaffSignOut'
+import StaffSmsLogin from './StaffSmsLogin'
+import StaffSmsSend from './StaffSmsSend'
+import type { AnyStaffOperation } from './staff-operation'
+
+export const STAFF_REGISTRY = {
+  StaffSetupCheck,
+  StaffSetupComplete,
+  StaffPasswordLogin,
+  StaffSmsSend,
+  StaffSmsLogin,
+  StaffDeviceInfo,
+  StaffPinLogin,
+  StaffSignOut,
+  StaffMe,
+  StaffProfileUpdate,
+  StaffList,
+  StaffSave,
+  StaffRemove,
+  StaffDevicePair,
+  StaffDeviceList,
+  StaffDeviceRemove,
+  AuditListByPage,
+  AuditExport
+} satisfies { [N in StaffOperationName]: AnyStaffOperation & { name: N } }
+
+export const staffOperationList = (): AnyStaffOperation[] => Object.values(STAFF_REGISTRY)
+
+export function findStaffOperation(keyName: string): AnyStaffOperation | undefined {
+  return Object.prototype.hasOwnProperty.call(STAFF_REGISTRY, keyName) ? (STAFF_REGISTRY as Record<string, AnyStaffOperation>)[keyName] : undefined
+}
