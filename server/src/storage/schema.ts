@@ -102,6 +102,10 @@ export interface DiningTableTable {
   code: string
   names: string
   qr_code: string | null
+  /** Migration 0020: the area or floor it stands in ('' none). */
+  area: Generated<string>
+  /** Migration 0020: 1 in service; 0 removed but kept for the orders and bills that name it (no QR code). */
+  is_enable: Generated<number>
 }
 
 export interface QrCodeTable {

@@ -23,6 +23,7 @@ import { aftersale } from './0016-aftersale'
 import { geocoderLookups } from './0017-geocoder-lookups'
 import { staff } from './0018-staff'
 import { liveEvents } from './0019-live-events'
+import { tableAreas } from './0020-table-areas'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -43,7 +44,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_aftersale': aftersale,
   '0017_geocoder_lookups': geocoderLookups,
   '0018_staff': staff,
-  '0019_live_events': liveEvents
+  '0019_live_events': liveEvents,
+  '0020_table_areas': tableAreas
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
