@@ -36,7 +36,14 @@ export const STAFF_OPERATIONS = {
   StaffDeviceList: 'Paired devices.',
   StaffDeviceRemove: 'Unpairs a device; its sessions end at once.',
   AuditListByPage: 'The audit log, newest first, filtered.',
-  AuditExport: 'The audit log, filtered, as CSV text.'
+  AuditExport: 'The audit log, filtered, as CSV text.',
+  StaffMenuGet: 'A shop’s classes, goods and add-ons with their sold-out state.',
+  GoodsSoldOutSet: 'Switches a goods sold out or back; every diner’s open menu hears of it.',
+  AddOnSoldOutSet: 'Switches one add-on of a goods sold out or back.',
+  StaffTableList: 'Tables of a shop or branch with their entry URLs.',
+  TablesAdd: 'Adds tables to a branch in bulk (“A01–A12”), in an area or floor, each with a fresh QR code.',
+  TableRotate: 'Gives a table a new QR code; the old one stops working at once.',
+  TableQrSheet: 'The printable A4 QR sheet (PDF, base64) of a shop’s or branch’s tables and counter.'
 } as const
 export type StaffOperationName = keyof typeof STAFF_OPERATIONS
 
@@ -164,6 +171,13 @@ export interface StaffOperationInputs {
   StaffDeviceRemove: { DeviceID: string; Reason: string }
   AuditListByPage: { Action: string; StaffID: string; From: string; To: string; PageIndex: number; PageSize: number }
   AuditExport: { Action: string; StaffID: string; From: string; To: string }
+  StaffMenuGet: { ShopID: string }
+  GoodsSoldOutSet: { ShopID: string; GoodsID: string; SoldOut: number; Reason: string }
+  AddOnSoldOutSet: { ShopID: string; GoodsID: string; OptionID: string; SoldOut: number; Reason: string }
+  StaffTableList: { ShopID: string; BaseID: string }
+  TablesAdd: { BaseID: string; Pattern: string; Area: string }
+  TableRotate: { TableID: string; Reason: string }
+  TableQrSheet: { ShopID: string; BaseID: string; Locale: string }
 }
 
 /** Answers (data.table1 …) of each staff operation. */
@@ -187,4 +201,41 @@ export interface StaffOperationOutputs {
   StaffDeviceRemove: Record<string, never>
   AuditListByPage: { table1: AuditRow[]; table2: { Total: number }[] }
   AuditExport: { table1: { FileName: string; Csv: string }[] }
+  StaffMenuGet: { table1: StaffGoodsRow[]; table2: StaffAddOnRow[]; table3: { ClassID: string; Names: LocalizedText }[] }
+  GoodsSoldOutSet: { table1: { GoodsID: string; SoldOut: number; Changed: boolean }[] }
+  AddOnSoldOutSet: { table1: { GoodsID: string; OptionID: string; SoldOut: number; Changed: boolean }[] }
+  StaffTableList: { table1: StaffTableRow[] }
+  TablesAdd: { table1: StaffTableRow[] }
+  TableRotate: { table1: StaffTableRow[] }
+  TableQrSheet: { table1: { FileName: string; PdfBase64: string }[] }
+}
+
+export interface StaffGoodsRow {
+  GoodsID: string
+  ClassID: string
+  Code: string
+  Names: LocalizedText
+  /** Decimal text. */
+  Price: string
+  Image: string
+  SoldOut: number
+}
+
+export interface StaffAddOnRow {
+  GoodsID: string
+  OptionID: string
+  Names: LocalizedText
+  Price: string
+  SoldOut: number
+}
+
+export interface StaffTableRow {
+  TableID: string
+  ShopID: string
+  BaseID: string
+  Code: string
+  Names: LocalizedText
+  Area: string
+  /** What the table's QR code holds. */
+  EntryUrl: string
 }

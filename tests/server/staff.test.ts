@@ -112,7 +112,14 @@ describe('the role matrix', () => {
     StaffDeviceList: MANAGERS,
     StaffDeviceRemove: MANAGERS,
     AuditListByPage: MANAGERS,
-    AuditExport: MANAGERS
+    AuditExport: MANAGERS,
+    StaffMenuGet: ALL,
+    GoodsSoldOutSet: ALL,
+    AddOnSoldOutSet: ALL,
+    StaffTableList: MANAGERS,
+    TablesAdd: MANAGERS,
+    TableRotate: MANAGERS,
+    TableQrSheet: MANAGERS
   }
 
   test('every staff operation is in the table', () => {

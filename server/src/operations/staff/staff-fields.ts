@@ -27,9 +27,9 @@ export const localeField = z.preprocess((v) => (v === '' || v == null ? 'zh-TW' 
 export const optionalLocaleField = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(LOCALES).optional()).describe('zh-CN | zh-TW | en, or empty')
 export const roleField = z.enum(STAFF_ROLES).describe(STAFF_ROLES.join(' | '))
 export const deviceKindField = z.enum(DEVICE_KINDS).describe(DEVICE_KINDS.join(' | '))
-export const idField = (description: string) => z.preprocess(blank, z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/)).describe(description)
+export const idField = (description: string) => z.preprocess(blank, z.string().trim().max(128).regex(/^[\x21-\x7e]*$/)).describe(description)
 export const idListField = (description: string) =>
-  z.preprocess(blank, z.string().trim().max(2000).regex(/^[A-Za-z0-9_,\s-]*$/)).describe(description)
+  z.preprocess(blank, z.string().trim().max(2000).regex(/^[\x21-\x2b\x2d-\x7e,\s]*$/)).describe(description)
 /** The ids of an idListField's text. */
 export const idsOf = (text: string): string[] => text.split(',').map((s) => s.trim()).filter(Boolean)
 /** An ISO instant or a date ('2026-11-28'), or '' for an open end. */

@@ -21,6 +21,13 @@ import StaffSetupComplete from './StaffSetupComplete'
 import StaffSignOut from './StaffSignOut'
 import StaffSmsLogin from './StaffSmsLogin'
 import StaffSmsSend from './StaffSmsSend'
+import StaffMenuGet from './StaffMenuGet'
+import GoodsSoldOutSet from './GoodsSoldOutSet'
+import AddOnSoldOutSet from './AddOnSoldOutSet'
+import StaffTableList from './StaffTableList'
+import TablesAdd from './TablesAdd'
+import TableRotate from './TableRotate'
+import TableQrSheet from './TableQrSheet'
 import type { AnyStaffOperation } from './staff-operation'
 
 export const STAFF_REGISTRY = {
@@ -41,7 +48,14 @@ export const STAFF_REGISTRY = {
   StaffDeviceList,
   StaffDeviceRemove,
   AuditListByPage,
-  AuditExport
+  AuditExport,
+  StaffMenuGet,
+  GoodsSoldOutSet,
+  AddOnSoldOutSet,
+  StaffTableList,
+  TablesAdd,
+  TableRotate,
+  TableQrSheet
 } satisfies { [N in StaffOperationName]: AnyStaffOperation & { name: N } }
 
 export const staffOperationList = (): AnyStaffOperation[] => Object.values(STAFF_REGISTRY)
