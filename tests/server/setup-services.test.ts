@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Transaction } from 'kysely'
 import { DomainError } from '../../server/src/domain/errors'
+import { readEvents } from '../../server/src/live/outbox'
 import { requireFinanceAccount } from '../../server/src/domain/payments/payment.service'
 import { createEnterprise, readEnterpriseSetup, updateEnterprise } from '../../server/src/domain/setup/enterprise-setup.service'
 import { SetupError } from '../../server/src/domain/setup/setup-common'
@@ -327,6 +328,17 @@ describe('the setup file', () => {
     expect(tables.some((t) => t.code === 'T02')).toBe(false)
     const rules = await listRechargeRules(server.db, copyEntId)
     expect(rules.filter((r) => r.enabled).map((r) => [r.amount, r.giftAmount])).toEqual([['100', '12']])
+
+    // A replaced menu: a new version, and open menus are told to read it again.
+    const withMenu: Json = await exportSetup(server.db, copyEntId)
+    withMenu.shops[0].menu.goods[0].salesPrice = '1'
+    delete withMenu.shops[1].menu
+    const replaced = await inTrx((trx) => importSetup(trx, withMenu, { mode: 'replace', entId: copyEntId, filesDir: server.config.filesDir }))
+    // A shop without a menu in the file keeps its menu.
+    expect(replaced.shops.map((s) => s.menuVersion)).toEqual([2, null])
+    expect((await exportSetup(server.db, copyEntId)).shops[1].menu).toBeDefined()
+    const { events } = await readEvents(server.db, { entId: copyEntId, afterId: 0, limit: 100 })
+    expect(events.map((e) => [e.kind, e.shopId, e.payload])).toEqual([['menu.changed', replaced.shops[0].shopId, { version: 2 }]])
   })
 
   it('refuses a bad file whole, naming every problem by its place', async () => {

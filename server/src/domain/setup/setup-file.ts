@@ -17,7 +17,8 @@
  * every problem named by its place ('shops[0] "101" branches[1] "202" hours.begin: …'); menus are
  * checked by the menu importer (planMenuImport) once their shop is written, in the same
  * transaction, so a refused menu leaves nothing behind either (the caller's transaction rolls
- * back when this throws).
+ * back when this throws). A 'replace' that replaces a menu appends 'menu.changed' as its last
+ * write, so open menus read it again as after a menu import.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,6 +26,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
 import { MenuImportError, planMenuImport } from '../catalogue/menu-import.service'
 import { MENU_FORMAT } from '../catalogue/menu-file'
+import { appendEvent } from '../../live/outbox'
 import { bumpMenuVersion, replaceShopMenu } from '../../storage/repositories/menu.repository'
 import type { Database } from '../../storage/schema'
 import { hasToken, replaceTableCode } from '../entry/table-codes'
@@ -344,6 +346,7 @@ export async function importSetup(trx: Transaction<Database>, file: unknown, opt
     }
   }
   problems.check()
+  summary.rechargeRules = await importRechargeRules(trx, entId, data, shopIds, existing !== null)
   for (const { index, plan } of plans) {
     if (plan.pictures.length > 0 && !options.filesDir) throw new SetupError([`${pathLabel(file, ['shops', index])} menu: has pictures, but no filesDir to copy them to was given`])
     for (const picture of plan.pictures) {
@@ -356,8 +359,13 @@ export async function importSetup(trx: Transaction<Database>, file: unknown, opt
     await replaceShopMenu(trx, plan.menu, plan.reviews)
     summary.shops[index].menuVersion = version
   }
-
-  summary.rechargeRules = await importRechargeRules(trx, entId, data, shopIds, existing !== null)
+  // Diners with a replaced menu open read it again (docs/live-events.md); last, as appendEvent asks.
+  if (existing) {
+    for (const { index } of plans) {
+      const shop = summary.shops[index]
+      await appendEvent(trx, { entId, shopId: shop.shopId, kind: 'menu.changed', payload: { version: shop.menuVersion } }, now)
+    }
+  }
   return summary
 }
 
