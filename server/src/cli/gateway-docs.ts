@@ -14,12 +14,16 @@ import { CATALOGUES, type MessageKey } from '../../../src/i18n/catalogues'
 import { ENVELOPE_HTTP_STATUS, type EnvelopeErrorCode } from '../domain/errors'
 import type { AnyOperation } from '../operations/operation'
 import { operationList } from '../operations/registry'
+import { staffOperationList } from '../operations/staff/staff-registry'
+import type { AnyStaffOperation } from '../operations/staff/staff-operation'
+import { STAFF_OPERATIONS, type StaffOperationName } from '../../../src/gateway/staff-contract'
 
 export const GATEWAY_DOC_PATH = path.resolve(__dirname, '..', '..', '..', 'docs', 'gateway.md')
 
 export const MARKERS = {
   ops: ['<!-- ops:start -->', '<!-- ops:end -->'],
-  codes: ['<!-- codes:start -->', '<!-- codes:end -->']
+  codes: ['<!-- codes:start -->', '<!-- codes:end -->'],
+  staff: ['<!-- staff-ops:start -->', '<!-- staff-ops:end -->']
 } as const
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
@@ -78,6 +82,25 @@ export function renderOperationsSection(operations: AnyOperation[] = operationLi
   return [...index, '', ...sorted.map(renderOperation)].join('\n').trimEnd()
 }
 
+/** Staff operations (issue 23): ServerType 'Staff', auth public | device | signed-in | a permission. */
+export function renderStaffSection(operations: AnyStaffOperation[] = staffOperationList()): string {
+  const sorted = [...operations].sort((a, b) => a.name.localeCompare(b.name))
+  const lines = ['| KeyName | Auth | What it does |', '|---|---|---|']
+  for (const op of sorted) lines.push(`| [${op.name}](#staff-${op.name.toLowerCase()}) | ${op.auth} | ${cell(STAFF_OPERATIONS[op.name as StaffOperationName])} |`)
+  for (const op of sorted) {
+    const shape = (op.input as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>
+    lines.push('', `<a id="staff-${op.name.toLowerCase()}"></a>`, `#### ${op.name}`, '', `ServerType \`Staff\` · auth \`${op.auth}\``, '')
+    const fields = Object.entries(shape)
+    if (fields.length === 0) lines.push('Input: no fields beyond EntID / UserID / AppName.')
+    else {
+      lines.push('| Field | Type | Required | Meaning |', '|---|---|---|---|')
+      for (const [name, schema] of fields) lines.push(`| ${name} | ${describeField(schema)} | ${schema.isOptional() ? 'no' : 'yes'} | ${cell(schema.description ?? '')} |`)
+    }
+  }
+  lines.push('', 'Answers: src/gateway/staff-contract.ts (StaffOperationOutputs).')
+  return lines.join('\n')
+}
+
 function messages(key: MessageKey): string {
   return LOCALES.map((locale) => cell(CATALOGUES[locale][key])).join(' | ')
 }
@@ -110,7 +133,7 @@ function replaceBetween(text: string, [start, end]: readonly [string, string], c
 
 /** The document with its generated sections brought up to date (pure). */
 export function updateGatewayDoc(current: string): string {
-  return replaceBetween(replaceBetween(current, MARKERS.ops, renderOperationsSection()), MARKERS.codes, renderCodesSection())
+  return replaceBetween(replaceBetween(replaceBetween(current, MARKERS.ops, renderOperationsSection()), MARKERS.codes, renderCodesSection()), MARKERS.staff, renderStaffSection())
 }
 
 if (require.main === module) {
