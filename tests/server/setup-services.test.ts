@@ -341,6 +341,16 @@ describe('the setup file', () => {
     expect(events.map((e) => [e.kind, e.shopId, e.payload])).toEqual([['menu.changed', replaced.shops[0].shopId, { version: 2 }]])
   })
 
+  it('imports the example of docs/setup.md', async () => {
+    const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'setup.md'), 'utf8')
+    const example = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(doc)![1])
+    const summary = await inTrx((trx) => importSetup(trx, example, { mode: 'new-enterprise' }))
+    expect(summary).toMatchObject({ tables: 3, rechargeRules: 1, shops: [{ code: '101', menuVersion: 1, branches: [{ code: '201', tables: 3 }] }] })
+    const vip = (await listTables(server.db, summary.entId)).find((t) => t.code === 'VIP')!
+    expect(vip).toMatchObject({ area: 'Floor 2', names: { en: 'Private room' } })
+    expect(ok(await server.call('EntIDGet', [{ QRCode: vip.qrCode }], { entId: '' })).table1[0]).toMatchObject({ EntID: summary.entId, TableID: vip.tableId })
+  })
+
   it('refuses a bad file whole, naming every problem by its place', async () => {
     const bad: Json = JSON.parse(JSON.stringify(demo))
     bad.shops[0].branches[0].hours.begin = '8:00'
