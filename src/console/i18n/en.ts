@@ -69,6 +69,8 @@ export const en = {
 
   'setup.title': 'Set up your restaurant',
   'setup.intro': 'This link works once. Create the owner’s account and the enterprise; shops, branches and tables come next.',
+  'setup.ownerTitle': 'Become the owner',
+  'setup.ownerIntro': 'This link works once. Create the owner’s account of {name}.',
   'setup.checking': 'Checking the setup link…',
   'setup.invalid.title': 'This setup link cannot be used',
   'setup.invalid.body': 'It has been used already or it has expired. Ask whoever runs the server for a new one (npm run setup prints one).',
@@ -221,6 +223,16 @@ export const en = {
   'audit.prev': 'Previous page',
   'audit.next': 'Next page',
 
+  'audit.with': '{action} ({how})',
+  'audit.target': '{type}: {name}',
+  'how.password': 'password',
+  'how.sms': 'text message',
+  'how.pin': 'PIN',
+  'how.setup': 'setup link',
+  'target.staff': 'Person',
+  'target.device': 'Device',
+  'target.enterprise': 'Enterprise',
+  'target.phone': 'Phone',
   'col.name': 'Name',
   'col.role': 'Role',
   'col.phone': 'Mobile',
@@ -239,6 +251,7 @@ export const en = {
   'col.reason': 'Reason',
 
   'action.enterprise.setup': 'Restaurant set up',
+  'action.enterprise.ownerAdded': 'Owner account made',
   'action.staff.signIn': 'Signed in',
   'action.staff.signInFailed': 'Sign-in refused',
   'action.staff.pinFailed': 'Wrong PIN',

@@ -71,6 +71,8 @@ export const zhCN: Record<ConsoleKey, string> = {
 
   'setup.title': '设置您的餐厅',
   'setup.intro': '此链接只能使用一次。请创建店主账号和企业；门店、分店和餐桌随后设置。',
+  'setup.ownerTitle': '成为店主',
+  'setup.ownerIntro': '此链接只能使用一次。请为{name}创建店主账号。',
   'setup.checking': '正在检查设置链接…',
   'setup.invalid.title': '此设置链接无法使用',
   'setup.invalid.body': '链接已被使用或已过期。请向服务器管理员索取新链接（npm run setup 会生成一个）。',
@@ -223,6 +225,16 @@ export const zhCN: Record<ConsoleKey, string> = {
   'audit.prev': '上一页',
   'audit.next': '下一页',
 
+  'audit.with': '{action}（{how}）',
+  'audit.target': '{type}：{name}',
+  'how.password': '密码',
+  'how.sms': '短信验证码',
+  'how.pin': 'PIN 码',
+  'how.setup': '设置链接',
+  'target.staff': '员工',
+  'target.device': '设备',
+  'target.enterprise': '企业',
+  'target.phone': '手机',
   'col.name': '姓名',
   'col.role': '角色',
   'col.phone': '手机',
@@ -241,6 +253,7 @@ export const zhCN: Record<ConsoleKey, string> = {
   'col.reason': '原因',
 
   'action.enterprise.setup': '餐厅设置完成',
+  'action.enterprise.ownerAdded': '创建店主账号',
   'action.staff.signIn': '登录',
   'action.staff.signInFailed': '登录被拒',
   'action.staff.pinFailed': 'PIN 码错误',

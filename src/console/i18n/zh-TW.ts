@@ -71,6 +71,8 @@ export const zhTW: Record<ConsoleKey, string> = {
 
   'setup.title': '設定您的餐廳',
   'setup.intro': '此連結只能使用一次。請建立店主帳號和企業；門店、分店和餐桌隨後設定。',
+  'setup.ownerTitle': '成為店主',
+  'setup.ownerIntro': '此連結只能使用一次。請為{name}建立店主帳號。',
   'setup.checking': '正在檢查設定連結…',
   'setup.invalid.title': '此設定連結無法使用',
   'setup.invalid.body': '連結已被使用或已過期。請向伺服器管理員索取新連結（npm run setup 會產生一個）。',
@@ -223,6 +225,16 @@ export const zhTW: Record<ConsoleKey, string> = {
   'audit.prev': '上一頁',
   'audit.next': '下一頁',
 
+  'audit.with': '{action}（{how}）',
+  'audit.target': '{type}：{name}',
+  'how.password': '密碼',
+  'how.sms': '短訊驗證碼',
+  'how.pin': 'PIN 碼',
+  'how.setup': '設定連結',
+  'target.staff': '員工',
+  'target.device': '裝置',
+  'target.enterprise': '企業',
+  'target.phone': '手機',
   'col.name': '姓名',
   'col.role': '角色',
   'col.phone': '手機',
@@ -241,6 +253,7 @@ export const zhTW: Record<ConsoleKey, string> = {
   'col.reason': '原因',
 
   'action.enterprise.setup': '餐廳設定完成',
+  'action.enterprise.ownerAdded': '建立店主帳號',
   'action.staff.signIn': '登入',
   'action.staff.signInFailed': '登入被拒',
   'action.staff.pinFailed': 'PIN 碼錯誤',

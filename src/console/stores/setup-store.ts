@@ -33,6 +33,9 @@ export type SetupField = 'ownerName' | 'phone' | 'password' | 'password2' | 'ent
 
 export class SetupStore {
   token = ''
+  /** A link for an enterprise that exists already (the demo's, one without an owner): only the owner is made. */
+  existingEntId = ''
+  existingNames: LocalizedText | null = null
   status: 'idle' | 'checking' | 'valid' | 'invalid' | 'missing' | 'failed' = 'idle'
   ownerName = ''
   areaCode: AreaCode = '853'
@@ -68,8 +71,11 @@ export class SetupStore {
     this.status = 'checking'
     try {
       const res = await this.root.call('StaffSetupCheck', { SetupToken: token })
+      const row = res.table1?.[0]
       runInAction(() => {
-        this.status = res.table1?.[0]?.Valid === true || String(res.table1?.[0]?.Valid) === 'true' ? 'valid' : 'invalid'
+        this.status = row?.Valid === true || String(row?.Valid) === 'true' ? 'valid' : 'invalid'
+        this.existingEntId = row?.EntID ?? ''
+        this.existingNames = row?.EntNames ?? null
       })
     } catch (e) {
       runInAction(() => {
@@ -132,8 +138,10 @@ export class SetupStore {
     const password = passwordError(this.password)
     if (password) errors.password = t(password, { min: PASSWORD_MIN_LENGTH })
     else if (this.password !== this.password2) errors.password2 = t('error.passwordsDiffer')
-    if (!LOCALES.some((l) => this.entNames[l].trim())) errors.entNames = t('error.entNameRequired')
-    if (this.languages.length === 0) errors.languages = t('error.languagesNone')
+    if (!this.existingEntId) {
+      if (!LOCALES.some((l) => this.entNames[l].trim())) errors.entNames = t('error.entNameRequired')
+      if (this.languages.length === 0) errors.languages = t('error.languagesNone')
+    }
     this.errors = errors
     return Object.keys(errors).length === 0
   }
@@ -156,10 +164,7 @@ export class SetupStore {
         AreaCode: this.areaCode,
         Phone: digitsOf(this.phone),
         Password: this.password,
-        EntNames: names,
-        Currency: this.currency,
-        TimeZone: this.timeZone,
-        Languages: this.languagesValue,
+        ...(this.existingEntId ? {} : { EntNames: names, Currency: this.currency, TimeZone: this.timeZone, Languages: this.languagesValue }),
         Locale: this.root.locale
       })
       const row = res.table1?.[0]

@@ -1,9 +1,8 @@
 /** The audit log: filters, a paged table, Export CSV. */
 import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
-import type { AuditRow } from '../../gateway/staff-contract'
 import type { ConsoleStore } from '../stores/console-store'
-import { actionLabel, KNOWN_ACTIONS } from './audit-actions'
+import { actionLabel, actionText, KNOWN_ACTIONS, targetText } from './audit-actions'
 import { useConsole } from './App'
 import { Alert, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import { formatDateTime } from './format'
@@ -80,9 +79,9 @@ export const AuditPage = observer(function AuditPage() {
                     {row.StaffName || '—'}
                     {row.Role ? <span className='muted'> · {roleText(store, row.Role)}</span> : null}
                   </td>
-                  <td>{actionLabel(store, row.Action)}</td>
-                  <td>{targetText(row)}</td>
-                  <td>{row.Reason}</td>
+                  <td>{actionText(store, row)}</td>
+                  <td>{targetText(store, row, audit.people)}</td>
+                  <td className='wrap'>{row.Reason}</td>
                   <td>{row.DeviceName}</td>
                 </tr>
               ))}
@@ -107,8 +106,4 @@ export const AuditPage = observer(function AuditPage() {
 
 function roleText(store: ConsoleStore, role: string): string {
   return role === 'owner' || role === 'manager' || role === 'cashier' || role === 'kitchen' ? store.t(`role.${role}`) : role
-}
-
-function targetText(row: AuditRow): string {
-  return [row.TargetType, row.TargetID].filter(Boolean).join(' ')
 }

@@ -2,6 +2,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
 import { LOCALES } from '../../gateway/contract'
+import { pickText } from '../../i18n/text'
 import { HTML_LANG, LANGUAGE_NAMES } from '../i18n'
 import { AREAS, type AreaCode } from '../stores/forms'
 import { CURRENCIES, TIME_ZONES } from '../stores/setup-store'
@@ -54,8 +55,8 @@ export const SetupPage = observer(function SetupPage() {
   }
   return (
     <>
-      <PageHeading>{t('setup.title')}</PageHeading>
-      <p className='lead'>{t('setup.intro')}</p>
+      <PageHeading>{setup.existingEntId ? t('setup.ownerTitle') : t('setup.title')}</PageHeading>
+      <p className='lead'>{setup.existingEntId ? t('setup.ownerIntro', { name: pickText(setup.existingNames ?? undefined, store.locale, setup.existingEntId) }) : t('setup.intro')}</p>
       <form className='form' onSubmit={submit} noValidate>
         <Alert message={setup.error} list={setup.errorList.length ? [t('error.checkFields'), ...setup.errorList] : undefined} />
         <fieldset>
@@ -82,6 +83,8 @@ export const SetupPage = observer(function SetupPage() {
           />
           <Field label={t('field.passwordAgain')} value={setup.password2} onValue={(v) => setup.set('password2', v)} error={setup.errors.password2} type='password' autoComplete='new-password' required />
         </fieldset>
+        {setup.existingEntId ? null : (
+        <>
         <fieldset aria-describedby={setup.errors.entNames ? 'ent-names-error' : 'ent-names-hint'}>
           <legend>{t('setup.enterprise')}</legend>
           <p id='ent-names-hint' className='hint'>
@@ -121,6 +124,8 @@ export const SetupPage = observer(function SetupPage() {
             />
           ) : null}
         </fieldset>
+        </>
+        )}
         <div className='actions'>
           <button type='submit' className='button button-primary' disabled={setup.submitting}>
             {setup.submitting ? t('common.working') : t('setup.submit')}
