@@ -43,7 +43,9 @@ export const STAFF_OPERATIONS = {
   StaffTableList: 'Tables of a shop or branch with their entry URLs.',
   TablesAdd: 'Adds tables to a branch in bulk (“A01–A12”), in an area or floor, each with a fresh QR code.',
   TableRotate: 'Gives a table a new QR code; the old one stops working at once.',
-  TableQrSheet: 'The printable A4 QR sheet (PDF, base64) of a shop’s or branch’s tables and counter.'
+  TableQrSheet: 'The printable A4 QR sheet (PDF, base64) of a shop’s or branch’s tables and counter.',
+  StaffMemberVerify: 'The member behind a member code the diner shows (typed or scanned): name, masked phone, balance, points, coupons.',
+  StaffMemberLookup: 'Members of the enterprise with a phone number.'
 } as const
 export type StaffOperationName = keyof typeof STAFF_OPERATIONS
 
@@ -178,6 +180,8 @@ export interface StaffOperationInputs {
   TablesAdd: { BaseID: string; Pattern: string; Area: string }
   TableRotate: { TableID: string; Reason: string }
   TableQrSheet: { ShopID: string; BaseID: string; Locale: string }
+  StaffMemberVerify: { Code: string }
+  StaffMemberLookup: { AreaCode: string; Phone: string }
 }
 
 /** Answers (data.table1 …) of each staff operation. */
@@ -208,6 +212,21 @@ export interface StaffOperationOutputs {
   TablesAdd: { table1: StaffTableRow[] }
   TableRotate: { table1: StaffTableRow[] }
   TableQrSheet: { table1: { FileName: string; PdfBase64: string }[] }
+  StaffMemberVerify: { table1: (StaffMemberRow & { ExpiresAt: string })[] }
+  StaffMemberLookup: { table1: StaffMemberRow[] }
+}
+
+/** A member as the counter sees them: never the full phone. */
+export interface StaffMemberRow {
+  VipID: string
+  EntID: string
+  Name: string
+  IsGuest: boolean
+  MaskedPhone: string
+  /** Formatted with the currency ('MOP$88.50'). */
+  Balance: string
+  Points: number
+  UsableCoupons: number
 }
 
 export interface StaffGoodsRow {

@@ -119,7 +119,9 @@ describe('the role matrix', () => {
     StaffTableList: MANAGERS,
     TablesAdd: MANAGERS,
     TableRotate: MANAGERS,
-    TableQrSheet: MANAGERS
+    TableQrSheet: MANAGERS,
+    StaffMemberVerify: ['owner', 'manager', 'cashier'],
+    StaffMemberLookup: ['owner', 'manager', 'cashier']
   }
 
   test('every staff operation is in the table', () => {

@@ -10,18 +10,12 @@
  */
 import type { Kysely } from 'kysely'
 import { loadConfig } from '../config'
-import { maskedPhone } from '../../../src/core/phone-mask'
 import type { MemberRecord } from '../domain/wallet/balance.service'
 import { verifyMemberCode } from '../domain/wallet/member-code'
+import { memberSummary } from '../domain/wallet/member-summary'
 import { createDatabase } from '../storage/database'
 import { migrateToLatest } from '../storage/migrations'
-import { listEnterpriseSettings } from '../storage/repositories/enterprise.repository'
 import type { Database } from '../storage/schema'
-import { formatMoney } from '../../../src/core/money'
-import { decimalPoints } from '../../../src/core/decimal-points'
-import { wallClockIn } from '../../../src/core/wall-clock'
-import { enterpriseTimeZone } from '../domain/enterprise/enterprise.service'
-import { usableCardCount } from '../domain/coupons/coupon-cards'
 
 const USAGE = `Usage:
   npm run member -- verify <code>
@@ -29,17 +23,14 @@ const USAGE = `Usage:
 
 /** The member as the counter sees them: never the full phone. */
 export async function memberLines(db: Kysely<Database>, member: MemberRecord): Promise<string[]> {
-  const settings = Object.fromEntries((await listEnterpriseSettings(db, member.ent_id)).map((p) => [p.parmId, p.parmValue]))
-  const balance = formatMoney(member.balance, decimalPoints(settings).AmoPoint, settings.Currency ?? '')
-  const today = wallClockIn(await enterpriseTimeZone(db, member.ent_id), new Date()).date
-  const coupons = { n: await usableCardCount(db, member.vip_id, today) }
+  const m = await memberSummary(db, member, new Date())
   return [
-    `Member:  ${member.vip_name || '(no name)'}${member.is_guest ? ' (guest)' : ''}`,
-    `Phone:   ${member.phone ? maskedPhone(member.area_no, member.phone) : '(none bound)'}`,
-    `Balance: ${balance}`,
-    `Points:  ${member.score}`,
-    `Coupons: ${coupons.n} usable today`,
-    `Enterprise: ${member.ent_id}`
+    `Member:  ${m.Name || '(no name)'}${m.IsGuest ? ' (guest)' : ''}`,
+    `Phone:   ${m.MaskedPhone || '(none bound)'}`,
+    `Balance: ${m.Balance}`,
+    `Points:  ${m.Points}`,
+    `Coupons: ${m.UsableCoupons} usable today`,
+    `Enterprise: ${m.EntID}`
   ]
 }
 

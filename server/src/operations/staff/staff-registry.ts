@@ -28,6 +28,8 @@ import StaffTableList from './StaffTableList'
 import TablesAdd from './TablesAdd'
 import TableRotate from './TableRotate'
 import TableQrSheet from './TableQrSheet'
+import StaffMemberVerify from './StaffMemberVerify'
+import StaffMemberLookup from './StaffMemberLookup'
 import type { AnyStaffOperation } from './staff-operation'
 
 export const STAFF_REGISTRY = {
@@ -55,7 +57,9 @@ export const STAFF_REGISTRY = {
   StaffTableList,
   TablesAdd,
   TableRotate,
-  TableQrSheet
+  TableQrSheet,
+  StaffMemberVerify,
+  StaffMemberLookup
 } satisfies { [N in StaffOperationName]: AnyStaffOperation & { name: N } }
 
 export const staffOperationList = (): AnyStaffOperation[] => Object.values(STAFF_REGISTRY)
