@@ -170,3 +170,39 @@ export interface HostPlace {
   Name: string
   Address: string
 }
+
+// ---------- live events (docs/live-events.md): src/hosts/live.ts (mini-programs: polling), live.h5.ts (EventSource) ----------
+
+/** One message of the server's live stream: an event, or 'ready' / 'reset' with the position as id. */
+export interface LiveMessage {
+  id: number
+  /** 'ready' (connected; go on from id), 'reset' (reload what you show, then go on), or the event's kind. */
+  kind: string
+  data: Record<string, unknown>
+}
+
+export interface LiveRequest {
+  /** The server's base ('https://shop.example', no trailing '/'): /live/events and /live/poll hang off it. */
+  base: string
+  /** The query naming the scope ('ent=E1001&shop=S101&base=B201'), without a cursor. */
+  scope: string
+  /** The event kinds wanted (EventSource hears only the named ones). */
+  kinds: readonly string[]
+  /** Resume after this id; null: from now on. */
+  afterId: number | null
+}
+
+export interface LiveHandlers {
+  /** Messages in id order, each once; the subscription resumes from the last id itself. */
+  onMessage(message: LiveMessage): void
+  /** Connected or not (retrying). */
+  onStatus?(connected: boolean): void
+}
+
+export interface LiveSubscription {
+  close(): void
+}
+
+/** Subscribes to the live stream: H5 an EventSource, mini-programs a cheap poll every few seconds. */
+export type LiveSubscribe = (request: LiveRequest, handlers: LiveHandlers) => LiveSubscription
+

@@ -24,6 +24,9 @@ import { BranchStore } from '../features/branch/branch.store'
 import { TablesStore } from '../features/branch/tables.store'
 import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
+import { GATEWAY_PATH } from '../gateway/contract'
+import { MenuLiveStore } from '../features/menu/menu-live.store'
+import { liveSubscribe } from '../hosts/live'
 import { knowOperations } from '../gateway/operation-groups'
 
 // The pages past Home call the rest of the gateway: H5's first screen knew only its own operations.
@@ -33,6 +36,8 @@ export class FeatureStores {
   readonly cart: CartStore
   /** The diner's business mode (spec §4), kept in local storage. */
   readonly businessMode: BusinessModeStore
+  /** The open menu, live: sold out and back while a page showing goods is on screen (docs/live-events.md). */
+  readonly menuLive: MenuLiveStore
 
   constructor(private readonly root: RootStore) {
     const { session, format } = root
@@ -70,6 +75,14 @@ export class FeatureStores {
       { fireImmediately: true, equals: (a, b) => a.QuaPoint === b.QuaPoint && a.PQuaPoint === b.PQuaPoint }
     )
     void this.member
+    this.menuLive = new MenuLiveStore(root.menu, {
+      // H5 an EventSource, mini-programs a poll (src/hosts/live*.ts), on the gateway's server.
+      subscribe: liveSubscribe(root.host),
+      base: () => root.gateway.endpoint().slice(0, -GATEWAY_PATH.length),
+      where: () => (session.isReady ? { EntID: session.params.EntID, ShopID: session.params.ShopID, BaseID: session.params.BaseID } : null),
+      // The sale-status timer runs while a page showing goods is on screen (compose/page-hooks.ts).
+      active: () => root.menu.statusTimerRunning
+    })
   }
 
   /** Names the cart's lines of this place from the menu's goods details in the language on screen. */

@@ -46,7 +46,7 @@ export class GoodsChoice {
     }
     for (const c of details.bomClasses) {
       this.bom[c.BOMClassID] = details.bomGoods
-        .filter((g) => g.BOMClassID === c.BOMClassID && g.IsDefault === 1)
+        .filter((g) => g.BOMClassID === c.BOMClassID && g.IsDefault === 1 && g.SoldOut !== 1)
         .slice(0, c.Qua)
         .map((g) => g.GoodsID)
     }
@@ -84,13 +84,30 @@ export class GoodsChoice {
   }
 
   toggleAddOn(optionId: string): void {
-    this.addOns = this.addOns.includes(optionId) ? this.addOns.filter((id) => id !== optionId) : [...this.addOns, optionId]
+    if (this.addOns.includes(optionId)) this.addOns = this.addOns.filter((id) => id !== optionId)
+    else if (this.addOnAvailable(optionId)) this.addOns = [...this.addOns, optionId]
+  }
+
+  /** An add-on the shop has not switched off as sold out (live: docs/live-events.md). */
+  addOnAvailable(optionId: string): boolean {
+    return this.details.addOns.some((a) => a.OptionID === optionId && a.SoldOut !== 1)
+  }
+
+  /** Whether a combo goods can be picked: not sold out. */
+  bomAvailable(goodsId: string): boolean {
+    return !this.details.bomGoods.some((g) => g.GoodsID === goodsId && g.SoldOut === 1)
+  }
+
+  /** The shop switched the goods off as sold out: nothing can be added (shown like no stock left). */
+  get soldOut(): boolean {
+    return this.details.goods.SoldOut === 1
   }
 
   /** Picks or unpicks a combo goods. A single-pick class swaps; a full class refuses more. */
   toggleBom(cls: BomClassRow, goodsId: string): void {
     const picked = this.bom[cls.BOMClassID] ?? []
     if (picked.includes(goodsId)) this.bom[cls.BOMClassID] = picked.filter((id) => id !== goodsId)
+    else if (!this.bomAvailable(goodsId)) return
     else if (cls.Qua === 1) this.bom[cls.BOMClassID] = [goodsId]
     else if (picked.length < cls.Qua) this.bom[cls.BOMClassID] = [...picked, goodsId]
   }
@@ -126,6 +143,7 @@ export class GoodsChoice {
 
   /** Main units left of the chosen sku; null = unlimited (or no sku). */
   get stockLeft(): number | null {
+    if (this.soldOut) return 0
     const qua = this.sku?.Qua
     return typeof qua === 'number' && qua >= 0 ? qua : null
   }
@@ -179,15 +197,16 @@ export class GoodsChoice {
       : { price: toDecimal(g.Price), salesPrice: toDecimal(g.SalesPrice) }
   }
 
+  /** The add-ons chosen that can still be had (one switched off as sold out meanwhile drops out). */
   get pickedAddOns() {
-    return this.details.addOns.filter((a) => this.addOns.includes(a.OptionID))
+    return this.details.addOns.filter((a) => this.addOns.includes(a.OptionID) && a.SoldOut !== 1)
   }
 
   get pickedBom(): BomGoodsRow[] {
     return this.details.bomClasses.flatMap((c) =>
       (this.bom[c.BOMClassID] ?? [])
         .map((id) => this.details.bomGoods.find((g) => g.BOMClassID === c.BOMClassID && g.GoodsID === id))
-        .filter((g): g is BomGoodsRow => !!g)
+        .filter((g): g is BomGoodsRow => !!g && g.SoldOut !== 1)
     )
   }
 
@@ -217,7 +236,7 @@ export class GoodsChoice {
       if (out.length === 0 && !this.sku) out.push({ kind: 'sku-unavailable' })
     }
     for (const c of this.details.bomClasses) {
-      const picked = this.bom[c.BOMClassID]?.length ?? 0
+      const picked = (this.bom[c.BOMClassID] ?? []).filter((id) => this.bomAvailable(id)).length
       if (c.SelectType === 0 && picked !== c.Qua) out.push({ kind: 'combo', className: c.BOMClassName, need: c.Qua, picked })
     }
     return out

@@ -67,7 +67,9 @@ function GoodsDetails() {
   const unitName = choice.pack ? choice.pack.PUnit : g.Unit
   const images = g.Images.length > 0 ? g.Images : g.ImageUrl ? [g.ImageUrl] : []
 
-  const ready = status.isOnSale && choice.complete
+  // The shop's sold-out switch (heard live, docs/live-events.md): nothing can be added.
+  const soldOut = choice.soldOut
+  const ready = status.isOnSale && !soldOut && choice.complete
   // The line keeps where its remarks sit, so the cart names them in any language later.
   const line = () => withRemarkRefs(choice.toLine(), details.remarks)
   const add = () => {
@@ -125,13 +127,21 @@ function GoodsDetails() {
             {i18n.t('menu.onSaleAt', { time: status.startsAt })}
           </Text>
         )}
+        {/* A status: said when it changes while the diner is on the page. */}
+        <View role='status'>
+          {soldOut && status.isOnSale && (
+            <Text className='so-details__off' data-testid='sold-out'>
+              {i18n.t('cart.soldOut')}
+            </Text>
+          )}
+        </View>
       </View>
 
       <ChoiceSections choice={choice} />
 
       <View className='so-details__room' />
       <View className='so-details__bar' data-testid='details-bar'>
-        {problem && status.isOnSale && (
+        {problem && status.isOnSale && !soldOut && (
           <Text className='so-details__problem' role='status' data-testid='choice-problem'>
             {problemText(i18n, problem)}
           </Text>

@@ -119,8 +119,10 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
               <Chip
                 key={a.OptionID}
                 label={a.Value}
-                extra={plus(a.Value3)}
-                selected={choice.addOns.includes(a.OptionID)}
+                // Sold out (the shop's switch, live): said instead of the price, and not to be chosen.
+                extra={a.SoldOut === 1 ? i18n.t('cart.soldOut') : plus(a.Value3)}
+                selected={choice.addOns.includes(a.OptionID) && a.SoldOut !== 1}
+                disabled={a.SoldOut === 1}
                 onTap={() => choice.toggleAddOn(a.OptionID)}
                 testId='addon-chip'
               />
@@ -136,7 +138,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
         const picked = choice.bom[c.BOMClassID] ?? []
         const items = d.bomGoods
           .filter((g) => g.BOMClassID === c.BOMClassID)
-          .map((g) => ({ g, on: picked.includes(g.GoodsID), choose: () => choice.toggleBom(c, g.GoodsID) }))
+          .map((g) => ({ g, on: picked.includes(g.GoodsID) && g.SoldOut !== 1, disabled: g.SoldOut === 1, choose: () => choice.toggleBom(c, g.GoodsID) }))
         const radio = single ? radioGroup(items) : null
         return (
           <View key={c.BOMClassID} className='so-choices__section' data-testid='choice-combo'>
@@ -145,8 +147,10 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
               <Text className={`so-choices__rule${c.SelectType === 0 ? ' so-choices__rule--required' : ''}`}>{rule}</Text>
             </Text>
             <View role={single ? 'radiogroup' : 'group'} {...(single ? radioKeys : {})} aria-labelledby={titleId('c', i)} aria-required={single && c.SelectType === 0 ? true : undefined}>
-              {items.map(({ g, on }, j) => {
-                const off = !on && choice.bomFull(c) && c.Qua > 1
+              {items.map(({ g, on: chosen }, j) => {
+                const soldOut = g.SoldOut === 1
+                const on = chosen && !soldOut
+                const off = soldOut || (!on && choice.bomFull(c) && c.Qua > 1)
                 const stop = radio?.(j)
                 return (
                   <View
@@ -165,6 +169,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                       <Text className='so-bom__name'>{g.GoodsName}</Text>
                       <Text className='so-bom__qua'>
                         ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
+                        {soldOut ? ` · ${i18n.t('cart.soldOut')}` : ''}
                       </Text>
                     </View>
                     {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}

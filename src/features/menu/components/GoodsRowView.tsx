@@ -25,11 +25,14 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
   const { menu, i18n, format } = useStores()
   const g = props.goods
   const status = menu.statusOf(g.GoodsID)
+  // The shop's sold-out switch (heard live, docs/live-events.md): shown like no stock left, no action.
+  const soldOut = g.SoldOut === 1
+  const orderable = status.isOnSale && !soldOut
   const discounted = toDecimal(g.SalesPrice).lt(toDecimal(g.Price))
   const badge = saleTypeLabel(i18n, g.SaleType)
   return (
     <View
-      className={`so-goods${status.isOnSale ? '' : ' so-goods--off'}`}
+      className={`so-goods${orderable ? '' : ' so-goods--off'}`}
       style={props.style}
       data-testid='goods-row'
       data-goods-code={g.GoodsCode}
@@ -48,8 +51,12 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
             {g.GoodsName}
           </Text>
         </View>
-        {status.isOnSale ? (
+        {orderable ? (
           <Text className='so-goods__meta'>{g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ' '}</Text>
+        ) : soldOut && status.isOnSale ? (
+          <Text className='so-goods__off-note' data-testid='sold-out'>
+            {i18n.t('cart.soldOut')}
+          </Text>
         ) : (
           <Text className='so-goods__off-note' data-testid='sale-status'>
             {i18n.t('menu.onSaleAt', { time: status.startsAt })}
@@ -63,7 +70,7 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
             {g.Unit && <Text className='so-goods__unit'>/{g.Unit}</Text>}
             {discounted && <Text className='so-goods__was'>{format.price(g.Price)}</Text>}
           </View>
-          {status.isOnSale && <View className='so-goods__action'>{props.action}</View>}
+          {orderable && <View className='so-goods__action'>{props.action}</View>}
         </View>
       </View>
     </View>
