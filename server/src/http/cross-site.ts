@@ -19,13 +19,15 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 }
 
 /** Throws errcode 10011 for a browser's request made by a page of a site that is not ours nor allowed. */
-export function refuseCrossSite(request: FastifyRequest, config: ServerConfig, origin: string): void {
+export function refuseCrossSite(request: FastifyRequest, config: ServerConfig, origin: string, options: { ownOriginOnly?: boolean } = {}): void {
   const site = header(request, 'sec-fetch-site')
   const from = header(request, 'origin')
   if (site === undefined && from === undefined) return
   // 'none': the user's own doing (typed address, bookmark), no page asked.
   if (site === 'same-origin' || site === 'none') return
-  if (from !== undefined && isOurs(from, request, config, origin)) return
+  // Staff operations (issue 23): the console is served by this server; ALLOWED_ORIGINS is for diners' pages hosted elsewhere.
+  const allowed = options.ownOriginOnly ? { ...config, allowedOrigins: [] } : config
+  if (from !== undefined && isOurs(from, request, allowed, origin)) return
   throw new EnvelopeError('CROSS_SITE_REFUSED')
 }
 

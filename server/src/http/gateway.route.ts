@@ -166,6 +166,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
    * a PIN session copied off a tablet is no use elsewhere. Staff answers are never kept.
    */
   async function answerStaff(request: FastifyRequest, reply: FastifyReply, envelope: Envelope, locale: Locale, origin: string, now: Date): Promise<FastifyReply> {
+    refuseCrossSite(request, deps.config, origin, { ownOriginOnly: true })
     const operation = findStaffOperation(envelope.KeyName)
     if (!operation) throw new EnvelopeError('UNKNOWN_OPERATION', { operation: `${envelope.ServerType}/${envelope.KeyName}` })
     const records = readRecords(envelope)
