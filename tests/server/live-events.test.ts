@@ -14,6 +14,8 @@
  * Arrival is asserted with a generous timeout; the time it took is printed, not judged.
  */
 import http from 'node:http'
+import path from 'node:path'
+import { sql } from 'kysely'
 import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import { RESULTCODES } from '../../src/gateway/codes'
@@ -21,7 +23,7 @@ import { appendEvent, pruneEvents, readEvents } from '../../server/src/live/outb
 import { setAddOnSoldOut, setGoodsSoldOut } from '../../server/src/domain/catalogue/sold-out.service'
 import { liveRoutes } from '../../server/src/http/live.route'
 import { B201, clientLine, device, gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
-import { createTestServer, ok, type SecondInstance, type TestServer } from './helpers/test-server'
+import { createTestServer, ok, runCli, type SecondInstance, type TestServer } from './helpers/test-server'
 
 const ENT = 'E1001'
 const SHOP = 'S101'
@@ -235,7 +237,7 @@ describe('sold out', () => {
     const refused = await server.call('OrderSubmit', [{ ...takeaway([soupLine()]), RequestKey: requestKey() }], { headers: device().headers })
     expect(refused.body).toMatchObject({ resultcode: RESULTCODES.GOODS_OFF_SALE })
     expect(refused.body.resultmsg).toContain('Soup of the Day')
-    const preview = await second.call('OrderPricePreview', [takeaway([soupLine()])])
+    const preview = await second.call('OrderPricePreview', [{ ...takeaway([soupLine()]) }])
     expect(preview.body.resultcode).toBe(RESULTCODES.GOODS_OFF_SALE)
 
     // Switching to the state it is in changes nothing and tells no one.
@@ -355,6 +357,43 @@ describe('the stream', () => {
     expect(polled.events).toEqual([{ id: first.position + 1, kind: 'goods.soldOut', data: expect.objectContaining({ goodsId: SOUP, soldOut: true }) }])
     expect(polled.position).toBe(first.position + 1)
     await soldOut(SOUP, false)
+  })
+
+  it('hears a write of another process (the menu import CLI): menu.changed', async () => {
+    const stream = openStream(`${secondUrl}/live/events?ent=${ENT}&shop=S102`)
+    await stream.next((m) => m.event === 'ready')
+    const imported = await runCli(server, 'menu-import', path.join(__dirname, '..', '..', 'server', 'seed', 'menus', 'menu-S102.json'))
+    expect(imported.code).toBe(0)
+    const t = Date.now()
+    const changed = await stream.next((m) => m.event === 'menu.changed', 15_000)
+    console.log(`live-events: the CLI's menu.changed arrived ${Date.now() - t} ms after the CLI exited`)
+    expect(changed.data).toMatchObject({ kind: 'menu.changed', shopId: 'S102' })
+    expect(changed.data.version).toBeGreaterThan(0)
+    stream.close()
+  }, 60_000)
+
+  const pgOnly = process.env.DATABASE_URL ? it : it.skip
+  pgOnly('PostgreSQL: a lost listening connection comes back, and nothing written meanwhile is lost', async () => {
+    const stream = openStream(streamUrl(secondUrl))
+    await stream.next((m) => m.event === 'ready')
+    const ours = `scanorder live ${server.database.schema}`
+    const killed = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = ${ours}`.execute(server.db)
+    expect(killed.rows[0].n).toBeGreaterThanOrEqual(1)
+    // Written while no one listens: the hub polls more often meanwhile, and looks again on reconnect.
+    const change = await soldOut(SOUP, true)
+    const heard = await stream.next((m) => Number(m.id) === change.eventId, 10_000)
+    expect(heard.event).toBe('goods.soldOut')
+    await soldOut(SOUP, false)
+    await stream.next((m) => m.event === 'goods.soldOut' && m.data.soldOut === false, 10_000)
+    // Listening again.
+    for (let i = 0; i < 100; i++) {
+      const back = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${ours}`.execute(server.db)
+      if (back.rows[0].n >= 2) break
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const back = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${ours}`.execute(server.db)
+    expect(back.rows[0].n).toBeGreaterThanOrEqual(2)
+    stream.close()
   })
 
   it('bounds the connections of one client address (503, Retry-After)', async () => {

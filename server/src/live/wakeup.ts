@@ -86,7 +86,8 @@ class PgBell implements Wakeup {
 
   connect(): void {
     if (this.closed) return
-    const client = new Client({ connectionString: this.url, keepAlive: true })
+    // Named, so an operator (and the tests) can tell these connections apart in pg_stat_activity.
+    const client = new Client({ connectionString: this.url, keepAlive: true, application_name: `scanorder live ${this.schema}`.slice(0, 63) })
     // Held from the start, so close() ends a connection still being opened.
     this.client = client
     client.on('notification', (message) => {
