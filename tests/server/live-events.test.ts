@@ -69,6 +69,7 @@ function openStream(url: string, headers: Record<string, string> = {}) {
   let status = 0
   let responseHeaders: http.IncomingHttpHeaders = {}
   let buffer = ''
+  let raw = ''
   let request: http.ClientRequest
   const opened = new Promise<void>((resolve, reject) => {
     request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
@@ -77,6 +78,7 @@ function openStream(url: string, headers: Record<string, string> = {}) {
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
         buffer += chunk
+        raw += chunk
         let cut: number
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut)
@@ -116,6 +118,10 @@ function openStream(url: string, headers: Record<string, string> = {}) {
     },
     get headers() {
       return responseHeaders
+    },
+    /** Everything received, comments included. */
+    get raw() {
+      return raw
     },
     /** The first message (already here or to come) that passes `test`. */
     next(test: (m: Message) => boolean, timeoutMs = 10_000): Promise<Message> {
@@ -396,13 +402,16 @@ describe('the stream', () => {
     stream.close()
   })
 
-  it('bounds the connections of one client address (503, Retry-After)', async () => {
+  it('sends a heartbeat; bounds the connections of one client address (503, Retry-After)', async () => {
     const bounded = Fastify()
-    await bounded.register(liveRoutes, { db: server.db, config: server.config, maxPerClient: 2 })
+    await bounded.register(liveRoutes, { db: server.db, config: server.config, maxPerClient: 2, heartbeatMs: 100 })
     const url = await listen(bounded as unknown as TestServer['app'])
     const a = openStream(streamUrl(url))
     const b = openStream(streamUrl(url))
     await Promise.all([a.next((m) => m.event === 'ready'), b.next((m) => m.event === 'ready')])
+    for (let i = 0; i < 100 && !a.raw.includes(': ping\n\n'); i++) await new Promise((r) => setTimeout(r, 20))
+    expect(a.raw).toContain(': ping\n\n')
+    expect(a.raw.startsWith('retry: 2000\n')).toBe(true)
     const c = openStream(streamUrl(url))
     await c.opened
     expect(c.status).toBe(503)

@@ -140,8 +140,11 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     const write = (text: string): void => {
       if (ended) return
       stream.write(text)
-      // A reader that does not keep up is dropped: it comes back from its cursor.
-      if (reply.raw.writableLength + stream.readableLength > MAX_BUFFERED) end()
+      // A reader that does not keep up is dropped (what waits for it with it): it comes back from its cursor.
+      if (reply.raw.writableLength + stream.readableLength > MAX_BUFFERED) {
+        end()
+        reply.raw.destroy()
+      }
     }
     const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs)
     const leave = hub.subscribe(scope.entId, {
@@ -174,8 +177,8 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
       stream.end()
     }
     streams.add(end)
-    // The client went away (or the socket failed): nothing more is read for it.
-    request.raw.socket.once('close', end)
+    // The client went away (or the connection failed): nothing more is read for it.
+    reply.raw.once('close', end)
     stream.once('close', end)
 
     stream.write(`retry: ${RETRY_MS}\n: connected\n\n`)
