@@ -231,7 +231,13 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
     assert.deepEqual(await navLinks(page), ['My account'])
     assert.match(await page.locator('header').innerText(), /Ana Cashier[\s\S]*Cashier[\s\S]*Counter tablet/)
     await page.goto(consoleUrl('#/staff'))
-    await page.getByRole('heading', { level: 1, name: T('en', 'shell.notPermitted.title') }).waitFor({ timeout: 15000 })
+    await page
+      .getByRole('heading', { level: 1, name: T('en', 'shell.notPermitted.title') })
+      .waitFor({ timeout: 15000 })
+      .catch(async (e) => {
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'console-failure.png'), fullPage: true })
+        throw e
+      })
     await look(page, 'not-permitted', 'tablet', 'en')
     assert.equal(await page.getByRole('table').count(), 0)
 

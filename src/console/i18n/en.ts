@@ -260,6 +260,12 @@ export const en = {
   'action.staff.remove': 'Person removed',
   'action.staff.ownSecrets': 'Own password or PIN changed',
   'action.device.pair': 'Device paired',
+  'action.goods.soldOut': 'Goods sold out',
+  'action.goods.backOnSale': 'Goods back on sale',
+  'action.addOn.soldOut': 'Add-on sold out',
+  'action.addOn.backOnSale': 'Add-on back on sale',
+  'action.table.add': 'Tables added',
+  'action.table.rotate': 'Table code renewed',
   'action.device.remove': 'Device unpaired'
 } as const
 

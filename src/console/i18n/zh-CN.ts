@@ -262,5 +262,11 @@ export const zhCN: Record<ConsoleKey, string> = {
   'action.staff.remove': '删除员工',
   'action.staff.ownSecrets': '修改本人密码或 PIN 码',
   'action.device.pair': '配对设备',
+  'action.goods.soldOut': '商品售罄',
+  'action.goods.backOnSale': '商品恢复销售',
+  'action.addOn.soldOut': '加料售罄',
+  'action.addOn.backOnSale': '加料恢复销售',
+  'action.table.add': '添加餐桌',
+  'action.table.rotate': '更换餐桌码',
   'action.device.remove': '取消配对设备'
 }

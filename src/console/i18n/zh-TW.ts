@@ -262,5 +262,11 @@ export const zhTW: Record<ConsoleKey, string> = {
   'action.staff.remove': '移除員工',
   'action.staff.ownSecrets': '更改本人密碼或 PIN 碼',
   'action.device.pair': '配對裝置',
+  'action.goods.soldOut': '商品售罄',
+  'action.goods.backOnSale': '商品恢復銷售',
+  'action.addOn.soldOut': '加料售罄',
+  'action.addOn.backOnSale': '加料恢復銷售',
+  'action.table.add': '新增餐桌',
+  'action.table.rotate': '更換餐桌碼',
   'action.device.remove': '取消配對裝置'
 }

@@ -280,12 +280,12 @@ export class ConsoleStore {
     // The person's own language, when they chose one; else theirs becomes this console's.
     if (isLocale(row.Locale)) this.useLocale(row.Locale)
     this.me = row
+    // The sign-in's answer carries the permissions: go on at once (StaffMe then adds the scope), so
+    // nothing the person does meanwhile is overtaken by a late move.
+    const target = this.returnTo && this.returnTo !== '/sign-in' && this.returnTo !== '/pin' && this.returnTo !== '/setup' ? this.returnTo : this.homePath
+    this.returnTo = ''
+    this.navigate(target)
     await this.loadMe()
-    runInAction(() => {
-      const target = this.returnTo && this.returnTo !== '/sign-in' && this.returnTo !== '/pin' && this.returnTo !== '/setup' ? this.returnTo : this.homePath
-      this.returnTo = ''
-      this.navigate(target)
-    })
   }
 
   /** Sign out (or, on a shared device, hand it to the next person). */

@@ -15,12 +15,21 @@ export class DevicesStore {
   busy = false
 
   constructor(private readonly root: ConsoleStore) {
-    makeAutoObservable<DevicesStore, 'root'>(this, { root: false })
+    makeAutoObservable<DevicesStore, 'root' | 'loadPeople'>(this, { root: false, loadPeople: false })
+  }
+
+  /** Names of the people (StaffList, when the role may read it): who paired a device. */
+  people = new Map<string, string>()
+
+  /** A person's name by id ('' when not known here). */
+  nameOf(staffId: string): string {
+    return this.people.get(staffId) ?? ''
   }
 
   async load(): Promise<void> {
     this.loading = true
     this.error = ''
+    if (this.root.can('staff.manage')) void this.loadPeople()
     try {
       const res = await this.root.call('StaffDeviceList', {})
       runInAction(() => {
@@ -35,6 +44,17 @@ export class DevicesStore {
       runInAction(() => {
         this.loading = false
       })
+    }
+  }
+
+  private async loadPeople(): Promise<void> {
+    try {
+      const res = await this.root.call('StaffList', {})
+      runInAction(() => {
+        this.people = new Map((res.table1 ?? []).map((p) => [p.StaffID, p.Name]))
+      })
+    } catch {
+      // Without names the table still shows when each device was paired.
     }
   }
 

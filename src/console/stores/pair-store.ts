@@ -17,15 +17,18 @@ export interface PlaceOption {
 
 export const placeValue = (shopId: string, baseId: string): string => `${shopId}|${baseId}`
 
+/** A branch named with its shop, unless its own name already starts with the shop's ('Lotus Tea House (Taipa)'). */
+export function branchLabel(shop: string, branch: string, root: Pick<ConsoleStore, 't'>): string {
+  return branch.startsWith(shop) ? branch : root.t('place.branch', { shop, branch })
+}
+
 /** The places a device may stand, from the person's scope: each shop as a whole, and each branch. */
 export function placeOptions(scope: readonly StaffScopeRow[], root: Pick<ConsoleStore, 't' | 'locale'>): PlaceOption[] {
   const shops = scope.filter((r) => !r.BaseID)
   const shopName = (shopId: string) => pickText(shops.find((s) => s.ShopID === shopId)?.Names, root.locale, shopId)
   const options: PlaceOption[] = []
   for (const row of scope) {
-    const label = row.BaseID
-      ? root.t('place.branch', { shop: shopName(row.ShopID), branch: pickText(row.Names, root.locale, row.BaseID) })
-      : root.t('place.shop', { shop: pickText(row.Names, root.locale, row.ShopID) })
+    const label = row.BaseID ? branchLabel(shopName(row.ShopID), pickText(row.Names, root.locale, row.BaseID), root) : root.t('place.shop', { shop: pickText(row.Names, root.locale, row.ShopID) })
     options.push({ value: placeValue(row.ShopID, row.BaseID), shopId: row.ShopID, baseId: row.BaseID, label })
   }
   return options

@@ -60,29 +60,29 @@ export const AuditPage = observer(function AuditPage() {
       {audit.loaded && audit.rows.length === 0 && !audit.loading ? <p>{t('audit.empty')}</p> : null}
       {audit.rows.length ? (
         <TableRegion label={t('audit.title')}>
-          <table className='table table-audit'>
-            <thead>
-              <tr>
-                <th scope='col'>{t('col.at')}</th>
-                <th scope='col'>{t('col.person')}</th>
-                <th scope='col'>{t('col.action')}</th>
-                <th scope='col'>{t('col.target')}</th>
-                <th scope='col'>{t('col.reason')}</th>
-                <th scope='col'>{t('col.device')}</th>
+          <table role='table' className='table table-audit'>
+            <thead role='rowgroup'>
+              <tr role='row'>
+                <th scope='col' role='columnheader'>{t('col.at')}</th>
+                <th scope='col' role='columnheader'>{t('col.action')}</th>
+                <th scope='col' role='columnheader'>{t('col.person')}</th>
+                <th scope='col' role='columnheader'>{t('col.target')}</th>
+                <th scope='col' role='columnheader'>{t('col.reason')}</th>
+                <th scope='col' role='columnheader'>{t('col.device')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role='rowgroup'>
               {audit.rows.map((row) => (
-                <tr key={row.AuditID}>
-                  <td className='nowrap'>{formatDateTime(row.At, store.locale)}</td>
-                  <td>
+                <tr role='row' key={row.AuditID}>
+                  <td role='cell' data-label={t('col.at')} className='nowrap'>{formatDateTime(row.At, store.locale)}</td>
+                  <td role='cell' data-label={t('col.action')}>{actionText(store, row)}</td>
+                  <td role='cell' data-label={t('col.person')}>
                     {row.StaffName || '—'}
                     {row.Role ? <span className='muted'> · {roleText(store, row.Role)}</span> : null}
                   </td>
-                  <td>{actionText(store, row)}</td>
-                  <td>{targetText(store, row, audit.people)}</td>
-                  <td className='wrap'>{row.Reason}</td>
-                  <td>{row.DeviceName}</td>
+                  <td role='cell' data-label={t('col.target')} className='wrap'>{targetText(store, row, audit.people)}</td>
+                  <td role='cell' data-label={t('col.reason')} className='wrap'>{row.Reason}</td>
+                  <td role='cell' data-label={t('col.device')}>{row.DeviceName}</td>
                 </tr>
               ))}
             </tbody>

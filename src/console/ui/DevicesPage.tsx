@@ -33,36 +33,36 @@ export const DevicesPage = observer(function DevicesPage() {
       {devices.loaded && devices.rows.length === 0 ? <p>{t('devices.empty')}</p> : null}
       {devices.rows.length ? (
         <TableRegion label={t('devices.title')}>
-          <table className='table'>
-            <thead>
-              <tr>
-                <th scope='col'>{t('col.device')}</th>
-                <th scope='col'>{t('col.kind')}</th>
-                <th scope='col'>{t('col.where')}</th>
-                <th scope='col'>{t('col.pairedAt')}</th>
-                <th scope='col'>{t('col.lastSeen')}</th>
-                <th scope='col'>{t('col.locked')}</th>
-                <th scope='col'>{t('col.actions')}</th>
+          <table role='table' className='table'>
+            <thead role='rowgroup'>
+              <tr role='row'>
+                <th scope='col' role='columnheader'>{t('col.device')}</th>
+                <th scope='col' role='columnheader'>{t('col.kind')}</th>
+                <th scope='col' role='columnheader'>{t('col.where')}</th>
+                <th scope='col' role='columnheader'>{t('col.pairedAt')}</th>
+                <th scope='col' role='columnheader'>{t('col.lastSeen')}</th>
+                <th scope='col' role='columnheader'>{t('col.locked')}</th>
+                <th scope='col' role='columnheader'>{t('col.actions')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role='rowgroup'>
               {devices.rows.map((row) => {
                 const locked = row.LockedUntil && new Date(row.LockedUntil).getTime() > now
                 return (
-                  <tr key={row.DeviceID}>
-                    <th scope='row'>
+                  <tr role='row' key={row.DeviceID}>
+                    <th scope='row' role='rowheader'>
                       {row.Name}
                       {devices.isThisBrowser(row) ? <span className='muted'> {t('devices.thisOne')}</span> : null}
                     </th>
-                    <td>{t(`kind.${row.Kind}`)}</td>
-                    <td>{row.BaseID ? placeName(store.scope, row.ShopID, row.BaseID, store.locale) : row.ShopID ? placeName(store.scope, row.ShopID, '', store.locale) : t('staff.everywhere')}</td>
-                    <td className='nowrap'>
+                    <td role='cell' data-label={t('col.kind')}>{t(`kind.${row.Kind}`)}</td>
+                    <td role='cell' data-label={t('col.where')} className='wrap'>{row.BaseID ? placeName(store.scope, row.ShopID, row.BaseID, store.locale) : row.ShopID ? placeName(store.scope, row.ShopID, '', store.locale) : t('staff.everywhere')}</td>
+                    <td role='cell' data-label={t('col.pairedAt')} className='wrap'>
                       {formatDateTime(row.PairedAt, store.locale)}
-                      {row.PairedBy ? <span className='muted'> · {row.PairedBy}</span> : null}
+                      {devices.nameOf(row.PairedBy) ? <span className='muted'> · {devices.nameOf(row.PairedBy)}</span> : null}
                     </td>
-                    <td className='nowrap'>{formatDateTime(row.LastSeenAt, store.locale)}</td>
-                    <td className='nowrap'>{locked ? formatDateTime(row.LockedUntil, store.locale) : t('devices.notLocked')}</td>
-                    <td className='row-actions'>
+                    <td role='cell' data-label={t('col.lastSeen')} className='wrap'>{formatDateTime(row.LastSeenAt, store.locale)}</td>
+                    <td role='cell' data-label={t('col.locked')} className='wrap'>{locked ? formatDateTime(row.LockedUntil, store.locale) : t('devices.notLocked')}</td>
+                    <td role='cell' data-label={t('col.actions')} className='row-actions'>
                       <button type='button' className='button button-small button-danger' onClick={() => devices.startRemove(row)} aria-label={t('devices.unpairName', { name: row.Name })}>
                         {t('devices.unpair')}
                       </button>

@@ -51,7 +51,8 @@ export const PinPadPage = observer(function PinPadPage() {
         </>
       ) : (
         <form className='pin-form' onSubmit={submit} noValidate>
-          <Alert message={pad.error} />
+          {/* While locked, the lock's own words above say it (the server's repeat would say it twice). */}
+          <Alert message={locked ? '' : pad.error} />
           <div className='field'>
             <label htmlFor='pin-input'>{t('field.pin')}</label>
             <input

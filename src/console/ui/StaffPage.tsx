@@ -6,6 +6,7 @@ import type { StaffRow } from '../../gateway/staff-contract'
 import { HTML_LANG, LANGUAGE_NAMES } from '../i18n'
 import type { ConsoleStore } from '../stores/console-store'
 import { AREAS, type AreaCode } from '../stores/forms'
+import { branchLabel } from '../stores/pair-store'
 import type { StaffForm, StaffStore } from '../stores/staff-store'
 import { useConsole } from './App'
 import { Alert, Check, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
@@ -37,29 +38,29 @@ export const StaffPage = observer(function StaffPage() {
       {staff.loaded && staff.rows.length === 0 ? <p>{t('staff.empty')}</p> : null}
       {staff.rows.length ? (
         <TableRegion label={t('staff.title')}>
-          <table className='table'>
-            <thead>
-              <tr>
-                <th scope='col'>{t('col.name')}</th>
-                <th scope='col'>{t('col.role')}</th>
-                <th scope='col'>{t('col.phone')}</th>
-                <th scope='col'>{t('col.where')}</th>
-                <th scope='col'>{t('col.signIn')}</th>
-                <th scope='col'>{t('col.actions')}</th>
+          <table role='table' className='table'>
+            <thead role='rowgroup'>
+              <tr role='row'>
+                <th scope='col' role='columnheader'>{t('col.name')}</th>
+                <th scope='col' role='columnheader'>{t('col.role')}</th>
+                <th scope='col' role='columnheader'>{t('col.phone')}</th>
+                <th scope='col' role='columnheader'>{t('col.where')}</th>
+                <th scope='col' role='columnheader'>{t('col.signIn')}</th>
+                <th scope='col' role='columnheader'>{t('col.actions')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role='rowgroup'>
               {staff.rows.map((row) => (
-                <tr key={row.StaffID}>
-                  <th scope='row'>
+                <tr role='row' key={row.StaffID}>
+                  <th scope='row' role='rowheader'>
                     {row.Name}
                     {row.StaffID === store.me?.StaffID ? <span className='muted'> {t('staff.you')}</span> : null}
                   </th>
-                  <td>{t(`role.${row.Role}`)}</td>
-                  <td className='nowrap'>{row.Phone ? `+${row.AreaCode} ${row.Phone}` : ''}</td>
-                  <td>{scopeText(store, row)}</td>
-                  <td>{signInText(store, row)}</td>
-                  <td className='row-actions'>
+                  <td role='cell' data-label={t('col.role')}>{t(`role.${row.Role}`)}</td>
+                  <td role='cell' data-label={t('col.phone')} className='nowrap'>{row.Phone ? `+${row.AreaCode} ${row.Phone}` : ''}</td>
+                  <td role='cell' data-label={t('col.where')} className='wrap'>{scopeText(store, row)}</td>
+                  <td role='cell' data-label={t('col.signIn')}>{signInText(store, row)}</td>
+                  <td role='cell' data-label={t('col.actions')} className='row-actions'>
                     {staff.mayManage(row) ? (
                       <>
                         <button type='button' className='button button-small' onClick={() => staff.startEdit(row)} aria-label={t('staff.editName', { name: row.Name })}>
@@ -148,7 +149,7 @@ const StaffFormView = observer(function StaffFormView({ form }: { form: StaffFor
               {bases.map((b) => (
                 <Check
                   key={b.BaseID}
-                  label={t('place.branch', { shop: placeName(store.scope, b.ShopID, '', store.locale), branch: placeName(store.scope, b.ShopID, b.BaseID, store.locale) })}
+                  label={branchLabel(placeName(store.scope, b.ShopID, '', store.locale), placeName(store.scope, b.ShopID, b.BaseID, store.locale), store)}
                   checked={form.baseIds.includes(b.BaseID)}
                   onChecked={(on) => form.toggleBase(b.BaseID, on)}
                 />

@@ -14,7 +14,13 @@ export const KNOWN_ACTIONS = [
   'staff.remove',
   'staff.ownSecrets',
   'device.pair',
-  'device.remove'
+  'device.remove',
+  'goods.soldOut',
+  'goods.backOnSale',
+  'addOn.soldOut',
+  'addOn.backOnSale',
+  'table.add',
+  'table.rotate'
 ] as const
 
 export function actionLabel(store: Pick<ConsoleStore, 't'>, action: string): string {
@@ -45,7 +51,12 @@ export function targetText(store: Pick<ConsoleStore, 't'>, row: AuditRow, people
   const typeKey = `target.${row.TargetType}`
   const type = typeKey in CONSOLE_CATALOGUES.en ? store.t(typeKey as ConsoleKey) : row.TargetType
   const detail = detailOf(row)
-  const named = row.TargetType === 'staff' ? people.find((p) => p.StaffID === row.TargetID)?.Name : undefined
+  const named =
+    row.TargetType === 'staff'
+      ? people.find((p) => p.StaffID === row.TargetID)?.Name
+      : row.TargetType === 'device' && row.TargetID === row.DeviceID && row.DeviceName
+        ? row.DeviceName
+        : undefined
   const name = named ?? (typeof detail.name === 'string' ? detail.name : '') ?? ''
   return store.t('audit.target', { type, name: name || row.TargetID })
 }
