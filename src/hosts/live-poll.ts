@@ -69,7 +69,12 @@ export function liveSubscribe(host: Pick<Host, 'request'>): LiveSubscribe {
         handlers.onStatus?.(false)
         again = Math.min(LIVE_POLL_MS * 2 ** failures, LAST_RETRY_MS)
       }
-      if (!closed) timer = setTimeout(() => void poll(), again)
+      if (closed) return
+      timer = setTimeout(() => void poll(), again)
+      // Never what keeps a process alive (Node: the mini-program harness, whose closed app's
+      // requests may still answer); hosts whose timers are numbers have nothing to unref.
+      const handle: { unref?: () => void } = timer as never
+      handle.unref?.()
     }
     void poll()
     return {
