@@ -72,6 +72,16 @@ describe('goods rows and the cart bar', () => {
     expect(screen.queryByLabelText('Add one Late-night Mango Pancakes')).toBeNull()
   })
 
+  it('a goods the shop switched off says Sold out and offers no way to add it, until it is back (live, in place)', async () => {
+    const { root } = await renderRows([goods({ SoldOut: 1 })])
+    expect(screen.getByTestId('sold-out').textContent).toBe('Sold out')
+    expect(screen.queryByLabelText('Add one Soup of the Day')).toBeNull()
+    // What the live stream's goods.soldOut does to the row (menu-live.store.ts).
+    await act(async () => runInAction(() => (root.menu.goods[0].SoldOut = 0)))
+    expect(screen.queryByTestId('sold-out')).toBeNull()
+    expect(screen.getByLabelText('Add one Soup of the Day')).toBeTruthy()
+  })
+
   it('a goods with choices offers Choose instead of a stepper', async () => {
     const { onChoose } = await renderRows([NOODLES])
     expect(screen.queryByLabelText('Add one Shrimp Wonton Noodles')).toBeNull()
