@@ -25,7 +25,9 @@ export class StaffError extends Error {
     message: string,
     readonly operation: StaffOperationName,
     readonly errcode = '',
-    readonly resultcode = ''
+    readonly resultcode = '',
+    /** A refused setup (resultcode 21100): every problem, each naming its field ('hours.begin: bad time …'). */
+    readonly problems: string[] = []
   ) {
     super(message)
   }
@@ -114,6 +116,8 @@ export class StaffClient implements StaffApi {
     if (isSuccess(response)) return response.data ?? {}
     const errcode = String(response.errcode)
     const resultcode = String(response.resultcode)
-    throw new StaffError(errcode !== '0' ? 'envelope' : 'business', response.errmsg || response.resultmsg || `${errcode}/${resultcode}`, operation, errcode, resultcode)
+    const rows = (response.data as { table1?: { Problem?: unknown }[] } | undefined)?.table1
+    const problems = Array.isArray(rows) ? rows.map((r) => r?.Problem).filter((p): p is string => typeof p === 'string') : []
+    throw new StaffError(errcode !== '0' ? 'envelope' : 'business', response.errmsg || response.resultmsg || `${errcode}/${resultcode}`, operation, errcode, resultcode, problems)
   }
 }
