@@ -13,7 +13,9 @@
  * permission, or outside the person's shops and branches: errcode 10013 STAFF_NOT_PERMITTED.
  */
 import type { DeviceKind, Permission, StaffRole } from '../core/staff-permissions'
+import type { AfterSaleLineRow, AfterSaleRow } from './after-rows'
 import type { LocalizedText } from './contract'
+import type { OrderLineRow, OrderRow } from './order-rows'
 
 export const STAFF_SERVER_TYPE = 'Staff'
 
@@ -45,7 +47,27 @@ export const STAFF_OPERATIONS = {
   TableRotate: 'Gives a table a new QR code; the old one stops working at once.',
   TableQrSheet: 'The printable A4 QR sheet (PDF, base64) of a shop’s or branch’s tables and counter.',
   StaffMemberVerify: 'The member behind a member code the diner shows (typed or scanned): name, masked phone, balance, points, coupons.',
-  StaffMemberLookup: 'Members of the enterprise with a phone number.'
+  StaffMemberLookup: 'Members of the enterprise with a phone number.',
+  StaffCouponPlanList: 'Every coupon plan of the enterprise, with whether the caller may run it (its shops are in their scope).',
+  StaffCouponPlanCreate: 'Creates a coupon plan (a cash voucher or a discount, where it applies, how many, validity), as `npm run coupons -- create`.',
+  StaffCouponPlanStatusSet: 'Pauses a plan (no new cards; cards held keep working) or lets it run again.',
+  StaffCouponIssue: 'Issues cards of a plan to the member with a phone number (the per-member limit is the shop’s call).',
+  StaffVoucherPrint: 'Makes vouchers of a plan that nobody holds yet; members type their codes in.',
+  StaffCouponCardGet: 'A card by its code: plan, holder (masked phone), state as shown today, days and history.',
+  StaffCouponCardVoid: 'Voids an available card (it becomes returned), with a reason.',
+  StaffReviewList: 'Reviews of the shops in the caller’s scope, newest first, hidden ones too, filtered.',
+  StaffReviewGet: 'One review in full.',
+  StaffReviewReply: 'The shop’s reply under a review (an empty text removes it).',
+  StaffReviewHiddenSet: 'Hides a review from the app’s list and rating summary, or shows it again.',
+  StaffAfterSaleList: 'After-sale requests about orders of the caller’s branches, newest first.',
+  StaffAfterSaleGet: 'One after-sale request with its lines and refunds.',
+  StaffAfterSaleApprove: 'Approves a request: refunds it the way it was paid, takes back points and returns stock, in one transaction.',
+  StaffAfterSaleReject: 'Rejects a request with the shop’s reason (the member reads it).',
+  StaffOrderList: 'Orders of the caller’s branches, newest first, filtered by branch, status and business day.',
+  StaffOrderGet: 'One order with its lines.',
+  StaffOrderReady: 'Marks a paid order ready for pickup.',
+  StaffOrderComplete: 'Marks an order completed.',
+  StaffOrderCancel: 'Cancels an order with a reason; a paid order is refunded to where it came from.'
 } as const
 export type StaffOperationName = keyof typeof STAFF_OPERATIONS
 
@@ -182,6 +204,56 @@ export interface StaffOperationInputs {
   TableQrSheet: { ShopID: string; BaseID: string; Locale: string }
   StaffMemberVerify: { Code: string }
   StaffMemberLookup: { AreaCode: string; Phone: string }
+  StaffCouponPlanList: Record<string, never>
+  StaffCouponPlanCreate: {
+    /** 1–64 letters, digits, . _ : - ; unique in the enterprise. */
+    Code: string
+    Names: LocalizedText
+    /** The rules text shown with the card ('' each when none). */
+    Rules?: LocalizedText
+    /** 1 cash voucher (Amount off), 2 discount (DiscountRate percent off, at most MaxOff when not 0). */
+    CouponType: number
+    Amount: string
+    DiscountRate: string
+    MinAmount: string
+    MaxOff: string
+    /** 1 from the day of collection, 2 from the next day (ValidDays days), 3 fixed days ValidFrom..ValidTo. */
+    ValidKind: number
+    ValidDays: number
+    ValidFrom: string
+    ValidTo: string
+    /** 1: members claim it in the app; 0: only issued or printed. */
+    Claimable: number
+    /** null or absent: unlimited. */
+    TotalQua?: number | null
+    /** 0 unlimited. */
+    PerMemberQua: number
+    /** Comma-separated; '' = any. */
+    ShopIDs: string
+    BaseIDs: string
+    ServiceTypes: string
+    GoodsIDs: string
+    ClassIDs: string
+    Reason: string
+  }
+  StaffCouponPlanStatusSet: { PlanID: string; Running: number; Reason: string }
+  StaffCouponIssue: { PlanID: string; AreaCode: string; Phone: string; Qua: number; Reason: string }
+  StaffVoucherPrint: { PlanID: string; Qua: number; Reason: string }
+  StaffCouponCardGet: { Code: string }
+  StaffCouponCardVoid: { Code: string; Reason: string }
+  StaffReviewList: { ShopID: string; GoodsID: string; From: string; To: string; Stars?: number; Hidden?: number; PageIndex: number; PageSize: number }
+  StaffReviewGet: { ReviewID: string }
+  StaffReviewReply: { ReviewID: string; Reply: string }
+  StaffReviewHiddenSet: { ReviewID: string; Hidden: number; Reason: string }
+  StaffAfterSaleList: { Status?: number; PageIndex: number; PageSize: number }
+  StaffAfterSaleGet: { AfterSaleID: string }
+  StaffAfterSaleApprove: { AfterSaleID: string; Note: string }
+  StaffAfterSaleReject: { AfterSaleID: string; Reason: string }
+  StaffOrderList: { BaseID: string; Status?: number; Day: string; PageIndex: number; PageSize: number }
+  StaffOrderGet: { SheetID: string }
+  StaffOrderReady: { SheetID: string }
+  StaffOrderComplete: { SheetID: string }
+  StaffOrderCancel: { SheetID: string; Reason: string }
 }
 
 /** Answers (data.table1 …) of each staff operation. */
@@ -214,6 +286,26 @@ export interface StaffOperationOutputs {
   TableQrSheet: { table1: { FileName: string; PdfBase64: string }[] }
   StaffMemberVerify: { table1: (StaffMemberRow & { ExpiresAt: string })[] }
   StaffMemberLookup: { table1: StaffMemberRow[] }
+  StaffCouponPlanList: { table1: StaffCouponPlanRow[] }
+  StaffCouponPlanCreate: { table1: StaffCouponPlanRow[] }
+  StaffCouponPlanStatusSet: { table1: StaffCouponPlanRow[] }
+  StaffCouponIssue: { table1: StaffCouponCardRow[] }
+  StaffVoucherPrint: { table1: StaffCouponCardRow[] }
+  StaffCouponCardGet: { table1: StaffCouponCardRow[]; table2: StaffCouponCardEventRow[]; table3: StaffCouponPlanRow[] }
+  StaffCouponCardVoid: { table1: StaffCouponCardRow[] }
+  StaffReviewList: { table1: StaffReviewRow[]; table2: { Total: number }[] }
+  StaffReviewGet: { table1: StaffReviewRow[] }
+  StaffReviewReply: { table1: StaffReviewRow[] }
+  StaffReviewHiddenSet: { table1: StaffReviewRow[] }
+  StaffAfterSaleList: { table1: StaffAfterSaleRow[]; table2: { Total: number }[] }
+  StaffAfterSaleGet: StaffAfterSaleAnswer
+  StaffAfterSaleApprove: StaffAfterSaleAnswer
+  StaffAfterSaleReject: StaffAfterSaleAnswer
+  StaffOrderList: { table1: OrderRow[]; table2: { Total: number }[] }
+  StaffOrderGet: { table1: OrderRow[]; table2: OrderLineRow[] }
+  StaffOrderReady: { table1: OrderRow[] }
+  StaffOrderComplete: { table1: OrderRow[] }
+  StaffOrderCancel: { table1: OrderRow[] }
 }
 
 /** A member as the counter sees them: never the full phone. */
@@ -257,4 +349,132 @@ export interface StaffTableRow {
   Area: string
   /** What the table's QR code holds. */
   EntryUrl: string
+}
+
+/** A coupon plan as the shop runs it (StaffCouponPlanList, …). Money is exact decimal text. */
+export interface StaffCouponPlanRow {
+  PlanID: string
+  Code: string
+  Names: LocalizedText
+  Rules: LocalizedText
+  /** 1 cash voucher, 2 discount. */
+  CouponType: number
+  Amount: string
+  /** Percent off (discount). */
+  DiscountRate: string
+  MinAmount: string
+  /** The most a discount takes off ('0' no cap). */
+  MaxOff: string
+  /** 1 from the day of collection, 2 from the next day (ValidDays), 3 fixed days (ValidFrom..ValidTo). */
+  ValidKind: number
+  ValidDays: number
+  ValidFrom: string
+  ValidTo: string
+  /** null: unlimited. */
+  TotalQua: number | null
+  IssuedQua: number
+  /** 0 unlimited. */
+  PerMemberQua: number
+  /** 1 members claim it in the app. */
+  Claimable: number
+  /** 1 running, 0 paused. */
+  Status: number
+  /** Comma-separated ids; '' = any. */
+  ShopIDs: string
+  BaseIDs: string
+  ServiceTypes: string
+  GoodsIDs: string
+  ClassIDs: string
+  /** 1 when the caller may pause it and issue, print and void its cards (its shops are in their scope). */
+  CanManage: number
+  CreatedAt: string
+}
+
+/** A card as the shop sees it: never the holder's full phone. */
+export interface StaffCouponCardRow {
+  CardID: string
+  Code: string
+  PlanID: string
+  PlanCode: string
+  PlanNames: LocalizedText
+  /** '' for a printed voucher nobody holds yet. */
+  HolderVipID: string
+  HolderName: string
+  HolderMaskedPhone: string
+  /** As shown today: 0 available, 1 used, 2 expired, 3 returned (voided). */
+  Status: number
+  /** Days 'YYYY-MM-DD' on the enterprise's clock, both included. */
+  ValidFrom: string
+  ValidTo: string
+  /** claim | issue | recharge | voucher | migrated */
+  Source: string
+  /** The order that took it ('' none). */
+  OrderID: string
+  CreatedAt: string
+}
+
+export interface StaffCouponCardEventRow {
+  At: string
+  /** claim, issue, voucher, redeem, use, give-back, void … */
+  Action: string
+  FromStatus: number
+  ToStatus: number
+  /** 'shop', 'staff:<StaffID>', 'member:<VipID>', 'system' … */
+  Actor: string
+  RefID: string
+}
+
+/** A review as the shop sees it (hidden ones too). */
+export interface StaffReviewRow {
+  ReviewID: string
+  ShopID: string
+  GoodsID: string
+  GoodsNames: LocalizedText
+  /** The order and line reviewed ('' and 0 for one imported with the menu). */
+  SheetID: string
+  LineNo: number
+  /** As the member wrote it; Anonymous 1 means the app shows no name. */
+  VipName: string
+  Anonymous: number
+  /** 1: imported with the menu. */
+  Imported: number
+  Stars: number
+  Content: string
+  Photos: { Url: string; ThumbUrl: string }[]
+  /** The shop's reply ('' none) and when it was written. */
+  Reply: string
+  RepliedAt: string
+  /** 1: hidden from the app's list and rating summary. */
+  Hidden: number
+  CreatedAt: string
+  /** When the member last edited it ('' never). */
+  UpdatedAt: string
+}
+
+/** An after-sale request (the member's row) with its order's place and money and the member. */
+export interface StaffAfterSaleRow extends AfterSaleRow {
+  ShopID: string
+  BaseID: string
+  /** What the order was paid. */
+  OrderPaidAmount: string
+  OrderStatus: number
+  PickupNo: string
+  MemberName: string
+  /** '+853 66****56' ('' none). */
+  MemberMaskedPhone: string
+}
+
+export interface StaffAfterSaleRefundRow {
+  PayID: string
+  /** 'balance' or the payment provider. */
+  Provider: string
+  Amount: string
+  RefundRef: string
+  CreatedAt: string
+}
+
+export interface StaffAfterSaleAnswer {
+  table1: StaffAfterSaleRow[]
+  table2: AfterSaleLineRow[]
+  table3: StaffAfterSaleRefundRow[]
 }

@@ -121,7 +121,27 @@ describe('the role matrix', () => {
     TableRotate: MANAGERS,
     TableQrSheet: MANAGERS,
     StaffMemberVerify: ['owner', 'manager', 'cashier'],
-    StaffMemberLookup: ['owner', 'manager', 'cashier']
+    StaffMemberLookup: ['owner', 'manager', 'cashier'],
+    StaffCouponPlanList: MANAGERS,
+    StaffCouponPlanCreate: MANAGERS,
+    StaffCouponPlanStatusSet: MANAGERS,
+    StaffCouponIssue: MANAGERS,
+    StaffVoucherPrint: MANAGERS,
+    StaffCouponCardGet: MANAGERS,
+    StaffCouponCardVoid: MANAGERS,
+    StaffReviewList: MANAGERS,
+    StaffReviewGet: MANAGERS,
+    StaffReviewReply: MANAGERS,
+    StaffReviewHiddenSet: MANAGERS,
+    StaffAfterSaleList: MANAGERS,
+    StaffAfterSaleGet: MANAGERS,
+    StaffAfterSaleApprove: MANAGERS,
+    StaffAfterSaleReject: MANAGERS,
+    StaffOrderList: ALL,
+    StaffOrderGet: ALL,
+    StaffOrderReady: ALL,
+    StaffOrderComplete: ALL,
+    StaffOrderCancel: MANAGERS
   }
 
   test('every staff operation is in the table', () => {

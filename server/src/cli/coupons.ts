@@ -5,14 +5,12 @@
  * migrating it first like the server does. docs/coupons.md "The shop's CLI".
  */
 import type { Kysely } from 'kysely'
-import { maskedPhone } from '../../../src/core/phone-mask'
-import { wallClockIn } from '../../../src/core/wall-clock'
 import { CARD_STATUS } from '../../../src/gateway/coupon-rows'
 import { loadConfig } from '../config'
-import { shownStatus } from '../domain/coupons/card-validity'
-import { cardEvents, issueCards, voidCard } from '../domain/coupons/coupon-cards'
-import { createPlan, findPlanByCode, setPlanStatus, type NewPlan } from '../domain/coupons/coupon-plans'
-import { enterpriseTimeZone, wallClockText } from '../domain/enterprise/enterprise.service'
+import { issueCards, voidCard } from '../domain/coupons/coupon-cards'
+import { createPlan, findPlanByCode, listPlans, setPlanStatus, type NewPlan } from '../domain/coupons/coupon-plans'
+import { cardCodeOf, lookUpCard, membersWithPhone } from '../domain/coupons/shop-coupons'
+import { wallClockText } from '../domain/enterprise/enterprise.service'
 import { DomainError } from '../domain/errors'
 import { createDatabase } from '../storage/database'
 import { migrateToLatest } from '../storage/migrations'
@@ -70,7 +68,7 @@ async function entIdOf(db: Kysely<Database>, given: string | undefined): Promise
 }
 
 async function planLines(db: Kysely<Database>, entId: string): Promise<string[]> {
-  const plans = await db.selectFrom('coupon_plans').selectAll().where('ent_id', '=', entId).orderBy('sort_no').orderBy('code').execute()
+  const plans = await listPlans(db, entId)
   if (plans.length === 0) return ['No coupon plans.']
   return plans.map((p) => {
     const worth = p.coupon_type === 1 ? `${p.amount} off` : `${p.discount_rate}% off${p.max_off !== '0' ? ` (at most ${p.max_off})` : ''}`
@@ -82,22 +80,17 @@ async function planLines(db: Kysely<Database>, entId: string): Promise<string[]>
   })
 }
 
-async function cardLines(db: Kysely<Database>, entId: string, code: string): Promise<string[]> {
-  const card = await db.selectFrom('coupon_cards').selectAll().where('ent_id', '=', entId).where('code', '=', code.replace(/[\s-]/g, '')).executeTakeFirst()
-  if (!card) throw new DomainError('COUPON_NOT_FOUND')
-  const plan = await db.selectFrom('coupon_plans').selectAll().where('plan_id', '=', card.plan_id).executeTakeFirstOrThrow()
-  const timeZone = await enterpriseTimeZone(db, entId)
-  const today = wallClockIn(timeZone, new Date()).date
-  const holder = card.vip_id ? await db.selectFrom('members').select(['vip_name', 'area_no', 'phone']).where('vip_id', '=', card.vip_id).executeTakeFirst() : undefined
+async function cardLines(db: Kysely<Database>, entId: string, code: string, now: Date): Promise<string[]> {
+  const { card, plan, holder, shown, events, timeZone } = await lookUpCard(db, entId, code, now)
   const lines = [
     `Card:    ${card.code} (${card.card_id})`,
     `Plan:    ${plan.code}  ${parseNames(plan.names).en}`,
-    `Holder:  ${holder ? `${holder.vip_name || '(no name)'} ${holder.phone ? maskedPhone(holder.area_no, holder.phone) : ''}`.trim() : '(nobody yet: a printed voucher)'}`,
-    `State:   ${STATE[shownStatus(card, today)]}${card.order_id ? ` (order ${card.order_id})` : ''}`,
+    `Holder:  ${holder ? `${holder.name || '(no name)'} ${holder.maskedPhone}`.trim() : '(nobody yet: a printed voucher)'}`,
+    `State:   ${STATE[shown]}${card.order_id ? ` (order ${card.order_id})` : ''}`,
     `Valid:   ${card.valid_from} .. ${card.valid_to}`,
     'History:'
   ]
-  for (const e of await cardEvents(db, card.card_id)) lines.push(`  ${wallClockText(timeZone, new Date(e.at))}  ${e.action}  ${STATE[e.from_status]} → ${STATE[e.to_status]}  ${e.actor}${e.ref_id ? `  ${e.ref_id}` : ''}`)
+  for (const e of events) lines.push(`  ${wallClockText(timeZone, new Date(e.at))}  ${e.action}  ${STATE[e.from_status]} → ${STATE[e.to_status]}  ${e.actor}${e.ref_id ? `  ${e.ref_id}` : ''}`)
   return lines
 }
 
@@ -161,9 +154,7 @@ async function run(db: Kysely<Database>, command: string, subject: string | unde
     let vipId = ''
     if (command === 'issue') {
       if (!o.phone) throw new UsageError('issue: --phone <phone>')
-      let q = db.selectFrom('members').select(['vip_id', 'area_no', 'phone']).where('ent_id', '=', entId).where('phone', '=', o.phone.replace(/\D/g, ''))
-      if (o.area) q = q.where('area_no', '=', o.area.replace(/^\+/, ''))
-      const found = await q.execute()
+      const found = await membersWithPhone(db, entId, o.phone, o.area)
       if (found.length !== 1) throw new UsageError(found.length === 0 ? `no member with phone ${o.phone}` : 'several members with that phone: add --area')
       vipId = found[0].vip_id
     }
@@ -174,12 +165,12 @@ async function run(db: Kysely<Database>, command: string, subject: string | unde
   }
   if (command === 'card') {
     const o = parseOptions(rest, ['ent'])
-    for (const line of await cardLines(db, await entIdOf(db, o.ent), subject)) out(line)
+    for (const line of await cardLines(db, await entIdOf(db, o.ent), subject, now)) out(line)
     return
   }
   if (command === 'void') {
     const o = parseOptions(rest, ['ent'])
-    const card = await voidCard(db, { entId: await entIdOf(db, o.ent), code: subject.replace(/[\s-]/g, ''), now })
+    const card = await voidCard(db, { entId: await entIdOf(db, o.ent), code: cardCodeOf(subject), now })
     out(`Card ${card.code} voided (${STATE[CARD_STATUS.RETURNED]}).`)
     return
   }

@@ -7,12 +7,11 @@
  */
 import type { Kysely } from 'kysely'
 import { loadConfig } from '../config'
-import { instantOf } from '../domain/catalogue/menu-import.service'
 import { enterpriseTimeZone, wallClockText } from '../domain/enterprise/enterprise.service'
-import { replyToReview, setReviewHidden } from '../domain/reviews/reviews.service'
+import { REVIEW_REPLY_MAX, replyToReview, setReviewHidden, shopReviews } from '../domain/reviews/reviews.service'
 import { createDatabase } from '../storage/database'
 import { migrateToLatest } from '../storage/migrations'
-import { findReview, listShopReviews, parseIdList, type ReviewRecord } from '../storage/repositories/review.repository'
+import { findReview, parseIdList, type ReviewRecord } from '../storage/repositories/review.repository'
 import { parseNames } from '../storage/repositories/row-mapping'
 import type { Database } from '../storage/schema'
 
@@ -24,7 +23,7 @@ const USAGE = `Usage (every command takes --ent <EntID>; optional when the datab
   npm run reviews -- unhide <review id>`
 
 /** The longest reply the shop may write (the app shows it under the review). */
-export const REPLY_MAX = 500
+export const REPLY_MAX = REVIEW_REPLY_MAX
 
 type Out = (line: string) => void
 
@@ -89,7 +88,6 @@ async function run(db: Kysely<Database>, argv: string[], out: Out, now: Date): P
   if (command === 'list') {
     const o = parseOptions(args, ['ent', 'goods', 'from', 'to', 'stars', 'limit'])
     const entId = await entIdOf(db, o.ent)
-    const timeZone = await enterpriseTimeZone(db, entId)
     const date = (v: string | undefined, what: string) => {
       if (v === undefined) return undefined
       if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new UsageError(`${what}: a date YYYY-MM-DD`)
@@ -99,12 +97,11 @@ async function run(db: Kysely<Database>, argv: string[], out: Out, now: Date): P
     const to = date(o.to, '--to')
     if (o.stars !== undefined && !/^[1-5]$/.test(o.stars)) throw new UsageError('--stars: 1 to 5')
     if (o.limit !== undefined && !/^\d{1,4}$/.test(o.limit)) throw new UsageError('--limit: a whole number')
-    const rows = await listShopReviews(db, {
+    const { rows, timeZone } = await shopReviews(db, {
       entId,
       goodsId: o.goods,
-      fromInstant: from ? instantOf(timeZone, from, '00:00').toISOString() : undefined,
-      // --to names the last day listed.
-      toInstant: to ? new Date(instantOf(timeZone, to, '00:00').getTime() + 24 * 3600_000).toISOString() : undefined,
+      fromDay: from,
+      toDay: to,
       stars: o.stars ? Number(o.stars) : undefined,
       limit: Math.max(1, Number(o.limit ?? 50))
     })

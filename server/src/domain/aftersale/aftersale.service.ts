@@ -29,6 +29,7 @@ import type { PaymentProviders } from '../../providers/payment/payment-provider'
 import { isPostgres } from '../../storage/database'
 import type { AfterSaleLineTable, AfterSaleRefundTable, AfterSaleTable, Database } from '../../storage/schema'
 import { DomainError } from '../errors'
+import type { InTransaction } from '../in-transaction'
 import { lockOrder, type OrderRecord } from '../orders/order-state'
 import { moneySettings, refundPart } from '../payments/payment.service'
 import { reverseAfterSalePoints } from '../wallet/points.service'
@@ -261,11 +262,43 @@ export async function withdrawAfterSale(db: Kysely<Database>, input: { entId: st
 }
 
 /** The shop's list: newest first, optionally of one status and enterprise. */
-export async function shopAfterSales(db: Kysely<Database>, input: { entId?: string; status?: number; limit: number }): Promise<AfterSaleRecord[]> {
-  let query = db.selectFrom('after_sales').selectAll()
-  if (input.entId) query = query.where('ent_id', '=', input.entId)
-  if (input.status !== undefined) query = query.where('status', '=', input.status)
-  return query.orderBy('created_at', 'desc').orderBy('after_sale_id', 'desc').limit(input.limit).execute()
+export interface ShopAfterSaleQuery {
+  entId?: string
+  status?: number
+  /** Only requests about orders of these branches (absent: every branch). */
+  baseIds?: string[]
+  limit: number
+  offset?: number
+}
+
+function shopAfterSaleQuery(db: Kysely<Database>, input: ShopAfterSaleQuery) {
+  let query = db.selectFrom('after_sales')
+  if (input.entId) query = query.where('after_sales.ent_id', '=', input.entId)
+  if (input.status !== undefined) query = query.where('after_sales.status', '=', input.status)
+  if (input.baseIds) {
+    const baseIds = input.baseIds
+    query = baseIds.length
+      ? query.where('after_sales.order_id', 'in', (eb) => eb.selectFrom('orders').select('orders.order_id').where('orders.base_id', 'in', baseIds))
+      : query.where('after_sales.after_sale_id', '=', '')
+  }
+  return query
+}
+
+/** Requests for the shop (CLI, console), newest first. */
+export async function shopAfterSales(db: Kysely<Database>, input: ShopAfterSaleQuery): Promise<AfterSaleRecord[]> {
+  return shopAfterSaleQuery(db, input)
+    .selectAll('after_sales')
+    .orderBy('after_sales.created_at', 'desc')
+    .orderBy('after_sales.after_sale_id', 'desc')
+    .limit(input.limit)
+    .offset(input.offset ?? 0)
+    .execute()
+}
+
+/** How many requests shopAfterSales would find without its limit. */
+export async function countShopAfterSales(db: Kysely<Database>, input: ShopAfterSaleQuery): Promise<number> {
+  const row = await shopAfterSaleQuery(db, input).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 export async function shopAfterSale(db: Kysely<Database>, afterSaleId: string): Promise<AfterSaleView> {
@@ -290,7 +323,8 @@ export interface ApprovalResult extends AfterSaleView {
 export async function approveAfterSale(
   db: Kysely<Database>,
   providers: PaymentProviders,
-  input: { afterSaleId: string; note?: string; now: Date }
+  input: { afterSaleId: string; note?: string; now: Date },
+  inTransaction?: InTransaction<{ request: AfterSaleRecord; applied: boolean; refunds: { provider: string; amount: string }[]; pointsReversed: number }>
 ): Promise<ApprovalResult> {
   const peek = await db.selectFrom('after_sales').select(['order_id']).where('after_sale_id', '=', input.afterSaleId).executeTakeFirst()
   if (!peek) throw new DomainError('AFTERSALE_NOT_FOUND')
@@ -298,7 +332,10 @@ export async function approveAfterSale(
     const order = await lockOrder(trx, peek.order_id)
     const locked = await lockRequest(trx, input.afterSaleId)
     if (!locked) throw new DomainError('AFTERSALE_NOT_FOUND')
-    if (locked.status === AFTERSALE_STATUS.REFUNDED) return { request: locked, applied: false, pointsReversed: 0, stockReturned: [] }
+    if (locked.status === AFTERSALE_STATUS.REFUNDED) {
+      await inTransaction?.(trx, { request: locked, applied: false, refunds: [], pointsReversed: 0 })
+      return { request: locked, applied: false, pointsReversed: 0, stockReturned: [] }
+    }
     if (locked.status !== AFTERSALE_STATUS.SUBMITTED) throw new DomainError('AFTERSALE_STATE_CONFLICT')
     // The shop cancelled the order since (which refunded all of it): nothing is left to approve.
     if (!REFUNDABLE_ORDER.has(order.status)) throw new DomainError('AFTERSALE_STATE_CONFLICT')
@@ -329,13 +366,22 @@ export async function approveAfterSale(
       updated_at: at
     }
     await trx.updateTable('after_sales').set(changes).where('after_sale_id', '=', locked.after_sale_id).execute()
-    return { request: { ...locked, ...changes }, applied: true, pointsReversed, stockReturned }
+    const request = { ...locked, ...changes }
+    if (inTransaction) {
+      const refunds = await trx.selectFrom('after_sale_refunds').select(['provider', 'amount']).where('after_sale_id', '=', locked.after_sale_id).orderBy('created_at').execute()
+      await inTransaction(trx, { request, applied: true, refunds, pointsReversed })
+    }
+    return { request, applied: true, pointsReversed, stockReturned }
   })
   return { ...(await viewOf(db, done.request)), applied: done.applied, pointsReversed: done.pointsReversed, stockReturned: done.stockReturned }
 }
 
 /** The shop rejects a submitted request with its reason; STATE_CONFLICT once decided or withdrawn (a second identical rejection answers as it is). */
-export async function rejectAfterSale(db: Kysely<Database>, input: { afterSaleId: string; reason: string; now: Date }): Promise<AfterSaleView> {
+export async function rejectAfterSale(
+  db: Kysely<Database>,
+  input: { afterSaleId: string; reason: string; now: Date },
+  inTransaction?: InTransaction<{ request: AfterSaleRecord; changed: boolean }>
+): Promise<AfterSaleView> {
   const reason = input.reason.trim().slice(0, AFTERSALE_NOTE_MAX)
   if (!reason) throw new Error('a rejection needs the shop’s reason')
   const peek = await db.selectFrom('after_sales').select(['order_id']).where('after_sale_id', '=', input.afterSaleId).executeTakeFirst()
@@ -344,12 +390,17 @@ export async function rejectAfterSale(db: Kysely<Database>, input: { afterSaleId
     await lockOrder(trx, peek.order_id)
     const locked = await lockRequest(trx, input.afterSaleId)
     if (!locked) throw new DomainError('AFTERSALE_NOT_FOUND')
-    if (locked.status === AFTERSALE_STATUS.REJECTED && locked.shop_note === reason) return locked
+    if (locked.status === AFTERSALE_STATUS.REJECTED && locked.shop_note === reason) {
+      await inTransaction?.(trx, { request: locked, changed: false })
+      return locked
+    }
     if (locked.status !== AFTERSALE_STATUS.SUBMITTED) throw new DomainError('AFTERSALE_STATE_CONFLICT')
     const at = input.now.toISOString()
     const changes = { status: AFTERSALE_STATUS.REJECTED, shop_note: reason, decided_at: at, updated_at: at }
     await trx.updateTable('after_sales').set(changes).where('after_sale_id', '=', locked.after_sale_id).execute()
-    return { ...locked, ...changes }
+    const request = { ...locked, ...changes }
+    await inTransaction?.(trx, { request, changed: true })
+    return request
   })
   return viewOf(db, request)
 }

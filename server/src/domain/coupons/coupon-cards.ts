@@ -14,6 +14,7 @@ import type { CouponCardTable, Database } from '../../storage/schema'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { lockMember } from '../wallet/balance.service'
 import { DomainError } from '../errors'
+import type { InTransaction } from '../in-transaction'
 import { shownStatus, validityOfNewCard } from './card-validity'
 import { claimError, claimProblem, findPlan, type PlanRecord } from './coupon-plans'
 
@@ -152,11 +153,16 @@ export async function claimCard(
 }
 
 /**
- * The shop issues cards of a plan (CLI): to a member (vipId), or printed vouchers nobody holds
- * yet (vipId ''). Paused plans and the stock are respected; the per-member limit is the shop's
- * call and is not applied. Claim windows do not apply (the shop gives them).
+ * The shop issues cards of a plan (CLI, StaffCouponIssue, StaffVoucherPrint): to a member (vipId),
+ * or printed vouchers nobody holds yet (vipId ''). Paused plans and the stock are respected; the
+ * per-member limit is the shop's call and is not applied. Claim windows do not apply (the shop
+ * gives them). `actor` goes into each card's history ('shop' for the CLI, 'staff:<StaffID>').
  */
-export async function issueCards(db: Kysely<Database>, c: { entId: string; planId: string; vipId: string; qua: number; now: Date }): Promise<CardRecord[]> {
+export async function issueCards(
+  db: Kysely<Database>,
+  c: { entId: string; planId: string; vipId: string; qua: number; now: Date; actor?: string },
+  inTransaction?: InTransaction<{ plan: PlanRecord; cards: CardRecord[] }>
+): Promise<CardRecord[]> {
   const day = await today(db, c.entId, c.now)
   return db.transaction().execute(async (trx) => {
     const plan = await lockPlan(trx, c.entId, c.planId)
@@ -165,22 +171,32 @@ export async function issueCards(db: Kysely<Database>, c: { entId: string; planI
     if (plan.total_qua !== null && plan.issued_qua + c.qua > plan.total_qua) throw new DomainError('COUPON_SOLD_OUT')
     const cards: CardRecord[] = []
     for (let i = 0; i < c.qua; i++) {
-      cards.push(await issueCard(trx, { plan, vipId: c.vipId, source: c.vipId ? 'issue' : 'voucher', actor: 'shop', today: day, now: c.now }))
+      cards.push(await issueCard(trx, { plan, vipId: c.vipId, source: c.vipId ? 'issue' : 'voucher', actor: c.actor ?? 'shop', today: day, now: c.now }))
     }
+    await inTransaction?.(trx, { plan, cards })
     return cards
   })
 }
 
-/** The shop voids a card (CLI): an available card becomes returned; used or already returned ones refuse. */
-export async function voidCard(db: Kysely<Database>, c: { entId: string; code: string; now: Date }): Promise<CardRecord> {
+/**
+ * The shop voids a card (CLI, StaffCouponCardVoid): an available card becomes returned; used or
+ * already returned ones refuse; `inTransaction` runs after the change.
+ */
+export async function voidCard(
+  db: Kysely<Database>,
+  c: { entId: string; code: string; now: Date; actor?: string },
+  inTransaction?: InTransaction<CardRecord>
+): Promise<CardRecord> {
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('coupon_cards').select('card_id').where('ent_id', '=', c.entId).where('code', '=', c.code).executeTakeFirst()
     const card = found && (await lockCard(trx, found.card_id))
     if (!card) throw new DomainError('COUPON_NOT_FOUND')
     if (card.status !== CARD_STATUS.AVAILABLE) throw new DomainError('COUPON_NOT_AVAILABLE')
     await trx.updateTable('coupon_cards').set({ status: CARD_STATUS.RETURNED, updated_at: c.now.toISOString() }).where('card_id', '=', card.card_id).execute()
-    await addCardEvent(trx, { cardId: card.card_id, action: 'void', from: card.status, to: CARD_STATUS.RETURNED, actor: 'shop', now: c.now })
-    return { ...card, status: CARD_STATUS.RETURNED }
+    await addCardEvent(trx, { cardId: card.card_id, action: 'void', from: card.status, to: CARD_STATUS.RETURNED, actor: c.actor ?? 'shop', now: c.now })
+    const voided = { ...card, status: CARD_STATUS.RETURNED }
+    await inTransaction?.(trx, voided)
+    return voided
   })
 }
 

@@ -14,6 +14,9 @@ import { validityOfNewCard } from './card-validity'
 
 export type PlanRecord = Selectable<CouponPlanTable>
 
+/** A plan's terms refused, in plain words (the CLI prints the message; the staff operation answers errcode 10007 with it). */
+export class PlanInvalid extends Error {}
+
 export const parseIds = (json: string): string[] => {
   try {
     const v = JSON.parse(json) as unknown
@@ -29,6 +32,11 @@ export async function findPlan(db: Kysely<Database>, entId: string, planId: stri
 
 export async function findPlanByCode(db: Kysely<Database>, entId: string, code: string): Promise<PlanRecord | undefined> {
   return db.selectFrom('coupon_plans').selectAll().where('ent_id', '=', entId).where('code', '=', code).executeTakeFirst()
+}
+
+/** Every plan of the enterprise, as the shop lists them (CLI `plans`, StaffCouponPlanList). */
+export async function listPlans(db: Kysely<Database>, entId: string): Promise<PlanRecord[]> {
+  return db.selectFrom('coupon_plans').selectAll().where('ent_id', '=', entId).orderBy('sort_no').orderBy('code').execute()
 }
 
 /**
@@ -122,37 +130,38 @@ export interface NewPlan {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** Checks a plan's terms; throws an Error naming the problem (the CLI prints it). */
+/** Checks a plan's terms; throws PlanInvalid naming the problem. */
 export function checkPlan(p: NewPlan): void {
-  if (!/^[A-Za-z0-9._:-]{1,64}$/.test(p.code)) throw new Error(`plan code '${p.code}': 1-64 letters, digits, . _ : -`)
-  if (!p.names['zh-CN'] || !p.names['zh-TW'] || !p.names.en) throw new Error('a plan needs its name in zh-CN, zh-TW and en')
+  if (!/^[A-Za-z0-9._:-]{1,64}$/.test(p.code)) throw new PlanInvalid(`plan code '${p.code}': 1-64 letters, digits, . _ : -`)
+  if (!p.names['zh-CN'] || !p.names['zh-TW'] || !p.names.en) throw new PlanInvalid('a plan needs its name in zh-CN, zh-TW and en')
   const money = (v: string | undefined, what: string) => {
     if (v === undefined) return
-    if (!/^\d{1,10}(\.\d{1,4})?$/.test(v)) throw new Error(`${what} '${v}' is not an amount`)
+    if (!/^\d{1,10}(\.\d{1,4})?$/.test(v)) throw new PlanInvalid(`${what} '${v}' is not an amount`)
   }
   money(p.amount, 'amount')
   money(p.minAmount, 'minimum spend')
   money(p.maxOff, 'most off')
   money(p.discountRate, 'discount rate')
   if (p.couponType === COUPON_TYPE.CASH) {
-    if (!p.amount || toDecimal(p.amount).lte(0)) throw new Error('a cash voucher needs an amount above 0')
+    if (!p.amount || toDecimal(p.amount).lte(0)) throw new PlanInvalid('a cash voucher needs an amount above 0')
   } else if (p.couponType === COUPON_TYPE.DISCOUNT) {
     const rate = toDecimal(p.discountRate ?? '0')
-    if (rate.lte(0) || rate.gte(100)) throw new Error('a discount needs a percent off between 0 and 100 (exclusive)')
-  } else throw new Error('coupon type: 1 cash voucher or 2 discount')
+    if (rate.lte(0) || rate.gte(100)) throw new PlanInvalid('a discount needs a percent off between 0 and 100 (exclusive)')
+  } else throw new PlanInvalid('coupon type: 1 cash voucher or 2 discount')
   if (p.validKind === VALID_KIND.FIXED) {
     if (!p.validFrom || !p.validTo || !DAY.test(p.validFrom) || !DAY.test(p.validTo) || p.validTo < p.validFrom)
-      throw new Error('fixed validity needs --from and --to days (YYYY-MM-DD, from ≤ to)')
+      throw new PlanInvalid('fixed validity needs --from and --to days (YYYY-MM-DD, from ≤ to)')
   } else if (p.validKind === VALID_KIND.FROM_COLLECTION || p.validKind === VALID_KIND.FROM_NEXT_DAY) {
-    if (!p.validDays || !Number.isInteger(p.validDays) || p.validDays < 1 || p.validDays > 3650) throw new Error('valid days: a whole number 1-3650')
-  } else throw new Error('validity kind: 1 from the day of collection, 2 from the next day, 3 fixed days')
-  if (p.totalQua !== undefined && p.totalQua !== null && (!Number.isInteger(p.totalQua) || p.totalQua < 0)) throw new Error('total: a whole number ≥ 0')
-  if (p.perMemberQua !== undefined && (!Number.isInteger(p.perMemberQua) || p.perMemberQua < 0)) throw new Error('per member: a whole number ≥ 0 (0 unlimited)')
+    if (!p.validDays || !Number.isInteger(p.validDays) || p.validDays < 1 || p.validDays > 3650) throw new PlanInvalid('valid days: a whole number 1-3650')
+  } else throw new PlanInvalid('validity kind: 1 from the day of collection, 2 from the next day, 3 fixed days')
+  if (p.totalQua !== undefined && p.totalQua !== null && (!Number.isInteger(p.totalQua) || p.totalQua < 0)) throw new PlanInvalid('total: a whole number ≥ 0')
+  if (p.perMemberQua !== undefined && (!Number.isInteger(p.perMemberQua) || p.perMemberQua < 0)) throw new PlanInvalid('per member: a whole number ≥ 0 (0 unlimited)')
 }
 
+/** Makes a plan (inside the caller's transaction when `db` is one: a staff operation audits it there). */
 export async function createPlan(db: Kysely<Database>, p: NewPlan, now: Date): Promise<PlanRecord> {
   checkPlan(p)
-  if (await findPlanByCode(db, p.entId, p.code)) throw new Error(`a plan with code '${p.code}' exists`)
+  if (await findPlanByCode(db, p.entId, p.code)) throw new PlanInvalid(`a plan with code '${p.code}' exists`)
   const at = now.toISOString()
   const row = {
     plan_id: `CP${now.getTime().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`,
@@ -192,6 +201,6 @@ export async function createPlan(db: Kysely<Database>, p: NewPlan, now: Date): P
 /** Pauses (0) or resumes (1) a plan: a paused plan gives no new cards; cards held keep working. */
 export async function setPlanStatus(db: Kysely<Database>, entId: string, code: string, status: 0 | 1, now: Date): Promise<PlanRecord> {
   const r = await db.updateTable('coupon_plans').set({ status, updated_at: now.toISOString() }).where('ent_id', '=', entId).where('code', '=', code).executeTakeFirst()
-  if (Number(r.numUpdatedRows) === 0) throw new Error(`no plan with code '${code}'`)
+  if (Number(r.numUpdatedRows) === 0) throw new PlanInvalid(`no plan with code '${code}'`)
   return (await findPlanByCode(db, entId, code))!
 }

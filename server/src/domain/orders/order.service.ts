@@ -33,6 +33,7 @@ import type { PaymentProviders } from '../../providers/payment/payment-provider'
 import { refundOrderPayments } from '../payments/payment.service'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { DomainError, invalidInput } from '../errors'
+import type { InTransaction } from '../in-transaction'
 import { pageWindow, type PageRequest } from '../paging'
 import {
   insertOrder,
@@ -284,7 +285,8 @@ export async function applyShopAction(
   action: ShopAction,
   locale: Locale,
   now: Date,
-  providers: PaymentProviders
+  providers: PaymentProviders,
+  inTransaction?: InTransaction<{ before: OrderRecord; after: OrderRecord; refunded: boolean }>
 ): Promise<ShopOrderView> {
   const order = await findOrderById(db, orderId)
   if (!order) throw new DomainError('ORDER_NOT_FOUND')
@@ -292,7 +294,9 @@ export async function applyShopAction(
   const moved = await db.transaction().execute(async (trx) => {
     const before = await lockOrder(trx, orderId)
     const after = await applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now)
-    if (action === 'cancel' && before.status === ORDER_STATUS.PAID) await refundOrderPayments(trx, providers, orderId, now)
+    const refunded = action === 'cancel' && before.status === ORDER_STATUS.PAID
+    if (refunded) await refundOrderPayments(trx, providers, orderId, now)
+    await inTransaction?.(trx, { before, after, refunded })
     return after
   })
   return shopView(db, moved, locale, now)
@@ -301,9 +305,12 @@ export async function applyShopAction(
 export interface ShopOrderQuery {
   entId?: string
   baseId?: string
+  /** Only these branches (a staff member's scope); absent: any. */
+  baseIds?: string[]
   status?: number
   businessDay?: string
   limit?: number
+  offset?: number
 }
 
 /** Orders for the shop, newest first (default 50, at most 500). */
@@ -312,11 +319,12 @@ export async function listShopOrders(db: Kysely<Database>, query: ShopOrderQuery
   const { orders, total } = await listOrders(db, {
     entId: query.entId,
     baseId: query.baseId,
+    baseIds: query.baseIds,
     status: query.status,
     businessDay: query.businessDay,
     excludeKinds: ['settlement'],
     limit,
-    offset: 0
+    offset: query.offset ?? 0
   })
   const rows: OrderRow[] = []
   // Orders of several enterprises may share the list; each shows times on its own clock.

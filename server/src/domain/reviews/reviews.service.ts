@@ -25,17 +25,21 @@ import type { ObjectStorage } from '../../providers/storage/object-storage'
 import { bumpMenuVersion } from '../../storage/repositories/menu.repository'
 import { findOrder, isUniqueViolation, type OrderRecord } from '../../storage/repositories/order.repository'
 import {
+  countShopReviews,
   countSubmitsSince,
   deleteSubmit,
   findReview,
   findSubmitByKey,
   insertSubmit,
+  listShopReviews,
   parseIdList,
   reviewsOfOrder,
   type ReviewRecord
 } from '../../storage/repositories/review.repository'
 import type { Database } from '../../storage/schema'
+import { instantOf } from '../catalogue/menu-import.service'
 import { enterpriseTimeZone, wallClockText } from '../enterprise/enterprise.service'
+import type { InTransaction } from '../in-transaction'
 import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import { memberOwnerKey } from '../members/member-session'
 import { orderLineRows } from '../orders/order-view'
@@ -214,10 +218,56 @@ export async function submitReviews(caller: ReviewCaller, input: ReviewSubmissio
   return answerOf(caller, order)
 }
 
-// ---------- the shop (CLI) ----------
+// ---------- the shop (CLI and console) ----------
 
-/** The shop's reply ('' removes it). Unknown review → REVIEW_NOT_FOUND-like null. */
-export async function replyToReview(db: Kysely<Database>, entId: string, reviewId: string, reply: string, now: Date): Promise<ReviewRecord | null> {
+/** The longest reply the shop may write (the app shows it under the review). */
+export const REVIEW_REPLY_MAX = 500
+
+export interface ShopReviewFilter {
+  entId: string
+  goodsId?: string
+  /** Only these shops' reviews (absent: all of the enterprise's). */
+  shopIds?: string[]
+  /** Wall-clock days of the enterprise (YYYY-MM-DD), both included. */
+  fromDay?: string
+  toDay?: string
+  stars?: number
+  hidden?: 0 | 1
+  limit: number
+  offset?: number
+}
+
+/** The shop's review list: newest first, hidden ones too; days are the enterprise's, `toDay` included. */
+export async function shopReviews(db: Kysely<Database>, f: ShopReviewFilter): Promise<{ rows: ReviewRecord[]; total: number; timeZone: string }> {
+  const timeZone = await enterpriseTimeZone(db, f.entId)
+  const query = {
+    entId: f.entId,
+    goodsId: f.goodsId,
+    shopIds: f.shopIds,
+    fromInstant: f.fromDay ? instantOf(timeZone, f.fromDay, '00:00').toISOString() : undefined,
+    // The last day listed is included: up to the start of the day after.
+    toInstant: f.toDay ? new Date(instantOf(timeZone, f.toDay, '00:00').getTime() + 24 * 3600_000).toISOString() : undefined,
+    stars: f.stars,
+    hidden: f.hidden,
+    limit: f.limit,
+    offset: f.offset
+  }
+  const [rows, total] = await Promise.all([listShopReviews(db, query), countShopReviews(db, query)])
+  return { rows, total, timeZone }
+}
+
+/**
+ * The shop's reply ('' removes it; at most REVIEW_REPLY_MAX characters, the caller checks).
+ * Unknown review → null. `inTransaction` sees the review before the change.
+ */
+export async function replyToReview(
+  db: Kysely<Database>,
+  entId: string,
+  reviewId: string,
+  reply: string,
+  now: Date,
+  inTransaction?: InTransaction<ReviewRecord>
+): Promise<ReviewRecord | null> {
   const review = await findReview(db, entId, reviewId)
   if (!review) return null
   await db.transaction().execute(async (trx) => {
@@ -227,17 +277,26 @@ export async function replyToReview(db: Kysely<Database>, entId: string, reviewI
       .where('review_id', '=', reviewId)
       .execute()
     await bumpMenuVersion(trx, entId, review.shop_id, now)
+    await inTransaction?.(trx, review)
   })
   return findReview(db, entId, reviewId)
 }
 
 /** Hides (1) or shows again (0) a review: hidden ones leave the list and the rating summary. */
-export async function setReviewHidden(db: Kysely<Database>, entId: string, reviewId: string, hidden: 0 | 1, now: Date): Promise<ReviewRecord | null> {
+export async function setReviewHidden(
+  db: Kysely<Database>,
+  entId: string,
+  reviewId: string,
+  hidden: 0 | 1,
+  now: Date,
+  inTransaction?: InTransaction<ReviewRecord>
+): Promise<ReviewRecord | null> {
   const review = await findReview(db, entId, reviewId)
   if (!review) return null
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('goods_reviews').set({ hidden }).where('review_id', '=', reviewId).execute()
     await bumpMenuVersion(trx, entId, review.shop_id, now)
+    await inTransaction?.(trx, review)
   })
   return findReview(db, entId, reviewId)
 }

@@ -30,6 +30,26 @@ import TableRotate from './TableRotate'
 import TableQrSheet from './TableQrSheet'
 import StaffMemberVerify from './StaffMemberVerify'
 import StaffMemberLookup from './StaffMemberLookup'
+import StaffCouponPlanList from './StaffCouponPlanList'
+import StaffCouponPlanCreate from './StaffCouponPlanCreate'
+import StaffCouponPlanStatusSet from './StaffCouponPlanStatusSet'
+import StaffCouponIssue from './StaffCouponIssue'
+import StaffVoucherPrint from './StaffVoucherPrint'
+import StaffCouponCardGet from './StaffCouponCardGet'
+import StaffCouponCardVoid from './StaffCouponCardVoid'
+import StaffReviewList from './StaffReviewList'
+import StaffReviewGet from './StaffReviewGet'
+import StaffReviewReply from './StaffReviewReply'
+import StaffReviewHiddenSet from './StaffReviewHiddenSet'
+import StaffAfterSaleList from './StaffAfterSaleList'
+import StaffAfterSaleGet from './StaffAfterSaleGet'
+import StaffAfterSaleApprove from './StaffAfterSaleApprove'
+import StaffAfterSaleReject from './StaffAfterSaleReject'
+import StaffOrderList from './StaffOrderList'
+import StaffOrderGet from './StaffOrderGet'
+import StaffOrderReady from './StaffOrderReady'
+import StaffOrderComplete from './StaffOrderComplete'
+import StaffOrderCancel from './StaffOrderCancel'
 import type { AnyStaffOperation } from './staff-operation'
 
 export const STAFF_REGISTRY = {
@@ -59,7 +79,27 @@ export const STAFF_REGISTRY = {
   TableRotate,
   TableQrSheet,
   StaffMemberVerify,
-  StaffMemberLookup
+  StaffMemberLookup,
+  StaffCouponPlanList,
+  StaffCouponPlanCreate,
+  StaffCouponPlanStatusSet,
+  StaffCouponIssue,
+  StaffVoucherPrint,
+  StaffCouponCardGet,
+  StaffCouponCardVoid,
+  StaffReviewList,
+  StaffReviewGet,
+  StaffReviewReply,
+  StaffReviewHiddenSet,
+  StaffAfterSaleList,
+  StaffAfterSaleGet,
+  StaffAfterSaleApprove,
+  StaffAfterSaleReject,
+  StaffOrderList,
+  StaffOrderGet,
+  StaffOrderReady,
+  StaffOrderComplete,
+  StaffOrderCancel
 } satisfies { [N in StaffOperationName]: AnyStaffOperation & { name: N } }
 
 export const staffOperationList = (): AnyStaffOperation[] => Object.values(STAFF_REGISTRY)

@@ -57,6 +57,8 @@ export interface OrderQuery {
   entId?: string
   ownerKey?: string
   baseId?: string
+  /** Only these branches (absent: any; empty: none). */
+  baseIds?: string[]
   shopId?: string
   status?: number
   /** Leave these kinds out ('settlement' for the diner's list). */
@@ -72,6 +74,7 @@ export async function listOrders(db: Db, q: OrderQuery): Promise<{ orders: Order
   if (q.entId !== undefined) query = query.where('ent_id', '=', q.entId)
   if (q.ownerKey !== undefined) query = query.where('owner_key', '=', q.ownerKey)
   if (q.baseId) query = query.where('base_id', '=', q.baseId)
+  if (q.baseIds) query = q.baseIds.length ? query.where('base_id', 'in', q.baseIds) : query.where('order_id', '=', '')
   if (q.shopId) query = query.where('shop_id', '=', q.shopId)
   if (q.status !== undefined) query = query.where('status', '=', q.status)
   if (q.businessDay) query = query.where('business_day', '=', q.businessDay)

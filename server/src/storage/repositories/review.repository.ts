@@ -3,7 +3,7 @@
  * Imported reviews are the menu repository's (replaceShopMenu); this file never touches them
  * except to hide, unhide or answer one from the shop's CLI.
  */
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, GoodsReviewTable } from '../schema'
 
 type Db = Kysely<Database>
@@ -63,20 +63,36 @@ export async function countSubmitsSince(db: Db, entId: string, vipId: string, si
 export interface ShopReviewQuery {
   entId: string
   goodsId?: string
+  /** Only reviews of these shops (absent: every shop of the enterprise). */
+  shopIds?: string[]
   /** Wall-clock dates are turned into instants by the caller. */
   fromInstant?: string
   toInstant?: string
   stars?: number
-  /** Include hidden ones (default true: the shop sees everything). */
+  /** 1 only hidden ones, 0 only shown ones; absent: both (the shop sees everything). */
+  hidden?: 0 | 1
   limit: number
+  offset?: number
 }
 
-/** Reviews for the shop's CLI, newest first, hidden ones included. */
-export async function listShopReviews(db: Db, q: ShopReviewQuery): Promise<ReviewRecord[]> {
-  let query = db.selectFrom('goods_reviews').selectAll().where('ent_id', '=', q.entId)
+function shopReviewQuery(db: Db, q: ShopReviewQuery) {
+  let query = db.selectFrom('goods_reviews').where('ent_id', '=', q.entId)
   if (q.goodsId) query = query.where('goods_id', '=', q.goodsId)
+  if (q.shopIds) query = q.shopIds.length ? query.where('shop_id', 'in', q.shopIds) : query.where(sql<boolean>`1 = 0`)
   if (q.fromInstant) query = query.where('created_at', '>=', q.fromInstant)
   if (q.toInstant) query = query.where('created_at', '<', q.toInstant)
   if (q.stars !== undefined) query = query.where('stars', '=', q.stars)
-  return query.orderBy('created_at', 'desc').orderBy('review_id', 'desc').limit(q.limit).execute()
+  if (q.hidden !== undefined) query = query.where('hidden', '=', q.hidden)
+  return query
+}
+
+/** Reviews for the shop (CLI, console), newest first, hidden ones included. */
+export async function listShopReviews(db: Db, q: ShopReviewQuery): Promise<ReviewRecord[]> {
+  return shopReviewQuery(db, q).selectAll().orderBy('created_at', 'desc').orderBy('review_id', 'desc').limit(q.limit).offset(q.offset ?? 0).execute()
+}
+
+/** How many reviews listShopReviews would find without its limit. */
+export async function countShopReviews(db: Db, q: ShopReviewQuery): Promise<number> {
+  const row = await shopReviewQuery(db, q).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
