@@ -58,7 +58,7 @@ export const SetupPage = observer(function SetupPage() {
       <PageHeading>{setup.existingEntId ? t('setup.ownerTitle') : t('setup.title')}</PageHeading>
       <p className='lead'>{setup.existingEntId ? t('setup.ownerIntro', { name: pickText(setup.existingNames ?? undefined, store.locale, setup.existingEntId) }) : t('setup.intro')}</p>
       <form className='form' onSubmit={submit} noValidate>
-        <Alert message={setup.error} list={setup.errorList.length ? [t('error.checkFields'), ...setup.errorList] : undefined} />
+        <Alert message={setup.error || (setup.errorList.length ? t('error.checkFields') : '')} list={setup.errorList} />
         <fieldset>
           <legend>{t('setup.owner')}</legend>
           <Field label={t('setup.ownerName')} value={setup.ownerName} onValue={(v) => setup.set('ownerName', v)} error={setup.errors.ownerName} autoComplete='name' required />

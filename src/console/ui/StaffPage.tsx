@@ -116,7 +116,7 @@ const StaffFormView = observer(function StaffFormView({ form }: { form: StaffFor
     <div className='narrow'>
       <PageHeading focusKey={form.staffId || 'new'}>{form.adding ? t('staff.addTitle') : t('staff.editTitle', { name: form.name })}</PageHeading>
       <form className='form' onSubmit={submit} noValidate>
-        <Alert message={staff.error} list={errors.length ? [t('error.checkFields'), ...errors] : undefined} />
+        <Alert message={staff.error || (errors.length ? t('error.checkFields') : '')} list={errors} />
         <Field label={t('field.name')} value={form.name} onValue={(v) => form.set('name', v)} error={form.errors.name} required autoComplete='off' />
         <div className='field-row'>
           <SelectField label={t('field.areaCode')} value={form.areaCode} onValue={(v) => form.setArea(v as AreaCode)} options={AREAS.map((a) => ({ value: a.code, label: t(a.label) }))} />
