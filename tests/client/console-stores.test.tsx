@@ -289,6 +289,30 @@ describe('console: the PIN pad', () => {
     expect(store.me?.DeviceName).toBe('Counter tablet')
   })
 
+  it('the keyboard types the PIN without the field focused (no on-screen keyboard over the keypad); Enter signs in', async () => {
+    const { api, store } = setUp('cashier', { device: DEVICE })
+    api.on('StaffDeviceInfo', () => ({ table1: [deviceRow()], table2: people }))
+    api.on('StaffPinLogin', () => {
+      throw new StaffError('business', 'Wrong PIN: 4 tries left.', 'StaffPinLogin', '0', '21002')
+    })
+    await store.start()
+    render(<App store={store} />)
+    await act(async () => {
+      await store.pinPad.load()
+    })
+    fireEvent.click(screen.getByRole('button', { name: /Ana/ }))
+    const field = screen.getByLabelText(translate('en', 'field.pin'))
+    expect(document.activeElement).not.toBe(field)
+    for (const key of ['2', '4', 'x', '6', '9', 'Backspace', '8']) fireEvent.keyDown(window, { key })
+    expect(store.pinPad.pin).toBe('2468')
+    expect(screen.getByText(translate('en', 'pin.digits', { n: 4 }))).toBeTruthy()
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'Enter' })
+    })
+    expect(api.callsOf('StaffPinLogin')[0].input).toEqual({ StaffID: 'P-ana', Pin: '2468' })
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong PIN: 4 tries left.')
+  })
+
   it('an unpaired device forgets its token and offers the ordinary sign-in', async () => {
     const { api, browser, store } = setUp('cashier', { device: DEVICE })
     api.on('StaffDeviceInfo', () => {

@@ -15,6 +15,22 @@ export const PinPadPage = observer(function PinPadPage() {
   useEffect(() => {
     void pad.load()
   }, [pad])
+  // A keyboard types the PIN wherever focus is (the field itself handles its own keys). The field is
+  // not focused by itself: on a tablet that would cover the keypad with the on-screen keyboard.
+  useEffect(() => {
+    if (!pad.chosenId) return
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null
+      if (e.altKey || e.ctrlKey || e.metaKey || (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return
+      if (/^\d$/.test(e.key)) pad.press(e.key)
+      else if (e.key === 'Backspace') pad.backspace()
+      else if (e.key === 'Enter' && target?.tagName !== 'BUTTON' && target?.tagName !== 'A') void pad.submit()
+      else return
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [pad, pad.chosenId])
   const device = store.device
   const locked = pad.lockedUntil
   const chosen = pad.chosen
@@ -66,7 +82,6 @@ export const PinPadPage = observer(function PinPadPage() {
               disabled={Boolean(locked)}
               onChange={(e) => pad.setPin(e.target.value)}
               aria-describedby='pin-count'
-              autoFocus
             />
             <p id='pin-count' className='hint' aria-live='polite'>
               {t('pin.digits', { n: pad.pin.length })}
