@@ -72,8 +72,10 @@ describe('signing in', () => {
     expect(codes(unknown)).toBe('0/21001')
     expect(wrong.body.resultmsg).toBe(unknown.body.resultmsg)
     for (let i = 0; i < 9; i++) expect(codes(await server.call('StaffPasswordLogin', [{ AreaCode: '853', Phone: phone, Password: `guess ${i} xx` }], { entId: '' }))).toBe('0/21001')
-    // Locked now, even with the right password.
-    expect(codes(await server.call('StaffPasswordLogin', [{ AreaCode: '853', Phone: phone, Password: PASSWORD }], { entId: '' }))).toBe('0/21003')
+    // Locked now, even with the right password; the message says until when on the shop's clock.
+    const locked = await server.call('StaffPasswordLogin', [{ AreaCode: '853', Phone: phone, Password: PASSWORD }], { entId: '' })
+    expect(codes(locked)).toBe('0/21003')
+    expect(locked.body.resultmsg).toMatch(/until \d{2}:\d{2}\.$/)
   })
 
   test('SMS code: sent only to a staff phone (same answer either way), signs in once', async () => {
@@ -81,6 +83,10 @@ describe('signing in', () => {
     const sent = ok(await server.call('StaffSmsSend', [{ AreaCode: '853', Phone: phone }], { entId: '' })).table1[0]
     const stranger = ok(await server.call('StaffSmsSend', [{ AreaCode: '853', Phone: newPhone() }], { entId: '' })).table1[0]
     expect(Object.keys(sent).sort()).toEqual(Object.keys(stranger).sort())
+    // Masked alike and the same wait: nothing tells a colleague's phone from a stranger's.
+    expect(sent.MaskedPhone).toMatch(/^\d{2}\*{4}\d{2}$/)
+    expect(stranger.MaskedPhone).toMatch(/^\d{2}\*{4}\d{2}$/)
+    expect(sent.ResendIn).toBe(stranger.ResendIn)
     const code = server.providers.sms.lastCode('853', phone) as string
     expect(code).toMatch(/^\d{6}$/)
     const row = ok(await server.call('StaffSmsLogin', [{ AreaCode: '853', Phone: phone, Code: code }], { entId: '' })).table1[0]

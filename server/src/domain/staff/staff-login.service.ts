@@ -18,6 +18,10 @@ import type { SmsProvider } from '../../providers/sms/sms-provider'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { normalisePhone } from '../members/sms-areas'
+import { maskPhone } from '../../../../src/core/phone-mask'
+import { SMS_RULES } from '../../../../src/gateway/member-rows'
+import { wallClockIn } from '../../../../src/core/wall-clock'
+import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { checkSmsCode, sendSmsCode, smsRequester, useSmsCode } from '../members/sms-code.service'
 import { appendAudit } from './audit-log'
 import { verifySecret } from './secret-hash'
@@ -53,8 +57,14 @@ async function signedIn(db: Kysely<Database>, person: StaffRecord, deviceId: str
 
 const phoneKey = (areaNo: string, phone: string): string => `+${areaNo} ${phone}`
 
+/** The lock's end as staff read it: 'HH:mm' on the enterprise's clock (UTC when none is known yet). */
+async function lockedUntil(db: Kysely<Database>, entId: string, until: Date): Promise<DomainError> {
+  const zone = entId ? await enterpriseTimeZone(db, entId) : 'UTC'
+  return new DomainError('STAFF_LOCKED', { until: wallClockIn(zone, until).time.slice(0, 5), minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) })
+}
+
 /** Refuses while the phone's password sign-in is locked by recent failures. */
-async function assertPasswordNotLocked(db: Kysely<Database>, key: string, now: Date): Promise<void> {
+async function assertPasswordNotLocked(db: Kysely<Database>, key: string, entId: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - PASSWORD_LOCK_MINUTES * 60_000).toISOString()
   const failures = await db
     .selectFrom('audit_log')
@@ -67,8 +77,7 @@ async function assertPasswordNotLocked(db: Kysely<Database>, key: string, now: D
     .execute()
   if (failures.length >= PASSWORD_FAILURES_BEFORE_LOCK) {
     const oldest = failures[failures.length - 1].at
-    const until = new Date(new Date(oldest).getTime() + PASSWORD_LOCK_MINUTES * 60_000)
-    throw new DomainError('STAFF_LOCKED', { until: until.toISOString(), minutes: PASSWORD_LOCK_MINUTES })
+    throw await lockedUntil(db, entId, new Date(new Date(oldest).getTime() + PASSWORD_LOCK_MINUTES * 60_000))
   }
 }
 
@@ -85,8 +94,8 @@ export async function passwordLogin(db: Kysely<Database>, input: { areaNo: strin
     throw new DomainError('STAFF_SIGN_IN_FAILED')
   }
   const key = phoneKey(normal.areaNo, normal.phone)
-  await assertPasswordNotLocked(db, key, attempt.now)
   const people = await peopleWithPhone(db, normal.areaNo, normal.phone, attempt.entId)
+  await assertPasswordNotLocked(db, key, people[0]?.ent_id ?? '', attempt.now)
   for (const person of people) {
     if (person.password_hash && (await verifySecret(input.password, person.password_hash))) return signedIn(db, person, '', 'password', attempt)
   }
@@ -107,8 +116,8 @@ export async function sendStaffSmsCode(
 ): Promise<{ MaskedPhone: string; ResendIn: number }> {
   const normal = normalisePhone(input.areaNo, input.phone)
   const people = await peopleWithPhone(db, normal.areaNo, normal.phone, attempt.entId)
-  const masked = `${normal.phone.slice(0, 1)}***${normal.phone.slice(-4)}`
-  if (people.length === 0) return { MaskedPhone: masked, ResendIn: 60 }
+  // The same mask and wait sendSmsCode answers with: a stranger's phone looks like a colleague's.
+  if (people.length === 0) return { MaskedPhone: maskPhone(normal.phone), ResendIn: SMS_RULES.resendSeconds }
   const entId = people[0].ent_id
   const sent = await sendSmsCode(db, sms, {
     entId,
@@ -184,7 +193,7 @@ export async function pinLogin(db: Kysely<Database>, device: StaffDeviceRecord, 
       // The last reserved tries used up the count without setting the lock (a race): set it now.
       await db.updateTable('staff_devices').set({ locked_until: until, failed_pins: 0 }).where('device_id', '=', device.device_id).execute()
     }
-    throw new DomainError('STAFF_LOCKED', { until, minutes: PIN_LOCK_MINUTES })
+    throw await lockedUntil(db, device.ent_id, new Date(until))
   }
   const person = await db.selectFrom('staff_members').selectAll().where('staff_id', '=', input.staffId).where('ent_id', '=', device.ent_id).where('removed_at', 'is', null).executeTakeFirst()
   const right = PIN_PATTERN.test(input.pin) && person !== undefined && worksAtDevice(person, device) && person.pin_hash !== null && (await verifySecret(input.pin, person.pin_hash))
@@ -203,7 +212,7 @@ export async function pinLogin(db: Kysely<Database>, device: StaffDeviceRecord, 
       clientIp: attempt.clientIp,
       now: attempt.now
     })
-    if (locks) throw new DomainError('STAFF_LOCKED', { until: new Date(attempt.now.getTime() + PIN_LOCK_MINUTES * 60_000).toISOString(), minutes: PIN_LOCK_MINUTES })
+    if (locks) throw await lockedUntil(db, device.ent_id, new Date(attempt.now.getTime() + PIN_LOCK_MINUTES * 60_000))
     throw new DomainError('STAFF_PIN_WRONG', { left: PIN_TRIES_BEFORE_LOCK - tries })
   }
   await db.updateTable('staff_devices').set({ failed_pins: 0, locked_until: null, last_seen_at: nowText }).where('device_id', '=', device.device_id).execute()
