@@ -103,7 +103,9 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     // More callers than one a second can serve: refuse now rather than answer after the diner gave up.
     if (start - now > this.maxWaitMs) throw new Error(`Nominatim: more than ${this.maxWaitMs} ms of requests queued in this process`)
     this.nextSlot = start + this.minIntervalMs
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now))
+    // A timer counts from the event loop's cached clock, which can be tens of milliseconds behind
+    // Date.now() on a busy process, so one timer may end before the slot: wait until it has come.
+    for (let left = start - now; left > 0; left = start - Date.now()) await new Promise((resolve) => setTimeout(resolve, left))
     const response = await fetch(`${this.settings.baseUrl}${path}?${params}`, {
       headers: { 'User-Agent': `ScanOrder/1.0 (${this.settings.contact})`, Accept: 'application/json' },
       signal: AbortSignal.timeout(this.timeoutMs)
