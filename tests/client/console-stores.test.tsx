@@ -195,10 +195,10 @@ describe('console: sign-in and session', () => {
 
 describe('console: navigation follows the role’s permissions', () => {
   it.each([
-    ['owner', ['staff', 'devices', 'audit', 'account']],
-    ['manager', ['staff', 'devices', 'audit', 'account']],
-    ['cashier', ['account']],
-    ['kitchen', ['account']]
+    ['owner', ['staff', 'devices', 'audit', 'orders', 'members', 'coupons', 'reviews', 'aftersale', 'account']],
+    ['manager', ['staff', 'devices', 'audit', 'orders', 'members', 'coupons', 'reviews', 'aftersale', 'account']],
+    ['cashier', ['orders', 'members', 'account']],
+    ['kitchen', ['orders', 'account']]
   ] as const)('%s sees %j', async (role, pages) => {
     const { store } = setUp(role, { signedIn: true })
     await store.start()
@@ -212,11 +212,11 @@ describe('console: navigation follows the role’s permissions', () => {
     render(<App store={store} />)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(translate('en', 'shell.notPermitted.title'))
     const nav = screen.getByRole('navigation', { name: translate('en', 'nav.label') })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([translate('en', 'nav.account')])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([translate('en', 'nav.orders'), translate('en', 'nav.members'), translate('en', 'nav.account')])
     expect(screen.queryByRole('table')).toBeNull()
   })
 
-  it('a manager’s frame links to Staff, Devices, Audit log and My account, the current one marked', async () => {
+  it('a manager’s frame links to Staff, Devices, Audit log, the service pages and My account, the current one marked', async () => {
     const { store } = setUp('manager', { signedIn: true, hash: '#/devices' })
     // No device yet: the page shows its empty state.
     ;(store.api as FakeStaffApi).on('StaffDeviceList', () => ({ table1: [] }))
@@ -224,7 +224,7 @@ describe('console: navigation follows the role’s permissions', () => {
     render(<App store={store} />)
     const nav = screen.getByRole('navigation', { name: translate('en', 'nav.label') })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((a) => a.textContent)).toEqual(['Staff', 'Devices', 'Audit log', 'My account'])
+    expect(links.map((a) => a.textContent)).toEqual(['Staff', 'Devices', 'Audit log', 'Orders', 'Members', 'Coupons', 'Reviews', 'After-sale', 'My account'])
     expect(links[1].getAttribute('aria-current')).toBe('page')
     expect(await screen.findByText(translate('en', 'devices.empty'))).toBeTruthy()
   })

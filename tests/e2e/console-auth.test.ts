@@ -152,7 +152,7 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
     await page.getByRole('button', { name: T('en', 'setup.submit') }).click()
     await page.getByRole('status').filter({ hasText: T('en', 'setup.done', { name: 'Noodle Nora' }) }).waitFor({ timeout: 15000 })
     await page.getByRole('heading', { level: 1, name: T('en', 'staff.title') }).waitFor()
-    assert.deepEqual(await navLinks(page), ['Staff', 'Devices', 'Audit log', 'My account'])
+    assert.deepEqual(await navLinks(page), ['Staff', 'Devices', 'Audit log', 'Orders', 'Members', 'Coupons', 'Reviews', 'After-sale', 'My account'])
     await context.close()
 
     // The same link again, in another browser: refused, clearly.
@@ -226,9 +226,9 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
     for (const digit of CASHIER.pin) await page.getByRole('button', { name: digit, exact: true }).click()
     await page.getByRole('button', { name: T('en', 'pin.submit') }).click()
 
-    // The cashier: My account only; Staff is neither shown nor openable.
-    await page.getByRole('heading', { level: 1, name: T('en', 'account.title') }).waitFor({ timeout: 15000 })
-    assert.deepEqual(await navLinks(page), ['My account'])
+    // The cashier: Orders, Members and My account; Staff is neither shown nor openable.
+    await page.getByRole('heading', { level: 1, name: T('en', 'orders.title') }).waitFor({ timeout: 15000 })
+    assert.deepEqual(await navLinks(page), ['Orders', 'Members', 'My account'])
     assert.match(await page.locator('header').innerText(), /Ana Cashier[\s\S]*Cashier[\s\S]*Counter tablet/)
     await page.goto(consoleUrl('#/staff'))
     await page
@@ -403,8 +403,8 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
           await look(page, 'pin-entry', size, locale)
           await page.getByRole('button', { name: CASHIER.pin[3], exact: true }).click()
           await page.getByRole('button', { name: T(locale, 'pin.submit') }).click()
-          await page.getByRole('heading', { level: 1, name: T(locale, 'account.title') }).waitFor({ timeout: 15000 })
-          await look(page, 'cashier-account', size, locale)
+          await page.getByRole('heading', { level: 1, name: T(locale, 'orders.title') }).waitFor({ timeout: 15000 })
+          await look(page, 'cashier-orders', size, locale)
           await page.goto(consoleUrl('#/audit'))
           await page.getByRole('heading', { level: 1, name: T(locale, 'shell.notPermitted.title') }).waitFor({ timeout: 15000 })
           await look(page, 'cashier-not-permitted', size, locale)

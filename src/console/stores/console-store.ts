@@ -12,10 +12,15 @@ import { StaffError, type StaffApi, type StaffCredentials, type StaffOutput } fr
 import type { ConsoleBrowser } from '../browser'
 import { HTML_LANG, isLocale, localeFromLanguages, translate, type ConsoleKey } from '../i18n'
 import { AccountStore } from './account-store'
+import { AfterSaleStore } from './aftersale-store'
 import { AuditStore } from './audit-store'
+import { CouponsStore } from './coupons-store'
 import { DevicesStore } from './devices-store'
+import { MembersStore } from './members-store'
+import { OrdersStore } from './orders-store'
 import { PairStore } from './pair-store'
 import { PinPadStore } from './pin-pad-store'
+import { ReviewsStore } from './reviews-store'
 import { SetupStore } from './setup-store'
 import { SignInStore } from './sign-in-store'
 import { StaffStore } from './staff-store'
@@ -41,7 +46,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale'
 
 export interface NavItem {
   page: PageName
@@ -54,13 +59,18 @@ export interface NavItem {
 /**
  * The navigation, in order. Only pages that work are registered here (house rule: no placeholder
  * pages). Next to come, each with its own permission: Menu ('menu.edit' / 'menu.soldOut'), Tables
- * & QR codes ('tables.manage'), Branches & settings ('shops.manage', 'enterprise.manage'), Members
- * ('members.verify'), Coupons, Reviews, After-sale: add the item here and its page in ui/App.tsx.
+ * & QR codes ('tables.manage'), Branches & settings ('shops.manage', 'enterprise.manage'): add the
+ * item here and its page in ui/App.tsx.
  */
 export const NAV: readonly NavItem[] = [
   { page: 'staff', path: '/staff', label: 'nav.staff', permission: 'staff.manage' },
   { page: 'devices', path: '/devices', label: 'nav.devices', permission: 'devices.manage' },
   { page: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit.read' },
+  { page: 'orders', path: '/orders', label: 'nav.orders', permission: 'orders.work' },
+  { page: 'members', path: '/members', label: 'nav.members', permission: 'members.verify' },
+  { page: 'coupons', path: '/coupons', label: 'nav.coupons', permission: 'coupons.manage' },
+  { page: 'reviews', path: '/reviews', label: 'nav.reviews', permission: 'reviews.manage' },
+  { page: 'aftersale', path: '/aftersale', label: 'nav.aftersale', permission: 'aftersale.decide' },
   { page: 'account', path: '/account', label: 'nav.account' }
 ]
 
@@ -130,6 +140,11 @@ export class ConsoleStore {
   readonly staff: StaffStore
   readonly devices: DevicesStore
   readonly audit: AuditStore
+  readonly orders: OrdersStore
+  readonly members: MembersStore
+  readonly coupons: CouponsStore
+  readonly reviews: ReviewsStore
+  readonly aftersale: AfterSaleStore
   private stopListening: (() => void) | null = null
 
   constructor({ api, browser }: ConsoleDeps) {
@@ -148,7 +163,12 @@ export class ConsoleStore {
     this.staff = new StaffStore(this)
     this.devices = new DevicesStore(this)
     this.audit = new AuditStore(this)
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false })
+    this.orders = new OrdersStore(this)
+    this.members = new MembersStore(this)
+    this.coupons = new CouponsStore(this)
+    this.reviews = new ReviewsStore(this)
+    this.aftersale = new AfterSaleStore(this)
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)

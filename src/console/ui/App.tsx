@@ -9,11 +9,16 @@ import { LOCALES, type Locale } from '../../gateway/contract'
 import { LANGUAGE_NAMES, HTML_LANG } from '../i18n'
 import type { ConsoleStore, PageName } from '../stores/console-store'
 import { AccountPage } from './AccountPage'
+import { AfterSalePage } from './AfterSalePage'
 import { AuditPage } from './AuditPage'
 import { Alert, PageHeading, Status } from './controls'
+import { CouponsPage } from './CouponsPage'
 import { DevicesPage } from './DevicesPage'
+import { MembersPage } from './MembersPage'
+import { OrdersPage } from './OrdersPage'
 import { PairPage } from './PairPage'
 import { PinPadPage } from './PinPadPage'
+import { ReviewsPage } from './ReviewsPage'
 import { SetupPage } from './SetupPage'
 import { SignInPage } from './SignInPage'
 import { StaffPage } from './StaffPage'
@@ -147,6 +152,16 @@ const Page = observer(function Page() {
           return <AuditPage />
         case 'pair':
           return <PairPage />
+        case 'orders':
+          return <OrdersPage />
+        case 'members':
+          return <MembersPage />
+        case 'coupons':
+          return <CouponsPage />
+        case 'reviews':
+          return <ReviewsPage />
+        case 'aftersale':
+          return <AfterSalePage />
       }
   }
 })
