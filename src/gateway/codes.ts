@@ -179,6 +179,16 @@ export const RESULTCODES = {
   BASE_CODE_TAKEN: '21104',
   /** A branch with orders or open bills cannot be removed ({branch}). */
   BASE_IN_USE: '21105',
+  /** Ordering (issue 23): a line of {goods} without a choice in a required remark group ({group}); src/core/goods-remarks.ts. */
+  CHOICE_REQUIRED: '21200',
+  /** Menu editing (issue 23, the console's Menu operations): a class or goods refused by the menu import's rules; {detail} names every problem with its field. */
+  MENU_INVALID: '21201',
+  /** A new class or goods with a code the shop's menu already has ({code}). */
+  MENU_CODE_TAKEN: '21202',
+  /** A class that still has goods cannot be removed ({class}). */
+  MENU_CLASS_NOT_EMPTY: '21203',
+  /** A goods picked in a combo cannot be removed ({goods} in {combo}). */
+  MENU_GOODS_IN_COMBO: '21204',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

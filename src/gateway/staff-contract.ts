@@ -13,7 +13,7 @@
  * permission, or outside the person's shops and branches: errcode 10013 STAFF_NOT_PERMITTED.
  */
 import type { DeviceKind, Permission, StaffRole } from '../core/staff-permissions'
-import type { AfterSaleLineRow, AfterSaleRow } from './after-rows'
+import type { AfterSaleLineRow, AfterSaleRow, UploadTicketRow } from './after-rows'
 import type { LocalizedText } from './contract'
 import type { OrderLineRow, OrderRow } from './order-rows'
 
@@ -42,6 +42,14 @@ export const STAFF_OPERATIONS = {
   StaffMenuGet: 'A shop’s classes, goods and add-ons with their sold-out state.',
   GoodsSoldOutSet: 'Switches a goods sold out or back; every diner’s open menu hears of it.',
   AddOnSoldOutSet: 'Switches one add-on of a goods sold out or back.',
+  MenuOutlineGet: 'The menu editor’s view of a shop: classes with codes and places, goods rows, the shop’s branches, the menu version.',
+  MenuClassSave: 'Adds a class or renames / moves one (the menu import’s rules); diners’ open menus read it again.',
+  MenuClassRemove: 'Removes a class that has no goods left.',
+  MenuGoodsGet: 'One goods whole, as one goods of the menu file: names, prices, specs with stock, pack units, remarks (required groups), add-ons, combo, sale window, branches; its picture URL.',
+  MenuGoodsSave: 'Adds or changes one goods whole in one transaction, checked with the menu import’s rules (every problem named by its field: 21201); a picture from MenuPictureUploadTicket; price changes need a reason.',
+  MenuGoodsRemove: 'Removes a goods (not one that is a choice in a combo: 21204).',
+  MenuStockSet: 'Sets the stock of one sku (or unlimited).',
+  MenuPictureUploadTicket: 'A signed upload form for one goods picture (JPEG, PNG or WebP, at most 5 MB); MenuGoodsSave uses it after the server has checked it.',
   StaffTableList: 'Tables of a shop or branch with their entry URLs.',
   TablesAdd: 'Adds tables to a branch in bulk (“A01–A12”), in an area or floor, each with a fresh QR code.',
   TableRotate: 'Gives a table a new QR code; the old one stops working at once.',
@@ -198,6 +206,21 @@ export interface StaffOperationInputs {
   StaffMenuGet: { ShopID: string }
   GoodsSoldOutSet: { ShopID: string; GoodsID: string; SoldOut: number; Reason: string }
   AddOnSoldOutSet: { ShopID: string; GoodsID: string; OptionID: string; SoldOut: number; Reason: string }
+  MenuOutlineGet: { ShopID: string }
+  /** ClassID '' adds a class; Sort absent = last (new) or unchanged. */
+  MenuClassSave: { ShopID: string; ClassID: string; Code: string; Names: LocalizedText; Sort?: number; Reason: string }
+  MenuClassRemove: { ShopID: string; ClassID: string; Reason: string }
+  MenuGoodsGet: { ShopID: string; GoodsID: string }
+  /**
+   * GoodsID '' adds a goods. Goods: one goods of the menu file (docs/menu-import.md), no picture
+   * paths. PictureFileID: a MenuPictureUploadTicket upload ('' keeps the picture); RemovePicture 1
+   * drops it. KeepStock 1: stored skus keep their stock. Reason: needed when prices change.
+   */
+  MenuGoodsSave: { ShopID: string; GoodsID: string; Goods: Record<string, unknown>; PictureFileID: string; RemovePicture: number; KeepStock: number; Reason: string }
+  MenuGoodsRemove: { ShopID: string; GoodsID: string; Reason: string }
+  /** Stock '' (or null): unlimited. */
+  MenuStockSet: { ShopID: string; GoodsID: string; SkuID: string; Stock: number | null; Reason: string }
+  MenuPictureUploadTicket: { ShopID: string; FileName: string; FileSize: number; FileType: string; Width?: number; Height?: number }
   StaffTableList: { ShopID: string; BaseID: string }
   TablesAdd: { BaseID: string; Pattern: string; Area: string }
   TableRotate: { TableID: string; Reason: string }
@@ -280,6 +303,14 @@ export interface StaffOperationOutputs {
   StaffMenuGet: { table1: StaffGoodsRow[]; table2: StaffAddOnRow[]; table3: { ClassID: string; Names: LocalizedText }[] }
   GoodsSoldOutSet: { table1: { GoodsID: string; SoldOut: number; Changed: boolean }[] }
   AddOnSoldOutSet: { table1: { GoodsID: string; OptionID: string; SoldOut: number; Changed: boolean }[] }
+  MenuOutlineGet: { table1: StaffMenuClassRow[]; table2: StaffMenuOutlineGoodsRow[]; table3: { BaseID: string; Names: LocalizedText }[]; table4: { Version: number }[] }
+  MenuClassSave: { table1: (Omit<StaffMenuClassRow, 'GoodsCount'> & { Version: number })[] }
+  MenuClassRemove: { table1: { ClassID: string; Version: number }[] }
+  MenuGoodsGet: { table1: StaffMenuGoodsRow[] }
+  MenuGoodsSave: { table1: StaffMenuGoodsRow[] }
+  MenuGoodsRemove: { table1: { GoodsID: string; Version: number }[] }
+  MenuStockSet: { table1: { GoodsID: string; SkuID: string; Stock: number | null; Version: number }[] }
+  MenuPictureUploadTicket: { table1: UploadTicketRow[] }
   StaffTableList: { table1: StaffTableRow[] }
   TablesAdd: { table1: StaffTableRow[] }
   TableRotate: { table1: StaffTableRow[] }
@@ -338,6 +369,85 @@ export interface StaffAddOnRow {
   Names: LocalizedText
   Price: string
   SoldOut: number
+}
+
+/** A class in the menu editor (MenuOutlineGet). */
+export interface StaffMenuClassRow {
+  ClassID: string
+  Code: string
+  Names: LocalizedText
+  Sort: number
+  GoodsCount: number
+}
+
+/** A goods in the menu editor's lists (MenuOutlineGet). */
+export interface StaffMenuOutlineGoodsRow {
+  GoodsID: string
+  ClassID: string
+  Code: string
+  Names: LocalizedText
+  /** GoodsType: 0 common, 3 combo, 5 catering, 6 prescription, 7 weight, 9 bag. */
+  Type: number
+  /** Now price (decimal text). */
+  Price: string
+  /** Absolute URL, '' without a picture. */
+  ImageUrl: string
+  SoldOut: number
+  Sort: number
+  /** 1 when a remark group must be chosen from. */
+  Required: number
+}
+
+/** One goods whole (MenuGoodsGet, MenuGoodsSave's answer). */
+export interface StaffMenuGoodsRow {
+  GoodsID: string
+  ClassID: string
+  /** One goods of the menu file (docs/menu-import.md, server/src/domain/catalogue/menu-file.ts MenuGoods), without pictures. */
+  Goods: MenuFileGoods
+  /** Absolute URL of its picture, '' without. */
+  ImageUrl: string
+  SoldOut: number
+  /** The shop's menu version after the read or change. */
+  Version: number
+}
+
+/**
+ * A goods of the menu file as the console edits it (menu-file.ts MenuGoods, repeated here so the
+ * contract does not reach into the server): decimal strings for money and quantities.
+ */
+export interface MenuFileGoods {
+  code: string
+  class: string
+  names: LocalizedText
+  descriptions?: LocalizedText
+  unit: LocalizedText
+  type: number
+  price: string
+  salesPrice?: string
+  recommend?: boolean
+  sort?: number
+  onSaleTime?: string
+  offSaleTime?: string
+  salesQua?: number
+  bases?: string[]
+  stepQua?: string
+  skus?: {
+    attributes: { code: string; names: LocalizedText; values: { code: string; names: LocalizedText }[] }[]
+    items: { code: string; values: string[]; price: string; salesPrice?: string; stock?: number }[]
+  }
+  packUnits?: { code: string; names: LocalizedText; ref: string; price: string; salesPrice?: string }[]
+  /** Per language, one group per line 'Name:opt;opt'; '*' before a name marks a required group. */
+  remarks?: LocalizedText
+  addOns?: { code: string; names: LocalizedText; price: string; salesPrice?: string; soldOut?: boolean }[]
+  combo?: {
+    code: string
+    names: LocalizedText
+    pick: number
+    /** 0 required (exactly pick), 1 optional (up to pick). */
+    select: number
+    items: { goods: string; qua?: string; unit?: LocalizedText; price?: string; default?: boolean }[]
+  }[]
+  soldOut?: boolean
 }
 
 export interface StaffTableRow {

@@ -39,8 +39,8 @@ describe('pricing', () => {
       clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] } }),
       // Hot lemon tea on its promotion price (18 instead of 22).
       clientLine(server, { code: 'H03', qua: '3' }),
-      // An add-on whose now price (15) is below its list price (18).
-      clientLine(server, { code: 'A01', addOns: ['BRISKET'] })
+      // An add-on whose now price (15) is below its list price (18); the noodles and spice are required choices.
+      clientLine(server, { code: 'A01', addOns: ['BRISKET'], remarks: [{ name: 'Noodles', option: 'Udon' }, { name: 'Spice', option: 'Mild' }] })
     ])
     expect(lines.map((l) => l.input.Amount)).toEqual(['134', '108', '81', '54', '73'])
 

@@ -8,12 +8,15 @@ import type { BomClassRow, BomGoodsRow, PackUnitRow, SkuRow } from '../../gatewa
 import { Decimal, maxDecimal, roundHalfUp, toDecimal, type DecimalPoints } from '../../core/money'
 import { lineAmount, lineOriginalAmount, type CartGoodsDetails, type CartLineInput } from '../../core/cart'
 import { DEFAULT_MAX_LINE_QUANTITY, canStepUp, stepperMax, type OrderLimits } from '../../core/order-limits'
+import { missingRequiredGroups } from '../../core/remark-groups'
 import type { GoodsDetails, MenuScope } from './menu.store'
 
 export type ChoiceProblem =
   | { kind: 'attribute'; attrName: string }
   | { kind: 'sku-unavailable' }
   | { kind: 'combo'; className: string; need: number; picked: number }
+  /** A required remark group ('*Spice:…', src/core/goods-remarks.ts) with nothing chosen. */
+  | { kind: 'remark'; groupName: string }
 
 /** Why the quantity stepper stopped: the shop's per-line cap, or the stock left (main units). */
 export type QuantityLimit = { kind: 'cap'; max: number } | { kind: 'stock'; left: number }
@@ -235,11 +238,17 @@ export class GoodsChoice {
       for (const a of this.details.attributes) if (!this.values[a.AttrID]) out.push({ kind: 'attribute', attrName: a.AttrName })
       if (out.length === 0 && !this.sku) out.push({ kind: 'sku-unavailable' })
     }
+    for (const r of missingRequiredGroups(this.details.remarks, this.chosenRemarks)) out.push({ kind: 'remark', groupName: r.name })
     for (const c of this.details.bomClasses) {
       const picked = (this.bom[c.BOMClassID] ?? []).filter((id) => this.bomAvailable(id)).length
       if (c.SelectType === 0 && picked !== c.Qua) out.push({ kind: 'combo', className: c.BOMClassName, need: c.Qua, picked })
     }
     return out
+  }
+
+  /** The remark options chosen, in the goods' group order. */
+  get chosenRemarks(): { name: string; option: string }[] {
+    return this.details.remarks.filter((r) => this.remarks[r.name] !== undefined).map((r) => ({ name: r.name, option: this.remarks[r.name] }))
   }
 
   get complete(): boolean {
@@ -283,9 +292,7 @@ export class GoodsChoice {
       PCode: pack ? pack.PCode : '',
       mQua: pack ? '0' : this.quantity,
       pQua: pack ? this.quantity : '0',
-      remarkList: this.details.remarks
-        .filter((r) => this.remarks[r.name] !== undefined)
-        .map((r) => ({ name: r.name, option: this.remarks[r.name] })),
+      remarkList: this.chosenRemarks,
       bomList: this.pickedBom.map((g) => ({
         BOMClassID: g.BOMClassID,
         GoodsID: g.GoodsID,

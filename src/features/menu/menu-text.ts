@@ -20,7 +20,8 @@ export function saleTypeLabel(i18n: I18nStore, saleType: SaleType): string {
   }
 }
 
-export function problemText(i18n: I18nStore, p: ChoiceProblem): string {
+/** What is still to choose (a required remark group is said by goodsDetails: its text is not on the first screen). */
+export function problemText(i18n: I18nStore, p: Exclude<ChoiceProblem, { kind: 'remark' }>): string {
   switch (p.kind) {
     case 'attribute':
       return i18n.t('details.chooseAttribute', { name: p.attrName })

@@ -81,6 +81,8 @@ const en: Record<MessageKey, string> = {
   'details.comboOptional': 'Optional · up to {n}',
   'details.chooseAttribute': 'Please choose {name}',
   'details.chooseCombo': 'Please choose {n} in "{name}"',
+  'details.required': 'Required',
+  'details.chooseRemark': 'Please choose {name}',
   'details.skuUnavailable': 'This option is not available',
   'details.add': 'Add to cart',
   'details.pictures': 'View the pictures of {name}',
@@ -623,6 +625,11 @@ const en: Record<MessageKey, string> = {
   'resultcode.21103': 'Another shop already uses the code {code}',
   'resultcode.21104': 'Another branch already uses the code {code}',
   'resultcode.21105': 'Branch {branch} has orders or open bills and cannot be removed',
+  'resultcode.21200': 'Choose {group} for {goods}',
+  'resultcode.21201': 'The menu was not saved: {detail}',
+  'resultcode.21202': 'The menu already has the code {code}',
+  'resultcode.21203': 'Class {class} still has goods. Move or remove them first.',
+  'resultcode.21204': '{goods} is a choice in the combo {combo}. Take it out of the combo first.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

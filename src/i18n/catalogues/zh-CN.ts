@@ -79,6 +79,8 @@ const zhCN = {
   'details.comboOptional': '可选，最多 {n} 项',
   'details.chooseAttribute': '请选择{name}',
   'details.chooseCombo': '「{name}」请选 {n} 项',
+  'details.required': '必选',
+  'details.chooseRemark': '请选择{name}',
   'details.skuUnavailable': '该规格暂不供应',
   'details.add': '加入购物车',
   'details.pictures': '查看{name}的图片',
@@ -621,6 +623,11 @@ const zhCN = {
   'resultcode.21103': '其他店铺已使用编号 {code}',
   'resultcode.21104': '其他分店已使用编号 {code}',
   'resultcode.21105': '分店 {branch} 已有订单或未结账单，不能删除',
+  'resultcode.21200': '请为 {goods} 选择{group}',
+  'resultcode.21201': '菜单未保存：{detail}',
+  'resultcode.21202': '菜单中已有编号 {code}',
+  'resultcode.21203': '分类 {class} 仍有商品，请先移走或删除这些商品',
+  'resultcode.21204': '{goods} 是套餐 {combo} 的可选商品，请先从套餐中移除',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

@@ -81,6 +81,8 @@ const zhTW: Record<MessageKey, string> = {
   'details.comboOptional': '可選，最多 {n} 項',
   'details.chooseAttribute': '請選擇{name}',
   'details.chooseCombo': '「{name}」請選 {n} 項',
+  'details.required': '必選',
+  'details.chooseRemark': '請選擇{name}',
   'details.skuUnavailable': '該規格暫不供應',
   'details.add': '加入購物車',
   'details.pictures': '查看{name}的圖片',
@@ -623,6 +625,11 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21103': '其他店鋪已使用編號 {code}',
   'resultcode.21104': '其他分店已使用編號 {code}',
   'resultcode.21105': '分店 {branch} 已有訂單或未結賬單，不能刪除',
+  'resultcode.21200': '請為 {goods} 選擇{group}',
+  'resultcode.21201': '菜單未儲存：{detail}',
+  'resultcode.21202': '菜單中已有編號 {code}',
+  'resultcode.21203': '分類 {class} 仍有商品，請先移走或刪除這些商品',
+  'resultcode.21204': '{goods} 是套餐 {combo} 的可選商品，請先從套餐中移除',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear

@@ -143,7 +143,7 @@ function GoodsDetails() {
       <View className='so-details__bar' data-testid='details-bar'>
         {problem && status.isOnSale && !soldOut && (
           <Text className='so-details__problem' role='status' data-testid='choice-problem'>
-            {problemText(i18n, problem)}
+            {problem.kind === 'remark' ? i18n.t('details.chooseRemark', { name: problem.groupName || i18n.t('details.remarks') }) : problemText(i18n, problem)}
           </Text>
         )}
         <View className='so-details__row'>

@@ -23,6 +23,7 @@ import { z } from 'zod'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
 import { Decimal } from '../../../../src/core/money'
+import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
 import { isTimeZone, wallClockIn } from '../../../../src/core/wall-clock'
 import { listBases } from '../../storage/repositories/base.repository'
 import { findEnterprise, findEnterpriseSetting } from '../../storage/repositories/enterprise.repository'
@@ -149,7 +150,7 @@ const oneOf = <T extends number>(values: readonly T[]) =>
 
 const list = <T extends z.ZodTypeAny>(item: T) => z.array(item, { invalid_type_error: 'must be a list' })
 
-const classSchema = z
+export const classSchema = z
   .object({ code, names, sort: int(-1_000_000).optional(), image: picture.optional() })
   .strict()
 
@@ -311,7 +312,8 @@ function zodMessage(issue: z.ZodIssue): string {
   }
 }
 
-class Problems {
+/** Problems of a menu (or of one item the console saves), each naming its item and field. */
+export class MenuProblems {
   private readonly list: Problem[] = []
   private seq = 0
 
@@ -379,7 +381,7 @@ interface PicturePlan {
   target: string
 }
 
-const slug = (name: string): string =>
+export const slug = (name: string): string =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, '-')
@@ -388,6 +390,206 @@ const slug = (name: string): string =>
 
 /** The folder (under FILES_DIR) a shop's menu pictures live in. */
 export const menuPictureDir = (entId: string, shopId: string): string => `menu/${entId}/${shopId}`
+
+// ---------- one goods ----------
+
+/** What planning one goods needs to know about the rest of the menu and the shop. */
+export interface GoodsPlanEnv {
+  shopId: string
+  /** Whether the shop exists (its branches are then known). */
+  shopKnown: boolean
+  baseIds: ReadonlySet<string>
+  unknownClass(code: string): boolean
+  unknownGoods(code: string): boolean
+  /** The type of another goods of the menu by its code (undefined: unknown). */
+  goodsTypeOf(code: string): unknown
+  /** Where a picture named in the item goes (a path under FILES_DIR), reporting a missing file. */
+  pictureTarget(field: PathPart[], relative: string): string
+  /** A problem of this item: its field and what is wrong. */
+  report(field: PathPart[], message: string): void
+  reportZod(error: z.ZodError): void
+}
+
+/**
+ * A remark group's required mark ('*' first in its name, src/core/goods-remarks.ts) must be the
+ * same in every language that has the group (groups are matched by their place): the diner of one
+ * language must not be made to choose what another may leave out.
+ */
+function checkRequiredMarks(remarks: LocalizedText, report: (field: PathPart[], message: string) => void): void {
+  const languages = (['zh-CN', 'zh-TW', 'en'] as const).filter((l) => remarks[l].trim() !== '')
+  const groups = new Map(languages.map((l) => [l, parseGoodsRemarks(remarks[l])]))
+  const first = languages[0]
+  if (!first) return
+  for (const l of languages.slice(1)) {
+    groups.get(l)!.forEach((group, gi) => {
+      const other = groups.get(first)![gi]
+      if (other && Boolean(other.required) !== Boolean(group.required)) {
+        report(
+          ['remarks', l],
+          `group ${gi + 1} ${JSON.stringify(group.name)} is ${group.required ? 'required' : 'optional'} here but ${other.required ? 'required' : 'optional'} in ${first} (a "*" before the name marks a required group: mark it in every language or in none)`
+        )
+      }
+    })
+  }
+}
+
+/**
+ * Checks one goods item of a menu file (the shape, its own codes, references to classes, goods,
+ * branches and pictures through `env`) and builds the catalogue goods it writes; null when the
+ * item cannot be read. Problems go to `env.report`. The import plans every goods of a file with
+ * it; the console's MenuGoodsSave plans one against the shop's stored menu (menu-edit.service.ts).
+ */
+export function planGoods(rawItem: unknown, index: number, env: GoodsPlanEnv): CatalogueGoods | null {
+  const { shopId, shopKnown, baseIds, unknownClass, unknownGoods, report } = env
+  const parsed = goodsSchema.safeParse(rawItem)
+  if (!parsed.success) {
+    env.reportZod(parsed.error)
+    // Cross-references of a broken item are still worth reporting when readable.
+    const item = rawItem as Record<string, unknown> | null
+    if (item && typeof item.class === 'string' && unknownClass(item.class)) report(['class'], `unknown class code ${JSON.stringify(item.class)}`)
+    return null
+  }
+  const g: ParsedGoods = parsed.data
+  const goodsId = menuIds.goodsId(shopId, g.code)
+  if (unknownClass(g.class)) report(['class'], `unknown class code ${JSON.stringify(g.class)}`)
+
+  // Branches.
+  const bases = g.bases && g.bases.length > 0 ? [...new Set(g.bases)] : null
+  if (bases && shopKnown) {
+    g.bases!.forEach((baseId, i) => {
+      if (!baseIds.has(baseId)) report(['bases', i], `${JSON.stringify(baseId)} is not a branch of shop ${shopId}`)
+    })
+  }
+
+  // Skus.
+  const attributes = g.skus?.attributes ?? []
+  const derivedSkuType: SkuType = attributes.length === 0 ? 0 : attributes.length === 1 ? 1 : 2
+  if (g.skuType !== undefined && g.skuType !== derivedSkuType) {
+    report(['skuType'], `sku type ${g.skuType} does not match skus with ${attributes.length} attribute${attributes.length === 1 ? '' : 's'} (sku type ${derivedSkuType})`)
+  }
+  duplicates(attributes, (a) => a.code, (i, c) => report(['skus', 'attributes', i, 'code'], `duplicate attribute code ${JSON.stringify(c)}`))
+  attributes.forEach((a, ai) =>
+    duplicates(a.values, (v) => v.code, (vi, c) => report(['skus', 'attributes', ai, 'values', vi, 'code'], `duplicate value code ${JSON.stringify(c)}`))
+  )
+  const skuItems = g.skus?.items ?? []
+  duplicates(skuItems, (s) => s.code, (i, c, first) => report(['skus', 'items', i, 'code'], `duplicate sku code ${JSON.stringify(c)} (also skus.items[${first}])`))
+  const attrIds = attributes.map((a) => menuIds.attrId(goodsId, a.code))
+  skuItems.forEach((s, si) => {
+    if (s.values.length !== attributes.length) {
+      report(['skus', 'items', si, 'values'], `${s.values.length} value code${s.values.length === 1 ? '' : 's'} for ${attributes.length} attribute${attributes.length === 1 ? '' : 's'} (one per attribute, in order)`)
+      return
+    }
+    s.values.forEach((valueCode, vi) => {
+      const attribute = attributes[vi]
+      if (!attribute.values.some((v) => v.code === valueCode)) {
+        report(['skus', 'items', si, 'values'], `unknown value code ${JSON.stringify(valueCode)} (attribute ${JSON.stringify(attribute.code)} has ${attribute.values.map((v) => v.code).join(', ')})`)
+      }
+    })
+  })
+  duplicates(
+    skuItems,
+    (s) => (s.values.length === attributes.length ? s.values.join(',') : undefined),
+    (i, _key, first) => report(['skus', 'items', i, 'values'], `same values as skus.items[${first}]`)
+  )
+
+  // Pack units, add-ons.
+  duplicates(g.packUnits ?? [], (p) => p.code, (i, c) => report(['packUnits', i, 'code'], `duplicate pack unit code ${JSON.stringify(c)}`))
+  duplicates(g.addOns ?? [], (a) => a.code, (i, c) => report(['addOns', i, 'code'], `duplicate add-on code ${JSON.stringify(c)}`))
+
+  // Combo.
+  const combo = g.combo ?? []
+  if (g.type === 3 && combo.length === 0) report(['combo'], 'a combo goods (type 3) needs at least one combo class')
+  if (g.type !== 3 && combo.length > 0) report(['combo'], `only combo goods (type 3) have combo classes; this goods is type ${g.type}`)
+  duplicates(combo, (c) => c.code, (i, c) => report(['combo', i, 'code'], `duplicate combo class code ${JSON.stringify(c)}`))
+  combo.forEach((comboClass, ci) => {
+    comboClass.items.forEach((item, ii) => {
+      const field = ['combo', ci, 'items', ii, 'goods']
+      if (unknownGoods(item.goods)) report(field, `unknown goods code ${JSON.stringify(item.goods)}`)
+      else if (env.goodsTypeOf(item.goods) === 3) report(field, `goods ${JSON.stringify(item.goods)} is itself a combo`)
+    })
+    duplicates(comboClass.items, (i) => i.goods, (ii, c) => report(['combo', ci, 'items', ii, 'goods'], `goods ${JSON.stringify(c)} is listed twice`))
+    if (comboClass.select === 0 && comboClass.pick > comboClass.items.length) {
+      report(['combo', ci, 'pick'], `${comboClass.pick} to pick but only ${comboClass.items.length} goods to pick from`)
+    }
+    const defaults = comboClass.items.filter((i) => i.default).length
+    if (defaults > comboClass.pick) report(['combo', ci, 'items'], `${defaults} goods marked default but only ${comboClass.pick} to pick`)
+  })
+
+  // Remarks: a required mark ('*' before a group's name) the same in every language.
+  if (g.remarks) checkRequiredMarks(g.remarks, report)
+
+  // Pictures.
+  const image = g.image ? env.pictureTarget(['image'], g.image) : ''
+  const images = (g.images ?? []).map((p, i) => env.pictureTarget(['images', i], p))
+
+  const emptyNames: LocalizedText = { 'zh-CN': '', 'zh-TW': '', en: '' }
+  return {
+    goodsId,
+    code: g.code,
+    shopId,
+    classId: menuIds.classId(shopId, g.class),
+    names: g.names,
+    descriptions: g.descriptions ?? emptyNames,
+    unitNames: g.unit,
+    goodsType: g.type,
+    skuType: derivedSkuType,
+    price: g.price,
+    salesPrice: g.salesPrice ?? g.price,
+    stepQua: g.stepQua ?? '1',
+    onSaleTime: g.onSaleTime ?? '',
+    offSaleTime: g.offSaleTime ?? '',
+    salesQua: g.salesQua ?? 0,
+    isRecommend: g.recommend ?? false,
+    sortNo: g.sort ?? index,
+    remarks: g.remarks ?? emptyNames,
+    image,
+    images,
+    baseIds: bases,
+    attributes: attributes.map((a, ai) => ({
+      attrId: attrIds[ai],
+      code: a.code,
+      names: a.names,
+      sortNo: ai,
+      values: a.values.map((v, vi) => ({ valueId: menuIds.valueId(attrIds[ai], v.code), attrId: attrIds[ai], code: v.code, names: v.names, sortNo: vi }))
+    })),
+    skus: skuItems.map((s, si) => ({
+      skuId: menuIds.skuId(goodsId, s.code),
+      code: s.code,
+      valueIds: s.values.map((v, vi) => menuIds.valueId(attrIds[vi] ?? '', v)),
+      price: s.price,
+      salesPrice: s.salesPrice ?? s.price,
+      stock: s.stock ?? null,
+      sortNo: si
+    })),
+    packUnits: (g.packUnits ?? []).map((p, pi) => ({ code: p.code, names: p.names, ref: p.ref, price: p.price, salesPrice: p.salesPrice ?? p.price, sortNo: pi })),
+    addOns: (g.addOns ?? []).map((a, ai) => ({
+      optionId: menuIds.optionId(goodsId, a.code),
+      code: a.code,
+      names: a.names,
+      price: a.price,
+      salesPrice: a.salesPrice ?? a.price,
+      sortNo: ai,
+      soldOut: a.soldOut ?? false
+    })),
+    combo: combo.map((c, ci) => ({
+      bomClassId: menuIds.bomClassId(goodsId, c.code),
+      code: c.code,
+      names: c.names,
+      pick: c.pick,
+      selectType: c.select,
+      sortNo: ci,
+      items: c.items.map((i, ii) => ({
+        goodsId: menuIds.goodsId(shopId, i.goods),
+        qua: i.qua ?? '1',
+        unitNames: i.unit ?? null,
+        price: i.price ?? '0',
+        isDefault: i.default ?? false,
+        sortNo: ii
+      }))
+    })),
+    soldOut: g.soldOut ?? false
+  }
+}
 
 // ---------- planning ----------
 
@@ -425,7 +627,7 @@ function daysBefore(dateText: string, days: number): string {
  * the import will write. Throws MenuImportError listing every problem.
  */
 export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir: string, now: Date = new Date()): Promise<MenuPlan> {
-  const problems = new Problems()
+  const problems = new MenuProblems()
   const fail = (): never => {
     throw new MenuImportError(problems.texts())
   }
@@ -527,152 +729,18 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
   const goods: CatalogueGoods[] = []
   rawGoods.forEach((rawItem, index) => {
     const label = itemLabel('goods', index, rawItem)
-    const report = (field: PathPart[], message: string) => problems.add('goods', index, label, field, message)
-    const parsed = goodsSchema.safeParse(rawItem)
-    if (!parsed.success) {
-      problems.addZod('goods', index, label, parsed.error)
-      // Cross-references of a broken item are still worth reporting when readable.
-      const item = rawItem as Record<string, unknown> | null
-      if (item && typeof item.class === 'string' && unknownClass(item.class)) report(['class'], `unknown class code ${JSON.stringify(item.class)}`)
-      return
-    }
-    const g: ParsedGoods = parsed.data
-    const goodsId = menuIds.goodsId(shopId, g.code)
-    if (unknownClass(g.class)) report(['class'], `unknown class code ${JSON.stringify(g.class)}`)
-
-    // Branches.
-    const bases = g.bases && g.bases.length > 0 ? [...new Set(g.bases)] : null
-    if (bases && shopKnown) {
-      g.bases!.forEach((baseId, i) => {
-        if (!baseIds.has(baseId)) report(['bases', i], `${JSON.stringify(baseId)} is not a branch of shop ${shopId}`)
-      })
-    }
-
-    // Skus.
-    const attributes = g.skus?.attributes ?? []
-    const derivedSkuType: SkuType = attributes.length === 0 ? 0 : attributes.length === 1 ? 1 : 2
-    if (g.skuType !== undefined && g.skuType !== derivedSkuType) {
-      report(['skuType'], `sku type ${g.skuType} does not match skus with ${attributes.length} attribute${attributes.length === 1 ? '' : 's'} (sku type ${derivedSkuType})`)
-    }
-    duplicates(attributes, (a) => a.code, (i, c) => report(['skus', 'attributes', i, 'code'], `duplicate attribute code ${JSON.stringify(c)}`))
-    attributes.forEach((a, ai) =>
-      duplicates(a.values, (v) => v.code, (vi, c) => report(['skus', 'attributes', ai, 'values', vi, 'code'], `duplicate value code ${JSON.stringify(c)}`))
-    )
-    const skuItems = g.skus?.items ?? []
-    duplicates(skuItems, (s) => s.code, (i, c, first) => report(['skus', 'items', i, 'code'], `duplicate sku code ${JSON.stringify(c)} (also skus.items[${first}])`))
-    const attrIds = attributes.map((a) => menuIds.attrId(goodsId, a.code))
-    skuItems.forEach((s, si) => {
-      if (s.values.length !== attributes.length) {
-        report(['skus', 'items', si, 'values'], `${s.values.length} value code${s.values.length === 1 ? '' : 's'} for ${attributes.length} attribute${attributes.length === 1 ? '' : 's'} (one per attribute, in order)`)
-        return
-      }
-      s.values.forEach((valueCode, vi) => {
-        const attribute = attributes[vi]
-        if (!attribute.values.some((v) => v.code === valueCode)) {
-          report(['skus', 'items', si, 'values'], `unknown value code ${JSON.stringify(valueCode)} (attribute ${JSON.stringify(attribute.code)} has ${attribute.values.map((v) => v.code).join(', ')})`)
-        }
-      })
-    })
-    duplicates(
-      skuItems,
-      (s) => (s.values.length === attributes.length ? s.values.join(',') : undefined),
-      (i, _key, first) => report(['skus', 'items', i, 'values'], `same values as skus.items[${first}]`)
-    )
-
-    // Pack units, add-ons.
-    duplicates(g.packUnits ?? [], (p) => p.code, (i, c) => report(['packUnits', i, 'code'], `duplicate pack unit code ${JSON.stringify(c)}`))
-    duplicates(g.addOns ?? [], (a) => a.code, (i, c) => report(['addOns', i, 'code'], `duplicate add-on code ${JSON.stringify(c)}`))
-
-    // Combo.
-    const combo = g.combo ?? []
-    if (g.type === 3 && combo.length === 0) report(['combo'], 'a combo goods (type 3) needs at least one combo class')
-    if (g.type !== 3 && combo.length > 0) report(['combo'], `only combo goods (type 3) have combo classes; this goods is type ${g.type}`)
-    duplicates(combo, (c) => c.code, (i, c) => report(['combo', i, 'code'], `duplicate combo class code ${JSON.stringify(c)}`))
-    combo.forEach((comboClass, ci) => {
-      comboClass.items.forEach((item, ii) => {
-        const field = ['combo', ci, 'items', ii, 'goods']
-        if (unknownGoods(item.goods)) report(field, `unknown goods code ${JSON.stringify(item.goods)}`)
-        else if (goodsTypeByCode.get(item.goods) === 3) report(field, `goods ${JSON.stringify(item.goods)} is itself a combo`)
-      })
-      duplicates(comboClass.items, (i) => i.goods, (ii, c) => report(['combo', ci, 'items', ii, 'goods'], `goods ${JSON.stringify(c)} is listed twice`))
-      if (comboClass.select === 0 && comboClass.pick > comboClass.items.length) {
-        report(['combo', ci, 'pick'], `${comboClass.pick} to pick but only ${comboClass.items.length} goods to pick from`)
-      }
-      const defaults = comboClass.items.filter((i) => i.default).length
-      if (defaults > comboClass.pick) report(['combo', ci, 'items'], `${defaults} goods marked default but only ${comboClass.pick} to pick`)
-    })
-
-    // Pictures.
-    const image = g.image ? pictureTarget('goods', index, label, ['image'], g.image) : ''
-    const images = (g.images ?? []).map((p, i) => pictureTarget('goods', index, label, ['images', i], p))
-
-    const emptyNames: LocalizedText = { 'zh-CN': '', 'zh-TW': '', en: '' }
-    goods.push({
-      goodsId,
-      code: g.code,
+    const planned = planGoods(rawItem, index, {
       shopId,
-      classId: menuIds.classId(shopId, g.class),
-      names: g.names,
-      descriptions: g.descriptions ?? emptyNames,
-      unitNames: g.unit,
-      goodsType: g.type,
-      skuType: derivedSkuType,
-      price: g.price,
-      salesPrice: g.salesPrice ?? g.price,
-      stepQua: g.stepQua ?? '1',
-      onSaleTime: g.onSaleTime ?? '',
-      offSaleTime: g.offSaleTime ?? '',
-      salesQua: g.salesQua ?? 0,
-      isRecommend: g.recommend ?? false,
-      sortNo: g.sort ?? index,
-      remarks: g.remarks ?? emptyNames,
-      image,
-      images,
-      baseIds: bases,
-      attributes: attributes.map((a, ai) => ({
-        attrId: attrIds[ai],
-        code: a.code,
-        names: a.names,
-        sortNo: ai,
-        values: a.values.map((v, vi) => ({ valueId: menuIds.valueId(attrIds[ai], v.code), attrId: attrIds[ai], code: v.code, names: v.names, sortNo: vi }))
-      })),
-      skus: skuItems.map((s, si) => ({
-        skuId: menuIds.skuId(goodsId, s.code),
-        code: s.code,
-        valueIds: s.values.map((v, vi) => menuIds.valueId(attrIds[vi] ?? '', v)),
-        price: s.price,
-        salesPrice: s.salesPrice ?? s.price,
-        stock: s.stock ?? null,
-        sortNo: si
-      })),
-      packUnits: (g.packUnits ?? []).map((p, pi) => ({ code: p.code, names: p.names, ref: p.ref, price: p.price, salesPrice: p.salesPrice ?? p.price, sortNo: pi })),
-      addOns: (g.addOns ?? []).map((a, ai) => ({
-        optionId: menuIds.optionId(goodsId, a.code),
-        code: a.code,
-        names: a.names,
-        price: a.price,
-        salesPrice: a.salesPrice ?? a.price,
-        sortNo: ai,
-        soldOut: a.soldOut ?? false
-      })),
-      combo: combo.map((c, ci) => ({
-        bomClassId: menuIds.bomClassId(goodsId, c.code),
-        code: c.code,
-        names: c.names,
-        pick: c.pick,
-        selectType: c.select,
-        sortNo: ci,
-        items: c.items.map((i, ii) => ({
-          goodsId: menuIds.goodsId(shopId, i.goods),
-          qua: i.qua ?? '1',
-          unitNames: i.unit ?? null,
-          price: i.price ?? '0',
-          isDefault: i.default ?? false,
-          sortNo: ii
-        }))
-      })),
-      soldOut: g.soldOut ?? false
+      shopKnown,
+      baseIds,
+      unknownClass,
+      unknownGoods,
+      goodsTypeOf: (c) => goodsTypeByCode.get(c),
+      pictureTarget: (field, relative) => pictureTarget('goods', index, label, field, relative),
+      report: (field, message) => problems.add('goods', index, label, field, message),
+      reportZod: (error) => problems.addZod('goods', index, label, error)
     })
+    if (planned) goods.push(planned)
   })
 
   // ----- promotions -----
@@ -805,7 +873,7 @@ export async function importMenu(db: Kysely<Database>, raw: unknown, baseDir: st
  * Removes pictures of the shop's folder that its menu no longer uses. Files newer than this
  * import's start are left alone (another import of the shop may be about to commit them).
  */
-async function prunePictures(db: Kysely<Database>, filesDir: string, entId: string, shopId: string, startedAt: number): Promise<void> {
+export async function prunePictures(db: Kysely<Database>, filesDir: string, entId: string, shopId: string, startedAt: number): Promise<void> {
   const dir = path.join(filesDir, menuPictureDir(entId, shopId))
   let names: string[]
   try {

@@ -52,6 +52,16 @@ const FORMAT_TYPE: Record<string, UploadType> = { jpeg: 'image/jpeg', png: 'imag
 const TYPE_EXT: Record<UploadType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
 
 export const isUploadType = (type: string): type is UploadType => (UPLOAD_TYPES as readonly string[]).includes(type)
+
+/**
+ * What an upload is for: a member's (FileBatchNameGet: review, aftersale, avatar) or the staff's
+ * ('goods-picture': a menu picture from the console, MenuPictureUploadTicket). The purpose is part
+ * of the key and of every lookup, so a file of one purpose is never used for another.
+ */
+export type StoredUploadPurpose = UploadPurpose | 'goods-picture'
+
+/** The uploads row owner of a staff member's upload (the `vip_id` column names who may use the file). */
+export const staffUploader = (staffId: string): string => `staff:${staffId}`
 const newId = (): string => randomBytes(16).toString('hex')
 
 /** One signed upload (FileBatchNameGet's row before the URL is made absolute). */
@@ -69,11 +79,16 @@ export interface SignUploadsRequest {
   vipId: string
   userId: string
   userName: string
-  purpose: UploadPurpose
+  purpose: StoredUploadPurpose
   files: UploadFileInput[]
   now: Date
   /** Files the member may ask for in any hour. */
   ratePerHour: number
+  /**
+   * Whose upload it is: a member ('member', the default: `vipId` is the member) or a staff member
+   * ('staff': `vipId` is staffUploader(StaffID), `userId` the StaffID; their row is the lock).
+   */
+  uploader?: 'member' | 'staff'
 }
 
 /**
@@ -128,9 +143,15 @@ export async function signUploads(db: Kysely<Database>, storage: ObjectStorage, 
   // once each counted the same past and signed 120 files against a limit of 12.
   const since = new Date(req.now.getTime() - 3600_000).toISOString()
   await db.transaction().execute(async (trx) => {
-    let member = trx.selectFrom('members').select('vip_id').where('ent_id', '=', req.entId).where('vip_id', '=', req.vipId)
-    if (isPostgres(trx)) member = member.forUpdate()
-    await member.executeTakeFirst()
+    if (req.uploader === 'staff') {
+      let person = trx.selectFrom('staff_members').select('staff_id').where('ent_id', '=', req.entId).where('staff_id', '=', req.userId)
+      if (isPostgres(trx)) person = person.forUpdate()
+      await person.executeTakeFirst()
+    } else {
+      let member = trx.selectFrom('members').select('vip_id').where('ent_id', '=', req.entId).where('vip_id', '=', req.vipId)
+      if (isPostgres(trx)) member = member.forUpdate()
+      await member.executeTakeFirst()
+    }
     const recent = await trx
       .selectFrom('uploads')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -176,7 +197,7 @@ const safeSegment = (id: string): string => id.replace(/[^A-Za-z0-9_-]/g, '_') |
 export interface UseImagesRequest {
   entId: string
   vipId: string
-  purpose: UploadPurpose
+  purpose: StoredUploadPurpose
   fileIds: string[]
 }
 

@@ -5,18 +5,21 @@
  * the same `lineAmount` the client's cart uses, so an honest client always agrees to the digit.
  *
  * Refusals name the goods: not in this shop / branch (GOODS_NOT_IN_SHOP), outside its sale window
- * or switched off as sold out, itself, an add-on or a combo pick (GOODS_OFF_SALE), options or quantities that do not exist (INVALID_QUANTITY), more than the
+ * or switched off as sold out, itself, an add-on or a combo pick (GOODS_OFF_SALE), options or quantities that do not exist (INVALID_QUANTITY),
+ * no choice in a required remark group (CHOICE_REQUIRED, naming the group), more than the
  * shop's per-line cap (LINE_QUANTITY_OVER_LIMIT; more lines than its cap: TOO_MANY_LINES), and a
  * price that differs from what the diner was shown (PRICE_CHANGED). Stock is not judged here: the
  * menu snapshot's stock is as imported, so order-stock.ts reads and takes the live stock.
  */
 import { lineAmount, lineOriginalAmount, lineTotalQua, lineUnitExtras, stepOf, type CartLine } from '../../../../src/core/cart'
 import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
+import { missingRequiredGroups } from '../../../../src/core/remark-groups'
 import { Decimal, decimalPlaces, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { HARD_MAX_LINE_QUANTITY, HARD_MAX_ORDER_LINES, type OrderLimits } from '../../../../src/core/order-limits'
 import { packUnitPrices, skuPrices } from '../../../../src/core/promotion-pricing'
 import { saleStatus } from '../../../../src/core/sale-status'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
+import { pickText } from '../../../../src/i18n/text'
 import type { OrderLineInput } from '../../../../src/gateway/order-rows'
 import { listed, soldHere, type MenuRead } from '../catalogue/catalogue.service'
 import type { CatalogueGoods } from '../catalogue/records'
@@ -146,6 +149,14 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     if (!remarkGroups.some((g) => g.name === r.name && g.options.includes(r.option))) throw invalid()
   }
   if (new Set(remarks.map((r) => r.name)).size !== remarks.length) throw invalid()
+  // Required groups ('*Spice:…'): a choice in each, as the diner saw the groups in some language
+  // (GoodsRemarks comes in the request's language, another language's text when it has none).
+  const views = LOCALES.map((l) => parseGoodsRemarks(pickText(goods.remarks, l)))
+  if (!views.some((groups) => missingRequiredGroups(groups, remarks).length === 0)) {
+    const mine = views[LOCALES.indexOf(locale)]
+    const missing = missingRequiredGroups(mine, remarks)[0] ?? views.map((groups) => missingRequiredGroups(groups, remarks)[0]).find(Boolean)
+    throw new DomainError('CHOICE_REQUIRED', { goods: goodsName, group: missing?.name ?? '' })
+  }
 
   // Add-ons: real, each once.
   const addOnIds = Array.isArray(input.AddOns) ? input.AddOns : []

@@ -73,6 +73,8 @@ function reasonOf(error: unknown): Reason {
       return 'off-sale'
     case 'INVALID_QUANTITY':
     case 'LINE_QUANTITY_OVER_LIMIT':
+    // The goods now asks for a choice the old line did not make (a required remark group).
+    case 'CHOICE_REQUIRED':
       return 'changed'
     default:
       throw error

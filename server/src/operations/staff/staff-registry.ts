@@ -24,6 +24,14 @@ import StaffSmsSend from './StaffSmsSend'
 import StaffMenuGet from './StaffMenuGet'
 import GoodsSoldOutSet from './GoodsSoldOutSet'
 import AddOnSoldOutSet from './AddOnSoldOutSet'
+import MenuOutlineGet from './MenuOutlineGet'
+import MenuClassSave from './MenuClassSave'
+import MenuClassRemove from './MenuClassRemove'
+import MenuGoodsGet from './MenuGoodsGet'
+import MenuGoodsSave from './MenuGoodsSave'
+import MenuGoodsRemove from './MenuGoodsRemove'
+import MenuStockSet from './MenuStockSet'
+import MenuPictureUploadTicket from './MenuPictureUploadTicket'
 import StaffTableList from './StaffTableList'
 import TablesAdd from './TablesAdd'
 import TableRotate from './TableRotate'
@@ -74,6 +82,14 @@ export const STAFF_REGISTRY = {
   StaffMenuGet,
   GoodsSoldOutSet,
   AddOnSoldOutSet,
+  MenuOutlineGet,
+  MenuClassSave,
+  MenuClassRemove,
+  MenuGoodsGet,
+  MenuGoodsSave,
+  MenuGoodsRemove,
+  MenuStockSet,
+  MenuPictureUploadTicket,
   StaffTableList,
   TablesAdd,
   TableRotate,

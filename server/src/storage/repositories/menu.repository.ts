@@ -404,35 +404,88 @@ export async function replaceShopMenu(trx: Transaction<Database>, menu: Omit<Sho
     'goods_classes',
     menu.classes.map((c) => ({ class_id: c.classId, ent_id: entId, shop_id: shopId, code: c.code, names: namesJson(c.names), sort_no: c.sortNo, image: c.image }))
   )
+  await insertGoods(trx, entId, shopId, menu.goods)
   await insertAll(
     trx,
-    'goods',
-    menu.goods.map((g) => ({
-      goods_id: g.goodsId,
+    'promotions',
+    menu.promotions.map((p) => ({
+      promotion_id: p.promotionId,
       ent_id: entId,
       shop_id: shopId,
-      class_id: g.classId,
-      code: g.code,
-      names: namesJson(g.names),
-      descriptions: namesJson(g.descriptions),
-      unit_names: namesJson(g.unitNames),
-      goods_type: g.goodsType,
-      sku_type: g.skuType,
-      price: g.price,
-      sales_price: g.salesPrice,
-      step_qua: g.stepQua,
-      on_sale_time: g.onSaleTime,
-      off_sale_time: g.offSaleTime,
-      sales_qua: g.salesQua,
-      is_recommend: flag(g.isRecommend),
-      sort_no: g.sortNo,
-      remarks: namesJson(g.remarks),
-      image: g.image,
-      all_bases: flag(g.baseIds === null),
-      sold_out: flag(g.soldOut === true)
+      code: p.code,
+      names: namesJson(p.names),
+      sale_type: p.saleType,
+      price: p.price,
+      discount: p.discount,
+      begin_date: p.beginDate,
+      end_date: p.endDate,
+      begin_time: p.beginTime,
+      end_time: p.endTime,
+      sort_no: p.sortNo
     }))
   )
-  const each = <R>(fn: (g: CatalogueGoods) => R[]): R[] => menu.goods.flatMap(fn)
+  await insertAll(
+    trx,
+    'promotion_goods',
+    menu.promotions.flatMap((p) => p.goodsIds.map((goods_id) => ({ promotion_id: p.promotionId, goods_id, shop_id: shopId })))
+  )
+  await insertAll(
+    trx,
+    'goods_reviews',
+    reviews.map((r) => ({
+      review_id: r.reviewId,
+      ent_id: entId,
+      shop_id: shopId,
+      goods_id: r.goodsId,
+      vip_id: r.vipId,
+      vip_name: r.vipName,
+      head_img: r.headImg,
+      stars: r.stars,
+      content: r.content,
+      images: JSON.stringify(r.images),
+      created_at: r.createdAt,
+      is_imported: flag(r.isImported)
+    }))
+  )
+}
+
+/** A goods' own row (everything under it lives in the other tables). */
+function goodsRow(entId: string, shopId: string, g: CatalogueGoods): Insertable<Database['goods']> {
+  return {
+    goods_id: g.goodsId,
+    ent_id: entId,
+    shop_id: shopId,
+    class_id: g.classId,
+    code: g.code,
+    names: namesJson(g.names),
+    descriptions: namesJson(g.descriptions),
+    unit_names: namesJson(g.unitNames),
+    goods_type: g.goodsType,
+    sku_type: g.skuType,
+    price: g.price,
+    sales_price: g.salesPrice,
+    step_qua: g.stepQua,
+    on_sale_time: g.onSaleTime,
+    off_sale_time: g.offSaleTime,
+    sales_qua: g.salesQua,
+    is_recommend: flag(g.isRecommend),
+    sort_no: g.sortNo,
+    remarks: namesJson(g.remarks),
+    image: g.image,
+    all_bases: flag(g.baseIds === null),
+    sold_out: flag(g.soldOut === true)
+  }
+}
+
+/** Inserts goods with everything under them (pictures, branches, skus, pack units, add-ons, combo classes and items). */
+export async function insertGoods(trx: Transaction<Database>, entId: string, shopId: string, goods: CatalogueGoods[]): Promise<void> {
+  await insertAll(trx, 'goods', goods.map((g) => goodsRow(entId, shopId, g)))
+  await insertGoodsParts(trx, shopId, goods)
+}
+
+/** Everything under goods whose own rows exist. */
+async function insertGoodsParts(trx: Transaction<Database>, shopId: string, goods: CatalogueGoods[]): Promise<void> {
+  const each = <R>(fn: (g: CatalogueGoods) => R[]): R[] => goods.flatMap(fn)
   await insertAll(
     trx,
     'goods_images',
@@ -541,48 +594,35 @@ export async function replaceShopMenu(trx: Transaction<Database>, menu: Omit<Sho
       )
     )
   )
-  await insertAll(
-    trx,
-    'promotions',
-    menu.promotions.map((p) => ({
-      promotion_id: p.promotionId,
-      ent_id: entId,
-      shop_id: shopId,
-      code: p.code,
-      names: namesJson(p.names),
-      sale_type: p.saleType,
-      price: p.price,
-      discount: p.discount,
-      begin_date: p.beginDate,
-      end_date: p.endDate,
-      begin_time: p.beginTime,
-      end_time: p.endTime,
-      sort_no: p.sortNo
-    }))
-  )
-  await insertAll(
-    trx,
-    'promotion_goods',
-    menu.promotions.flatMap((p) => p.goodsIds.map((goods_id) => ({ promotion_id: p.promotionId, goods_id, shop_id: shopId })))
-  )
-  await insertAll(
-    trx,
-    'goods_reviews',
-    reviews.map((r) => ({
-      review_id: r.reviewId,
-      ent_id: entId,
-      shop_id: shopId,
-      goods_id: r.goodsId,
-      vip_id: r.vipId,
-      vip_name: r.vipName,
-      head_img: r.headImg,
-      stars: r.stars,
-      content: r.content,
-      images: JSON.stringify(r.images),
-      created_at: r.createdAt,
-      is_imported: flag(r.isImported)
-    }))
-  )
+}
+
+/** Deletes everything under one goods (not its row, nor combo items of other combos naming it, nor its promotions). */
+async function deleteGoodsParts(trx: Transaction<Database>, shopId: string, goodsId: string): Promise<void> {
+  const ownClasses = trx.selectFrom('combo_classes').select('bom_class_id').where('shop_id', '=', shopId).where('goods_id', '=', goodsId)
+  await trx.deleteFrom('combo_items').where('shop_id', '=', shopId).where('bom_class_id', 'in', ownClasses).execute()
+  for (const table of ['combo_classes', 'goods_add_ons', 'pack_units', 'skus', 'sku_values', 'sku_attributes', 'goods_bases', 'goods_images'] as const) {
+    await trx.deleteFrom(table).where('shop_id', '=', shopId).where('goods_id', '=', goodsId).execute()
+  }
+}
+
+/**
+ * Writes one goods over its stored self (the console's MenuGoodsSave): its row is updated in
+ * place, so combo items of other combos and promotions that name it stay; everything under it
+ * is replaced. Runs inside the caller's transaction.
+ */
+export async function replaceGoods(trx: Transaction<Database>, entId: string, shopId: string, goods: CatalogueGoods): Promise<void> {
+  const { goods_id: _id, ent_id: _ent, shop_id: _shop, ...row } = goodsRow(entId, shopId, goods)
+  await trx.updateTable('goods').set(row).where('shop_id', '=', shopId).where('goods_id', '=', goods.goodsId).execute()
+  await deleteGoodsParts(trx, shopId, goods.goodsId)
+  await insertGoodsParts(trx, shopId, [goods])
+}
+
+/** Removes one goods with everything under it and its place in promotions. Combo items naming it must be gone first. */
+export async function deleteGoods(trx: Transaction<Database>, shopId: string, goodsId: string): Promise<void> {
+  await deleteGoodsParts(trx, shopId, goodsId)
+  await trx.deleteFrom('promotion_goods').where('shop_id', '=', shopId).where('goods_id', '=', goodsId).execute()
+  await trx.deleteFrom('combo_items').where('shop_id', '=', shopId).where('item_goods_id', '=', goodsId).execute()
+  await trx.deleteFrom('goods').where('shop_id', '=', shopId).where('goods_id', '=', goodsId).execute()
 }
 
 /** Every picture path the shop's menu uses (to keep them when pruning old copies). */

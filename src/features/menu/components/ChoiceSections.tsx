@@ -98,8 +98,21 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
           <View key={r.name} className='so-choices__section' data-testid='choice-remark'>
             <Text className='so-choices__title' id={titleId('r', i)}>
               {r.name || i18n.t('details.remarks')}
+              {/* A required group ('*Spice:…') says so; the bar says what is still to choose. */}
+              {r.required && (
+                <>
+                  {' '}
+                  <Text className='so-choices__rule so-choices__rule--required'>{i18n.t('details.required')}</Text>
+                </>
+              )}
             </Text>
-            <View className='so-choices__chips' role='radiogroup' {...radioKeys} aria-labelledby={titleId('r', i)}>
+            <View
+              className='so-choices__chips'
+              role='radiogroup'
+              {...radioKeys}
+              aria-labelledby={titleId('r', i)}
+              aria-required={r.required ? true : undefined}
+            >
               {options.map((x, j) => (
                 <Chip key={x.o} label={x.o} selected={x.on} onTap={x.choose} radio={radio(j)} />
               ))}

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { announceMenuChange, removeMenuClass } from '../../domain/catalogue/menu-edit.service'
+import { appendAudit } from '../../domain/staff/audit-log'
+import { assertWholeShop } from '../../domain/staff/staff-actor'
+import { idField, noteText } from './staff-fields'
+import { defineStaffOperation } from './staff-operation'
+import { afterMenuChange, shopField } from './staff-menu-edit'
+
+export default defineStaffOperation({
+  name: 'MenuClassRemove',
+  auth: 'menu.edit',
+  input: z.object({ ShopID: shopField, ClassID: idField('The class (it must have no goods left)'), Reason: noteText('Why (kept in the audit log)') }),
+  async handler(ctx, input) {
+    const staff = ctx.staff
+    assertWholeShop(staff, input.ShopID)
+    const startedAt = Date.now()
+    const removed = await ctx.db.transaction().execute(async (trx) => {
+      const removed = await removeMenuClass(trx, { entId: staff.entId, shopId: input.ShopID, classId: input.ClassID, locale: ctx.locale, now: ctx.now })
+      await appendAudit(trx, {
+        entId: staff.entId,
+        actor: staff,
+        action: 'menu.class.remove',
+        targetType: 'class',
+        targetId: input.ClassID,
+        detail: { shopId: input.ShopID, before: removed.before },
+        reason: input.Reason,
+        clientIp: ctx.clientIp,
+        now: ctx.now
+      })
+      await announceMenuChange(trx, staff.entId, input.ShopID, removed.version, ctx.now)
+      return removed
+    })
+    await afterMenuChange(ctx.db, ctx.config.filesDir, staff.entId, input.ShopID, startedAt)
+    return { table1: [{ ClassID: input.ClassID, Version: removed.version }] }
+  }
+})
