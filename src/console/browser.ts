@@ -18,8 +18,8 @@ export interface ConsoleBrowser {
   path(): string
   search(): string
   onHashChange(listener: () => void): () => void
-  /** Saves text as a file on the device. */
-  download(fileName: string, text: string, mimeType: string): void
+  /** Saves a file on the device: text (with a UTF-8 byte order mark, for spreadsheets) or bytes as they are (a PDF, a setup file). */
+  download(fileName: string, content: string | Uint8Array, mimeType: string): void
   /** The device's preferred languages, best first. */
   languages(): readonly string[]
   /** <html lang>. */
@@ -60,9 +60,9 @@ export function windowBrowser(win: Window = window): ConsoleBrowser {
       win.addEventListener('hashchange', listener)
       return () => win.removeEventListener('hashchange', listener)
     },
-    download: (fileName, text, mimeType) => {
-      // A byte order mark so a spreadsheet opens UTF-8 (Chinese names) as UTF-8.
-      const blob = new Blob(['\ufeff', text], { type: mimeType })
+    download: (fileName, content, mimeType) => {
+      // Text gets a byte order mark so a spreadsheet opens UTF-8 (Chinese names) as UTF-8; bytes go as they are.
+      const blob = new Blob(typeof content === 'string' ? ['\ufeff', content] : [content as Uint8Array<ArrayBuffer>], { type: mimeType })
       const url = URL.createObjectURL(blob)
       const a = win.document.createElement('a')
       a.href = url

@@ -179,6 +179,11 @@ export const RESULTCODES = {
   BASE_CODE_TAKEN: '21104',
   /** A branch with orders or open bills cannot be removed ({branch}). */
   BASE_IN_USE: '21105',
+  /**
+   * A table's line lowered below what went to the kitchen while the enterprise does not let diners
+   * do that (CYSheetSentQuaLower ≠ 1; raising stays allowed) ({goods}).
+   */
+  QUANTITY_SENT_TO_KITCHEN: '21106',
   /** Ordering (issue 23): a line of {goods} without a choice in a required remark group ({group}); src/core/goods-remarks.ts. */
   CHOICE_REQUIRED: '21200',
   /** Menu editing (issue 23, the console's Menu operations): a class or goods refused by the menu import's rules; {detail} names every problem with its field. */

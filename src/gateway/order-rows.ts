@@ -213,7 +213,11 @@ export interface TableSheetRow {
   /** The settlement order PayLaterUpdate made ('' none): pay it with PaySubmit. */
   SettlementID: string
   ClosedDate: string
-  /** 1 when quantities of ordered goods may be edited (CYSheetGoodsQuaEdit = 1). */
+  /**
+   * Quantities of ordered goods: 0 not changed here; 1 raised and lowered (CYSheetGoodsQuaEdit = 1,
+   * CYSheetSentQuaLower = 1); 2 raised only, what went to the kitchen is not lowered
+   * (CYSheetGoodsQuaEdit = 1, CYSheetSentQuaLower ≠ 1).
+   */
   QuaEditable: number
   /** 1 when ordering is allowed now (shop open, within WebOrderDuration, status not 2/3). */
   OrderingAllowed: number

@@ -15,6 +15,18 @@
 import type { DeviceKind, Permission, StaffRole } from '../core/staff-permissions'
 import type { AfterSaleLineRow, AfterSaleRow, UploadTicketRow } from './after-rows'
 import type { LocalizedText } from './contract'
+import type {
+  BranchChanges,
+  BranchSetupView,
+  EnterpriseChanges,
+  EnterpriseSetupView,
+  RechargeRuleChanges,
+  RechargeRuleView,
+  SetupImportRow,
+  ShopChanges,
+  ShopSetupView,
+  TableChanges
+} from './setup-contract'
 import type { OrderLineRow, OrderRow } from './order-rows'
 
 export const STAFF_SERVER_TYPE = 'Staff'
@@ -54,6 +66,18 @@ export const STAFF_OPERATIONS = {
   TablesAdd: 'Adds tables to a branch in bulk (“A01–A12”), in an area or floor, each with a fresh QR code.',
   TableRotate: 'Gives a table a new QR code; the old one stops working at once.',
   TableQrSheet: 'The printable A4 QR sheet (PDF, base64) of a shop’s or branch’s tables and counter.',
+  EnterpriseGet: 'The enterprise’s setup: names, currency, time zone, languages, decimals, the quantity rules of table bills, other settings.',
+  EnterpriseUpdate: 'Changes the enterprise’s setup (only what is given); a refused change lists every problem by its field (21100).',
+  ShopList: 'Shops and branches in the caller’s scope, with everything the console edits (hours, services, delivery, fees, page config).',
+  ShopSave: 'Adds a shop (owners, and managers of every shop) or changes one (its page config, notice, bag fee …); a new shop gets a counter QR code.',
+  BranchSave: 'Adds a branch to a shop or changes one: address, map pin, hours (past midnight too), weekdays, service styles, durations, delivery range and fee tiers.',
+  BranchRemove: 'Removes a branch with its tables and codes (refused while it has orders or bills: 21105).',
+  StaffRechargeRuleList: 'The enterprise’s recharge rules (disabled ones too).',
+  StaffRechargeRuleSave: 'Adds or changes a recharge rule (a rule for every shop needs every shop in the caller’s scope).',
+  TableRename: 'Changes a table’s code, names or area; its QR code stays.',
+  TableRemove: 'Removes a table; one that orders name is kept out of service. Its QR code stops at once.',
+  SetupExport: 'The enterprise’s whole setup as a setup file (docs/setup.md), JSON text; table codes only when asked.',
+  SetupImport: 'Makes the caller’s enterprise like a setup file (mode replace); the file is refused whole with every problem named (21100).',
   StaffMemberVerify: 'The member behind a member code the diner shows (typed or scanned): name, masked phone, balance, points, coupons.',
   StaffMemberLookup: 'Members of the enterprise with a phone number.',
   StaffCouponPlanList: 'Every coupon plan of the enterprise, with whether the caller may run it (its shops are in their scope).',
@@ -225,6 +249,23 @@ export interface StaffOperationInputs {
   TablesAdd: { BaseID: string; Pattern: string; Area: string }
   TableRotate: { TableID: string; Reason: string }
   TableQrSheet: { ShopID: string; BaseID: string; Locale: string }
+  EnterpriseGet: Record<string, never>
+  EnterpriseUpdate: { Changes: EnterpriseChanges; Reason: string }
+  ShopList: Record<string, never>
+  /** ShopID '' adds a shop. */
+  ShopSave: { ShopID: string; Shop: ShopChanges; Reason: string }
+  /** BaseID '' adds a branch to ShopID. */
+  BranchSave: { BaseID: string; ShopID: string; Branch: BranchChanges; Reason: string }
+  BranchRemove: { BaseID: string; Reason: string }
+  StaffRechargeRuleList: Record<string, never>
+  /** RuleID '' adds a rule. */
+  StaffRechargeRuleSave: { RuleID: string; Rule: RechargeRuleChanges; Reason: string }
+  TableRename: { TableID: string; Table: TableChanges; Reason: string }
+  TableRemove: { TableID: string; Reason: string }
+  /** KeepCodes 1: the tables' and counters' QR codes too (a restore onto a new server); Menus 0: without menus. */
+  SetupExport: { KeepCodes: number; Menus: number }
+  /** File: the setup file's JSON text; KeepCodes 1 uses its codes. */
+  SetupImport: { File: string; KeepCodes: number; Reason: string }
   StaffMemberVerify: { Code: string }
   StaffMemberLookup: { AreaCode: string; Phone: string }
   StaffCouponPlanList: Record<string, never>
@@ -315,6 +356,19 @@ export interface StaffOperationOutputs {
   TablesAdd: { table1: StaffTableRow[] }
   TableRotate: { table1: StaffTableRow[] }
   TableQrSheet: { table1: { FileName: string; PdfBase64: string }[] }
+  EnterpriseGet: { table1: (EnterpriseSetupView & { entId: string })[] }
+  EnterpriseUpdate: { table1: (EnterpriseSetupView & { entId: string })[] }
+  /** table1 the shops, table2 their branches (only those in the caller's scope). */
+  ShopList: { table1: ShopSetupView[]; table2: BranchSetupView[] }
+  ShopSave: { table1: ShopSetupView[] }
+  BranchSave: { table1: BranchSetupView[] }
+  BranchRemove: { table1: { BaseID: string }[] }
+  StaffRechargeRuleList: { table1: RechargeRuleView[] }
+  StaffRechargeRuleSave: { table1: RechargeRuleView[] }
+  TableRename: { table1: StaffTableRow[] }
+  TableRemove: { table1: { TableID: string; Removed: 'deleted' | 'retired' }[] }
+  SetupExport: { table1: { FileName: string; Json: string }[] }
+  SetupImport: { table1: SetupImportRow[] }
   StaffMemberVerify: { table1: (StaffMemberRow & { ExpiresAt: string })[] }
   StaffMemberLookup: { table1: StaffMemberRow[] }
   StaffCouponPlanList: { table1: StaffCouponPlanRow[] }

@@ -6,7 +6,7 @@
  * names is here: a key used there must match a prefix or be listed.
  */
 const PREFIXES = ['tab.', 'shell.', 'network.', 'common.', 'entry.', 'session.', 'home.', 'lang.', 'menu.saleType.']
-const KEYS = new Set(['page.search', 'menu.loadFailed', 'menu.onSaleAt', 'details.chooseAttribute', 'details.chooseCombo', 'details.skuUnavailable'])
+const KEYS = new Set(['page.search', 'menu.loadFailed', 'menu.onSaleAt'])
 
 export function isFirstScreenKey(key: string): boolean {
   return KEYS.has(key) || PREFIXES.some((prefix) => key.startsWith(prefix))

@@ -21,6 +21,7 @@ describe('EntSysParamsGet', () => {
       Currency: 'MOP$',
       AppLanguage: '1',
       CYSheetGoodsQuaEdit: '1',
+      CYSheetSentQuaLower: '1',
       TimeZone: 'Asia/Macau'
     })
   })

@@ -8,6 +8,7 @@ import { ERRCODES, RESULTCODES } from '../../../src/gateway/codes'
 import type { MessageKey } from '../../../src/i18n/catalogues'
 import { translate, type MessageParams } from '../../../src/i18n/translate'
 import { DomainError, EnvelopeError } from '../domain/errors'
+import { SetupError } from '../domain/setup/setup-common'
 import { encodeStrings } from '../../../src/gateway/form'
 import { encodedJson } from './encoded-json'
 import { answerCheckOf } from './kept-answers'
@@ -101,7 +102,8 @@ export function errorReply(error: unknown, locale: Locale): GatewayReply {
       errmsg: '',
       resultcode: error.resultcode,
       resultmsg: translate(locale, `resultcode.${error.resultcode}` as MessageKey, localizedParams(locale, error.params)),
-      data: {}
+      // A refused setup (21100): its problems one a row too, each naming its field, for a form to show by the field.
+      data: error instanceof SetupError ? { table1: error.problems.map((Problem) => ({ Problem })) } : {}
     }
     return { status: 200, body: encoded(body), unexpected: false }
   }

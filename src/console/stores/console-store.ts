@@ -24,6 +24,9 @@ import { ReviewsStore } from './reviews-store'
 import { SetupStore } from './setup-store'
 import { SignInStore } from './sign-in-store'
 import { StaffStore } from './staff-store'
+import { BranchesStore } from './branches-store'
+import { SettingsStore } from './settings-store'
+import { TablesStore } from './tables-store'
 
 export const STORAGE_KEYS = {
   locale: 'scanorder.console.locale',
@@ -46,7 +49,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale'
 
 export interface NavItem {
   page: PageName
@@ -71,6 +74,9 @@ export const NAV: readonly NavItem[] = [
   { page: 'coupons', path: '/coupons', label: 'nav.coupons', permission: 'coupons.manage' },
   { page: 'reviews', path: '/reviews', label: 'nav.reviews', permission: 'reviews.manage' },
   { page: 'aftersale', path: '/aftersale', label: 'nav.aftersale', permission: 'aftersale.decide' },
+  { page: 'tables', path: '/tables', label: 'nav.tables', permission: 'tables.manage' },
+  { page: 'branches', path: '/branches', label: 'nav.branches', permission: 'shops.manage' },
+  { page: 'settings', path: '/settings', label: 'nav.settings', permission: 'enterprise.manage' },
   { page: 'account', path: '/account', label: 'nav.account' }
 ]
 
@@ -140,6 +146,9 @@ export class ConsoleStore {
   readonly staff: StaffStore
   readonly devices: DevicesStore
   readonly audit: AuditStore
+  readonly tables: TablesStore
+  readonly branches: BranchesStore
+  readonly settings: SettingsStore
   readonly orders: OrdersStore
   readonly members: MembersStore
   readonly coupons: CouponsStore
@@ -163,12 +172,15 @@ export class ConsoleStore {
     this.staff = new StaffStore(this)
     this.devices = new DevicesStore(this)
     this.audit = new AuditStore(this)
+    this.tables = new TablesStore(this)
+    this.branches = new BranchesStore(this)
+    this.settings = new SettingsStore(this)
     this.orders = new OrdersStore(this)
     this.members = new MembersStore(this)
     this.coupons = new CouponsStore(this)
     this.reviews = new ReviewsStore(this)
     this.aftersale = new AfterSaleStore(this)
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false })
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)

@@ -22,6 +22,9 @@ import { ReviewsPage } from './ReviewsPage'
 import { SetupPage } from './SetupPage'
 import { SignInPage } from './SignInPage'
 import { StaffPage } from './StaffPage'
+import { BranchesPage } from './BranchesPage'
+import { SettingsPage } from './SettingsPage'
+import { TablesPage } from './TablesPage'
 
 const StoreContext = createContext<ConsoleStore | null>(null)
 
@@ -152,6 +155,12 @@ const Page = observer(function Page() {
           return <AuditPage />
         case 'pair':
           return <PairPage />
+        case 'tables':
+          return <TablesPage />
+        case 'branches':
+          return <BranchesPage />
+        case 'settings':
+          return <SettingsPage />
         case 'orders':
           return <OrdersPage />
         case 'members':

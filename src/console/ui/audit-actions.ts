@@ -20,7 +20,16 @@ export const KNOWN_ACTIONS = [
   'addOn.soldOut',
   'addOn.backOnSale',
   'table.add',
-  'table.rotate'
+  'table.rotate',
+  'table.rename',
+  'table.remove',
+  'enterprise.update',
+  'shop.save',
+  'branch.save',
+  'branch.remove',
+  'recharge.rule.save',
+  'setup.export',
+  'setup.import'
 ] as const
 
 export function actionLabel(store: Pick<ConsoleStore, 't'>, action: string): string {

@@ -184,7 +184,20 @@ export class TableSheetStore {
 
   /** Quantities of ordered goods may be changed now (CYSheetGoodsQuaEdit = 1, the sheet taking rounds). */
   get quantitiesEditable(): boolean {
-    return this.sheet?.QuaEditable === 1 && this.canOrderMore
+    return (this.sheet?.QuaEditable ?? 0) > 0 && this.canOrderMore
+  }
+
+  /**
+   * Only raising what went to the kitchen (QuaEditable 2: the shop does not let diners lower it,
+   * CYSheetSentQuaLower ≠ 1). Everything on a round has gone to the kitchen, so no − is offered.
+   */
+  get raiseOnly(): boolean {
+    return this.sheet?.QuaEditable === 2
+  }
+
+  /** Whether a line's − may be pressed: above 1, and lowering what was sent is allowed. */
+  canLower(line: OrderLineRow): boolean {
+    return !this.editing && !this.raiseOnly && this.stepperQuantity(line) > 1
   }
 
   /** The quantity a line's stepper counts: packs on a pack line, main units otherwise. */

@@ -1,24 +1,9 @@
 /** Menu texts that depend on codes (sale types, combo rules), in one place. */
-import type { SaleType } from '../../gateway/operations'
 import type { I18nStore } from '../../i18n/i18n.store'
 import type { ChoiceProblem } from './goods-choice'
 
-export function saleTypeLabel(i18n: I18nStore, saleType: SaleType): string {
-  switch (saleType) {
-    case 1:
-      return i18n.t('menu.saleType.gift')
-    case 2:
-      return i18n.t('menu.saleType.promote')
-    case 3:
-      return i18n.t('menu.saleType.discount')
-    case 4:
-      return i18n.t('menu.saleType.changed')
-    case 5:
-      return i18n.t('menu.saleType.coupon')
-    default:
-      return ''
-  }
-}
+/** Sale types' badges live in a module of their own: Home's recommendations need them, the rest here is past Home. */
+export { saleTypeLabel } from './sale-type'
 
 /** What is still to choose (a required remark group is said by goodsDetails: its text is not on the first screen). */
 export function problemText(i18n: I18nStore, p: Exclude<ChoiceProblem, { kind: 'remark' }>): string {

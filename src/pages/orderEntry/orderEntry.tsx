@@ -166,6 +166,11 @@ function OrderEntry() {
             </View>
           )}
           {sheet.roundsWithLines.length === 0 && <Text className='so-sheet__note'>{i18n.t('sheet.none')}</Text>}
+          {sheet.quantitiesEditable && sheet.raiseOnly && sheet.roundsWithLines.length > 0 && (
+            <Text className='so-sheet__note' data-testid='sheet-raise-only'>
+              {i18n.t('sheet.raiseOnly')}
+            </Text>
+          )}
           {sheet.roundsWithLines.map(({ round, lines }) => (
             <View key={round.SheetID} className='so-sheet__round' data-testid='sheet-round'>
               <View className='so-sheet__round-head'>
@@ -186,7 +191,7 @@ function OrderEntry() {
                     <View className='so-sheet__line-edit'>
                       <Stepper
                         value={String(sheet.stepperQuantity(l))}
-                        canDecrease={!sheet.editing && sheet.stepperQuantity(l) > 1}
+                        canDecrease={sheet.canLower(l)}
                         canIncrease={!sheet.editing}
                         onDecrease={() => changeQuantity(l, sheet.stepperQuantity(l) - 1)}
                         onIncrease={() => changeQuantity(l, sheet.stepperQuantity(l) + 1)}

@@ -49,13 +49,13 @@ export interface TableCodeRow {
 }
 
 async function tableRows(db: Kysely<Database> | Transaction<Database>, entId?: string): Promise<TableCodeRow[]> {
-  let query = db.selectFrom('dining_tables').select(['ent_id', 'table_id', 'code', 'base_id', 'qr_code'])
+  let query = db.selectFrom('dining_tables').select(['ent_id', 'table_id', 'code', 'base_id', 'qr_code']).where('is_enable', '=', 1)
   if (entId) query = query.where('ent_id', '=', entId)
   const rows = await query.orderBy('base_id').orderBy('code').execute()
   return rows.map((r) => ({ entId: r.ent_id, tableId: r.table_id, code: r.code, baseId: r.base_id, qrCode: r.qr_code ?? '' }))
 }
 
-/** Every table with its current code, by branch and table code. */
+/** Every table in service with its current code, by branch and table code (removed tables have none). */
 export const listTableCodes = (db: Kysely<Database>, entId?: string): Promise<TableCodeRow[]> => tableRows(db, entId)
 
 /**
@@ -66,7 +66,8 @@ export async function rotateTableCode(db: Kysely<Database>, which: string): Prom
   return db.transaction().execute(async (trx) => {
     const byCode = await trx.selectFrom('qr_codes').select('table_id').where('code', '=', which).executeTakeFirst()
     const tableId = byCode?.table_id ?? which
-    const table = await trx.selectFrom('dining_tables').selectAll().where('table_id', '=', tableId).executeTakeFirst()
+    // A removed table (kept out of service for its orders) gets no code again: TABLE_NOT_FOUND.
+    const table = await trx.selectFrom('dining_tables').selectAll().where('table_id', '=', tableId).where('is_enable', '=', 1).executeTakeFirst()
     if (!table) throw new DomainError('TABLE_NOT_FOUND')
     const row: TableCodeRow = { entId: table.ent_id, tableId: table.table_id, code: table.code, baseId: table.base_id, qrCode: newTableCode(table.code) }
     await replaceTableCode(trx, row)

@@ -29,7 +29,7 @@ async function requireOpenBranch(db: Kysely<Database>, entId: string, baseId: st
   return { base, shop }
 }
 
-/** The branch's tables by code, one page of them (PageIndex from 1), and how many there are. */
+/** The branch's tables in service by code, one page of them (PageIndex from 1), and how many there are. */
 export async function branchTables(
   db: Kysely<Database>,
   entId: string,
@@ -40,7 +40,8 @@ export async function branchTables(
   const { base } = await requireOpenBranch(db, entId, baseId)
   const size = page.PageSize || DEFAULT_TABLE_PAGE_SIZE
   const offset = (Math.max(page.PageIndex || 1, 1) - 1) * size
-  const scope = db.selectFrom('dining_tables').where('ent_id', '=', entId).where('base_id', '=', base.baseId)
+  // Tables in service only: a removed table kept for its orders (is_enable 0) cannot be chosen.
+  const scope = db.selectFrom('dining_tables').where('ent_id', '=', entId).where('base_id', '=', base.baseId).where('is_enable', '=', 1)
   const [rows, count] = await Promise.all([
     // Never the qr_code column: choosing a table by hand must not hand out the table's proof.
     scope.select(['table_id', 'code', 'names', 'base_id', 'shop_id']).orderBy('code').orderBy('table_id').limit(size).offset(offset).execute(),

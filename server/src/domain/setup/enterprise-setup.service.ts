@@ -9,7 +9,9 @@
  *     when nothing stronger decides, spec §1: '1' traditional Chinese, '2' English; the first of
  *     `languages`), Languages (the languages the enterprise writes its names in, first the default,
  *     'zh-TW,zh-CN,en') and CYSheetGoodsQuaEdit (whether diners may change the quantity of what
- *     went to the kitchen: '0' unless asked; the demo has '1'), and any further setting
+ *     went to the kitchen at all: '0' unless asked; the demo has '1'), CYSheetSentQuaLower (whether
+ *     they may also lower a line below what went to the kitchen: '0' unless asked, raising stays
+ *     allowed; the demo has '1'), and any further setting
  *     (MaxLineQuantity, MaxOrderLines, UnpaidOrderMinutes …) as written;
  *   - service_links: api '/', h5 '/', image '/files/' (relative to the origin a request came
  *     to, as the demo), or absolute URLs.
@@ -38,7 +40,8 @@ export const RESERVED_SETTINGS: Record<string, string> = {
   TimeZone: 'timeZone',
   AppLanguage: 'languages',
   Languages: 'languages',
-  CYSheetGoodsQuaEdit: 'quantityEditAllowed'
+  CYSheetGoodsQuaEdit: 'quantityEditAllowed',
+  CYSheetSentQuaLower: 'lowerSentAllowed'
 }
 
 /** Settings every new enterprise gets unless `settings` says otherwise (as the demo's). */
@@ -58,6 +61,8 @@ export interface EnterpriseSetup {
   pricePoint: number
   /** CYSheetGoodsQuaEdit: diners may change quantities already sent to the kitchen. */
   quantityEditAllowed: boolean
+  /** CYSheetSentQuaLower: diners may lower a line below what went to the kitchen (default no: raising only). */
+  lowerSentAllowed: boolean
   /** Every other setting, as stored (QuaPoint, MaxLineQuantity …). */
   settings: Record<string, string>
   serviceLinks: Record<ServiceLinkType, string>
@@ -87,6 +92,7 @@ const fields = {
   amoPoint: wholeNumber(0, 8),
   pricePoint: wholeNumber(0, 8),
   quantityEditAllowed: flagSchema,
+  lowerSentAllowed: flagSchema,
   serviceLinks: z.object({ api: linkSchema.optional(), h5: linkSchema.optional(), image: linkSchema.optional() }).strict()
 }
 
@@ -98,6 +104,7 @@ export const enterpriseInputSchema = z
     amoPoint: fields.amoPoint.optional(),
     pricePoint: fields.pricePoint.optional(),
     quantityEditAllowed: fields.quantityEditAllowed.optional(),
+    lowerSentAllowed: fields.lowerSentAllowed.optional(),
     settings: paramsSchema.optional(),
     serviceLinks: fields.serviceLinks.optional()
   })
@@ -114,6 +121,7 @@ export const enterpriseChangesSchema = z
     amoPoint: fields.amoPoint.optional(),
     pricePoint: fields.pricePoint.optional(),
     quantityEditAllowed: fields.quantityEditAllowed.optional(),
+    lowerSentAllowed: fields.lowerSentAllowed.optional(),
     settings: paramChangesSchema.optional(),
     serviceLinks: fields.serviceLinks.optional()
   })
@@ -132,7 +140,15 @@ function checkReserved(raw: unknown, settings: Record<string, unknown> | undefin
 }
 
 /** Setting rows for the fields given. */
-function settingRows(input: { currency?: string; timeZone?: string; languages?: Locale[]; amoPoint?: number; pricePoint?: number; quantityEditAllowed?: boolean }): Record<string, string> {
+function settingRows(input: {
+  currency?: string
+  timeZone?: string
+  languages?: Locale[]
+  amoPoint?: number
+  pricePoint?: number
+  quantityEditAllowed?: boolean
+  lowerSentAllowed?: boolean
+}): Record<string, string> {
   const rows: Record<string, string> = {}
   if (input.amoPoint !== undefined) rows.AmoPoint = String(input.amoPoint)
   if (input.pricePoint !== undefined) rows.PricePoint = String(input.pricePoint)
@@ -143,6 +159,7 @@ function settingRows(input: { currency?: string; timeZone?: string; languages?: 
     rows.Languages = input.languages.join(',')
   }
   if (input.quantityEditAllowed !== undefined) rows.CYSheetGoodsQuaEdit = input.quantityEditAllowed ? '1' : '0'
+  if (input.lowerSentAllowed !== undefined) rows.CYSheetSentQuaLower = input.lowerSentAllowed ? '1' : '0'
   return rows
 }
 
@@ -211,7 +228,8 @@ async function writeAll(trx: Transaction<Database>, entId: string, data: z.outpu
       languages: data.languages ?? DEFAULT_LANGUAGES,
       amoPoint: data.amoPoint ?? 2,
       pricePoint: data.pricePoint ?? 2,
-      quantityEditAllowed: data.quantityEditAllowed ?? false
+      quantityEditAllowed: data.quantityEditAllowed ?? false,
+      lowerSentAllowed: data.lowerSentAllowed ?? false
     })
   }
   await trx
@@ -245,6 +263,7 @@ export async function readEnterpriseSetup(db: Kysely<Database>, entId: string): 
     amoPoint: points(all.AmoPoint, 2),
     pricePoint: points(all.PricePoint, 2),
     quantityEditAllowed: all.CYSheetGoodsQuaEdit === '1',
+    lowerSentAllowed: all.CYSheetSentQuaLower === '1',
     settings,
     serviceLinks: links
   }

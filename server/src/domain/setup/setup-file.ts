@@ -202,6 +202,7 @@ const enterpriseFile = (e: EnterpriseSetup): SetupFile['enterprise'] => ({
   amoPoint: e.amoPoint,
   pricePoint: e.pricePoint,
   quantityEditAllowed: e.quantityEditAllowed,
+  lowerSentAllowed: e.lowerSentAllowed,
   settings: e.settings,
   serviceLinks: e.serviceLinks
 })
@@ -221,6 +222,7 @@ function shopFile(s: ShopSetup, options: ExportSetupOptions) {
     financeAccount: s.financeAccount,
     ...(s.bagFee !== undefined ? { bagFee: s.bagFee } : {}),
     ...(s.notice !== undefined ? { notice: s.notice } : {}),
+    ...(s.pageConfig !== undefined ? { pageConfig: s.pageConfig } : {}),
     params: s.params,
     ...(options.keepCodes ? { counterCode: s.counterCode } : {})
   }
@@ -486,12 +488,18 @@ async function upsertShop(trx: Transaction<Database>, entId: string, shop: Parse
     financeAccount: shop.financeAccount,
     bagFee: shop.bagFee,
     notice: shop.notice,
+    pageConfig: shop.pageConfig,
     params: shop.params
   }
   if (!before) return saveShop(trx, entId, fields, { counterCode: options.keepCodes ? shop.counterCode : undefined })
   await saveShop(trx, entId, { shopId: before.shopId, ...fields })
   // The file is the shop's whole list of params.
-  const keep = [...Object.keys(shop.params ?? {}), ...(shop.bagFee !== undefined ? ['BagFee'] : []), ...(shop.notice !== undefined ? ['ShopNotice'] : [])]
+  const keep = [
+    ...Object.keys(shop.params ?? {}),
+    ...(shop.bagFee !== undefined ? ['BagFee'] : []),
+    ...(shop.notice !== undefined ? ['ShopNotice'] : []),
+    ...(shop.pageConfig ? ['ShopPageConfig'] : [])
+  ]
   let drop = trx.deleteFrom('shop_params').where('shop_id', '=', before.shopId)
   if (keep.length > 0) drop = drop.where('parm_id', 'not in', keep)
   await drop.execute()

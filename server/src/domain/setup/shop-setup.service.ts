@@ -22,6 +22,7 @@ import { z } from 'zod'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import { pickText } from '../../../../src/i18n/text'
 import { BUSINESS_MODE } from '../../../../src/core/sheet-position'
+import { HOME_SECTIONS } from '../../../../src/core/shop-page'
 import { namesJson, parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { newTableCode } from '../entry/table-codes'
@@ -49,7 +50,26 @@ type Db = Kysely<Database> | Transaction<Database>
 // ---------- shops ----------
 
 /** Shop params with a field of their own. */
-export const RESERVED_SHOP_PARAMS: Record<string, string> = { BagFee: 'bagFee', ShopNotice: 'notice' }
+export const RESERVED_SHOP_PARAMS: Record<string, string> = { BagFee: 'bagFee', ShopNotice: 'notice', ShopPageConfig: 'pageConfig' }
+
+/**
+ * ShopPageConfig (src/core/shop-page.ts): Home's sections in order, comma-separated; '' the
+ * default Home. Stored without spaces; each section once; the language switch may move, not go.
+ */
+export const pageConfigSchema = z
+  .string({ invalid_type_error: 'must be text such as "notice,order,links,language,recommended"' })
+  .max(200, 'must be at most 200 characters')
+  .transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean))
+  .superRefine((names, ctx) => {
+    if (names.length === 0) return
+    const unknown = names.filter((n) => !(HOME_SECTIONS as readonly string[]).includes(n))
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown section ${unknown.map((n) => JSON.stringify(n)).join(', ')}: use ${HOME_SECTIONS.join(', ')}` })
+    const twice = names.filter((n, i) => names.indexOf(n) !== i)
+    if (twice.length > 0) ctx.addIssue({ code: 'custom', message: `names ${[...new Set(twice)].map((n) => JSON.stringify(n)).join(', ')} twice` })
+    if (!names.includes('language')) ctx.addIssue({ code: 'custom', message: 'must show "language": diners choose their language on Home' })
+    if (names.includes('byNumber') && !names.includes('order')) ctx.addIssue({ code: 'custom', message: '"byNumber" shows beside "order": name "order" too' })
+  })
+  .transform((names) => names.join(','))
 
 const financeAccountSchema = z
   .object({
@@ -84,8 +104,10 @@ export const shopInputSchema = z
     financeAccount: financeAccountSchema.nullable().optional(),
     /** BagFee: the price of one bag. */
     bagFee: decimalSchema().optional(),
-    /** ShopNotice: the notice diners see on Home. */
+    /** ShopNotice: the notice diners see on Home (where the page config shows "notice"). */
     notice: freeText(2000).optional(),
+    /** ShopPageConfig: Home's sections in order ('' the default Home; src/core/shop-page.ts). */
+    pageConfig: pageConfigSchema.optional(),
     params: paramChangesSchema.optional()
   })
   .strict()
@@ -115,9 +137,10 @@ export interface ShopSetup {
   /** The counter QR code ('QR-S101-…'). */
   counterCode: string
   financeAccount: FinanceAccountSetup | null
-  /** BagFee and ShopNotice; undefined when not set. */
+  /** BagFee, ShopNotice and ShopPageConfig; undefined when not set. */
   bagFee?: string
   notice?: string
+  pageConfig?: string
   /** Every other param. */
   params: Record<string, string>
 }
@@ -210,6 +233,8 @@ export async function saveShop(trx: Transaction<Database>, entId: string, input:
   const params: Record<string, string | null> = { ...data.params }
   if (data.bagFee !== undefined) params.BagFee = data.bagFee
   if (data.notice !== undefined) params.ShopNotice = data.notice
+  // '' goes back to the default Home.
+  if (data.pageConfig !== undefined) params.ShopPageConfig = data.pageConfig === '' ? null : data.pageConfig
   for (const [parmId, value] of Object.entries(params)) await writeParam(trx, 'shop_params', shopId, parmId, value)
   return readShopSetup(trx, entId, shopId)
 }
@@ -266,6 +291,7 @@ export async function listShopSetups(db: Db, entId: string, onlyShopId?: string)
     }
     if (own.BagFee !== undefined) setup.bagFee = own.BagFee
     if (own.ShopNotice !== undefined) setup.notice = own.ShopNotice
+    if (own.ShopPageConfig !== undefined) setup.pageConfig = own.ShopPageConfig
     return setup
   })
 }

@@ -71,7 +71,7 @@ export async function sheetRows(
     PaidAmount: sheet.paid_amount,
     SettlementID: sheet.settlement_id,
     ClosedDate: sheet.closed_at ? wallClockText(state.timeZone, new Date(sheet.closed_at)) : '',
-    QuaEditable: state.quaEditable ? 1 : 0,
+    QuaEditable: state.quaEditable,
     OrderingAllowed: state.orderingAllowed ? 1 : 0
   }))
 }

@@ -297,7 +297,8 @@ export async function sheetsOfOwner(
 export interface SheetState {
   secondsLeft: number
   orderingAllowed: boolean
-  quaEditable: boolean
+  /** QuaEditable: 0 no changes, 1 up and down, 2 up only (what went to the kitchen stays). */
+  quaEditable: 0 | 1 | 2
   timeZone: string
 }
 
@@ -314,8 +315,17 @@ export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: 
     sheetAgeSeconds: ageSeconds(sheet, now),
     sheetStatus: sheet.status
   })
-  const quaEdit = await findEnterpriseSetting(db, sheet.ent_id, 'CYSheetGoodsQuaEdit')
-  return { secondsLeft, orderingAllowed: open && refusal === null, quaEditable: isQuantityEditAllowed(quaEdit), timeZone: read.timeZone }
+  const [quaEdit, lowerSent] = await Promise.all([findEnterpriseSetting(db, sheet.ent_id, 'CYSheetGoodsQuaEdit'), findEnterpriseSetting(db, sheet.ent_id, 'CYSheetSentQuaLower')])
+  const quaEditable = !isQuantityEditAllowed(quaEdit) ? 0 : isSentLowerAllowed(lowerSent) ? 1 : 2
+  return { secondsLeft, orderingAllowed: open && refusal === null, quaEditable, timeZone: read.timeZone }
+}
+
+/**
+ * Whether diners may lower a table's line below what went to the kitchen (enterprise setting
+ * CYSheetSentQuaLower = 1). Anything else, or no setting, is no (issue 23): raising only.
+ */
+export function isSentLowerAllowed(param: string | number | null | undefined): boolean {
+  return String(param ?? '').trim() === '1'
 }
 
 /**

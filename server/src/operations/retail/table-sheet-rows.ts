@@ -18,6 +18,6 @@ export const TABLE_SHEET_COLUMNS: ColumnDocs<TableSheetRow> = {
   PaidAmount: 'Paid so far (decimal string)',
   SettlementID: "Pending settlement order from PayLaterUpdate ('' none); pay it with PaySubmit",
   ClosedDate: "Closed at on the enterprise's clock ('' while open)",
-  QuaEditable: '1 when ordered quantities may be edited (CYSheetGoodsQuaEdit = 1)',
+  QuaEditable: '1 when ordered quantities may be raised and lowered (CYSheetGoodsQuaEdit = 1 and CYSheetSentQuaLower = 1), 2 raised only (what went to the kitchen cannot be lowered: CYSheetSentQuaLower ≠ 1), 0 not edited',
   OrderingAllowed: '1 when another round may be ordered now (branch open, within WebOrderDuration, status not 2 or 3)'
 }

@@ -36,6 +36,18 @@ import StaffTableList from './StaffTableList'
 import TablesAdd from './TablesAdd'
 import TableRotate from './TableRotate'
 import TableQrSheet from './TableQrSheet'
+import EnterpriseGet from './EnterpriseGet'
+import EnterpriseUpdate from './EnterpriseUpdate'
+import ShopList from './ShopList'
+import ShopSave from './ShopSave'
+import BranchSave from './BranchSave'
+import BranchRemove from './BranchRemove'
+import StaffRechargeRuleList from './StaffRechargeRuleList'
+import StaffRechargeRuleSave from './StaffRechargeRuleSave'
+import TableRename from './TableRename'
+import TableRemove from './TableRemove'
+import SetupExport from './SetupExport'
+import SetupImport from './SetupImport'
 import StaffMemberVerify from './StaffMemberVerify'
 import StaffMemberLookup from './StaffMemberLookup'
 import StaffCouponPlanList from './StaffCouponPlanList'
@@ -94,6 +106,18 @@ export const STAFF_REGISTRY = {
   TablesAdd,
   TableRotate,
   TableQrSheet,
+  EnterpriseGet,
+  EnterpriseUpdate,
+  ShopList,
+  ShopSave,
+  BranchSave,
+  BranchRemove,
+  StaffRechargeRuleList,
+  StaffRechargeRuleSave,
+  TableRename,
+  TableRemove,
+  SetupExport,
+  SetupImport,
   StaffMemberVerify,
   StaffMemberLookup,
   StaffCouponPlanList,

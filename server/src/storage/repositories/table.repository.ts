@@ -13,28 +13,34 @@ const toTable = (r: Selectable<DiningTableTable>): DiningTable => ({
   qrCode: r.qr_code ?? ''
 })
 
-/** A table of this enterprise; another enterprise's table is not found. */
+/**
+ * A table in service of this enterprise; another enterprise's table, and a removed one (kept out
+ * of service for the orders that name it: is_enable 0, migration 0020), are not found.
+ */
 export async function findTable(db: Kysely<Database>, entId: string, tableId: string): Promise<DiningTable | null> {
   const row = await db
     .selectFrom('dining_tables')
     .selectAll()
     .where('ent_id', '=', entId)
     .where('table_id', '=', tableId)
+    .where('is_enable', '=', 1)
     .executeTakeFirst()
   return row ? toTable(row) : null
 }
 
+/** A table in service, of any enterprise (a removed one is not found). */
 export async function findTableById(db: Kysely<Database>, tableId: string): Promise<DiningTable | null> {
-  const row = await db.selectFrom('dining_tables').selectAll().where('table_id', '=', tableId).executeTakeFirst()
+  const row = await db.selectFrom('dining_tables').selectAll().where('table_id', '=', tableId).where('is_enable', '=', 1).executeTakeFirst()
   return row ? toTable(row) : null
 }
 
-/** How many tables a branch has (Home offers choosing one by hand where there are some). */
+/** How many tables in service a branch has (Home offers choosing one by hand where there are some). */
 export async function countBranchTables(db: Kysely<Database>, entId: string, baseId: string): Promise<number> {
   const row = await db
     .selectFrom('dining_tables')
     .where('ent_id', '=', entId)
     .where('base_id', '=', baseId)
+    .where('is_enable', '=', 1)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
-import { saleTypeLabel } from '../menu-text'
+import { saleTypeLabel } from '../sale-type'
 import { lazyImage } from '../../../hosts/lazy-image'
 import './RecommendGrid.css'
 
