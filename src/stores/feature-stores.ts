@@ -28,6 +28,7 @@ import { GATEWAY_PATH } from '../gateway/contract'
 import { MenuLiveStore } from '../features/menu/menu-live.store'
 import { liveSubscribe } from '../hosts/live'
 import { knowOperations } from '../gateway/operation-groups'
+import { parseGoodsRemarks } from '../core/goods-remarks'
 
 // The pages past Home call the rest of the gateway: H5's first screen knew only its own operations.
 knowOperations(OPERATIONS)
@@ -40,6 +41,8 @@ export class FeatureStores {
   readonly menuLive: MenuLiveStore
 
   constructor(private readonly root: RootStore) {
+    // Goods details read remarks only past Home: the parser comes with these stores, not the first screen.
+    root.menu.useRemarkReader(parseGoodsRemarks)
     const { session, format } = root
     this.businessMode = new BusinessModeStore(root.host.storage, () =>
       session.isReady && session.baseInfo ? { branchMode: session.baseInfo.BusinessMode, postpay: session.payMode === 'postpay' } : null

@@ -1,3 +1,4 @@
+import { parseGoodsRemarks } from '../../src/core/goods-remarks'
 import { autorun } from 'mobx'
 import { Gateway } from '../../src/gateway/gateway-client'
 import type { Locale } from '../../src/gateway/contract'
@@ -79,6 +80,8 @@ function setup(handlers: Record<string, Handler>) {
     testUrl: ''
   })
   const menu = new MenuStore(gateway, { scope: () => scope, locale: () => locale, now: () => now })
+  // The root store's feature stores hand the remark parser in (stores/feature-stores.ts).
+  menu.useRemarkReader(parseGoodsRemarks)
   return {
     menu,
     host,

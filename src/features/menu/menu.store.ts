@@ -23,7 +23,7 @@ import type {
 } from '../../gateway/operations'
 import type { WallClock } from '../../core/wall-clock'
 import { saleStatus } from '../../core/sale-status'
-import { parseGoodsRemarks, type RemarkGroup } from '../../core/goods-remarks'
+import type { RemarkGroup } from '../../core/goods-remarks'
 
 export interface MenuScope {
   ShopID: string
@@ -97,19 +97,31 @@ export class MenuStore {
   private detailSeq: Record<string, number> = {}
   /** The language each goods' details were read in. */
   private detailLocale: Record<string, Locale> = {}
+  /**
+   * Reads a goods' GoodsRemarks into groups (src/core/goods-remarks.ts parseGoodsRemarks). The
+   * stores of the pages past Home hand it in (stores/feature-stores.ts): only goods details read
+   * remarks, so the parser is not on the first screen. Until then: no groups.
+   */
+  private readRemarks: (text: string) => RemarkGroup[] = () => []
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: MenuStoreDeps
   ) {
     // The timer handle is observable (by reference) so `statusTimerRunning` updates its observers.
-    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq' | 'detailLocale'>(this, {
+    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq' | 'detailLocale' | 'readRemarks'>(this, {
       gateway: false,
       deps: false,
+      readRemarks: false,
       timer: observable.ref,
       detailSeq: false,
       detailLocale: false
     })
+  }
+
+  /** Hands in the remark parser (see readRemarks). */
+  useRemarkReader(read: (text: string) => RemarkGroup[]): void {
+    this.readRemarks = read
   }
 
   private key(scope: MenuScope): string {
@@ -289,7 +301,7 @@ export class MenuStore {
         values: [...(detail.table3 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
         skus: detail.table4 ?? [],
         packUnits: detail.table5 ?? [],
-        remarks: parseGoodsRemarks(goods.GoodsRemarks),
+        remarks: this.readRemarks(goods.GoodsRemarks),
         addOns: [...(addOns.table1 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
         bomClasses: [...(bom?.table1 ?? [])].sort((a, b) => a.SortNo - b.SortNo),
         bomGoods: bom?.table2 ?? []
