@@ -16,6 +16,7 @@ import { AfterSaleStore } from './aftersale-store'
 import { AuditStore } from './audit-store'
 import { CouponsStore } from './coupons-store'
 import { DevicesStore } from './devices-store'
+import { MenuStore, type PictureUpload } from './menu-store'
 import { MembersStore } from './members-store'
 import { OrdersStore } from './orders-store'
 import { PairStore } from './pair-store'
@@ -23,6 +24,7 @@ import { PinPadStore } from './pin-pad-store'
 import { ReviewsStore } from './reviews-store'
 import { SetupStore } from './setup-store'
 import { SignInStore } from './sign-in-store'
+import { SoldOutStore } from './sold-out-store'
 import { StaffStore } from './staff-store'
 import { BranchesStore } from './branches-store'
 import { SettingsStore } from './settings-store'
@@ -49,7 +51,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut'
 
 export interface NavItem {
   page: PageName
@@ -61,7 +63,7 @@ export interface NavItem {
 
 /**
  * The navigation, in order. Only pages that work are registered here (house rule: no placeholder
- * pages). Next to come, each with its own permission: Menu ('menu.edit' / 'menu.soldOut'), Tables
+ * pages). Next to come, each with its own permission: Tables
  * & QR codes ('tables.manage'), Branches & settings ('shops.manage', 'enterprise.manage'): add the
  * item here and its page in ui/App.tsx.
  */
@@ -70,6 +72,8 @@ export const NAV: readonly NavItem[] = [
   { page: 'devices', path: '/devices', label: 'nav.devices', permission: 'devices.manage' },
   { page: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   { page: 'orders', path: '/orders', label: 'nav.orders', permission: 'orders.work' },
+  { page: 'menu', path: '/menu', label: 'nav.menuEdit', permission: 'menu.edit' },
+  { page: 'soldOut', path: '/sold-out', label: 'nav.soldOut', permission: 'menu.soldOut' },
   { page: 'members', path: '/members', label: 'nav.members', permission: 'members.verify' },
   { page: 'coupons', path: '/coupons', label: 'nav.coupons', permission: 'coupons.manage' },
   { page: 'reviews', path: '/reviews', label: 'nav.reviews', permission: 'reviews.manage' },
@@ -116,6 +120,8 @@ export function parseRoute(hash: string): Route {
 export interface ConsoleDeps {
   api: StaffApi
   browser: ConsoleBrowser
+  /** Posts a signed picture upload form (the menu's pictures); default: the browser's fetch. */
+  upload?: PictureUpload
 }
 
 export class ConsoleStore {
@@ -149,6 +155,8 @@ export class ConsoleStore {
   readonly tables: TablesStore
   readonly branches: BranchesStore
   readonly settings: SettingsStore
+  readonly menu: MenuStore
+  readonly soldOut: SoldOutStore
   readonly orders: OrdersStore
   readonly members: MembersStore
   readonly coupons: CouponsStore
@@ -156,7 +164,7 @@ export class ConsoleStore {
   readonly aftersale: AfterSaleStore
   private stopListening: (() => void) | null = null
 
-  constructor({ api, browser }: ConsoleDeps) {
+  constructor({ api, browser, upload }: ConsoleDeps) {
     this.api = api
     this.browser = browser
     const saved = browser.storage.get(STORAGE_KEYS.locale)
@@ -175,12 +183,14 @@ export class ConsoleStore {
     this.tables = new TablesStore(this)
     this.branches = new BranchesStore(this)
     this.settings = new SettingsStore(this)
+    this.menu = new MenuStore(this, upload)
+    this.soldOut = new SoldOutStore(this)
     this.orders = new OrdersStore(this)
     this.members = new MembersStore(this)
     this.coupons = new CouponsStore(this)
     this.reviews = new ReviewsStore(this)
     this.aftersale = new AfterSaleStore(this)
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false })
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, menu: false, soldOut: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)

@@ -14,6 +14,7 @@ import { AuditPage } from './AuditPage'
 import { Alert, PageHeading, Status } from './controls'
 import { CouponsPage } from './CouponsPage'
 import { DevicesPage } from './DevicesPage'
+import { MenuPage } from './MenuPage'
 import { MembersPage } from './MembersPage'
 import { OrdersPage } from './OrdersPage'
 import { PairPage } from './PairPage'
@@ -21,6 +22,7 @@ import { PinPadPage } from './PinPadPage'
 import { ReviewsPage } from './ReviewsPage'
 import { SetupPage } from './SetupPage'
 import { SignInPage } from './SignInPage'
+import { SoldOutPage } from './SoldOutPage'
 import { StaffPage } from './StaffPage'
 import { BranchesPage } from './BranchesPage'
 import { SettingsPage } from './SettingsPage'
@@ -153,6 +155,10 @@ const Page = observer(function Page() {
           return <DevicesPage />
         case 'audit':
           return <AuditPage />
+        case 'menu':
+          return <MenuPage />
+        case 'soldOut':
+          return <SoldOutPage />
         case 'pair':
           return <PairPage />
         case 'tables':
