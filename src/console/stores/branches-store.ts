@@ -411,7 +411,7 @@ export class BranchesStore {
     return this.send(async () => {
       const res = await this.root.call('ShopSave', { ShopID: form.shopId, Shop: changes, Reason: form.reason.trim() })
       return this.root.t('branches.shopSaved', { name: this.name(res.table1?.[0]?.names) })
-    })
+    }, true)
   }
 
   // ---------- branches ----------
@@ -463,7 +463,7 @@ export class BranchesStore {
     return this.send(async () => {
       const res = await this.root.call('BranchSave', { BaseID: form.baseId, ShopID: form.adding ? form.shopId : '', Branch: changes, Reason: form.reason.trim() })
       return this.root.t('branches.branchSaved', { name: this.name(res.table1?.[0]?.names) })
-    })
+    }, true)
   }
 
   async confirmRemove(): Promise<boolean> {
@@ -476,7 +476,7 @@ export class BranchesStore {
     return this.send(async () => {
       await this.root.call('BranchRemove', { BaseID: branch.baseId, Reason: this.removeReason.trim() })
       return this.root.t('branches.branchRemoved', { name: this.name(branch.names) })
-    })
+    }, true)
   }
 
   // ---------- recharge rules ----------
@@ -523,8 +523,12 @@ export class BranchesStore {
     return n[this.root.locale] || n['zh-TW'] || n.en || n['zh-CN']
   }
 
-  /** Sends a save; on success back to the list (reloaded) with its notice, else the problems stay on the form. */
-  private async send(save: () => Promise<string>): Promise<boolean> {
+  /**
+   * Sends a save; on success back to the list (reloaded) with its notice, else the problems stay on
+   * the form. A shop or branch made, renamed or removed changes the person's scope: StaffMe is read
+   * again, so Tables, Menu, Sold out, Staff and Pair offer it at once, not after a reload.
+   */
+  private async send(save: () => Promise<string>, scopeChanged = false): Promise<boolean> {
     if (this.busy) return false
     this.busy = true
     this.error = ''
@@ -535,7 +539,7 @@ export class BranchesStore {
         this.view = { kind: 'list' }
         this.notice = notice
       })
-      await this.load()
+      await Promise.all([this.load(), scopeChanged ? this.root.loadMe() : null])
       return true
     } catch (e) {
       const failure = failureOf(this.root, e)

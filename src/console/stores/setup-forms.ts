@@ -20,6 +20,8 @@ export interface SetupRoot {
   t: ConsoleStore['t']
   messageOf(e: unknown): string
   can(permission: Permission | undefined): boolean
+  /** StaffMe again: the person's scope (the shops and branches every page offers) after it changed. */
+  loadMe(): Promise<boolean>
 }
 
 export type Names = Record<Locale, string>
