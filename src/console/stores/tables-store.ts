@@ -83,7 +83,8 @@ export class TablesStore {
   }
 
   async load(): Promise<void> {
-    if (!this.shopId) this.shopId = this.shops[0]?.shopId ?? ''
+    // The first of the person's shops, or again when the chosen one left the scope.
+    if (!this.shopId || !this.shops.some((s) => s.shopId === this.shopId)) this.shopId = this.shops[0]?.shopId ?? ''
     if (!this.shopId) {
       this.loaded = true
       return
