@@ -44,7 +44,7 @@ describe('demo seed', () => {
     const first = await rowCounts(server.db)
     expect(first).toMatchObject({
       enterprises: 1,
-      enterprise_settings: 9,
+      enterprise_settings: 10,
       shops: 2,
       bases: 3,
       dining_tables: 12,
