@@ -155,7 +155,7 @@ export const RESULTCODES = {
   STAFF_PHONE_TAKEN: '21006',
   /** A password shorter than {min} characters. */
   STAFF_PASSWORD_WEAK: '21007',
-  /** A PIN that is not 4 to 6 digits, or one another person on the same shop already uses. */
+  /** A PIN that is not 4 to 6 digits. */
   STAFF_PIN_INVALID: '21008',
   /** The device is not paired (unknown or unpaired token). */
   STAFF_DEVICE_NOT_PAIRED: '21009',

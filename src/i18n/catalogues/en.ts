@@ -614,7 +614,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.21005': 'No such staff member',
   'resultcode.21006': 'Another staff member already has this phone number',
   'resultcode.21007': 'The password must have at least {min} characters',
-  'resultcode.21008': 'The PIN must be 4 to 6 digits and not the same as a colleague’s',
+  'resultcode.21008': 'The PIN must be 4 to 6 digits',
   'resultcode.21009': 'This device is not paired. Ask a manager to pair it again.',
   'resultcode.21010': 'You cannot give a role above your own or shops outside your own',
   'resultcode.21011': 'The enterprise must keep at least one owner',

@@ -612,7 +612,7 @@ const zhCN = {
   'resultcode.21005': '找不到此员工',
   'resultcode.21006': '已有其他员工使用此手机号码',
   'resultcode.21007': '密码至少需要 {min} 个字符',
-  'resultcode.21008': 'PIN 码须为 4 至 6 位数字，且不能与同事相同',
+  'resultcode.21008': 'PIN 码须为 4 至 6 位数字',
   'resultcode.21009': '此设备尚未配对，请经理重新配对。',
   'resultcode.21010': '不能指派高于您自己的岗位，或您管辖范围以外的门店',
   'resultcode.21011': '企业至少要保留一位老板',

@@ -614,7 +614,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21005': '找不到此員工',
   'resultcode.21006': '已有其他員工使用此手機號碼',
   'resultcode.21007': '密碼至少需要 {min} 個字元',
-  'resultcode.21008': 'PIN 碼須為 4 至 6 位數字，且不可與同事相同',
+  'resultcode.21008': 'PIN 碼須為 4 至 6 位數字',
   'resultcode.21009': '此裝置尚未配對，請經理重新配對。',
   'resultcode.21010': '不能指派高於您自己的職位，或您管轄範圍以外的店舖',
   'resultcode.21011': '企業至少要保留一位東主',
