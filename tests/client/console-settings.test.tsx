@@ -259,6 +259,8 @@ describe('Settings', () => {
     expect(await settings.confirmImport()).toBe(true)
     expect(api.inputsOf('SetupImport')[1]).toEqual({ File: '{"format":"scanorder-setup/1","enterprise":{},"shops":[{},{}]}', KeepCodes: 0, Reason: 'restore' })
     expect(settings.imported).toMatchObject({ Tables: 8 })
+    // The person's scope is read again: the file may have added or removed shops.
+    expect(api.calls.filter((c) => c.operation === 'StaffMe')).toHaveLength(2)
   })
 
   it('renders for an owner: the quantity rule as radio buttons, every problem in an alert, export and import', async () => {

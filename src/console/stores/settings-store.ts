@@ -292,7 +292,8 @@ export class SettingsStore {
         this.importText = ''
         this.importAgreed = false
       })
-      await this.load()
+      // Shops and branches may have come or gone: the person's scope is read again (StaffMe).
+      await Promise.all([this.load(), this.root.loadMe()])
       return true
     } catch (e) {
       const failure = failureOf(this.root, e)
