@@ -53,6 +53,8 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
   private readonly maxWaitMs: number
   /** When the next request may start (the queue of this process). */
   private nextSlot = 0
+  /** When this process last sent a request (Date.now()). */
+  private lastSent = 0
 
   constructor(private readonly settings: NominatimSettings) {
     this.minIntervalMs = settings.minIntervalMs ?? 1000
@@ -104,8 +106,15 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
     if (start - now > this.maxWaitMs) throw new Error(`Nominatim: more than ${this.maxWaitMs} ms of requests queued in this process`)
     this.nextSlot = start + this.minIntervalMs
     // A timer counts from the event loop's cached clock, which can be tens of milliseconds behind
-    // Date.now() on a busy process, so one timer may end before the slot: wait until it has come.
-    for (let left = start - now; left > 0; left = start - Date.now()) await new Promise((resolve) => setTimeout(resolve, left))
+    // Date.now() on a busy process, so one may end before the slot; and a request sent late must
+    // push the next one back. Wait until the slot has come and a whole interval has passed since
+    // the last request went out.
+    for (;;) {
+      const left = Math.max(start, this.lastSent + this.minIntervalMs) - Date.now()
+      if (left <= 0) break
+      await new Promise((resolve) => setTimeout(resolve, left))
+    }
+    this.lastSent = Date.now()
     const response = await fetch(`${this.settings.baseUrl}${path}?${params}`, {
       headers: { 'User-Agent': `ScanOrder/1.0 (${this.settings.contact})`, Accept: 'application/json' },
       signal: AbortSignal.timeout(this.timeoutMs)
