@@ -52,7 +52,8 @@ async function welcomePlan() {
 /** Goods of the demo menu whose sum reaches `min`. */
 function goodsFor(min: Decimal): string[] {
   const codes = ['F01', 'E03']
-  for (const more of ['A01', 'B01']) {
+  // Goods without a required choice: the number search's + adds them straight to the cart.
+  for (const more of ['A05', 'B01']) {
     if (codes.reduce((s, c) => s.plus(price(c)), new Decimal(0)).gte(min)) break
     codes.push(more)
   }

@@ -120,12 +120,13 @@ function pickOf(menu: MenuFile, g: MenuGoods, locale: Locale, byCode: (code: str
     pick.shows.push(pack)
   }
   if (g.remarks) {
-    const group = parseGoodsRemarks(g.remarks[locale])[0]
-    if (group) {
-      const option = group.options[group.options.length - 1]
+    // The first group's last option, and an option of every other group the diner must choose in.
+    parseGoodsRemarks(g.remarks[locale]).forEach((group, i) => {
+      if (i > 0 && !group.required) return
+      const option = i === 0 ? group.options[group.options.length - 1] : group.options[0]
       pick.tapOn.push(option)
       pick.shows.push(option)
-    }
+    })
   }
   if (g.addOns?.length) {
     const addOn = g.addOns[g.addOns.length - 1].names[locale]

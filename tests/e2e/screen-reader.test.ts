@@ -11,6 +11,7 @@
  * page → heard: payment successful. A01 (dine-in, a round, pay later) in Traditional Chinese: the
  * same to Send the order (heard: sent to the kitchen), then Pay the bill → sandbox → heard: paid.
  */
+import { parseGoodsRemarks } from '../../src/core/goods-remarks'
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -75,13 +76,15 @@ function diner(page: Page, locale: Locale) {
 }
 
 /** The goods' names, and the last value of its first attribute (never the one chosen by default). */
-function goodsWithSizes(code: string, locale: Locale): { name: string; className: string; size: string } {
+function goodsWithSizes(code: string, locale: Locale): { name: string; className: string; size: string; required: string[] } {
   const g = menu.goods.find((x) => x.code === code)!
   const attr = g.skus!.attributes[0]
   return {
     name: g.names[locale],
     className: menu.classes.find((c) => c.code === g.class)!.names[locale],
-    size: attr.values[attr.values.length - 1].names[locale]
+    size: attr.values[attr.values.length - 1].names[locale],
+    // The first option of each group the diner must choose in (a spice level).
+    required: g.remarks ? parseGoodsRemarks(g.remarks[locale]).filter((group) => group.required).map((group) => group.options[0]) : []
   }
 }
 
@@ -97,6 +100,10 @@ async function chooseAndOpenCart(page: Page, d: ReturnType<typeof diner>, goods:
   await page.getByRole('heading', { name: goods.name, level: 1 }).first().waitFor({ timeout: STEP })
   await press(radio(new RegExp(`^\\s*${escapeRe(goods.size)}`)), `the size '${goods.size}'`, 'Space')
   await page.getByRole('radio', { name: new RegExp(`^\\s*${escapeRe(goods.size)}`), checked: true }).first().waitFor({ timeout: STEP })
+  for (const option of goods.required) {
+    await press(radio(new RegExp(`^\\s*${escapeRe(option)}`)), `the required choice '${option}'`, 'Space')
+    await page.getByRole('radio', { name: new RegExp(`^\\s*${escapeRe(option)}`), checked: true }).first().waitFor({ timeout: STEP })
+  }
   await press(button(t('menu.addOne', { name: goods.name })), `'${t('menu.addOne', { name: goods.name })}'`)
   await press(button(t('details.add')), `'${t('details.add')}'`)
   await hear(t('details.added'), 'after Add to cart')
