@@ -28,6 +28,9 @@ import type {
   TableChanges
 } from './setup-contract'
 import type { OrderLineRow, OrderRow } from './order-rows'
+import { KITCHEN_OPERATIONS, type KitchenOperationInputs, type KitchenOperationOutputs } from './kitchen-contract'
+import { COUNTER_OPERATIONS, type CounterOperationInputs, type CounterOperationOutputs } from './counter-contract'
+import { REPORT_OPERATIONS, type ReportOperationInputs, type ReportOperationOutputs } from './report-contract'
 
 export const STAFF_SERVER_TYPE = 'Staff'
 
@@ -99,7 +102,11 @@ export const STAFF_OPERATIONS = {
   StaffOrderGet: 'One order with its lines.',
   StaffOrderReady: 'Marks a paid order ready for pickup.',
   StaffOrderComplete: 'Marks an order completed.',
-  StaffOrderCancel: 'Cancels an order with a reason; a paid order is refunded to where it came from.'
+  StaffOrderCancel: 'Cancels an order with a reason; a paid order is refunded to where it came from.',
+  // The live service (issue 24): each part in a contract file of its own.
+  ...KITCHEN_OPERATIONS,
+  ...COUNTER_OPERATIONS,
+  ...REPORT_OPERATIONS
 } as const
 export type StaffOperationName = keyof typeof STAFF_OPERATIONS
 
@@ -178,7 +185,7 @@ export interface AuditRow {
 export type { DeviceKind, Permission, StaffRole }
 
 /** Inputs of each staff operation (each record also carries EntID and UserID, as every record does). */
-export interface StaffOperationInputs {
+export interface StaffOperationInputs extends KitchenOperationInputs, CounterOperationInputs, ReportOperationInputs {
   StaffSetupCheck: { SetupToken: string }
   StaffSetupComplete: {
     SetupToken: string
@@ -321,7 +328,7 @@ export interface StaffOperationInputs {
 }
 
 /** Answers (data.table1 …) of each staff operation. */
-export interface StaffOperationOutputs {
+export interface StaffOperationOutputs extends KitchenOperationOutputs, CounterOperationOutputs, ReportOperationOutputs {
   /** EntID '' : the link makes a new enterprise (the form asks for it); else it makes an owner of EntID (EntNames shown). */
   StaffSetupCheck: { table1: { Valid: boolean; EntID: string; EntNames: LocalizedText | null }[] }
   StaffSetupComplete: { table1: StaffSessionRow[] }

@@ -34,7 +34,25 @@ export const EVENT_AUDIENCES: Readonly<Record<string, readonly Audience[]>> = {
   /** { goodsId, optionId, soldOut }: the same for one add-on of a goods. */
   'addOn.soldOut': ['diner', 'staff'],
   /** { version }: the shop's menu was replaced (an import): read it again. */
-  'menu.changed': ['diner', 'staff']
+  'menu.changed': ['diner', 'staff'],
+  // The kitchen (issue 24; docs/live-service.md). Each carries the whole ticket as it is now
+  // ({ ticket: KitchenTicketRow }), so a board upserts it by TicketID whatever it missed before.
+  /** A ticket reached its station (an order paid, a round placed). */
+  'ticket.sent': ['staff'],
+  /** A sent line's quantity was raised or lowered, or the line or order cancelled; a bumped ticket reopens. */
+  'ticket.changed': ['staff'],
+  /** A line was marked done, or not done again. */
+  'ticket.lineDone': ['staff'],
+  'ticket.bumped': ['staff'],
+  'ticket.recalled': ['staff'],
+  /** { ticketIds }: someone heard them; boards stop sounding. */
+  'ticket.acked': ['staff'],
+  /**
+   * { ref, pickupNo, stage: 'preparing' | 'ready' | 'collected' | 'cancelled' }: an order's progress
+   * for the pickup screen and the diner's phone. `ref` is a hash of the order id (only its diner,
+   * who knows the id, can tell it is theirs); no table, goods or amounts.
+   */
+  'order.progress': ['diner', 'staff']
 }
 
 /** What a stream sends when a cursor cannot be resumed (pruned past it, or unknown): reload, then go on from `id`. */

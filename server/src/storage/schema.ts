@@ -17,6 +17,7 @@
 
 import type { Generated } from 'kysely'
 import type { StaffTables } from './schema-staff'
+import type { KitchenTables } from './schema-kitchen'
 
 export interface EnterpriseTable {
   ent_id: string
@@ -442,6 +443,8 @@ export interface OrderTable {
   address_id: Generated<string>
   delivery_snapshot: Generated<string>
   delivery_distance: Generated<number>
+  /** Migration 0021: '' not sent to the kitchen, 'preparing', 'ready' (every ticket bumped). */
+  kitchen_stage: Generated<string>
 }
 
 export interface OrderLineTable {
@@ -782,7 +785,7 @@ export interface ServerSecretTable {
   created_at: string
 }
 
-export interface Database extends StaffTables {
+export interface Database extends StaffTables, KitchenTables {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
   shops: ShopTable

@@ -1,5 +1,13 @@
 /** The console's English texts. zh-CN.ts and zh-TW.ts have exactly these keys (tests/client/console-i18n.test.tsx). */
+import { kitchenEn } from './parts/kitchen'
+import { counterEn } from './parts/counter'
+import { reportEn } from './parts/report'
+
 export const en = {
+  // The live service's pages (issue 24), each in a part of its own.
+  ...kitchenEn,
+  ...counterEn,
+  ...reportEn,
   'app.title': 'ScanOrder Console',
   'app.skip': 'Skip to content',
   'lang.label': 'Language',

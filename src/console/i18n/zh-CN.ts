@@ -1,7 +1,13 @@
 /** 控制台简体中文文案（与 en.ts 键相同）。 */
 import type { ConsoleKey } from './en'
+import { kitchenZhCN } from './parts/kitchen'
+import { counterZhCN } from './parts/counter'
+import { reportZhCN } from './parts/report'
 
 export const zhCN: Record<ConsoleKey, string> = {
+  ...kitchenZhCN,
+  ...counterZhCN,
+  ...reportZhCN,
   'app.title': 'ScanOrder 管理后台',
   'app.skip': '跳到主要内容',
   'lang.label': '语言',

@@ -1,7 +1,13 @@
 /** 主控台繁體中文文案（與 en.ts 鍵相同）。 */
 import type { ConsoleKey } from './en'
+import { kitchenZhTW } from './parts/kitchen'
+import { counterZhTW } from './parts/counter'
+import { reportZhTW } from './parts/report'
 
 export const zhTW: Record<ConsoleKey, string> = {
+  ...kitchenZhTW,
+  ...counterZhTW,
+  ...reportZhTW,
   'app.title': 'ScanOrder 管理主控台',
   'app.skip': '跳到主要內容',
   'lang.label': '語言',

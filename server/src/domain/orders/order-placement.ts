@@ -333,7 +333,8 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
     paid_at: null,
     ready_at: null,
     completed_at: null,
-    cancelled_at: null
+    cancelled_at: null,
+    kitchen_stage: ''
   }
   const lines = placement.priced.lines.map((l): OrderLineRecord => ({
     order_id: order.orderId,

@@ -408,7 +408,8 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
       paid_at: null,
       ready_at: null,
       completed_at: null,
-      cancelled_at: null
+      cancelled_at: null,
+      kitchen_stage: ''
     }
     await trx.insertInto('orders').values(settlement).execute()
     await recordCreated(trx, settlement.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)

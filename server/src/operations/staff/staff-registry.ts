@@ -71,6 +71,9 @@ import StaffOrderReady from './StaffOrderReady'
 import StaffOrderComplete from './StaffOrderComplete'
 import StaffOrderCancel from './StaffOrderCancel'
 import type { AnyStaffOperation } from './staff-operation'
+import { KITCHEN_REGISTRY } from '../kitchen/kitchen-registry'
+import { COUNTER_REGISTRY } from '../counter/counter-registry'
+import { REPORT_REGISTRY } from '../report/report-registry'
 
 export const STAFF_REGISTRY = {
   StaffSetupCheck,
@@ -139,7 +142,11 @@ export const STAFF_REGISTRY = {
   StaffOrderGet,
   StaffOrderReady,
   StaffOrderComplete,
-  StaffOrderCancel
+  StaffOrderCancel,
+  // The live service (issue 24): each part registers its own operations.
+  ...KITCHEN_REGISTRY,
+  ...COUNTER_REGISTRY,
+  ...REPORT_REGISTRY
 } satisfies { [N in StaffOperationName]: AnyStaffOperation & { name: N } }
 
 export const staffOperationList = (): AnyStaffOperation[] => Object.values(STAFF_REGISTRY)

@@ -24,6 +24,7 @@ import { geocoderLookups } from './0017-geocoder-lookups'
 import { staff } from './0018-staff'
 import { liveEvents } from './0019-live-events'
 import { tableAreas } from './0020-table-areas'
+import { kitchen } from './0021-kitchen'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -45,7 +46,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_geocoder_lookups': geocoderLookups,
   '0018_staff': staff,
   '0019_live_events': liveEvents,
-  '0020_table_areas': tableAreas
+  '0020_table_areas': tableAreas,
+  '0021_kitchen': kitchen
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
