@@ -4,6 +4,7 @@
  * buttons to show. Pure: no I/O.
  *
  *   awaiting payment ─pay→ paid ─ready→ ready for pickup ─complete→ completed
+ *                               ←recall─
  *          │  └─expire→ expired              └──────────complete──────↗
  *          └─cancel→ cancelled
  *
@@ -11,7 +12,8 @@
  */
 import { ORDER_STATUS, type OrderStatus } from '../gateway/order-rows'
 
-export type OrderAction = 'pay' | 'ready' | 'complete' | 'cancel' | 'expire'
+/** recall: the kitchen brought a ready order's ticket back (it is not ready any more). */
+export type OrderAction = 'pay' | 'ready' | 'complete' | 'cancel' | 'expire' | 'recall'
 
 const { AWAITING_PAYMENT, PAID, COMPLETED, CANCELLED, EXPIRED, READY } = ORDER_STATUS
 
@@ -19,7 +21,7 @@ const { AWAITING_PAYMENT, PAID, COMPLETED, CANCELLED, EXPIRED, READY } = ORDER_S
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderAction, OrderStatus>>>> = {
   [AWAITING_PAYMENT]: { pay: PAID, cancel: CANCELLED, expire: EXPIRED, complete: COMPLETED },
   [PAID]: { ready: READY, complete: COMPLETED, cancel: CANCELLED },
-  [READY]: { complete: COMPLETED },
+  [READY]: { complete: COMPLETED, recall: PAID },
   [COMPLETED]: {},
   [CANCELLED]: {},
   [EXPIRED]: {}

@@ -194,6 +194,14 @@ export const RESULTCODES = {
   MENU_CLASS_NOT_EMPTY: '21203',
   /** A goods picked in a combo cannot be removed ({goods} in {combo}). */
   MENU_GOODS_IN_COMBO: '21204',
+  /** The kitchen (issue 24): no ticket by that id in the caller's branches. */
+  TICKET_NOT_FOUND: '21300',
+  /** A recall with no bumped ticket to bring back (or the ticket named is on the board already). */
+  NOTHING_TO_RECALL: '21301',
+  /** A kitchen station refused ({detail}: every problem with its field). */
+  STATION_INVALID: '21302',
+  /** No station by that id in the caller's branches. */
+  STATION_NOT_FOUND: '21303',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -99,7 +99,8 @@ export interface KitchenOperationInputs {
   KitchenTicketBump: { TicketID: string }
   /** TicketID absent: the station's last bumped. */
   KitchenTicketRecall: { BaseID: string; StationID?: string; TicketID?: string }
-  KitchenTicketAck: { BaseID: string; TicketIDs: string[] }
+  /** Comma-separated. */
+  KitchenTicketAck: { BaseID: string; TicketIDs: string }
   KitchenTicketReprint: { TicketID: string }
   KitchenStationList: { BaseID: string }
   /** StationID '' adds one. */
@@ -107,8 +108,9 @@ export interface KitchenOperationInputs {
     BaseID: string
     StationID: string
     Name: string
-    ClassIDs: string[]
-    GoodsIDs: string[]
+    /** Comma-separated ClassIDs and GoodsIDs (the per-goods override). */
+    ClassIDs: string
+    GoodsIDs: string
     AlertMinutes: number
     PrinterHost: string
     PrinterPort: number

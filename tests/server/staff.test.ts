@@ -166,8 +166,18 @@ describe('the role matrix', () => {
     StaffOrderList: ALL,
     StaffOrderGet: ALL,
     StaffOrderReady: ALL,
+    KitchenBoardGet: ALL,
+    KitchenLineDone: ALL,
+    KitchenTicketBump: ALL,
+    KitchenTicketRecall: ALL,
+    KitchenTicketAck: ALL,
+    KitchenStationList: ALL,
+    KitchenStationSave: MANAGERS,
+    KitchenStationRemove: MANAGERS,
     StaffOrderComplete: ALL,
-    StaffOrderCancel: MANAGERS
+    StaffOrderCancel: MANAGERS,
+    DayReportGet: MANAGERS,
+    DayReportExport: MANAGERS
   }
 
   test('every staff operation is in the table', () => {

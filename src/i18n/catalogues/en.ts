@@ -256,6 +256,7 @@ const en: Record<MessageKey, string> = {
   'order.action.pay': 'paid',
   'order.action.ready': 'marked ready',
   'order.action.complete': 'completed',
+  'order.action.recall': 'recalled to the kitchen',
   'order.action.cancel': 'cancelled',
   'order.action.expire': 'expired',
 
@@ -632,6 +633,10 @@ const en: Record<MessageKey, string> = {
   'resultcode.21202': 'The menu already has the code {code}',
   'resultcode.21203': 'Class {class} still has goods. Move or remove them first.',
   'resultcode.21204': '{goods} is a choice in the combo {combo}. Take it out of the combo first.',
+  'resultcode.21300': 'This ticket is no longer on the kitchen board. Refresh the board.',
+  'resultcode.21301': 'There is no bumped ticket to recall.',
+  'resultcode.21302': 'The station was not saved: {detail}',
+  'resultcode.21303': 'This station no longer exists. Refresh the page.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

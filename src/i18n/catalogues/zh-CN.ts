@@ -254,6 +254,7 @@ const zhCN = {
   'order.action.pay': '支付',
   'order.action.ready': '标记待取餐',
   'order.action.complete': '完成',
+  'order.action.recall': '退回厨房',
   'order.action.cancel': '取消',
   'order.action.expire': '过期',
 
@@ -630,6 +631,10 @@ const zhCN = {
   'resultcode.21202': '菜单中已有编号 {code}',
   'resultcode.21203': '分类 {class} 仍有商品，请先移走或删除这些商品',
   'resultcode.21204': '{goods} 是套餐 {combo} 的可选商品，请先从套餐中移除',
+  'resultcode.21300': '此小票已不在厨房看板上，请刷新看板',
+  'resultcode.21301': '没有可召回的已出单小票',
+  'resultcode.21302': '档口未保存：{detail}',
+  'resultcode.21303': '此档口已不存在，请刷新页面',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

@@ -256,6 +256,7 @@ const zhTW: Record<MessageKey, string> = {
   'order.action.pay': '付款',
   'order.action.ready': '標記待取餐',
   'order.action.complete': '完成',
+  'order.action.recall': '退回廚房',
   'order.action.cancel': '取消',
   'order.action.expire': '過期',
 
@@ -632,6 +633,10 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21202': '菜單中已有編號 {code}',
   'resultcode.21203': '分類 {class} 仍有商品，請先移走或刪除這些商品',
   'resultcode.21204': '{goods} 是套餐 {combo} 的可選商品，請先從套餐中移除',
+  'resultcode.21300': '此單據已不在廚房看板上，請重新整理看板',
+  'resultcode.21301': '沒有可召回的已出單單據',
+  'resultcode.21302': '出餐站未儲存：{detail}',
+  'resultcode.21303': '此出餐站已不存在，請重新整理頁面',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear

@@ -14,6 +14,7 @@ import { isPostgres } from '../../storage/database'
 import { earnOrderPoints } from '../wallet/points.service'
 import { returnStock } from './order-stock'
 import { giveCardBack } from '../coupons/card-use'
+import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -67,9 +68,11 @@ export async function applyOrderAction(
   const to = transition(from, action)
   if (to === null) throw new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${from}`, action: `order.action.${action}` })
   const at = now.toISOString()
-  const stamp = STAMP[to]
+  // A recall goes back to paid without paying again: it only clears the ready time.
+  const stamp = action === 'recall' ? undefined : STAMP[to]
   const changes: Updateable<OrderTable> = { status: to, ...extra }
   if (stamp) (changes as Record<string, unknown>)[stamp] = at
+  if (action === 'recall') changes.ready_at = null
   await trx.updateTable('orders').set(changes).where('order_id', '=', orderId).execute()
   const last = await trx
     .selectFrom('order_events')
@@ -151,6 +154,8 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   }
   // A member's order earns points as it is paid, whichever provider paid it (docs/members.md "Points").
   await earnOrderPoints(trx, order, paidAmount, now)
+  // A paid prepay order goes to the kitchen now (its events last: outbox.ts).
+  if (order.kind === 'order') await syncOrderToKitchen(trx, orderId, now)
   return paid
 }
 

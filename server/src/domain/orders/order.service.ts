@@ -45,6 +45,7 @@ import {
   type PlacementCaller
 } from './order-placement'
 import { applyOrderAction, lockOrder, markOrderPaid, type OrderActor } from './order-state'
+import { followShopMove } from '../kitchen/kitchen-board.service'
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
 import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
@@ -296,6 +297,8 @@ export async function applyShopAction(
     const after = await applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now)
     const refunded = action === 'cancel' && before.status === ORDER_STATUS.PAID
     if (refunded) await refundOrderPayments(trx, providers, orderId, now)
+    // The kitchen follows: ready / complete bump what is still open, a cancel takes it off.
+    await followShopMove(trx, orderId, action, '', now)
     await inTransaction?.(trx, { before, after, refunded })
     return after
   })

@@ -270,7 +270,7 @@ export async function readEnterpriseSetup(db: Kysely<Database>, entId: string): 
 }
 
 /** The Languages setting, or (an enterprise from before it, as the demo) the three with AppLanguage's first. */
-function languagesOf(stored: string | undefined, appLanguage: string | undefined): Locale[] {
+export function languagesOf(stored: string | undefined, appLanguage: string | undefined): Locale[] {
   const listed = (stored ?? '').split(',').map((s) => s.trim()).filter((s): s is Locale => (LOCALES as readonly string[]).includes(s))
   if (listed.length > 0) return [...new Set(listed)]
   return appLanguage === '2' ? ['en', 'zh-TW', 'zh-CN'] : DEFAULT_LANGUAGES

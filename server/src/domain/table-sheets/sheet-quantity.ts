@@ -15,12 +15,11 @@
  *
  * Lowering what went to the kitchen (issue 23): a line may go below the quantity the kitchen was
  * sent only when the enterprise lets diners do that (CYSheetSentQuaLower = 1); otherwise
- * QUANTITY_SENT_TO_KITCHEN (21106), and raising stays allowed. Today a round goes to the kitchen
- * whole when it is placed, and the units a diner adds later go with the change, so what was sent
- * is the line's whole quantity (sentQuantity); the kitchen's per-line ledger (issue 24) will answer
- * it instead.
+ * QUANTITY_SENT_TO_KITCHEN (21106), and raising stays allowed. What was sent is the kitchen's
+ * per-line ledger's sum (kitchen-ledger.ts sentQuantityOf): a round goes to the kitchen when it is
+ * placed and every change with its difference.
  */
-import { decimalPoints, roundHalfUp, sumDecimals, toDecimal, type Decimal } from '../../../../src/core/money'
+import { decimalPoints, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { isQuantityEditAllowed, orderingRefusal } from '../../../../src/core/ordering-allowed'
 import { orderLimits } from '../../../../src/core/order-limits'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
@@ -33,6 +32,7 @@ import { applyOrderAction, lockOrder } from '../orders/order-state'
 import { adjustStockTake } from '../orders/order-stock'
 import { findBase } from '../../storage/repositories/base.repository'
 import { requireSheetAccess } from './sheet-access'
+import { sentQuantityOf, syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { isSentLowerAllowed, lockSheet, requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
 
 export interface QuantityEdit {
@@ -43,13 +43,6 @@ export interface QuantityEdit {
   /** The new quantity: packs on a pack line, main units otherwise. */
   Qua: number
 }
-
-/**
- * The quantity of a line the kitchen has been sent, in the line's stepper unit: the line's whole
- * quantity, since a round is sent when placed and a raise is sent with it (issue 24's ledger will
- * say per line).
- */
-export const sentQuantity = (line: { quantity: Decimal }): Decimal => line.quantity
 
 export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit): Promise<SheetRecord> {
   const { db, entId, now } = caller
@@ -98,7 +91,7 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     if (!newQua.isInteger() || newQua.lessThan(1) || oldQua.isZero()) throw new DomainError('INVALID_QUANTITY', { goods: line.goods_name })
     if (newQua.greaterThan(maxLineQuantity)) throw new DomainError('LINE_QUANTITY_OVER_LIMIT', { goods: line.goods_name, max: String(maxLineQuantity) })
     if (newQua.equals(oldQua)) return locked
-    if (!lowerSent && newQua.lessThan(sentQuantity({ quantity: oldQua }))) throw new DomainError('QUANTITY_SENT_TO_KITCHEN', { goods: line.goods_name })
+    if (!lowerSent && newQua.lessThan(await sentQuantityOf(trx, round.order_id, line.line_no, oldQua))) throw new DomainError('QUANTITY_SENT_TO_KITCHEN', { goods: line.goods_name })
 
     const perUnit = (amount: string) => toDecimal(amount).dividedBy(oldQua)
     if (newQua.greaterThan(oldQua)) {
@@ -147,6 +140,8 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
       const pending = await lockOrder(trx, locked.settlement_id)
       if (pending.status === ORDER_STATUS.AWAITING_PAYMENT) await applyOrderAction(trx, pending.order_id, 'cancel', 'system', now)
     }
+    // The kitchen gets exactly the difference, on the round's ticket (kitchen-ledger.ts).
+    await syncOrderToKitchen(trx, round.order_id, now)
     return { ...locked, amount: sheetAmount, settlement_id: '' }
   })
 }

@@ -30,6 +30,7 @@ import { isPostgres } from '../../storage/database'
 import { vipIdOfOwner } from '../members/member-session'
 import { requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
+import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 
 export type SheetRecord = Selectable<TableSheetTable>
 
@@ -172,6 +173,8 @@ export async function placeRound(
         checkOrderingAllowed(placement.read, placement.base, sheet, now)
         if (!sheet) sheet = await openSheet(trx, table, placement.posiType, now)
         const round = await addRound(trx, caller, sheet, placement, input.RequestKey, hash)
+        // A round goes to the kitchen as it is placed (the bill is paid later).
+        await syncOrderToKitchen(trx, round.order_id, now)
         const updated = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheet.sheet_id).executeTakeFirstOrThrow()
         return { sheet: updated, round, replayed: false }
       })

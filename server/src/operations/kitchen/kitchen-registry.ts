@@ -1,2 +1,20 @@
 /** The kitchen's staff operations (issue 24 item 2), spread into the staff registry. */
-export const KITCHEN_REGISTRY = {}
+import KitchenBoardGet from './KitchenBoardGet'
+import KitchenLineDone from './KitchenLineDone'
+import KitchenTicketBump from './KitchenTicketBump'
+import KitchenTicketRecall from './KitchenTicketRecall'
+import KitchenTicketAck from './KitchenTicketAck'
+import KitchenStationList from './KitchenStationList'
+import KitchenStationSave from './KitchenStationSave'
+import KitchenStationRemove from './KitchenStationRemove'
+
+export const KITCHEN_REGISTRY = {
+  KitchenBoardGet,
+  KitchenLineDone,
+  KitchenTicketBump,
+  KitchenTicketRecall,
+  KitchenTicketAck,
+  KitchenStationList,
+  KitchenStationSave,
+  KitchenStationRemove
+}

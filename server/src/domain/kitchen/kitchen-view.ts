@@ -1,0 +1,136 @@
+/**
+ * Kitchen tickets as the board, the printer and the live events show them (KitchenTicketRow):
+ * the ticket, its order's table, pickup number and round, and every line as the ledger has it now,
+ * named in the kitchen's language (the enterprise's KitchenLocale setting, else its first
+ * language) whatever language the diner ordered in.
+ */
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { LOCALES, type Locale } from '../../../../src/gateway/contract'
+import type { KitchenLineChange, KitchenTicketLineRow, KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
+import { toDecimal } from '../../../../src/core/money'
+import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import type { Database } from '../../storage/schema'
+import { linesInLanguage } from '../orders/line-names'
+import { orderLineRow } from '../orders/order-view'
+import { languagesOf } from '../setup/enterprise-setup.service'
+
+/** The enterprise setting naming the kitchen's language. */
+export const KITCHEN_LOCALE_SETTING = 'KitchenLocale'
+
+export async function kitchenLocaleOf(db: Kysely<Database>, entId: string): Promise<Locale> {
+  const all = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  const chosen = all.get(KITCHEN_LOCALE_SETTING)?.trim()
+  if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale
+  return languagesOf(all.get('Languages'), all.get('AppLanguage'))[0]
+}
+
+/**
+ * What an order's progress events call it: a hash of its id. The diner who placed it knows the id
+ * and can tell the event is theirs; anyone else reading the branch's public stream learns nothing.
+ */
+export const progressRef = (orderId: string): string => createHash('sha256').update(`order-progress|${orderId}`).digest('hex').slice(0, 20)
+
+/** The unit and quantity a line is counted in at the kitchen (its stepper unit). */
+export function kitchenQuantityOf(line: { pcode: string; p_qua: string; m_qua: string; qua: string }): { qua: string; byPack: boolean } {
+  const packs = toDecimal(line.p_qua)
+  const mains = toDecimal(line.m_qua)
+  if (line.pcode !== '' && mains.isZero()) return { qua: packs.toFixed(), byPack: true }
+  // Packs and loose units on one line: counted in main units.
+  if (line.pcode !== '' && !packs.isZero()) return { qua: toDecimal(line.qua).toFixed(), byPack: false }
+  return { qua: mains.toFixed(), byPack: false }
+}
+
+const changeOf = (qua: string, prev: string): KitchenLineChange => {
+  if (prev === '') return ''
+  const now = toDecimal(qua)
+  if (now.isZero()) return 'cancelled'
+  return now.greaterThan(toDecimal(prev)) ? 'raised' : now.lessThan(toDecimal(prev)) ? 'lowered' : ''
+}
+
+/** The tickets named, in the order asked, as rows in `locale`. Unknown ids are left out. */
+export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly string[], locale: Locale): Promise<KitchenTicketRow[]> {
+  if (ticketIds.length === 0) return []
+  const tickets = await db.selectFrom('kitchen_tickets').selectAll().where('ticket_id', 'in', [...ticketIds]).execute()
+  if (tickets.length === 0) return []
+  const orderIds = [...new Set(tickets.map((t) => t.order_id))]
+  const stationIds = [...new Set(tickets.map((t) => t.station_id).filter(Boolean))]
+  const [orders, ticketLines, orderLines, stations] = await Promise.all([
+    db.selectFrom('orders').selectAll().where('order_id', 'in', orderIds).execute(),
+    db.selectFrom('kitchen_ticket_lines').selectAll().where('ticket_id', 'in', tickets.map((t) => t.ticket_id)).orderBy('line_no').execute(),
+    db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('line_no').execute(),
+    stationIds.length ? db.selectFrom('kitchen_stations').select(['station_id', 'name', 'alert_minutes']).where('station_id', 'in', stationIds).execute() : Promise.resolve([])
+  ])
+  const tableIds = [...new Set(orders.map((o) => o.table_id).filter(Boolean))]
+  const tables = tableIds.length ? await db.selectFrom('dining_tables').select(['table_id', 'code']).where('table_id', 'in', tableIds).execute() : []
+  const orderBy = new Map(orders.map((o) => [o.order_id, o]))
+  const tableBy = new Map(tables.map((t) => [t.table_id, t.code]))
+  const stationBy = new Map(stations.map((s) => [s.station_id, s]))
+  const lineRecordBy = new Map(orderLines.map((l) => [`${l.order_id}|${l.line_no}`, l]))
+  const named = await linesInLanguage(
+    db,
+    orderLines.map((l) => orderLineRow(l, Number(orderBy.get(l.order_id)?.round_no ?? 0))),
+    (orderId) => orderBy.get(orderId)?.shop_id ?? '',
+    locale,
+    (l) => lineRecordBy.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}'
+  )
+  const namedBy = new Map(named.map((l) => [`${l.SheetID}|${l.LineNo}`, l]))
+  const linesOf = new Map<string, KitchenTicketLineRow[]>()
+  for (const tl of ticketLines) {
+    const key = `${tl.order_id}|${tl.line_no}`
+    const line = namedBy.get(key)
+    const record = lineRecordBy.get(key)
+    if (!line || !record) continue
+    const { byPack } = kitchenQuantityOf(record)
+    const row: KitchenTicketLineRow = {
+      LineNo: Number(tl.line_no),
+      GoodsID: line.GoodsID,
+      GoodsName: line.GoodsName,
+      SkuName: line.SkuName,
+      Unit: byPack ? line.PUnit : line.Unit,
+      Qua: tl.qua,
+      PrevQua: tl.prev_qua,
+      Change: changeOf(tl.qua, tl.prev_qua),
+      ChangedAt: tl.changed_at ?? '',
+      RemarkText: line.RemarkText,
+      AddOnText: line.AddOnText,
+      BomText: line.BomText,
+      Done: tl.done_at ? 1 : 0
+    }
+    const list = linesOf.get(tl.ticket_id) ?? []
+    list.push(row)
+    linesOf.set(tl.ticket_id, list)
+  }
+  const byId = new Map(
+    tickets.map((t): [string, KitchenTicketRow] => {
+      const order = orderBy.get(t.order_id)
+      const station = stationBy.get(t.station_id)
+      return [
+        t.ticket_id,
+        {
+          TicketID: t.ticket_id,
+          ShopID: t.shop_id,
+          BaseID: t.base_id,
+          StationID: t.station_id,
+          StationName: station?.name ?? '',
+          OrderID: t.order_id,
+          Kind: order?.kind ?? '',
+          TableID: order?.table_id ?? '',
+          TableName: (order?.table_id && tableBy.get(order.table_id)) || '',
+          PickupNo: order?.pickup_no ?? '',
+          ServiceType: order?.service_type ?? '',
+          RoundNo: Number(order?.round_no ?? 0),
+          OrderRemarks: order?.remarks ?? '',
+          Status: t.status === 'bumped' ? 'bumped' : 'open',
+          SentAt: t.created_at,
+          ChangedAt: t.changed_at ?? '',
+          BumpedAt: t.bumped_at ?? '',
+          AckedAt: t.acked_at ?? '',
+          AlertMinutes: Number(station?.alert_minutes ?? 10),
+          Lines: linesOf.get(t.ticket_id) ?? []
+        }
+      ]
+    })
+  )
+  return ticketIds.map((id) => byId.get(id)).filter((t): t is KitchenTicketRow => t !== undefined)
+}
