@@ -6,7 +6,8 @@
  * Roles, from Toast's jobs and Odoo's employee levels, kept to four a small restaurant understands:
  *   - owner: everything, including other owners and the enterprise's settings;
  *   - manager: runs the shops and branches they work at: menu, tables and codes, staff below owner,
- *     devices, coupons, reviews, after-sale, the audit log; not the enterprise or other owners;
+ *     devices, coupons, reviews, after-sale, the audit log, the day report; not the enterprise or
+ *     other owners;
  *   - cashier: the counter: orders, sold-out, member codes;
  *   - kitchen: the board: orders and sold-out.
  */
@@ -42,7 +43,9 @@ export const PERMISSIONS = [
   /** Replying to and hiding reviews. */
   'reviews.manage',
   /** Deciding after-sale requests (refunds). */
-  'aftersale.decide'
+  'aftersale.decide',
+  /** The day report: sales, refunds, payments by method, top goods, preparation times; its CSV. */
+  'reports.read'
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 

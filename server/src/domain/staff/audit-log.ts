@@ -104,16 +104,19 @@ export const AUDIT_EXPORT_MAX = 50_000
 const CSV_COLUMNS: (keyof AuditRow)[] = ['At', 'StaffName', 'Role', 'DeviceName', 'Action', 'TargetType', 'TargetID', 'Reason', 'Detail', 'ClientIp', 'StaffID', 'DeviceID', 'AuditID']
 
 /**
- * RFC 4180 CSV. A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
- * start: CSV injection, OWASP) gets a leading apostrophe: names and reasons are typed by staff.
+ * One RFC 4180 CSV cell. A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR at
+ * the start: CSV injection, OWASP) gets a leading apostrophe: names and reasons are typed by staff.
+ * Shared by every CSV export (the audit log, the day report).
  */
+export function csvCell(value: unknown): string {
+  let text = String(value ?? '')
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** RFC 4180 CSV of the audit rows, a header line first. */
 export function auditCsv(rows: AuditRow[]): string {
-  const cell = (value: unknown): string => {
-    let text = String(value ?? '')
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-  }
-  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n'
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n'
 }
 
 export async function exportAudit(db: Kysely<Database>, f: AuditFilter): Promise<string> {

@@ -1,2 +1,8 @@
 /** Day-report staff operations (issue 24 item 6), spread into the staff registry. */
-export const REPORT_REGISTRY = {}
+import DayReportGet from './DayReportGet'
+import DayReportExport from './DayReportExport'
+
+export const REPORT_REGISTRY = {
+  DayReportGet,
+  DayReportExport
+}
