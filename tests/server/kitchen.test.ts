@@ -12,7 +12,8 @@ import { createSetupLink } from '../../server/src/domain/staff/setup-link.servic
 import { progressRef } from '../../server/src/domain/kitchen/kitchen-view'
 import { makeMember } from './helpers/member-fixtures'
 import { gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
-import { newPhone, ownerOf, personWithRole, type StaffSession } from './helpers/staff-fixtures'
+import { addPerson, newPhone, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
+import { listen, openStream } from './helpers/sse-client'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -24,7 +25,8 @@ let codes: Record<string, string> = {}
 let seq = 0
 
 beforeAll(async () => {
-  server = await createTestServer({}, { demoMenus: true })
+  // A short connection timeout makes the streams' heartbeat (a third of it) come often.
+  server = await createTestServer({ requestTimeoutMs: 3000 }, { demoMenus: true })
   await openAllDay(server.db)
   await server.db.insertInto('enterprise_settings').values({ ent_id: 'E1001', parm_id: 'KitchenLocale', parm_value: 'zh-CN' }).execute()
   await server.db.updateTable('enterprise_settings').set({ parm_value: '1' }).where('ent_id', '=', 'E1001').where('parm_id', 'in', ['CYSheetGoodsQuaEdit']).execute()
@@ -232,5 +234,53 @@ describe('who may', () => {
     expect(codeOf(await as(other, 'KitchenTicketBump', { TicketID: ticket.TicketID }))).toBe('0/21300')
     expect(codeOf(await as(other, 'KitchenTicketRecall', { BaseID: 'B201' }))).toBe('0/20004')
     expect(ticketsOf((await board()).table1, r.roundId)[0].Status).toBe('open')
+  })
+})
+
+describe('the staff stream', () => {
+  test('a cook’s stream of the branch carries its tickets as they are sent and changed, not another branch’s, and ends when the cook is removed', async () => {
+    const url = await listen(server.app)
+    const cookToo = await personWithRole(server, owner, 'kitchen', { shopIds: 'S101', baseIds: 'B201' })
+    const stream = openStream(`${url}/live/staff?base=B201`, { authorization: `Bearer ${cookToo.token}` })
+    await stream.opened
+    expect(stream.status).toBe(200)
+    await stream.next((m) => m.event === 'ready')
+    const r = await round('B201-A01', [{ code: 'F01', qua: '1', price: await priceOf('F01') }])
+    const sent = await stream.next((m) => m.event === 'ticket.sent' && m.data.ticket.OrderID === r.roundId)
+    expect(sent.data.ticket).toMatchObject({ TableName: 'A01', Lines: [expect.objectContaining({ GoodsName: '是日例汤', Qua: '1' })] })
+    expect(sent.id).toMatch(/^\d+$/)
+    // Another branch's order: not on this stream (its id passes by without the event).
+    const m = await makeMember(server.db, { name: 'Elsewhere', balance: '100' })
+    const far = ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('1')], { BaseID: 'B202' }), RequestKey: requestKey() }], { headers: m.headers })).table1[0]
+    ok(await server.call('BalancePay', [{ SheetID: far.SheetID, RequestKey: requestKey() }], { headers: m.headers }))
+    const bumped = ok(await as(cook, 'KitchenTicketBump', { TicketID: sent.data.ticket.TicketID })).table1[0]
+    await stream.next((x) => x.event === 'ticket.bumped' && x.data.ticket.TicketID === bumped.TicketID)
+    expect(stream.messages.some((x) => x.data?.ticket?.OrderID === far.SheetID)).toBe(false)
+
+    // Removing the person ends the stream (at its next heartbeat).
+    ok(await as(owner, 'StaffRemove', { StaffID: cookToo.staffId, Reason: 'left' }))
+    await stream.ended
+    stream.close()
+  })
+
+  test('no session, a stranger’s branch, another enterprise, and a device session without its device are refused', async () => {
+    const url = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`
+    const status = async (query: string, headers: Record<string, string>) => {
+      const res = await fetch(`${url}/live/staff${query}`, { headers })
+      const code = res.status
+      await res.body?.cancel()
+      return code
+    }
+    expect(await status('?base=B201', {})).toBe(401)
+    expect(await status('?base=B201', { authorization: 'Bearer st_forged' })).toBe(401)
+    expect(await status('?base=B201', { authorization: `Bearer ${cookB202.token}` })).toBe(403)
+    expect(await status('?base=B201', { authorization: `Bearer ${other.token}` })).toBe(404)
+    expect(await status('?base=', { authorization: `Bearer ${cook.token}` })).toBe(400)
+    // A PIN session made on a paired device is good only beside that device's token.
+    const { deviceToken } = await pairDevice(server, owner, 'S101', 'B201', 'kitchen')
+    const person = await addPerson(server, owner, 'kitchen', { shopIds: 'S101', baseIds: 'B201', pin: '2468' })
+    const token = ok(await server.call('StaffPinLogin', [{ StaffID: person.staffId, Pin: '2468' }], { entId: 'E1001', headers: { 'X-Staff-Device': deviceToken } })).table1[0].Token
+    expect(await status('?base=B201', { authorization: `Bearer ${token}` })).toBe(401)
+    expect(await status('?base=B201&after=0', { authorization: `Bearer ${token}`, 'x-staff-device': deviceToken })).toBe(200)
   })
 })

@@ -13,10 +13,8 @@
  *     mini-programs use; connections bounded per client.
  * Arrival is asserted with a generous timeout; the time it took is printed, not judged.
  */
-import http from 'node:http'
 import path from 'node:path'
 import { sql } from 'kysely'
-import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { appendEvent, pruneEvents, readEvents } from '../../server/src/live/outbox'
@@ -24,6 +22,7 @@ import { setAddOnSoldOut, setGoodsSoldOut } from '../../server/src/domain/catalo
 import { liveRoutes } from '../../server/src/http/live.route'
 import { B201, clientLine, device, gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, ok, runCli, type SecondInstance, type TestServer } from './helpers/test-server'
+import { listen, openStream } from './helpers/sse-client'
 
 const ENT = 'E1001'
 const SHOP = 'S101'
@@ -45,10 +44,6 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server?.close())
 
-async function listen(app: TestServer['app']): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-}
 
 const soldOut = (goodsId: string, flag: boolean) =>
   server.db.transaction().execute((trx) => setGoodsSoldOut(trx, { entId: ENT, shopId: SHOP, goodsId, soldOut: flag }))
@@ -56,87 +51,6 @@ const addOnSoldOut = (goodsId: string, optionId: string, flag: boolean) =>
   server.db.transaction().execute((trx) => setAddOnSoldOut(trx, { entId: ENT, shopId: SHOP, goodsId, optionId, soldOut: flag }))
 const lastId = async () => Number((await server.db.selectFrom('event_counters').select('last_id').where('ent_id', '=', ENT).executeTakeFirst())?.last_id ?? 0)
 
-interface Message {
-  id: string | null
-  event: string
-  data: any
-}
-
-/** An SSE client over plain HTTP: every message as it arrives. */
-function openStream(url: string, headers: Record<string, string> = {}) {
-  const messages: Message[] = []
-  const waiters: { test(m: Message): boolean; resolve(m: Message): void }[] = []
-  let status = 0
-  let responseHeaders: http.IncomingHttpHeaders = {}
-  let buffer = ''
-  let raw = ''
-  let request: http.ClientRequest
-  const opened = new Promise<void>((resolve, reject) => {
-    request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      status = res.statusCode ?? 0
-      responseHeaders = res.headers
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        buffer += chunk
-        raw += chunk
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          const message: Message = { id: null, event: 'message', data: undefined }
-          let fields = 0
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':') || !line) continue
-            const at = line.indexOf(':')
-            const name = at < 0 ? line : line.slice(0, at)
-            const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '')
-            if (name === 'id') message.id = value
-            else if (name === 'event') message.event = value
-            else if (name === 'data') message.data = JSON.parse(value)
-            else continue
-            fields++
-          }
-          if (!fields) continue
-          messages.push(message)
-          for (const w of [...waiters]) {
-            if (w.test(message)) {
-              waiters.splice(waiters.indexOf(w), 1)
-              w.resolve(message)
-            }
-          }
-        }
-      })
-      resolve()
-    })
-    request.on('error', reject)
-  })
-  return {
-    messages,
-    opened,
-    get status() {
-      return status
-    },
-    get headers() {
-      return responseHeaders
-    },
-    /** Everything received, comments included. */
-    get raw() {
-      return raw
-    },
-    /** The first message (already here or to come) that passes `test`. */
-    next(test: (m: Message) => boolean, timeoutMs = 10_000): Promise<Message> {
-      const seen = messages.find(test)
-      if (seen) return Promise.resolve(seen)
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no such message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs)
-        waiters.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) })
-      })
-    },
-    close() {
-      request.destroy()
-    }
-  }
-}
 
 const streamUrl = (base: string, query = '') => `${base}/live/events?ent=${ENT}&shop=${SHOP}${query}`
 

@@ -26,6 +26,11 @@ import type { ServerConfig } from '../config'
 import { LiveHub } from '../live/hub'
 import { EVENT_AUDIENCES, readCounter, readEvents, RESET_KIND, type Audience, type LiveEvent } from '../live/outbox'
 import { findMenuHead } from '../storage/repositories/menu.repository'
+import { hasPermission } from '../../../src/core/staff-permissions'
+import { bearerToken } from '../domain/members/member-session'
+import { mayBase, type StaffActor } from '../domain/staff/staff-actor'
+import { findDevice } from '../domain/staff/staff-devices.service'
+import { findStaffSession } from '../domain/staff/staff-session'
 import type { Database } from '../storage/schema'
 
 export interface LiveRouteDeps {
@@ -91,6 +96,26 @@ export function dinerMay(scope: PublicScope, event: LiveEvent): boolean {
   )
 }
 
+/** The branch a staff stream asks for, in the person's scope, with a role that works orders. */
+async function staffScope(db: Kysely<Database>, staff: StaffActor, query: Query): Promise<PublicScope | { status: number; error: string }> {
+  const baseId = one(query.base) ?? ''
+  if (!ID_PATTERN.test(baseId)) return { status: 400, error: 'base is required (letters, digits, _ . -)' }
+  if (!hasPermission(staff.role, 'orders.work')) return { status: 403, error: 'not permitted' }
+  const base = await db.selectFrom('bases').select(['base_id', 'shop_id']).where('base_id', '=', baseId).where('ent_id', '=', staff.entId).executeTakeFirst()
+  if (!base) return { status: 404, error: 'no such branch' }
+  if (!mayBase(staff, base.shop_id, base.base_id)) return { status: 403, error: 'not permitted' }
+  return { entId: staff.entId, shopId: base.shop_id, baseId: base.base_id }
+}
+
+/** Whether a staff stream of `scope` carries the event. */
+export function staffMay(scope: PublicScope, event: LiveEvent): boolean {
+  return (
+    (EVENT_AUDIENCES[event.kind] as readonly Audience[] | undefined)?.includes('staff') === true &&
+    (event.shopId === '' || event.shopId === scope.shopId) &&
+    (event.baseId === null || event.baseId === scope.baseId)
+  )
+}
+
 /** What a stream sends of an event: its kind, where, and its payload. */
 const dataOf = (event: LiveEvent): Record<string, unknown> => ({ ...event.payload, kind: event.kind, shopId: event.shopId, baseId: event.baseId })
 
@@ -123,11 +148,19 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
 
   const refuse = (reply: FastifyReply, status: number, error: string): FastifyReply => reply.code(status).header('cache-control', 'no-store').send({ error })
 
-  app.get<{ Querystring: Query }>('/live/events', async (request, reply) => {
-    const scope = await publicScope(db, request.query)
-    if ('error' in scope) return refuse(reply, scope.status, scope.error)
-    const after = cursorOf(request)
-    if (after === undefined) return refuse(reply, 400, 'after / Last-Event-ID must be an event id')
+  /**
+   * Serves one stream: from `after` (or now), the events of `entId` that `accept` lets through.
+   * `stillAllowed`, when given, is asked at every heartbeat: a staff stream ends when its session
+   * does (a person or device removed, signed out, expired).
+   */
+  function serveStream(
+    request: FastifyRequest<{ Querystring: Query }>,
+    reply: FastifyReply,
+    entId: string,
+    after: number | null,
+    accept: (event: LiveEvent) => boolean,
+    stillAllowed?: () => Promise<boolean>
+  ): FastifyReply {
     const client = request.ip
     if (streams.size >= maxConnections || (perClient.get(client) ?? 0) >= maxPerClient) {
       return refuse(reply.header('retry-after', '5'), 503, 'too many live connections')
@@ -146,10 +179,20 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
         reply.raw.destroy()
       }
     }
-    const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs)
-    const leave = hub.subscribe(scope.entId, {
+    const heartbeat = setInterval(() => {
+      write(': ping\n\n')
+      if (stillAllowed) {
+        stillAllowed().then(
+          (allowed) => {
+            if (!allowed) end()
+          },
+          () => undefined
+        )
+      }
+    }, heartbeatMs)
+    const leave = hub.subscribe(entId, {
       afterId: after,
-      accept: (event) => dinerMay(scope, event),
+      accept,
       start(position, reset) {
         sentThrough = position
         write(frame(position, reset ? RESET_KIND : 'ready', { position }))
@@ -188,7 +231,47 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
       // Proxies (nginx) must pass each message on at once.
       .header('x-accel-buffering', 'no')
       .send(stream)
+  }
+
+  app.get<{ Querystring: Query }>('/live/events', async (request, reply) => {
+    const scope = await publicScope(db, request.query)
+    if ('error' in scope) return refuse(reply, scope.status, scope.error)
+    const after = cursorOf(request)
+    if (after === undefined) return refuse(reply, 400, 'after / Last-Event-ID must be an event id')
+    return serveStream(request, reply, scope.entId, after, (event) => dinerMay(scope, event))
   })
+
+  /**
+   * The staff stream of one branch (issue 24; docs/live-service.md): the kitchen board, front of
+   * house. The staff session as the gateway takes it (Authorization: Bearer, and X-Staff-Device
+   * beside a session made on a device); a role that may work orders; the branch in the person's
+   * scope. Kinds whose audience includes 'staff', of that branch (and the shop's and enterprise's
+   * own). Fetch-based in the console (EventSource cannot send headers).
+   */
+  app.get<{ Querystring: Query }>('/live/staff', async (request, reply) => {
+    const who = await staffOf(request)
+    if (!who) return refuse(reply, 401, 'staff sign-in required')
+    const scope = await staffScope(db, who, request.query)
+    if ('error' in scope) return refuse(reply, scope.status, scope.error)
+    const after = cursorOf(request)
+    if (after === undefined) return refuse(reply, 400, 'after / Last-Event-ID must be an event id')
+    const token = bearerToken(request.headers.authorization) ?? ''
+    return serveStream(request, reply, scope.entId, after, (event) => staffMay(scope, event), async () => (await findStaffSession(db, token, new Date())) !== null)
+  })
+
+  /** The signed-in person of a staff stream request, or null (a device session without its device is none). */
+  async function staffOf(request: FastifyRequest): Promise<StaffActor | null> {
+    const token = bearerToken(request.headers.authorization)
+    if (!token) return null
+    const staff = await findStaffSession(db, token, new Date())
+    if (!staff) return null
+    if (staff.deviceId) {
+      const header = request.headers['x-staff-device']
+      const device = typeof header === 'string' && header.trim() ? await findDevice(db, header.trim()) : null
+      if (device?.device_id !== staff.deviceId) return null
+    }
+    return staff
+  }
 
   app.get<{ Querystring: Query }>('/live/poll', async (request, reply) => {
     const scope = await publicScope(db, request.query)
