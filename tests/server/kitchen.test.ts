@@ -276,6 +276,12 @@ describe('the staff stream', () => {
     expect(await status('?base=B201', { authorization: `Bearer ${cookB202.token}` })).toBe(403)
     expect(await status('?base=B201', { authorization: `Bearer ${other.token}` })).toBe(404)
     expect(await status('?base=', { authorization: `Bearer ${cook.token}` })).toBe(400)
+    // The poll (a board's fallback) answers the same events under the same rules.
+    expect(await status('/poll?base=B201&after=0', {})).toBe(401)
+    expect(await status('/poll?base=B201&after=0', { authorization: `Bearer ${cookB202.token}` })).toBe(403)
+    const polled = await (await fetch(`${url}/live/staff/poll?base=B201&after=0`, { headers: { authorization: `Bearer ${cook.token}` } })).json()
+    expect(polled.events.length).toBeGreaterThan(0)
+    expect(polled.events.filter((e: { kind: string }) => e.kind.startsWith('ticket.')).every((e: { data: { baseId: string } }) => e.data.baseId === 'B201')).toBe(true)
     // A PIN session made on a paired device is good only beside that device's token.
     const { deviceToken } = await pairDevice(server, owner, 'S101', 'B201', 'kitchen')
     const person = await addPerson(server, owner, 'kitchen', { shopIds: 'S101', baseIds: 'B201', pin: '2468' })

@@ -273,16 +273,32 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     return staff
   }
 
+  /** One page of a poll: the position only without a cursor (start from now), else up to POLL_LIMIT events after it. */
+  async function pollPage(scope: PublicScope, after: number | null, may: (scope: PublicScope, event: LiveEvent) => boolean) {
+    if (after === null) return { position: (await readCounter(db, scope.entId)).lastId, reset: false, more: false, events: [] }
+    const page = await readEvents(db, { entId: scope.entId, shopId: scope.shopId, afterId: after, limit: POLL_LIMIT })
+    const events = page.events.filter((e) => may(scope, e)).map((e) => ({ id: e.id, kind: e.kind, data: dataOf(e) }))
+    return { position: page.position, reset: page.reset, more: page.more, events }
+  }
+
   app.get<{ Querystring: Query }>('/live/poll', async (request, reply) => {
     const scope = await publicScope(db, request.query)
     if ('error' in scope) return refuse(reply, scope.status, scope.error)
     const after = cursorOf(request)
     if (after === undefined) return refuse(reply, 400, 'after must be an event id')
     reply.header('cache-control', 'no-store')
-    // Without a cursor: from now on, the position only.
-    if (after === null) return { position: (await readCounter(db, scope.entId)).lastId, reset: false, more: false, events: [] }
-    const page = await readEvents(db, { entId: scope.entId, shopId: scope.shopId, afterId: after, limit: POLL_LIMIT })
-    const events = page.events.filter((e) => dinerMay(scope, e)).map((e) => ({ id: e.id, kind: e.kind, data: dataOf(e) }))
-    return { position: page.position, reset: page.reset, more: page.more, events }
+    return pollPage(scope, after, dinerMay)
+  })
+
+  /** The staff stream's poll (the fallback of a screen whose stream cannot connect): same auth and scope. */
+  app.get<{ Querystring: Query }>('/live/staff/poll', async (request, reply) => {
+    const who = await staffOf(request)
+    if (!who) return refuse(reply, 401, 'staff sign-in required')
+    const scope = await staffScope(db, who, request.query)
+    if ('error' in scope) return refuse(reply, scope.status, scope.error)
+    const after = cursorOf(request)
+    if (after === undefined) return refuse(reply, 400, 'after must be an event id')
+    reply.header('cache-control', 'no-store')
+    return pollPage(scope, after, staffMay)
   })
 }
