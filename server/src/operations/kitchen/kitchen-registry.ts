@@ -4,6 +4,7 @@ import KitchenLineDone from './KitchenLineDone'
 import KitchenTicketBump from './KitchenTicketBump'
 import KitchenTicketRecall from './KitchenTicketRecall'
 import KitchenTicketAck from './KitchenTicketAck'
+import KitchenTicketReprint from './KitchenTicketReprint'
 import KitchenStationList from './KitchenStationList'
 import KitchenStationSave from './KitchenStationSave'
 import KitchenStationRemove from './KitchenStationRemove'
@@ -14,6 +15,7 @@ export const KITCHEN_REGISTRY = {
   KitchenTicketBump,
   KitchenTicketRecall,
   KitchenTicketAck,
+  KitchenTicketReprint,
   KitchenStationList,
   KitchenStationSave,
   KitchenStationRemove
