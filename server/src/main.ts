@@ -13,6 +13,8 @@ import { migrateToLatest } from './storage/migrations'
 import type { Database } from './storage/schema'
 import { demoEntryPoints, seedDemo } from './storage/seed'
 import { createSetupLink, enterprisesWithoutOwner, hasAnyOwner, setupUrl } from './domain/staff/setup-link.service'
+import { startPrintWorker } from './printing/print-jobs'
+import { closeKitchenPrinting } from './printing/kitchen-printing'
 
 export interface StartOptions extends Partial<ServerConfig> {
   /** Fastify's JSON request log (default true). */
@@ -64,6 +66,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const port = typeof address === 'object' && address ? address.port : config.port
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
     const sweep = startExpirySweep(database.db, app.log)
+    // Kitchen tickets at stations with a printer print after their commit (docs/printing.md).
+    const printing = startPrintWorker(database.db, app.log)
     let closing: Promise<void> | null = null
     return {
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -74,6 +78,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close: () =>
         (closing ??= (async () => {
           await sweep.stop()
+          await printing.stop()
+          await closeKitchenPrinting()
           await app.close()
           await database.destroy()
         })())

@@ -14,6 +14,8 @@ import { makeMember } from './helpers/member-fixtures'
 import { gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { addPerson, newPhone, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { listen, openStream } from './helpers/sse-client'
+import { runPrintJobs } from '../../server/src/printing/print-jobs'
+import { decodeEscPos, FakeEscPosPrinter } from '../support/fake-escpos-printer'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -288,5 +290,31 @@ describe('the staff stream', () => {
     const token = ok(await server.call('StaffPinLogin', [{ StaffID: person.staffId, Pin: '2468' }], { entId: 'E1001', headers: { 'X-Staff-Device': deviceToken } })).table1[0].Token
     expect(await status('?base=B201', { authorization: `Bearer ${token}` })).toBe(401)
     expect(await status('?base=B201&after=0', { authorization: `Bearer ${token}`, 'x-staff-device': deviceToken })).toBe(200)
+  })
+})
+
+describe('printing', () => {
+  test('a ticket sent to a station with a printer prints once after its commit, even with two processes’ workers; a change prints marked as changed', async () => {
+    const printer = await FakeEscPosPrinter.start()
+    const station = ok(await as(owner, 'KitchenStationSave', { BaseID: 'B201', StationID: '', Name: 'Soup', ClassIDs: '', GoodsIDs: gid('F01'), AlertMinutes: 10, PrinterHost: printer.host, PrinterPort: printer.port, Sort: 0 })).table1[0]
+    try {
+      const r = await round('B201-A03', [{ code: 'F01', qua: '2', price: await priceOf('F01') }])
+      // Two workers (two server processes) look at once: one claims the job, one prints.
+      const counts = await Promise.all([runPrintJobs(server.db, new Date()), runPrintJobs(server.db, new Date())])
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1)
+      const [first] = (await printer.waitForJobs(1)).map(decodeEscPos)
+      expect(first.text.join('\n')).toContain('是日例汤')
+      expect(first.text.join('\n')).toContain('A03')
+      ok(await server.call('PosSheetGoodsQuaEdit', [{ SheetID: r.sheetId, RoundID: r.roundId, LineNo: 1, Qua: 3, QRCode: codes['B201-A03'] }], { headers: r.headers }))
+      expect(await runPrintJobs(server.db, new Date())).toBe(1)
+      const second = decodeEscPos((await printer.waitForJobs(2))[1])
+      expect(second.text.join('\n')).toMatch(/2\s*→\s*3/)
+      expect(second.lines.some((l) => l.inverted.length > 0)).toBe(true)
+      expect(await runPrintJobs(server.db, new Date())).toBe(0)
+      expect(printer.jobs).toHaveLength(2)
+    } finally {
+      ok(await as(owner, 'KitchenStationRemove', { StationID: station.StationID }))
+      await printer.close()
+    }
   })
 })

@@ -57,7 +57,24 @@ export interface KitchenSendTable {
   at: string
 }
 
+export interface PrintJobTable {
+  job_id: string
+  ent_id: string
+  ticket_id: string
+  /** 'sent' | 'changed'. */
+  kind: string
+  /** 'waiting' | 'printing' | 'printed' | 'failed'. */
+  state: Generated<string>
+  not_before: string
+  claimed_until: string | null
+  tries: Generated<number>
+  error: Generated<string>
+  created_at: string
+  printed_at: string | null
+}
+
 export interface KitchenTables {
+  print_jobs: PrintJobTable
   kitchen_stations: KitchenStationTable
   kitchen_tickets: KitchenTicketTable
   kitchen_ticket_lines: KitchenTicketLineTable

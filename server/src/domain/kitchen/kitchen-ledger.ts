@@ -23,6 +23,7 @@ import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
 import { appendEvent } from '../../live/outbox'
+import { queuePrintJobs } from '../../printing/print-jobs'
 import { listStations, stationFor } from './kitchen-stations'
 import { kitchenLocaleOf, kitchenQuantityOf, loadTicketRows, progressRef } from './kitchen-view'
 
@@ -156,6 +157,16 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
 
   result.sent = [...created]
   result.changed = [...changed]
+  // Tickets at a station with a printer print after this commits (server/src/printing/print-jobs.ts).
+  const printers = new Set(stations.filter((s) => s.printer_host !== '').map((s) => s.station_id))
+  await queuePrintJobs(
+    trx,
+    order.ent_id,
+    [...result.sent.map((id) => ({ ticketId: id, kind: 'sent' as const })), ...result.changed.map((id) => ({ ticketId: id, kind: 'changed' as const }))].filter((t) =>
+      printers.has(ticketById.get(t.ticketId)?.station_id ?? '')
+    ),
+    now
+  )
   const locale = await kitchenLocaleOf(trx, order.ent_id)
   const rows = await loadTicketRows(trx, [...result.sent, ...result.changed], locale)
   for (const ticket of rows) {

@@ -12,6 +12,7 @@ import { DomainError } from '../errors'
 import { appendAudit } from '../staff/audit-log'
 import type { StaffActor } from '../staff/staff-actor'
 import { stationRow } from './kitchen-stations'
+import { printerAddressProblem } from '../../printing/kitchen-printing'
 
 export interface StationInput {
   stationId: string
@@ -24,16 +25,13 @@ export interface StationInput {
   sort: number
 }
 
-const HOST = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/
-const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/
-
-/** Problems of a printer address ('' host: no printer). */
+/** Problems of a printer address ('' host: no printer); server/src/printing/kitchen-printing.ts decides what an address is. */
 export function printerProblems(host: string, port: number): string[] {
   if (host === '') return []
-  const problems: string[] = []
-  if (!(HOST.test(host) || (host.includes(':') && IPV6.test(host)))) problems.push('PrinterHost: a host name or IP address, without a scheme or path')
-  if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push('PrinterPort: 1 to 65535')
-  return problems
+  const problem = printerAddressProblem(host, port)
+  if (problem === 'host') return ['PrinterHost: a host name or IP address, without a scheme, port or path']
+  if (problem === 'port') return ['PrinterPort: 1 to 65535']
+  return []
 }
 
 export async function saveStation(

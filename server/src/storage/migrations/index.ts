@@ -25,6 +25,7 @@ import { staff } from './0018-staff'
 import { liveEvents } from './0019-live-events'
 import { tableAreas } from './0020-table-areas'
 import { kitchen } from './0021-kitchen'
+import { printJobs } from './0022-print-jobs'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -47,7 +48,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_staff': staff,
   '0019_live_events': liveEvents,
   '0020_table_areas': tableAreas,
-  '0021_kitchen': kitchen
+  '0021_kitchen': kitchen,
+  '0022_print_jobs': printJobs
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
