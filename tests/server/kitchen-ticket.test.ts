@@ -14,6 +14,23 @@ describe('kitchen ticket', () => {
     ])
   })
 
+  it('puts a table bill’s rounds under headers of their own, and a weighed dish with its unit', () => {
+    const order = orderRow('S1', { ServiceType: 'dinein', TableName: 'A05', PickupNo: '', AppointedTime: '', Remarks: '' })
+    const lines = [
+      lineRow('R1', 1, { RoundNo: 1, GoodsName: 'Roast Goose', PUnit: '', PQua: '0', MQua: '0.5', Unit: 'kg', Qua: '0.5', Amount: '90' }),
+      lineRow('R1', 2, { RoundNo: 1, GoodsName: 'Soup', PUnit: '', PQua: '0', MQua: '2', Unit: 'bowl', Qua: '2', Amount: '44' }),
+      lineRow('R2', 1, { RoundNo: 2, GoodsName: 'Soup', PUnit: '', PQua: '0', MQua: '1', Unit: 'bowl', Qua: '1', Amount: '22' })
+    ]
+    expect(kitchenTicket(order, lines)).toEqual([
+      '  Dine-in, A05, as soon as possible',
+      '  Round 1',
+      '    1. Roast Goose × 0.5 kg  90',
+      '    2. Soup × 2 bowl  44',
+      '  Round 2',
+      '    1. Soup × 1 bowl  22'
+    ])
+  })
+
   it('keeps its labels in English and the remark as the diner typed it', () => {
     const order = orderRow('O2', { ServiceType: 'takeaway', TableName: '', PickupNo: '12', AppointedTime: '2026-11-24 12:30', Remarks: '走青' })
     expect(kitchenTicket(order, [])).toEqual(['  Takeaway, pickup #12, for 2026-11-24 12:30', '  Remark: 走青'])

@@ -24,6 +24,7 @@ import type { Database } from '../../storage/schema'
 import { wallClockText } from '../enterprise/enterprise.service'
 import { linesInLanguage } from './line-names'
 import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/delivery-address'
+import { progressRef } from '../kitchen/kitchen-view'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -113,7 +114,9 @@ export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNa
     DeliveryDistance: order.delivery_distance === undefined || order.delivery_distance === null ? -1 : Number(order.delivery_distance),
     LineCount: lineCount,
     CanCancel: dinerMayCancel(order, viewer.ownerKey, viewer.now) ? 1 : 0,
-    CanPay: ownerMayPay(order, viewer.ownerKey, viewer.now) ? 1 : 0
+    CanPay: ownerMayPay(order, viewer.ownerKey, viewer.now) ? 1 : 0,
+    // What its progress events on the branch's public stream call it (issue 24).
+    ProgressRef: order.order_id ? progressRef(order.order_id) : ''
   }
 }
 
@@ -298,14 +301,22 @@ function ticketLines(order: OrderRow, lines: readonly OrderLineRow[], branch?: {
     out.push(`  Location: ${order.DeliveryLat.toFixed(5)}, ${order.DeliveryLng.toFixed(5)}${far}`)
   }
   if (order.Remarks) out.push(`  Remark: ${order.Remarks}`)
+  // A table bill's rounds each under a header of their own (their lines are numbered per round).
+  const rounds = new Set(lines.map((l) => l.RoundNo))
+  let round = -1
   for (const l of lines) {
+    if (rounds.size > 1 && l.RoundNo !== round) {
+      round = l.RoundNo
+      out.push(`  Round ${round}`)
+    }
     // The order's coupon card (sale type 5): nothing to cook; what it took off, after the goods.
     if (l.SaleType === 5) {
       out.push(`    Coupon: ${l.GoodsName}  ${l.Amount}`)
       continue
     }
     const packs = l.PUnit && new Decimal(l.PQua || 0).gt(0) ? `${l.PQua} ${l.PUnit}` : ''
-    const units = !packs || new Decimal(l.MQua || 0).gt(0) ? (packs ? `${l.MQua} ${l.Unit}`.trim() : l.Qua) : ''
+    // Always with its unit: "0.5 kg", not "× 0.5".
+    const units = !packs || new Decimal(l.MQua || 0).gt(0) ? `${packs ? l.MQua : l.Qua} ${l.Unit}`.trim() : ''
     const quantity = [packs, units].filter(Boolean).join(' + ')
     out.push(`    ${l.LineNo}. ${l.GoodsName}${l.SkuName ? ` (${l.SkuName})` : ''} × ${quantity}  ${l.Amount}`)
     if (l.RemarkText) out.push(`       ${l.RemarkText}`)
