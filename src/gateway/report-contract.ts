@@ -52,9 +52,9 @@ export interface DayReportSummaryRow {
 /** Money by payment method (table2): what the day's sales were paid with, and what went back through it that day. */
 export interface DayReportPaymentRow {
   /**
-   * payments.provider: 'cash' | 'card' | 'other' (taken at the counter), 'balance', 'sandbox',
-   * 'wechatpay', 'alipay' …; '' the part of a table bill the counter closed without recording how
-   * it was paid.
+   * payments.provider: 'cash' | 'card' | 'other' | 'coupon' (taken at the counter), 'balance',
+   * 'sandbox', 'wechatpay', 'alipay' …; '' what table bills closed at the counter still had due with
+   * no payment recorded for it (the close's reason is in the audit log).
    */
   Provider: string
   /** Payments received (for '' the bills with such a part). */

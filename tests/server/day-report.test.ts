@@ -447,7 +447,7 @@ describe('CSV export', () => {
       'Member balance,3,198.00,1,62.00,136.00',
       'Sandbox (test),3,89.00,1,5.00,84.00',
       'Cash,1,32.00,0,0.00,32.00',
-      'Method not recorded,1,24.00,0,0.00,24.00',
+      'No payment recorded,1,24.00,0,0.00,24.00',
       'Portuguese Egg Tart,6,piece,72.00,3',
       'Lotus Tea House: Lotus Tea House (Senado Square),Wok,2,315,390',
       'Lotus Tea House: Lotus Tea House (Senado Square),Kitchen (no station),2,200,300'

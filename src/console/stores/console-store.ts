@@ -21,6 +21,7 @@ import { MembersStore } from './members-store'
 import { OrdersStore } from './orders-store'
 import { PairStore } from './pair-store'
 import { PinPadStore } from './pin-pad-store'
+import { ReportStore } from './report-store'
 import { ReviewsStore } from './reviews-store'
 import { SetupStore } from './setup-store'
 import { SignInStore } from './sign-in-store'
@@ -51,7 +52,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report'
 
 export interface NavItem {
   page: PageName
@@ -72,6 +73,7 @@ export const NAV: readonly NavItem[] = [
   { page: 'devices', path: '/devices', label: 'nav.devices', permission: 'devices.manage' },
   { page: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   { page: 'orders', path: '/orders', label: 'nav.orders', permission: 'orders.work' },
+  { page: 'report', path: '/report', label: 'nav.report', permission: 'reports.read' },
   { page: 'menu', path: '/menu', label: 'nav.menuEdit', permission: 'menu.edit' },
   { page: 'soldOut', path: '/sold-out', label: 'nav.soldOut', permission: 'menu.soldOut' },
   { page: 'members', path: '/members', label: 'nav.members', permission: 'members.verify' },
@@ -162,6 +164,7 @@ export class ConsoleStore {
   readonly coupons: CouponsStore
   readonly reviews: ReviewsStore
   readonly aftersale: AfterSaleStore
+  readonly report: ReportStore
   private stopListening: (() => void) | null = null
 
   constructor({ api, browser, upload }: ConsoleDeps) {
@@ -190,7 +193,8 @@ export class ConsoleStore {
     this.coupons = new CouponsStore(this)
     this.reviews = new ReviewsStore(this)
     this.aftersale = new AfterSaleStore(this)
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, menu: false, soldOut: false })
+    this.report = new ReportStore(this)
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, menu: false, soldOut: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)

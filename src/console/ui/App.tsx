@@ -19,6 +19,7 @@ import { MembersPage } from './MembersPage'
 import { OrdersPage } from './OrdersPage'
 import { PairPage } from './PairPage'
 import { PinPadPage } from './PinPadPage'
+import { ReportPage } from './ReportPage'
 import { ReviewsPage } from './ReviewsPage'
 import { SetupPage } from './SetupPage'
 import { SignInPage } from './SignInPage'
@@ -177,6 +178,8 @@ const Page = observer(function Page() {
           return <ReviewsPage />
         case 'aftersale':
           return <AfterSalePage />
+        case 'report':
+          return <ReportPage />
       }
   }
 })

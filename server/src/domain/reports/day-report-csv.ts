@@ -196,7 +196,8 @@ const PROVIDERS: Record<string, LocalizedText> = {
   sandbox: { 'zh-CN': '沙盒（测试）', 'zh-TW': '沙盒（測試）', en: 'Sandbox (test)' },
   wechatpay: { 'zh-CN': '微信支付', 'zh-TW': '微信支付', en: 'WeChat Pay' },
   alipay: { 'zh-CN': '支付宝', 'zh-TW': '支付寶', en: 'Alipay' },
-  '': { 'zh-CN': '未记录付款方式', 'zh-TW': '未記錄付款方式', en: 'Method not recorded' }
+  coupon: { 'zh-CN': '代金券', 'zh-TW': '代金券', en: 'Voucher' },
+  '': { 'zh-CN': '未记录付款', 'zh-TW': '未記錄付款', en: 'No payment recorded' }
 }
 
 export function providerName(provider: string, locale: Locale): string {

@@ -13,8 +13,9 @@
  *   - Payments by method are the payments that paid those sales (payments.provider; the counter's
  *     are 'cash' | 'card' | 'other'). A payment given back at once because it came after its order
  *     had ended or had been paid (status 3 or 4 with no part in paying) is neither a sale nor a
- *     refund. What a sale brought in beyond its recorded payments (a bill the counter closed without
- *     recording how it was paid) is provider '' (not recorded), so the methods add up to the sales.
+ *     refund. What a sale came to beyond its recorded payments (what a bill the counter closed still
+ *     had due, with no payment recorded: docs/day-report.md) is provider '' (no payment recorded),
+ *     so the methods add up to the sales.
  *   - Refunds are the money given back during the business day (by the same day rule on the branch's
  *     clock), whichever day the order was of: an approved after-sale request (after_sale_refunds),
  *     and a paid order the shop cancelled (what was left of each payment that paid it).
