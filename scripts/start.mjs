@@ -22,6 +22,13 @@ if (!existsSync(path.join(root, 'dist', 'console', 'index.html'))) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 
+// The pickup screen for a TV (/pickup), its own tiny esbuild build (docs/pickup-screen.md).
+if (!existsSync(path.join(root, 'dist', 'pickup', 'index.html'))) {
+  console.log('Building the pickup screen (first start only)…')
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-pickup.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+
 const server = spawn(bin('tsx'), [path.join(root, 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

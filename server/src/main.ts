@@ -151,6 +151,10 @@ async function printEntryUrls(server: RunningServer): Promise<void> {
   const base = server.config.publicUrl ?? server.url.replace('127.0.0.1', 'localhost')
   console.log('\nDemo entry URLs (open on a phone-sized window):')
   for (const p of points) console.log(`  ${p.kind === 'shop' ? 'shop ' : 'table'}  ${base}/?${p.query}   ${p.names.en}`)
+  // issue 24: the pickup screen of each demo branch, for a TV (docs/pickup-screen.md; lang=zh-CN|zh-TW|en optional).
+  const branches = new Map(points.filter((p) => p.baseId).map((p) => [p.baseId, p]))
+  console.log('\nPickup screens (open on a TV, full screen):')
+  for (const p of branches.values()) console.log(`  pickup ${base}/pickup/?ent=${p.entId}&shop=${p.shopId}&base=${p.baseId}   ${p.names.en.split(' · ')[0]}`)
   console.log('')
 }
 

@@ -153,6 +153,12 @@ export interface OrderRow {
   /** What the caller may do now (from the transition table): 1 yes, 0 no. */
   CanCancel: number
   CanPay: number
+  /**
+   * issue 24: what this order's `order.progress` events on its branch's public live stream call it
+   * (a hash of SheetID; docs/pickup-screen.md): the diner's page reads the order again when one
+   * names it. '' for a preview.
+   */
+  ProgressRef: string
 }
 
 export interface OrderLineRow {

@@ -148,6 +148,12 @@ export interface Host {
    * (spec §5: only 200 is success); 0 when it could not be sent.
    */
   uploadPhoto?(target: { url: string; fields: Record<string, string> }, photo: HostPhoto): Promise<number>
+  /**
+   * A short vibration (issue 24: the diner's order is ready for pickup): mini-programs
+   * vibrateShort. Absent on H5, whose nudge (navigator.vibrate, else a chime) comes with the live
+   * stream's code (live.h5.ts liveAlert), not with the first screen.
+   */
+  vibrate?(): void
 }
 
 /** A photo the diner picked: a handle the host can upload, and what the server must be told. */

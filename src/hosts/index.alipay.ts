@@ -1,7 +1,7 @@
 /** Payment-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host, HostPlace } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode, taroVibrate } from './taro-host'
 import { placeFromNative } from './taro-location'
 import { wgs84ToGcj02 } from './gcj02'
 import { taroConfirm } from './taro-confirm'
@@ -46,6 +46,8 @@ export const host: Host = {
       }
     }),
   scanCode: taroScanCode,
+  // issue 24: the diner's order is ready for pickup.
+  vibrate: taroVibrate,
   // issue 16: the payment app's own place picker and map (my.chooseLocation / my.openLocation, GCJ-02).
   chooseLocation: (near) =>
     new Promise<HostPlace | null>((resolve) => {

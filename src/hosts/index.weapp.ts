@@ -1,7 +1,7 @@
 /** Chat-app mini-program host. */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
-import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode } from './taro-host'
+import { launchQuery, taroDeviceLanguage, taroNavigation, taroRequest, taroStorage, taroTitle, taroToast, taroLocate, taroScanCode, taroVibrate } from './taro-host'
 import { taroChooseLocation, taroOpenLocation } from './taro-location'
 import { taroConfirm } from './taro-confirm'
 import { taroPreviewImage } from './taro-preview'
@@ -40,6 +40,8 @@ export const host: Host = {
       .then((r) => r.code || null)
       .catch(() => null),
   scanCode: taroScanCode,
+  // issue 24: the diner's order is ready for pickup.
+  vibrate: taroVibrate,
   // issue 16: the chat-app's own place picker and map (GCJ-02 there, WGS-84 here).
   chooseLocation: taroChooseLocation,
   openLocation: taroOpenLocation,

@@ -10,6 +10,7 @@
 import type { Host, LiveHandlers, LiveRequest, LiveSubscribe } from './host'
 // Not './live': on H5 that is this file (Taro's per-host resolution).
 import { liveSubscribe as pollSubscribe } from './live-poll'
+import { playChime } from './web-chime'
 
 const FIRST_RETRY_MS = 1000
 const LAST_RETRY_MS = 30_000
@@ -62,5 +63,22 @@ export function liveSubscribe(host: Pick<Host, 'request'>): LiveSubscribe {
         source?.close()
       }
     }
+  }
+}
+
+/**
+ * The nudge of a diner whose order is ready for pickup (issue 24): a vibration where the browser
+ * has one and allows it (Android), else the chime (web-chime.ts; only after the diner has tapped
+ * the page, as browsers ask). `host` is the mini-programs' signature (live.ts); H5 needs none.
+ */
+export function liveAlert(_host?: Pick<Host, 'vibrate'>): () => void {
+  return () => {
+    const nav = typeof navigator !== 'undefined' ? (navigator as Navigator & { vibrate?: (pattern: number[]) => boolean }) : null
+    try {
+      if (nav && typeof nav.vibrate === 'function' && nav.vibrate([200, 100, 200])) return
+    } catch {
+      // refused: the chime instead
+    }
+    playChime()
   }
 }

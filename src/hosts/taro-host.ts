@@ -72,6 +72,15 @@ export function launchQuery(): Record<string, string> {
 /** The navigation bar's title (Taro's API; H5 has a lighter way, index.h5.ts). */
 export const taroTitle = (title: string): void => void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
 
+/** A short vibration (issue 24: an order ready for pickup); nothing where the host has none or refuses. */
+export function taroVibrate(): void {
+  try {
+    void Taro.vibrateShort({ type: 'heavy' }).catch(() => undefined)
+  } catch {
+    // no vibration on this host
+  }
+}
+
 export const taroNavigation: Pick<Host, 'navigateTo' | 'navigateBack' | 'redirectTo' | 'reLaunch' | 'currentRoute'> = {
   navigateTo: (url) => void Taro.navigateTo({ url }).catch(() => undefined),
   navigateBack(fallbackUrl) {

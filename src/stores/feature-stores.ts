@@ -26,7 +26,7 @@ import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
 import { GATEWAY_PATH } from '../gateway/contract'
 import { MenuLiveStore } from '../features/menu/menu-live.store'
-import { liveSubscribe } from '../hosts/live'
+import { liveAlert, liveSubscribe } from '../hosts/live'
 import { knowOperations } from '../gateway/operation-groups'
 import { parseGoodsRemarks } from '../core/goods-remarks'
 
@@ -169,7 +169,17 @@ export class FeatureStores {
   private paymentStore: PaymentStore | null = null
 
   get orders(): OrdersStore {
-    this.ordersStore ??= new OrdersStore(this.root.gateway, {})
+    const { root } = this
+    this.ordersStore ??= new OrdersStore(root.gateway, {
+      // issue 24: a watched order's progress is pushed on its branch's live stream (H5 EventSource,
+      // mini-programs a poll of /live/poll); details are polled only while that is not connected.
+      live: {
+        subscribe: liveSubscribe(root.host),
+        base: () => root.gateway.endpoint().slice(0, -GATEWAY_PATH.length),
+        entId: () => (root.session.isReady ? root.session.params.EntID : ''),
+        alert: liveAlert(root.host)
+      }
+    })
     return this.ordersStore
   }
 

@@ -18,7 +18,7 @@ function order(over: Partial<OrderRow> = {}): OrderRow {
     ServiceType: 'takeaway', PosiType: 7, Status: 0, PickupNo: '', BusinessDay: '2026-11-22', AppointedTime: '', Remarks: '',
     GoodsAmount: '20.00', BagQua: 0, BagFee: '0.00', Freight: '0.00', Amount: '20.00', PaidAmount: '0.00', RefundedAmount: '0',
     CreatedDate: '2026-11-22 12:00:00', ExpireDate: '', PaidDate: '', ReadyDate: '', CompletedDate: '', CancelledDate: '',
-    TableSheetID: '', RoundNo: 0, Contact: '', Phone: '', Address: '', DeliveryLat: 0, DeliveryLng: 0, AddressID: '', RegionName: '', DeliveryDistance: -1, LineCount: 1, CanCancel: 1, CanPay: 1,
+    TableSheetID: '', RoundNo: 0, Contact: '', Phone: '', Address: '', DeliveryLat: 0, DeliveryLng: 0, AddressID: '', RegionName: '', DeliveryDistance: -1, LineCount: 1, CanCancel: 1, CanPay: 1, ProgressRef: '',
     CardID: '', CouponName: '', CouponAmount: '0',
     ...over
   }

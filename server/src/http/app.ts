@@ -90,11 +90,13 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })
   await app.register(hostAuthRoutes, { db, hostLogin: providers.hostLogin, config })
   await app.register((await import('./live.route')).liveRoutes, { db, config }) // live events: SSE + poll (docs/live-events.md)
+  await app.register((await import('./pickup.route')).pickupRoutes, { db }) // the pickup screen's state (docs/pickup-screen.md)
   // The local object store's upload endpoint and checked pictures (issue 17), in its own scope.
   if (providers.storage instanceof LocalObjectStorage) await app.register(storageRoutes, { storage: providers.storage, allowedOrigins: config.allowedOrigins })
   // The shop's admin API exists only when ADMIN_TOKEN is set (docs/ordering.md).
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   await app.register((await import('./console.route')).consoleRoutes) // the restaurant's console at /console (docs/console.md)
+  await app.register((await import('./pickup.route')).pickupPageRoutes) // the pickup screen for a TV at /pickup (docs/pickup-screen.md)
   if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
   // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
   // the folder exists so /files/ is served from the start.

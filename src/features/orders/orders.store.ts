@@ -1,7 +1,14 @@
 /**
  * This device's orders (spec §2 orderList, orderDetails; §4 order statuses): the list, paged
- * (pull up for more, pull down to refresh), one order's details polled while it is not final,
+ * (pull up for more, pull down to refresh), one order's details kept fresh while it is not final,
  * and cancelling after the diner confirms 'Are you sure to cancel the order?'.
+ *
+ * Kept fresh by push (issue 24; docs/pickup-screen.md): while an order is watched and not final,
+ * the store follows its branch's public live stream through the host (H5 EventSource,
+ * mini-programs a poll of /live/poll) and reads the order again at once when an `order.progress`
+ * event names it (its ProgressRef), or when the stream (re)connects or was reset. Only while the
+ * stream is not connected are the details polled, every DETAIL_POLL_MS. When the order becomes
+ * ready for pickup the host nudges the diner (a vibration or a sound where it allows one).
  *
  * The server knows whose orders they are from the device key the gateway sends; this store only
  * asks. Gateway and timers come through the constructor; the page brings the confirmation modal
@@ -11,7 +18,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes } from '../../gateway/operations'
 import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
-import type { OrderLineRow, OrderRow, PaymentRow } from '../../gateway/order-rows'
+import { ORDER_STATUS, type OrderLineRow, type OrderRow, type PaymentRow } from '../../gateway/order-rows'
+import type { LiveMessage, LiveSubscribe, LiveSubscription } from '../../hosts/host'
 import { AFTERSALE_STATUS, type ReorderLineRow } from '../../gateway/after-rows'
 import type { BaseDetailRow } from '../../gateway/address-rows'
 import { isFinal } from '../../core/order-status'
@@ -29,9 +37,25 @@ export interface OrdersGateway {
   ): Promise<Partial<OperationTypes[K]['output']>>
 }
 
+/** The live stream the watched order's progress comes by (issue 24). */
+export interface OrdersLive {
+  subscribe: LiveSubscribe
+  /** The server's base URL (no trailing '/'). */
+  base: () => string
+  /** The diner's enterprise ('' none yet: nothing is followed). */
+  entId: () => string
+  /** Felt or heard when the watched order becomes ready for pickup (the host's vibration or sound). */
+  alert?: () => void
+}
+
 export interface OrdersStoreDeps {
   scheduler?: Scheduler
+  /** Without it the watched order is polled every DETAIL_POLL_MS, as before issue 24. */
+  live?: OrdersLive
 }
+
+/** The live events an order page listens for. */
+export const ORDER_LIVE_KINDS = ['order.progress'] as const
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -42,7 +66,7 @@ export interface OrderDetail {
 }
 
 export const ORDER_PAGE_SIZE = 10
-/** While an order is not final its details are asked for again this often. */
+/** While an order is not final and its live stream is not connected, its details are asked for again this often. */
 export const DETAIL_POLL_MS = 5000
 
 type LoadOutcome = 'ok' | 'network' | 'refused'
@@ -62,17 +86,24 @@ export class OrdersStore {
   branches: Record<string, BaseDetailRow> = {}
   /** issue 17: after — money an order had back through after-sale requests (the receipt), by SheetID. */
   afterSaleRefunds: Record<string, { amount: string; date: string }[]> = {}
-  /** The order whose details are being polled ('' none). */
+  /** The order whose details are being kept fresh ('' none). */
   watching = ''
+  /** Whether the watched order's live stream is connected (then nothing is polled). */
+  liveConnected = false
 
   private readonly poller: Poller
   /** Bumped by every watchDetail: a page's stop() only ends its own watch, not the next page's. */
   private watchGen = 0
+  private readonly live: OrdersLive | null
+  private subscription: LiveSubscription | null = null
+  /** The stream's query the subscription follows ('' none). */
+  private liveScope = ''
 
   constructor(
     private readonly gateway: OrdersGateway,
     deps: OrdersStoreDeps = {}
   ) {
+    this.live = deps.live ?? null
     this.poller = new Poller(deps.scheduler ?? realScheduler, DETAIL_POLL_MS)
     this.list = new PagedList(
       async (PageIndex, PageSize) => {
@@ -83,11 +114,14 @@ export class OrdersStore {
       (r) => r.SheetID,
       ORDER_PAGE_SIZE
     )
-    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'watchGen'>(this, {
+    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'watchGen' | 'live' | 'subscription' | 'liveScope'>(this, {
       gateway: false,
       poller: false,
       watchGen: false,
-      list: false
+      list: false,
+      live: false,
+      subscription: false,
+      liveScope: false
     })
   }
 
@@ -144,6 +178,9 @@ export class OrdersStore {
           this.detailState[sheetId] = 'failed'
           return
         }
+        const before = this.details[sheetId]?.order.Status
+        // Ready for pickup while the diner looks at it: a nudge they feel or hear.
+        if (sheetId === this.watching && before !== undefined && before !== ORDER_STATUS.READY && order.Status === ORDER_STATUS.READY) this.live?.alert?.()
         this.details[sheetId] = { order, lines: res.table2 ?? [], payments: res.table3 ?? [] }
         this.detailState[sheetId] = 'ready'
         delete this.detailError[sheetId]
@@ -164,14 +201,16 @@ export class OrdersStore {
   }
 
   /**
-   * Shows one order and keeps it fresh: loads it, then again every DETAIL_POLL_MS while it is
-   * not final (paid → ready for pickup → completed happen in the shop). A lost connection keeps
-   * polling quietly; an order the server refuses to show stops it. Returns the stop for the page
-   * that asked: it ends this watch only, so a page leaving after the next one opened (orderDetails
-   * after paymentResult) does not stop the next one's.
+   * Shows one order and keeps it fresh while it is not final (paid → ready for pickup →
+   * completed happen in the shop): loads it, follows its branch's live stream and reads it again
+   * when an event names it; while the stream is not connected, reads it every DETAIL_POLL_MS. A
+   * lost connection keeps polling quietly; an order the server refuses to show stops it. Returns
+   * the stop for the page that asked: it ends this watch only, so a page leaving after the next
+   * one opened (orderDetails after paymentResult) does not stop the next one's.
    */
   watchDetail(sheetId: string): () => void {
     const gen = ++this.watchGen
+    if (this.watching !== sheetId) this.unfollow()
     this.poll(sheetId, true)
     return () => {
       if (gen === this.watchGen) this.stopWatching()
@@ -180,6 +219,7 @@ export class OrdersStore {
 
   stopWatching(): void {
     this.poller.stop()
+    this.unfollow()
     this.watching = ''
   }
 
@@ -187,17 +227,92 @@ export class OrdersStore {
     this.watching = sheetId
     this.poller.start(async () => {
       const outcome = await this.loadDetail(sheetId)
-      if (outcome === 'refused') return false
+      if (this.watching !== sheetId) return false
+      if (outcome === 'refused') {
+        this.unfollow()
+        return false
+      }
       const d = this.details[sheetId]
-      return !d || !isFinal(d.order.Status)
+      const moving = !d || !isFinal(d.order.Status)
+      this.follow(moving && d ? d.order : null)
+      // Pushed while the stream is connected: no poll then.
+      return moving && !this.liveConnected
     }, immediately)
+  }
+
+  /** Follows the stream of the order's branch (null: none); the same branch's subscription is kept. */
+  private follow(order: OrderRow | null): void {
+    const live = this.live
+    const entId = live?.entId() ?? ''
+    const scope = live && order && entId && order.ProgressRef ? `ent=${encodeURIComponent(entId)}&shop=${encodeURIComponent(order.ShopID)}&base=${encodeURIComponent(order.BaseID)}` : ''
+    if (scope === this.liveScope) return
+    this.unfollow()
+    if (!live || !scope) return
+    this.liveScope = scope
+    const sheetId = order!.SheetID
+    const subscription: LiveSubscription = live.subscribe(
+      // From now on: what happened before is in the details just read (and 'ready' reads them again).
+      { base: live.base(), scope, kinds: ORDER_LIVE_KINDS, afterId: null },
+      {
+        onMessage: (message) => {
+          if (this.subscription === subscription) this.heard(sheetId, message)
+        },
+        onStatus: (connected) => {
+          if (this.subscription === subscription) this.setLiveConnected(sheetId, connected)
+        }
+      }
+    )
+    this.subscription = subscription
+  }
+
+  private unfollow(): void {
+    this.subscription?.close()
+    this.subscription = null
+    this.liveScope = ''
+    this.liveConnected = false
+  }
+
+  /** One message of the watched order's stream. */
+  private heard(sheetId: string, message: LiveMessage): void {
+    if (this.watching !== sheetId) return
+    if (message.kind === 'ready' || message.kind === 'reset') {
+      // (Re)connected: whatever happened while it was not is read now.
+      this.setLiveConnected(sheetId, true)
+      void this.refreshWatched(sheetId)
+      return
+    }
+    const ref = this.details[sheetId]?.order.ProgressRef
+    if (message.kind === 'order.progress' && ref && message.data.ref === ref) void this.refreshWatched(sheetId)
+  }
+
+  private setLiveConnected(sheetId: string, connected: boolean): void {
+    if (this.liveConnected === connected) return
+    this.liveConnected = connected
+    if (connected) {
+      this.poller.stop()
+      return
+    }
+    // The stream is down: poll until it is back.
+    const d = this.details[sheetId]
+    if (this.watching === sheetId && !this.poller.running && (!d || !isFinal(d.order.Status))) this.poll(sheetId, false)
+  }
+
+  /** Reads the watched order now (an event named it); a final order stops following. */
+  private async refreshWatched(sheetId: string): Promise<void> {
+    const outcome = await this.loadDetail(sheetId)
+    if (this.watching !== sheetId) return
+    const d = this.details[sheetId]
+    if (outcome === 'refused' || (d && isFinal(d.order.Status))) {
+      this.poller.stop()
+      this.unfollow()
+    }
   }
 
   /** Pull-to-refresh on the details page: load now; a watched order that stopped moving resumes. */
   async refreshDetail(sheetId: string): Promise<void> {
     const outcome = await this.loadDetail(sheetId)
     const d = this.details[sheetId]
-    if (this.watching === sheetId && !this.poller.running && outcome !== 'refused' && d && !isFinal(d.order.Status)) {
+    if (this.watching === sheetId && !this.poller.running && !this.liveConnected && outcome !== 'refused' && d && !isFinal(d.order.Status)) {
       this.poll(sheetId, false)
     }
   }

@@ -50,6 +50,7 @@ export function orderRow(SheetID: string, over: Partial<OrderRow> = {}): OrderRo
     LineCount: 2,
     CanCancel: 1,
     CanPay: 1,
+    ProgressRef: `ref-${SheetID}`,
     ...over
   }
 }

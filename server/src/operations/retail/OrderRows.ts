@@ -125,7 +125,8 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   DeliveryDistance: 'number: metres from the branch as measured when ordered (-1 unknown or not a delivery)',
   LineCount: 'number: lines of the order',
   CanCancel: 'number: 1 when the caller may cancel it now (own order awaiting payment)',
-  CanPay: 'number: 1 when the caller may pay it now'
+  CanPay: 'number: 1 when the caller may pay it now',
+  ProgressRef: "string: what the order's `order.progress` events on its branch's public live stream (GET /live/events) call it: a hash of SheetID, so only whoever knows the order can tell an event is its ('' for a preview; docs/pickup-screen.md)"
 }
 
 export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {
