@@ -202,6 +202,26 @@ export const RESULTCODES = {
   STATION_INVALID: '21302',
   /** No station by that id in the caller's branches. */
   STATION_NOT_FOUND: '21303',
+  /** Front of house (issue 24): a payment above what is still due ({due}); cash may be tendered above it, the amount may not. */
+  COUNTER_OVERPAY: '21400',
+  /** A payment amount that is not above 0, cash tendered below the amount, or a prepay order paid in part ({due} is its whole due). */
+  COUNTER_AMOUNT_INVALID: '21401',
+  /** Closing a bill with {due} still due needs a reason. */
+  BILL_DUE_REASON_REQUIRED: '21402',
+  /** A manager's approval (an owner or manager and their PIN) is needed for this. */
+  APPROVAL_REQUIRED: '21403',
+  /** The approver is not an owner or manager working at this branch, or has no PIN. */
+  APPROVER_NOT_ALLOWED: '21404',
+  /** Moving a bill to a table that has an open bill ({table}): merge instead. */
+  TABLE_OCCUPIED: '21405',
+  /** Merging into a table without an open bill ({table}): move instead. */
+  TABLE_FREE: '21406',
+  /** A cancel would take the bill below what is already paid on it ({paid}). */
+  COUNTER_BELOW_PAID: '21407',
+  /** The line was cancelled already ({goods}). */
+  LINE_ALREADY_CANCELLED: '21408',
+  /** A wrong manager PIN ({left} tries before the approvals lock). */
+  APPROVAL_PIN_WRONG: '21409',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -52,7 +52,14 @@ export const EVENT_AUDIENCES: Readonly<Record<string, readonly Audience[]>> = {
    * for the pickup screen and the diner's phone. `ref` is a hash of the order id (only its diner,
    * who knows the id, can tell it is theirs); no table, goods or amounts.
    */
-  'order.progress': ['diner', 'staff']
+  'order.progress': ['diner', 'staff'],
+  // Front of house (issue 24 item 3; docs/front-of-house.md). Each carries its row as it is now.
+  /** { table: CounterTableRow }: a table's bill after a round, a quantity change, a payment, a move, a merge, a cancelled line, a close (Bill null: free). */
+  'bill.changed': ['staff'],
+  /** { payment: CounterPaymentRow }: a payment the counter recorded (cash with its change, card, other). */
+  'payment.recorded': ['staff'],
+  /** { order: CounterOrderRow }: a prepay order placed, paid, moved on or cancelled (the counter keeps it while its status is 0, 1 or 5). */
+  'counter.order': ['staff']
 }
 
 /** What a stream sends when a cursor cannot be resumed (pruned past it, or unknown): reload, then go on from `id`. */

@@ -18,6 +18,7 @@
 import type { Generated } from 'kysely'
 import type { StaffTables } from './schema-staff'
 import type { KitchenTables } from './schema-kitchen'
+import type { CounterTables } from './schema-counter'
 
 export interface EnterpriseTable {
   ent_id: string
@@ -785,7 +786,7 @@ export interface ServerSecretTable {
   created_at: string
 }
 
-export interface Database extends StaffTables, KitchenTables {
+export interface Database extends StaffTables, KitchenTables, CounterTables {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
   shops: ShopTable

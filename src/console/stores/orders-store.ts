@@ -63,8 +63,10 @@ export class OrdersStore {
   }
 
   /** What the person may do to the order now: the state table's moves, cancelling only with orders.void. */
-  movesOf(row: Pick<OrderRow, 'Status'>): OrderMove[] {
+  movesOf(row: Pick<OrderRow, 'Status'> & Partial<Pick<OrderRow, 'TableSheetID' | 'RoundNo'>>): OrderMove[] {
     const moves: OrderMove[] = []
+    // A table bill's payment (its settlement: a bill's id without a round) takes no move of its own.
+    if (row.TableSheetID && !row.RoundNo) return moves
     if (this.root.can('orders.work') && canTransition(row.Status, 'ready')) moves.push('ready')
     if (this.root.can('orders.work') && row.Status !== ORDER_STATUS.AWAITING_PAYMENT && canTransition(row.Status, 'complete')) moves.push('complete')
     if (this.root.can('orders.void') && canTransition(row.Status, 'cancel')) moves.push('cancel')

@@ -637,6 +637,16 @@ const en: Record<MessageKey, string> = {
   'resultcode.21301': 'There is no bumped ticket to recall.',
   'resultcode.21302': 'The station was not saved: {detail}',
   'resultcode.21303': 'This station no longer exists. Refresh the page.',
+  'resultcode.21400': 'The amount is more than the {due} due. For cash, enter what the diner hands over as tendered.',
+  'resultcode.21401': 'Check the amount: it must be above 0, cash tendered must cover it, and an order is paid whole ({due}).',
+  'resultcode.21402': '{due} is still due on this bill. Give a reason to close it.',
+  'resultcode.21403': 'This needs a manager’s approval: choose an owner or manager and have them enter their PIN.',
+  'resultcode.21404': 'This person cannot approve here: choose an owner or manager of this branch who has a PIN.',
+  'resultcode.21405': 'Table {table} has an open bill. Merge the bills instead.',
+  'resultcode.21406': 'Table {table} has no open bill. Move the bill there instead.',
+  'resultcode.21407': '{paid} is already paid on this bill: it cannot go below that.',
+  'resultcode.21408': '{goods} was cancelled already.',
+  'resultcode.21409': 'Wrong manager PIN. {left} more wrong PINs lock approvals for a while.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

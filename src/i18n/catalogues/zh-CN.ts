@@ -635,6 +635,16 @@ const zhCN = {
   'resultcode.21301': '没有可召回的已出单小票',
   'resultcode.21302': '档口未保存：{detail}',
   'resultcode.21303': '此档口已不存在，请刷新页面',
+  'resultcode.21400': '金额超过应付的 {due}。现金请把顾客所付金额填在“实收”。',
+  'resultcode.21401': '请检查金额：须大于 0，现金实收不能少于金额，订单须一次付清（{due}）。',
+  'resultcode.21402': '此账单尚欠 {due}，关闭前请填写原因。',
+  'resultcode.21403': '此操作需要经理批准：请选择老板或经理，并由其输入 PIN 码。',
+  'resultcode.21404': '此人不能在此批准：请选择本分店设有 PIN 码的老板或经理。',
+  'resultcode.21405': '{table} 桌已有未结账单，请改用合并账单。',
+  'resultcode.21406': '{table} 桌没有未结账单，请改用转台。',
+  'resultcode.21407': '此账单已付 {paid}，不能减到低于此数。',
+  'resultcode.21408': '{goods} 已取消。',
+  'resultcode.21409': '经理 PIN 码错误。再错 {left} 次，批准功能将暂时锁定。',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

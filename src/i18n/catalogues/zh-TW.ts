@@ -637,6 +637,16 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21301': '沒有可召回的已出單單據',
   'resultcode.21302': '出餐站未儲存：{detail}',
   'resultcode.21303': '此出餐站已不存在，請重新整理頁面',
+  'resultcode.21400': '金額超過應付的 {due}。現金請把顧客所付金額填在「實收」。',
+  'resultcode.21401': '請檢查金額：須大於 0，現金實收不可少於金額，訂單須一次付清（{due}）。',
+  'resultcode.21402': '此賬單尚欠 {due}，關閉前請填寫原因。',
+  'resultcode.21403': '此操作需要經理批准：請選擇東主或經理，並由其輸入 PIN 碼。',
+  'resultcode.21404': '此人不可在此批准：請選擇本分店設有 PIN 碼的東主或經理。',
+  'resultcode.21405': '{table} 枱已有未結賬單，請改用合併賬單。',
+  'resultcode.21406': '{table} 枱沒有未結賬單，請改用轉枱。',
+  'resultcode.21407': '此賬單已付 {paid}，不可減到低於此數。',
+  'resultcode.21408': '{goods} 已取消。',
+  'resultcode.21409': '經理 PIN 碼錯誤。再錯 {left} 次，批准功能將暫時鎖定。',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear

@@ -15,6 +15,7 @@ import { earnOrderPoints } from '../wallet/points.service'
 import { returnStock } from './order-stock'
 import { giveCardBack } from '../coupons/card-use'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
+import { appendOrderFollowed } from '../counter/counter-events'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -135,6 +136,8 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
       if (toDecimal(paidNow).lessThan(toDecimal(sheet.amount))) {
         await trx.updateTable('table_sheets').set({ paid_amount: paidNow, settlement_id: '' }).where('sheet_id', '=', sheet.sheet_id).execute()
         await earnOrderPoints(trx, order, paidAmount, now)
+        // Front of house follows the bill (its events last: outbox.ts).
+        await appendOrderFollowed(trx, orderId, now)
         return paid
       }
       await trx
@@ -156,6 +159,8 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   await earnOrderPoints(trx, order, paidAmount, now)
   // A paid prepay order goes to the kitchen now (its events last: outbox.ts).
   if (order.kind === 'order') await syncOrderToKitchen(trx, orderId, now)
+  // Front of house follows: the order paid, or the bill paid and closed.
+  await appendOrderFollowed(trx, orderId, now)
   return paid
 }
 

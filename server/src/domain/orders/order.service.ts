@@ -46,6 +46,7 @@ import {
 } from './order-placement'
 import { applyOrderAction, lockOrder, markOrderPaid, type OrderActor } from './order-state'
 import { followShopMove } from '../kitchen/kitchen-board.service'
+import { appendOrderFollowed } from '../counter/counter-events'
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
 import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
@@ -159,6 +160,8 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
       })
       // A coupon that covers the whole order leaves nothing to pay (no provider takes 0): paid now.
       if (toDecimal(placed.amount).isZero()) return markOrderPaid(trx, placed.order_id, placed.amount, caller.now)
+      // The counter sees it waiting for payment (its event last: outbox.ts).
+      await appendOrderFollowed(trx, placed.order_id, caller.now)
       return placed
     })
   } catch (error) {
@@ -242,7 +245,9 @@ export async function cancelOwnOrder(caller: DinerCaller, sheetId: string): Prom
   const cancelled = await caller.db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, order.order_id)
     if (locked.status !== ORDER_STATUS.AWAITING_PAYMENT) throw conflict(locked.status)
-    return applyOrderAction(trx, order.order_id, 'cancel', 'diner', caller.now)
+    const cancelled = await applyOrderAction(trx, order.order_id, 'cancel', 'diner', caller.now)
+    await appendOrderFollowed(trx, order.order_id, caller.now)
+    return cancelled
   })
   return orderRows(caller.db, [cancelled], await viewerOf(caller))
 }
@@ -279,6 +284,8 @@ export async function shopOrder(db: Kysely<Database>, orderId: string, locale: L
  * ORDER_NOT_FOUND or ORDER_STATUS_CONFLICT (e.g. marking an unpaid order ready). Cancelling a
  * paid order refunds it to where it came from in the same transaction (refundOrderPayments:
  * balance or the provider, and its points taken back); a refused refund leaves the order paid.
+ * A table bill's round made 'ready' changes only its kitchen stage (its tickets are bumped; the
+ * bill stays open); a bill's settlement (its payment) takes no move.
  */
 export async function applyShopAction(
   db: Kysely<Database>,
@@ -294,12 +301,24 @@ export async function applyShopAction(
   if (isOverdue(order, now)) await expireIfOverdue(db, orderId, now)
   const moved = await db.transaction().execute(async (trx) => {
     const before = await lockOrder(trx, orderId)
-    const after = await applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now)
+    // A settlement is a bill's payment: it is not prepared, handed over or cancelled on its own
+    // (the bill is closed at the counter; a payment is given back through after-sale).
+    if (before.kind === 'settlement') throw new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${before.status}`, action: `order.action.${action}` })
+    // A table bill's round is paid with its bill, so 'ready' moves only its kitchen stage (its
+    // tickets are bumped); the bill and the round's status stay as they are.
+    const roundReady = action === 'ready' && before.kind === 'round'
+    if (roundReady && (before.status === ORDER_STATUS.CANCELLED || before.status === ORDER_STATUS.EXPIRED || before.kitchen_stage === '')) {
+      throw new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${before.status}`, action: 'order.action.ready' })
+    }
+    let after = roundReady ? before : await applyOrderAction(trx, orderId, action, 'shop' satisfies OrderActor, now)
     const refunded = action === 'cancel' && before.status === ORDER_STATUS.PAID
     if (refunded) await refundOrderPayments(trx, providers, orderId, now)
     // The kitchen follows: ready / complete bump what is still open, a cancel takes it off.
     await followShopMove(trx, orderId, action, '', now)
+    if (roundReady) after = await lockOrder(trx, orderId)
     await inTransaction?.(trx, { before, after, refunded })
+    // Front of house follows the order (or the round's bill).
+    await appendOrderFollowed(trx, orderId, now)
     return after
   })
   return shopView(db, moved, locale, now)
@@ -325,7 +344,9 @@ export async function listShopOrders(db: Kysely<Database>, query: ShopOrderQuery
     baseIds: query.baseIds,
     status: query.status,
     businessDay: query.businessDay,
-    excludeKinds: ['settlement'],
+    // A table bill's paid settlements are its payments (online or at the counter): listed with
+    // every other payment; rounds are what was ordered, settlements never paid are left out.
+    paidSettlementsOnly: true,
     limit,
     offset: query.offset ?? 0
   })
@@ -338,6 +359,14 @@ export async function listShopOrders(db: Kysely<Database>, query: ShopOrderQuery
   for (const order of orders) {
     const viewer: OrderViewer = { locale, timeZone: zones.get(order.ent_id)!, ownerKey: '', now }
     rows.push(...(await orderRows(db, [order], viewer)))
+  }
+  // A round is paid with its bill: once the bill is paid in full, the round shows its amount paid
+  // (the money itself is on the bill's settlement rows).
+  const sheetIds = [...new Set(orders.filter((o) => o.kind === 'round' && o.table_sheet_id).map((o) => o.table_sheet_id))]
+  if (sheetIds.length > 0) {
+    const paidBills = await db.selectFrom('table_sheets').select(['sheet_id', 'amount', 'paid_amount']).where('sheet_id', 'in', sheetIds).where('status', '=', ORDER_STATUS.COMPLETED).execute()
+    const settled = new Set(paidBills.filter((b) => !toDecimal(b.paid_amount).lessThan(toDecimal(b.amount))).map((b) => b.sheet_id))
+    for (const row of rows) if (row.RoundNo > 0 && settled.has(row.TableSheetID)) row.PaidAmount = row.Amount
   }
   return { rows, total }
 }

@@ -556,6 +556,9 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
     const left = toDecimal(payment.amount).minus(await refundedOfPayment(trx, payment.pay_id))
     if (left.lte(0)) {
       // Nothing left to give back.
+    } else if (isCounterMethod(payment.provider)) {
+      // Taken at the counter (cash, card, other): the counter gives it back the same way.
+      await recordCounterRefund(trx, payment, left.eq(toDecimal(payment.amount)) ? payment.amount : left.toFixed(places(payment.amount)), '', now)
     } else if (payment.provider === BALANCE_PROVIDER) {
       const spend = await trx.selectFrom('balance_ledger').select(['vip_id', 'amount']).where('kind', '=', 'spend').where('ref_id', '=', orderId).executeTakeFirst()
       if (!spend) throw new Error(`balance payment ${payment.pay_id} has no spend entry for order ${orderId}`)
@@ -604,6 +607,23 @@ async function refundAtProvider(trx: Transaction<Database>, provider: PaymentPro
   return refundRef
 }
 
+/** Payments taken at the counter (issue 24, front of house): 'cash' | 'card' | 'other'. */
+export const isCounterMethod = (provider: string): boolean => provider === 'cash' || provider === 'card' || provider === 'other'
+
+/**
+ * A counter payment given back: no provider to call (the counter hands the money back as it took
+ * it); recorded once in payment_notices as 'counter:refund:<payId>[:<refundNo>]'.
+ */
+async function recordCounterRefund(trx: Transaction<Database>, payment: PaymentRecord, amount: string, refundNo: string, now: Date): Promise<string> {
+  const ref = refundNo ? `counter:refund:${payment.pay_id}:${refundNo}` : `counter:refund:${payment.pay_id}`
+  await trx
+    .insertInto('payment_notices')
+    .values({ notice_id: ref, pay_id: payment.pay_id, provider: payment.provider, result: 'refunded', amount, body: JSON.stringify({ refund: true, counter: true }), received_at: now.toISOString() })
+    .onConflict((oc) => oc.column('notice_id').doNothing())
+    .execute()
+  return ref
+}
+
 /** What after-sale refunds (issue 17) have given back of one payment so far. */
 export async function refundedOfPayment(db: Kysely<Database>, payId: string): Promise<Decimal> {
   const rows = await db.selectFrom('after_sale_refunds').select('amount').where('pay_id', '=', payId).execute()
@@ -642,7 +662,9 @@ export async function refundPart(
     const give = left.lt(due) ? left : due
     const amount = give.toFixed(Math.max(places(payment.amount), places(input.amount)))
     let refundRef: string
-    if (payment.provider === BALANCE_PROVIDER) {
+    if (isCounterMethod(payment.provider)) {
+      refundRef = await recordCounterRefund(trx, payment, amount, input.afterSaleId, input.now)
+    } else if (payment.provider === BALANCE_PROVIDER) {
       const spend = await trx.selectFrom('balance_ledger').select('vip_id').where('kind', '=', 'spend').where('ref_id', '=', input.orderId).executeTakeFirst()
       const entry = await changeBalance(trx, { vipId: spend?.vip_id ?? input.vipId, kind: 'refund', amount, refId: input.afterSaleId, now: input.now })
       refundRef = entry.entryId

@@ -33,6 +33,7 @@ import { adjustStockTake } from '../orders/order-stock'
 import { findBase } from '../../storage/repositories/base.repository'
 import { requireSheetAccess } from './sheet-access'
 import { sentQuantityOf, syncOrderToKitchen } from '../kitchen/kitchen-ledger'
+import { appendSheetChanged } from '../counter/counter-events'
 import { isSentLowerAllowed, lockSheet, requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
 
 export interface QuantityEdit {
@@ -142,6 +143,8 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     }
     // The kitchen gets exactly the difference, on the round's ticket (kitchen-ledger.ts).
     await syncOrderToKitchen(trx, round.order_id, now)
+    // Front of house sees the bill's new total.
+    await appendSheetChanged(trx, locked.sheet_id, now)
     return { ...locked, amount: sheetAmount, settlement_id: '' }
   })
 }

@@ -31,6 +31,7 @@ import { vipIdOfOwner } from '../members/member-session'
 import { requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
+import { appendSheetChanged } from '../counter/counter-events'
 
 export type SheetRecord = Selectable<TableSheetTable>
 
@@ -175,6 +176,8 @@ export async function placeRound(
         const round = await addRound(trx, caller, sheet, placement, input.RequestKey, hash)
         // A round goes to the kitchen as it is placed (the bill is paid later).
         await syncOrderToKitchen(trx, round.order_id, now)
+        // Front of house sees the bill grow.
+        await appendSheetChanged(trx, sheet.sheet_id, now)
         const updated = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheet.sheet_id).executeTakeFirstOrThrow()
         return { sheet: updated, round, replayed: false }
       })
@@ -417,6 +420,8 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
     await trx.insertInto('orders').values(settlement).execute()
     await recordCreated(trx, settlement.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)
     await trx.updateTable('table_sheets').set({ settlement_id: settlement.order_id }).where('sheet_id', '=', locked.sheet_id).execute()
+    // Front of house sees that the table is paying in the app.
+    await appendSheetChanged(trx, locked.sheet_id, now)
     return { sheet: { ...locked, settlement_id: settlement.order_id }, settlement }
   })
 }
@@ -449,6 +454,8 @@ export async function closeSheet(db: Kysely<Database>, entId: string, sheetId: s
     await trx.updateTable('table_sheets').set({ status, closed_at: closedAt }).where('sheet_id', '=', sheetId).execute()
     await completeRounds(trx, sheetId, now, byShop ? 'shop' : 'diner')
     if (sheet.settlement_id) await cancelPendingSettlement(trx, sheet.settlement_id, now)
+    // Front of house sees the table free.
+    await appendSheetChanged(trx, sheetId, now)
     return { ...sheet, status, closed_at: closedAt }
   })
 }

@@ -1,2 +1,16 @@
 /** Front-of-house staff operations (issue 24 item 3), spread into the staff registry. */
-export const COUNTER_REGISTRY = {}
+import CounterFloorGet from './CounterFloorGet'
+import CounterPaymentRecord from './CounterPaymentRecord'
+import CounterBillClose from './CounterBillClose'
+import CounterTableMove from './CounterTableMove'
+import CounterTableMerge from './CounterTableMerge'
+import CounterLineCancel from './CounterLineCancel'
+
+export const COUNTER_REGISTRY = {
+  CounterFloorGet,
+  CounterPaymentRecord,
+  CounterBillClose,
+  CounterTableMove,
+  CounterTableMerge,
+  CounterLineCancel
+}

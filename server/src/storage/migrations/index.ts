@@ -26,6 +26,7 @@ import { liveEvents } from './0019-live-events'
 import { tableAreas } from './0020-table-areas'
 import { kitchen } from './0021-kitchen'
 import { printJobs } from './0022-print-jobs'
+import { counter } from './0023-counter'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -49,7 +50,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_live_events': liveEvents,
   '0020_table_areas': tableAreas,
   '0021_kitchen': kitchen,
-  '0022_print_jobs': printJobs
+  '0022_print_jobs': printJobs,
+  '0023_counter': counter
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

@@ -63,6 +63,8 @@ export interface OrderQuery {
   status?: number
   /** Leave these kinds out ('settlement' for the diner's list). */
   excludeKinds?: string[]
+  /** Leave out settlements never paid (the shop's list shows paid ones: a table bill's payments). */
+  paidSettlementsOnly?: boolean
   businessDay?: string
   limit: number
   offset: number
@@ -79,6 +81,7 @@ export async function listOrders(db: Db, q: OrderQuery): Promise<{ orders: Order
   if (q.status !== undefined) query = query.where('status', '=', q.status)
   if (q.businessDay) query = query.where('business_day', '=', q.businessDay)
   if (q.excludeKinds?.length) query = query.where('kind', 'not in', q.excludeKinds)
+  if (q.paidSettlementsOnly) query = query.where((eb) => eb.or([eb('kind', '<>', 'settlement'), eb('paid_at', 'is not', null)]))
   const [orders, count] = await Promise.all([
     query.selectAll().orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(q.limit).offset(q.offset).execute(),
     query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirst()

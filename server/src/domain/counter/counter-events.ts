@@ -1,0 +1,55 @@
+/**
+ * Front of house's live events (issue 24 item 3; docs/front-of-house.md), audience staff. Each
+ * carries its row as it is now, so a screen upserts it by id whatever it missed before:
+ *   - 'bill.changed' { table: CounterTableRow }: a table's bill after a round, a quantity change, a
+ *     payment, a settlement started, a move, a merge, a cancelled line, a close (Bill null: free);
+ *   - 'payment.recorded' { payment: CounterPaymentRow }: a payment the counter recorded;
+ *   - 'counter.order' { order: CounterOrderRow }: a prepay order placed, paid, ready, collected,
+ *     cancelled (the screen keeps it while its status is 0, 1 or 5).
+ * Appended in the transaction of the change, after its other writes (outbox.ts: appendEvent last).
+ */
+import type { Transaction } from 'kysely'
+import type { CounterPaymentRow } from '../../../../src/gateway/counter-contract'
+import { appendEvent } from '../../live/outbox'
+import type { Database } from '../../storage/schema'
+import { loadOrderRows, loadTableRows } from './counter-view'
+
+type Trx = Transaction<Database>
+
+/** 'bill.changed' for each table named (each once, in the order given). */
+export async function appendTablesChanged(trx: Trx, entId: string, tableIds: readonly string[], now: Date): Promise<void> {
+  const unique = [...new Set(tableIds.filter(Boolean))]
+  if (unique.length === 0) return
+  const rows = await loadTableRows(trx, entId, unique)
+  const places = await trx.selectFrom('dining_tables').select(['table_id', 'shop_id', 'base_id']).where('table_id', 'in', unique).execute()
+  const placeOf = new Map(places.map((p) => [p.table_id, p]))
+  for (const table of rows) {
+    const place = placeOf.get(table.TableID)!
+    await appendEvent(trx, { entId, shopId: place.shop_id, baseId: place.base_id, kind: 'bill.changed', payload: { table } }, now)
+  }
+}
+
+/** 'bill.changed' for the table of a sheet. */
+export async function appendSheetChanged(trx: Trx, sheetId: string, now: Date): Promise<void> {
+  const sheet = await trx.selectFrom('table_sheets').select(['ent_id', 'table_id']).where('sheet_id', '=', sheetId).executeTakeFirst()
+  if (sheet) await appendTablesChanged(trx, sheet.ent_id, [sheet.table_id], now)
+}
+
+/**
+ * What the counter must hear of an order's change: a prepay order's row ('counter.order'), a
+ * round's or settlement's bill ('bill.changed'). Call it after the change's other writes.
+ */
+export async function appendOrderFollowed(trx: Trx, orderId: string, now: Date): Promise<void> {
+  const order = await trx.selectFrom('orders').select(['order_id', 'ent_id', 'shop_id', 'base_id', 'kind', 'table_sheet_id']).where('order_id', '=', orderId).executeTakeFirst()
+  if (!order) return
+  if (order.kind === 'order') {
+    const [row] = await loadOrderRows(trx, order.ent_id, [order.order_id])
+    if (row) await appendEvent(trx, { entId: order.ent_id, shopId: order.shop_id, baseId: order.base_id, kind: 'counter.order', payload: { order: row } }, now)
+    return
+  }
+  if (order.table_sheet_id) await appendSheetChanged(trx, order.table_sheet_id, now)
+}
+
+export async function appendPaymentRecorded(trx: Trx, place: { entId: string; shopId: string; baseId: string }, payment: CounterPaymentRow, now: Date): Promise<void> {
+  await appendEvent(trx, { entId: place.entId, shopId: place.shopId, baseId: place.baseId, kind: 'payment.recorded', payload: { payment } }, now)
+}
