@@ -177,7 +177,13 @@ describe('the role matrix', () => {
     StaffOrderComplete: ALL,
     StaffOrderCancel: MANAGERS,
     DayReportGet: MANAGERS,
-    DayReportExport: MANAGERS
+    DayReportExport: MANAGERS,
+    CounterFloorGet: ALL,
+    CounterPaymentRecord: ALL,
+    CounterBillClose: ALL,
+    CounterTableMove: ALL,
+    CounterTableMerge: ALL,
+    CounterLineCancel: ALL
   }
 
   test('every staff operation is in the table', () => {
