@@ -9,7 +9,7 @@
  */
 
 export const COUNTER_OPERATIONS = {
-  CounterFloorGet: 'A branch’s floor: every table with its open bill (rounds with their kitchen stage, lines, payments, amount, paid, due), the orders waiting at the counter (prepay orders awaiting payment, paid ones not yet collected), and the live position to resume the staff stream from.',
+  CounterFloorGet: 'A branch’s floor: every table with its open bill (rounds with their kitchen stage, lines, payments, amount, paid, due), the orders waiting at the counter (prepay orders awaiting payment, paid ones not yet collected), who may approve a void here, and the live position to resume the staff stream from.',
   CounterPaymentRecord: 'Records a payment taken at the counter (cash with what was tendered and the change, card, other) against a table bill (partial payments add up; paid in full, the bill closes) or a prepay order awaiting payment (it is paid and goes to the kitchen). Idempotent by RequestKey.',
   CounterBillClose: 'Closes a table bill. A bill paid in full closes as it is; one with money still due needs a reason and a manager (the caller, or an owner or manager approving with their PIN).',
   CounterTableMove: 'Moves a table’s open bill to a free table of the branch; the kitchen’s open tickets show the new table (no new ticket).',
@@ -129,6 +129,13 @@ export interface CounterFloorInfoRow {
   AmoPoint: number
 }
 
+/** Someone who may approve a void or a close with money due here: an owner or manager of the branch with a PIN. */
+export interface CounterApproverRow {
+  StaffID: string
+  Name: string
+  Role: string
+}
+
 /** What a recorded payment answers: the payment, and where it left the bill or order. */
 export interface CounterPaymentResultRow {
   Payment: CounterPaymentRow
@@ -166,8 +173,8 @@ export interface CounterOperationInputs {
 }
 
 export interface CounterOperationOutputs {
-  /** table1 the tables (by area and code), table2 the waiting orders (oldest first), table3 the position and money settings. */
-  CounterFloorGet: { table1: CounterTableRow[]; table2: CounterOrderRow[]; table3: CounterFloorInfoRow[] }
+  /** table1 the tables (by area and code), table2 the waiting orders (oldest first), table3 the position and money settings, table4 who may approve here. */
+  CounterFloorGet: { table1: CounterTableRow[]; table2: CounterOrderRow[]; table3: CounterFloorInfoRow[]; table4: CounterApproverRow[] }
   CounterPaymentRecord: { table1: CounterPaymentResultRow[] }
   CounterBillClose: { table1: CounterTableRow[] }
   /** table1 the table left (now free), then the table moved to. */

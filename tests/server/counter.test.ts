@@ -101,6 +101,11 @@ describe('the floor', () => {
     const read = await floor()
     expect(read.table3[0].Position).toBeGreaterThan(before)
     expect(read.table3[0].AmoPoint).toBe(2)
+    // Who may approve a void here: owners and managers of the branch with a PIN (not cashiers, not a manager without one).
+    const approvers = read.table4.map((a: { StaffID: string }) => a.StaffID)
+    expect(approvers).toContain(managerId)
+    expect(approvers).not.toContain(cashier.staffId)
+    expect(approvers).not.toContain(manager.staffId)
     const c01 = read.table1.find((t: CounterTableRow) => t.TableName === 'C01') as CounterTableRow
     expect(c01).toMatchObject({ TableID: tables.C01.id, Area: 'Patio', InService: 1 })
     expect(c01.Bill).toMatchObject({ SheetID: r.sheetId, RoundCount: 1, Amount: expected, PaidAmount: '0.00', Due: expected, KitchenStage: 'preparing', Payments: [] })

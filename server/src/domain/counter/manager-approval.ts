@@ -57,6 +57,20 @@ function worksAt(person: Database['staff_members'], shopId: string, baseId: stri
   return (shops.length === 0 || shops.includes(shopId)) && (bases.length === 0 || bases.includes(baseId))
 }
 
+/** The people who may approve at a branch (owners, managers working there), each with a PIN: whom the counter offers. */
+export async function approversAt(db: Kysely<Database>, entId: string, shopId: string, baseId: string): Promise<Approver[]> {
+  const people = await db
+    .selectFrom('staff_members')
+    .selectAll()
+    .where('ent_id', '=', entId)
+    .where('removed_at', 'is', null)
+    .where('pin_hash', 'is not', null)
+    .where('role', 'in', ['owner', 'manager'])
+    .orderBy('name')
+    .execute()
+  return people.filter((p) => worksAt(p, shopId, baseId)).map((p) => ({ staffId: p.staff_id, name: p.name, role: p.role as StaffRole }))
+}
+
 async function locked(db: Kysely<Database>, entId: string, until: Date, now: Date): Promise<DomainError> {
   const zone = await enterpriseTimeZone(db, entId)
   return new DomainError('STAFF_LOCKED', { until: wallClockIn(zone, until).time.slice(0, 5), minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) })
