@@ -18,6 +18,9 @@ export type QuantityRule = 'none' | 'raise' | 'any'
 export const quantityRuleOf = (e: Pick<EnterpriseSetupView, 'quantityEditAllowed' | 'lowerSentAllowed'>): QuantityRule =>
   !e.quantityEditAllowed ? 'none' : e.lowerSentAllowed ? 'any' : 'raise'
 
+/** The enterprise setting naming the kitchen's language (kitchen tickets, the kitchen board). */
+export const KITCHEN_LOCALE_SETTING = 'KitchenLocale'
+
 /** A setting row of the "other settings" list. */
 export interface SettingRow {
   name: string
@@ -85,6 +88,19 @@ export class SettingsForm {
 
   removeSetting(index: number): void {
     this.settings.splice(index, 1)
+  }
+
+  /** The kitchen's language (the setting KitchenLocale; '' = the diners' first language). */
+  get kitchenLocale(): string {
+    return this.settings.find((s) => s.name.trim() === KITCHEN_LOCALE_SETTING)?.value.trim() ?? ''
+  }
+
+  setKitchenLocale(locale: string): void {
+    const index = this.settings.findIndex((s) => s.name.trim() === KITCHEN_LOCALE_SETTING)
+    if (locale === '') {
+      if (index >= 0) this.settings.splice(index, 1)
+    } else if (index >= 0) this.settings[index].value = locale
+    else this.settings.push({ name: KITCHEN_LOCALE_SETTING, value: locale })
   }
 }
 

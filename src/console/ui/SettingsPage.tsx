@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, type ChangeEvent, type FormEvent } from 'react'
 import { LOCALES } from '../../gateway/contract'
 import { HTML_LANG, LANGUAGE_NAMES } from '../i18n'
-import type { QuantityRule, SettingsForm, SettingsStore } from '../stores/settings-store'
+import { KITCHEN_LOCALE_SETTING, type QuantityRule, type SettingsForm, type SettingsStore } from '../stores/settings-store'
 import { useConsole } from './App'
 import { Alert, Check, Field, PageHeading, SelectField, Status } from './controls'
 import { NamesFields, ProblemsAlert } from './setup-controls'
@@ -95,10 +95,17 @@ const EnterpriseForm = observer(function EnterpriseForm({ form, settings }: { fo
           ))}
         </div>
       </fieldset>
+      <SelectField
+        label={t('settings.kitchenLocale')}
+        hint={t('settings.kitchenLocaleHint')}
+        value={form.kitchenLocale}
+        onValue={(v) => form.setKitchenLocale(v)}
+        options={[{ value: '', label: t('settings.kitchenLocaleDefault') }, ...LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: HTML_LANG[l] }))]}
+      />
       <fieldset>
         <legend>{t('settings.other')}</legend>
         <p className='hint'>{t('settings.otherHint')}</p>
-        {form.settings.map((row, i) => (
+        {form.settings.map((row, i) => row.name.trim() === KITCHEN_LOCALE_SETTING ? null : (
           <div className='field-row field-row-remove' key={i}>
             <Field label={t('settings.settingName')} value={row.name} onValue={(v) => form.setSetting(i, 'name', v)} autoComplete='off' />
             <Field label={t('settings.settingValue', { name: row.name || t('settings.settingName') })} value={row.value} onValue={(v) => form.setSetting(i, 'value', v)} autoComplete='off' />

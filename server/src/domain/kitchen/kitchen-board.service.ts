@@ -11,7 +11,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { KitchenAllDayRow, KitchenStationRow, KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
 import type { Locale } from '../../../../src/gateway/contract'
-import { sumDecimals } from '../../../../src/core/money'
+import { allDayCounts } from '../../../../src/core/kitchen-all-day'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
@@ -58,22 +58,6 @@ export async function readBoard(db: Kysely<Database>, entId: string, baseId: str
   return { tickets, allDay: allDayCounts(tickets), stations: stations.map(stationRow), position, locale }
 }
 
-/** What the open tickets still ask for, per goods and unit: lines not done, most first. */
-export function allDayCounts(tickets: readonly KitchenTicketRow[]): KitchenAllDayRow[] {
-  const by = new Map<string, KitchenAllDayRow>()
-  for (const t of tickets) {
-    if (t.Status !== 'open') continue
-    for (const l of t.Lines) {
-      if (l.Done || l.Qua === '0') continue
-      const key = `${l.GoodsID}|${l.Unit}`
-      const row = by.get(key) ?? { GoodsID: l.GoodsID, GoodsName: l.GoodsName, Unit: l.Unit, Qua: '0' }
-      row.Qua = sumDecimals([row.Qua, l.Qua]).toFixed()
-      by.set(key, row)
-    }
-  }
-  return [...by.values()].sort((a, b) => Number(b.Qua) - Number(a.Qua) || a.GoodsName.localeCompare(b.GoodsName))
-}
-
 export interface TicketRef {
   ticket_id: string
   ent_id: string
@@ -106,7 +90,8 @@ async function ticketEvent(trx: Transaction<Database>, ticket: TicketRef, kind: 
 
 export async function setLineDone(db: Kysely<Database>, ticketId: string, lineNo: number, done: boolean, now: Date): Promise<KitchenTicketRow> {
   return db.transaction().execute(async (trx) => {
-    const ticket = await lockTicket(trx, ticketId)
+    // The order first, as every ticket write takes it (a quantity change holds the order, then the line, then the ticket).
+    const ticket = await lockOrderOfTicket(trx, ticketId)
     const line = await trx.selectFrom('kitchen_ticket_lines').select(['done_at']).where('ticket_id', '=', ticketId).where('line_no', '=', lineNo).executeTakeFirst()
     if (!line) throw new DomainError('TICKET_NOT_FOUND')
     if (Boolean(line.done_at) !== done) {
