@@ -15,6 +15,7 @@ import { AccountStore } from './account-store'
 import { AfterSaleStore } from './aftersale-store'
 import { AuditStore } from './audit-store'
 import { CouponsStore } from './coupons-store'
+import { browserCounterDeps, CounterStore, type CounterDeps } from './counter-store'
 import { DevicesStore } from './devices-store'
 import { MenuStore, type PictureUpload } from './menu-store'
 import { MembersStore } from './members-store'
@@ -52,7 +53,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report' | 'counter'
 
 export interface NavItem {
   page: PageName
@@ -73,6 +74,7 @@ export const NAV: readonly NavItem[] = [
   { page: 'devices', path: '/devices', label: 'nav.devices', permission: 'devices.manage' },
   { page: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   { page: 'orders', path: '/orders', label: 'nav.orders', permission: 'orders.work' },
+  { page: 'counter', path: '/counter', label: 'nav.counter', permission: 'orders.work' },
   { page: 'report', path: '/report', label: 'nav.report', permission: 'reports.read' },
   { page: 'menu', path: '/menu', label: 'nav.menuEdit', permission: 'menu.edit' },
   { page: 'soldOut', path: '/sold-out', label: 'nav.soldOut', permission: 'menu.soldOut' },
@@ -124,6 +126,8 @@ export interface ConsoleDeps {
   browser: ConsoleBrowser
   /** Posts a signed picture upload form (the menu's pictures); default: the browser's fetch. */
   upload?: PictureUpload
+  /** Front of house's stream, timers and request keys; default: the browser's. */
+  counter?: Partial<CounterDeps>
 }
 
 export class ConsoleStore {
@@ -165,9 +169,10 @@ export class ConsoleStore {
   readonly reviews: ReviewsStore
   readonly aftersale: AfterSaleStore
   readonly report: ReportStore
+  readonly counter: CounterStore
   private stopListening: (() => void) | null = null
 
-  constructor({ api, browser, upload }: ConsoleDeps) {
+  constructor({ api, browser, upload, counter }: ConsoleDeps) {
     this.api = api
     this.browser = browser
     const saved = browser.storage.get(STORAGE_KEYS.locale)
@@ -194,7 +199,8 @@ export class ConsoleStore {
     this.reviews = new ReviewsStore(this)
     this.aftersale = new AfterSaleStore(this)
     this.report = new ReportStore(this)
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, menu: false, soldOut: false })
+    this.counter = new CounterStore(this, browserCounterDeps(counter))
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, counter: false, menu: false, soldOut: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)

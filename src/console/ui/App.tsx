@@ -13,6 +13,7 @@ import { AfterSalePage } from './AfterSalePage'
 import { AuditPage } from './AuditPage'
 import { Alert, PageHeading, Status } from './controls'
 import { CouponsPage } from './CouponsPage'
+import { CounterPage } from './CounterPage'
 import { DevicesPage } from './DevicesPage'
 import { MenuPage } from './MenuPage'
 import { MembersPage } from './MembersPage'
@@ -180,6 +181,8 @@ const Page = observer(function Page() {
           return <AfterSalePage />
         case 'report':
           return <ReportPage />
+        case 'counter':
+          return <CounterPage />
       }
   }
 })
