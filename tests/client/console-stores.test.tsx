@@ -195,10 +195,10 @@ describe('console: sign-in and session', () => {
 
 describe('console: navigation follows the role’s permissions', () => {
   it.each([
-    ['owner', ['staff', 'devices', 'audit', 'orders', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'settings', 'account']],
-    ['manager', ['staff', 'devices', 'audit', 'orders', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'account']],
-    ['cashier', ['orders', 'counter', 'soldOut', 'members', 'account']],
-    ['kitchen', ['orders', 'counter', 'soldOut', 'account']]
+    ['owner', ['staff', 'devices', 'audit', 'orders', 'kitchen', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'settings', 'account']],
+    ['manager', ['staff', 'devices', 'audit', 'orders', 'kitchen', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'account']],
+    ['cashier', ['orders', 'kitchen', 'counter', 'soldOut', 'members', 'account']],
+    ['kitchen', ['orders', 'kitchen', 'counter', 'soldOut', 'account']]
   ] as const)('%s sees %j', async (role, pages) => {
     const { store } = setUp(role, { signedIn: true })
     await store.start()
@@ -212,7 +212,7 @@ describe('console: navigation follows the role’s permissions', () => {
     render(<App store={store} />)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(translate('en', 'shell.notPermitted.title'))
     const nav = screen.getByRole('navigation', { name: translate('en', 'nav.label') })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([translate('en', 'nav.orders'), translate('en', 'nav.counter'), translate('en', 'nav.soldOut'), translate('en', 'nav.members'), translate('en', 'nav.account')])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([translate('en', 'nav.orders'), translate('en', 'nav.kitchen'), translate('en', 'nav.counter'), translate('en', 'nav.soldOut'), translate('en', 'nav.members'), translate('en', 'nav.account')])
     expect(screen.queryByRole('table')).toBeNull()
   })
 
@@ -224,7 +224,7 @@ describe('console: navigation follows the role’s permissions', () => {
     render(<App store={store} />)
     const nav = screen.getByRole('navigation', { name: translate('en', 'nav.label') })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((a) => a.textContent)).toEqual(['Staff', 'Devices', 'Audit log', 'Orders', 'Front of house', 'Day report', 'Menu', 'Sold out', 'Members', 'Coupons', 'Reviews', 'After-sale', 'Tables & QR codes', 'Shops & branches', 'My account'])
+    expect(links.map((a) => a.textContent)).toEqual(['Staff', 'Devices', 'Audit log', 'Orders', 'Kitchen board', 'Front of house', 'Day report', 'Menu', 'Sold out', 'Members', 'Coupons', 'Reviews', 'After-sale', 'Tables & QR codes', 'Shops & branches', 'My account'])
     expect(links[1].getAttribute('aria-current')).toBe('page')
     expect(await screen.findByText(translate('en', 'devices.empty'))).toBeTruthy()
   })

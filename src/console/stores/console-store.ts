@@ -17,6 +17,8 @@ import { AuditStore } from './audit-store'
 import { CouponsStore } from './coupons-store'
 import { browserCounterDeps, CounterStore, type CounterDeps } from './counter-store'
 import { DevicesStore } from './devices-store'
+import { browserKitchenDeps, KitchenStore, type KitchenDeps } from './kitchen-store'
+import { KitchenStationsStore } from './kitchen-stations-store'
 import { MenuStore, type PictureUpload } from './menu-store'
 import { MembersStore } from './members-store'
 import { OrdersStore } from './orders-store'
@@ -53,7 +55,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report' | 'counter'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report' | 'kitchen' | 'counter'
 
 export interface NavItem {
   page: PageName
@@ -74,6 +76,7 @@ export const NAV: readonly NavItem[] = [
   { page: 'devices', path: '/devices', label: 'nav.devices', permission: 'devices.manage' },
   { page: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   { page: 'orders', path: '/orders', label: 'nav.orders', permission: 'orders.work' },
+  { page: 'kitchen', path: '/kitchen', label: 'nav.kitchen', permission: 'orders.work' },
   { page: 'counter', path: '/counter', label: 'nav.counter', permission: 'orders.work' },
   { page: 'report', path: '/report', label: 'nav.report', permission: 'reports.read' },
   { page: 'menu', path: '/menu', label: 'nav.menuEdit', permission: 'menu.edit' },
@@ -126,6 +129,8 @@ export interface ConsoleDeps {
   browser: ConsoleBrowser
   /** Posts a signed picture upload form (the menu's pictures); default: the browser's fetch. */
   upload?: PictureUpload
+  /** The kitchen board's stream, chime and timers; default: the browser's. */
+  kitchen?: Partial<KitchenDeps>
   /** Front of house's stream, timers and request keys; default: the browser's. */
   counter?: Partial<CounterDeps>
 }
@@ -169,10 +174,12 @@ export class ConsoleStore {
   readonly reviews: ReviewsStore
   readonly aftersale: AfterSaleStore
   readonly report: ReportStore
+  readonly kitchen: KitchenStore
+  readonly kitchenStations: KitchenStationsStore
   readonly counter: CounterStore
   private stopListening: (() => void) | null = null
 
-  constructor({ api, browser, upload, counter }: ConsoleDeps) {
+  constructor({ api, browser, upload, kitchen, counter }: ConsoleDeps) {
     this.api = api
     this.browser = browser
     const saved = browser.storage.get(STORAGE_KEYS.locale)
@@ -199,8 +206,10 @@ export class ConsoleStore {
     this.reviews = new ReviewsStore(this)
     this.aftersale = new AfterSaleStore(this)
     this.report = new ReportStore(this)
+    this.kitchen = new KitchenStore(this, browserKitchenDeps(kitchen))
+    this.kitchenStations = new KitchenStationsStore(this, this.kitchen)
     this.counter = new CounterStore(this, browserCounterDeps(counter))
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, counter: false, menu: false, soldOut: false })
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, kitchen: false, kitchenStations: false, counter: false, menu: false, soldOut: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)
@@ -256,6 +265,8 @@ export class ConsoleStore {
   }
 
   get homePath(): string {
+    // A kitchen tablet opens on the kitchen board.
+    if (this.device?.kind === 'kitchen' && this.can('orders.work')) return '/kitchen'
     return this.nav[0]?.path ?? '/account'
   }
 

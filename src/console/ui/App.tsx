@@ -15,6 +15,7 @@ import { Alert, PageHeading, Status } from './controls'
 import { CouponsPage } from './CouponsPage'
 import { CounterPage } from './CounterPage'
 import { DevicesPage } from './DevicesPage'
+import { KitchenPage } from './KitchenPage'
 import { MenuPage } from './MenuPage'
 import { MembersPage } from './MembersPage'
 import { OrdersPage } from './OrdersPage'
@@ -181,6 +182,8 @@ const Page = observer(function Page() {
           return <AfterSalePage />
         case 'report':
           return <ReportPage />
+        case 'kitchen':
+          return <KitchenPage />
         case 'counter':
           return <CounterPage />
       }
