@@ -14,7 +14,9 @@ export const COUNTER_OPERATIONS = {
   CounterBillClose: 'Closes a table bill. A bill paid in full closes as it is; one with money still due needs a reason and a manager (the caller, or an owner or manager approving with their PIN).',
   CounterTableMove: 'Moves a table’s open bill to a free table of the branch; the kitchen’s open tickets show the new table (no new ticket).',
   CounterTableMerge: 'Merges one table’s open bill into another’s: rounds and payments join the target bill, pending online settlements are cancelled, the first table is free.',
-  CounterLineCancel: 'Cancels a line of a round, whole or in part, with a reason: the bill’s totals follow, stock is given back and the kitchen’s ticket shows the line cancelled. A line the kitchen has seen needs orders.void, or an owner or manager approving with their PIN.'
+  CounterLineCancel: 'Cancels a line of a round, whole or in part, with a reason: the bill’s totals follow, stock is given back and the kitchen’s ticket shows the line cancelled. A line the kitchen has seen needs orders.void, or an owner or manager approving with their PIN.',
+  CounterMemberCharge: 'Charges a table bill (in part or whole) or a prepay order (whole) to a member’s balance after checking the member code they show: a payment with provider balance, idempotent by RequestKey.',
+  CounterVoucherApply: 'Takes a coupon card (a voucher code) off a table bill: what its plan takes off the bill’s goods, at most what is due, is paid by the card (provider coupon) and the card is used. Idempotent by RequestKey.'
 } as const
 export type CounterOperationName = keyof typeof COUNTER_OPERATIONS
 
@@ -170,6 +172,10 @@ export interface CounterOperationInputs {
   CounterTableMerge: { SheetID: string; IntoTableID: string }
   /** Qua: what remains of the line (0 cancels it whole). */
   CounterLineCancel: { SheetID: string; RoundID: string; LineNo: number; Qua: string; Reason: string } & ApprovalInput
+  /** Code: the member code the diner shows. Amount: what the balance pays (a bill: at most what is due; an order: its due). */
+  CounterMemberCharge: { SheetID: string; Code: string; Amount: string; RequestKey: string }
+  /** Code: the coupon card's code (12 digits). */
+  CounterVoucherApply: { SheetID: string; Code: string; RequestKey: string }
 }
 
 export interface CounterOperationOutputs {
@@ -182,4 +188,6 @@ export interface CounterOperationOutputs {
   /** table1 the table merged from (now free), then the table merged into. */
   CounterTableMerge: { table1: CounterTableRow[] }
   CounterLineCancel: { table1: CounterTableRow[] }
+  CounterMemberCharge: { table1: CounterPaymentResultRow[] }
+  CounterVoucherApply: { table1: CounterPaymentResultRow[] }
 }

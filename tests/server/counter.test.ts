@@ -14,6 +14,8 @@ import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import type { CounterTableRow } from '../../src/gateway/counter-contract'
 import type { KitchenTicketRow } from '../../src/gateway/kitchen-contract'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
+import { issueMemberCode } from '../../server/src/domain/wallet/member-code'
+import { makeMember } from './helpers/member-fixtures'
 import { clientLine, gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { addPerson, newPhone, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { listen } from './helpers/sse-client'
@@ -439,6 +441,80 @@ describe('the kitchen stage of a dine-in round', () => {
     ])
     expect((await tableOf('C16')).Bill).toMatchObject({ KitchenStage: 'ready', RoundCount: 2 })
   }, 60_000)
+})
+
+describe('a member’s balance and a voucher at the counter', () => {
+  test('the member’s code charges their balance (in part), refused beyond it; a retry answers the first; a made-up or another enterprise’s code is no member', async () => {
+    const m = await makeMember(server.db, { name: 'Bao', balance: '30' })
+    const r = await round('C01', [{ code: 'F01', qua: '3' }])
+    const { code } = (await issueMemberCode(server.db, m.vipId, new Date()))!
+    const key = requestKey()
+    const charge = (record: Record<string, unknown>) => as(cashier, 'CounterMemberCharge', { SheetID: r.sheetId, Code: code, RequestKey: key, ...record })
+    expect(codeOf(await charge({ Amount: '31', RequestKey: requestKey() }))).toBe(`0/${RESULTCODES.INSUFFICIENT_BALANCE}`)
+    const first = ok(await charge({ Amount: '20' })).table1[0]
+    expect(first).toMatchObject({ Settled: 0, Replayed: 0, Payment: { Method: 'balance', Amount: '20.00' } })
+    expect(first.Table.Bill).toMatchObject({ PaidAmount: '20.00' })
+    const balance = async () => (await server.db.selectFrom('members').select('balance').where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()).balance
+    expect(await balance()).toBe('10.00')
+    expect(ok(await charge({ Amount: '20' })).table1[0]).toMatchObject({ Replayed: 1, Payment: { PayID: first.Payment.PayID } })
+    expect(await balance()).toBe('10.00')
+    const spend = await server.db.selectFrom('balance_ledger').select(['amount', 'ref_id']).where('vip_id', '=', m.vipId).where('kind', '=', 'spend').execute()
+    expect(spend).toEqual([{ amount: '-20.00', ref_id: first.Payment.OrderID }])
+    expect(codeOf(await charge({ Code: 'M1.madeup.zzz.sig', Amount: '1', RequestKey: requestKey() }))).toBe(`0/${RESULTCODES.MEMBER_CODE_INVALID}`)
+    const stranger = await makeMember(server.db, { entId: other.entId, balance: '100' })
+    const strangerCode = (await issueMemberCode(server.db, stranger.vipId, new Date()))!.code
+    expect(codeOf(await charge({ Code: strangerCode, Amount: '1', RequestKey: requestKey() }))).toBe(`0/${RESULTCODES.MEMBER_CODE_INVALID}`)
+    const [audit] = await audits('counter.memberCharge', r.sheetId)
+    expect(JSON.parse(audit.detail)).toMatchObject({ vipId: m.vipId, method: 'balance', amount: '20.00' })
+  })
+
+  test('a voucher takes its plan’s value off a bill as a coupon payment and is used once; too small a bill is refused', async () => {
+    const m = await makeMember(server.db, { name: 'Chan' })
+    const plan = ok(
+      await as(owner, 'StaffCouponPlanCreate', {
+        Code: 'FOH8',
+        Names: { 'zh-CN': '八元券', 'zh-TW': '八元券', en: '8 off' },
+        CouponType: 1,
+        Amount: '8',
+        DiscountRate: '',
+        MinAmount: '30',
+        MaxOff: '',
+        ValidKind: 1,
+        ValidDays: 14,
+        ValidFrom: '',
+        ValidTo: '',
+        Claimable: 0,
+        TotalQua: 10,
+        PerMemberQua: 2,
+        ShopIDs: 'S101',
+        BaseIDs: '',
+        ServiceTypes: '',
+        GoodsIDs: '',
+        ClassIDs: '',
+        Reason: 'counter test'
+      })
+    ).table1[0]
+    const issued = ok(await as(owner, 'StaffCouponIssue', { PlanID: plan.PlanID, AreaCode: '853', Phone: m.phone, Qua: 2, Reason: '' })).table1
+    const cards = await server.db.selectFrom('coupon_cards').select(['card_id', 'code']).where('card_id', 'in', issued.map((c: { CardID: string }) => c.CardID)).execute()
+    const small = await round('C02', [{ code: 'F01', qua: '1' }])
+    expect(codeOf(await as(cashier, 'CounterVoucherApply', { SheetID: small.sheetId, Code: cards[1].code, RequestKey: requestKey() }))).toBe(`0/${RESULTCODES.COUPON_MIN_SPEND}`)
+    const r = await round('C03', [{ code: 'F01', qua: '3' }])
+    const due = new Decimal((await tableOf('C03')).Bill!.Due)
+    const key = requestKey()
+    const used = ok(await as(cashier, 'CounterVoucherApply', { SheetID: r.sheetId, Code: cards[0].code, RequestKey: key })).table1[0]
+    expect(used).toMatchObject({ Replayed: 0, Payment: { Method: 'coupon', Amount: '8.00' } })
+    expect(used.Table.Bill).toMatchObject({ PaidAmount: '8.00', Due: due.minus(8).toFixed(2) })
+    const card = await server.db.selectFrom('coupon_cards').select(['status', 'order_id']).where('card_id', '=', cards[0].card_id).executeTakeFirstOrThrow()
+    expect(card).toEqual({ status: 1, order_id: used.Payment.OrderID })
+    // A retry answers the first use; the card again under a new key is refused.
+    expect(ok(await as(cashier, 'CounterVoucherApply', { SheetID: r.sheetId, Code: cards[0].code, RequestKey: key })).table1[0]).toMatchObject({ Replayed: 1, Payment: { PayID: used.Payment.PayID } })
+    expect(codeOf(await as(cashier, 'CounterVoucherApply', { SheetID: r.sheetId, Code: cards[0].code, RequestKey: requestKey() }))).toBe(`0/${RESULTCODES.COUPON_NOT_AVAILABLE}`)
+    expect(codeOf(await as(cashier, 'CounterVoucherApply', { SheetID: r.sheetId, Code: '000000000000', RequestKey: requestKey() }))).toBe(`0/${RESULTCODES.COUPON_NOT_FOUND}`)
+    // The rest in cash closes the bill; the payments by method are coupon and cash.
+    ok(await pay(cashier, { SheetID: r.sheetId, Method: 'cash', Amount: due.minus(8).toFixed(2) }))
+    const methods = await server.db.selectFrom('payments as p').innerJoin('orders as o', 'o.order_id', 'p.order_id').select(['p.provider', 'p.amount']).where('o.table_sheet_id', '=', r.sheetId).orderBy('p.created_at').execute()
+    expect(methods.map((x) => x.provider)).toEqual(['coupon', 'cash'])
+  })
 })
 
 describe('the staff stream', () => {

@@ -73,14 +73,29 @@ export function moneyOf(text: string | undefined, amoPoint: number, due: string)
   return value
 }
 
-const hashOf = (input: CounterPaymentInput, extra = ''): string =>
+/** What identifies a request besides its key; `amount` false: not its amount (a voucher's is the server's to work out). */
+export interface RequestIdentity {
+  extra?: string
+  amount?: boolean
+}
+
+const hashOf = (input: CounterPaymentInput, id: RequestIdentity = {}): string =>
   createHash('sha256')
-    .update(JSON.stringify([input.target, input.method, toDecimal(input.amount).toFixed(), input.tendered === undefined || input.tendered === '' ? '' : toDecimal(input.tendered).toFixed(), input.note, extra]))
+    .update(
+      JSON.stringify([
+        input.target,
+        input.method,
+        id.amount === false ? '' : toDecimal(input.amount).toFixed(),
+        input.tendered === undefined || input.tendered === '' ? '' : toDecimal(input.tendered).toFixed(),
+        input.note,
+        id.extra ?? ''
+      ])
+    )
     .digest('hex')
     .slice(0, 64)
 
-/** The answer for a payment already recorded under this key (a retry), or null. */
-async function replayed(caller: CounterCaller, input: CounterPaymentInput, extra: string): Promise<CounterPaymentResultRow | null> {
+/** The answer for a payment already recorded under this key (a retry), or null; the key with other content is REQUEST_KEY_REUSED. */
+export async function replayed(caller: CounterCaller, input: CounterPaymentInput, id: RequestIdentity = {}): Promise<CounterPaymentResultRow | null> {
   const { db, staff } = caller
   const earlier = await db
     .selectFrom('payments as p')
@@ -90,7 +105,7 @@ async function replayed(caller: CounterCaller, input: CounterPaymentInput, extra
     .where('p.request_key', '=', counterKey(input.requestKey))
     .executeTakeFirst()
   if (!earlier) return null
-  if (earlier.request_hash !== hashOf(input, extra)) throw new DomainError('REQUEST_KEY_REUSED')
+  if (earlier.request_hash !== hashOf(input, id)) throw new DomainError('REQUEST_KEY_REUSED')
   const payment = paymentRowOf({ ...earlier, sheetId: earlier.sheet_id ?? '' })
   return answer(db, staff.entId, payment, true)
 }
@@ -114,16 +129,24 @@ export async function recordCounterPayment(
   caller: CounterCaller,
   target: PayTarget,
   input: CounterPaymentInput,
-  options: { extra?: string; charge?: (trx: Trx, ids: { payId: string; orderId: string; amount: string }) => Promise<void>; auditAction?: string; auditDetail?: Record<string, unknown> } = {}
+  options: {
+    /** What else identifies the request (a member's or a card's id). */
+    identity?: RequestIdentity
+    /** A bill's settlement is this member's (they earn its points). */
+    settlementVipId?: string
+    charge?: (trx: Trx, ids: { payId: string; orderId: string; amount: string }) => Promise<void>
+    auditAction?: string
+    auditDetail?: Record<string, unknown>
+  } = {}
 ): Promise<CounterPaymentResultRow> {
   const { db, staff, now } = caller
-  const extra = options.extra ?? ''
-  const first = await replayed(caller, input, extra)
+  const identity = options.identity ?? {}
+  const first = await replayed(caller, input, identity)
   if (first) return first
   const { amoPoint } = await moneySettings(db, staff.entId)
   const timeZone = await enterpriseTimeZone(db, staff.entId)
   const payId = newPayId(now)
-  const hash = hashOf(input, extra)
+  const hash = hashOf(input, identity)
 
   let payment: CounterPaymentRow
   try {
@@ -146,7 +169,7 @@ export async function recordCounterPayment(
           const pending = await lockOrder(trx, sheet.settlement_id)
           if (pending.status === ORDER_STATUS.AWAITING_PAYMENT) await applyOrderAction(trx, pending.order_id, 'cancel', 'shop', now)
         }
-        orderId = await insertCounterSettlement(trx, sheet, amount.toFixed(amoPoint), staff, counterKey(input.requestKey), timeZone, now)
+        orderId = await insertCounterSettlement(trx, sheet, amount.toFixed(amoPoint), staff, counterKey(input.requestKey), timeZone, now, options.settlementVipId ?? '')
         sheetId = sheet.sheet_id
         tableId = sheet.table_id
         place = { entId: sheet.ent_id, shopId: sheet.shop_id, baseId: sheet.base_id }
@@ -252,7 +275,7 @@ export async function recordCounterPayment(
   } catch (error) {
     // Two taps at once with one key: the loser (refused by the unique key, or by what the winner
     // changed: a bill it closed) answers the winner's payment.
-    const raced = await replayed(caller, input, extra).catch(() => null)
+    const raced = await replayed(caller, input, identity).catch(() => null)
     if (raced) return raced
     throw error
   }
@@ -260,7 +283,7 @@ export async function recordCounterPayment(
 }
 
 /** A paid-at-the-counter settlement of the bill for `amount` (awaiting payment until markOrderPaid pays it). */
-async function insertCounterSettlement(trx: Trx, sheet: SheetRecord, amount: string, staff: StaffActor, requestKey: string, timeZone: string, now: Date): Promise<string> {
+async function insertCounterSettlement(trx: Trx, sheet: SheetRecord, amount: string, staff: StaffActor, requestKey: string, timeZone: string, now: Date, vipId: string): Promise<string> {
   const settlement: OrderRecord = {
     order_id: newCounterId('P'),
     ent_id: sheet.ent_id,
@@ -271,7 +294,7 @@ async function insertCounterSettlement(trx: Trx, sheet: SheetRecord, amount: str
     round_no: 0,
     kind: 'settlement',
     owner_key: `staff:${staff.staffId}`,
-    vip_id: '',
+    vip_id: vipId,
     request_key: requestKey,
     request_hash: '',
     pay_mode: 'postpay',

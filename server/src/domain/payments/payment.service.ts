@@ -556,6 +556,8 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
     const left = toDecimal(payment.amount).minus(await refundedOfPayment(trx, payment.pay_id))
     if (left.lte(0)) {
       // Nothing left to give back.
+    } else if (payment.provider === COUPON_PROVIDER) {
+      // A voucher taken at the counter is no money: nothing goes back for it.
     } else if (isCounterMethod(payment.provider)) {
       // Taken at the counter (cash, card, other): the counter gives it back the same way.
       await recordCounterRefund(trx, payment, left.eq(toDecimal(payment.amount)) ? payment.amount : left.toFixed(places(payment.amount)), '', now)
@@ -607,6 +609,9 @@ async function refundAtProvider(trx: Transaction<Database>, provider: PaymentPro
   return refundRef
 }
 
+/** A voucher (coupon card) taken at the counter towards a table bill (issue 24, front of house). */
+export const COUPON_PROVIDER = 'coupon'
+
 /** Payments taken at the counter (issue 24, front of house): 'cash' | 'card' | 'other'. */
 export const isCounterMethod = (provider: string): boolean => provider === 'cash' || provider === 'card' || provider === 'other'
 
@@ -656,6 +661,8 @@ export async function refundPart(
   const done: PartRefund[] = []
   for (const payment of paid) {
     if (due.lte(0)) break
+    // A voucher taken at the counter is no money to give back.
+    if (payment.provider === COUPON_PROVIDER) continue
     const refunded = await refundedOfPayment(trx, payment.pay_id)
     const left = toDecimal(payment.amount).minus(refunded)
     if (left.lte(0)) continue

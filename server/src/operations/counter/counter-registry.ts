@@ -5,6 +5,8 @@ import CounterBillClose from './CounterBillClose'
 import CounterTableMove from './CounterTableMove'
 import CounterTableMerge from './CounterTableMerge'
 import CounterLineCancel from './CounterLineCancel'
+import CounterMemberCharge from './CounterMemberCharge'
+import CounterVoucherApply from './CounterVoucherApply'
 
 export const COUNTER_REGISTRY = {
   CounterFloorGet,
@@ -12,5 +14,7 @@ export const COUNTER_REGISTRY = {
   CounterBillClose,
   CounterTableMove,
   CounterTableMerge,
-  CounterLineCancel
+  CounterLineCancel,
+  CounterMemberCharge,
+  CounterVoucherApply
 }
