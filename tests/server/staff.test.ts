@@ -183,7 +183,9 @@ describe('the role matrix', () => {
     CounterBillClose: ALL,
     CounterTableMove: ALL,
     CounterTableMerge: ALL,
-    CounterLineCancel: ALL
+    CounterLineCancel: ALL,
+    CounterMemberCharge: ['owner', 'manager', 'cashier'],
+    CounterVoucherApply: ['owner', 'manager', 'cashier']
   }
 
   test('every staff operation is in the table', () => {
