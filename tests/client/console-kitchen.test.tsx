@@ -441,6 +441,8 @@ describe('the kitchen board', () => {
   it('the connection is always written; a 401 on the stream ends the session; a reset reads the board again and applies what came meanwhile on top', async () => {
     const { state, stream, setBoard, send, api } = await openBoard()
     const connection = () => screen.getByText((_, el) => el?.classList.contains('kds-connection') === true)
+    await state('connecting')
+    expect(connection().textContent).toContain(T('kitchen.connection.connecting'))
     await state('connected')
     expect(connection().textContent).toContain(T('kitchen.connection.connected'))
     await state('reconnecting')

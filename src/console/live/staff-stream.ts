@@ -189,6 +189,7 @@ export class StaffStream {
   }
 
   start(): this {
+    this.handlers.onState(this.state)
     void this.connect()
     return this
   }
