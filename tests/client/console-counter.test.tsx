@@ -340,6 +340,50 @@ describe('front of house', () => {
     expect(tableButton('A02').textContent).toContain(T('counter.free'))
   })
 
+  it('a voucher’s code and a member’s code go to their own operations (the voucher’s value is the server’s)', async () => {
+    const { api } = await openCounter()
+    api.on('CounterVoucherApply', () => ({
+      table1: [
+        {
+          Payment: { PayID: 'P2', SheetID: 'B201-S1', OrderID: 'P-v', Method: 'coupon', Amount: '8.00', Tendered: '8.00', Change: '0.00', At: '2026-11-28T04:00:00.000Z', StaffName: 'cashier person' },
+          Table: table('A02', bill({ PaidAmount: '8.00', Due: '75.00' })),
+          Order: null,
+          Settled: 0,
+          Replayed: 0
+        }
+      ]
+    }))
+    fireEvent.click(tableButton('A02'))
+    fireEvent.click(within(panel()).getByRole('button', { name: T('counter.action.pay') }))
+    fireEvent.click(within(panel()).getByRole('radio', { name: T('counter.method.coupon') }))
+    expect(within(panel()).queryByLabelText(T('counter.pay.amount'))).toBeNull()
+    fireEvent.click(within(panel()).getByRole('button', { name: T('counter.pay.submit') }))
+    expect((await within(panel()).findByRole('alert')).textContent).toBe(T('counter.pay.voucherCodeNeeded'))
+    fireEvent.change(within(panel()).getByLabelText(T('counter.pay.voucherCode')), { target: { value: '1234 5678 9012' } })
+    fireEvent.click(within(panel()).getByRole('button', { name: T('counter.pay.submit') }))
+    await waitFor(() => expect(api.inputsOf('CounterVoucherApply')).toHaveLength(1))
+    expect(api.inputsOf('CounterVoucherApply')[0]).toEqual({ SheetID: 'B201-S1', Code: '1234 5678 9012', RequestKey: expect.stringMatching(/^key-/) })
+    await waitFor(() => expect(within(panel()).getByText('MOP$75.00', { selector: '.foh-totals-due dd' })).toBeTruthy())
+    fireEvent.click(within(panel()).getByRole('button', { name: T('counter.action.pay') }))
+    fireEvent.click(within(panel()).getByRole('radio', { name: T('counter.method.balance') }))
+    fireEvent.change(within(panel()).getByLabelText(T('counter.pay.memberCode')), { target: { value: 'M1.abc.def.ghi' } })
+    fireEvent.change(within(panel()).getByLabelText(T('counter.pay.amount')), { target: { value: '20' } })
+    api.on('CounterMemberCharge', () => {
+      throw new StaffError('business', 'Insufficient balance', 'CounterMemberCharge', '0', '20042')
+    })
+    fireEvent.click(within(panel()).getByRole('button', { name: T('counter.pay.submit') }))
+    expect((await within(panel()).findByRole('alert')).textContent).toBe('Insufficient balance')
+    expect(api.inputsOf('CounterMemberCharge')[0]).toMatchObject({ SheetID: 'B201-S1', Code: 'M1.abc.def.ghi', Amount: '20' })
+  })
+
+  it('the kitchen role is not offered a member’s balance or a voucher', async () => {
+    await openCounter({ role: 'kitchen' })
+    fireEvent.click(tableButton('A02'))
+    fireEvent.click(within(panel()).getByRole('button', { name: T('counter.action.pay') }))
+    expect(within(panel()).queryByRole('radio', { name: T('counter.method.balance') })).toBeNull()
+    expect(within(panel()).queryByRole('radio', { name: T('counter.method.coupon') })).toBeNull()
+  })
+
   it('a manager voids on their own: no PIN asked', async () => {
     await openCounter({ role: 'manager' })
     fireEvent.click(tableButton('A02'))

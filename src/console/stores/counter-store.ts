@@ -67,9 +67,14 @@ export type TableFilter = 'all' | 'open'
 const WAITING = new Set([0, 1, 5])
 const TICKET_KINDS = new Set(['ticket.sent', 'ticket.changed', 'ticket.bumped', 'ticket.recalled'])
 
+/** How the counter takes a payment: money (cash, card, other), a member's balance, a voucher. */
+export type PayMethod = CounterMethod | 'balance' | 'coupon'
+
 export interface PayForm {
-  method: CounterMethod
+  method: PayMethod
   amount: string
+  /** The member code (balance) or the voucher's code (coupon). */
+  code: string
   tendered: string
   note: string
   /** The request key of this payment: the same one is sent again after a network failure. */
@@ -138,12 +143,12 @@ export class CounterStore {
   selectedTableId = ''
   selectedOrderId = ''
   panel: CounterPanel | null = null
-  pay: PayForm = { method: 'cash', amount: '', tendered: '', note: '', key: '' }
+  pay: PayForm = { method: 'cash', amount: '', code: '', tendered: '', note: '', key: '' }
   close: CloseForm = { reason: '', approverId: '', pin: '' }
   target = ''
   cancel: CancelForm = { roundId: '', lineNo: 0, remains: '0', reason: '', approverId: '', pin: '' }
   /** The last payment recorded here, for the receipt line ("change 12.00"). */
-  lastPayment: { label: string; amount: string; change: string; method: CounterMethod } | null = null
+  lastPayment: { label: string; amount: string; change: string; method: PayMethod } | null = null
   busy = false
   nowMs: number
 
@@ -246,9 +251,22 @@ export class CounterStore {
     return changeOf(this.pay.amount, this.pay.tendered.trim() === '' ? this.pay.amount : this.pay.tendered)
   }
 
+  /** The ways this person may take a payment for what the panel shows (a voucher only on a table's bill). */
+  get payMethods(): PayMethod[] {
+    const methods: PayMethod[] = ['cash', 'card', 'other']
+    if (this.root.can('members.verify')) {
+      methods.push('balance')
+      if (this.selectedBill) methods.push('coupon')
+    }
+    return methods
+  }
+
   /** What stops the payment form being sent, in the person's words ('' none). */
   get payProblem(): string {
     const t = this.root.t
+    if ((this.pay.method === 'balance' || this.pay.method === 'coupon') && !this.pay.code.trim()) return t(this.pay.method === 'balance' ? 'counter.pay.memberCodeNeeded' : 'counter.pay.voucherCodeNeeded')
+    // A voucher's value is the server's to work out from its plan.
+    if (this.pay.method === 'coupon') return ''
     const amount = amountOf(this.pay.amount)
     if (amount === null || !toDecimal(amount).isPositive()) return t('counter.pay.amountInvalid')
     if (toDecimal(amount).greaterThan(toDecimal(this.due))) return t('counter.pay.overDue', { due: this.money(this.due) })
@@ -497,7 +515,7 @@ export class CounterStore {
   openPanel(panel: CounterPanel): void {
     this.actionError = ''
     this.panel = panel
-    if (panel === 'pay') this.pay = { method: 'cash', amount: toDecimal(this.due).toFixed(this.amoPoint), tendered: '', note: '', key: this.deps.newKey() }
+    if (panel === 'pay') this.pay = { method: 'cash', amount: toDecimal(this.due).toFixed(this.amoPoint), code: '', tendered: '', note: '', key: this.deps.newKey() }
     if (panel === 'close') this.close = { reason: '', approverId: '', pin: '' }
     if (panel === 'move') this.target = this.freeTables[0]?.TableID ?? ''
     if (panel === 'merge') this.target = this.billTables[0]?.TableID ?? ''
@@ -565,10 +583,15 @@ export class CounterStore {
     const label = this.selectedTable ? this.labelOfTable(this.selectedTable) : this.selectedOrder ? this.labelOfOrder(this.selectedOrder) : ''
     const form = { ...this.pay }
     const tendered = form.method === 'cash' && form.tendered.trim() !== '' ? form.tendered.trim() : undefined
+    const send = () => {
+      if (form.method === 'balance') return this.root.call('CounterMemberCharge', { SheetID: id, Code: form.code.trim(), Amount: form.amount.trim(), RequestKey: form.key })
+      if (form.method === 'coupon') return this.root.call('CounterVoucherApply', { SheetID: id, Code: form.code.trim(), RequestKey: form.key })
+      return this.root.call('CounterPaymentRecord', { SheetID: id, Method: form.method, Amount: form.amount.trim(), Tendered: tendered, Note: form.note.trim(), RequestKey: form.key })
+    }
     const ok = await this.act(
       async () => {
         try {
-          return await this.root.call('CounterPaymentRecord', { SheetID: id, Method: form.method, Amount: form.amount.trim(), Tendered: tendered, Note: form.note.trim(), RequestKey: form.key })
+          return await send()
         } catch (e) {
           // Refused by the server: nothing was recorded under this key, the next try gets a new one.
           // Not heard from it (the network): the same key again, so it cannot pay twice.

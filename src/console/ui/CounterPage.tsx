@@ -9,7 +9,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, type FormEvent } from 'react'
 import { toDecimal } from '../../core/money'
-import { COUNTER_METHODS, type CounterBillRow, type CounterOrderRow, type CounterTableRow } from '../../gateway/counter-contract'
+import { type CounterBillRow, type CounterOrderRow, type CounterTableRow } from '../../gateway/counter-contract'
 import type { ConsoleKey } from '../i18n'
 import { leftAfter, type CounterStore } from '../stores/counter-store'
 import { useConsole } from './App'
@@ -320,11 +320,22 @@ const PayForm = observer(function PayForm({ counter, label }: { counter: Counter
       <h3>{t('counter.pay.title', { label })}</h3>
       <fieldset className='checks foh-methods'>
         <legend>{t('counter.pay.method')}</legend>
-        {COUNTER_METHODS.map((m) => (
+        {counter.payMethods.map((m) => (
           <Check key={m} type='radio' name='foh-method' label={t(`counter.method.${m}`)} checked={form.method === m} onChecked={() => counter.setPay('method', m)} />
         ))}
       </fieldset>
-      <Field label={t('counter.pay.amount')} hint={t('counter.pay.amountHint', { due: counter.money(counter.due) })} inputMode='decimal' autoComplete='off' value={form.amount} onValue={(v) => counter.setPay('amount', v)} />
+      {form.method === 'balance' || form.method === 'coupon' ? (
+        <Field
+          label={t(form.method === 'balance' ? 'counter.pay.memberCode' : 'counter.pay.voucherCode')}
+          hint={t(form.method === 'balance' ? 'counter.pay.memberCodeHint' : 'counter.pay.voucherCodeHint')}
+          autoComplete='off'
+          value={form.code}
+          onValue={(v) => counter.setPay('code', v)}
+        />
+      ) : null}
+      {form.method !== 'coupon' ? (
+        <Field label={t('counter.pay.amount')} hint={t('counter.pay.amountHint', { due: counter.money(counter.due) })} inputMode='decimal' autoComplete='off' value={form.amount} onValue={(v) => counter.setPay('amount', v)} />
+      ) : null}
       {form.method === 'cash' ? (
         <>
           <Field label={t('counter.pay.tendered')} hint={t('counter.pay.tenderedHint')} inputMode='decimal' autoComplete='off' value={form.tendered} onValue={(v) => counter.setPay('tendered', v)} />
@@ -333,8 +344,8 @@ const PayForm = observer(function PayForm({ counter, label }: { counter: Counter
           </p>
         </>
       ) : null}
-      <p className='muted'>{t('counter.pay.left', { amount: counter.money(leftAfter(counter.due, form.amount)) })}</p>
-      <Field label={t('counter.pay.note')} value={form.note} onValue={(v) => counter.setPay('note', v)} maxLength={200} />
+      {form.method !== 'coupon' ? <p className='muted'>{t('counter.pay.left', { amount: counter.money(leftAfter(counter.due, form.amount)) })}</p> : null}
+      {form.method === 'cash' || form.method === 'card' || form.method === 'other' ? <Field label={t('counter.pay.note')} value={form.note} onValue={(v) => counter.setPay('note', v)} maxLength={200} /> : null}
       <div className='actions'>
         <button type='submit' className='button button-primary' disabled={counter.busy}>
           {t('counter.pay.submit')}
