@@ -324,6 +324,18 @@ describe('the kitchen board', () => {
     expect(within(allDay).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['5 bowlSoup of the day', '3 bowlShrimp Wonton Noodles', '1 setTea set'])
   })
 
+  it('offers Reprint only on tickets of a station with a printer, and says whether the ticket printed', async () => {
+    const { api } = await openBoard({ board: [ticket('K1', { StationID: 'ST-steam' }), ticket('K2', { StationID: 'ST-wok', TableName: 'A05' })] })
+    expect(within(card('Table A05')).queryByRole('button', { name: /Reprint/ })).toBeNull()
+    let printed = true
+    api.on('KitchenTicketReprint', () => ({ table1: [{ Printed: printed, Error: printed ? '' : 'the printer is out of paper' }] }))
+    fireEvent.click(within(card('Table A02')).getByRole('button', { name: 'Reprint Table A02, round 1' }))
+    await waitFor(() => expect(api.inputsOf('KitchenTicketReprint')).toEqual([{ TicketID: 'K1' }]))
+    printed = false
+    fireEvent.click(within(card('Table A02')).getByRole('button', { name: 'Reprint Table A02, round 1' }))
+    expect(await screen.findByText('Table A02, round 1 did not print: the printer is out of paper')).toBeTruthy()
+  })
+
   it('the clock ticks every second and the colour follows the station’s alert timer', async () => {
     const { clock } = await openBoard({ board: [ticket('K1', { SentAt: '2026-11-28T01:55:01.000Z', AlertMinutes: 10 })] })
     const first = () => card('Table A02')

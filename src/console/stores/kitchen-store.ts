@@ -620,6 +620,32 @@ export class KitchenStore {
     )
   }
 
+  /** Whether the ticket's station has a printer (Reprint is offered only then). */
+  canReprint(ticket: KitchenTicketRow): boolean {
+    return this.stations.some((s) => s.StationID === ticket.StationID && s.PrinterHost !== '')
+  }
+
+  /** Prints the ticket again on its station's printer; says whether it printed. */
+  async reprint(ticketId: string): Promise<void> {
+    const ticket = this.tickets.find((t) => t.TicketID === ticketId)
+    const key = `reprint|${ticketId}`
+    if (!ticket || this.isBusy(key)) return
+    this.busy = [...this.busy, key]
+    this.actionError = ''
+    try {
+      const outcome = (await this.root.call('KitchenTicketReprint', { TicketID: ticketId })).table1?.[0]
+      runInAction(() => {
+        const label = this.labelOf(ticket)
+        if (outcome?.Printed) this.announcement = this.root.t('kitchen.reprinted', { ticket: label })
+        else this.actionError = this.root.t('kitchen.reprintFailed', { ticket: label, error: outcome?.Error ?? '' })
+      })
+    } catch (e) {
+      runInAction(() => (this.actionError = this.root.messageOf(e)))
+    } finally {
+      runInAction(() => (this.busy = this.busy.filter((b) => b !== key)))
+    }
+  }
+
   /** Recall: the station's last bumped ticket (or the one named) comes back onto the board, selected. */
   async recall(ticketId?: string): Promise<void> {
     if (!this.baseId) return

@@ -251,6 +251,12 @@ const TicketCard = observer(function TicketCard({ kitchen, ticket, number }: { k
             {t('kitchen.bump')}
             <span className='visually-hidden'> {label}</span>
           </button>
+          {kitchen.canReprint(ticket) ? (
+            <button type='button' className='button kds-reprint' onClick={() => void kitchen.reprint(id)} disabled={kitchen.isBusy(`reprint|${id}`)}>
+              {t('kitchen.reprint')}
+              <span className='visually-hidden'> {label}</span>
+            </button>
+          ) : null}
         </div>
       </article>
     </li>
