@@ -171,6 +171,7 @@ describe('the role matrix', () => {
     KitchenTicketBump: ALL,
     KitchenTicketRecall: ALL,
     KitchenTicketAck: ALL,
+    KitchenTicketReprint: ALL,
     KitchenStationList: ALL,
     KitchenStationSave: MANAGERS,
     KitchenStationRemove: MANAGERS,

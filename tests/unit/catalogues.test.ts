@@ -50,9 +50,10 @@ describe('i18n catalogues', () => {
     const walk = (dir: string): void => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, entry.name)
-        // The console (src/console) has catalogues of its own, checked by tests/client/console-i18n.test.tsx.
+        // The console (src/console) and the pickup screen (src/pickup) have texts of their own,
+        // checked by tests/client/console-i18n.test.tsx and tests/unit/pickup.store.test.ts.
         if (entry.isDirectory()) {
-          if (p !== path.join(__dirname, '../../src/console')) walk(p)
+          if (![path.join(__dirname, '../../src/console'), path.join(__dirname, '../../src/pickup')].includes(p)) walk(p)
         } else if (/\.tsx?$/.test(entry.name)) {
           for (const m of fs.readFileSync(p, 'utf8').matchAll(/\bt\('([\w.-]+)'/g)) used.add(m[1])
         }
