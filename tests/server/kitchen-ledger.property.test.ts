@@ -23,7 +23,7 @@ let cook: StaffSession
 let member: TestMember
 let codes: Record<string, string> = {}
 const prices: Record<string, number> = {}
-const GOODS = ['F01', 'E01', 'F02', 'B04']
+const GOODS = ['F01', 'E01', 'F02', 'F03']
 const TABLES = ['B201-A01', 'B201-A02', 'B201-A04', 'B201-A05', 'B201-A06']
 
 beforeAll(async () => {

@@ -200,6 +200,8 @@ describe('a prepay order', () => {
 
     const recalled = ok(await as(cook, 'KitchenTicketRecall', { BaseID: 'B201', StationID: '*' })).table1[0]
     expect(recalled).toMatchObject({ TicketID: ticket.TicketID, Status: 'open' })
+    // Done before the bump, so still done.
+    expect(recalled.Lines[0].Done).toBe(1)
     const back = await server.db.selectFrom('orders').select(['status', 'kitchen_stage', 'ready_at', 'paid_at']).where('order_id', '=', order.SheetID).executeTakeFirstOrThrow()
     expect(back).toMatchObject({ status: ORDER_STATUS.PAID, kitchen_stage: 'preparing', ready_at: null })
     expect(back.paid_at).not.toBeNull()
@@ -226,6 +228,23 @@ describe('a prepay order', () => {
     expect(ticket.Status).toBe('open')
     expect(ticket.Lines[0]).toMatchObject({ Qua: '0', PrevQua: '1', Change: 'cancelled' })
     expect(await ledgerSum(order.SheetID, 1)).toBe(0)
+  })
+})
+
+describe('recall', () => {
+  test('brings back what the bump marked done as to do, and keeps what a cook had marked done before', async () => {
+    const r = await round('B201-A05', [
+      { code: 'F01', qua: '1', price: await priceOf('F01') },
+      { code: 'F02', qua: '1', price: await priceOf('F02') }
+    ])
+    const [ticket] = ticketsOf((await board()).table1, r.roundId)
+    ok(await as(cook, 'KitchenLineDone', { TicketID: ticket.TicketID, LineNo: 1, Done: 1 }))
+    const bumped = ok(await as(cook, 'KitchenTicketBump', { TicketID: ticket.TicketID })).table1[0]
+    expect(bumped.Lines.map((l: { Done: number }) => l.Done)).toEqual([1, 1])
+    const back = ok(await as(cook, 'KitchenTicketRecall', { BaseID: 'B201', TicketID: ticket.TicketID })).table1[0]
+    expect(back.Lines.map((l: { Done: number }) => l.Done)).toEqual([1, 0])
+    const allDay = (await board()).table2 as { GoodsID: string }[]
+    expect(allDay.map((g) => g.GoodsID)).toContain(gid('F02'))
   })
 })
 

@@ -163,6 +163,12 @@ export async function recallTicket(db: Kysely<Database>, place: { baseId: string
     const ticket = await lockOrderOfTicket(trx, ticketId!)
     if (ticket.base_id !== place.baseId) throw new DomainError('TICKET_NOT_FOUND')
     if (ticket.status !== 'bumped') throw new DomainError('NOTHING_TO_RECALL')
+    // The lines the bump marked done (done at the bump's instant) are to do again; lines a cook
+    // had marked done before it stay done.
+    const bumped = await trx.selectFrom('kitchen_tickets').select('bumped_at').where('ticket_id', '=', ticket.ticket_id).executeTakeFirstOrThrow()
+    if (bumped.bumped_at) {
+      await trx.updateTable('kitchen_ticket_lines').set({ done_at: null }).where('ticket_id', '=', ticket.ticket_id).where('done_at', '=', bumped.bumped_at).execute()
+    }
     await trx.updateTable('kitchen_tickets').set({ status: 'open', bumped_at: null, bumped_by: '', acked_at: now.toISOString() }).where('ticket_id', '=', ticket.ticket_id).execute()
     const order = await trx.selectFrom('orders').selectAll().where('order_id', '=', ticket.order_id).executeTakeFirstOrThrow()
     let progress = false
