@@ -26,6 +26,7 @@ import type { ServerConfig } from '../config'
 import { LiveHub } from '../live/hub'
 import { EVENT_AUDIENCES, readCounter, readEvents, RESET_KIND, type Audience, type LiveEvent } from '../live/outbox'
 import { findMenuHead } from '../storage/repositories/menu.repository'
+import { clientAddress } from './client-address'
 import { hasPermission } from '../../../src/core/staff-permissions'
 import { bearerToken } from '../domain/members/member-session'
 import { mayBase, type StaffActor } from '../domain/staff/staff-actor'
@@ -49,7 +50,10 @@ export const LIVE_MAX_PER_CLIENT = 100
 export const LIVE_HEARTBEAT_MS = 10_000
 /** What the browser waits before reconnecting (the SSE `retry:` field). */
 const RETRY_MS = 2000
-/** A reader this far behind (bytes not yet taken by the socket) is dropped; it resumes from its cursor. */
+/**
+ * A reader this far behind (bytes not yet taken by the socket) is handed nothing more until it
+ * has taken them; one that has not within two heartbeats is dropped and resumes from its cursor.
+ */
 const MAX_BUFFERED = 1024 * 1024
 const POLL_LIMIT = 100
 
@@ -161,7 +165,8 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     accept: (event: LiveEvent) => boolean,
     stillAllowed?: () => Promise<boolean>
   ): FastifyReply {
-    const client = request.ip
+    // As the rate limits count: an IPv6 client by its /64 (one phone holds a whole /64).
+    const client = clientAddress(request.ip)
     if (streams.size >= maxConnections || (perClient.get(client) ?? 0) >= maxPerClient) {
       return refuse(reply.header('retry-after', '5'), 503, 'too many live connections')
     }
@@ -170,17 +175,44 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     const stream = new PassThrough()
     let ended = false
     let sentThrough = after ?? 0
+    let announced = false
+    /** Leaves the hub; null while held back. */
+    let leave: (() => void) | null = null
+    let behindTimer: ReturnType<typeof setTimeout> | null = null
+    // What waits for the reader: in the response and its socket, and on both sides of the
+    // PassThrough (once its readable side is full, further writes queue on its writable side).
+    const waiting = (): number => reply.raw.writableLength + stream.readableLength + stream.writableLength
     const write = (text: string): void => {
       if (ended) return
       stream.write(text)
-      // A reader that does not keep up is dropped (what waits for it with it): it comes back from its cursor.
-      if (reply.raw.writableLength + stream.readableLength > MAX_BUFFERED) {
+      if (leave && waiting() > MAX_BUFFERED) holdBack()
+    }
+    /**
+     * More than MAX_BUFFERED waits: no more events are handed to this stream until the reader has
+     * taken what waits (then it follows the hub again from what it was sent, reading the rest from
+     * the outbox), so a long catch-up goes at the reader's pace instead of piling up here. A reader
+     * that has not taken it within two heartbeats is dropped; it comes back from its cursor.
+     */
+    function holdBack(): void {
+      leave?.()
+      leave = null
+      stream.once('drain', resume)
+      behindTimer = setTimeout(() => {
         end()
         reply.raw.destroy()
-      }
+      }, 2 * heartbeatMs)
+    }
+    function resume(): void {
+      if (ended || leave) return
+      stream.off('drain', resume)
+      if (behindTimer) clearTimeout(behindTimer)
+      behindTimer = null
+      leave = follow(sentThrough)
     }
     const heartbeat = setInterval(() => {
       write(': ping\n\n')
+      // (Should a drain have been missed: resume once little waits.)
+      if (!leave && waiting() < MAX_BUFFERED / 4) resume()
       if (stillAllowed) {
         stillAllowed().then(
           (allowed) => {
@@ -190,29 +222,35 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
         )
       }
     }, heartbeatMs)
-    const leave = hub.subscribe(entId, {
-      afterId: after,
-      accept,
-      start(position, reset) {
-        sentThrough = position
-        write(frame(position, reset ? RESET_KIND : 'ready', { position }))
-      },
-      deliver(events, position) {
-        for (const event of events) write(frame(event.id, event.kind, dataOf(event)))
-        // Events passed over still move the browser's Last-Event-ID on.
-        if (position > (events[events.length - 1]?.id ?? 0) && position > sentThrough) write(frame(position, null))
-        sentThrough = position
-      },
-      reset(position) {
-        sentThrough = position
-        write(frame(position, RESET_KIND, { position }))
-      }
-    })
+    const follow = (from: number | null): (() => void) =>
+      hub.subscribe(entId, {
+        afterId: from,
+        accept,
+        start(position, reset) {
+          sentThrough = position
+          // `ready` once; after being held back only a `reset` (pruned past meanwhile) is news.
+          if (!announced || reset) write(frame(position, reset ? RESET_KIND : 'ready', { position }))
+          announced = true
+        },
+        deliver(events, position) {
+          for (const event of events) write(frame(event.id, event.kind, dataOf(event)))
+          // Events passed over still move the browser's Last-Event-ID on.
+          if (position > (events[events.length - 1]?.id ?? 0) && position > sentThrough) write(frame(position, null))
+          sentThrough = position
+        },
+        reset(position) {
+          sentThrough = position
+          write(frame(position, RESET_KIND, { position }))
+        }
+      })
+    leave = follow(after)
     function end(): void {
       if (ended) return
       ended = true
       clearInterval(heartbeat)
-      leave()
+      if (behindTimer) clearTimeout(behindTimer)
+      leave?.()
+      leave = null
       streams.delete(end)
       const left = (perClient.get(client) ?? 1) - 1
       if (left > 0) perClient.set(client, left)

@@ -208,6 +208,15 @@ export class LiveHub {
           state.subscriber.deliver(events, page.position)
         }
         from = page.position
+        // The one behind may have left meanwhile (a stream held back until its reader catches up): read on only for someone.
+        let behind = false
+        for (const state of group.states) {
+          if (state.started && state.cursor !== null && state.cursor < counter.lastId) {
+            behind = true
+            break
+          }
+        }
+        if (!behind) break
       }
       if (!pruned) return
     }
