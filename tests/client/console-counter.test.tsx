@@ -7,7 +7,7 @@
  * connection.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { StaffError, type StaffApi, type StaffCredentials, type StaffOutput } from '../../src/console/api/staff-client'
+import { StaffError } from '../../src/console/api/staff-client'
 import type { ConsoleBrowser } from '../../src/console/browser'
 import { translate, type ConsoleKey } from '../../src/console/i18n'
 import type { StaffStreamEvent, StaffStreamHandlers, StaffStreamOptions, StreamState } from '../../src/console/live/staff-stream'
@@ -16,30 +16,9 @@ import { changeOf, RELOAD_AFTER_MS } from '../../src/console/stores/counter-stor
 import { App } from '../../src/console/ui/App'
 import { ROLE_PERMISSIONS, type StaffRole } from '../../src/core/staff-permissions'
 import type { CounterBillRow, CounterLineRow, CounterOrderRow, CounterTableRow } from '../../src/gateway/counter-contract'
-import type { StaffOperationInputs, StaffOperationName, StaffSessionRow } from '../../src/gateway/staff-contract'
+import type { StaffSessionRow } from '../../src/gateway/staff-contract'
+import { FakeStaffApi } from './support/fake-staff-api'
 
-type Handler<K extends StaffOperationName> = (input: StaffOperationInputs[K], who: StaffCredentials) => StaffOutput<K> | Promise<StaffOutput<K>>
-
-class FakeStaffApi implements StaffApi {
-  readonly calls: { operation: StaffOperationName; input: unknown }[] = []
-  private readonly handlers = new Map<StaffOperationName, Handler<StaffOperationName>>()
-
-  on<K extends StaffOperationName>(operation: K, handler: Handler<K>): this {
-    this.handlers.set(operation, handler as unknown as Handler<StaffOperationName>)
-    return this
-  }
-
-  async call<K extends StaffOperationName>(operation: K, input: StaffOperationInputs[K], who: StaffCredentials): Promise<StaffOutput<K>> {
-    this.calls.push({ operation, input })
-    const handler = this.handlers.get(operation)
-    if (!handler) throw new StaffError('envelope', `no fake for ${operation}`, operation, '10003')
-    return (await handler(input as never, who)) as StaffOutput<K>
-  }
-
-  inputsOf<K extends StaffOperationName>(operation: K): StaffOperationInputs[K][] {
-    return this.calls.filter((c) => c.operation === operation).map((c) => c.input as StaffOperationInputs[K])
-  }
-}
 
 class Clock {
   now = Date.parse('2026-11-28T04:00:00.000Z')

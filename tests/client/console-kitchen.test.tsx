@@ -5,7 +5,7 @@
  * keys, sound until heard, the connection, stations, and the kitchen language in Settings.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { StaffError, type StaffApi, type StaffCredentials, type StaffOutput } from '../../src/console/api/staff-client'
+import { StaffError } from '../../src/console/api/staff-client'
 import type { ConsoleBrowser } from '../../src/console/browser'
 import { translate, type ConsoleKey } from '../../src/console/i18n'
 import type { StaffStreamEvent, StaffStreamHandlers, StaffStreamOptions, StreamState } from '../../src/console/live/staff-stream'
@@ -15,30 +15,9 @@ import { App } from '../../src/console/ui/App'
 import { ROLE_PERMISSIONS, type StaffRole } from '../../src/core/staff-permissions'
 import type { KitchenStationRow, KitchenTicketLineRow, KitchenTicketRow } from '../../src/gateway/kitchen-contract'
 import type { EnterpriseSetupView } from '../../src/gateway/setup-contract'
-import type { StaffOperationInputs, StaffOperationName, StaffSessionRow } from '../../src/gateway/staff-contract'
+import type { StaffOperationInputs, StaffSessionRow } from '../../src/gateway/staff-contract'
+import { FakeStaffApi } from './support/fake-staff-api'
 
-type Handler<K extends StaffOperationName> = (input: StaffOperationInputs[K], who: StaffCredentials) => StaffOutput<K> | Promise<StaffOutput<K>>
-
-class FakeStaffApi implements StaffApi {
-  readonly calls: { operation: StaffOperationName; input: unknown }[] = []
-  private readonly handlers = new Map<StaffOperationName, Handler<StaffOperationName>>()
-
-  on<K extends StaffOperationName>(operation: K, handler: Handler<K>): this {
-    this.handlers.set(operation, handler as unknown as Handler<StaffOperationName>)
-    return this
-  }
-
-  async call<K extends StaffOperationName>(operation: K, input: StaffOperationInputs[K], who: StaffCredentials): Promise<StaffOutput<K>> {
-    this.calls.push({ operation, input })
-    const handler = this.handlers.get(operation)
-    if (!handler) throw new StaffError('envelope', `no fake for ${operation}`, operation, '10003')
-    return (await handler(input as never, who)) as StaffOutput<K>
-  }
-
-  inputsOf<K extends StaffOperationName>(operation: K): StaffOperationInputs[K][] {
-    return this.calls.filter((c) => c.operation === operation).map((c) => c.input as StaffOperationInputs[K])
-  }
-}
 
 /** Timers and the clock, moved by the test. */
 class Clock {

@@ -8,37 +8,16 @@
  * the sold-out switches flip goods and add-ons. Three languages.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { StaffError, type StaffApi, type StaffCredentials, type StaffOutput } from '../../src/console/api/staff-client'
+import { StaffError } from '../../src/console/api/staff-client'
 import type { ConsoleBrowser } from '../../src/console/browser'
 import { ConsoleStore, STORAGE_KEYS } from '../../src/console/stores/console-store'
 import type { PictureUpload } from '../../src/console/stores/menu-store'
 import { App } from '../../src/console/ui/App'
 import { ROLE_PERMISSIONS, type StaffRole } from '../../src/core/staff-permissions'
 import type { Locale } from '../../src/gateway/contract'
-import type { MenuFileGoods, StaffOperationInputs, StaffOperationName, StaffSessionRow } from '../../src/gateway/staff-contract'
+import type { MenuFileGoods, StaffSessionRow } from '../../src/gateway/staff-contract'
+import { FakeStaffApi } from './support/fake-staff-api'
 
-type Handler<K extends StaffOperationName> = (input: StaffOperationInputs[K], who: StaffCredentials) => StaffOutput<K> | Promise<StaffOutput<K>>
-
-class FakeStaffApi implements StaffApi {
-  readonly calls: { operation: StaffOperationName; input: unknown }[] = []
-  private readonly handlers = new Map<StaffOperationName, Handler<StaffOperationName>>()
-
-  on<K extends StaffOperationName>(operation: K, handler: Handler<K>): this {
-    this.handlers.set(operation, handler as unknown as Handler<StaffOperationName>)
-    return this
-  }
-
-  async call<K extends StaffOperationName>(operation: K, input: StaffOperationInputs[K], who: StaffCredentials): Promise<StaffOutput<K>> {
-    this.calls.push({ operation, input })
-    const handler = this.handlers.get(operation)
-    if (!handler) throw new StaffError('envelope', `no fake for ${operation}`, operation, '10003')
-    return (await handler(input as never, who)) as StaffOutput<K>
-  }
-
-  inputsOf<K extends StaffOperationName>(operation: K): StaffOperationInputs[K][] {
-    return this.calls.filter((c) => c.operation === operation).map((c) => c.input as StaffOperationInputs[K])
-  }
-}
 
 function fakeBrowser(hash: string, saved: Map<string, string>): ConsoleBrowser {
   let current = hash

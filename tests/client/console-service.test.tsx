@@ -7,7 +7,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import qrcode from 'qrcode-generator'
-import { StaffError, type StaffApi, type StaffCredentials, type StaffOutput } from '../../src/console/api/staff-client'
+import { StaffError } from '../../src/console/api/staff-client'
 import type { ConsoleBrowser } from '../../src/console/browser'
 import { translate } from '../../src/console/i18n'
 import { chooseDecoder, jsQrDecoder, problemOf, startScan, type CameraEnv } from '../../src/console/qr-camera'
@@ -15,30 +15,9 @@ import { ConsoleStore, STORAGE_KEYS } from '../../src/console/stores/console-sto
 import { App } from '../../src/console/ui/App'
 import { ROLE_PERMISSIONS, type StaffRole } from '../../src/core/staff-permissions'
 import type { OrderRow } from '../../src/gateway/order-rows'
-import type { StaffAfterSaleRow, StaffCouponPlanRow, StaffOperationInputs, StaffOperationName, StaffReviewRow, StaffSessionRow } from '../../src/gateway/staff-contract'
+import type { StaffAfterSaleRow, StaffCouponPlanRow, StaffReviewRow, StaffSessionRow } from '../../src/gateway/staff-contract'
+import { FakeStaffApi } from './support/fake-staff-api'
 
-type Handler<K extends StaffOperationName> = (input: StaffOperationInputs[K], who: StaffCredentials) => StaffOutput<K> | Promise<StaffOutput<K>>
-
-class FakeStaffApi implements StaffApi {
-  readonly calls: { operation: StaffOperationName; input: unknown }[] = []
-  private readonly handlers = new Map<StaffOperationName, Handler<StaffOperationName>>()
-
-  on<K extends StaffOperationName>(operation: K, handler: Handler<K>): this {
-    this.handlers.set(operation, handler as unknown as Handler<StaffOperationName>)
-    return this
-  }
-
-  async call<K extends StaffOperationName>(operation: K, input: StaffOperationInputs[K], who: StaffCredentials): Promise<StaffOutput<K>> {
-    this.calls.push({ operation, input })
-    const handler = this.handlers.get(operation)
-    if (!handler) throw new StaffError('envelope', `no fake for ${operation}`, operation, '10003')
-    return (await handler(input as never, who)) as StaffOutput<K>
-  }
-
-  inputsOf<K extends StaffOperationName>(operation: K): StaffOperationInputs[K][] {
-    return this.calls.filter((c) => c.operation === operation).map((c) => c.input as StaffOperationInputs[K])
-  }
-}
 
 class FakeBrowser implements ConsoleBrowser {
   readonly saved = new Map<string, string>()

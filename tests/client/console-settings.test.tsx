@@ -6,7 +6,7 @@
  */
 import { TextDecoder, TextEncoder } from 'node:util'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { StaffError, type StaffApi, type StaffCredentials, type StaffOutput } from '../../src/console/api/staff-client'
+import { StaffError } from '../../src/console/api/staff-client'
 import type { ConsoleBrowser } from '../../src/console/browser'
 import { CONSOLE_CATALOGUES, translate } from '../../src/console/i18n'
 import { homeChoices, homeConfigOf } from '../../src/console/stores/branches-store'
@@ -16,33 +16,12 @@ import { App } from '../../src/console/ui/App'
 import { ROLE_PERMISSIONS, type StaffRole } from '../../src/core/staff-permissions'
 import { LOCALES } from '../../src/gateway/contract'
 import type { BranchSetupView, EnterpriseSetupView, ShopSetupView } from '../../src/gateway/setup-contract'
-import type { StaffOperationInputs, StaffOperationName, StaffSessionRow, StaffTableRow } from '../../src/gateway/staff-contract'
+import type { StaffOperationName, StaffSessionRow, StaffTableRow } from '../../src/gateway/staff-contract'
+import { FakeStaffApi } from './support/fake-staff-api'
 
 // jsdom has no TextEncoder / TextDecoder; browsers do (the setup file is saved as UTF-8 bytes).
 Object.assign(globalThis, { TextEncoder, TextDecoder })
 
-type Handler<K extends StaffOperationName> = (input: StaffOperationInputs[K], who: StaffCredentials) => StaffOutput<K> | Promise<StaffOutput<K>>
-
-class FakeStaffApi implements StaffApi {
-  readonly calls: { operation: StaffOperationName; input: unknown }[] = []
-  private readonly handlers = new Map<StaffOperationName, Handler<StaffOperationName>>()
-
-  on<K extends StaffOperationName>(operation: K, handler: Handler<K>): this {
-    this.handlers.set(operation, handler as unknown as Handler<StaffOperationName>)
-    return this
-  }
-
-  async call<K extends StaffOperationName>(operation: K, input: StaffOperationInputs[K], who: StaffCredentials): Promise<StaffOutput<K>> {
-    this.calls.push({ operation, input })
-    const handler = this.handlers.get(operation)
-    if (!handler) throw new StaffError('envelope', `no fake for ${operation}`, operation, '10003')
-    return (await handler(input as never, who)) as StaffOutput<K>
-  }
-
-  inputsOf<K extends StaffOperationName>(operation: K): StaffOperationInputs[K][] {
-    return this.calls.filter((c) => c.operation === operation).map((c) => c.input as StaffOperationInputs[K])
-  }
-}
 
 class FakeBrowser implements ConsoleBrowser {
   readonly saved = new Map<string, string>()
