@@ -3,9 +3,10 @@
  * placement bench (server/bench/order-placement.bench.ts), the menu-read storm
  * (bench/menu-storm.bench.ts: the server's RSS before, after and once idle), the goods list
  * bench in Chromium (bench/goods-list.bench.ts), then Lighthouse on Home and the goods list
- * (bench/lighthouse.bench.ts), one after the other so none loads the machine while another
- * measures. BENCH=gateway,lighthouse runs only those parts (gateway, orders, storm, goods,
- * lighthouse). Progress goes to stderr; stdout gets one Markdown block, a line saying where it
+ * (bench/lighthouse.bench.ts), then the live streams (bench/live.bench.ts: 200 streams while
+ * orders are placed, commit → received), one after the other so none loads the machine while
+ * another measures. BENCH=gateway,lighthouse runs only those parts (gateway, orders, storm, goods,
+ * lighthouse, live). Progress goes to stderr; stdout gets one Markdown block, a line saying where it
  * ran and one table, ready to paste into the README.
  */
 import os from 'node:os'
@@ -13,6 +14,7 @@ import { runGatewayBench, type GatewayBenchResult, type LoadResult } from '../se
 import { orderPlacementRows, runOrderPlacementBench, type OrderPlacementBenchResult } from '../server/bench/order-placement.bench'
 import { goodsListRows, runGoodsListBench, type GoodsListBenchResult } from './goods-list.bench'
 import { lighthouseRows, runLighthouseBench, type LighthouseBenchResult } from './lighthouse.bench'
+import { liveRows, runLiveBench, type LiveBenchResult } from './live.bench'
 import { menuStormRows, runMenuStormBench, type MenuStormResult } from './menu-storm.bench'
 
 const group = (n: number) => n.toLocaleString('en-US')
@@ -24,12 +26,13 @@ export interface BenchResults {
   orders?: OrderPlacementBenchResult
   storm?: MenuStormResult
   lighthouse?: LighthouseBenchResult
+  live?: LiveBenchResult
 }
 
-export const BENCH_PARTS = ['gateway', 'orders', 'storm', 'goods', 'lighthouse'] as const
+export const BENCH_PARTS = ['gateway', 'orders', 'storm', 'goods', 'lighthouse', 'live'] as const
 export type BenchPart = (typeof BENCH_PARTS)[number]
 
-export function benchTable({ gateway, goods, orders, storm, lighthouse }: BenchResults): string {
+export function benchTable({ gateway, goods, orders, storm, lighthouse, live }: BenchResults): string {
   const cpu = os.cpus()
   const runs = goods?.sizes[0]?.runs.length ?? 0
   const caption =
@@ -45,7 +48,10 @@ export function benchTable({ gateway, goods, orders, storm, lighthouse }: BenchR
         `CPU ${goods.cpuSlowdown > 1 ? `slowed ${goods.cpuSlowdown} ×` : 'not throttled'}, medians of ${runs} page loads (checks: the worst). `
       : '') +
     (lighthouse
-      ? `Lighthouse ${lighthouse.lighthouse}: mobile preset (simulated slow 4G, 4× CPU), medians of ${lighthouse.pages[0]?.runs.length ?? 0} runs (range in brackets).`
+      ? `Lighthouse ${lighthouse.lighthouse}: mobile preset (simulated slow 4G, 4× CPU), medians of ${lighthouse.pages[0]?.runs.length ?? 0} runs (range in brackets). `
+      : '') +
+    (live
+      ? `Live: ${live.boards + live.diners} streams read in a process of their own, orders placed at ${live.rate}/s for ${live.seconds} s (open loop); commit → received: PostgreSQL from the commit's NOTIFY, SQLite from the placing request's answer; created_at is the writer's clock in its transaction (an upper bound).`
       : '')
   const rows: [string, string][] = [
     ...(gateway
@@ -59,7 +65,8 @@ export function benchTable({ gateway, goods, orders, storm, lighthouse }: BenchR
     ...(storm ? menuStormRows(storm) : []),
     ...(goods ? goodsListRows(goods) : []),
     ...(goods?.pageErrors.length ? [['Goods list: page errors', goods.pageErrors.join('; ')] as [string, string]] : []),
-    ...(lighthouse ? lighthouseRows(lighthouse) : [])
+    ...(lighthouse ? lighthouseRows(lighthouse) : []),
+    ...(live ? liveRows(live) : [])
   ]
   const cell = (t: string) => t.replace(/\|/g, '\\|')
   return [caption.trim(), '', '| Figure | Result |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)].join('\n')
@@ -97,6 +104,10 @@ async function main(): Promise<void> {
   if (parts.includes('lighthouse')) {
     log('Lighthouse bench…')
     results.lighthouse = await runLighthouseBench({ log })
+  }
+  if (parts.includes('live')) {
+    log('Live bench…')
+    results.live = await runLiveBench({ log })
   }
   console.log(`\n${benchTable(results)}`)
 }
