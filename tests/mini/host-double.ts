@@ -11,6 +11,7 @@
 import { readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
+import WebSocket from 'ws'
 import { WxmlView } from './wxml-view'
 import { applySetData, findByText, readTemplateFacts, tapChain, treeText, walkTree, type TemplateFacts, type ViewNode } from './view-tree'
 
@@ -67,6 +68,10 @@ export class MiniHostDouble {
   /** Errors the app reported (console.error, App onError, uncaught in a callback) and host calls the double does not know. */
   readonly errors: string[] = []
   readonly unknownApis = new Set<string>()
+  /** issue 24: the chat-app's sockets (wx.connectSocket), real WebSockets to the server: the address asked and the frames received. */
+  readonly sockets: { url: string; frames: string[]; ws: WebSocket }[] = []
+  /** issue 24: how often the app asked for a short vibration (an order ready for pickup). */
+  vibrations = 0
   readonly titles: string[] = []
   /** Every page opened since the double was made, in order (its onLoad ran). */
   readonly opened: string[] = []
@@ -153,6 +158,8 @@ export class MiniHostDouble {
     while (this.stack.length) this.unloadTop()
     for (const t of this.timers) clearTimeout(t)
     this.timers.clear()
+    // The host closes the app's sockets with it.
+    for (const s of this.sockets) if (s.ws.readyState === WebSocket.OPEN || s.ws.readyState === WebSocket.CONNECTING) s.ws.terminate()
     this.context = null
     this.app = null
   }
@@ -609,7 +616,10 @@ export class MiniHostDouble {
       hideTabBar: (o: any) => self.answer(o, true, ok('hideTabBar')),
       hideHomeButton: (o: any) => self.answer(o, true, ok('hideHomeButton')),
       previewImage: (o: any) => self.answer(o, true, ok('previewImage')),
-      vibrateShort: (o: any) => self.answer(o, true, ok('vibrateShort')),
+      vibrateShort: (o: any) => {
+        self.vibrations++
+        self.answer(o, true, ok('vibrateShort'))
+      },
       getLocation: (o: any) => self.answer(o, false, { errMsg: 'getLocation:fail auth deny' }),
       scanCode: (o: any) => self.answer(o, false, { errMsg: 'scanCode:fail cancel' }),
       // issue 16: map — the host's own place picker (answers from placeAnswers) and map (recorded).
@@ -636,6 +646,7 @@ export class MiniHostDouble {
         self.answer(o, !!code, code ? { code, errMsg: 'login:ok' } : { errMsg: 'login:fail' })
       }
       api.requestPayment = (o: any) => void self.pay('requestPayment', o)
+      api.connectSocket = (o: any) => self.connectSocket(o)
       api.chooseMedia = (o: any) => {
         const files = self.takePhotos()
         if (!files) return self.answer(o, false, { errMsg: 'chooseMedia:fail cancel' })
@@ -765,6 +776,37 @@ export class MiniHostDouble {
       .catch((e) => fail(describe(e)))
       .finally(() => setImmediate(() => this.pending--))
     return { abort: () => undefined, onProgressUpdate: () => undefined }
+  }
+
+  /** wx.connectSocket: a SocketTask over a real WebSocket to the server (the build's gateway origin, ws/wss). */
+  private connectSocket(o: any): Record<string, (...a: any[]) => void> {
+    const built = this.builtGatewayOrigin.replace(/^http/, 'ws')
+    let url = String(o.url)
+    if (url.startsWith(built)) url = this.serverOrigin.replace(/^http/, 'ws') + url.slice(built.length)
+    else this.errors.push(`socket to ${url}: not the build's gateway (${built})`)
+    const ws = new WebSocket(url)
+    const record = { url: String(o.url), frames: [] as string[], ws }
+    this.sockets.push(record)
+    const on = { open: [] as (() => void)[], message: [] as ((r: { data: string }) => void)[], close: [] as ((r: { code: number }) => void)[], error: [] as ((r: { errMsg: string }) => void)[] }
+    // A closed (or relaunched) app hears nothing more from its sockets, as on the hosts.
+    const app = this.context
+    const live = () => this.context === app && app !== null
+    ws.on('open', () => live() && on.open.forEach((l) => this.guard(() => l(), 'socket open')))
+    ws.on('message', (data) => {
+      record.frames.push(String(data))
+      if (live()) on.message.forEach((l) => this.guard(() => l({ data: String(data) }), 'socket message'))
+    })
+    ws.on('close', (code) => live() && on.close.forEach((l) => this.guard(() => l({ code }), 'socket close')))
+    ws.on('error', (e) => live() && on.error.forEach((l) => this.guard(() => l({ errMsg: describe(e) }), 'socket error')))
+    this.answer(o, true, { errMsg: 'connectSocket:ok' })
+    return {
+      onOpen: (l: () => void) => void on.open.push(l),
+      onMessage: (l: (r: { data: string }) => void) => void on.message.push(l),
+      onClose: (l: (r: { code: number }) => void) => void on.close.push(l),
+      onError: (l: (r: { errMsg: string }) => void) => void on.error.push(l),
+      send: (m: { data: string }) => ws.send(m.data),
+      close: () => ws.close()
+    }
   }
 
   private request(o: any): { abort(): void } {

@@ -33,6 +33,7 @@ import { mayBase, type StaffActor } from '../domain/staff/staff-actor'
 import { findDevice } from '../domain/staff/staff-devices.service'
 import { findStaffSession } from '../domain/staff/staff-session'
 import type { Database } from '../storage/schema'
+import { liveSocketRoutes } from './live-socket'
 
 export interface LiveRouteDeps {
   db: Kysely<Database>
@@ -326,6 +327,30 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     if (after === undefined) return refuse(reply, 400, 'after must be an event id')
     reply.header('cache-control', 'no-store')
     return pollPage(scope, after, dinerMay)
+  })
+
+  // The same public stream over a WebSocket (the mini-programs' host socket; live-socket.ts), within the same bounds.
+  await liveSocketRoutes(app, {
+    hub,
+    heartbeatMs,
+    scopeOf: (query) => publicScope(db, query),
+    accept: dinerMay,
+    cursorOf,
+    dataOf,
+    admit(client, end) {
+      if (streams.size >= maxConnections || (perClient.get(client) ?? 0) >= maxPerClient) return null
+      perClient.set(client, (perClient.get(client) ?? 0) + 1)
+      streams.add(end)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        streams.delete(end)
+        const left = (perClient.get(client) ?? 1) - 1
+        if (left > 0) perClient.set(client, left)
+        else perClient.delete(client)
+      }
+    }
   })
 
   /** The staff stream's poll (the fallback of a screen whose stream cannot connect): same auth and scope. */
