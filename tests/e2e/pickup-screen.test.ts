@@ -154,6 +154,11 @@ describe('the pickup screen and the diner’s phone', () => {
 
     // The diner: table T01 at Taipa (pay first), a takeaway of soup.
     const dinerContext = await phone(app.browser, 'en-US')
+    // The phone's vibrator, recorded (headless Chromium has none to feel).
+    // (A string: tsx would wrap a function's inner functions in a helper the page does not have.)
+    await dinerContext.addInitScript({
+      content: `window.__vibrations = []; Object.defineProperty(Navigator.prototype, 'vibrate', { configurable: true, writable: true, value: function (pattern) { window.__vibrations.push(pattern); return true } })`
+    })
     const diner = await dinerContext.newPage()
     const dinerErrors: string[] = []
     diner.on('pageerror', (e) => dinerErrors.push(e.message))
@@ -211,6 +216,8 @@ describe('the pickup screen and the diner’s phone', () => {
     console.log(`pickup-screen: ready on the TV ${onTv} ms and on the diner's order page ${onPhone} ms after the bump was sent`)
     assert.equal(await numberIn(screen, 'preparing', pickupNo).count(), 0)
     assert.equal(await byId(diner, 'order-status').innerText(), translate('en', 'order.status.5'))
+    // The phone vibrated once, as the order became ready.
+    assert.deepEqual(await diner.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations), [[200, 100, 200]])
     assert.equal(tv.navigations(), tvNavigations, 'the TV was not reloaded')
     assert.equal(diner.url(), dinerNavigations, 'the diner stayed on the order page')
     // The number just ready is the first in the Ready column, highlighted.
