@@ -17,7 +17,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import Fastify from 'fastify'
 import { RESULTCODES } from '../../src/gateway/codes'
-import { appendEvent, pruneEvents, readEvents } from '../../server/src/live/outbox'
+import { appendEvent, appendEventNow, inEventTransaction, pruneEvents, readEvents } from '../../server/src/live/outbox'
 import { setAddOnSoldOut, setGoodsSoldOut } from '../../server/src/domain/catalogue/sold-out.service'
 import { liveRoutes } from '../../server/src/http/live.route'
 import { B201, clientLine, device, gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
@@ -59,7 +59,7 @@ describe('the outbox', () => {
     const start = await lastId()
     const written: number[] = []
     for (let i = 0; i < 7; i++) {
-      const e = await server.db.transaction().execute((trx) => appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.step', payload: { i } }))
+      const e = await server.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'test.step', payload: { i } }))
       written.push(e.id)
     }
     expect(written).toEqual(written.map((_, i) => start + 1 + i))
@@ -78,11 +78,11 @@ describe('the outbox', () => {
     // A rolled-back event leaves no id behind: the next one takes it.
     await expect(
       server.db.transaction().execute(async (trx) => {
-        await appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.step', payload: { i: 'gone' } })
+        await appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'test.step', payload: { i: 'gone' } })
         throw new Error('rolled back')
       })
     ).rejects.toThrow('rolled back')
-    const next = await server.db.transaction().execute((trx) => appendEvent(trx, { entId: ENT, kind: 'test.step', payload: { i: 7 } }))
+    const next = await server.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, kind: 'test.step', payload: { i: 7 } }))
     expect(next.id).toBe(start + 8)
   })
 
@@ -105,7 +105,7 @@ describe('the outbox', () => {
     const pg = Boolean(process.env.DATABASE_URL)
     const writers = Array.from({ length: 40 }, (_, i) =>
       (pg && i % 2 ? second.db : server.db).transaction().execute(async (trx) => {
-        await appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.burst', payload: { i } })
+        await appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'test.burst', payload: { i } })
         // Hold the transaction open a while after appending (a slow writer).
         await new Promise((r) => setTimeout(r, (i * 7) % 13))
         await trx.selectFrom('shops').select('shop_id').where('shop_id', '=', SHOP).execute()
@@ -120,9 +120,60 @@ describe('the outbox', () => {
     expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => start + 1 + i))
   })
 
+  it('writes the events of an event transaction at its end, in order, with consecutive ids; none on rollback', async () => {
+    const start = await lastId()
+    await expect(
+      inEventTransaction(server.db, async (trx) => {
+        await appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.rolledBack', payload: {} })
+        throw new Error('changed my mind')
+      })
+    ).rejects.toThrow('changed my mind')
+    expect(await lastId()).toBe(start)
+    let counterInside = -1
+    await inEventTransaction(server.db, async (trx) => {
+      for (let i = 0; i < 3; i++) await appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.batch', payload: { i } })
+      // Not written yet: the counter is untouched until the work is done.
+      counterInside = Number((await trx.selectFrom('event_counters').select('last_id').where('ent_id', '=', ENT).executeTakeFirst())?.last_id ?? 0)
+      await trx.selectFrom('shops').select('shop_id').where('shop_id', '=', SHOP).execute()
+    })
+    expect(counterInside).toBe(start)
+    const page = await readEvents(server.db, { entId: ENT, afterId: start, limit: 10 })
+    expect(page.events.map((e) => [e.id, e.kind, e.payload.i])).toEqual([
+      [start + 1, 'test.batch', 0],
+      [start + 2, 'test.batch', 1],
+      [start + 3, 'test.batch', 2]
+    ])
+  })
+
+  it('(PostgreSQL) does not hold the enterprise\'s event lock while an event transaction is still working', async () => {
+    if (!process.env.DATABASE_URL) return // SQLite: one connection, writers queue anyway
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let appended!: () => void
+    const hasAppended = new Promise<void>((r) => (appended = r))
+    const slow = inEventTransaction(server.db, async (trx) => {
+      await appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.slow', payload: {} })
+      appended()
+      await held
+    })
+    await hasAppended
+    // Another process's writer commits while the slow one is still at work (with appendEvent
+    // written at once it would wait for the slow transaction's row lock, and this would time out).
+    const other = await Promise.race([
+      second.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'test.quick', payload: {} })),
+      new Promise<'blocked'>((r) => setTimeout(() => r('blocked'), 3000))
+    ])
+    release()
+    await slow
+    expect(other).not.toBe('blocked')
+    const quickId = (other as { id: number }).id
+    const page = await readEvents(server.db, { entId: ENT, afterId: quickId - 1, limit: 10 })
+    expect(page.events.map((e) => e.kind)).toEqual(['test.quick', 'test.slow'])
+  })
+
   it('prunes old events; a cursor below what was pruned is told to reset', async () => {
     const before = await lastId()
-    await server.db.transaction().execute((trx) => appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.old', payload: {} }, new Date(Date.now() - 2 * 86_400_000)))
+    await server.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'test.old', payload: {} }, new Date(Date.now() - 2 * 86_400_000)))
     const pruned = await pruneEvents(server.db, new Date(Date.now() - 86_400_000))
     expect(pruned).toBeGreaterThanOrEqual(1)
     const stale = await readEvents(server.db, { entId: ENT, afterId: before, limit: 10 })
@@ -242,8 +293,8 @@ describe('the stream', () => {
   it('carries only diners’ kinds of the shop asked about; passed-over events still move the id on', async () => {
     const stream = openStream(streamUrl(firstUrl))
     await stream.next((m) => m.event === 'ready')
-    const staffOnly = await server.db.transaction().execute((trx) => appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'order.placed', payload: { secret: 1 } }))
-    const otherShop = await server.db.transaction().execute((trx) => appendEvent(trx, { entId: ENT, shopId: 'S102', kind: 'goods.soldOut', payload: { goodsId: 'x', soldOut: true } }))
+    const staffOnly = await server.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'order.placed', payload: { secret: 1 } }))
+    const otherShop = await server.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, shopId: 'S102', kind: 'goods.soldOut', payload: { goodsId: 'x', soldOut: true } }))
     const marker = await soldOut(SOUP, true)
     await stream.next((m) => m.event === 'goods.soldOut' && m.data.goodsId === SOUP)
     expect(stream.messages.some((m) => m.event === 'order.placed' || m.data?.secret || m.data?.goodsId === 'x')).toBe(false)
@@ -254,7 +305,7 @@ describe('the stream', () => {
   })
 
   it('a cursor that was pruned past gets reset (reload), then live events', async () => {
-    await server.db.transaction().execute((trx) => appendEvent(trx, { entId: ENT, shopId: SHOP, kind: 'test.old', payload: {} }, new Date(Date.now() - 3 * 86_400_000)))
+    await server.db.transaction().execute((trx) => appendEventNow(trx, { entId: ENT, shopId: SHOP, kind: 'test.old', payload: {} }, new Date(Date.now() - 3 * 86_400_000)))
     await pruneEvents(server.db, new Date(Date.now() - 86_400_000))
     const stream = openStream(streamUrl(secondUrl, '&after=1'))
     const reset = await stream.next((m) => m.event === 'reset')

@@ -32,7 +32,7 @@ import { pathToFileURL } from 'node:url'
 import Fastify from 'fastify'
 import { progressRef } from '../../server/src/domain/kitchen/kitchen-view'
 import { liveRoutes } from '../../server/src/http/live.route'
-import { appendEvent } from '../../server/src/live/outbox'
+import { appendEventNow } from '../../server/src/live/outbox'
 import { seedEnterprise, type EnterpriseSeed } from '../../server/src/storage/seed'
 import type { Tally } from './helpers/idle-streams'
 import { LiveReader } from './helpers/live-reader'
@@ -116,7 +116,7 @@ const as = (who: StaffSession, op: string, record: Record<string, unknown> = {})
 const auth = (who: StaffSession) => ({ authorization: `Bearer ${who.token}` })
 const lastId = async (entId = ENT) => Number((await server.db.selectFrom('event_counters').select('last_id').where('ent_id', '=', entId).executeTakeFirst())?.last_id ?? 0)
 const append = (entId: string, shopId: string, baseId: string | null, kind: string, payload: Record<string, unknown>) =>
-  server.db.transaction().execute((trx) => appendEvent(trx, { entId, shopId, baseId, kind, payload }))
+  server.db.transaction().execute((trx) => appendEventNow(trx, { entId, shopId, baseId, kind, payload }))
 
 /** The status of a request (the body thrown away). */
 async function status(pathAndQuery: string, headers: Record<string, string> = {}): Promise<{ status: number; retryAfter: string | null; body: string }> {

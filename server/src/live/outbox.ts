@@ -9,8 +9,9 @@
  * transaction (migration 0019): on PostgreSQL the row stays locked until that transaction ends,
  * so the next writer of the enterprise gets the next id only afterwards. Ids are gap-free and
  * become visible in id order; a reader that has seen every id up to the counter it read has
- * seen everything before it. Call appendEvent as the transaction's last write: it queues every
- * other writer of the enterprise behind this transaction until it ends.
+ * seen everything before it. Call appendEvent as the transaction's last write, or open the
+ * transaction with inEventTransaction (the events are written at its end): the counter's bump
+ * queues every other writer of the enterprise behind this transaction until it ends.
  *
  * Old events are pruned (pruneEvents, by age); `pruned_through` remembers the highest id
  * deleted, and a cursor below it (or above the last id: another database) is told to reload
@@ -85,40 +86,103 @@ export interface LiveEvent {
   createdAt: string
 }
 
+/** The events a transaction opened by inEventTransaction has appended so far, written at its end. */
+const batches = new WeakMap<Transaction<Database>, Array<{ event: NewEvent; now: Date }>>()
+
 /**
- * Appends an event in the caller's transaction and rings the wake-up for when it commits:
- * on PostgreSQL pg_notify, which PostgreSQL delivers only at commit (and drops on rollback); on
- * SQLite an in-process bell (a reader in this process queues behind the transaction for the one
- * connection; other processes find it by their periodic check).
+ * Runs `work` in a transaction whose events (appendEvent) are all written at its end, in the
+ * order appended, with one bump of the enterprise's counter and one wake-up. The counter's row
+ * lock (see above) is then held only from those writes to the commit, not through the reads a
+ * change does after its first event (a round's kitchen tickets, then the table's bill, then the
+ * audit entry): writers of one enterprise queue behind each other for that short tail only.
+ * Events of several enterprises in one transaction (none today) each get their own counter.
  */
-export async function appendEvent(trx: Transaction<Database>, event: NewEvent, now: Date = new Date()): Promise<LiveEvent> {
+export async function inEventTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const batch: Array<{ event: NewEvent; now: Date }> = []
+    batches.set(trx, batch)
+    try {
+      const result = await work(trx)
+      batches.delete(trx)
+      const byEnt = new Map<string, Array<{ event: NewEvent; now: Date }>>()
+      for (const item of batch) byEnt.set(item.event.entId, [...(byEnt.get(item.event.entId) ?? []), item])
+      for (const items of byEnt.values()) await writeEvents(trx, items)
+      return result
+    } finally {
+      batches.delete(trx)
+    }
+  })
+}
+
+/**
+ * Appends an event to the caller's transaction: at once, or, in a transaction opened by
+ * inEventTransaction, at its end. Call it after the change's other writes either way.
+ */
+export async function appendEvent(trx: Transaction<Database>, event: NewEvent, now: Date = new Date()): Promise<void> {
+  const batch = batches.get(trx)
+  if (batch) batch.push({ event, now })
+  else await writeEvents(trx, [{ event, now }])
+}
+
+/** appendEvent written at once, whatever transaction it is in, for a caller that needs the event's id. */
+export async function appendEventNow(trx: Transaction<Database>, event: NewEvent, now: Date = new Date()): Promise<LiveEvent> {
+  const [row] = await writeEvents(trx, [{ event, now }])
+  return row
+}
+
+/** Rows per insert: 7 parameters each stays far below SQLite's limit. */
+const INSERT_CHUNK = 100
+
+/**
+ * Writes one enterprise's events with the next ids and rings the wake-up for when the
+ * transaction commits: on PostgreSQL pg_notify, which PostgreSQL delivers only at commit (and
+ * drops on rollback); on SQLite an in-process bell (a reader in this process queues behind the
+ * transaction for the one connection; other processes find it by their periodic check). One
+ * ring for the last id: a hub reads everything up to the id it hears.
+ */
+async function writeEvents(trx: Transaction<Database>, items: Array<{ event: NewEvent; now: Date }>): Promise<LiveEvent[]> {
+  if (items.length === 0) return []
+  const entId = items[0].event.entId
+  const n = items.length
   const counter = await trx
     .insertInto('event_counters')
-    .values({ ent_id: event.entId, last_id: 1, pruned_through: 0 })
-    .onConflict((oc) => oc.column('ent_id').doUpdateSet((eb) => ({ last_id: eb('event_counters.last_id', '+', 1) })))
+    .values({ ent_id: entId, last_id: n, pruned_through: 0 })
+    .onConflict((oc) => oc.column('ent_id').doUpdateSet((eb) => ({ last_id: eb('event_counters.last_id', '+', n) })))
     .returning('last_id')
     .executeTakeFirstOrThrow()
-  const id = Number(counter.last_id)
-  const row: LiveEvent = {
-    id,
-    entId: event.entId,
+  const last = Number(counter.last_id)
+  const rows: LiveEvent[] = items.map(({ event, now }, i) => ({
+    id: last - n + 1 + i,
+    entId,
     shopId: event.shopId ?? '',
     baseId: event.baseId ?? null,
     kind: event.kind,
     payload: event.payload,
     createdAt: now.toISOString()
+  }))
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await trx
+      .insertInto('events')
+      .values(
+        rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+          ent_id: row.entId,
+          id: row.id,
+          shop_id: row.shopId,
+          base_id: row.baseId,
+          kind: row.kind,
+          payload: JSON.stringify(row.payload),
+          created_at: row.createdAt
+        }))
+      )
+      .execute()
   }
-  await trx
-    .insertInto('events')
-    .values({ ent_id: row.entId, id, shop_id: row.shopId, base_id: row.baseId, kind: row.kind, payload: JSON.stringify(row.payload), created_at: row.createdAt })
-    .execute()
   if (isPostgres(trx)) {
     // Small: the schema (tests share one database across schemas), the enterprise and the id.
-    await sql`select pg_notify(${WAKEUP_CHANNEL}, current_schema() || ${`|${row.entId}|${id}`})`.execute(trx)
+    await sql`select pg_notify(${WAKEUP_CHANNEL}, current_schema() || ${`|${entId}|${last}`})`.execute(trx)
   } else {
-    ringLocal(row.entId, id)
+    ringLocal(entId, last)
   }
-  return row
+  return rows
 }
 
 export interface EventCounter {

@@ -33,6 +33,7 @@ import type { InTransaction } from '../in-transaction'
 import { lockOrder, type OrderRecord } from '../orders/order-state'
 import { moneySettings, refundPart } from '../payments/payment.service'
 import { reverseAfterSalePoints } from '../wallet/points.service'
+import { inEventTransaction } from '../../live/outbox'
 
 export type AfterSaleRecord = Selectable<AfterSaleTable>
 export type AfterSaleLineRecord = Selectable<AfterSaleLineTable>
@@ -135,7 +136,7 @@ export async function submitAfterSale(db: Kysely<Database>, images: AfterSaleIma
     requireMemberOrder(peek, input.entId, input.ownerKey)
     if (input.fileIds.length > 0) await images.use(db, { entId: input.entId, vipId: input.vipId, fileIds: input.fileIds })
     try {
-      request = await db.transaction().execute(async (trx) => {
+      request = await inEventTransaction(db, async (trx) => {
         const order = requireMemberOrder(await lockOrder(trx, input.sheetId), input.entId, input.ownerKey)
         if (await findByKey(trx, input.entId, input.requestKey)) throw new KeyTaken()
         if (!REFUNDABLE_ORDER.has(order.status)) throw new DomainError('AFTERSALE_NOT_ALLOWED')
@@ -248,7 +249,7 @@ export async function memberAfterSales(db: Kysely<Database>, input: { entId: str
 export async function withdrawAfterSale(db: Kysely<Database>, input: { entId: string; vipId: string; afterSaleId: string; now: Date }): Promise<AfterSaleView> {
   const peek = await db.selectFrom('after_sales').selectAll().where('after_sale_id', '=', input.afterSaleId).executeTakeFirst()
   if (!peek || peek.ent_id !== input.entId || peek.vip_id !== input.vipId) throw new DomainError('AFTERSALE_NOT_FOUND')
-  const request = await db.transaction().execute(async (trx) => {
+  const request = await inEventTransaction(db, async (trx) => {
     await lockOrder(trx, peek.order_id)
     const locked = await lockRequest(trx, peek.after_sale_id)
     if (!locked) throw new DomainError('AFTERSALE_NOT_FOUND')
@@ -328,7 +329,7 @@ export async function approveAfterSale(
 ): Promise<ApprovalResult> {
   const peek = await db.selectFrom('after_sales').select(['order_id']).where('after_sale_id', '=', input.afterSaleId).executeTakeFirst()
   if (!peek) throw new DomainError('AFTERSALE_NOT_FOUND')
-  const done = await db.transaction().execute(async (trx) => {
+  const done = await inEventTransaction(db, async (trx) => {
     const order = await lockOrder(trx, peek.order_id)
     const locked = await lockRequest(trx, input.afterSaleId)
     if (!locked) throw new DomainError('AFTERSALE_NOT_FOUND')
@@ -386,7 +387,7 @@ export async function rejectAfterSale(
   if (!reason) throw new Error('a rejection needs the shop’s reason')
   const peek = await db.selectFrom('after_sales').select(['order_id']).where('after_sale_id', '=', input.afterSaleId).executeTakeFirst()
   if (!peek) throw new DomainError('AFTERSALE_NOT_FOUND')
-  const request = await db.transaction().execute(async (trx) => {
+  const request = await inEventTransaction(db, async (trx) => {
     await lockOrder(trx, peek.order_id)
     const locked = await lockRequest(trx, input.afterSaleId)
     if (!locked) throw new DomainError('AFTERSALE_NOT_FOUND')

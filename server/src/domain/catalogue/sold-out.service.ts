@@ -15,7 +15,7 @@
  * Switching to the state it is already in changes nothing and appends nothing (changed: false).
  */
 import type { Transaction } from 'kysely'
-import { appendEvent } from '../../live/outbox'
+import { appendEventNow } from '../../live/outbox'
 import { bumpMenuVersion } from '../../storage/repositories/menu.repository'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
@@ -74,7 +74,7 @@ export async function setGoodsSoldOut(trx: Transaction<Database>, input: GoodsSo
     if (!(await goodsExists(trx, entId, shopId, goodsId))) throw new DomainError('GOODS_NOT_FOUND')
     return { ...unchanged, version }
   }
-  const event = await appendEvent(trx, { entId, shopId, kind: 'goods.soldOut', payload: { goodsId, soldOut } }, now)
+  const event = await appendEventNow(trx, { entId, shopId, kind: 'goods.soldOut', payload: { goodsId, soldOut } }, now)
   return { entId, shopId, goodsId, soldOut, changed: true, version, eventId: event.id }
 }
 
@@ -106,7 +106,7 @@ export async function setAddOnSoldOut(trx: Transaction<Database>, input: AddOnSo
     if (!still) throw new DomainError('GOODS_NOT_FOUND')
     return { ...unchanged, version }
   }
-  const event = await appendEvent(trx, { entId, shopId, kind: 'addOn.soldOut', payload: { goodsId, optionId, soldOut } }, now)
+  const event = await appendEventNow(trx, { entId, shopId, kind: 'addOn.soldOut', payload: { goodsId, optionId, soldOut } }, now)
   return { entId, shopId, goodsId, optionId, soldOut, changed: true, version, eventId: event.id }
 }
 

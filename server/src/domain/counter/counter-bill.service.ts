@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely'
 import { maxDecimal, toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import type { CounterTableRow } from '../../../../src/gateway/counter-contract'
-import { appendEvent } from '../../live/outbox'
+import { appendEvent, inEventTransaction } from '../../live/outbox'
 import { isPostgres } from '../../storage/database'
 import { isUniqueViolation } from '../../storage/repositories/order.repository'
 import type { Database } from '../../storage/schema'
@@ -78,7 +78,7 @@ export async function closeBill(caller: CounterCaller, sheet: SheetRecord, input
       approver = await checkApproval(db, staff, { approverId: input.approverId, pin: input.pin, shopId: sheet.shop_id, baseId: sheet.base_id, action: 'counter.billClose', targetId: sheet.sheet_id, clientIp: caller.clientIp, now })
     }
   }
-  await db.transaction().execute(async (trx) => {
+  await inEventTransaction(db, async (trx) => {
     const locked = await lockSheet(trx, sheet.sheet_id)
     if (!isOpen(locked)) throw new DomainError('SHEET_CLOSED')
     const due = dueOf(locked)
@@ -143,7 +143,7 @@ export async function moveBill(caller: CounterCaller, sheet: SheetRecord, toTabl
   const target = await tableOfBranch(caller, sheet, toTableId)
   const from = sheet.table_id
   try {
-    await db.transaction().execute(async (trx) => {
+    await inEventTransaction(db, async (trx) => {
       const locked = await lockSheet(trx, sheet.sheet_id)
       if (!isOpen(locked) || locked.table_id !== from) throw new DomainError('SHEET_CLOSED')
       if (await openSheetAt(trx, target.table_id)) throw new DomainError('TABLE_OCCUPIED', { table: target.code })
@@ -186,7 +186,7 @@ export async function mergeBills(caller: CounterCaller, sheet: SheetRecord, into
   const target = await tableOfBranch(caller, sheet, intoTableId)
   const amoPoint = await amoPointOf(db, sheet.ent_id)
   const from = sheet.table_id
-  await db.transaction().execute(async (trx) => {
+  await inEventTransaction(db, async (trx) => {
     const intoPeek = await trx.selectFrom('table_sheets').select('sheet_id').where('table_id', '=', target.table_id).where('status', '=', ORDER_STATUS.AWAITING_PAYMENT).executeTakeFirst()
     if (!intoPeek) throw new DomainError('TABLE_FREE', { table: target.code })
     // Both bills locked, in id order (two merges the other way round never wait on each other crosswise).

@@ -28,6 +28,7 @@ import { appendTablesChanged } from './counter-events'
 import type { CounterCaller } from './counter-payment.service'
 import { loadTableRows } from './counter-view'
 import { approvalDetail, approvesOwnActions, checkApproval, type Approver } from './manager-approval'
+import { inEventTransaction } from '../../live/outbox'
 
 export interface LineCancel {
   roundId: string
@@ -68,7 +69,7 @@ export async function cancelLine(caller: CounterCaller, sheet: SheetRecord, inpu
   const settings = Object.fromEntries((await listEnterpriseSettings(db, sheet.ent_id)).map((p) => [p.parmId, p.parmValue]))
   const amoPoint = decimalPoints(settings).AmoPoint
 
-  await db.transaction().execute(async (trx) => {
+  await inEventTransaction(db, async (trx) => {
     const locked = await lockSheet(trx, sheet.sheet_id)
     if (locked.status !== ORDER_STATUS.AWAITING_PAYMENT) throw new DomainError('SHEET_CLOSED')
     const lockedRound = await lockOrder(trx, round.order_id)

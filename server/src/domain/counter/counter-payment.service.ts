@@ -35,6 +35,7 @@ import type { StaffActor } from '../staff/staff-actor'
 import { lockSheet, type SheetRecord } from '../table-sheets/table-sheet.service'
 import { appendPaymentRecorded } from './counter-events'
 import { loadOrderRows, loadTableRows, paymentRowOf } from './counter-view'
+import { inEventTransaction } from '../../live/outbox'
 
 type Trx = Transaction<Database>
 
@@ -150,7 +151,7 @@ export async function recordCounterPayment(
 
   let payment: CounterPaymentRow
   try {
-    payment = await db.transaction().execute(async (trx) => {
+    payment = await inEventTransaction(db, async (trx) => {
       let orderId: string
       let sheetId = ''
       let dueBefore: string

@@ -15,7 +15,7 @@ import { allDayCounts } from '../../../../src/core/kitchen-all-day'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
-import { appendEvent, readCounter } from '../../live/outbox'
+import { appendEvent, inEventTransaction, readCounter } from '../../live/outbox'
 import { DomainError } from '../errors'
 import { applyOrderAction } from '../orders/order-state'
 import { appendProgress, syncOrderToKitchen } from './kitchen-ledger'
@@ -89,7 +89,7 @@ async function ticketEvent(trx: Transaction<Database>, ticket: TicketRef, kind: 
 }
 
 export async function setLineDone(db: Kysely<Database>, ticketId: string, lineNo: number, done: boolean, now: Date): Promise<KitchenTicketRow> {
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     // The order first, as every ticket write takes it (a quantity change holds the order, then the line, then the ticket).
     const ticket = await lockOrderOfTicket(trx, ticketId)
     const line = await trx.selectFrom('kitchen_ticket_lines').select(['done_at']).where('ticket_id', '=', ticketId).where('line_no', '=', lineNo).executeTakeFirst()
@@ -107,7 +107,7 @@ export async function setLineDone(db: Kysely<Database>, ticketId: string, lineNo
  * is ready.
  */
 export async function bumpTicket(db: Kysely<Database>, ticketId: string, staffId: string, now: Date): Promise<KitchenTicketRow> {
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     const ticket = await lockOrderOfTicket(trx, ticketId)
     if (ticket.status === 'bumped') {
       const [row] = await loadTicketRows(trx, [ticketId], await kitchenLocaleOf(trx, ticket.ent_id))
@@ -159,7 +159,7 @@ export async function recallTicket(db: Kysely<Database>, place: { baseId: string
     if (!last) throw new DomainError('NOTHING_TO_RECALL')
     ticketId = last.ticket_id
   }
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     const ticket = await lockOrderOfTicket(trx, ticketId!)
     if (ticket.base_id !== place.baseId) throw new DomainError('TICKET_NOT_FOUND')
     if (ticket.status !== 'bumped') throw new DomainError('NOTHING_TO_RECALL')
@@ -186,7 +186,7 @@ export async function recallTicket(db: Kysely<Database>, place: { baseId: string
 /** Someone heard these tickets: every board of the branch stops sounding for them. Answers how many were still sounding. */
 export async function ackTickets(db: Kysely<Database>, entId: string, baseId: string, ticketIds: readonly string[], now: Date): Promise<number> {
   if (ticketIds.length === 0) return 0
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     // One conditional update: two boards acknowledging at once both find the ticket sounding, but
     // PostgreSQL makes the second wait for the first's row lock and look again (none left).
     const sounding = await trx

@@ -16,6 +16,7 @@ import { returnStock } from './order-stock'
 import { giveCardBack } from '../coupons/card-use'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendOrderFollowed } from '../counter/counter-events'
+import { inEventTransaction } from '../../live/outbox'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -179,7 +180,7 @@ export async function expireDueOrders(db: Kysely<Database>, now: Date): Promise<
     .execute()
   let changed = 0
   for (const { order_id } of due) {
-    changed += await db.transaction().execute(async (trx) => {
+    changed += await inEventTransaction(db, async (trx) => {
       const order = await lockOrder(trx, order_id)
       if (order.status !== ORDER_STATUS.AWAITING_PAYMENT || !order.expires_at || order.expires_at > now.toISOString()) return 0
       await applyOrderAction(trx, order_id, 'expire', 'system', now)

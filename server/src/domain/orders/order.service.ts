@@ -51,6 +51,7 @@ import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
 import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
 import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
+import { inEventTransaction } from '../../live/outbox'
 
 /** The caller of a diner's order operation (an OperationContext has all of it). */
 export interface DinerCaller extends PlacementCaller {
@@ -147,7 +148,7 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
   const minutes = unpaidOrderMinutes(placement.settings)
   let order: OrderRecord
   try {
-    order = await caller.db.transaction().execute(async (trx) => {
+    order = await inEventTransaction(caller.db, async (trx) => {
       const placed = await insertOrder(trx, placement, {
         orderId: newOrderId(placement.businessDay),
         kind: 'order',
@@ -197,7 +198,7 @@ async function ownOrder(caller: DinerCaller, sheetId: string): Promise<OrderReco
 
 /** Expires the order when it is still unpaid past its time (the sweep does the same every 30 s). */
 export async function expireIfOverdue(db: Kysely<Database>, orderId: string, now: Date): Promise<OrderRecord> {
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     const order = await lockOrder(trx, orderId)
     return isOverdue(order, now) ? applyOrderAction(trx, orderId, 'expire', 'system', now) : order
   })
@@ -242,7 +243,7 @@ export async function cancelOwnOrder(caller: DinerCaller, sheetId: string): Prom
   const order = await ownOrder(caller, sheetId)
   const conflict = (status: number) => new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${status}`, action: 'order.action.cancel' })
   if (order.kind !== 'order' || order.status !== ORDER_STATUS.AWAITING_PAYMENT) throw conflict(order.status)
-  const cancelled = await caller.db.transaction().execute(async (trx) => {
+  const cancelled = await inEventTransaction(caller.db, async (trx) => {
     const locked = await lockOrder(trx, order.order_id)
     if (locked.status !== ORDER_STATUS.AWAITING_PAYMENT) throw conflict(locked.status)
     const cancelled = await applyOrderAction(trx, order.order_id, 'cancel', 'diner', caller.now)
@@ -299,7 +300,7 @@ export async function applyShopAction(
   const order = await findOrderById(db, orderId)
   if (!order) throw new DomainError('ORDER_NOT_FOUND')
   if (isOverdue(order, now)) await expireIfOverdue(db, orderId, now)
-  const moved = await db.transaction().execute(async (trx) => {
+  const moved = await inEventTransaction(db, async (trx) => {
     const before = await lockOrder(trx, orderId)
     // A settlement is a bill's payment: it is not prepared, handed over or cancelled on its own
     // (the bill is closed at the counter; a payment is given back through after-sale).

@@ -52,6 +52,7 @@ import { isPostgres } from '../../storage/database'
 import { changeBalance } from '../wallet/balance.service'
 import { reverseOrderPoints } from '../wallet/points.service'
 import { applyRechargeResult, lockRecharge } from '../wallet/recharge-settle'
+import { inEventTransaction } from '../../live/outbox'
 
 export type PaymentRecord = Selectable<PaymentTable>
 
@@ -138,7 +139,7 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
     if (providerName !== account.provider || !deps.providers.get(providerName)) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
     const payId = newPayId(input.now)
     const { amoPoint } = await moneySettings(db, input.entId)
-    const inserted = await db.transaction().execute(async (trx) => {
+    const inserted = await inEventTransaction(db, async (trx) => {
       const locked = await lockOrder(trx, order.order_id)
       requirePayable(locked, input.now)
       return trx
@@ -317,7 +318,7 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
   const verified = provider.verifyNotice(rawBody, headers)
   if (!verified.ok) return { httpStatus: 401, outcome: 'rejected', reason: verified.reason }
   const notice = verified.notice
-  return deps.db.transaction().execute(async (trx): Promise<NoticeReply> => {
+  return inEventTransaction(deps.db, async (trx): Promise<NoticeReply> => {
     const payment = await lockPayment(trx, notice.payId)
     if (!payment) {
       // Not an order's payment: a recharge's, whose payId is the recharge id.
@@ -464,7 +465,7 @@ export async function paymentStatus(deps: PaymentDeps, input: PaymentStatusInput
 }
 
 async function reconcile(deps: PaymentDeps, provider: PaymentProvider, payId: string, reported: ProviderStatus, now: Date): Promise<PaymentRecord> {
-  return deps.db.transaction().execute(async (trx) => {
+  return inEventTransaction(deps.db, async (trx) => {
     const payment = await lockPayment(trx, payId)
     if (!payment) throw new DomainError('PAYMENT_NOT_FOUND')
     const result = reported.status === 'paid' ? 'paid' : 'declined'

@@ -35,6 +35,7 @@ import { requireSheetAccess } from './sheet-access'
 import { sentQuantityOf, syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendSheetChanged } from '../counter/counter-events'
 import { isSentLowerAllowed, lockSheet, requireSheet, type SheetCaller, type SheetRecord } from './table-sheet.service'
+import { inEventTransaction } from '../../live/outbox'
 
 export interface QuantityEdit {
   SheetID: string
@@ -72,7 +73,7 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
   const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
   const { maxLineQuantity } = orderLimits(shopParams, settings)
 
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     const locked = await lockSheet(trx, sheet.sheet_id)
     if (locked.status !== ORDER_STATUS.AWAITING_PAYMENT) throw new DomainError('SHEET_CLOSED')
     const round = await lockOrder(trx, edit.RoundID)

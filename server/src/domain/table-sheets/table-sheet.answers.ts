@@ -1,10 +1,11 @@
 /**
  * Table-sheet answers in the contract's shapes (shared by the sheet operations): the sheet row with
- * its live state, its rounds as order rows and all its lines, each marked with its round.
+ * its live state, its rounds as order rows with their kitchen stage, and all its lines, each marked
+ * with its round.
  */
 import type { Kysely } from 'kysely'
 import type { Locale } from '../../../../src/gateway/contract'
-import type { OrderLineRow, OrderRow, TableSheetRow } from '../../../../src/gateway/order-rows'
+import { KITCHEN_STAGES, type KitchenStage, type OrderLineRow, type OrderRow, type RoundRow, type TableSheetRow } from '../../../../src/gateway/order-rows'
 import type { Database } from '../../storage/schema'
 import { orderLineRows, orderRows } from '../orders/order-view'
 import type { OrderRecord } from '../orders/order-state'
@@ -33,20 +34,33 @@ export async function roundRows(viewer: SheetViewer, rounds: OrderRecord[], time
   return orderRows(viewer.db, rounds, { locale: viewer.locale, timeZone, ownerKey: viewer.ownerKey, now: viewer.now })
 }
 
-/** table1 the sheet, table2 every line of every round, table3 the rounds. */
+/** table1 the sheet, table2 every line of every round, table3 the rounds with their kitchen stage. */
 export async function sheetDetail(
   viewer: SheetViewer,
   sheet: SheetRecord
-): Promise<{ table1: TableSheetRow[]; table2: OrderLineRow[]; table3: OrderRow[] }> {
+): Promise<{ table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[] }> {
   const state = await sheetState(viewer.db, sheet, viewer.now, viewer.origin)
   const rounds = await roundsOf(viewer.db, sheet.sheet_id)
   const [table1, table2, table3] = await Promise.all([
     sheetRows(viewer.db, [{ sheet, state }], viewer.locale),
     orderLineRows(viewer.db, rounds, viewer.locale),
-    roundRows(viewer, rounds, state.timeZone)
+    billRoundRows(viewer, rounds, state.timeZone)
   ])
   return { table1, table2, table3 }
 }
+
+/**
+ * The bill's rounds (issue 24 gap 5): each order row with where it is in the kitchen
+ * (`orders.kitchen_stage`, kept by kitchen-ledger.ts and kitchen-board.service.ts in the
+ * transaction that moves it, with an `order.progress` event naming the round's ProgressRef).
+ */
+async function billRoundRows(viewer: SheetViewer, rounds: OrderRecord[], timeZone: string): Promise<RoundRow[]> {
+  const rows = await roundRows(viewer, rounds, timeZone)
+  const stages = new Map(rounds.map((r) => [r.order_id, kitchenStageOf(r.kitchen_stage)]))
+  return rows.map((row) => ({ ...row, KitchenStage: stages.get(row.SheetID) ?? '' }))
+}
+
+const kitchenStageOf = (value: string): KitchenStage => (KITCHEN_STAGES as readonly string[]).includes(value) ? (value as KitchenStage) : ''
 
 export async function sheetRows(
   db: Kysely<Database>,

@@ -32,6 +32,7 @@ import { requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendSheetChanged } from '../counter/counter-events'
+import { inEventTransaction } from '../../live/outbox'
 
 export type SheetRecord = Selectable<TableSheetTable>
 
@@ -168,7 +169,7 @@ export async function placeRound(
   // and the other adds its round to the winner's sheet on the next attempt.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await inEventTransaction(db, async (trx) => {
         let sheet = await lockOpenSheet(trx, entId, table.tableId)
         if (call === 'merge' && sheet?.sheet_id !== input.SheetID) throw new DomainError('SHEET_CLOSED')
         checkOrderingAllowed(placement.read, placement.base, sheet, now)
@@ -355,7 +356,7 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
   const minutes = unpaidOrderMinutes(settings)
   const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)).timeZone
 
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     const locked = await lockSheet(trx, sheet.sheet_id)
     if (locked.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
     // What is due comes from the locked row: a round or a quantity change committed since the
@@ -441,7 +442,7 @@ export async function lockSheet(trx: Transaction<Database>, sheetId: string): Pr
  * counter (status 2). Its rounds are completed with it. Closing a closed sheet changes nothing.
  */
 export async function closeSheet(db: Kysely<Database>, entId: string, sheetId: string, now: Date, byShop: boolean): Promise<SheetRecord> {
-  return db.transaction().execute(async (trx) => {
+  return inEventTransaction(db, async (trx) => {
     const sheet = await lockSheet(trx, sheetId)
     if (sheet.ent_id !== entId) throw new DomainError('ORDER_NOT_FOUND')
     if (sheet.status === ORDER_STATUS.COMPLETED || sheet.status === ORDER_STATUS.CANCELLED) return sheet

@@ -17,6 +17,7 @@ import { DomainError } from '../errors'
 import { lockOrderForPayment, markOrderPaid } from '../orders/order-state'
 import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, requirePayer, type PaymentRecord } from '../payments/payment.service'
 import { changeBalance } from './balance.service'
+import { inEventTransaction } from '../../live/outbox'
 
 export interface BalancePayInput {
   entId: string
@@ -40,7 +41,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
     await requirePayer(db, order, input.ownerKey)
     const { amoPoint } = await moneySettings(db, input.entId)
     try {
-      payment = await db.transaction().execute(async (trx) => {
+      payment = await inEventTransaction(db, async (trx) => {
         const locked = await lockOrderForPayment(trx, order.order_id)
         // A retry with this key that got the order's lock first has paid it: answer its payment,
         // not "no longer awaiting payment".

@@ -31,6 +31,7 @@ import { allowedReturnOrigins, createWithChannel, moneySettings, requireFinanceA
 import { checkReturnUrl, withPayId } from '../payments/return-url'
 import { newEntryId } from './balance.service'
 import { applyRechargeResult, lockRecharge, parseGiftCoupons, type RechargeRecord } from './recharge-settle'
+import { inEventTransaction } from '../../live/outbox'
 
 export type RechargeRuleRecord = Selectable<RechargeRuleTable>
 
@@ -237,7 +238,7 @@ export async function rechargeStatus(deps: RechargeDeps, input: RechargeStatusIn
     const reported = await provider.queryStatus({ payId: recharge.recharge_id, providerRef: recharge.provider_ref, amount: recharge.amount, stored })
     if (reported.status !== 'pending' && reported.status !== stored) {
       const result = reported.status
-      await db.transaction().execute(async (trx) => {
+      await inEventTransaction(db, async (trx) => {
         const locked = await lockRecharge(trx, input.rechargeId)
         if (!locked) return
         await applyRechargeResult(trx, locked, {
