@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
 import { LiveHub } from '../live/hub'
-import { EVENT_AUDIENCES, readCounter, readEvents, RESET_KIND, type Audience, type LiveEvent } from '../live/outbox'
+import { EVENT_AUDIENCES, readCounter, readEvents, RESET_KIND, SESSIONS_ENDED_KIND, type Audience, type LiveEvent } from '../live/outbox'
 import { findMenuHead } from '../storage/repositories/menu.repository'
 import { clientAddress } from './client-address'
 import { hasPermission } from '../../../src/core/staff-permissions'
@@ -164,7 +164,9 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     entId: string,
     after: number | null,
     accept: (event: LiveEvent) => boolean,
-    stillAllowed?: () => Promise<boolean>
+    stillAllowed?: () => Promise<boolean>,
+    /** Hands the caller a function that asks `stillAllowed` now (and ends the stream if not). */
+    onRecheck?: (check: () => void) => void
   ): FastifyReply {
     // As the rate limits count: an IPv6 client by its /64 (one phone holds a whole /64).
     const client = clientAddress(request.ip)
@@ -210,18 +212,21 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
       behindTimer = null
       leave = follow(sentThrough)
     }
+    const check = (): void => {
+      if (!stillAllowed || ended) return
+      stillAllowed().then(
+        (allowed) => {
+          if (!allowed) end()
+        },
+        () => undefined
+      )
+    }
+    onRecheck?.(check)
     const heartbeat = setInterval(() => {
       write(': ping\n\n')
       // (Should a drain have been missed: resume once little waits.)
       if (!leave && waiting() < MAX_BUFFERED / 4) resume()
-      if (stillAllowed) {
-        stillAllowed().then(
-          (allowed) => {
-            if (!allowed) end()
-          },
-          () => undefined
-        )
-      }
+      check()
     }, heartbeatMs)
     const follow = (from: number | null): (() => void) =>
       hub.subscribe(entId, {
@@ -295,7 +300,14 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRouteDeps): Pro
     const after = cursorOf(request)
     if (after === undefined) return refuse(reply, 400, 'after / Last-Event-ID must be an event id')
     const token = bearerToken(request.headers.authorization) ?? ''
-    return serveStream(request, reply, scope.entId, after, (event) => staffMay(scope, event), async () => (await findStaffSession(db, token, new Date())) !== null)
+    const stillAllowed = async (): Promise<boolean> => (await findStaffSession(db, token, new Date())) !== null
+    let recheck: () => void = () => undefined
+    const accept = (event: LiveEvent): boolean => {
+      // Sessions of this person or device ended: look now, not at the next heartbeat.
+      if (event.kind === SESSIONS_ENDED_KIND && (event.payload.staffId === who.staffId || (who.deviceId !== '' && event.payload.deviceId === who.deviceId))) recheck()
+      return staffMay(scope, event)
+    }
+    return serveStream(request, reply, scope.entId, after, accept, stillAllowed, (check) => (recheck = check))
   })
 
   /** The signed-in person of a staff stream request, or null (a device session without its device is none). */

@@ -60,8 +60,17 @@ export const EVENT_AUDIENCES: Readonly<Record<string, readonly Audience[]>> = {
   /** { payment: CounterPaymentRow }: a payment the counter recorded (cash with its change, card, other). */
   'payment.recorded': ['staff'],
   /** { order: CounterOrderRow }: a prepay order placed, paid, moved on or cancelled (the counter keeps it while its status is 0, 1 or 5). */
-  'counter.order': ['staff']
+  'counter.order': ['staff'],
+  /**
+   * { staffId } or { deviceId }: sessions ended (signed out, removed, unpaired, role or scope
+   * changed). No stream carries it: the staff streams of the process hear it and check their own
+   * session at once (live.route.ts) instead of at their next heartbeat.
+   */
+  'staff.sessionsEnded': []
 }
+
+/** The kind above, for the code that writes and the code that listens. */
+export const SESSIONS_ENDED_KIND = 'staff.sessionsEnded'
 
 /** What a stream sends when a cursor cannot be resumed (pruned past it, or unknown): reload, then go on from `id`. */
 export const RESET_KIND = 'reset'

@@ -6,10 +6,11 @@
  * database, not a process's memory).
  */
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { isStaffRole } from '../../../../src/core/staff-permissions'
 import type { StaffSessionRow } from '../../../../src/gateway/staff-contract'
 import { ROLE_PERMISSIONS } from '../../../../src/core/staff-permissions'
+import { appendEvent, SESSIONS_ENDED_KIND } from '../../live/outbox'
 import type { Database } from '../../storage/schema'
 import { hashToken } from '../members/member-session'
 import { splitIds, type StaffActor } from './staff-actor'
@@ -84,15 +85,30 @@ export async function findStaffSession(db: Kysely<Database>, token: string, now:
   }
 }
 
-export async function endSession(db: Kysely<Database>, tokenHash: string, now: Date): Promise<void> {
-  await db.updateTable('staff_sessions').set({ ended_at: now.toISOString() }).where('token_hash', '=', tokenHash).where('ended_at', 'is', null).execute()
+/**
+ * Ends one session (a sign-out). Like endSessionsOf, tells the person's live streams to look
+ * again at once ('staff.sessionsEnded', which no stream carries: live.route.ts listens for it).
+ */
+export async function endSession(trx: Transaction<Database>, tokenHash: string, now: Date): Promise<void> {
+  const ended = await trx
+    .updateTable('staff_sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .where('ended_at', 'is', null)
+    .returning(['ent_id', 'staff_id'])
+    .execute()
+  for (const row of ended) await appendEvent(trx, { entId: row.ent_id, kind: SESSIONS_ENDED_KIND, payload: { staffId: row.staff_id } }, now)
 }
 
-/** Ends every open session of a person or of a device. */
-export async function endSessionsOf(db: Kysely<Database>, who: { staffId: string } | { deviceId: string }, now: Date): Promise<void> {
-  let query = db.updateTable('staff_sessions').set({ ended_at: now.toISOString() }).where('ended_at', 'is', null)
+/**
+ * Ends every open session of a person or of a device, and tells their live streams (the kitchen
+ * board's, front of house's) to check their session now rather than at their next heartbeat.
+ */
+export async function endSessionsOf(trx: Transaction<Database>, who: { staffId: string } | { deviceId: string }, now: Date): Promise<void> {
+  let query = trx.updateTable('staff_sessions').set({ ended_at: now.toISOString() }).where('ended_at', 'is', null)
   query = 'staffId' in who ? query.where('staff_id', '=', who.staffId) : query.where('device_id', '=', who.deviceId)
-  await query.execute()
+  const ended = await query.returning('ent_id').execute()
+  for (const entId of new Set(ended.map((r) => r.ent_id))) await appendEvent(trx, { entId, kind: SESSIONS_ENDED_KIND, payload: { ...who } }, now)
 }
 
 /** A session as the contract shows it; the token only right after a sign-in. */
