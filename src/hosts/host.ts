@@ -177,7 +177,7 @@ export interface HostPlace {
   Address: string
 }
 
-// ---------- live events (docs/live-events.md): src/hosts/live.ts (mini-programs: polling), live.h5.ts (EventSource) ----------
+// ---------- live events (docs/live-events.md): live.h5.ts (EventSource), live.weapp.ts / live.alipay.ts (the host's socket, else the poll), live.ts (the poll) ----------
 
 /** One message of the server's live stream: an event, or 'ready' / 'reset' with the position as id. */
 export interface LiveMessage {
@@ -209,6 +209,6 @@ export interface LiveSubscription {
   close(): void
 }
 
-/** Subscribes to the live stream: H5 an EventSource, mini-programs a cheap poll every few seconds. */
+/** Subscribes to the live stream: H5 an EventSource, mini-programs the host's socket, else a cheap poll every few seconds. */
 export type LiveSubscribe = (request: LiveRequest, handlers: LiveHandlers) => LiveSubscription
 

@@ -1,6 +1,7 @@
 /**
- * Live events over the host's WebSocket (issue 24: the chat-app mini-program's wx.connectSocket;
- * live.weapp.ts opens it), from GET /live/socket (server/src/http/live-socket.ts): one JSON text
+ * Live events over the host's WebSocket (issue 24: the chat-app mini-program's wx.connectSocket,
+ * opened by live.weapp.ts; the payment app's my.connectSocket with multiple: true, opened by
+ * live.alipay.ts), from GET /live/socket (server/src/http/live-socket.ts): one JSON text
  * frame per message — ready / reset with the position, each event with its id, `position` when
  * events this socket may not carry were passed over, `ping` at least every 10 s.
  *

@@ -1,6 +1,6 @@
 /**
- * Live events on the mini-program hosts (and the neutral host of the tests): the poll of
- * live-poll.ts. H5 has live.h5.ts (EventSource), picked by Taro's per-host file convention.
+ * Live events on the neutral host (the tests): the poll of live-poll.ts. Taro's per-host file
+ * convention picks live.h5.ts (EventSource), live.weapp.ts and live.alipay.ts (the host's socket).
  * (A file of its own: from live.h5.ts, './live' would be live.h5.ts itself.) docs/live-events.md.
  */
 export { liveSubscribe, LIVE_POLL_MS } from './live-poll'

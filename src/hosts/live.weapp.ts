@@ -3,9 +3,8 @@
  * (wx.connectSocket; a SocketTask per connection) to GET /live/socket, through live-socket.ts,
  * falling back to the poll of live-poll.ts where the socket cannot be opened (the server's domain
  * not in the mini-program's socket domains, an old base library, a proxy refusing the upgrade).
- * Picked for the weapp build by Taro's per-host file convention; the payment-app mini-program
- * keeps the poll (live.ts: Taro's alipay adapter maps sockets onto the host's one global socket).
- * docs/live-events.md, docs/pickup-screen.md.
+ * Picked for the weapp build by Taro's per-host file convention; the payment-app mini-program has
+ * live.alipay.ts (my.connectSocket with multiple: true). docs/live-events.md, docs/pickup-screen.md.
  */
 import type { Host } from './host'
 import { liveSubscribe as pollSubscribe } from './live-poll'

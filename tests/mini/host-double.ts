@@ -4,7 +4,8 @@
  * runtimes give a mini-program (App, Page, Component, getApp, getCurrentPages and the host API).
  * It keeps a real page stack, calls the lifecycles as the hosts do, applies setData to a tree a
  * test reads as text, dispatches taps through the page's own `eh` handler, keeps storage across
- * relaunches, sends requests to a real server, records modals, toasts, logins and payments.
+ * relaunches, sends requests and opens sockets (a SocketTask per connection) to a real server,
+ * records modals, toasts, logins and payments.
  * It is not the vendors' client: no renderer, layout, native components or real cashier and
  * login (docs/hosts.md "The headless mini-program harness").
  */
@@ -68,8 +69,22 @@ export class MiniHostDouble {
   /** Errors the app reported (console.error, App onError, uncaught in a callback) and host calls the double does not know. */
   readonly errors: string[] = []
   readonly unknownApis = new Set<string>()
-  /** issue 24: the chat-app's sockets (wx.connectSocket), real WebSockets to the server: the address asked and the frames received. */
-  readonly sockets: { url: string; frames: string[]; ws: WebSocket }[] = []
+  /**
+   * issue 24: the app's sockets (wx.connectSocket; my.connectSocket with multiple: true), real
+   * WebSockets to the server: the address asked and the frames received.
+   */
+  readonly sockets: { url: string; frames: string[]; ws: WebSocket; app: vm.Context | null }[] = []
+  /**
+   * issue 24: whether the base library gives a SocketTask per connection (the chat-app's from
+   * 1.7.0, the payment-app's with multiple: true). false: an old payment-app base library —
+   * my.canIUse('connectSocket.object.multiple') says no, and only the app's one global socket
+   * exists, which this double does not simulate (an app that opens it gets an error recorded).
+   */
+  socketTasks = true
+  /** issue 24: where the app's sockets go instead of the server (a proxy that refuses the upgrade); null: the server. */
+  socketOrigin: string | null = null
+  /** Every request the app sent (request, not uploads), as the server's path and query. */
+  readonly requests: string[] = []
   /** issue 24: how often the app asked for a short vibration (an order ready for pickup). */
   vibrations = 0
   readonly titles: string[] = []
@@ -130,6 +145,11 @@ export class MiniHostDouble {
     this.appJson = JSON.parse(readFileSync(path.join(this.buildDir, 'app.json'), 'utf8'))
     this.facts = readTemplateFacts(this.buildDir, kind)
     this.rendered = kind === 'weapp' && viewMode === 'rendered'
+  }
+
+  /** What the host's network stack says it is (requests and sockets carry it): the server can tell the builds apart. */
+  get userAgent(): string {
+    return this.kind === 'weapp' ? 'Mozilla/5.0 MicroMessenger/8.0.50 miniProgram (ScanOrder host double)' : 'Mozilla/5.0 AlipayClient/10.6.0 (ScanOrder host double)'
   }
 
   get pages(): string[] {
@@ -371,7 +391,8 @@ export class MiniHostDouble {
       setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
         const t = setTimeout(() => {
           self.timers.delete(t)
-          self.guard(() => fn(...args), 'timer')
+          // A closed app's code never runs again (a request of it answered after the close may have set this timer).
+          if (self.context === ctx) self.guard(() => fn(...args), 'timer')
         }, ms)
         self.timers.add(t)
         return t
@@ -381,7 +402,7 @@ export class MiniHostDouble {
         clearTimeout(t)
       },
       setInterval: (fn: () => void, ms?: number) => {
-        const t = setInterval(() => self.guard(fn, 'interval'), ms)
+        const t = setInterval(() => self.context === ctx && self.guard(fn, 'interval'), ms)
         self.timers.add(t)
         return t
       },
@@ -408,7 +429,7 @@ export class MiniHostDouble {
       [this.kind === 'weapp' ? 'wx' : 'my']: api
     }
     // The payment app's JS engine has a navigator (Taro's alipay runtime reads its userAgent).
-    if (this.kind === 'alipay') globals.navigator = { userAgent: 'Mozilla/5.0 AlipayClient/10.6.0 (ScanOrder host double)' }
+    if (this.kind === 'alipay') globals.navigator = { userAgent: this.userAgent }
     const ctx = vm.createContext(globals)
     vm.runInContext('globalThis.global = globalThis; globalThis.self = globalThis;', ctx)
     return ctx
@@ -539,7 +560,8 @@ export class MiniHostDouble {
       set: (key: string, data: unknown) => void self.storage.set(key, JSON.stringify(data ?? null))
     }
     const api: Record<string, unknown> = {
-      canIUse: () => true,
+      // Everything, but an old payment-app base library has no SocketTask per connection.
+      canIUse: (schema: string) => weapp || schema !== 'connectSocket.object.multiple' || self.socketTasks,
       nextTick: (fn: () => void) => setImmediate(() => self.guard(fn, 'nextTick')),
       getSystemInfoSync: systemInfo,
       getSystemInfo: (o: any) => self.answer(o, true, systemInfo()),
@@ -662,6 +684,7 @@ export class MiniHostDouble {
         self.answer(o, !!code, code ? { authCode: code } : { error: 11, errorMessage: 'user cancelled' })
       }
       api.tradePay = (o: any) => void self.pay('tradePay', o)
+      api.connectSocket = (o: any) => self.connectSocket(o)
       api.chooseImage = (o: any) => {
         const files = self.takePhotos()
         if (!files) return self.answer(o, false, { error: 11, errorMessage: 'user cancelled' })
@@ -778,32 +801,52 @@ export class MiniHostDouble {
     return { abort: () => undefined, onProgressUpdate: () => undefined }
   }
 
-  /** wx.connectSocket: a SocketTask over a real WebSocket to the server (the build's gateway origin, ws/wss). */
-  private connectSocket(o: any): Record<string, (...a: any[]) => void> {
+  /**
+   * wx.connectSocket, my.connectSocket({ multiple: true }): a SocketTask over a real WebSocket to
+   * the server (the build's gateway origin, ws/wss), in each host's shapes (the payment app:
+   * messages { data, isBuffer }, failures { error, errorMessage }). Five at once per app, as both
+   * hosts allow. The payment app without multiple (or with a base library that has no tasks)
+   * opens its one global socket: not simulated, recorded as an error, no task returned.
+   */
+  private connectSocket(o: any): Record<string, (...a: any[]) => void> | undefined {
+    const weapp = this.kind === 'weapp'
+    const fail = (errMsg: string) => this.answer(o, false, weapp ? { errMsg: `connectSocket:fail ${errMsg}` } : { error: 1, errorMessage: errMsg })
+    if (!weapp && (o?.multiple !== true || !this.socketTasks)) {
+      this.errors.push(`my.connectSocket without a SocketTask (multiple: ${String(o?.multiple)}, base library tasks: ${this.socketTasks}): the app's one global socket`)
+      this.answer(o, true, {})
+      return undefined
+    }
+    const app = this.context
+    const open = this.sockets.filter((s) => s.app === app && (s.ws.readyState === WebSocket.OPEN || s.ws.readyState === WebSocket.CONNECTING))
+    if (open.length >= 5) {
+      this.errors.push(`socket to ${o.url}: a sixth socket at once (the hosts allow five)`)
+      fail('too many sockets')
+      return undefined
+    }
     const built = this.builtGatewayOrigin.replace(/^http/, 'ws')
     let url = String(o.url)
-    if (url.startsWith(built)) url = this.serverOrigin.replace(/^http/, 'ws') + url.slice(built.length)
+    if (url.startsWith(built)) url = (this.socketOrigin ?? this.serverOrigin).replace(/^http/, 'ws') + url.slice(built.length)
     else this.errors.push(`socket to ${url}: not the build's gateway (${built})`)
-    const ws = new WebSocket(url)
-    const record = { url: String(o.url), frames: [] as string[], ws }
+    const ws = new WebSocket(url, { headers: { 'user-agent': this.userAgent } })
+    const record = { url: String(o.url), frames: [] as string[], ws, app }
     this.sockets.push(record)
-    const on = { open: [] as (() => void)[], message: [] as ((r: { data: string }) => void)[], close: [] as ((r: { code: number }) => void)[], error: [] as ((r: { errMsg: string }) => void)[] }
+    const on = { open: [] as ((r: object) => void)[], message: [] as ((r: object) => void)[], close: [] as ((r: object) => void)[], error: [] as ((r: object) => void)[] }
     // A closed (or relaunched) app hears nothing more from its sockets, as on the hosts.
-    const app = this.context
     const live = () => this.context === app && app !== null
-    ws.on('open', () => live() && on.open.forEach((l) => this.guard(() => l(), 'socket open')))
+    ws.on('open', () => live() && on.open.forEach((l) => this.guard(() => l({}), 'socket open')))
     ws.on('message', (data) => {
       record.frames.push(String(data))
-      if (live()) on.message.forEach((l) => this.guard(() => l({ data: String(data) }), 'socket message'))
+      const res = weapp ? { data: String(data) } : { data: String(data), isBuffer: false }
+      if (live()) on.message.forEach((l) => this.guard(() => l(res), 'socket message'))
     })
-    ws.on('close', (code) => live() && on.close.forEach((l) => this.guard(() => l({ code }), 'socket close')))
-    ws.on('error', (e) => live() && on.error.forEach((l) => this.guard(() => l({ errMsg: describe(e) }), 'socket error')))
-    this.answer(o, true, { errMsg: 'connectSocket:ok' })
+    ws.on('close', (code, reason) => live() && on.close.forEach((l) => this.guard(() => l({ code, reason: String(reason) }), 'socket close')))
+    ws.on('error', (e) => live() && on.error.forEach((l) => this.guard(() => l(weapp ? { errMsg: describe(e) } : { error: 1, errorMessage: describe(e) }), 'socket error')))
+    this.answer(o, true, weapp ? { errMsg: 'connectSocket:ok' } : {})
     return {
-      onOpen: (l: () => void) => void on.open.push(l),
-      onMessage: (l: (r: { data: string }) => void) => void on.message.push(l),
-      onClose: (l: (r: { code: number }) => void) => void on.close.push(l),
-      onError: (l: (r: { errMsg: string }) => void) => void on.error.push(l),
+      onOpen: (l: (r: object) => void) => void on.open.push(l),
+      onMessage: (l: (r: object) => void) => void on.message.push(l),
+      onClose: (l: (r: object) => void) => void on.close.push(l),
+      onError: (l: (r: object) => void) => void on.error.push(l),
       send: (m: { data: string }) => ws.send(m.data),
       close: () => ws.close()
     }
@@ -816,7 +859,8 @@ export class MiniHostDouble {
     else if (/^https?:/.test(url)) {
       this.errors.push(`request to ${url}: not the build's gateway (${this.builtGatewayOrigin})`)
     }
-    const headers: Record<string, string> = { ...(o.header ?? {}), ...(o.headers ?? {}) }
+    if (url.startsWith(this.serverOrigin)) this.requests.push(url.slice(this.serverOrigin.length))
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, ...(o.header ?? {}), ...(o.headers ?? {}) }
     const method = String(o.method ?? 'GET').toUpperCase()
     const body = method === 'GET' ? undefined : typeof o.data === 'string' ? o.data : o.data === undefined ? undefined : headers['content-type']?.includes('json') ? JSON.stringify(o.data) : new URLSearchParams(o.data).toString()
     this.pending++
