@@ -49,7 +49,15 @@ export interface KitchenSyncResult {
   changed: string[]
 }
 
-export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: string, now: Date): Promise<KitchenSyncResult> {
+export interface KitchenSyncHooks {
+  /**
+   * The order's pickup number, taken after the kitchen's writes and before its tickets are read
+   * for their events (markOrderPaid: the branch's number counter stays locked from then on).
+   */
+  pickupNo?: () => Promise<string>
+}
+
+export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: string, now: Date, hooks: KitchenSyncHooks = {}): Promise<KitchenSyncResult> {
   const result: KitchenSyncResult = { sent: [], changed: [] }
   let orderQuery = trx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
   if (isPostgres(trx)) orderQuery = orderQuery.forUpdate()
@@ -167,6 +175,7 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
     ),
     now
   )
+  if (hooks.pickupNo) order.pickup_no = await hooks.pickupNo()
   const locale = await kitchenLocaleOf(trx, order.ent_id)
   const rows = await loadTicketRows(trx, [...result.sent, ...result.changed], locale)
   for (const ticket of rows) {

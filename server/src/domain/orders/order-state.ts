@@ -125,8 +125,7 @@ export async function nextPickupNo(trx: Transaction<Database>, baseId: string, b
  */
 export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date): Promise<OrderRecord> {
   const order = await lockOrder(trx, orderId)
-  const pickupNo = order.kind === 'order' && !order.pickup_no ? await nextPickupNo(trx, order.base_id, order.business_day) : order.pickup_no
-  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount, pickup_no: pickupNo })
+  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount })
   if (order.kind === 'settlement' && order.table_sheet_id) {
     // Paying a table sheet's settlement closes the sheet (status 2, no more rounds) and completes its rounds.
     const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
@@ -158,11 +157,22 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   }
   // A member's order earns points as it is paid, whichever provider paid it (docs/members.md "Points").
   await earnOrderPoints(trx, order, paidAmount, now)
+  // A prepay order's pickup number is taken as late as it can be: the branch's counter row stays
+  // locked until the commit, so every other payment at the branch waits from here on. The
+  // kitchen's writes come first; its tickets and events, which show the number, after.
+  let pickupNo = order.pickup_no
+  const takePickupNo = async (): Promise<string> => {
+    if (order.kind !== 'order' || pickupNo) return pickupNo
+    pickupNo = await nextPickupNo(trx, order.base_id, order.business_day)
+    await trx.updateTable('orders').set({ pickup_no: pickupNo }).where('order_id', '=', orderId).execute()
+    return pickupNo
+  }
   // A paid prepay order goes to the kitchen now (its events last: outbox.ts).
-  if (order.kind === 'order') await syncOrderToKitchen(trx, orderId, now)
+  if (order.kind === 'order') await syncOrderToKitchen(trx, orderId, now, { pickupNo: takePickupNo })
+  await takePickupNo()
   // Front of house follows: the order paid, or the bill paid and closed.
   await appendOrderFollowed(trx, orderId, now)
-  return paid
+  return { ...paid, pickup_no: pickupNo }
 }
 
 /**
