@@ -3,6 +3,7 @@
  * (main.ts, the CLIs, the test helper) and passed down; nothing else reads process.env.
  */
 import path from 'node:path'
+import { wechatPaySettings, type WechatPaySettings } from './providers/payment/wechatpay.settings'
 
 export interface ServerConfig {
   port: number
@@ -82,6 +83,8 @@ export interface ServerConfig {
   identityProvider: string
   /** Payment providers, comma-separated (PAYMENT_PROVIDERS, 'sandbox'); the first is the default. */
   paymentProviders: string[]
+  /** WeChat Pay API v3 (WECHATPAY_*; providers/payment/wechatpay.settings.ts, docs/wechatpay.md), used when PAYMENT_PROVIDERS names 'wechatpay'. */
+  wechatPay: WechatPaySettings
   /**
    * The geocoder (GEOCODING_PROVIDER, 'development'); the choices are in
    * server/src/providers/geocoding/registry.ts. 'development' knows only the region dataset and the
@@ -155,6 +158,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     smsProvider: text(env.SMS_PROVIDER) ?? 'development',
     identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
+    wechatPay: wechatPaySettings(env),
     geocodingProvider: text(env.GEOCODING_PROVIDER) ?? 'development',
     nominatimUrl: httpUrlSetting(text(env.NOMINATIM_URL) ?? 'https://nominatim.openstreetmap.org', 'NOMINATIM_URL').replace(/\/+$/, ''),
     nominatimContact: text(env.NOMINATIM_CONTACT) ?? null,
