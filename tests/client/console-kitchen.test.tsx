@@ -525,10 +525,10 @@ describe('the kitchen board', () => {
     expect(streams).toHaveLength(2)
     expect(streams[1].options.baseId).toBe('B201')
     expect(streams[1].options.headers()).toMatchObject({ Authorization: 'Bearer st_next', 'X-Staff-Device': 'sd_kitchen' })
-    // A cook signed in elsewhere (no kitchen device) starts on the first page of the navigation.
+    // A cook signed in without a device starts on the board too (the role's screen).
     const other = new ConsoleStore({ api: new FakeStaffApi(), browser: new FakeBrowser(new Clock()) })
     other.me = { ...store.me!, DeviceID: '' }
-    expect(other.homePath).toBe('/orders')
+    expect(other.homePath).toBe('/kitchen')
   })
 
   it('a cook is not offered the stations; a manager lists, adds (classes and a dish from the menu), edits and removes them after a confirmation', async () => {

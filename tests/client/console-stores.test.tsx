@@ -345,6 +345,73 @@ describe('console: the PIN pad', () => {
   })
 })
 
+describe('console: the start page follows the device, else the role', () => {
+  const KITCHEN_DEVICE: PairedDevice = { ...DEVICE, token: 'dv_kitchen', name: 'Kitchen tablet', kind: 'kitchen' }
+
+  /** The PIN pad of `device` with one person of `role` on it, opened at `hash`; signs them in. */
+  async function pinSignIn(role: StaffRole, device: PairedDevice, hash = '') {
+    const setup = setUp(role, { device, hash })
+    setup.api.on('StaffDeviceInfo', () => ({
+      table1: [{ DeviceID: 'D1', Name: device.name, Kind: device.kind, ShopID: 'S101', BaseID: 'B1', PairedBy: 'Olivia', PairedAt: '', LastSeenAt: '', LockedUntil: '' }],
+      table2: [{ StaffID: setup.me.StaffID, Name: setup.me.Name, Role: role }]
+    }))
+    setup.api.on('StaffPinLogin', () => ({ table1: [{ ...setup.me, DeviceID: 'D1', DeviceName: device.name }] }))
+    await setup.store.start()
+    expect(setup.store.view).toEqual({ name: 'pin' })
+    await setup.store.pinPad.load()
+    setup.store.pinPad.choose(setup.me.StaffID)
+    for (const d of '2468') setup.store.pinPad.press(d)
+    expect(await setup.store.pinPad.submit()).toBe(true)
+    return setup
+  }
+
+  it.each([
+    ['cashier', 'counter', '#/counter', 'counter'],
+    ['manager', 'counter', '#/counter', 'counter'],
+    ['kitchen', 'kitchen', '#/kitchen', 'kitchen'],
+    ['cashier', 'kitchen', '#/kitchen', 'kitchen']
+  ] as const)('a %s’s PIN on a %s tablet opens %s', async (role, kind, hash, page) => {
+    const { browser, store } = await pinSignIn(role, kind === 'counter' ? DEVICE : KITCHEN_DEVICE)
+    expect(browser.hashValue).toBe(hash)
+    expect(store.view).toEqual({ name: 'page', page })
+  })
+
+  it('a page’s address opened before the PIN is where the sign-in goes (a deep link), and it stays open on reload', async () => {
+    const { browser, store } = await pinSignIn('cashier', DEVICE, '#/sold-out')
+    expect(browser.hashValue).toBe('#/sold-out')
+    expect(store.view).toEqual({ name: 'page', page: 'soldOut' })
+    // Signed out and back in: the pad's own address is no deep link, the counter opens.
+    await store.signOut()
+    expect(browser.hashValue).toBe('#/pin')
+    await store.pinPad.load()
+    store.pinPad.choose('P-cashier')
+    for (const d of '2468') store.pinPad.press(d)
+    await store.pinPad.submit()
+    expect(browser.hashValue).toBe('#/counter')
+    // A signed-in counter tablet opened at its root shows the counter; at a page's address, that page.
+    const reopened = setUp('cashier', { signedIn: true, device: DEVICE, hash: '#/' })
+    await reopened.store.start()
+    expect(reopened.store.view).toEqual({ name: 'page', page: 'counter' })
+    const linked = setUp('cashier', { signedIn: true, device: DEVICE, hash: '#/orders' })
+    await linked.store.start()
+    expect(linked.store.view).toEqual({ name: 'page', page: 'orders' })
+  })
+
+  it.each([
+    ['cashier', '#/counter'],
+    ['kitchen', '#/kitchen'],
+    ['manager', '#/staff'],
+    ['owner', '#/staff']
+  ] as const)('without a device, signing in as %s opens %s', async (role, hash) => {
+    const { browser, store } = setUp(role)
+    await store.start()
+    store.signIn.set('phone', '66123456')
+    store.signIn.set('password', 'right-password')
+    expect(await store.signIn.passwordLogin()).toBe(true)
+    expect(browser.hashValue).toBe(hash)
+  })
+})
+
 describe('console: the audit log', () => {
   const row = (i: number): AuditRow => ({
     AuditID: `A${i}`,

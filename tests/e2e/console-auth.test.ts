@@ -226,8 +226,8 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
     for (const digit of CASHIER.pin) await page.getByRole('button', { name: digit, exact: true }).click()
     await page.getByRole('button', { name: T('en', 'pin.submit') }).click()
 
-    // The cashier: Orders, Sold out, Members and My account; Staff is neither shown nor openable.
-    await page.getByRole('heading', { level: 1, name: T('en', 'orders.title') }).waitFor({ timeout: 15000 })
+    // The cashier on a counter tablet opens on Front of house; Staff is neither shown nor openable.
+    await page.getByRole('heading', { level: 1, name: T('en', 'counter.title') }).waitFor({ timeout: 15000 })
     assert.deepEqual(await navLinks(page), ['Orders', 'Kitchen board', 'Front of house', 'Sold out', 'Members', 'My account'])
     assert.match(await page.locator('header').innerText(), /Ana Cashier[\s\S]*Cashier[\s\S]*Counter tablet/)
     await page.goto(consoleUrl('#/staff'))
@@ -246,7 +246,8 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
     await page.getByRole('heading', { level: 1, name: T('en', 'pin.title') }).waitFor({ timeout: 15000 })
     await page.getByRole('link', { name: T('en', 'pin.managerSignIn') }).click()
     await signInWithPassword(page, 'en', OWNER.phone, OWNER.password)
-    await page.getByRole('heading', { level: 1, name: T('en', 'staff.title') }).waitFor({ timeout: 15000 })
+    // On the counter tablet the owner too opens on Front of house.
+    await page.getByRole('heading', { level: 1, name: T('en', 'counter.title') }).waitFor({ timeout: 15000 })
     await page.getByRole('link', { name: T('en', 'nav.audit') }).click()
     await page.getByRole('heading', { level: 1, name: T('en', 'audit.title') }).waitFor()
     const table = page.getByRole('table')
@@ -403,8 +404,8 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
           await look(page, 'pin-entry', size, locale)
           await page.getByRole('button', { name: CASHIER.pin[3], exact: true }).click()
           await page.getByRole('button', { name: T(locale, 'pin.submit') }).click()
-          await page.getByRole('heading', { level: 1, name: T(locale, 'orders.title') }).waitFor({ timeout: 15000 })
-          await look(page, 'cashier-orders', size, locale)
+          await page.getByRole('heading', { level: 1, name: T(locale, 'counter.title') }).waitFor({ timeout: 15000 })
+          await look(page, 'cashier-counter', size, locale)
           await page.goto(consoleUrl('#/audit'))
           await page.getByRole('heading', { level: 1, name: T(locale, 'shell.notPermitted.title') }).waitFor({ timeout: 15000 })
           await look(page, 'cashier-not-permitted', size, locale)

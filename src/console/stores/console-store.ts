@@ -94,6 +94,14 @@ export const NAV: readonly NavItem[] = [
 /** Pages reached from another page, not from the navigation. */
 const OTHER_PAGES: readonly NavItem[] = [{ page: 'pair', path: '/pair', label: 'pair.title', permission: 'devices.manage' }]
 
+/** The screen a shared device is for opens first on it. */
+const DEVICE_START: Readonly<Record<DeviceKind, PageName>> = { counter: 'counter', kitchen: 'kitchen' }
+
+/** Without a device, the screen of the person's work (owners and managers: the navigation's first page). */
+const ROLE_START: Readonly<Partial<Record<StaffRole, PageName>>> = { cashier: 'counter', kitchen: 'kitchen' }
+
+const isPagePath = (path: string): boolean => [...NAV, ...OTHER_PAGES].some((i) => i.path === path)
+
 export type View =
   | { name: 'booting' }
   | { name: 'setup' }
@@ -264,9 +272,15 @@ export class ConsoleStore {
     return NAV.filter((item) => this.can(item.permission))
   }
 
+  /**
+   * Where a sign-in lands and where '#/' leads: the screen the paired device is for (a counter
+   * tablet on Front of house, a kitchen tablet on the Kitchen board); without a device the screen
+   * of the person's role (a cashier's counter, a cook's board); else the first page of the navigation.
+   */
   get homePath(): string {
-    // A kitchen tablet opens on the kitchen board.
-    if (this.device?.kind === 'kitchen' && this.can('orders.work')) return '/kitchen'
+    const start = this.device ? DEVICE_START[this.device.kind] : this.role ? ROLE_START[this.role] : undefined
+    const item = start ? NAV.find((i) => i.page === start) : undefined
+    if (item && this.can(item.permission)) return item.path
     return this.nav[0]?.path ?? '/account'
   }
 
@@ -345,7 +359,10 @@ export class ConsoleStore {
     this.me = row
     // The sign-in's answer carries the permissions: go on at once (StaffMe then adds the scope), so
     // nothing the person does meanwhile is overtaken by a late move.
-    const target = this.returnTo && this.returnTo !== '/sign-in' && this.returnTo !== '/pin' && this.returnTo !== '/setup' ? this.returnTo : this.homePath
+    // Where they were going: the page the session ended on, else a page's address opened before
+    // signing in (a deep link), else the start page of this device or role.
+    const asked = this.returnTo || (isPagePath(this.route.path) ? this.route.path : '')
+    const target = asked && asked !== '/sign-in' && asked !== '/pin' && asked !== '/setup' ? asked : this.homePath
     this.returnTo = ''
     this.navigate(target)
     await this.loadMe()
