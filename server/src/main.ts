@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import { loadConfig, type ServerConfig } from './config'
 import { expireDueOrders } from './domain/orders/order-state'
 import { buildApp, buildProviders, type DefaultProviders } from './http/app'
-import { assertRunMode, describeProviders, DevelopmentProvidersRefused, ProviderChoiceError } from './providers/run-mode'
+import { assertRunMode, describeProviders, DevelopmentProvidersRefused, ProviderChoiceError, ProviderSettingError } from './providers/run-mode'
 import { createDatabase } from './storage/database'
 import { migrateToLatest } from './storage/migrations'
 import type { Database } from './storage/schema'
@@ -136,7 +136,7 @@ if (require.main === module) {
     },
     (error) => {
       // A setting's mistake is said in one line; anything else with its stack.
-      if (error instanceof DevelopmentProvidersRefused || error instanceof ProviderChoiceError) console.error(`ScanOrder gateway refused to start: ${error.message}`)
+      if (error instanceof DevelopmentProvidersRefused || error instanceof ProviderChoiceError || error instanceof ProviderSettingError) console.error(`ScanOrder gateway refused to start: ${error.message}`)
       else console.error('ScanOrder gateway failed to start:', error)
       process.exit(1)
     }

@@ -35,6 +35,17 @@ export class ProviderChoiceError extends Error {
   }
 }
 
+/** A real provider's setting is missing or wrong (a credential, a key file): the message names the setting, never a secret. */
+export class ProviderSettingError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string
+  ) {
+    super(message)
+    this.name = 'ProviderSettingError'
+  }
+}
+
 /** The setting and its value that makes each development provider active. */
 const SETTING_OF: Record<DevelopmentProviderName, string> = {
   sms: 'SMS_PROVIDER=development',
