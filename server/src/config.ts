@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import { wechatPaySettings, type WechatPaySettings } from './providers/payment/wechatpay.settings'
+import { smsSettings, type SmsSettings } from './providers/sms/sms.settings'
 
 export interface ServerConfig {
   port: number
@@ -79,6 +80,8 @@ export interface ServerConfig {
   seedDemo: boolean
   /** The SMS provider (SMS_PROVIDER, 'development'); the choices are in server/src/providers/sms/registry.ts. */
   smsProvider: string
+  /** The SMS vendors' settings (ALIYUN_SMS_*, TENCENTCLOUD_SMS_*, TWILIO_*, SMS_TIMEOUT_MS; providers/sms/sms.settings.ts, docs/sms.md), checked when SMS_PROVIDER names the vendor. */
+  sms: SmsSettings
   /** The host identity provider (IDENTITY_PROVIDER, 'development'). */
   identityProvider: string
   /** Payment providers, comma-separated (PAYMENT_PROVIDERS, 'sandbox'); the first is the default. */
@@ -156,6 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     production: text(env.NODE_ENV) === 'production',
     seedDemo: flag(env.SEED_DEMO, text(env.NODE_ENV) !== 'production', 'SEED_DEMO'),
     smsProvider: text(env.SMS_PROVIDER) ?? 'development',
+    sms: smsSettings(env),
     identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
     wechatPay: wechatPaySettings(env),
