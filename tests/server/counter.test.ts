@@ -18,7 +18,8 @@ import { issueMemberCode } from '../../server/src/domain/wallet/member-code'
 import { makeMember } from './helpers/member-fixtures'
 import { clientLine, gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { addPerson, newPhone, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
-import { listen } from './helpers/sse-client'
+import { listen, openStream } from './helpers/sse-client'
+import { expireDueOrders } from '../../server/src/domain/orders/order-state'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -517,9 +518,12 @@ describe('a member’s balance and a voucher at the counter', () => {
   })
 })
 
+let listening = ''
+const serverUrl = async () => (listening ||= await listen(server.app))
+
 describe('the staff stream', () => {
   test('carries the counter’s events to the branch’s staff; a diner’s public stream never sees a bill or a payment', async () => {
-    const url = await listen(server.app)
+    const url = await serverUrl()
     const mark = await lastEventId()
     const r = await round('C01', [{ code: 'E01', qua: '1' }])
     ok(await pay(cashier, { SheetID: r.sheetId, Method: 'card', Amount: '1' }))
@@ -535,6 +539,42 @@ describe('the staff stream', () => {
     const diner = await (await fetch(`${url}/live/poll?ent=E1001&shop=S101&base=B201&after=${mark}`)).json()
     expect(diner.events.map((e: { kind: string }) => e.kind).filter((k: string) => /^(bill|payment|counter)\./.test(k))).toEqual([])
     expect(JSON.stringify(diner)).not.toContain(r.sheetId)
+  })
+
+  test('an unpaid prepay order past its time: the expiry sweep tells the counter’s stream it expired (it leaves the waiting list on every screen), and so does a diner’s read that expires it', async () => {
+    const url = await serverUrl()
+    const stream = openStream(`${url}/live/staff?base=B201`, cashier.headers)
+    try {
+      await stream.opened
+      expect(stream.status).toBe(200)
+      await stream.next((m) => m.event === 'ready')
+      const orderOf = (id: string, status: number) => (m: { event: string; data: any }) => m.event === 'counter.order' && m.data.order.OrderID === id && m.data.order.Status === status
+      const place = async () => ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('1')]), RequestKey: requestKey() }], { headers: phone() })).table1[0].SheetID as string
+      const waiting = async () => (await floor()).table2.map((o: { OrderID: string }) => o.OrderID)
+
+      const swept = await place()
+      await stream.next(orderOf(swept, ORDER_STATUS.AWAITING_PAYMENT))
+      expect(await waiting()).toContain(swept)
+      const { expires_at } = await server.db.selectFrom('orders').select('expires_at').where('order_id', '=', swept).executeTakeFirstOrThrow()
+      expect(await expireDueOrders(server.db, new Date(new Date(expires_at!).getTime() + 1000))).toBeGreaterThanOrEqual(1)
+      const heard = await stream.next(orderOf(swept, ORDER_STATUS.EXPIRED))
+      expect(heard.data.order).toMatchObject({ OrderID: swept, Status: ORDER_STATUS.EXPIRED })
+      expect(await waiting()).not.toContain(swept)
+      // A second sweep finds nothing to expire and says nothing more.
+      const mark = await lastEventId()
+      await expireDueOrders(server.db, new Date(new Date(expires_at!).getTime() + 2000))
+      expect((await eventsAfter(mark)).filter((e) => e.payload.order?.OrderID === swept)).toEqual([])
+
+      // The diner's own read finds their order overdue before the sweep does: the counter hears that too.
+      const headers = phone()
+      const read = ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('1')]), RequestKey: requestKey() }], { headers })).table1[0].SheetID as string
+      await stream.next(orderOf(read, ORDER_STATUS.AWAITING_PAYMENT))
+      await server.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('order_id', '=', read).execute()
+      expect(ok(await server.call('OrderDetailGet', [{ SheetID: read }], { headers })).table1[0].Status).toBe(ORDER_STATUS.EXPIRED)
+      await stream.next(orderOf(read, ORDER_STATUS.EXPIRED))
+    } finally {
+      stream.close()
+    }
   })
 })
 

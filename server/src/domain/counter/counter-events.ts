@@ -5,7 +5,7 @@
  *     payment, a settlement started, a move, a merge, a cancelled line, a close (Bill null: free);
  *   - 'payment.recorded' { payment: CounterPaymentRow }: a payment the counter recorded;
  *   - 'counter.order' { order: CounterOrderRow }: a prepay order placed, paid, ready, collected,
- *     cancelled (the screen keeps it while its status is 0, 1 or 5).
+ *     cancelled, expired unpaid (the screen keeps it while its status is 0, 1 or 5).
  * Appended in the transaction of the change, after its other writes (outbox.ts: appendEvent last).
  */
 import type { Transaction } from 'kysely'

@@ -176,6 +176,18 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
 }
 
 /**
+ * An unpaid order past its time becomes expired, in the caller's transaction (opened with
+ * inEventTransaction: its event is written at the end), and front of house hears it
+ * ('counter.order' with the order expired, so it leaves the waiting list on every screen).
+ * The caller has locked the order and checked it is overdue.
+ */
+export async function expireOrder(trx: Transaction<Database>, orderId: string, now: Date): Promise<OrderRecord> {
+  const expired = await applyOrderAction(trx, orderId, 'expire', 'system', now)
+  await appendOrderFollowed(trx, orderId, now)
+  return expired
+}
+
+/**
  * Unpaid prepay orders past their expires_at become expired (the sweep in main.ts runs this
  * every 30 s; reads also expire an order they find overdue). Returns how many changed.
  */
@@ -193,7 +205,7 @@ export async function expireDueOrders(db: Kysely<Database>, now: Date): Promise<
     changed += await inEventTransaction(db, async (trx) => {
       const order = await lockOrder(trx, order_id)
       if (order.status !== ORDER_STATUS.AWAITING_PAYMENT || !order.expires_at || order.expires_at > now.toISOString()) return 0
-      await applyOrderAction(trx, order_id, 'expire', 'system', now)
+      await expireOrder(trx, order_id, now)
       return 1
     })
   }

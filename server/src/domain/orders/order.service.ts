@@ -44,7 +44,7 @@ import {
   validatePlacement,
   type PlacementCaller
 } from './order-placement'
-import { applyOrderAction, lockOrder, markOrderPaid, type OrderActor } from './order-state'
+import { applyOrderAction, expireOrder, lockOrder, markOrderPaid, type OrderActor } from './order-state'
 import { followShopMove } from '../kitchen/kitchen-board.service'
 import { appendOrderFollowed } from '../counter/counter-events'
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
@@ -200,7 +200,7 @@ async function ownOrder(caller: DinerCaller, sheetId: string): Promise<OrderReco
 export async function expireIfOverdue(db: Kysely<Database>, orderId: string, now: Date): Promise<OrderRecord> {
   return inEventTransaction(db, async (trx) => {
     const order = await lockOrder(trx, orderId)
-    return isOverdue(order, now) ? applyOrderAction(trx, orderId, 'expire', 'system', now) : order
+    return isOverdue(order, now) ? expireOrder(trx, orderId, now) : order
   })
 }
 
