@@ -10,7 +10,7 @@
  *
  * A postpay table sheet uses the same codes: 0 open (taking rounds), 1 paid, 2 closed, 3 cancelled.
  */
-import { ORDER_STATUS, type OrderStatus } from '../gateway/order-rows'
+import { ORDER_STATUS, type KitchenStage, type OrderStatus } from '../gateway/order-rows'
 
 /** recall: the kitchen brought a ready order's ticket back (it is not ready any more). */
 export type OrderAction = 'pay' | 'ready' | 'complete' | 'cancel' | 'expire' | 'recall'
@@ -42,3 +42,20 @@ export const stopsOrdering = (status: number): boolean => status === COMPLETED |
 
 /** i18n key of a status label ('order.status.1' → 'Paid'). */
 export const orderStatusKey = (status: number): string => `order.status.${status}`
+
+/**
+ * What a table bill's round shows of its progress (issue 24 gap 5): its kitchen stage ('preparing'
+ * from the moment it is sent, 'ready' once the kitchen bumped it), or 'cancelled' for a round the
+ * shop took off whatever its stage; null shows nothing (not sent to the kitchen, or a server that
+ * does not say).
+ */
+export type RoundStage = 'preparing' | 'ready' | 'cancelled'
+
+export function roundStage(round: { Status: number; KitchenStage?: KitchenStage }): RoundStage | null {
+  if (round.Status === CANCELLED || round.Status === EXPIRED) return 'cancelled'
+  if (round.KitchenStage === 'preparing' || round.KitchenStage === 'ready') return round.KitchenStage
+  return null
+}
+
+/** i18n key of a round's stage ('sheet.stage.ready' → 'Ready'). */
+export const roundStageKey = (stage: RoundStage): string => `sheet.stage.${stage}`

@@ -13,6 +13,7 @@ import type {
   OrderPlacementInput,
   OrderRow,
   PaymentRow,
+  RoundRow,
   TableSheetRow
 } from './order-rows'
 import type {
@@ -526,7 +527,7 @@ export interface OperationTypes {
   }
   PosSheetDetailGet: {
     input: TableCodeProof & { SheetID: string }
-    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: OrderRow[] }
+    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[] }
   }
   PosSheetListByPage: {
     input: { TableID?: string; PageIndex?: number; PageSize?: number }
@@ -542,7 +543,7 @@ export interface OperationTypes {
   }
   PosSheetGoodsQuaEdit: {
     input: TableCodeProof & { SheetID: string; RoundID: string; LineNo: number; Qua: number }
-    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: OrderRow[] }
+    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[] }
   }
   DispatchInfoGet: {
     input: { BaseID: string; Lng: number; Lat: number; Amount: string }

@@ -161,6 +161,29 @@ export interface OrderRow {
   ProgressRef: string
 }
 
+/**
+ * issue 24 gap 5: where a table bill's round is in the kitchen (`orders.kitchen_stage`, written by
+ * the kitchen's ledger and board: server/src/domain/kitchen/): '' not sent (nothing on it for the
+ * kitchen, or ordered before the kitchen ledger existed), 'preparing' sent and being made (from the
+ * moment the round is placed, and again after a recall or a raised quantity), 'ready' every ticket
+ * of the round bumped.
+ */
+export type KitchenStage = '' | 'preparing' | 'ready'
+export const KITCHEN_STAGES = ['', 'preparing', 'ready'] as const satisfies readonly KitchenStage[]
+
+/**
+ * A table bill's round as the bill lists it (PosSheetDetailGet and PosSheetGoodsQuaEdit table3): an
+ * order row with its kitchen stage.
+ */
+export interface RoundRow extends OrderRow {
+  /**
+   * issue 24 gap 5: the round's kitchen stage. Optional in the contract: a server from before it
+   * sends none (the bill then shows no stage). A cancelled round keeps the stage it had; its
+   * Status says it is cancelled.
+   */
+  KitchenStage?: KitchenStage
+}
+
 export interface OrderLineRow {
   SheetID: string
   LineNo: number

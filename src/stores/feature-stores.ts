@@ -26,6 +26,7 @@ import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
 import { GATEWAY_PATH } from '../gateway/contract'
 import { MenuLiveStore } from '../features/menu/menu-live.store'
+import type { OrderProgressLive } from './order-progress'
 import { liveAlert, liveSubscribe } from '../hosts/live'
 import { knowOperations } from '../gateway/operation-groups'
 import { parseGoodsRemarks } from '../core/goods-remarks'
@@ -153,9 +154,22 @@ export class FeatureStores {
       now: () => s.now,
       qrCode: () => s.params.QRCode,
       base: () => s.baseInfo,
-      onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1'
+      onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1',
+      // issue 24: its rounds' kitchen stages are pushed on the branch's live stream, as an order's progress is.
+      live: this.orderProgressLive()
     })
     return this.tableSheetStore
+  }
+
+  /** The branch's live stream orders' progress comes by (the order page, the table's bill): src/stores/order-progress.ts. */
+  private orderProgressLive(): OrderProgressLive {
+    const { root } = this
+    return {
+      subscribe: liveSubscribe(root.host),
+      base: () => root.gateway.endpoint().slice(0, -GATEWAY_PATH.length),
+      entId: () => (root.session.isReady ? root.session.params.EntID : ''),
+      alert: liveAlert(root.host)
+    }
   }
 
   get place(): PlaceStore {
@@ -173,12 +187,7 @@ export class FeatureStores {
     this.ordersStore ??= new OrdersStore(root.gateway, {
       // issue 24: a watched order's progress is pushed on its branch's live stream (H5 EventSource,
       // mini-programs a poll of /live/poll); details are polled only while that is not connected.
-      live: {
-        subscribe: liveSubscribe(root.host),
-        base: () => root.gateway.endpoint().slice(0, -GATEWAY_PATH.length),
-        entId: () => (root.session.isReady ? root.session.params.EntID : ''),
-        alert: liveAlert(root.host)
-      }
+      live: this.orderProgressLive()
     })
     return this.ordersStore
   }

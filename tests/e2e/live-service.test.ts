@@ -21,6 +21,11 @@
  *   pickup" and the TV moves the number from Preparing to Ready, without a reload; Recall brings the
  *   ticket back to the board, the number back under Preparing on the TV (PickupStore: a
  *   `preparing` progress event moves a ready number back) and the order back to paid on the phone;
+ * - the table's bill on phones A and B (issue 24 gap 5) follows the branch's live stream and says
+ *   where each round is in the kitchen, in each phone's language: both rounds Preparing; the cook
+ *   bumps phone B's round and both phones say Ready for it without a reload (round 1 still
+ *   Preparing); a phone in English opened on the bill says the same; Recall: Preparing again;
+ *   screenshots bill-stages-{zh-TW,zh-CN,en}.png;
  * - phone A lowers the noodles 2 → 1 on the table's bill page (the app's stepper: the demo sets
  *   CYSheetGoodsQuaEdit and CYSheetSentQuaLower to 1): the same card shows 2 struck → 1, "Fewer",
  *   and the table still has one card per round (never a second ticket for round 1);
@@ -44,6 +49,9 @@ import { SCREENSHOTS } from './browser'
 import { useAppUnderTest } from './harness'
 import { journeyMatrix, walkJourney, type GoodsPick, type Journey } from './journey-steps'
 import { byId, shot } from './steps'
+import { phone } from './browser'
+import { demoCode } from './harness'
+import { tableRoute } from '../../src/features/orders/table-route'
 
 const root = path.resolve(__dirname, '..', '..')
 
@@ -196,6 +204,17 @@ async function roundsAtTable() {
   return app.server.db.selectFrom('orders').select(['order_id', 'round_no', 'remarks']).where('table_sheet_id', '=', sheet.sheet_id).where('kind', '=', 'round').orderBy('round_no').execute()
 }
 
+/** A round's kitchen stage on a phone's table bill (the page on show), by round number. */
+const stageOn = (page: Page, roundNo: number) => byId(page, 'sheet-round').nth(roundNo - 1).getByTestId('sheet-round-stage')
+
+/** Waits (up to LIVE) until the bill on the phone says `stage` for the round, in the phone's language. */
+async function billSays(page: Page, locale: Locale, roundNo: number, stage: 'preparing' | 'ready'): Promise<void> {
+  const badge = stageOn(page, roundNo)
+  await badge.and(page.locator(`[data-stage="${stage}"]`)).waitFor({ timeout: LIVE })
+  const text = await badge.innerText()
+  assert.ok(text.includes(translate(locale, `sheet.stage.${stage}`)), `round ${roundNo} says ${translate(locale, `sheet.stage.${stage}`)} (${locale}): “${text}”`)
+}
+
 /**
  * Waits (up to LIVE, from when the phone showed the order placed or paid) for the ticket's card on
  * the board, which is never reloaded, and prints how long after the ticket was sent (the time the
@@ -318,6 +337,53 @@ describe('live service', () => {
     await tv.page.screenshot({ path: path.join(SCREENSHOTS, 'live-service-tv-recalled.png') })
     const recalled = await app.server.db.selectFrom('kitchen_tickets').select('status').where('ticket_id', '=', ticketC.id).executeTakeFirstOrThrow()
     assert.equal(recalled.status, 'open')
+
+    // 4b. The table's bill says where each round is in the kitchen, pushed (issue 24 gap 5). Both
+    // phones' bills follow the branch's live stream; both rounds are preparing.
+    const atTableNow: [Page, Locale][] = [
+      [phoneA.page, a.locale],
+      [phoneB.page, b.locale]
+    ]
+    for (const [page, locale] of atTableNow) {
+      await byId(page, 'sheet-rounds').and(page.locator('[data-live="connected"]')).waitFor({ timeout: OPEN })
+      await byId(page, 'sheet-round').nth(1).waitFor({ timeout: OPEN })
+      await billSays(page, locale, 1, 'preparing')
+      await billSays(page, locale, 2, 'preparing')
+    }
+    const aLoads = { n: 0 }
+    const bLoads = { n: 0 }
+    phoneA.page.on('load', () => aLoads.n++)
+    phoneB.page.on('load', () => bLoads.n++)
+    // The cook bumps phone B's round (its tea was marked done above): Ready on both phones, round 1 still preparing.
+    const roundBBumpedAt = Date.now()
+    await cardOf(ticketB).getByRole('button', { name: new RegExp(`^${T('kitchen.bump')}`) }).click()
+    await cardOf(ticketB).waitFor({ state: 'detached', timeout: OPEN })
+    for (const [page, locale] of atTableNow) {
+      await billSays(page, locale, 2, 'ready')
+      console.log(`live-service: the bill on the ${locale} phone said round 2 ready ${Date.now() - roundBBumpedAt} ms after the bump`)
+      await billSays(page, locale, 1, 'preparing')
+    }
+    await shot(phoneA.page, 'bill-stages-zh-TW')
+    await shot(phoneB.page, 'bill-stages-zh-CN')
+    // A phone in English opens the same bill (the table's code and the bill in its URL, as a shared link).
+    const billSheet = await app.server.db.selectFrom('orders').select('table_sheet_id').where('order_id', '=', roundA.order_id).executeTakeFirstOrThrow()
+    const phoneD = await phone(app.browser, 'en-US')
+    const d = await phoneD.newPage()
+    d.on('pageerror', (e) => errors.push(`${e.message} (phone D, on ${d.url().replace(/^[^#]*#/, '')})`))
+    await d.goto(`${app.server.url}/#${tableRoute(await demoCode(app.server, TABLE), billSheet.table_sheet_id)}`)
+    await byId(d, 'sheet-round').nth(1).waitFor({ timeout: OPEN })
+    await billSays(d, 'en', 1, 'preparing')
+    await billSays(d, 'en', 2, 'ready')
+    // What a screen reader reads: the round and its stage (the glyph is aria-hidden).
+    assert.equal(await stageOn(d, 2).textContent(), `✓${translate('en', 'sheet.stageFor', { n: 2 })}${translate('en', 'sheet.stage.ready')}`)
+    assert.equal(await stageOn(d, 2).getAttribute('role'), 'status')
+    await shot(d, 'bill-stages-en')
+    await phoneD.close()
+    // Recall: round 2 preparing again on both phones.
+    await board.getByRole('button', { name: T('kitchen.recall'), exact: true }).click()
+    await cardOf(ticketB).waitFor({ timeout: OPEN })
+    for (const [page, locale] of atTableNow) await billSays(page, locale, 2, 'preparing')
+    assert.deepEqual([aLoads.n, bLoads.n], [0, 0], 'the table’s phones were not reloaded')
 
     // 5. Phone A lowers the noodles 2 → 1 on the table's bill page (the app's stepper).
     const aLine = byId(phoneA.page, 'sheet-line').filter({ hasText: noodles.pick.name })

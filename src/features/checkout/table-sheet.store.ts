@@ -3,13 +3,23 @@
  * PosSheetDetailGet, polled every 5 s while the page shows, the sheet clock ticking every second
  * (spec §4), and paying the bill: PayLaterUpdate makes the settlement order when the branch takes
  * online payment for table orders (IsPayLaterOnlineCheckout), otherwise the diner pays at the counter.
+ *
+ * Each round shows where it is in the kitchen (issue 24 gap 5: its KitchenStage, preparing → ready,
+ * and back on a recall). Those moves are pushed: while the page shows, the store follows the
+ * branch's public live stream as the order page does (src/stores/order-progress.ts) and reads the
+ * bill again at once when an `order.progress` names one of its rounds (their ProgressRef), or when
+ * the stream (re)connects or was reset. The 5-second poll stays, connected or not: the public
+ * stream carries nothing else of a bill (another phone's round, a changed quantity, a payment at
+ * the counter are staff events), so the poll is what shows those.
  */
-import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction } from 'mobx'
 import { orderingRefusal, type OrderingRefusal } from '../../core/ordering-allowed'
+import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { parseWallClock, type WallClock } from '../../core/wall-clock'
 import type { Gateway } from '../../gateway/gateway-client'
 import type { BaseRow } from '../../gateway/operations'
-import type { OrderLineRow, OrderRow, TableSheetRow } from '../../gateway/order-rows'
+import type { OrderLineRow, RoundRow, TableSheetRow } from '../../gateway/order-rows'
+import { OrderProgressFollower, type OrderProgressLive } from '../../stores/order-progress'
 import { callGateway } from './gateway-call'
 import { serverProblem, type LoadState, type ServerProblem } from './checkout.store'
 
@@ -27,10 +37,14 @@ export interface TableSheetDeps {
   qrCode?: () => string
   /** Device milliseconds (tests move it). */
   clock?: () => number
+  /** The poll's timer (tests step it by hand). */
+  scheduler?: Scheduler
+  /** The branch's live stream its rounds' kitchen progress comes by (issue 24); without it, the poll alone. */
+  live?: OrderProgressLive
 }
 
 export interface SheetRound {
-  round: OrderRow
+  round: RoundRow
   lines: OrderLineRow[]
 }
 
@@ -46,7 +60,7 @@ export class TableSheetStore {
   sheetId = ''
   sheet: TableSheetRow | null = null
   lines: OrderLineRow[] = []
-  rounds: OrderRow[] = []
+  rounds: RoundRow[] = []
   state: LoadState = 'idle'
   problem: ServerProblem | null = null
   paying = false
@@ -55,27 +69,35 @@ export class TableSheetStore {
   /** Device time of the last answer (SecondsLeft counts down from there). */
   private loadedAt = 0
   private tick = 0
-  private poller: ReturnType<typeof setInterval> | null = null
+  /** Whether the page shows the sheet (start() … stop()). */
+  private shown = false
+  private readonly poller: Poller
   private ticker: ReturnType<typeof setInterval> | null = null
   private seq = 0
   private readonly clock: () => number
+  /** The rounds' branch stream (src/stores/order-progress.ts). */
+  private readonly progress: OrderProgressFollower
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: TableSheetDeps
   ) {
     this.clock = deps.clock ?? (() => Date.now())
-    makeAutoObservable<TableSheetStore, 'gateway' | 'deps' | 'clock' | 'seq' | 'poller' | 'ticker'>(this, {
+    this.poller = new Poller(deps.scheduler ?? realScheduler, SHEET_POLL_MS)
+    this.progress = new OrderProgressFollower(deps.live ?? null)
+    makeAutoObservable<TableSheetStore, 'gateway' | 'deps' | 'clock' | 'seq' | 'poller' | 'ticker' | 'progress' | 'shown'>(this, {
       gateway: false,
       deps: false,
       clock: false,
       seq: false,
-      poller: observable.ref,
-      ticker: false
+      poller: false,
+      ticker: false,
+      progress: false,
+      shown: false
     })
   }
 
-  /** Shows a sheet: loads it now, then every 5 s; the clock ticks every second. */
+  /** Shows a sheet: loads it now, then every 5 s, and follows its rounds' progress; the clock ticks every second. */
   start(sheetId: string): void {
     this.stop()
     if (sheetId !== this.sheetId) {
@@ -86,20 +108,42 @@ export class TableSheetStore {
     }
     this.sheetId = sheetId
     if (!sheetId) return
-    void this.load()
-    this.poller = setInterval(() => void this.load(), SHEET_POLL_MS)
+    this.shown = true
+    this.poller.start(async () => {
+      await this.load()
+      return this.shown && this.sheetId === sheetId
+    })
     this.ticker = setInterval(() => this.bump(), SHEET_TICK_MS)
   }
 
+  /** The page left: no more polls, the stream closed, the clock stopped. */
   stop(): void {
-    if (this.poller) clearInterval(this.poller)
+    this.shown = false
+    this.poller.stop()
+    this.progress.close()
     if (this.ticker) clearInterval(this.ticker)
-    this.poller = null
     this.ticker = null
   }
 
-  get polling(): boolean {
-    return this.poller !== null
+  /** Whether the rounds' live stream is connected (their kitchen stages are pushed). */
+  get liveConnected(): boolean {
+    return this.progress.connected
+  }
+
+  /**
+   * Follows the stream of the sheet's branch while the page shows a bill with rounds: an event
+   * naming one of them, or a (re)connection, reads the bill again.
+   */
+  private followRounds(): void {
+    const s = this.sheet
+    const sheetId = this.sheetId
+    const refs = this.shown && s ? this.rounds.map((r) => r.ProgressRef).filter(Boolean) : []
+    this.progress.follow(refs.length > 0 && s ? s : null, {
+      names: (ref) => this.rounds.some((r) => r.ProgressRef === ref),
+      refresh: () => {
+        if (this.shown && this.sheetId === sheetId) void this.load()
+      }
+    })
   }
 
   private bump(): void {
@@ -121,6 +165,7 @@ export class TableSheetStore {
         this.loadedAt = this.clock()
         this.problem = null
         this.state = this.sheet ? 'ready' : 'failed'
+        this.followRounds()
       })
     } catch (e) {
       runInAction(() => {
@@ -227,6 +272,7 @@ export class TableSheetStore {
           this.lines = out.table2 ?? []
           this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
           this.loadedAt = this.clock()
+          this.followRounds()
         }
       })
       return null

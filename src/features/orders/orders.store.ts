@@ -19,12 +19,12 @@ import type { OperationTypes } from '../../gateway/operations'
 import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
 import { ORDER_STATUS, type OrderLineRow, type OrderRow, type PaymentRow } from '../../gateway/order-rows'
-import type { LiveMessage, LiveSubscribe, LiveSubscription } from '../../hosts/host'
 import { AFTERSALE_STATUS, type ReorderLineRow } from '../../gateway/after-rows'
 import type { BaseDetailRow } from '../../gateway/address-rows'
 import { isFinal } from '../../core/order-status'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { PagedList } from '../../stores/paged-list'
+import { OrderProgressFollower, ORDER_LIVE_KINDS, type OrderProgressLive } from '../../stores/order-progress'
 
 type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel' | 'OrderReorderGet' | 'ShopBaseDetailGet' | 'AfterSaleListByPage'
 
@@ -37,16 +37,8 @@ export interface OrdersGateway {
   ): Promise<Partial<OperationTypes[K]['output']>>
 }
 
-/** The live stream the watched order's progress comes by (issue 24). */
-export interface OrdersLive {
-  subscribe: LiveSubscribe
-  /** The server's base URL (no trailing '/'). */
-  base: () => string
-  /** The diner's enterprise ('' none yet: nothing is followed). */
-  entId: () => string
-  /** Felt or heard when the watched order becomes ready for pickup (the host's vibration or sound). */
-  alert?: () => void
-}
+/** The live stream the watched order's progress comes by (issue 24; src/stores/order-progress.ts). */
+export type OrdersLive = OrderProgressLive
 
 export interface OrdersStoreDeps {
   scheduler?: Scheduler
@@ -55,7 +47,7 @@ export interface OrdersStoreDeps {
 }
 
 /** The live events an order page listens for. */
-export const ORDER_LIVE_KINDS = ['order.progress'] as const
+export { ORDER_LIVE_KINDS }
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -88,22 +80,20 @@ export class OrdersStore {
   afterSaleRefunds: Record<string, { amount: string; date: string }[]> = {}
   /** The order whose details are being kept fresh ('' none). */
   watching = ''
-  /** Whether the watched order's live stream is connected (then nothing is polled). */
-  liveConnected = false
 
   private readonly poller: Poller
   /** Bumped by every watchDetail: a page's stop() only ends its own watch, not the next page's. */
   private watchGen = 0
   private readonly live: OrdersLive | null
-  private subscription: LiveSubscription | null = null
-  /** The stream's query the subscription follows ('' none). */
-  private liveScope = ''
+  /** The watched order's branch stream (src/stores/order-progress.ts). */
+  private readonly progress: OrderProgressFollower
 
   constructor(
     private readonly gateway: OrdersGateway,
     deps: OrdersStoreDeps = {}
   ) {
     this.live = deps.live ?? null
+    this.progress = new OrderProgressFollower(this.live)
     this.poller = new Poller(deps.scheduler ?? realScheduler, DETAIL_POLL_MS)
     this.list = new PagedList(
       async (PageIndex, PageSize) => {
@@ -114,15 +104,19 @@ export class OrdersStore {
       (r) => r.SheetID,
       ORDER_PAGE_SIZE
     )
-    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'watchGen' | 'live' | 'subscription' | 'liveScope'>(this, {
+    makeAutoObservable<OrdersStore, 'gateway' | 'poller' | 'watchGen' | 'live' | 'progress'>(this, {
       gateway: false,
       poller: false,
       watchGen: false,
       list: false,
       live: false,
-      subscription: false,
-      liveScope: false
+      progress: false
     })
+  }
+
+  /** Whether the watched order's live stream is connected (then nothing is polled). */
+  get liveConnected(): boolean {
+    return this.progress.connected
   }
 
   // ---------- the list ----------
@@ -242,52 +236,24 @@ export class OrdersStore {
 
   /** Follows the stream of the order's branch (null: none); the same branch's subscription is kept. */
   private follow(order: OrderRow | null): void {
-    const live = this.live
-    const entId = live?.entId() ?? ''
-    const scope = live && order && entId && order.ProgressRef ? `ent=${encodeURIComponent(entId)}&shop=${encodeURIComponent(order.ShopID)}&base=${encodeURIComponent(order.BaseID)}` : ''
-    if (scope === this.liveScope) return
-    this.unfollow()
-    if (!live || !scope) return
-    this.liveScope = scope
-    const sheetId = order!.SheetID
-    const subscription: LiveSubscription = live.subscribe(
-      // From now on: what happened before is in the details just read (and 'ready' reads them again).
-      { base: live.base(), scope, kinds: ORDER_LIVE_KINDS, afterId: null },
-      {
-        onMessage: (message) => {
-          if (this.subscription === subscription) this.heard(sheetId, message)
-        },
-        onStatus: (connected) => {
-          if (this.subscription === subscription) this.setLiveConnected(sheetId, connected)
-        }
+    const sheetId = order?.SheetID ?? ''
+    this.progress.follow(order && order.ProgressRef ? order : null, {
+      names: (ref) => this.watching === sheetId && ref === this.details[sheetId]?.order.ProgressRef,
+      refresh: () => {
+        if (this.watching === sheetId) void this.refreshWatched(sheetId)
+      },
+      connection: (connected) => {
+        if (this.watching === sheetId) this.setLiveConnected(sheetId, connected)
       }
-    )
-    this.subscription = subscription
+    })
   }
 
   private unfollow(): void {
-    this.subscription?.close()
-    this.subscription = null
-    this.liveScope = ''
-    this.liveConnected = false
+    this.progress.close()
   }
 
-  /** One message of the watched order's stream. */
-  private heard(sheetId: string, message: LiveMessage): void {
-    if (this.watching !== sheetId) return
-    if (message.kind === 'ready' || message.kind === 'reset') {
-      // (Re)connected: whatever happened while it was not is read now.
-      this.setLiveConnected(sheetId, true)
-      void this.refreshWatched(sheetId)
-      return
-    }
-    const ref = this.details[sheetId]?.order.ProgressRef
-    if (message.kind === 'order.progress' && ref && message.data.ref === ref) void this.refreshWatched(sheetId)
-  }
-
+  /** The watched order's stream connected or dropped. */
   private setLiveConnected(sheetId: string, connected: boolean): void {
-    if (this.liveConnected === connected) return
-    this.liveConnected = connected
     if (connected) {
       this.poller.stop()
       return

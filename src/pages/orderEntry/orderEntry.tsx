@@ -12,6 +12,8 @@ import { useFocusReturn } from '../../features/orders/components/use-page-watch'
 import { tableRoute } from '../../features/orders/table-route'
 import { StateView } from '../../ui/StateView'
 import { Stepper } from '../../ui/Stepper'
+import { roundStage, roundStageKey } from '../../core/order-status'
+import type { MessageKey } from '../../i18n/catalogues'
 import { StayingAlert } from '../../ui/StayingAlert'
 import '../../features/orders/components/OrderViews.css'
 import './orderEntry.css'
@@ -19,7 +21,9 @@ import './orderEntry.css'
 /**
  * Ordering entry of a dine-in table (spec §2 orderEntry): the sheet's rounds and total, polled
  * every 5 s while the page shows, the sheet clock ticking every second, "Order more" and "Pay the
- * bill". The app lands here when the table's sheet can take no more rounds. Its URL carries the
+ * bill". Each round says where it is in the kitchen (Preparing, Ready; issue 24), pushed on the
+ * branch's live stream (TableSheetStore), in words as well as colour, and a change is announced
+ * (role status). The app lands here when the table's sheet can take no more rounds. Its URL carries the
  * table's code and the sheet (features/orders/table-route), so a reload still knows the table and,
  * once the bill is paid (by this diner or another at the table), the page says so, links to the
  * bill and starts a new order; the tab bar stays.
@@ -148,7 +152,7 @@ function OrderEntry() {
           <StateView kind='loading' text={i18n.t('shell.loading')} />
         )
       ) : (
-        <View className='so-sheet__rounds' data-testid='sheet-rounds'>
+        <View className='so-sheet__rounds' data-testid='sheet-rounds' data-live={sheet.liveConnected ? 'connected' : 'off'}>
           {paid && (
             <View className='so-sheet__paid' role='status' data-testid='sheet-bill-paid'>
               <Text className='so-sheet__paid-title'>{i18n.t('sheet.billPaid')}</Text>
@@ -175,6 +179,7 @@ function OrderEntry() {
             <View key={round.SheetID} className='so-sheet__round' data-testid='sheet-round'>
               <View className='so-sheet__round-head'>
                 <Text className='so-sheet__round-no'>{i18n.t('sheet.round', { n: round.RoundNo })}</Text>
+                <RoundStageBadge stage={roundStage(round)} roundNo={round.RoundNo} t={i18n.t} />
                 <Text className='so-sheet__round-time'>{i18n.t('sheet.roundAt', { time: round.CreatedDate.slice(11, 16) })}</Text>
                 <Text className='so-sheet__round-amount' data-testid='sheet-round-amount'>
                   {format.amount(round.Amount)}
@@ -265,5 +270,24 @@ function OrderEntry() {
     </View>
   )
 }
+
+/**
+ * A round's kitchen stage: a glyph and the stage in words (never colour alone); a screen reader
+ * hears "Round 2: Ready", and hears it again when it changes (role status, polite).
+ */
+function RoundStageBadge({ stage, roundNo, t }: { stage: ReturnType<typeof roundStage>; roundNo: number; t: (key: MessageKey, params?: Record<string, string | number>) => string }) {
+  if (!stage) return null
+  return (
+    <View className={`so-sheet__stage so-sheet__stage--${stage}`} role='status' data-testid='sheet-round-stage' data-stage={stage}>
+      <Text className='so-sheet__stage-icon' aria-hidden='true'>
+        {STAGE_GLYPH[stage]}
+      </Text>
+      <Text className='so-sr-only'>{t('sheet.stageFor', { n: roundNo })}</Text>
+      <Text className='so-sheet__stage-text'>{t(roundStageKey(stage) as MessageKey)}</Text>
+    </View>
+  )
+}
+
+const STAGE_GLYPH: Record<NonNullable<ReturnType<typeof roundStage>>, string> = { preparing: '◔', ready: '✓', cancelled: '✕' }
 
 export default observer(OrderEntry)

@@ -3,7 +3,7 @@
  * fields and the column descriptions of OrderRow, OrderLineRow and PaymentRow. Not an operation.
  */
 import { z } from 'zod'
-import { SERVICE_TYPES, type OrderLineRow, type OrderRow, type PaymentRow } from '../../../../src/gateway/order-rows'
+import { SERVICE_TYPES, type OrderLineRow, type OrderRow, type PaymentRow, type RoundRow } from '../../../../src/gateway/order-rows'
 import { MAX_ORDER_LINES } from '../../domain/orders/order-pricing'
 import { coordinateField, optionalId, requiredId } from '../fields'
 import type { ColumnDocs } from '../operation'
@@ -127,6 +127,13 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   CanCancel: 'number: 1 when the caller may cancel it now (own order awaiting payment)',
   CanPay: 'number: 1 when the caller may pay it now',
   ProgressRef: "string: what the order's `order.progress` events on its branch's public live stream (GET /live/events) call it: a hash of SheetID, so only whoever knows the order can tell an event is its ('' for a preview; docs/pickup-screen.md)"
+}
+
+/** A table bill's rounds (PosSheetDetailGet, PosSheetGoodsQuaEdit table3): order rows with their kitchen stage. */
+export const ROUND_COLUMNS: ColumnDocs<RoundRow> = {
+  ...ORDER_COLUMNS,
+  KitchenStage:
+    "'' | 'preparing' | 'ready' (issue 24): where the round is in the kitchen — '' not sent (nothing on it for the kitchen, or ordered before the kitchen ledger), 'preparing' from the moment it is placed (and again after a recall or a raised quantity), 'ready' once every ticket of the round is bumped. Each change comes with an `order.progress` event naming the round's ProgressRef on the branch's public live stream, so the table's phones read the bill again. A cancelled round keeps its last stage (Status says cancelled). Optional: absent from servers before it"
 }
 
 export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {

@@ -3,7 +3,7 @@ import { sheetDetail } from '../../domain/table-sheets/table-sheet.answers'
 import { editSheetQuantity } from '../../domain/table-sheets/sheet-quantity'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
-import { ORDER_COLUMNS, ORDER_LINE_COLUMNS } from './OrderRows'
+import { ORDER_LINE_COLUMNS, ROUND_COLUMNS } from './OrderRows'
 import { sheetCaller, tableCodeField } from './sheet-caller'
 import { TABLE_SHEET_COLUMNS } from './table-sheet-rows'
 
@@ -20,7 +20,7 @@ export default defineOperation({
     Qua: z.coerce.number().finite().describe('New quantity: packs on a pack line, main units otherwise (whole, 1 or more)'),
     QRCode: tableCodeField
   }),
-  output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_LINE_COLUMNS, table3: ORDER_COLUMNS },
+  output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_LINE_COLUMNS, table3: ROUND_COLUMNS },
   async handler(ctx, input) {
     const caller = sheetCaller(ctx, false, input.QRCode)
     const sheet = await editSheetQuantity(caller, input)
