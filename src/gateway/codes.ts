@@ -222,6 +222,8 @@ export const RESULTCODES = {
   LINE_ALREADY_CANCELLED: '21408',
   /** A wrong manager PIN ({left} tries before the approvals lock). */
   APPROVAL_PIN_WRONG: '21409',
+  /** Too many wrong voucher codes typed at the counter (by this person, on this device, or at this branch) in the window: tried again after {until}. */
+  COUNTER_VOUCHER_TRIES: '21410',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

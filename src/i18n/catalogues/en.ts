@@ -651,6 +651,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.21407': '{paid} is already paid on this bill: it cannot go below that.',
   'resultcode.21408': '{goods} was cancelled already.',
   'resultcode.21409': 'Wrong manager PIN. {left} more wrong PINs lock approvals for a while.',
+  'resultcode.21410': 'Too many wrong voucher codes have been typed here. Vouchers can be taken again after {until}.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

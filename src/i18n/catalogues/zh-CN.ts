@@ -649,6 +649,7 @@ const zhCN = {
   'resultcode.21407': '此账单已付 {paid}，不能减到低于此数。',
   'resultcode.21408': '{goods} 已取消。',
   'resultcode.21409': '经理 PIN 码错误。再错 {left} 次，批准功能将暂时锁定。',
+  'resultcode.21410': '此处输错优惠券码的次数过多，{until} 后才能再使用优惠券。',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

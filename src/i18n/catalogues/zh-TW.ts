@@ -651,6 +651,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21407': '此賬單已付 {paid}，不可減到低於此數。',
   'resultcode.21408': '{goods} 已取消。',
   'resultcode.21409': '經理 PIN 碼錯誤。再錯 {left} 次，批准功能將暫時鎖定。',
+  'resultcode.21410': '此處輸錯優惠券碼的次數過多，{until} 後才能再使用優惠券。',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear
