@@ -141,6 +141,8 @@ export const RESULTCODES = {
   AFTERSALE_NOT_FOUND: '20073',
   /** The request is not in a state that allows this (e.g. withdrawing a decided one). */
   AFTERSALE_STATE_CONFLICT: '20074',
+  /** SMS (issue 25): the SMS vendor did not send the code (its account, template or signature, its balance, or it could not be reached in time); docs/sms.md. */
+  SMS_NOT_SENT: '20075',
   /** Staff sign-in (issue 23): no such person, or the password or code is wrong (never says which). */
   STAFF_SIGN_IN_FAILED: '21001',
   /** A wrong PIN on a paired device ({left} tries before the device locks). */

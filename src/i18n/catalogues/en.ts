@@ -612,6 +612,8 @@ const en: Record<MessageKey, string> = {
   'resultcode.20072': 'The refund amount must be more than 0 and at most {max}',
   'resultcode.20073': 'This after-sale request was not found',
   'resultcode.20074': 'This after-sale request cannot be changed now',
+  'resultcode.20075': 'The code could not be sent. Please try again later.',
+  'sms.codeText': '{code} is your verification code. It is valid for {minutes} minutes. Do not share it with anyone.',
   'resultcode.21001': 'Wrong phone number, password or code',
   'resultcode.21002': 'Wrong PIN. {left} more wrong PINs lock this device.',
   'resultcode.21003': 'Too many wrong tries. Locked until {until}.',

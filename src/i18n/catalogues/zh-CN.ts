@@ -610,6 +610,8 @@ const zhCN = {
   'resultcode.20072': '退款金额须大于 0 且不超过 {max}',
   'resultcode.20073': '找不到此售后申请',
   'resultcode.20074': '此售后申请现在不能更改',
+  'resultcode.20075': '验证码发送失败，请稍后再试',
+  'sms.codeText': '{code} 是您的验证码，{minutes} 分钟内有效。请勿告诉他人。',
   'resultcode.21001': '手机号码、密码或验证码错误',
   'resultcode.21002': 'PIN 码错误。再错 {left} 次此设备将被锁定。',
   'resultcode.21003': '错误次数过多，已锁定至 {until}。',

@@ -612,6 +612,8 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.20072': '退款金額須大於 0 且不超過 {max}',
   'resultcode.20073': '找不到此售後申請',
   'resultcode.20074': '此售後申請現在不能更改',
+  'resultcode.20075': '驗證碼發送失敗，請稍後再試',
+  'sms.codeText': '{code} 是您的驗證碼，{minutes} 分鐘內有效。請勿告訴他人。',
   'resultcode.21001': '手機號碼、密碼或驗證碼錯誤',
   'resultcode.21002': 'PIN 碼錯誤。再錯 {left} 次此裝置將被鎖定。',
   'resultcode.21003': '錯誤次數過多，已鎖定至 {until}。',
