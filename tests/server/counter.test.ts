@@ -20,6 +20,8 @@ import { clientLine, gid, openAllDay, requestKey, soupLine, takeaway } from './h
 import { addPerson, newPhone, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { listen, openStream } from './helpers/sse-client'
 import { expireDueOrders } from '../../server/src/domain/orders/order-state'
+import { BRANCH_VOUCHER_TRIES, COUNTER_VOUCHER_TRIES } from '../../server/src/domain/counter/counter-member.service'
+import { wallClockIn } from '../../src/core/wall-clock'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -516,6 +518,84 @@ describe('a member’s balance and a voucher at the counter', () => {
     const methods = await server.db.selectFrom('payments as p').innerJoin('orders as o', 'o.order_id', 'p.order_id').select(['p.provider', 'p.amount']).where('o.table_sheet_id', '=', r.sheetId).orderBy('p.created_at').execute()
     expect(methods.map((x) => x.provider)).toEqual(['coupon', 'cash'])
   })
+
+  test('wrong voucher codes are bounded in the database: per person, per device and per branch, in parallel too; a right code waits as well; the window ends', async () => {
+    // This branch's count starts here (other tests typed wrong codes at B201 too).
+    await server.db.deleteFrom('coupon_code_tries').where('vip_id', '=', 'base:B201').execute()
+    const m = await makeMember(server.db, { name: 'Dai' })
+    const plan = ok(
+      await as(owner, 'StaffCouponPlanCreate', {
+        Code: 'FOH3',
+        Names: { 'zh-CN': '三元券', 'zh-TW': '三元券', en: '3 off' },
+        CouponType: 1, Amount: '3', DiscountRate: '', MinAmount: '0', MaxOff: '', ValidKind: 1, ValidDays: 14, ValidFrom: '', ValidTo: '',
+        Claimable: 0, TotalQua: 10, PerMemberQua: 1, ShopIDs: 'S101', BaseIDs: '', ServiceTypes: '', GoodsIDs: '', ClassIDs: '', Reason: 'counter test'
+      })
+    ).table1[0]
+    const [issued] = ok(await as(owner, 'StaffCouponIssue', { PlanID: plan.PlanID, AreaCode: '853', Phone: m.phone, Qua: 1, Reason: '' })).table1
+    const card = await server.db.selectFrom('coupon_cards').select(['card_id', 'code', 'status']).where('card_id', '=', issued.CardID).executeTakeFirstOrThrow()
+    const bill = await round('C14', [{ code: 'F01', qua: '2' }])
+    let guess = 100000000000
+    const apply = (who: StaffSession, code = String(guess++), lang = 'en') =>
+      server.call('CounterVoucherApply', [{ SheetID: bill.sheetId, Code: code, RequestKey: requestKey() }], { entId: who.entId, headers: who.headers, lang })
+    const tries = async (key: string) => (await server.db.selectFrom('coupon_code_tries').select(['tries', 'window_start']).where('ent_id', '=', 'E1001').where('vip_id', '=', key).executeTakeFirst()) ?? null
+    const untilOf = async (key: string) => wallClockIn('Asia/Macau', new Date(Date.parse((await tries(key))!.window_start) + 60 * 60_000)).time.slice(0, 5)
+    const LIMITED = `0/${RESULTCODES.COUNTER_VOUCHER_TRIES}`
+    const NOT_FOUND = `0/${RESULTCODES.COUPON_NOT_FOUND}`
+
+    // One cashier on one tablet: ten wrong codes are answered "no such voucher", the eleventh is refused
+    // with until when (the enterprise's clock), and so is a right code; the card stays unused.
+    const ana = await cashierOnDevice('Cashier Ana', '2580')
+    for (let i = 0; i < COUNTER_VOUCHER_TRIES; i++) expect(codeOf(await apply(ana))).toBe(NOT_FOUND)
+    const refused = await apply(ana)
+    expect(codeOf(refused)).toBe(LIMITED)
+    expect(refused.body.resultmsg).toBe(`Too many wrong voucher codes have been typed here. Vouchers can be taken again after ${await untilOf(`staff:${ana.staffId}`)}.`)
+    const inChinese = await apply(ana, card.code, 'zh-TW')
+    expect(codeOf(inChinese)).toBe(LIMITED)
+    expect(inChinese.body.resultmsg).toBe(`此處輸錯優惠券碼的次數過多，${await untilOf(`staff:${ana.staffId}`)} 後才能再使用優惠券。`)
+    expect((await server.db.selectFrom('coupon_cards').select('status').where('card_id', '=', card.card_id).executeTakeFirstOrThrow()).status).toBe(card.status)
+    // Refusals while limited are not counted again.
+    expect((await tries(`staff:${ana.staffId}`))!.tries).toBe(COUNTER_VOUCHER_TRIES)
+
+    // Another person on Ana's tablet is refused (the device's count), and Ana on another tablet (hers).
+    const deviceId = (await server.db.selectFrom('staff_sessions').select('device_id').where('staff_id', '=', ana.staffId).executeTakeFirstOrThrow()).device_id
+    const bo = await addPerson(server, owner, 'cashier', { shopIds: 'S101', baseIds: 'B201', pin: '3691', name: 'Cashier Bo' })
+    const device = { 'x-staff-device': ana.headers['x-staff-device'] }
+    const boRow = ok(await server.call('StaffPinLogin', [{ StaffID: bo.staffId, Pin: '3691' }], { entId: 'E1001', headers: device })).table1[0]
+    const boOnAnasTablet: StaffSession = { staffId: bo.staffId, entId: 'E1001', token: boRow.Token, role: 'cashier', headers: { authorization: `Bearer ${boRow.Token}`, ...device } }
+    expect(codeOf(await apply(boOnAnasTablet))).toBe(LIMITED)
+    expect((await tries(`device:${deviceId}`))!.tries).toBe(COUNTER_VOUCHER_TRIES)
+    const { deviceToken: otherTablet } = await pairDevice(server, owner)
+    const anaRow = ok(await server.call('StaffPinLogin', [{ StaffID: ana.staffId, Pin: '2580' }], { entId: 'E1001', headers: { 'x-staff-device': otherTablet } })).table1[0]
+    const anaElsewhere: StaffSession = { ...ana, token: anaRow.Token, headers: { authorization: `Bearer ${anaRow.Token}`, 'x-staff-device': otherTablet } }
+    expect(codeOf(await apply(anaElsewhere))).toBe(LIMITED)
+
+    // Fifteen wrong codes at once from a fresh cashier and tablet: exactly ten are counted, five refused.
+    const cy = await cashierOnDevice('Cashier Cy', '4826')
+    const burst = await Promise.all(Array.from({ length: 15 }, () => apply(cy)))
+    expect(burst.filter((r) => codeOf(r) === NOT_FOUND)).toHaveLength(COUNTER_VOUCHER_TRIES)
+    expect(burst.filter((r) => codeOf(r) === LIMITED)).toHaveLength(15 - COUNTER_VOUCHER_TRIES)
+    expect((await tries('base:B201'))!.tries).toBe(2 * COUNTER_VOUCHER_TRIES)
+
+    // The branch's count: the rest of its thirty from a third tablet; then a fresh cashier on a fresh
+    // tablet, and a manager signed in without one, are refused at B201 too.
+    const dee = await cashierOnDevice('Cashier Dee', '7531')
+    for (let i = 2 * COUNTER_VOUCHER_TRIES; i < BRANCH_VOUCHER_TRIES; i++) expect(codeOf(await apply(dee))).toBe(NOT_FOUND)
+    const eve = await cashierOnDevice('Cashier Eve', '9517')
+    expect(codeOf(await apply(eve, card.code))).toBe(LIMITED)
+    expect(codeOf(await apply(manager, card.code))).toBe(LIMITED)
+    expect(await tries(`staff:${eve.staffId}`)).toMatchObject({ tries: 0 })
+
+    // An hour after the first wrong code the window ends: the right code takes its 3.00 off.
+    await server.db
+      .updateTable('coupon_code_tries')
+      .set({ window_start: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .where('ent_id', '=', 'E1001')
+      .where('vip_id', 'in', [`staff:${ana.staffId}`, `device:${deviceId}`, 'base:B201'])
+      .execute()
+    expect(ok(await apply(ana, card.code)).table1[0]).toMatchObject({ Payment: { Method: 'coupon', Amount: '3.00' } })
+    expect(codeOf(await apply(ana))).toBe(NOT_FOUND)
+    expect((await tries(`staff:${ana.staffId}`))!.tries).toBe(1)
+  }, 60_000)
 })
 
 let listening = ''

@@ -14,17 +14,20 @@
  *     service, goods and classes, minimum spend; at most what is due) as a payment with provider
  *     'coupon'; the card is used (one conditional update: two counters cannot use it twice), its
  *     event names the staff member. COUPON_NOT_FOUND / COUPON_NOT_AVAILABLE / COUPON_MIN_SPEND as at
- *     checkout.
+ *     checkout. Codes that are no card are counted in the database, as a member's typed codes are
+ *     (coupon-cards.ts): per person, per device and per branch (checkVoucherCode below).
  */
 import { createHash } from 'node:crypto'
 import type { CounterPaymentResultRow } from '../../../../src/gateway/counter-contract'
 import { decimalPoints, maxDecimal, toDecimal } from '../../../../src/core/money'
 import { CARD_STATUS } from '../../../../src/gateway/coupon-rows'
 import { ORDER_STATUS, POSI_TYPE, type ServiceType } from '../../../../src/gateway/order-rows'
+import { wallClockIn } from '../../../../src/core/wall-clock'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { priceCard } from '../coupons/card-use'
-import { addCardEvent, today } from '../coupons/coupon-cards'
+import { addCardEvent, holdCodeTries, today } from '../coupons/coupon-cards'
 import { cardCodeOf, lookUpCard } from '../coupons/shop-coupons'
+import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { DomainError } from '../errors'
 import { changeBalance } from '../wallet/balance.service'
 import { verifyMemberCode } from '../wallet/member-code'
@@ -67,6 +70,7 @@ export async function applyVoucher(caller: CounterCaller, target: PayTarget, inp
   if (target.kind !== 'bill') throw new DomainError('COUPON_NOT_AVAILABLE')
   const sheet = target.sheet
   if (sheet.status !== ORDER_STATUS.AWAITING_PAYMENT) throw new DomainError('SHEET_CLOSED')
+  await checkVoucherCode(caller, sheet.base_id, input.code)
   const look = await lookUpCard(db, staff.entId, input.code, now)
   const settings = Object.fromEntries((await listEnterpriseSettings(db, staff.entId)).map((p) => [p.parmId, p.parmValue]))
   const points = decimalPoints(settings)
@@ -115,4 +119,45 @@ export async function applyVoucher(caller: CounterCaller, target: PayTarget, inp
       }
     }
   )
+}
+
+/**
+ * Wrong voucher codes (no card of the enterprise has them) that may be typed at the counter in one
+ * window (coupon-cards.ts VOUCHER_TRY_WINDOW_MS, an hour from the first wrong one): by one person
+ * (whichever device), on one paired device (whoever is signed in), and at one branch (everyone
+ * there). Enough for mistyped and misread codes, not for guessing one: a code is 12 digits.
+ */
+export const COUNTER_VOUCHER_TRIES = 10
+export const BRANCH_VOUCHER_TRIES = 30
+
+/** The counter's tries rows in coupon_code_tries, in the one order they are locked: person, device, branch. */
+const counterTriesKeys = (staff: CounterCaller['staff'], baseId: string): { key: string; limit: number }[] => [
+  { key: `staff:${staff.staffId}`.slice(0, 64), limit: COUNTER_VOUCHER_TRIES },
+  ...(staff.deviceId ? [{ key: `device:${staff.deviceId}`.slice(0, 64), limit: COUNTER_VOUCHER_TRIES }] : []),
+  { key: `base:${baseId}`.slice(0, 64), limit: BRANCH_VOUCHER_TRIES }
+]
+
+/**
+ * Before a typed code is judged: refused with COUNTER_VOUCHER_TRIES ({until}, the enterprise's
+ * clock) while a limit is reached, whatever the code; a code that is no card counts one wrong try
+ * on each row and answers COUPON_NOT_FOUND. The check, the look-up and the count run under the
+ * rows held (PostgreSQL: locked) in one transaction, so codes sent in parallel, from one counter or
+ * several processes, queue there and cannot all pass the check before any is counted.
+ */
+async function checkVoucherCode(caller: CounterCaller, baseId: string, typed: string): Promise<void> {
+  const { db, staff, now } = caller
+  const code = cardCodeOf(typed)
+  const outcome = await db.transaction().execute(async (trx): Promise<Date | 'wrong' | 'card'> => {
+    const tries = await holdCodeTries(trx, staff.entId, counterTriesKeys(staff, baseId), now)
+    if (tries.until) return tries.until
+    const card = await trx.selectFrom('coupon_cards').select('card_id').where('ent_id', '=', staff.entId).where('code', '=', code).executeTakeFirst()
+    if (card) return 'card'
+    await tries.countWrong()
+    return 'wrong'
+  })
+  if (outcome === 'wrong') throw new DomainError('COUPON_NOT_FOUND')
+  if (outcome instanceof Date) {
+    const zone = await enterpriseTimeZone(db, staff.entId)
+    throw new DomainError('COUNTER_VOUCHER_TRIES', { until: wallClockIn(zone, outcome).time.slice(0, 5) })
+  }
 }

@@ -280,20 +280,26 @@ const triesKeys = (vipId: string, address: string): { key: string; limit: number
 /**
  * Holds the typer's tries rows for the rest of the transaction (made when missing, so PostgreSQL
  * has a row to lock; SQLite's one writer serialises anyway): parallel codes queue here one by one.
- * Answers whether a limit is reached in the current window, and counts one wrong try.
+ * Answers whether a limit is reached in the current window (and until when), and counts one wrong
+ * try. Each key is a row of coupon_code_tries (its vip_id column): a member's VipID, 'addr:…',
+ * or the counter's 'staff:…', 'device:…', 'base:…' (counter-member.service.ts). Callers lock
+ * their keys in one fixed order of kinds, so two typers never wait on each other crosswise.
  */
-async function holdTries(trx: Transaction<Database>, entId: string, vipId: string, address: string, now: Date) {
-  const keys = triesKeys(vipId, address)
-  const rows: { key: string; tries: number; fresh: boolean; limit: number }[] = []
+export async function holdCodeTries(trx: Transaction<Database>, entId: string, keys: readonly { key: string; limit: number }[], now: Date) {
+  const rows: { key: string; tries: number; fresh: boolean; limit: number; windowEnds: number }[] = []
   for (const { key, limit } of keys) {
     await trx.insertInto('coupon_code_tries').values({ ent_id: entId, vip_id: key, window_start: now.toISOString(), tries: 0 }).onConflict((oc) => oc.columns(['ent_id', 'vip_id']).doNothing()).execute()
     let q = trx.selectFrom('coupon_code_tries').selectAll().where('ent_id', '=', entId).where('vip_id', '=', key)
     if (isPostgres(trx)) q = q.forUpdate()
     const row = await q.executeTakeFirstOrThrow()
-    rows.push({ key, tries: row.tries, limit, fresh: Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS <= now.getTime() })
+    const windowEnds = Date.parse(row.window_start) + VOUCHER_TRY_WINDOW_MS
+    rows.push({ key, tries: row.tries, limit, fresh: windowEnds <= now.getTime(), windowEnds })
   }
+  const full = rows.filter((r) => !r.fresh && r.tries >= r.limit)
   return {
-    exhausted: rows.some((r) => !r.fresh && r.tries >= r.limit),
+    exhausted: full.length > 0,
+    /** When the last full window ends (null: none is full). */
+    until: full.length ? new Date(Math.max(...full.map((r) => r.windowEnds))) : null,
     async countWrong(): Promise<void> {
       for (const r of rows) {
         await trx
@@ -311,6 +317,9 @@ async function holdTries(trx: Transaction<Database>, entId: string, vipId: strin
 async function countWrongTry(db: Kysely<Database>, entId: string, vipId: string, address: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => (await holdTries(trx, entId, vipId, address, now)).countWrong())
 }
+
+/** A member's (or guest's) tries rows: theirs, then their address's. */
+const holdTries = (trx: Transaction<Database>, entId: string, vipId: string, address: string, now: Date) => holdCodeTries(trx, entId, triesKeys(vipId, address), now)
 
 export interface VoucherLook {
   card: CardRecord
