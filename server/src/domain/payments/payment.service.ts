@@ -30,6 +30,8 @@ import type { LocalizedText } from '../../../../src/gateway/contract'
 import { pickText } from '../../../../src/i18n/translate'
 import {
   ChannelUnsupportedError,
+  PayerIdentityRequiredError,
+  PaymentAccountMismatchError,
   type CreatedPayment,
   type CreatePaymentInput,
   type NoticeHeaders,
@@ -37,13 +39,14 @@ import {
   type PaymentInvocation,
   type PaymentProvider,
   type PaymentProviders,
-  type ProviderStatus
+  type ProviderStatus,
+  type VerifiedRefundNotice
 } from '../../providers/payment/payment-provider'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { findShop } from '../../storage/repositories/shop.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database, OrderTable, PaymentTable } from '../../storage/schema'
-import { DomainError, invalidInput } from '../errors'
+import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import { serviceLinks } from '../links/service-link.service'
 import { lockOrder, lockOrderForPayment, markOrderPaid, type OrderRecord } from '../orders/order-state'
 import { checkReturnUrl, originsOf, withPayId } from './return-url'
@@ -120,6 +123,8 @@ export interface SubmitPaymentInput {
   now: Date
   /** The cashier the caller's host opens; default 'hosted' (PayUrl only). */
   channel?: PayChannel
+  /** The payer's IP address as we saw it (a provider's H5 page may need it). */
+  payerIp?: string
 }
 
 export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput): Promise<PaymentView> {
@@ -167,10 +172,36 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
     // Lost a race with the same key: the winner's payment is the answer.
     payment = inserted ?? (await findPaymentByKey(db, input.entId, input.requestKey))
     if (!payment) throw new Error(`payment for request key ${input.requestKey} vanished`)
+    if (inserted) await closeReplaced(deps, inserted)
   }
   if (payment.order_id !== input.sheetId) throw new DomainError('REQUEST_KEY_REUSED')
   requireOwner(payment.owner_key, input.ownerKey)
-  return paymentView(deps, payment, input.origin, input.channel)
+  return paymentView(deps, payment, input.origin, input.channel, { payerIp: input.payerIp })
+}
+
+/**
+ * Closes at their providers the order's older pending payments the new one replaced, so their
+ * cashiers stop taking money (a provider without close leaves them open: a paid notice for one is
+ * still honoured, docs/ordering.md). Best effort, after the commit: a payment the payer has just
+ * paid fails to close, and its notice or a status query still settles it.
+ */
+async function closeReplaced(deps: PaymentDeps, latest: PaymentRecord): Promise<void> {
+  const older = await deps.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', latest.order_id)
+    .where('status', '=', PAYMENT_STATUS.PENDING)
+    .where('pay_id', '!=', latest.pay_id)
+    .execute()
+  for (const payment of older) {
+    const provider = deps.providers.get(payment.provider)
+    if (!provider?.close || !payment.provider_ref) continue
+    try {
+      await provider.close({ payId: payment.pay_id, providerRef: payment.provider_ref, amount: payment.amount, stored: 'pending' })
+    } catch {
+      // Paid meanwhile, closed already, or unreachable: the notice or a status query settles it.
+    }
+  }
 }
 
 /** The same origin, and the origin of the enterprise's H5 link. */
@@ -241,13 +272,30 @@ export async function isSuperseded(db: Kysely<Database>, payment: PaymentRecord)
   return latest !== undefined && latest.pay_id !== payment.pay_id
 }
 
-/** The row as answered; a pending, current payment gets its hosted page from the provider. */
-export async function paymentView(deps: PaymentDeps, payment: PaymentRecord, origin: string, channel: PayChannel = 'hosted'): Promise<PaymentView> {
+/**
+ * The row as answered; a pending, current payment gets its hosted page from the provider.
+ * `pageOptional` (a status poll): a provider that opens no page without the payer's own request
+ * (WeChat Pay's in-app cashiers, its H5 page) answers no PayUrl instead of an error.
+ */
+export async function paymentView(
+  deps: PaymentDeps,
+  payment: PaymentRecord,
+  origin: string,
+  channel: PayChannel = 'hosted',
+  options: { payerIp?: string; pageOptional?: boolean } = {}
+): Promise<PaymentView> {
   if (payment.status !== PAYMENT_STATUS.PENDING) return { payment, payUrl: '', superseded: false, invocation: null }
   if (await isSuperseded(deps.db, payment)) return { payment, payUrl: '', superseded: true, invocation: null }
   const provider = deps.providers.get(payment.provider)
   if (!provider) return { payment, payUrl: '', superseded: false, invocation: null }
-  const created = await createWithChannel(provider, await paymentRequest(deps.db, payment, origin), channel)
+  const request = { ...(await paymentRequest(deps.db, payment, origin)), ...(options.payerIp ? { payerIp: options.payerIp } : {}) }
+  let created: CreatedPayment
+  try {
+    created = await createWithChannel(provider, request, channel)
+  } catch (e) {
+    if (!options.pageOptional || !(e instanceof EnvelopeError)) throw e
+    return { payment, payUrl: '', superseded: false, invocation: null }
+  }
   if (!payment.provider_ref) {
     await deps.db
       .updateTable('payments')
@@ -260,20 +308,40 @@ export async function paymentView(deps: PaymentDeps, payment: PaymentRecord, ori
   return { payment, payUrl: created.payUrl, superseded: false, invocation: created.invocation }
 }
 
-/** The provider's payment for a host's channel; a channel the provider has no integration for is the caller's mistake (10007). */
+/**
+ * The provider's payment for a host's channel. A channel the provider has no integration for is
+ * the caller's mistake (10007); a channel that charges one payer whose host identity we do not
+ * know needs the host sign-in first (10010); a shop whose currency or amounts the provider cannot
+ * charge has no account that fits (20020).
+ */
 export async function createWithChannel(provider: PaymentProvider, request: CreatePaymentInput, channel: PayChannel): Promise<CreatedPayment> {
   try {
     return await provider.createPayment(request, channel)
   } catch (e) {
     if (e instanceof ChannelUnsupportedError) throw invalidInput(`PayChannel '${channel}' is not offered by provider '${provider.name}'`)
+    if (e instanceof PayerIdentityRequiredError) throw new EnvelopeError('LOGIN_REQUIRED')
+    if (e instanceof PaymentAccountMismatchError) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
     throw e
   }
+}
+
+/** The host identities the server has checked for an owner: a member's linked open ids by identity provider; none for a walk-in device. */
+export async function payerOpenIds(db: Kysely<Database>, entId: string, ownerKey: string): Promise<Record<string, string>> {
+  if (!ownerKey.startsWith('vip:')) return {}
+  const rows = await db
+    .selectFrom('member_identities')
+    .select(['provider', 'open_id'])
+    .where('ent_id', '=', entId)
+    .where('vip_id', '=', ownerKey.slice(4))
+    .orderBy('created_at')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.provider, r.open_id]))
 }
 
 async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, origin: string) {
   const money = await moneySettings(db, payment.ent_id)
   const shop = await findShop(db, payment.ent_id, payment.shop_id)
-  const order = await db.selectFrom('orders').select('locale').where('order_id', '=', payment.order_id).executeTakeFirst()
+  const order = await db.selectFrom('orders').select(['locale', 'expires_at']).where('order_id', '=', payment.order_id).executeTakeFirst()
   const locale = order?.locale === 'zh-CN' || order?.locale === 'en' ? order.locale : 'zh-TW'
   return {
     payId: payment.pay_id,
@@ -282,7 +350,9 @@ async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, orig
     description: `${shop ? pickText(shop.names, locale) : payment.shop_id} · ${payment.order_id}`,
     returnUrl: payment.return_url,
     notifyUrl: `${origin}/pay/notify/${encodeURIComponent(payment.provider)}`,
-    createdAt: payment.created_at
+    createdAt: payment.created_at,
+    expiresAt: order?.expires_at ?? null,
+    payerOpenIds: await payerOpenIds(db, payment.ent_id, payment.owner_key)
   }
 }
 
@@ -299,6 +369,8 @@ export type NoticeOutcome =
   | 'rejected'
   | 'unknown_provider'
   | 'unknown_payment'
+  | 'refund_confirmed'
+  | 'refund_failed'
 
 /** What the notify endpoint answers: an HTTP status for the provider, and what happened. */
 export interface NoticeReply {
@@ -318,6 +390,7 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
   const verified = provider.verifyNotice(rawBody, headers)
   if (!verified.ok) return { httpStatus: 401, outcome: 'rejected', reason: verified.reason }
   const notice = verified.notice
+  if (notice.kind === 'refund') return handleRefundNotice(deps, provider, notice, rawBody, now)
   return inEventTransaction(deps.db, async (trx): Promise<NoticeReply> => {
     const payment = await lockPayment(trx, notice.payId)
     if (!payment) {
@@ -348,6 +421,42 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
       now
     })
     return { httpStatus: 200, outcome, payId: payment.pay_id }
+  })
+}
+
+/**
+ * A provider's word on a refund we asked for, stored once in payment_notices
+ * ('<provider>:<noticeId>', result refund_confirmed or refund_failed; a replay changes nothing).
+ * A confirmation moves nothing (we counted the refund when the provider accepted it). A refund
+ * that did not reach the payer (the payer's account refused it, or it was closed) leaves the money
+ * with us: a payment we had given back in full (4) becomes 3, refund due, for the shop to settle
+ * (docs/wechatpay.md); a partial refund (an after-sale request) is recorded and answered
+ * refund_failed, which the notify route logs.
+ */
+async function handleRefundNotice(deps: PaymentDeps, provider: PaymentProvider, notice: VerifiedRefundNotice, rawBody: string, now: Date): Promise<NoticeReply> {
+  return inEventTransaction(deps.db, async (trx): Promise<NoticeReply> => {
+    const payment = await lockPayment(trx, notice.payId)
+    if (!payment || payment.provider !== provider.name) return { httpStatus: 404, outcome: 'unknown_payment', payId: notice.payId }
+    const result = notice.result === 'refunded' ? 'refund_confirmed' : 'refund_failed'
+    const stored = await trx
+      .insertInto('payment_notices')
+      .values({
+        notice_id: `${provider.name}:${notice.noticeId}`,
+        pay_id: payment.pay_id,
+        provider: provider.name,
+        result,
+        amount: notice.amount,
+        body: rawBody,
+        received_at: now.toISOString()
+      })
+      .onConflict((oc) => oc.column('notice_id').doNothing())
+      .returning('notice_id')
+      .executeTakeFirst()
+    if (!stored) return { httpStatus: 200, outcome: 'replay', payId: payment.pay_id }
+    if (result === 'refund_failed' && notice.refundNo === payment.pay_id && payment.status === PAYMENT_STATUS.REFUNDED) {
+      await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUND_DUE }).where('pay_id', '=', payment.pay_id).execute()
+    }
+    return { httpStatus: 200, outcome: result, payId: payment.pay_id }
   })
 }
 
@@ -443,12 +552,11 @@ export async function paymentStatus(deps: PaymentDeps, input: PaymentStatusInput
   const open = payment.status === PAYMENT_STATUS.PENDING || payment.status === PAYMENT_STATUS.DECLINED
   if (open && provider) {
     const stored = payment.status === PAYMENT_STATUS.DECLINED ? 'declined' : 'pending'
-    const reported = await provider.queryStatus({
-      payId: payment.pay_id,
-      providerRef: payment.provider_ref,
-      amount: payment.amount,
-      stored
-    })
+    // A provider that cannot be asked now (unreachable, an answer that does not verify) leaves
+    // the stored state as it is: the notice, or the next poll, settles it.
+    const reported = await provider
+      .queryStatus({ payId: payment.pay_id, providerRef: payment.provider_ref, amount: payment.amount, stored })
+      .catch((): ProviderStatus => ({ status: 'pending' }))
     if (reported.status !== 'pending' && reported.status !== stored) payment = await reconcile(deps, provider, payment.pay_id, reported, input.now)
   }
   if (payment.status === PAYMENT_STATUS.PENDING) {
@@ -461,7 +569,7 @@ export async function paymentStatus(deps: PaymentDeps, input: PaymentStatusInput
     if (mismatch) throw new DomainError('PAYMENT_AMOUNT_MISMATCH')
   }
   const order = await findOrder(db, input.entId, payment.order_id)
-  return { view: await paymentView(deps, payment, input.origin), order }
+  return { view: await paymentView(deps, payment, input.origin, 'hosted', { pageOptional: true }), order }
 }
 
 async function reconcile(deps: PaymentDeps, provider: PaymentProvider, payId: string, reported: ProviderStatus, now: Date): Promise<PaymentRecord> {
@@ -572,7 +680,7 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
       const provider = providers.get(payment.provider)
       if (!provider) throw new Error(`payment ${payment.pay_id} is at provider '${payment.provider}', which this process does not have: it cannot be refunded`)
       const amount = left.eq(toDecimal(payment.amount)) ? payment.amount : left.toFixed(places(payment.amount))
-      await refundAtProvider(trx, provider, { ...payment, amount }, 'order cancelled by the shop', now)
+      await refundAtProvider(trx, provider, payment, 'order cancelled by the shop', now, undefined, amount)
     }
     await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
   }
@@ -581,15 +689,25 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
 }
 
 /**
- * Gives a provider's payment back through the provider and records it once in payment_notices as
- * '<provider>:refund:<payId>'. An outside call inside the caller's transaction: a refusal throws
- * (refunds are idempotent per payId at the provider, so trying again is safe).
+ * Gives `amount` (default: all) of a provider's payment back through the provider and records it
+ * once in payment_notices as '<provider>:refund:<payId>[:<refundNo>]'. An outside call inside the
+ * caller's transaction: a refusal throws (refunds are idempotent per refund number at the
+ * provider, so trying again is safe).
  */
-async function refundAtProvider(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, reason: string, now: Date, refundNo?: string): Promise<string> {
+async function refundAtProvider(
+  trx: Transaction<Database>,
+  provider: PaymentProvider,
+  payment: PaymentRecord,
+  reason: string,
+  now: Date,
+  refundNo?: string,
+  amount: string = payment.amount
+): Promise<string> {
   const { refundRef } = await provider.refund({
     payId: payment.pay_id,
     providerRef: payment.provider_ref,
-    amount: payment.amount,
+    amount,
+    paymentAmount: payment.amount,
     currency: (await moneySettings(trx, payment.ent_id)).currency,
     reason,
     ...(refundNo ? { refundNo } : {})
@@ -601,7 +719,7 @@ async function refundAtProvider(trx: Transaction<Database>, provider: PaymentPro
       pay_id: payment.pay_id,
       provider: provider.name,
       result: 'refunded',
-      amount: payment.amount,
+      amount,
       body: JSON.stringify({ refund: true, refundRef, reason }),
       received_at: now.toISOString()
     })
@@ -679,7 +797,7 @@ export async function refundPart(
     } else {
       const provider = providers.get(payment.provider)
       if (!provider) throw new Error(`payment ${payment.pay_id} is at provider '${payment.provider}', which this process does not have: it cannot be refunded`)
-      refundRef = await refundAtProvider(trx, provider, { ...payment, amount }, 'after-sale request approved by the shop', input.now, input.afterSaleId)
+      refundRef = await refundAtProvider(trx, provider, payment, 'after-sale request approved by the shop', input.now, input.afterSaleId, amount)
     }
     await trx
       .insertInto('after_sale_refunds')

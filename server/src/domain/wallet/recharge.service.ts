@@ -20,14 +20,14 @@ import type { Locale } from '../../../../src/gateway/contract'
 import { RECHARGE_STATUS, type GiftCouponRow, type RechargeRuleRow } from '../../../../src/gateway/member-rows'
 import { BALANCE_PROVIDER } from '../../../../src/gateway/order-rows'
 import { pickText } from '../../../../src/i18n/translate'
-import type { PayChannel, PaymentInvocation, PaymentProviders } from '../../providers/payment/payment-provider'
+import type { CreatedPayment, PayChannel, PaymentInvocation, PaymentProviders, ProviderStatus } from '../../providers/payment/payment-provider'
 import { isUniqueViolation } from '../../storage/repositories/order.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import { findShop } from '../../storage/repositories/shop.repository'
 import type { Database, RechargeRuleTable } from '../../storage/schema'
-import { DomainError, invalidInput } from '../errors'
+import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import type { SessionMember } from '../members/member-session'
-import { allowedReturnOrigins, createWithChannel, moneySettings, requireFinanceAccount } from '../payments/payment.service'
+import { allowedReturnOrigins, createWithChannel, moneySettings, payerOpenIds, requireFinanceAccount } from '../payments/payment.service'
 import { checkReturnUrl, withPayId } from '../payments/return-url'
 import { newEntryId } from './balance.service'
 import { applyRechargeResult, lockRecharge, parseGiftCoupons, type RechargeRecord } from './recharge-settle'
@@ -109,6 +109,8 @@ export interface SubmitRechargeInput {
   now: Date
   /** The cashier the member's host opens; default 'hosted'. */
   channel?: PayChannel
+  /** The payer's IP address as we saw it (a provider's H5 page may need it). */
+  payerIp?: string
 }
 
 /** The recharge id may be asked for in the ReturnUrl as '{RechargeID}' (or '{PayID}', as PaySubmit's). */
@@ -164,29 +166,48 @@ export async function submitRecharge(deps: RechargeDeps, input: SubmitRechargeIn
     }
   }
   if (recharge.vip_id !== input.member.vipId || recharge.request_hash !== hash) throw new DomainError('REQUEST_KEY_REUSED')
-  return rechargeView(deps, recharge, input.origin, input.locale, input.channel)
+  return rechargeView(deps, recharge, input.origin, input.locale, input.channel, { payerIp: input.payerIp })
 }
 
 async function findRechargeByKey(db: Kysely<Database>, entId: string, requestKey: string): Promise<RechargeRecord | undefined> {
   return db.selectFrom('recharges').selectAll().where('ent_id', '=', entId).where('request_key', '=', requestKey).executeTakeFirst()
 }
 
-/** The row as answered; a pending recharge gets its hosted page from the provider (createPayment is idempotent per payId). */
-export async function rechargeView(deps: RechargeDeps, recharge: RechargeRecord, origin: string, locale: Locale, channel: PayChannel = 'hosted'): Promise<RechargeView> {
+/**
+ * The row as answered; a pending recharge gets its hosted page from the provider (createPayment is
+ * idempotent per payId). `pageOptional` (a status poll): no page instead of a channel's refusal, as
+ * paymentView.
+ */
+export async function rechargeView(
+  deps: RechargeDeps,
+  recharge: RechargeRecord,
+  origin: string,
+  locale: Locale,
+  channel: PayChannel = 'hosted',
+  options: { payerIp?: string; pageOptional?: boolean } = {}
+): Promise<RechargeView> {
   if (recharge.status !== RECHARGE_STATUS.PENDING) return { recharge, payUrl: '', invocation: null }
   const provider = deps.providers.get(recharge.provider)
   if (!provider) return { recharge, payUrl: '', invocation: null }
   const money = await moneySettings(deps.db, recharge.ent_id)
   const shop = await findShop(deps.db, recharge.ent_id, recharge.shop_id)
-  const created = await createWithChannel(provider, {
-    payId: recharge.recharge_id,
-    amount: recharge.amount,
-    currency: money.currency,
-    description: `${shop ? pickText(shop.names, locale) : recharge.shop_id} · recharge ${recharge.recharge_id}`,
-    returnUrl: recharge.return_url,
-    notifyUrl: `${origin}/pay/notify/${encodeURIComponent(recharge.provider)}`,
-    createdAt: recharge.created_at
-  }, channel)
+  let created: CreatedPayment
+  try {
+    created = await createWithChannel(provider, {
+      payId: recharge.recharge_id,
+      amount: recharge.amount,
+      currency: money.currency,
+      description: `${shop ? pickText(shop.names, locale) : recharge.shop_id} · recharge ${recharge.recharge_id}`,
+      returnUrl: recharge.return_url,
+      notifyUrl: `${origin}/pay/notify/${encodeURIComponent(recharge.provider)}`,
+      createdAt: recharge.created_at,
+      payerOpenIds: await payerOpenIds(deps.db, recharge.ent_id, `vip:${recharge.vip_id}`),
+      ...(options.payerIp ? { payerIp: options.payerIp } : {})
+    }, channel)
+  } catch (e) {
+    if (!options.pageOptional || !(e instanceof EnvelopeError)) throw e
+    return { recharge, payUrl: '', invocation: null }
+  }
   if (!recharge.provider_ref) {
     await deps.db
       .updateTable('recharges')
@@ -235,7 +256,10 @@ export async function rechargeStatus(deps: RechargeDeps, input: RechargeStatusIn
   // A declined recharge is asked too: the provider may have taken the money after all.
   const stored = recharge.status === RECHARGE_STATUS.DECLINED ? 'declined' : 'pending'
   if (recharge.status !== RECHARGE_STATUS.PAID && provider) {
-    const reported = await provider.queryStatus({ payId: recharge.recharge_id, providerRef: recharge.provider_ref, amount: recharge.amount, stored })
+    // A provider that cannot be asked now leaves the stored state as it is (as PaymentStatusUpdate).
+    const reported = await provider
+      .queryStatus({ payId: recharge.recharge_id, providerRef: recharge.provider_ref, amount: recharge.amount, stored })
+      .catch((): ProviderStatus => ({ status: 'pending' }))
     if (reported.status !== 'pending' && reported.status !== stored) {
       const result = reported.status
       await inEventTransaction(db, async (trx) => {
@@ -252,5 +276,5 @@ export async function rechargeStatus(deps: RechargeDeps, input: RechargeStatusIn
       recharge = (await find()) ?? recharge
     }
   }
-  return rechargeView(deps, recharge, input.origin, input.locale)
+  return rechargeView(deps, recharge, input.origin, input.locale, 'hosted', { pageOptional: true })
 }

@@ -32,7 +32,8 @@ export default defineOperation({
       returnUrl: input.ReturnUrl,
       origin: ctx.origin,
       now: ctx.now,
-      channel: input.PayChannel
+      channel: input.PayChannel,
+      payerIp: ctx.clientIp
     })
     return { table1: [paymentViewRow(view, await enterpriseTimeZone(ctx.db, ctx.enterprise.entId))], table2: invocationRows(view.invocation) }
   }

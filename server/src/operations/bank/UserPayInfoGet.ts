@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { DomainError } from '../../domain/errors'
+import { DomainError, invalidInput } from '../../domain/errors'
+import { ChannelUnsupportedError } from '../../providers/payment/payment-provider'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
 
@@ -22,6 +23,12 @@ export default defineOperation({
     const providers = ctx.providers.payments
     const provider = providers.get(providers.defaultName)
     if (!provider) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
-    return { table1: [{ PayerID: await provider.payerId(input.Code), Provider: provider.name }] }
+    try {
+      return { table1: [{ PayerID: await provider.payerId(input.Code), Provider: provider.name }] }
+    } catch (e) {
+      // WeChat Pay has no code exchange: its payer's open id comes from the host sign-in.
+      if (e instanceof ChannelUnsupportedError) throw invalidInput(`Provider '${provider.name}' gives no payer id from a code; sign in through the host`)
+      throw e
+    }
   }
 })

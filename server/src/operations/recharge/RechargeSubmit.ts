@@ -35,7 +35,8 @@ export default defineOperation({
         origin: ctx.origin,
         locale: ctx.locale,
         now: ctx.now,
-        channel: input.PayChannel
+        channel: input.PayChannel,
+        payerIp: ctx.clientIp
       }
     )
     return { table1: [rechargeRow(view, await enterpriseTimeZone(ctx.db, ctx.enterprise.entId))], table2: invocationRows(view.invocation) }

@@ -24,6 +24,19 @@ export interface CreatePaymentInput {
   notifyUrl: string
   /** When the payment (or recharge) was made, ISO: a stable basis for a cashier's timestamp. */
   createdAt: string
+  /**
+   * When the order stops taking payment (ISO), if it does: a provider that can be told stops
+   * the payer's cashier there (WeChat Pay's time_expire), so little money arrives for an ended order.
+   */
+  expiresAt?: string | null
+  /**
+   * The payer's open ids the server has checked (the signed-in member's host identities, by the
+   * identity provider that vouched for each: member_identities). A wallet's in-app cashier (WeChat
+   * Pay JSAPI) charges one payer and needs theirs; never an id a client merely claims.
+   */
+  payerOpenIds?: Readonly<Record<string, string>>
+  /** The payer's IP address as we saw it (WeChat Pay H5 needs it); absent when the caller is not the payer. */
+  payerIp?: string
 }
 
 
@@ -52,6 +65,8 @@ export type NoticeResult = 'paid' | 'declined'
 
 /** A provider notice whose signature checked out. */
 export interface VerifiedNotice {
+  /** A payment's outcome (the default); a refund's outcome is a VerifiedRefundNotice. */
+  kind?: 'payment'
   /** Unique per notice at the provider: a replay carries the same id. */
   noticeId: string
   payId: string
@@ -61,7 +76,26 @@ export interface VerifiedNotice {
   amount: string
 }
 
-export type NoticeVerification = { ok: true; notice: VerifiedNotice } | { ok: false; reason: string }
+/**
+ * A provider's word on a refund we asked for (WeChat Pay's refund notices): it reached the payer,
+ * or it did not (the payer's account refused it, or the refund was closed) and the money is
+ * still ours to give back.
+ */
+export interface VerifiedRefundNotice {
+  kind: 'refund'
+  /** Unique per refund and outcome at the provider: a replay carries the same id. */
+  noticeId: string
+  payId: string
+  /** Our refund number (RefundInput.refundNo; the payId for a cancel's full refund). */
+  refundNo: string
+  /** The provider's refund reference. */
+  refundRef: string
+  result: 'refunded' | 'refund_failed'
+  /** What the refund gives back (exact decimal text). */
+  amount: string
+}
+
+export type NoticeVerification = { ok: true; notice: VerifiedNotice | VerifiedRefundNotice } | { ok: false; reason: string }
 
 /** The provider's own view of a payment, for PaymentStatusUpdate (a notice may have been lost). */
 export interface ProviderStatus {
@@ -95,6 +129,11 @@ export interface RefundInput {
    * cancel (the default), the after-sale request's id for a partial refund.
    */
   refundNo?: string
+  /**
+   * The payment's whole amount (exact decimal text): WeChat Pay's refund call names the original
+   * total beside what goes back. Our payment service always gives it.
+   */
+  paymentAmount?: string
   currency: string
   /** Why, for the provider's records ('order cancelled by the shop'). */
   reason: string
@@ -121,12 +160,40 @@ export interface PaymentProvider {
    * provider refuses; the caller's transaction (the cancel) then changes nothing.
    */
   refund(input: RefundInput): Promise<RefundResult>
+  /**
+   * Closes a payment nobody may pay any more (a newer attempt replaced it), so its cashier stops
+   * taking money. Optional: a provider whose pages cannot be closed leaves it out. Closing a
+   * payment the payer has just paid fails at the provider, and its notice still comes.
+   */
+  close?(payment: PaymentLookup): Promise<void>
 }
 
 /** A provider asked for a host cashier it has no integration for (the caller answers 10007). */
 export class ChannelUnsupportedError extends Error {
   constructor(readonly provider: string, readonly channel: string) {
     super(`payment provider ${provider} cannot open channel ${channel}`)
+  }
+}
+
+/**
+ * A payment the provider cannot take as the shop is set up (a currency its API does not charge
+ * in, an amount finer than its unit): the shop's account does not fit (the caller answers 20020).
+ */
+export class PaymentAccountMismatchError extends Error {
+  constructor(readonly provider: string, message: string) {
+    super(`payment provider ${provider}: ${message}`)
+    this.name = 'PaymentAccountMismatchError'
+  }
+}
+
+/**
+ * The channel charges one payer and the server knows no open id of theirs for its app (no
+ * signed-in member with that host identity): the caller must sign in through the host first (10010).
+ */
+export class PayerIdentityRequiredError extends Error {
+  constructor(readonly provider: string, readonly channel: string) {
+    super(`payment provider ${provider} needs the payer's host sign-in for channel ${channel}`)
+    this.name = 'PayerIdentityRequiredError'
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * Builds the payment providers chosen by PAYMENT_PROVIDERS (called by the composition root:
- * buildApp, hence main.ts and the tests, and the orders CLI). Today the only choice is 'sandbox'; a
- * real provider is one file implementing PaymentProvider and one entry here, with its credentials
- * from ServerConfig. Async because a provider's secret may live in the database.
+ * buildApp, hence main.ts and the tests, and the orders CLI): 'sandbox' (no real money) and
+ * 'wechatpay' (WeChat Pay API v3, docs/wechatpay.md, with its WECHATPAY_* credentials: missing or
+ * wrong ones refuse the start in one line naming them). A real provider is one file implementing
+ * PaymentProvider and one entry here, with its credentials from ServerConfig. Async because a
+ * provider's secret may live in the database.
  */
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../../config'
@@ -11,13 +13,15 @@ import type { Database } from '../../storage/schema'
 import { assertRunMode, ProviderChoiceError, type RunModeConfig } from '../run-mode'
 import { PaymentProviders, type PaymentProvider } from './payment-provider'
 import { SandboxPaymentProvider } from './sandbox.provider'
+import { wechatPayFromSettings, WechatPayProvider } from './wechatpay.provider'
 
-type PaymentConfig = Pick<ServerConfig, 'sandboxPaySecret' | 'paymentProviders'> & RunModeConfig
+type PaymentConfig = Pick<ServerConfig, 'sandboxPaySecret' | 'paymentProviders' | 'wechatPay' | 'publicUrl'> & RunModeConfig
 
 const CHOICES = {
   // SANDBOX_PAY_SECRET, else the deployment's own in the database: every process and CLI signs and
   // checks notices and page keys alike (a per-process secret failed notices at other processes).
-  sandbox: async (config: PaymentConfig, db: Kysely<Database>) => new SandboxPaymentProvider(config.sandboxPaySecret ?? (await getOrCreateSecret(db, SECRET_NAMES.sandboxPay)))
+  sandbox: async (config: PaymentConfig, db: Kysely<Database>) => new SandboxPaymentProvider(config.sandboxPaySecret ?? (await getOrCreateSecret(db, SECRET_NAMES.sandboxPay))),
+  wechatpay: async (config: PaymentConfig) => new WechatPayProvider(wechatPayFromSettings(config.wechatPay, { publicUrl: config.publicUrl, production: config.production }))
 } satisfies Record<string, (config: PaymentConfig, db: Kysely<Database>) => Promise<PaymentProvider>>
 
 export async function buildPaymentProviders(config: PaymentConfig, db: Kysely<Database>): Promise<PaymentProviders> {

@@ -1,0 +1,358 @@
+/**
+ * Issue 25 item 1: the 'wechatpay' provider (WeChat Pay API v3) through the real gateway
+ * operations (PaySubmit, PaymentStatusUpdate, RechargeSubmit), the real notify route
+ * (POST /pay/notify/wechatpay, reached over HTTP by the fake) and the shop's real cancel (the
+ * admin API) and after-sale approval, against a loopback fake of WeChat Pay
+ * (tests/support/fake-wechatpay.ts) with keys this test makes. SQLite by default; PostgreSQL with
+ * DATABASE_URL. What the fake cannot show (WeChat Pay's own servers, a real merchant account) is
+ * in docs/wechatpay.md.
+ */
+import { createVerify, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { RESULTCODES } from '../../src/gateway/codes'
+import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
+import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
+import type { PayInvocationRow } from '../../src/gateway/pay-invocation'
+import { approveAfterSale } from '../../server/src/domain/aftersale/aftersale.service'
+import { loadConfig } from '../../server/src/config'
+import { buildPaymentProviders } from '../../server/src/providers/payment/registry'
+import { ProviderSettingError } from '../../server/src/providers/run-mode'
+import { fromFen, toFen, WechatPayProvider, wechatPayFromSettings } from '../../server/src/providers/payment/wechatpay.provider'
+import { wechatPaySettings, type WechatPaySettings } from '../../server/src/providers/payment/wechatpay.settings'
+import { FakeWechatPay, makeWechatPayKeys, type WechatPayKeys } from '../support/fake-wechatpay'
+import { makeMember, type TestMember } from './helpers/member-fixtures'
+import { insertOrderRow } from './helpers/order-fixtures'
+import { createTestServer, ok, type TestServer } from './helpers/test-server'
+
+const ADMIN = 'wechatpay-test-admin-token-0123456789'
+const RETURN = '/#/pages/paying/paying?PayID={PayID}'
+
+let keys: WechatPayKeys
+let fake: FakeWechatPay
+let server: TestServer
+let base: string
+let dir: string
+
+/** A port nobody listens on now (the server's PUBLIC_URL must be known before it is built). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const port = (probe.address() as net.AddressInfo).port
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
+/** The settings a deployment would give: key files on disk, ids in the environment. */
+function envOf(k: WechatPayKeys, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    WECHATPAY_MCHID: k.mchId,
+    WECHATPAY_MERCHANT_SERIAL_NO: k.merchantSerialNo,
+    WECHATPAY_MERCHANT_PRIVATE_KEY_PATH: path.join(dir, 'apiclient_key.pem'),
+    WECHATPAY_APIV3_KEY: k.apiV3Key,
+    WECHATPAY_PUBLIC_KEY_ID: k.publicKeyId,
+    WECHATPAY_PUBLIC_KEY_PATH: path.join(dir, 'pub_key.pem'),
+    WECHATPAY_MINI_APPID: k.miniAppId,
+    WECHATPAY_JSAPI_APPID: k.jsapiAppId,
+    WECHATPAY_BASE_URL: fake.url,
+    ...extra
+  }
+}
+
+beforeAll(async () => {
+  keys = makeWechatPayKeys()
+  fake = new FakeWechatPay(keys)
+  await fake.start()
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-wechatpay-'))
+  fs.writeFileSync(path.join(dir, 'apiclient_key.pem'), keys.merchantPrivateKeyPem)
+  fs.writeFileSync(path.join(dir, 'pub_key.pem'), keys.publicKeyPem)
+  fs.writeFileSync(path.join(dir, 'platform_cert.pem'), keys.platformCertPem)
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  server = await createTestServer({
+    paymentProviders: ['wechatpay', 'sandbox'],
+    publicUrl: base,
+    adminToken: ADMIN,
+    wechatPay: wechatPaySettings(envOf(keys, { WECHATPAY_H5: '1' }))
+  })
+  await server.app.listen({ port, host: '127.0.0.1' })
+  // Branch S101 takes WeChat Pay, and the enterprise charges in CNY (WeChat Pay's domestic API takes nothing else).
+  await server.db.updateTable('finance_accounts').set({ provider: 'wechatpay' }).where('shop_id', '=', 'S101').execute()
+  await setCurrency('CNY')
+}, 60_000)
+
+afterAll(async () => {
+  await server?.close()
+  await fake?.stop()
+  if (dir) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+async function setCurrency(currency: string): Promise<void> {
+  await server.db.updateTable('enterprise_settings').set({ parm_value: currency }).where('ent_id', '=', 'E1001').where('parm_id', '=', 'Currency').execute()
+}
+
+const key = () => `wx-${randomBytes(8).toString('hex')}`
+
+/** A signed-in member whose chat-app identities the server has checked: the mini-program's and the official account's open ids. */
+async function diner(): Promise<TestMember & { miniOpenId: string; oaOpenId: string }> {
+  const m = await makeMember(server.db)
+  const miniOpenId = `oMini${m.vipId}`
+  const oaOpenId = `oOffi${m.vipId}`
+  const at = new Date().toISOString()
+  await server.db
+    .insertInto('member_identities')
+    .values([
+      { ent_id: 'E1001', provider: 'weapp', open_id: miniOpenId, vip_id: m.vipId, created_at: at },
+      { ent_id: 'E1001', provider: 'wechat', open_id: oaOpenId, vip_id: m.vipId, created_at: at }
+    ])
+    .execute()
+  return { ...m, miniOpenId, oaOpenId }
+}
+
+async function paySubmit(m: TestMember, sheetId: string, channel: string, requestKey = key()) {
+  return server.call('PaySubmit', [{ SheetID: sheetId, RequestKey: requestKey, ReturnUrl: RETURN, PayChannel: channel }], { headers: m.headers })
+}
+
+/** An order of `m` awaiting payment, and its payment opened in the mini-program (or the channel given). */
+async function openPayment(m: TestMember, amount = '23.50', channel = 'wechat-mini') {
+  const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey, amount })
+  const data = ok(await paySubmit(m, sheetId, channel))
+  return { sheetId, payId: data.table1[0].PayID as string, payUrl: data.table1[0].PayUrl as string, invocation: data.table2[0] as PayInvocationRow }
+}
+
+const payment = (payId: string) => server.db.selectFrom('payments').selectAll().where('pay_id', '=', payId).executeTakeFirstOrThrow()
+const order = (orderId: string) => server.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
+const notices = (payId: string) => server.db.selectFrom('payment_notices').select(['notice_id', 'result', 'amount']).where('pay_id', '=', payId).orderBy('received_at').execute()
+const requestsTo = (pathStart: string) => fake.requests.filter((r) => r.url.startsWith(pathStart))
+const lastBody = (pathStart: string) => JSON.parse(requestsTo(pathStart).at(-1)!.body)
+
+describe('amounts in fen, exact both ways', () => {
+  test.each([
+    ['0.01', 1, '0.01'],
+    ['0.1', 10, '0.10'],
+    ['0.30', 30, '0.30'],
+    ['23.5', 2350, '23.50'],
+    ['23.50', 2350, '23.50'],
+    ['19.99', 1999, '19.99'],
+    ['4.35', 435, '4.35'],
+    ['1234567.89', 123456789, '1234567.89'],
+    ['99999999.99', 9999999999, '99999999.99']
+  ])('%s → %s fen → %s', (amount, fen, back) => {
+    expect(toFen(amount)).toBe(fen)
+    expect(fromFen(fen)).toBe(back)
+    expect(toFen(fromFen(fen)!)).toBe(fen)
+  })
+
+  test('an amount finer than a fen is refused, never rounded', () => {
+    expect(() => toFen('1.005')).toThrow(/finer than a fen/)
+    expect(() => toFen('0.001')).toThrow(/finer than a fen/)
+    expect(toFen('1.000')).toBe(100)
+  })
+
+  test('malformed amounts and fen are refused, never rounded', () => {
+    for (const bad of ['', '-1', '1e3', '0x10', '1,00', ' 1', 'NaN', 'Infinity']) expect(() => toFen(bad)).toThrow()
+    for (const bad of [1.5, -1, '100', null, undefined, Number.MAX_SAFE_INTEGER + 1]) expect(fromFen(bad)).toBeNull()
+    expect(fromFen(0)).toBe('0.00')
+    expect(fromFen(2350)).toBe('23.50')
+    expect(fromFen(1)).toBe('0.01')
+  })
+})
+
+describe('signing and prepay (PaySubmit)', () => {
+  test('the mini-program: JSAPI prepay with the mini-program app id and open id, requestPayment fields signed with the merchant key', async () => {
+    const m = await diner()
+    const before = fake.requests.length
+    const { payId, invocation } = await openPayment(m, '23.50', 'wechat-mini')
+    // Our request was signed (the fake checked it with the merchant's public key) and said this.
+    const sent = fake.requests.slice(before)
+    expect(sent.map((r) => `${r.method} ${r.url} ${r.verified}`)).toEqual(['POST /v3/pay/transactions/jsapi true'])
+    expect(sent[0].headers.authorization).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="\d+",nonce_str="[0-9A-F]{32}",signature="[A-Za-z0-9+/=]+",timestamp="\d{10}",serial_no="[0-9A-F]+"$/)
+    // Public-key mode: the request names the key WeChat Pay should sign its answer with.
+    expect(sent[0].headers['wechatpay-serial']).toBe(keys.publicKeyId)
+    const body = JSON.parse(sent[0].body)
+    expect(body).toMatchObject({
+      appid: keys.miniAppId,
+      mchid: keys.mchId,
+      out_trade_no: payId,
+      notify_url: `${base}/pay/notify/wechatpay`,
+      amount: { total: 2350, currency: 'CNY' },
+      payer: { openid: m.miniOpenId }
+    })
+    expect(body.time_expire).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/)
+    expect(Date.parse(body.time_expire)).toBe(Math.floor(Date.parse((await order((await payment(payId)).order_id)).expires_at!) / 1000) * 1000)
+
+    const prepayId = fake.orders.get(payId)!.prepayId
+    expect(invocation).toMatchObject({ Channel: 'wechat-mini', AppID: keys.miniAppId, Package: `prepay_id=${prepayId}`, SignType: 'RSA', TradeNO: '' })
+    expect(invocation.NonceStr).toMatch(/^[0-9a-f]{32}$/)
+    expect(Math.abs(Number(invocation.TimeStamp) - Date.now() / 1000)).toBeLessThan(60)
+    // What the chat app checks: paySign over "appId\ntimeStamp\nnonceStr\npackage\n" with the merchant's key.
+    const signed = `${keys.miniAppId}\n${invocation.TimeStamp}\n${invocation.NonceStr}\n${invocation.Package}\n`
+    expect(createVerify('RSA-SHA256').update(signed).verify(keys.merchantPublicKey, invocation.PaySign, 'base64')).toBe(true)
+    expect(createVerify('RSA-SHA256').update(signed.replace(prepayId, `${prepayId}x`)).verify(keys.merchantPublicKey, invocation.PaySign, 'base64')).toBe(false)
+    // The merchant order number is the providerRef; no hosted page for an in-app cashier.
+    expect((await payment(payId)).provider_ref).toBe(payId)
+  })
+
+  test('the chat-app browser: the official account app id and its open id (getBrandWCPayRequest)', async () => {
+    const m = await diner()
+    const { payId, invocation } = await openPayment(m, '8.00', 'wechat-jsapi')
+    expect(lastBody('/v3/pay/transactions/jsapi')).toMatchObject({ appid: keys.jsapiAppId, out_trade_no: payId, payer: { openid: m.oaOpenId }, amount: { total: 800 } })
+    expect(invocation).toMatchObject({ Channel: 'wechat-jsapi', AppID: keys.jsapiAppId, SignType: 'RSA' })
+    const signed = `${keys.jsapiAppId}\n${invocation.TimeStamp}\n${invocation.NonceStr}\n${invocation.Package}\n`
+    expect(createVerify('RSA-SHA256').update(signed).verify(keys.merchantPublicKey, invocation.PaySign, 'base64')).toBe(true)
+  })
+
+  test('a retry with the same RequestKey opens the same WeChat Pay order (the same prepay_id)', async () => {
+    const m = await diner()
+    const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey })
+    const rk = key()
+    const first = ok(await paySubmit(m, sheetId, 'wechat-mini', rk))
+    const again = ok(await paySubmit(m, sheetId, 'wechat-mini', rk))
+    expect(again.table1[0].PayID).toBe(first.table1[0].PayID)
+    expect(again.table2[0].Package).toBe(first.table2[0].Package)
+    expect(fake.orders.get(first.table1[0].PayID)!.prepayId).toBe(first.table2[0].Package.slice('prepay_id='.length))
+  })
+
+  test('H5 pay in another browser (PayChannel hosted): WeChat Pay\'s page with our return URL, the payer\'s IP sent', async () => {
+    const m = await diner()
+    const { payId, payUrl, invocation } = await openPayment(m, '12.34', 'hosted')
+    const body = lastBody('/v3/pay/transactions/h5')
+    expect(body).toMatchObject({ appid: keys.jsapiAppId, out_trade_no: payId, amount: { total: 1234, currency: 'CNY' }, scene_info: { h5_info: { type: 'Wap' } } })
+    expect(body.scene_info.payer_client_ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/)
+    expect(body.payer).toBeUndefined()
+    expect(invocation.Channel).toBe('hosted')
+    const url = new URL(payUrl)
+    expect(url.origin).toBe('https://wx.tenpay.com')
+    expect(url.searchParams.get('prepay_id')).toBe(fake.orders.get(payId)!.prepayId)
+    expect(url.searchParams.get('redirect_url')).toBe(`${base}/#/pages/paying/paying?PayID=${payId}`)
+    // A status poll opens no new page (it has no payer's IP): no PayUrl, no second H5 order.
+    const h5Calls = requestsTo('/v3/pay/transactions/h5').length
+    const polled = ok(await server.call('PaymentStatusUpdate', [{ PayID: payId }], { headers: m.headers }))
+    expect(polled.table1[0]).toMatchObject({ PayID: payId, Status: PAYMENT_STATUS.PENDING, PayUrl: '' })
+    expect(requestsTo('/v3/pay/transactions/h5').length).toBe(h5Calls)
+  })
+
+  test('a diner the server knows no chat-app identity of must sign in through the host first (10010); other cashiers are not WeChat Pay\'s (10007)', async () => {
+    const walkIn = await makeMember(server.db)
+    const sheetId = await insertOrderRow(server.db, { ownerKey: walkIn.ownerKey })
+    const before = fake.requests.length
+    expect((await paySubmit(walkIn, sheetId, 'wechat-mini')).body.errcode).toBe('10010')
+    expect(fake.requests.length).toBe(before)
+    const m = await diner()
+    const other = await insertOrderRow(server.db, { ownerKey: m.ownerKey })
+    for (const channel of ['alipay-mini', 'alipay-jsapi']) expect((await paySubmit(m, other, channel)).body.errcode).toBe('10007')
+  })
+
+  test('a shop whose currency is not CNY is not charged in the wrong money (20020), nor an amount finer than a fen', async () => {
+    const m = await diner()
+    await setCurrency('MOP$')
+    try {
+      const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey })
+      const before = fake.requests.length
+      expect((await paySubmit(m, sheetId, 'wechat-mini')).body.resultcode).toBe(RESULTCODES.PAYMENT_ACCOUNT_NOT_LINKED)
+      expect(fake.requests.length).toBe(before)
+    } finally {
+      await setCurrency('CNY')
+    }
+    // An enterprise with three decimals, and an order of 10.005: no fen is made up or dropped.
+    const fine = await insertOrderRow(server.db, { ownerKey: m.ownerKey, amount: '10.005' })
+    const amoPoint = () => server.db.updateTable('enterprise_settings').where('ent_id', '=', 'E1001').where('parm_id', '=', 'AmoPoint')
+    const was = (await server.db.selectFrom('enterprise_settings').select('parm_value').where('ent_id', '=', 'E1001').where('parm_id', '=', 'AmoPoint').executeTakeFirstOrThrow()).parm_value
+    await amoPoint().set({ parm_value: '3' }).execute()
+    try {
+      const before = fake.requests.length
+      expect((await paySubmit(m, fine, 'wechat-mini')).body.resultcode).toBe(RESULTCODES.PAYMENT_ACCOUNT_NOT_LINKED)
+      expect(fake.requests.length).toBe(before)
+    } finally {
+      await amoPoint().set({ parm_value: was }).execute()
+    }
+  })
+
+  test.each([
+    ['bad-signature', /signature mismatch/],
+    ['stale', /300-second window/],
+    ['unknown-serial', /no key of ours/],
+    ['no-signature', /are required/]
+  ] as const)('an answer that does not verify (%s) is not believed: no cashier is opened, no payment settled', async (fault, reason) => {
+    const m = await diner()
+    const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey })
+    const provider = server.providers.payments.get('wechatpay') as WechatPayProvider
+    const paid = await openPayment(m)
+    fake.pay(paid.payId)
+    fake.answerFault = fault
+    try {
+      const res = await paySubmit(m, sheetId, 'wechat-mini')
+      expect(res.body.errcode).toBe('50000')
+      expect(res.body.data?.table2 ?? []).toEqual([])
+      // A query answer that does not verify says nothing: the payment WeChat Pay calls paid stays pending here.
+      await expect(provider.queryStatus({ payId: paid.payId, providerRef: paid.payId, amount: '23.50', stored: 'pending' })).rejects.toThrow(reason)
+      const polled = ok(await server.call('PaymentStatusUpdate', [{ PayID: paid.payId }], { headers: m.headers }))
+      expect(polled.table1[0].Status).toBe(PAYMENT_STATUS.PENDING)
+    } finally {
+      fake.answerFault = null
+    }
+    // Honest answers again: the same order opens, and the poll finds the payment paid.
+    expect(ok(await paySubmit(m, sheetId, 'wechat-mini')).table2[0].Package).toMatch(/^prepay_id=wx/)
+    expect(ok(await server.call('PaymentStatusUpdate', [{ PayID: paid.payId }], { headers: m.headers })).table1[0].Status).toBe(PAYMENT_STATUS.PAID)
+  })
+
+  test('every request this file made was signed as WeChat Pay checks it', () => {
+    expect(fake.requests.length).toBeGreaterThan(5)
+    expect(fake.requests.filter((r) => !r.verified)).toEqual([])
+  })
+})
+
+describe('configuration: WeChat Pay without its credentials refuses to start, naming what is missing', () => {
+  const build = (env: Record<string, string>, production = false) => {
+    const config = loadConfig({ ...env, PAYMENT_PROVIDERS: 'wechatpay', ...(production ? { NODE_ENV: 'production', PUBLIC_URL: env.PUBLIC_URL ?? '' } : {}) }, { databaseUrl: null })
+    return buildPaymentProviders(config, server.db)
+  }
+
+  test.each([
+    ['WECHATPAY_MCHID', 'the merchant id'],
+    ['WECHATPAY_MERCHANT_SERIAL_NO', 'serial number'],
+    ['WECHATPAY_MERCHANT_PRIVATE_KEY_PATH', 'apiclient_key.pem'],
+    ['WECHATPAY_APIV3_KEY', 'the APIv3 key'],
+    ['WECHATPAY_PUBLIC_KEY_PATH', 'pub_key.pem']
+  ])('without %s', async (setting, what) => {
+    const env = envOf(keys)
+    delete env[setting]
+    const error = await build(env).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ProviderSettingError)
+    expect((error as Error).message).toMatch(/^PAYMENT_PROVIDERS=wechatpay needs /)
+    expect((error as Error).message).toContain(setting)
+    expect((error as Error).message).toContain(what)
+    // One line, and never a key.
+    expect((error as Error).message).not.toContain('\n')
+    expect((error as Error).message).not.toContain(keys.apiV3Key)
+  })
+
+  test('wrong values are named too: a key file that is not there, a short APIv3 key, no app id', async () => {
+    const error = (await build(envOf(keys, { WECHATPAY_MERCHANT_PRIVATE_KEY_PATH: path.join(dir, 'missing.pem'), WECHATPAY_APIV3_KEY: 'short', WECHATPAY_MINI_APPID: '', WECHATPAY_JSAPI_APPID: '' })).catch((e: unknown) => e)) as Error
+    expect(error.message).toContain("WECHATPAY_MERCHANT_PRIVATE_KEY_PATH (cannot read '")
+    expect(error.message).toContain('ENOENT')
+    expect(error.message).toContain('WECHATPAY_APIV3_KEY (32 characters)')
+    expect(error.message).toContain('WECHATPAY_MINI_APPID or WECHATPAY_JSAPI_APPID')
+    const noKey = (await build({ ...envOf(keys), WECHATPAY_PUBLIC_KEY_ID: '', WECHATPAY_PUBLIC_KEY_PATH: '' }).catch((e: unknown) => e)) as Error
+    expect(noKey.message).toContain('WECHATPAY_PLATFORM_CERT_PATHS')
+  })
+
+  test('production: also an https PUBLIC_URL (where WeChat Pay sends its notices) and an https API; complete, it starts without ALLOW_DEVELOPMENT_PROVIDERS', async () => {
+    const error = (await build(envOf(keys), true).catch((e: unknown) => e)) as Error
+    expect(error).toBeInstanceOf(ProviderSettingError)
+    expect(error.message).toContain('PUBLIC_URL (https')
+    expect(error.message).toContain('WECHATPAY_BASE_URL (https in production)')
+    const complete = envOf(keys, { PUBLIC_URL: 'https://order.shop.example', WECHATPAY_BASE_URL: 'https://api.mch.weixin.qq.com' })
+    const providers = await build(complete, true)
+    expect(providers.names()).toEqual(['wechatpay'])
+  })
+
+  test('the platform-certificate mode loads certificates by their serial', () => {
+    const settings: WechatPaySettings = wechatPaySettings(envOf(keys, { WECHATPAY_PUBLIC_KEY_ID: '', WECHATPAY_PUBLIC_KEY_PATH: '', WECHATPAY_PLATFORM_CERT_PATHS: path.join(dir, 'platform_cert.pem') }))
+    const credentials = wechatPayFromSettings(settings, { publicUrl: base, production: false })
+    expect([...credentials.verifiers.keys()]).toEqual([keys.platformCertSerial])
+    expect(credentials.publicKeyId).toBeNull()
+  })
+})

@@ -1,0 +1,489 @@
+/**
+ * A loopback fake of WeChat Pay API v3 (a test double: it speaks the published protocol with keys
+ * the test makes, and says nothing about WeChat Pay's own servers). It is written from the
+ * protocol with node:crypto, not from our provider's code, so it checks what we send:
+ *
+ *   - every request's Authorization (WECHATPAY2-SHA256-RSA2048: mchid, nonce_str, signature,
+ *     timestamp, serial_no; RSA-SHA256 over "METHOD\nURL\nTIMESTAMP\nNONCE\nBODY\n" with the
+ *     merchant's public key, the timestamp within 300 s) — a bad one answers 401 SIGN_ERROR;
+ *   - JSAPI and H5 prepay (an out_trade_no asked again with the same fields answers the same
+ *     prepay_id, with other fields 400 INVALID_REQUEST), query by out_trade_no, close, refunds
+ *     (same out_refund_no → the same refund; more than was paid → 400), their fields and fen;
+ *   - every answer signed ("timestamp\nnonce\nbody\n") with the WeChat Pay public key's private half
+ *     (Wechatpay-Serial 'PUB_KEY_ID_…') or, in certificate mode, a platform certificate's key;
+ *     `answerFault` spoils them on purpose;
+ *   - notices: the resource encrypted with AES-256-GCM under the APIv3 key and the envelope signed,
+ *     with knobs for replays, tampered bodies or ciphertexts, stale timestamps, wrong serials or keys.
+ *
+ * Certificates: node:crypto makes keys but not certificates, so `selfSignedCertificate` writes
+ * the few DER structures an X.509 v3 certificate needs and signs them (RSA-SHA256).
+ */
+import { createCipheriv, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface WechatPayKeys {
+  mchId: string
+  merchantSerialNo: string
+  merchantPrivateKeyPem: string
+  merchantPublicKey: KeyObject
+  apiV3Key: string
+  /** The WeChat Pay public key (public-key mode). */
+  publicKeyId: string
+  publicKeyPem: string
+  publicKeyPrivate: KeyObject
+  /** A platform certificate (certificate mode). */
+  platformCertPem: string
+  platformCertSerial: string
+  platformCertPrivate: KeyObject
+  miniAppId: string
+  jsapiAppId: string
+}
+
+const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 })
+const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase()
+
+export function makeWechatPayKeys(): WechatPayKeys {
+  const merchant = rsa()
+  const pub = rsa()
+  const platform = rsa()
+  // A serial whose first byte has no high bit and is not zero: its hex is what Wechatpay-Serial carries.
+  const serial = `${(0x10 + randomBytes(1)[0] % 0x60).toString(16).toUpperCase()}${hex(19)}`
+  return {
+    mchId: `19${String(Date.now()).slice(-8)}`,
+    merchantSerialNo: hex(20),
+    merchantPrivateKeyPem: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    merchantPublicKey: merchant.publicKey,
+    apiV3Key: randomBytes(24).toString('base64').replace(/[+/=]/g, 'x').slice(0, 32),
+    publicKeyId: `PUB_KEY_ID_01${Date.now()}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    publicKeyPem: pub.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    publicKeyPrivate: pub.privateKey,
+    platformCertPem: selfSignedCertificate(platform.privateKey, platform.publicKey, serial, 'Tenpay.com Root CA (test)'),
+    platformCertSerial: serial,
+    platformCertPrivate: platform.privateKey,
+    miniAppId: 'wx00mini0000test1',
+    jsapiAppId: 'wx00offi0000test2'
+  }
+}
+
+// ---------- a certificate, in DER ----------
+
+function der(tag: number, content: Buffer): Buffer {
+  const n = content.length
+  const length = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff])
+  return Buffer.concat([Buffer.from([tag]), length, content])
+}
+const seq = (...parts: Buffer[]) => der(0x30, Buffer.concat(parts))
+function oid(text: string): Buffer {
+  const [a, b, ...rest] = text.split('.').map(Number)
+  const bytes = [40 * a + b]
+  for (const v of rest) {
+    const chunk = [v & 0x7f]
+    for (let x = v >> 7; x > 0; x >>= 7) chunk.unshift((x & 0x7f) | 0x80)
+    bytes.push(...chunk)
+  }
+  return der(0x06, Buffer.from(bytes))
+}
+const utcTime = (d: Date) => der(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/[-:T]/g, '')}Z`))
+const name = (cn: string) => seq(der(0x31, seq(oid('2.5.4.3'), der(0x0c, Buffer.from(cn, 'utf8')))))
+const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]))
+
+export function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, serialHex: string, cn: string): string {
+  const now = Date.now()
+  const tbs = seq(
+    der(0xa0, der(0x02, Buffer.from([2]))),
+    der(0x02, Buffer.from(serialHex, 'hex')),
+    SHA256_WITH_RSA,
+    name(cn),
+    seq(utcTime(new Date(now - 86_400_000)), utcTime(new Date(now + 365 * 86_400_000))),
+    name(cn),
+    publicKey.export({ type: 'spki', format: 'der' })
+  )
+  const signature = createSign('RSA-SHA256').update(tbs).sign(privateKey)
+  const cert = seq(tbs, SHA256_WITH_RSA, der(0x03, Buffer.concat([Buffer.from([0]), signature])))
+  const b64 = cert.toString('base64').replace(/(.{64})/g, '$1\n').trimEnd()
+  return `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`
+}
+
+// ---------- the fake ----------
+
+export interface FakeOrder {
+  appid: string
+  mchid: string
+  description: string
+  out_trade_no: string
+  time_expire?: string
+  notify_url: string
+  amount: { total: number; currency: string }
+  payer?: { openid: string }
+  scene_info?: unknown
+  tradeType: 'JSAPI' | 'MWEB'
+  prepayId: string
+  /** The prepay body as first asked (a repeat must match it). */
+  fields: string
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND' | 'PAYERROR'
+  transactionId: string
+  /** What the payer paid in fen (the order's total unless a test says otherwise). */
+  paidTotal: number
+}
+
+export interface FakeRefund {
+  refund_id: string
+  out_refund_no: string
+  out_trade_no: string
+  reason?: string
+  notify_url?: string
+  amount: { refund: number; total: number; currency: string }
+  status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED'
+}
+
+export interface FakeRequest {
+  method: string
+  url: string
+  body: string
+  /** Whether its Authorization checked out (the reason when not). */
+  verified: boolean
+  reason?: string
+  headers: http.IncomingHttpHeaders
+}
+
+export type AnswerFault = 'bad-signature' | 'stale' | 'unknown-serial' | 'no-signature'
+
+export interface SignOptions {
+  /** Seconds since the epoch (default now). */
+  timestamp?: number
+  nonce?: string
+  /** Wechatpay-Serial sent (default the signing key's). */
+  serial?: string
+  /** Sign with this key instead. */
+  key?: KeyObject
+  /** A literal Wechatpay-Signature (WeChat Pay's probes send 'WECHATPAY/SIGNTEST/…'). */
+  signature?: string
+}
+
+export interface SignedNotice {
+  body: string
+  headers: Record<string, string>
+  /** Where it goes: the notify_url the order or refund was given. */
+  url: string
+}
+
+export class FakeWechatPay {
+  readonly orders = new Map<string, FakeOrder>()
+  readonly refunds = new Map<string, FakeRefund>()
+  readonly requests: FakeRequest[] = []
+  /** Which key signs answers and notices by default. */
+  mode: 'public-key' | 'certificate' = 'public-key'
+  /** Spoils the next answers (null: honest). */
+  answerFault: AnswerFault | null = null
+  /** What a new refund answers. */
+  refundStatus: FakeRefund['status'] = 'PROCESSING'
+  /** Refuses refunds with this error (400 NOT_ENOUGH …) while set. */
+  refuseRefunds: { status: number; code: string; message: string } | null = null
+  url = ''
+  private server: http.Server | null = null
+  private seq = 0
+
+  constructor(readonly keys: WechatPayKeys) {}
+
+  async start(): Promise<string> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        let answer: { status: number; body?: unknown }
+        try {
+          answer = this.handle(req, body)
+        } catch (e) {
+          answer = { status: 500, body: { code: 'SYSTEM_ERROR', message: (e as Error).message } }
+        }
+        const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
+        const headers: Record<string, string> = answer.body === undefined ? {} : { 'Content-Type': 'application/json' }
+        if (answer.status < 300) Object.assign(headers, this.answerHeaders(text))
+        res.writeHead(answer.status, headers).end(text)
+      })
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this.url
+  }
+
+  async stop(): Promise<void> {
+    if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()))
+  }
+
+  // ---------- signing ----------
+
+  private get signer(): { key: KeyObject; serial: string } {
+    return this.mode === 'public-key'
+      ? { key: this.keys.publicKeyPrivate, serial: this.keys.publicKeyId }
+      : { key: this.keys.platformCertPrivate, serial: this.keys.platformCertSerial }
+  }
+
+  /** Wechatpay-* headers over "timestamp\nnonce\nbody\n". */
+  sign(body: string, options: SignOptions = {}): Record<string, string> {
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000))
+    const nonce = options.nonce ?? randomBytes(16).toString('hex')
+    const signature = options.signature ?? createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(options.key ?? this.signer.key, 'base64')
+    return {
+      'Wechatpay-Timestamp': timestamp,
+      'Wechatpay-Nonce': nonce,
+      'Wechatpay-Signature': signature,
+      'Wechatpay-Serial': options.serial ?? this.signer.serial,
+      'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048'
+    }
+  }
+
+  private answerHeaders(text: string): Record<string, string> {
+    switch (this.answerFault) {
+      case null:
+        return this.sign(text)
+      case 'bad-signature':
+        return this.sign(`${text} `)
+      case 'stale':
+        return this.sign(text, { timestamp: Math.floor(Date.now() / 1000) - 301 })
+      case 'unknown-serial':
+        return this.sign(text, { serial: 'PUB_KEY_ID_0000000000000000000000000000' })
+      case 'no-signature':
+        return {}
+    }
+  }
+
+  /** Checks a request's Authorization against the merchant's public key; the reason when it fails. */
+  private checkAuthorization(req: http.IncomingMessage, body: string): string | null {
+    const auth = req.headers.authorization ?? ''
+    const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(auth)
+    if (!m) return 'no WECHATPAY2-SHA256-RSA2048 Authorization'
+    const fields: Record<string, string> = {}
+    for (const part of m[1].split(',')) {
+      const kv = /^\s*([a-z_]+)="([^"]*)"\s*$/.exec(part)
+      if (!kv) return `malformed Authorization part '${part}'`
+      fields[kv[1]] = kv[2]
+    }
+    if (fields.mchid !== this.keys.mchId) return 'mchid is not the merchant'
+    if (fields.serial_no !== this.keys.merchantSerialNo) return 'serial_no is not the merchant certificate'
+    if (!/^\d+$/.test(fields.timestamp ?? '') || Math.abs(Number(fields.timestamp) - Date.now() / 1000) > 300) return 'timestamp outside 300 s'
+    if (!fields.nonce_str || !fields.signature) return 'nonce_str or signature missing'
+    const message = `${req.method}\n${req.url}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`
+    if (!createVerify('RSA-SHA256').update(message).verify(this.keys.merchantPublicKey, fields.signature, 'base64')) return 'signature does not verify'
+    return null
+  }
+
+  // ---------- the API ----------
+
+  private handle(req: http.IncomingMessage, body: string): { status: number; body?: unknown } {
+    const reason = this.checkAuthorization(req, body)
+    this.requests.push({ method: req.method ?? '', url: req.url ?? '', body, verified: reason === null, ...(reason ? { reason } : {}), headers: req.headers })
+    if (reason) return { status: 401, body: { code: 'SIGN_ERROR', message: reason } }
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const json = (): Record<string, any> => JSON.parse(body || '{}')
+    const bad = (message: string, code = 'PARAM_ERROR') => ({ status: 400, body: { code, message } })
+
+    if (req.method === 'POST' && (url.pathname === '/v3/pay/transactions/jsapi' || url.pathname === '/v3/pay/transactions/h5')) {
+      const o = json()
+      const jsapi = url.pathname.endsWith('jsapi')
+      if (o.mchid !== this.keys.mchId) return bad('mchid')
+      if (o.appid !== this.keys.miniAppId && o.appid !== this.keys.jsapiAppId) return bad('appid not bound to mchid', 'APPID_MCHID_NOT_MATCH')
+      if (typeof o.out_trade_no !== 'string' || !/^[A-Za-z0-9_\-|*]{6,32}$/.test(o.out_trade_no)) return bad('out_trade_no')
+      if (typeof o.description !== 'string' || [...o.description].length > 127) return bad('description')
+      if (typeof o.notify_url !== 'string' || !/^https?:\/\//.test(o.notify_url)) return bad('notify_url')
+      if (!Number.isSafeInteger(o.amount?.total) || o.amount.total <= 0 || o.amount.currency !== 'CNY') return bad('amount')
+      if (o.time_expire !== undefined && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(o.time_expire)) return bad('time_expire')
+      if (jsapi && (typeof o.payer?.openid !== 'string' || !o.payer.openid)) return bad('payer.openid')
+      if (!jsapi && typeof o.scene_info?.payer_client_ip !== 'string') return bad('scene_info.payer_client_ip')
+      const fields = JSON.stringify({ ...o, tradeType: jsapi ? 'JSAPI' : 'MWEB' })
+      const known = this.orders.get(o.out_trade_no)
+      if (known) {
+        if (known.state === 'SUCCESS') return bad('order paid', 'ORDERPAID')
+        if (known.state === 'CLOSED') return bad('order closed', 'ORDER_CLOSED')
+        if (known.fields !== fields) return bad('201 商户订单号重复', 'INVALID_REQUEST')
+        return jsapi ? { status: 200, body: { prepay_id: known.prepayId } } : { status: 200, body: { h5_url: this.h5Url(known) } }
+      }
+      const order: FakeOrder = {
+        ...(o as Omit<FakeOrder, 'tradeType' | 'prepayId' | 'fields' | 'state' | 'transactionId' | 'paidTotal'>),
+        tradeType: jsapi ? 'JSAPI' : 'MWEB',
+        prepayId: `wx${Date.now()}${hex(8).toLowerCase()}`,
+        fields,
+        state: 'NOTPAY',
+        transactionId: '',
+        paidTotal: o.amount.total
+      }
+      this.orders.set(o.out_trade_no, order)
+      return jsapi ? { status: 200, body: { prepay_id: order.prepayId } } : { status: 200, body: { h5_url: this.h5Url(order) } }
+    }
+
+    const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname)
+    if (req.method === 'GET' && query) {
+      if (url.searchParams.get('mchid') !== this.keys.mchId) return bad('mchid')
+      const order = this.orders.get(decodeURIComponent(query[1]))
+      if (!order) return { status: 404, body: { code: 'ORDER_NOT_EXIST', message: '订单不存在' } }
+      return { status: 200, body: this.transaction(order) }
+    }
+
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname)
+    if (req.method === 'POST' && close) {
+      if (json().mchid !== this.keys.mchId) return bad('mchid')
+      const order = this.orders.get(decodeURIComponent(close[1]))
+      if (!order) return { status: 404, body: { code: 'ORDER_NOT_EXIST', message: '订单不存在' } }
+      if (order.state === 'SUCCESS' || order.state === 'REFUND') return bad('order paid', 'ORDERPAID')
+      order.state = 'CLOSED'
+      return { status: 204 }
+    }
+
+    if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+      const r = json()
+      const order = this.orders.get(r.out_trade_no)
+      if (!order) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' } }
+      if (typeof r.out_refund_no !== 'string' || !/^[A-Za-z0-9_\-|*@]{1,64}$/.test(r.out_refund_no)) return bad('out_refund_no')
+      if (!Number.isSafeInteger(r.amount?.refund) || !Number.isSafeInteger(r.amount?.total) || r.amount.currency !== 'CNY') return bad('amount')
+      const known = this.refunds.get(r.out_refund_no)
+      if (known) return { status: 200, body: this.refundBody(known) }
+      if (this.refuseRefunds) return { status: this.refuseRefunds.status, body: { code: this.refuseRefunds.code, message: this.refuseRefunds.message } }
+      if (order.state !== 'SUCCESS' && order.state !== 'REFUND') return bad('trade not paid', 'INVALID_REQUEST')
+      if (r.amount.total !== order.amount.total) return bad('total is not the order total', 'PARAM_ERROR')
+      const given = [...this.refunds.values()].filter((x) => x.out_trade_no === order.out_trade_no && x.status !== 'CLOSED').reduce((s, x) => s + x.amount.refund, 0)
+      if (r.amount.refund <= 0 || given + r.amount.refund > order.amount.total) return bad('refund more than paid', 'INVALID_REQUEST')
+      const refund: FakeRefund = {
+        refund_id: `50${Date.now()}${++this.seq}`,
+        out_refund_no: r.out_refund_no,
+        out_trade_no: order.out_trade_no,
+        reason: r.reason,
+        notify_url: r.notify_url,
+        amount: { refund: r.amount.refund, total: r.amount.total, currency: 'CNY' },
+        status: this.refundStatus
+      }
+      this.refunds.set(refund.out_refund_no, refund)
+      order.state = 'REFUND'
+      return { status: 200, body: this.refundBody(refund) }
+    }
+    return { status: 404, body: { code: 'NOT_FOUND', message: `${req.method} ${url.pathname}` } }
+  }
+
+  private h5Url(order: FakeOrder): string {
+    return `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${order.prepayId}&package=${order.prepayId.length}`
+  }
+
+  private refundBody(r: FakeRefund) {
+    return {
+      refund_id: r.refund_id,
+      out_refund_no: r.out_refund_no,
+      transaction_id: this.orders.get(r.out_trade_no)?.transactionId ?? '',
+      out_trade_no: r.out_trade_no,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: new Date().toISOString(),
+      status: r.status,
+      amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund, currency: 'CNY' }
+    }
+  }
+
+  /** The transaction as query and notices describe it. */
+  transaction(order: FakeOrder, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      appid: order.appid,
+      mchid: order.mchid,
+      out_trade_no: order.out_trade_no,
+      ...(order.transactionId ? { transaction_id: order.transactionId } : {}),
+      trade_type: order.tradeType,
+      trade_state: order.state,
+      trade_state_desc: order.state,
+      ...(order.state === 'SUCCESS' || order.state === 'REFUND'
+        ? { bank_type: 'OTHERS', success_time: new Date().toISOString(), payer: order.payer ?? { openid: '' }, amount: { total: order.paidTotal, payer_total: order.paidTotal, currency: 'CNY', payer_currency: 'CNY' } }
+        : {}),
+      ...overrides
+    }
+  }
+
+  // ---------- the payer and WeChat Pay's side ----------
+
+  /** The payer pays in WeChat's cashier: the trade succeeds (for `paidTotal` fen, default the order's total). */
+  pay(outTradeNo: string, paidTotal?: number): FakeOrder {
+    const order = this.orders.get(outTradeNo)
+    if (!order) throw new Error(`fake WeChat Pay has no order ${outTradeNo}`)
+    order.state = 'SUCCESS'
+    order.transactionId ||= `42000${Date.now()}${++this.seq}`
+    if (paidTotal !== undefined) order.paidTotal = paidTotal
+    return order
+  }
+
+  /** The resource encrypted as WeChat Pay does: AEAD_AES_256_GCM, the tag after the ciphertext. */
+  encrypt(plain: string, associatedData: string, nonce = randomBytes(6).toString('hex')): { algorithm: string; ciphertext: string; associated_data: string; nonce: string } {
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(this.keys.apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
+    cipher.setAAD(Buffer.from(associatedData, 'utf8'))
+    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64')
+    return { algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associatedData, nonce }
+  }
+
+  /** A signed notice around a resource; `tamper` spoils it after signing. */
+  notice(
+    event: string,
+    originalType: 'transaction' | 'refund',
+    resource: Record<string, unknown>,
+    url: string,
+    options: SignOptions & { id?: string; tamper?: 'body' | 'ciphertext'; apiV3Key?: string } = {}
+  ): SignedNotice {
+    const encrypted = options.apiV3Key
+      ? new FakeWechatPay({ ...this.keys, apiV3Key: options.apiV3Key }).encrypt(JSON.stringify(resource), originalType)
+      : this.encrypt(JSON.stringify(resource), originalType)
+    if (options.tamper === 'ciphertext') {
+      const bytes = Buffer.from(encrypted.ciphertext, 'base64')
+      bytes[0] ^= 0x01
+      encrypted.ciphertext = bytes.toString('base64')
+    }
+    const envelope = {
+      id: options.id ?? `EV-${Date.now()}${++this.seq}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: event,
+      summary: event.startsWith('REFUND') ? '退款状态变更' : '支付成功',
+      resource: { original_type: originalType, ...encrypted }
+    }
+    const body = JSON.stringify(envelope)
+    const headers = { 'Content-Type': 'application/json', ...this.sign(body, options) }
+    return { body: options.tamper === 'body' ? body.replace('"create_time":"', '"create_time":"1') : body, headers, url }
+  }
+
+  /** TRANSACTION.SUCCESS for a paid order (pay() it first), to its notify_url. */
+  paidNotice(outTradeNo: string, options: Parameters<FakeWechatPay['notice']>[4] & { overrides?: Record<string, unknown> } = {}): SignedNotice {
+    const order = this.orders.get(outTradeNo)
+    if (!order) throw new Error(`fake WeChat Pay has no order ${outTradeNo}`)
+    return this.notice('TRANSACTION.SUCCESS', 'transaction', this.transaction(order, options.overrides), order.notify_url, options)
+  }
+
+  /** REFUND.<status> for a refund, to its notify_url. */
+  refundNotice(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', options: Parameters<FakeWechatPay['notice']>[4] = {}): SignedNotice {
+    const refund = this.refunds.get(outRefundNo)
+    if (!refund || !refund.notify_url) throw new Error(`fake WeChat Pay has no refund ${outRefundNo} with a notify_url`)
+    refund.status = status
+    const order = this.orders.get(refund.out_trade_no)
+    const resource = {
+      mchid: this.keys.mchId,
+      out_trade_no: refund.out_trade_no,
+      transaction_id: order?.transactionId ?? '',
+      out_refund_no: refund.out_refund_no,
+      refund_id: refund.refund_id,
+      refund_status: status,
+      ...(status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: refund.amount.total, refund: refund.amount.refund, payer_total: refund.amount.total, payer_refund: refund.amount.refund }
+    }
+    return this.notice(`REFUND.${status}`, 'refund', resource, refund.notify_url, options)
+  }
+
+  /** Posts a notice to its URL as WeChat Pay does; the status and the JSON answer. */
+  async deliver(notice: SignedNotice): Promise<{ status: number; body: { ok?: boolean; outcome?: string; reason?: string } }> {
+    const res = await fetch(notice.url, { method: 'POST', headers: notice.headers, body: notice.body })
+    const text = await res.text()
+    let body: { ok?: boolean; outcome?: string; reason?: string } = {}
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // an empty answer
+    }
+    return { status: res.status, body }
+  }
+}
+
+/** The WeChat Pay public key's PEM as a KeyObject (a test's own check of a paySign). */
+export const publicKeyOf = (pem: string): KeyObject => createPublicKey(pem)
