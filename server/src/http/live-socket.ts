@@ -14,14 +14,19 @@
  *   {"id":45,"kind":"position"}                           events this socket may not carry were passed over
  *   {"kind":"ping"}                                        at least every heartbeat (mini-program sockets show no protocol pings)
  *
- * A reader that does not keep up (over 1 MB buffered) is dropped and comes back from its cursor;
- * on shutdown the sockets are closed (1001) before the server waits for its connections.
+ * Bounds are counted with the streams' (live.route.ts), per client address as the rate limits
+ * count (client-address.ts: an IPv6 client by its /64). A reader that does not keep up (over 1 MB
+ * waiting in the server for it) is handed nothing more until it has taken that, then follows again
+ * from the last event it was sent (the rest read from the outbox); one that has not taken it within
+ * two heartbeats is dropped and comes back from its cursor. On shutdown the sockets are closed
+ * (1001) before the server waits for its connections.
  */
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { LiveHub } from '../live/hub'
 import { RESET_KIND, type LiveEvent } from '../live/outbox'
+import { clientAddress } from './client-address'
 
 type Query = Record<string, string | string[] | undefined>
 
@@ -40,13 +45,16 @@ export interface LiveSocketDeps<S extends Scope> {
   accept(scope: S, event: LiveEvent): boolean
   /** The cursor: null for none (start from now), undefined when malformed. */
   cursorOf(request: FastifyRequest<{ Querystring: Query }>): number | null | undefined
-  /** A place among the process's live connections for `client`, ended by `end`; its release, or null when full. */
+  /** A place among the process's live connections for `client` (clientAddress of the request's address), ended by `end`; its release, or null when full. */
   admit(client: string, end: () => void): (() => void) | null
   /** What a frame says of an event (live.route.ts dataOf). */
   dataOf(event: LiveEvent): Record<string, unknown>
 }
 
-/** A reader this far behind (bytes not yet taken by the socket) is dropped; it resumes from its cursor. */
+/**
+ * A reader this far behind (bytes waiting in the server for it) is handed nothing more until it
+ * has taken them; one that has not within two heartbeats is dropped and resumes from its cursor.
+ */
 const MAX_BUFFERED = 1024 * 1024
 
 export async function liveSocketRoutes<S extends Scope>(app: FastifyInstance, deps: LiveSocketDeps<S>): Promise<void> {
@@ -70,11 +78,18 @@ export async function liveSocketRoutes<S extends Scope>(app: FastifyInstance, de
         if (after === undefined) return refuse(reply, 400, 'after must be an event id')
         // Until the socket exists, ending the place only gives it back; then it closes the socket.
         const slot = { end: () => undefined as void }
-        const release = deps.admit(request.ip, () => slot.end())
+        // Counted as the streams are: an IPv6 client by its /64 (one phone holds a whole /64).
+        const release = deps.admit(clientAddress(request.ip), () => slot.end())
         if (!release) return refuse(reply.header('retry-after', '5'), 503, 'too many live connections')
         slot.end = release
-        // The connection gone, whenever: the place is given back (release is idempotent).
-        request.raw.socket.once('close', () => slot.end())
+        // The connection gone, whenever: the place is given back (release is idempotent). Gone
+        // already (ended while the scope was looked up: its 'close' may have been emitted): now.
+        const connection = request.raw.socket
+        if (connection.destroyed) {
+          release()
+          return
+        }
+        connection.once('close', () => slot.end())
         checked.set(request, { scope, after, release, slot })
       }
     },
@@ -99,40 +114,84 @@ interface Admitted<S extends Scope> {
 function serveSocket<S extends Scope>(socket: WebSocket, admitted: Admitted<S>, deps: LiveSocketDeps<S>): void {
   const { scope, after, release } = admitted
   let ended = false
+  /** The last id this socket was sent (an event's, or a position's): where a resume starts. */
   let sentThrough = after ?? 0
+  let announced = false
+  /** Leaves the hub; null while held back. */
+  let leave: (() => void) | null = null
+  let behindTimer: ReturnType<typeof setTimeout> | null = null
+  let sent = 0
   const send = (message: Record<string, unknown>): void => {
     if (ended || socket.readyState !== socket.OPEN) return
-    socket.send(JSON.stringify(message))
-    // A reader that does not keep up is dropped (what waits for it with it): it comes back from its cursor.
-    if (socket.bufferedAmount > MAX_BUFFERED) {
+    const seq = ++sent
+    // Written out (to the kernel) and it was the last frame sent while held back: the reader took what waited.
+    socket.send(JSON.stringify(message), () => {
+      if (!leave && seq === sent) resume()
+    })
+  }
+  const behind = (): boolean => socket.bufferedAmount > MAX_BUFFERED
+  /**
+   * More than MAX_BUFFERED waits: nothing more is handed to this socket until the reader has taken
+   * it (then it follows the hub again from what it was sent, the rest read from the outbox), so a
+   * burst or a long catch-up goes at the reader's pace and what waits here stays near the limit. A
+   * reader that has not taken it within two heartbeats is dropped; it comes back from its cursor.
+   */
+  function holdBack(): void {
+    leave?.()
+    leave = null
+    if (behindTimer) clearTimeout(behindTimer)
+    behindTimer = setTimeout(() => {
       end()
       socket.terminate()
-    }
+    }, 2 * deps.heartbeatMs)
   }
-  const heartbeat = setInterval(() => send({ kind: 'ping' }), deps.heartbeatMs)
-  const leave = deps.hub.subscribe(scope.entId, {
-    afterId: after,
-    accept: (event) => deps.accept(scope, event),
-    start(position, reset) {
-      sentThrough = position
-      send({ id: position, kind: reset ? RESET_KIND : 'ready', data: { position } })
-    },
-    deliver(events, position) {
-      for (const event of events) send({ id: event.id, kind: event.kind, data: deps.dataOf(event) })
-      // Events passed over still move the client's cursor on.
-      if (position > (events[events.length - 1]?.id ?? 0) && position > sentThrough) send({ id: position, kind: 'position' })
-      sentThrough = position
-    },
-    reset(position) {
-      sentThrough = position
-      send({ id: position, kind: RESET_KIND, data: { position } })
-    }
-  })
+  function resume(): void {
+    if (ended || leave) return
+    if (behindTimer) clearTimeout(behindTimer)
+    behindTimer = null
+    leave = follow(sentThrough)
+  }
+  const heartbeat = setInterval(() => {
+    if (leave) send({ kind: 'ping' })
+    // (Should a write-out have been missed: resume once little waits.)
+    else if (socket.bufferedAmount < MAX_BUFFERED / 4) resume()
+  }, deps.heartbeatMs)
+  const follow = (from: number | null): (() => void) =>
+    deps.hub.subscribe(scope.entId, {
+      afterId: from,
+      accept: (event) => deps.accept(scope, event),
+      start(position, reset) {
+        sentThrough = position
+        // `ready` once; after being held back only a `reset` (pruned past meanwhile) is news.
+        if (!announced || reset) send({ id: position, kind: reset ? RESET_KIND : 'ready', data: { position } })
+        announced = true
+      },
+      deliver(events, position) {
+        if (!leave) return
+        for (const event of events) {
+          send({ id: event.id, kind: event.kind, data: deps.dataOf(event) })
+          sentThrough = event.id
+          // Behind: the rest of this page is read again from the outbox when the reader has caught up.
+          if (behind()) return holdBack()
+        }
+        // Events passed over still move the client's cursor on.
+        if (position > sentThrough) send({ id: position, kind: 'position' })
+        sentThrough = position
+        if (behind()) holdBack()
+      },
+      reset(position) {
+        sentThrough = position
+        send({ id: position, kind: RESET_KIND, data: { position } })
+      }
+    })
+  leave = follow(after)
   function end(): void {
     if (ended) return
     ended = true
     clearInterval(heartbeat)
-    leave()
+    if (behindTimer) clearTimeout(behindTimer)
+    leave?.()
+    leave = null
     release()
     if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(1001, 'going away')
   }
