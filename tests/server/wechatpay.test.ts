@@ -7,7 +7,7 @@
  * DATABASE_URL. What the fake cannot show (WeChat Pay's own servers, a real merchant account) is
  * in docs/wechatpay.md.
  */
-import { createVerify, randomBytes } from 'node:crypto'
+import { createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -94,6 +94,7 @@ async function setCurrency(currency: string): Promise<void> {
 }
 
 const key = () => `wx-${randomBytes(8).toString('hex')}`
+const rsaKey = (): KeyObject => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
 
 /** A signed-in member whose chat-app identities the server has checked: the mini-program's and the official account's open ids. */
 async function diner(): Promise<TestMember & { miniOpenId: string; oaOpenId: string }> {
@@ -354,5 +355,126 @@ describe('configuration: WeChat Pay without its credentials refuses to start, na
     const credentials = wechatPayFromSettings(settings, { publicUrl: base, production: false })
     expect([...credentials.verifiers.keys()]).toEqual([keys.platformCertSerial])
     expect(credentials.publicKeyId).toBeNull()
+  })
+})
+
+describe('notices: POST /pay/notify/wechatpay, sent over HTTP by the fake', () => {
+  const deliver = (n: Parameters<FakeWechatPay['deliver']>[0]) => fake.deliver(n)
+  const payEvents = async (orderId: string) =>
+    (await server.db.selectFrom('order_events').select('action').where('order_id', '=', orderId).where('action', '=', 'pay').execute()).length
+
+  test('TRANSACTION.SUCCESS pays the order once: a retry and a duplicate over another link are replays', async () => {
+    const m = await diner()
+    const { sheetId, payId } = await openPayment(m, '23.50')
+    fake.pay(payId)
+    const notice = fake.paidNotice(payId)
+    expect(notice.url).toBe(`${base}/pay/notify/wechatpay`)
+    expect(await deliver(notice)).toEqual({ status: 200, body: { ok: true, outcome: 'paid' } })
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PAID)
+    expect(await order(sheetId)).toMatchObject({ status: ORDER_STATUS.PAID, paid_amount: '23.50' })
+    const transactionId = fake.orders.get(payId)!.transactionId
+    expect(await notices(payId)).toEqual([{ notice_id: `wechatpay:txn:${transactionId}:SUCCESS`, result: 'paid', amount: '23.50' }])
+
+    // WeChat Pay retries until it hears 200, and may send the same notice twice within a second over another link.
+    expect((await deliver(notice)).body.outcome).toBe('replay')
+    expect((await deliver(fake.paidNotice(payId))).body.outcome).toBe('replay')
+    const both = await Promise.all([deliver(fake.paidNotice(payId)), deliver(fake.paidNotice(payId))])
+    expect(both.map((r) => r.status)).toEqual([200, 200])
+    expect(both.map((r) => r.body.outcome)).toEqual(['replay', 'replay'])
+    expect(await notices(payId)).toHaveLength(1)
+    expect(await payEvents(sheetId)).toBe(1)
+    // The poll agrees.
+    const polled = ok(await server.call('PaymentStatusUpdate', [{ PayID: payId }], { headers: m.headers }))
+    expect(polled.table1[0]).toMatchObject({ Status: PAYMENT_STATUS.PAID, PayUrl: '' })
+    expect(polled.table2[0].Status).toBe(ORDER_STATUS.PAID)
+  })
+
+  test('forged, tampered, expired and misaddressed notices are refused (401) and change nothing; the genuine one then pays', async () => {
+    const m = await diner()
+    const { sheetId, payId } = await openPayment(m, '42.00')
+    fake.pay(payId)
+    const other = rsaKey()
+    const now = Math.floor(Date.now() / 1000)
+    const refused = {
+      'a tampered body': fake.paidNotice(payId, { tamper: 'body' }),
+      'a stale timestamp (301 s old)': fake.paidNotice(payId, { timestamp: now - 301 }),
+      'a timestamp 301 s ahead': fake.paidNotice(payId, { timestamp: now + 301 }),
+      'a serial that is no key of ours': fake.paidNotice(payId, { serial: 'PUB_KEY_ID_0114232134912410000000000000' }),
+      "the merchant's own certificate serial": fake.paidNotice(payId, { serial: keys.merchantSerialNo }),
+      'another key under our serial': fake.paidNotice(payId, { key: other }),
+      "WeChat Pay's signature probe": fake.paidNotice(payId, { signature: 'WECHATPAY/SIGNTEST/OQ==' }),
+      'a ciphertext altered (GCM tag)': fake.paidNotice(payId, { tamper: 'ciphertext' }),
+      'another APIv3 key': fake.paidNotice(payId, { apiV3Key: 'A'.repeat(32) }),
+      "another merchant's transaction": fake.paidNotice(payId, { overrides: { mchid: '1900000109' } }),
+      'an app id not ours': fake.paidNotice(payId, { overrides: { appid: 'wx0000000000000000' } }),
+      'a trade state that is not SUCCESS': fake.paidNotice(payId, { overrides: { trade_state: 'NOTPAY' } })
+    }
+    for (const [what, notice] of Object.entries(refused)) {
+      const answer = await deliver(notice)
+      expect({ what, status: answer.status, ok: answer.body.ok }).toEqual({ what, status: 401, ok: false })
+    }
+    const bare = fake.paidNotice(payId)
+    const answer = await fake.deliver({ ...bare, headers: { 'Content-Type': 'application/json' } })
+    expect(answer.status).toBe(401)
+    expect(await notices(payId)).toEqual([])
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PENDING)
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.AWAITING_PAYMENT)
+
+    expect((await deliver(fake.paidNotice(payId))).body.outcome).toBe('paid')
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.PAID)
+  })
+
+  test('an amount that disagrees with ours pays nothing: stored as amount_mismatch, the poll answers 20031', async () => {
+    const m = await diner()
+    for (const paidFen of [2351, 2349]) {
+      const { sheetId, payId } = await openPayment(m, '23.50')
+      fake.pay(payId, paidFen)
+      expect(await deliver(fake.paidNotice(payId))).toEqual({ status: 200, body: { ok: true, outcome: 'amount_mismatch' } })
+      expect(await notices(payId)).toEqual([expect.objectContaining({ result: 'amount_mismatch', amount: fromFen(paidFen) })])
+      expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PENDING)
+      expect((await order(sheetId)).status).toBe(ORDER_STATUS.AWAITING_PAYMENT)
+      expect((await server.call('PaymentStatusUpdate', [{ PayID: payId }], { headers: m.headers })).body.resultcode).toBe(RESULTCODES.PAYMENT_AMOUNT_MISMATCH)
+    }
+  })
+
+  test('money for an order that has ended never moves it back: it goes back to the payer at once (a full refund at WeChat Pay)', async () => {
+    const m = await diner()
+    const { sheetId, payId } = await openPayment(m, '15.80')
+    await server.db.updateTable('orders').set({ status: ORDER_STATUS.EXPIRED }).where('order_id', '=', sheetId).execute()
+    fake.pay(payId)
+    expect((await deliver(fake.paidNotice(payId))).body.outcome).toBe('refunded')
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.EXPIRED)
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    expect(lastBody('/v3/refund/domestic/refunds')).toEqual({
+      out_trade_no: payId,
+      out_refund_no: payId,
+      reason: 'paid after the order had ended',
+      notify_url: `${base}/pay/notify/wechatpay`,
+      amount: { refund: 1580, total: 1580, currency: 'CNY' }
+    })
+    // A paid order the shop has moved on is not moved back by a late duplicate either.
+    const done = await diner()
+    const paid = await openPayment(done, '9.90')
+    fake.pay(paid.payId)
+    expect((await deliver(fake.paidNotice(paid.payId))).body.outcome).toBe('paid')
+    const auth = { authorization: `Bearer ${ADMIN}` }
+    for (const action of ['ready', 'complete']) expect((await server.app.inject({ method: 'POST', url: `/admin/orders/${paid.sheetId}/${action}`, headers: auth })).statusCode).toBe(200)
+    expect((await deliver(fake.paidNotice(paid.payId))).body.outcome).toBe('replay')
+    expect((await order(paid.sheetId)).status).toBe(ORDER_STATUS.COMPLETED)
+  })
+
+  test('a recharge paid in the mini-program is credited once', async () => {
+    const m = await diner()
+    const res = ok(await server.call('RechargeSubmit', [{ RuleID: 'E1001-RR100', ShopID: 'S101', RequestKey: key(), ReturnUrl: '/#/pages/rechargeResult/rechargeResult?RechargeID={RechargeID}', PayChannel: 'wechat-mini' }], { headers: m.headers }))
+    const rechargeId = res.table1[0].RechargeID as string
+    expect(res.table2[0]).toMatchObject({ Channel: 'wechat-mini', AppID: keys.miniAppId, SignType: 'RSA' })
+    expect(lastBody('/v3/pay/transactions/jsapi')).toMatchObject({ out_trade_no: rechargeId, amount: { total: 10000, currency: 'CNY' }, payer: { openid: m.miniOpenId } })
+    fake.pay(rechargeId)
+    expect((await deliver(fake.paidNotice(rechargeId))).body.outcome).toBe('paid')
+    expect((await deliver(fake.paidNotice(rechargeId))).body.outcome).toBe('replay')
+    const recharge = await server.db.selectFrom('recharges').select(['status']).where('recharge_id', '=', rechargeId).executeTakeFirstOrThrow()
+    expect(recharge.status).toBe(RECHARGE_STATUS.PAID)
+    const member = await server.db.selectFrom('members').select('balance').where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()
+    expect(member.balance).toMatch(/^110(\.0+)?$/)
   })
 })
