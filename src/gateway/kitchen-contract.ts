@@ -120,8 +120,11 @@ export interface KitchenOperationInputs {
 }
 
 export interface KitchenOperationOutputs {
-  /** table4: the event position the board's staff stream resumes after. */
-  KitchenBoardGet: { table1: KitchenTicketRow[]; table2: KitchenAllDayRow[]; table3: KitchenStationRow[]; table4: { Position: number; KitchenLocale: string }[] }
+  /**
+   * table4: the event position the board's staff stream resumes after, the kitchen's language, and
+   * the server's clock when it answered (ISO-8601 UTC): a board times tickets by it, not the tablet's.
+   */
+  KitchenBoardGet: { table1: KitchenTicketRow[]; table2: KitchenAllDayRow[]; table3: KitchenStationRow[]; table4: { Position: number; KitchenLocale: string; ServerTime: string }[] }
   KitchenLineDone: { table1: KitchenTicketRow[] }
   KitchenTicketBump: { table1: KitchenTicketRow[] }
   KitchenTicketRecall: { table1: KitchenTicketRow[] }

@@ -71,7 +71,9 @@ class FakeBrowser implements ConsoleBrowser {
   languages = () => ['en-GB']
   setDocumentLanguage = () => undefined
   setTitle = () => undefined
-  now = () => new Date(this.clock.now)
+  /** The tablet's clock set wrong by this much (the timers run on). */
+  skewMs = 0
+  now = () => new Date(this.clock.now + this.skewMs)
   every = () => () => undefined
 }
 
@@ -150,9 +152,11 @@ interface Options {
   device?: boolean
   /** The first board read fails (the server not reachable yet). */
   failFirst?: boolean
+  /** How far the server's clock is ahead of the tablet's (ms; negative: behind). */
+  serverAheadMs?: number
 }
 
-async function openBoard({ role = 'kitchen', board = BOARD(), position = 100, device = false, failFirst = false }: Options = {}) {
+async function openBoard({ role = 'kitchen', board = BOARD(), position = 100, device = false, failFirst = false, serverAheadMs = 0 }: Options = {}) {
   const clock = new Clock()
   const api = new FakeStaffApi()
   const browser = new FakeBrowser(clock)
@@ -181,7 +185,7 @@ async function openBoard({ role = 'kitchen', board = BOARD(), position = 100, de
     table1: boardRows.filter((t) => !input.StationID || input.StationID === '*' || t.StationID === input.StationID),
     table2: [],
     table3: STATIONS,
-    table4: [{ Position: boardPosition, KitchenLocale: 'en' }]
+    table4: [{ Position: boardPosition, KitchenLocale: 'en', ServerTime: new Date(clock.now + serverAheadMs).toISOString() }]
   })
   browser.saved.set(STORAGE_KEYS.session, JSON.stringify({ token: me.Token, entId: 'E1001' }))
   if (device) browser.saved.set(STORAGE_KEYS.device, JSON.stringify({ token: 'sd_kitchen', entId: 'E1001', deviceId: 'D1', name: 'Kitchen tablet', kind: 'kitchen' }))
@@ -328,6 +332,27 @@ describe('the kitchen board', () => {
     expect(within(first()).getByText(T('kitchen.level.late'))).toBeTruthy()
   })
 
+  it('ages are timed by the server’s clock, not the tablet’s: learned from the board read, and moved on by a ticket stamped later than it', async () => {
+    // The tablet's clock is 10 minutes slow (02:00 on it, 02:10 on the server): the pickup order sent
+    // at 01:54 is 16 minutes old and late, not 6 minutes and half-way.
+    const { browser, clock, send, store } = await openBoard({ serverAheadMs: 10 * 60_000 })
+    expect(store.kitchen.clockOffsetMs).toBe(10 * 60_000)
+    expect(within(card('No. 12')).getByText('16:00')).toBeTruthy()
+    expect(within(card('No. 12')).getByText(T('kitchen.level.late'))).toBeTruthy()
+    await clock.advance(1000)
+    expect(within(card('No. 12')).getByText('16:01')).toBeTruthy()
+    // The tablet's clock goes back two more minutes; a ticket the server sends now (02:10:01) is not in
+    // the future: the board's clock moves on to its time, and it counts up from 0:00.
+    browser.skewMs = -2 * 60_000
+    await send('ticket.sent', { ticket: ticket('K9', { TableName: 'C01', TableID: 'B201-C01', SentAt: new Date(clock.now + 10 * 60_000).toISOString(), AckedAt: '' }) })
+    expect(store.kitchen.clockOffsetMs).toBe(12 * 60_000)
+    expect(within(card('Table C01')).getByText('0:00')).toBeTruthy()
+    await clock.advance(61_000)
+    expect(within(card('Table C01')).getByText('1:01')).toBeTruthy()
+    expect(within(card('Table C01')).getByText(T('kitchen.level.ok'))).toBeTruthy()
+    expect(within(card('No. 12')).getByText('17:02')).toBeTruthy()
+  })
+
   it('tap a line: done (and back); Bump: the ticket leaves for Recently bumped; Recall brings the station’s last bumped back; another tablet’s bump arrives as an event', async () => {
     const { api, send } = await openBoard()
     const done = (t: KitchenTicketRow) => ({ ...t, Lines: t.Lines.map((l) => (l.LineNo === 1 ? { ...l, Done: 1 as const } : l)) })
@@ -449,7 +474,7 @@ describe('the kitchen board', () => {
     const plain = api.inputsOf('KitchenBoardGet').length
     api.on('KitchenBoardGet', async () => {
       await gate
-      return { table1: fresh, table2: [], table3: STATIONS, table4: [{ Position: 500, KitchenLocale: 'en' }] }
+      return { table1: fresh, table2: [], table3: STATIONS, table4: [{ Position: 500, KitchenLocale: 'en', ServerTime: '2026-11-28T02:00:00.000Z' }] }
     })
     await act(async () => stream().handlers.onReset(480))
     await send('ticket.changed', { ticket: ticket('K9', { TableName: 'C01', Lines: [line({ Qua: '9' })] }) }, 499)

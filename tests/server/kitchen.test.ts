@@ -103,6 +103,8 @@ describe('tickets from a table', () => {
     // Ordered in Traditional Chinese; the kitchen reads Simplified.
     expect(ticket.Lines).toEqual([expect.objectContaining({ LineNo: 1, GoodsName: '是日例汤', Qua: '2', PrevQua: '', Change: '', Done: 0 })])
     expect(first.table4[0].Position).toBeGreaterThan(before)
+    // The server's clock, for the board to time tickets by (a tablet's clock may be wrong).
+    expect(Math.abs(Date.parse(first.table4[0].ServerTime) - Date.now())).toBeLessThan(60_000)
     const sent = await eventsAfter(before)
     expect(sent.map((e) => e.kind)).toEqual(['ticket.sent', 'order.progress'])
     expect(sent[0].payload.ticket.TicketID).toBe(ticket.TicketID)

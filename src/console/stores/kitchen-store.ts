@@ -9,8 +9,11 @@
  * never appears twice. Events that arrive while the board is being read again (another station,
  * a `reset`) wait and are applied on top of the read, those it already holds left out.
  *
- * Open tickets stand in arrival order (SentAt); bumped ones leave for a short "recently bumped"
- * list; the all-day counts are recomputed from the open tickets with the server's own rule
+ * Open tickets stand in arrival order (SentAt); their age is timed by the server's clock, not the
+ * tablet's: each board read says the server's time (the offset from this clock is learned at the
+ * read's midpoint), and a ticket sent, changed or bumped later than the clock we keep moves that
+ * clock forward (the server's now is never before a time it wrote). Bumped ones leave for a short
+ * "recently bumped" list; the all-day counts are recomputed from the open tickets with the server's own rule
  * (src/core/kitchen-all-day.ts). A ticket nobody acknowledged (AckedAt '') sounds: once sound is
  * on, a chime repeats until someone says "Heard" (KitchenTicketAck), on any board of the branch.
  *
@@ -124,8 +127,10 @@ export class KitchenStore {
   soundUnavailable = false
   /** What is on its way to the server: `ticketId`, `ticketId|lineNo`, 'recall', 'heard'. */
   busy: string[] = []
-  /** The board's clock (ms), ticking every second while it is shown. */
+  /** The board's clock (ms): the server's time as this tablet knows it, ticking every second while shown. */
   nowMs: number
+  /** How far the server's clock is ahead of this tablet's (ms; negative: behind). */
+  clockOffsetMs = 0
   /** When a ticket last changed in front of us (ms), for its flash. */
   flashes: Record<string, number> = {}
 
@@ -227,7 +232,7 @@ export class KitchenStore {
   async start(): Promise<void> {
     if (this.running) return
     this.running = true
-    this.nowMs = this.root.browser.now().getTime()
+    this.nowMs = this.serverNow()
     this.scheduleTick()
     this.soundReaction = reaction(
       () => this.soundOn && this.sounding.length > 0,
@@ -359,9 +364,12 @@ export class KitchenStore {
     this.loading = true
     this.error = ''
     try {
+      const askedAt = this.root.browser.now().getTime()
       const res = await this.root.call('KitchenBoardGet', { BaseID: this.baseId, StationID: this.stationId })
+      const answeredAt = this.root.browser.now().getTime()
       if (seq !== this.loadSeq) return overtaken()
       runInAction(() => {
+        this.learnServerTime(res.table4?.[0]?.ServerTime, (askedAt + answeredAt) / 2)
         const rows = res.table1 ?? []
         this.stations = res.table3 ?? []
         if (this.stationId !== ALL_STATIONS && !this.stations.some((s) => s.StationID === this.stationId)) this.stationId = ALL_STATIONS
@@ -411,7 +419,10 @@ export class KitchenStore {
     this.position = event.id
     if (TICKET_KINDS.has(event.kind)) {
       const ticket = event.data.ticket
-      if (isTicket(ticket)) this.upsert(ticket, event.kind)
+      if (isTicket(ticket)) {
+        this.learnFromTicket(ticket)
+        this.upsert(ticket, event.kind)
+      }
     } else if (event.kind === 'ticket.acked') {
       const ids = Array.isArray(event.data.ticketIds) ? event.data.ticketIds.filter((id): id is string => typeof id === 'string') : []
       this.markHeard(ids)
@@ -478,10 +489,35 @@ export class KitchenStore {
 
   // ——— The clock and the chime ———
 
+  /** The server's time now, as far as this tablet knows it. */
+  private serverNow(): number {
+    return this.root.browser.now().getTime() + this.clockOffsetMs
+  }
+
+  /** The server said `serverTime` (ISO) at about `localMs` on this tablet's clock: the offset between them. */
+  private learnServerTime(serverTime: string | undefined, localMs: number): void {
+    const at = serverTime ? Date.parse(serverTime) : NaN
+    if (Number.isNaN(at)) return
+    this.clockOffsetMs = Math.round(at - localMs)
+    this.nowMs = this.serverNow()
+  }
+
+  /** A ticket stamped later than the clock we keep: the server's now is at least that (the tablet's clock went back). */
+  private learnFromTicket(ticket: KitchenTicketRow): void {
+    const stamps = [ticket.SentAt, ticket.ChangedAt, ticket.BumpedAt].map((s) => (s ? Date.parse(s) : NaN)).filter((n) => !Number.isNaN(n))
+    if (stamps.length === 0) return
+    const latest = Math.max(...stamps)
+    const local = this.root.browser.now().getTime()
+    if (latest > local + this.clockOffsetMs) {
+      this.clockOffsetMs = latest - local
+      this.nowMs = this.serverNow()
+    }
+  }
+
   private scheduleTick(): void {
     this.ticker = this.deps.timers.setTimeout(() => {
       if (!this.running) return
-      runInAction(() => (this.nowMs = this.root.browser.now().getTime()))
+      runInAction(() => (this.nowMs = this.serverNow()))
       this.scheduleTick()
     }, 1000)
   }
@@ -584,6 +620,7 @@ export class KitchenStore {
       runInAction(() => {
         // The answer is the ticket as it is now: shown at once (its event, when it comes, changes nothing).
         if (row && isTicket(row)) {
+          this.learnFromTicket(row)
           this.upsert(row, '')
           after?.(row)
         }

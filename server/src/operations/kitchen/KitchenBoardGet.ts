@@ -15,6 +15,6 @@ export default defineStaffOperation({
   async handler(ctx, input) {
     const place = await branchInScope(ctx.db, ctx.staff, input.BaseID)
     const board = await readBoard(ctx.db, place.entId, place.baseId, input.StationID || '*')
-    return { table1: board.tickets, table2: board.allDay, table3: board.stations, table4: [{ Position: board.position, KitchenLocale: board.locale }] }
+    return { table1: board.tickets, table2: board.allDay, table3: board.stations, table4: [{ Position: board.position, KitchenLocale: board.locale, ServerTime: ctx.now.toISOString() }] }
   }
 })
