@@ -478,3 +478,109 @@ describe('notices: POST /pay/notify/wechatpay, sent over HTTP by the fake', () =
     expect(member.balance).toMatch(/^110(\.0+)?$/)
   })
 })
+
+describe('query (a late notice) and close (a replaced attempt)', () => {
+  const poll = async (m: TestMember, payId: string) => server.call('PaymentStatusUpdate', [{ PayID: payId }], { headers: m.headers })
+  const queries = (payId: string) => requestsTo(`/v3/pay/transactions/out-trade-no/${payId}?`)
+
+  test('paid at WeChat Pay but no notice yet: the poll asks by out_trade_no and pays the order; the notice, when it comes, changes nothing', async () => {
+    const m = await diner()
+    const { sheetId, payId } = await openPayment(m, '66.60')
+    expect(ok(await poll(m, payId)).table1[0].Status).toBe(PAYMENT_STATUS.PENDING)
+    expect(queries(payId).map((r) => `${r.method} ${r.url}`)).toEqual([`GET /v3/pay/transactions/out-trade-no/${payId}?mchid=${keys.mchId}`])
+    fake.pay(payId)
+    const polled = ok(await poll(m, payId))
+    expect(polled.table1[0].Status).toBe(PAYMENT_STATUS.PAID)
+    expect(polled.table2[0]).toMatchObject({ Status: ORDER_STATUS.PAID })
+    expect(await order(sheetId)).toMatchObject({ status: ORDER_STATUS.PAID, paid_amount: '66.60' })
+    expect(await notices(payId)).toEqual([{ notice_id: `wechatpay:query:${payId}:paid`, result: 'paid', amount: '66.60' }])
+    expect((await fake.deliver(fake.paidNotice(payId))).body.outcome).toBe('ignored')
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PAID)
+    // Settled: no more questions to WeChat Pay.
+    const asked = queries(payId).length
+    ok(await poll(m, payId))
+    expect(queries(payId).length).toBe(asked)
+  })
+
+  test.each([
+    ['CLOSED', PAYMENT_STATUS.DECLINED],
+    ['PAYERROR', PAYMENT_STATUS.DECLINED],
+    ['NOTPAY', PAYMENT_STATUS.PENDING],
+    ['REFUND', PAYMENT_STATUS.PENDING]
+  ] as const)('trade_state %s → payment status %s', async (state, status) => {
+    const m = await diner()
+    const { sheetId, payId } = await openPayment(m)
+    if (state === 'REFUND') fake.pay(payId)
+    fake.orders.get(payId)!.state = state
+    expect(ok(await poll(m, payId)).table1[0].Status).toBe(status)
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.AWAITING_PAYMENT)
+  })
+
+  test('a query that finds another amount pays nothing (20031); an order WeChat Pay never opened stays pending', async () => {
+    const m = await diner()
+    const { payId } = await openPayment(m, '23.50')
+    fake.pay(payId, 2300)
+    expect((await poll(m, payId)).body.resultcode).toBe(RESULTCODES.PAYMENT_AMOUNT_MISMATCH)
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PENDING)
+    // The 10010 case leaves a payment WeChat Pay never heard of: ORDER_NOT_EXIST is "not paid".
+    const walkIn = await makeMember(server.db)
+    const sheetId = await insertOrderRow(server.db, { ownerKey: walkIn.ownerKey })
+    expect((await paySubmit(walkIn, sheetId, 'wechat-mini')).body.errcode).toBe('10010')
+    const lone = await server.db.selectFrom('payments').select('pay_id').where('order_id', '=', sheetId).executeTakeFirstOrThrow()
+    expect(ok(await poll(walkIn, lone.pay_id)).table1[0].Status).toBe(PAYMENT_STATUS.PENDING)
+  })
+
+  test('WeChat Pay out of reach: the query throws UNREACHABLE (the poll then keeps the stored state: the answer-fault tests above)', async () => {
+    const deadPort = await freePort()
+    const offline = new WechatPayProvider(wechatPayFromSettings(wechatPaySettings(envOf(keys, { WECHATPAY_BASE_URL: `http://127.0.0.1:${deadPort}` })), { publicUrl: base, production: false }))
+    await expect(offline.queryStatus({ payId: 'P000000000000001', providerRef: '', amount: '1.00', stored: 'pending' })).rejects.toThrow(/UNREACHABLE/)
+  })
+
+  test('a new attempt closes the one it replaces at WeChat Pay; one the payer has just paid cannot close, and its notice still pays the order', async () => {
+    const m = await diner()
+    const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey, amount: '30.00' })
+    const first = ok(await paySubmit(m, sheetId, 'wechat-mini')).table1[0].PayID as string
+    const second = ok(await paySubmit(m, sheetId, 'wechat-mini')).table1[0].PayID as string
+    expect(requestsTo(`/v3/pay/transactions/out-trade-no/${first}/close`).map((r) => JSON.parse(r.body))).toEqual([{ mchid: keys.mchId }])
+    expect(fake.orders.get(first)!.state).toBe('CLOSED')
+    expect(fake.orders.get(second)!.state).toBe('NOTPAY')
+    // The replaced one is declined when asked (its cashier is closed); the order still awaits the new one.
+    expect(ok(await poll(m, first)).table1[0].Status).toBe(PAYMENT_STATUS.DECLINED)
+
+    // The payer paid the second just before a third attempt: closing it fails at WeChat Pay (ORDERPAID), and the money still pays the order.
+    fake.pay(second)
+    const third = ok(await paySubmit(m, sheetId, 'wechat-mini')).table1[0].PayID as string
+    expect(third).not.toBe(second)
+    expect(fake.orders.get(second)!.state).toBe('SUCCESS')
+    expect((await fake.deliver(fake.paidNotice(second))).body.outcome).toBe('paid')
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.PAID)
+    expect(requestsTo(`/v3/pay/transactions/out-trade-no/${third}/close`)).toEqual([])
+  })
+})
+
+describe('the platform-certificate mode (merchants who have not moved to the public key)', () => {
+  test('answers and notices signed with a platform certificate are verified by its serial; the public key is not accepted in its place', async () => {
+    const certOnly = new WechatPayProvider(
+      wechatPayFromSettings(wechatPaySettings(envOf(keys, { WECHATPAY_PUBLIC_KEY_ID: '', WECHATPAY_PUBLIC_KEY_PATH: '', WECHATPAY_PLATFORM_CERT_PATHS: path.join(dir, 'platform_cert.pem') })), { publicUrl: base, production: false })
+    )
+    const m = await diner()
+    const { payId } = await openPayment(m, '5.20')
+    fake.pay(payId)
+    fake.mode = 'certificate'
+    try {
+      await expect(certOnly.queryStatus({ payId, providerRef: payId, amount: '5.20', stored: 'pending' })).resolves.toEqual({ status: 'paid', amount: '5.20' })
+      const notice = fake.paidNotice(payId)
+      expect(notice.headers['Wechatpay-Serial']).toBe(keys.platformCertSerial)
+      expect(certOnly.verifyNotice(notice.body, lower(notice.headers))).toMatchObject({ ok: true, notice: { payId, result: 'paid', amount: '5.20' } })
+      // The server configured with the public key only does not know this serial.
+      expect((await fake.deliver(notice)).status).toBe(401)
+    } finally {
+      fake.mode = 'public-key'
+    }
+    const byPublicKey = fake.paidNotice(payId)
+    expect(certOnly.verifyNotice(byPublicKey.body, lower(byPublicKey.headers))).toEqual({ ok: false, reason: `Wechatpay-Serial '${keys.publicKeyId}' is no key of ours` })
+  })
+})
+
+/** Headers as Node hands them to the notify route: lower-case names. */
+const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
