@@ -80,6 +80,11 @@ async function publicScope(db: Kysely<Database>, query: Query): Promise<PublicSc
   }
   const head = await findMenuHead(db, entId, shopId)
   if (!head || !head.isEnable) return { status: 404, error: 'no such shop' }
+  if (baseId) {
+    // A branch of another shop (or none) would carry only the shop's own events: say so instead.
+    const base = await db.selectFrom('bases').select('base_id').where('base_id', '=', baseId).where('shop_id', '=', shopId).where('ent_id', '=', entId).executeTakeFirst()
+    if (!base) return { status: 404, error: 'no such branch' }
+  }
   return { entId, shopId, baseId: baseId || null }
 }
 
