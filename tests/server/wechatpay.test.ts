@@ -584,3 +584,116 @@ describe('the platform-certificate mode (merchants who have not moved to the pub
 
 /** Headers as Node hands them to the notify route: lower-case names. */
 const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+
+describe('refunds and refund notices', () => {
+  const auth = { authorization: `Bearer ${ADMIN}` }
+  const cancel = (sheetId: string) => server.app.inject({ method: 'POST', url: `/admin/orders/${sheetId}/cancel`, headers: auth })
+  const refundCalls = (outTradeNo: string) => requestsTo('/v3/refund/domestic/refunds').filter((r) => JSON.parse(r.body).out_trade_no === outTradeNo)
+
+  async function paidOrder(amount: string) {
+    const m = await diner()
+    const opened = await openPayment(m, amount)
+    fake.pay(opened.payId)
+    expect((await fake.deliver(fake.paidNotice(opened.payId))).body.outcome).toBe('paid')
+    return { m, ...opened }
+  }
+
+  test('the shop cancels a paid order: the whole amount goes back (out_refund_no = PayID, fen exact); the refund notice confirms it once', async () => {
+    const { sheetId, payId } = await paidOrder('88.88')
+    expect((await cancel(sheetId)).statusCode).toBe(200)
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.CANCELLED)
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    expect(refundCalls(payId).map((r) => JSON.parse(r.body))).toEqual([
+      { out_trade_no: payId, out_refund_no: payId, reason: 'order cancelled by the shop', notify_url: `${base}/pay/notify/wechatpay`, amount: { refund: 8888, total: 8888, currency: 'CNY' } }
+    ])
+    const refund = fake.refunds.get(payId)!
+    expect(await notices(payId)).toContainEqual({ notice_id: `wechatpay:refund:${payId}`, result: 'refunded', amount: '88.88' })
+
+    const confirmed = fake.refundNotice(payId, 'SUCCESS')
+    expect(confirmed.url).toBe(`${base}/pay/notify/wechatpay`)
+    expect(await fake.deliver(confirmed)).toEqual({ status: 200, body: { ok: true, outcome: 'refund_confirmed' } })
+    expect((await fake.deliver(confirmed)).body.outcome).toBe('replay')
+    expect((await fake.deliver(fake.refundNotice(payId, 'SUCCESS'))).body.outcome).toBe('replay')
+    expect(await notices(payId)).toContainEqual({ notice_id: `wechatpay:refund:${refund.refund_id}:SUCCESS`, result: 'refund_confirmed', amount: '88.88' })
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    // A forged or stale refund notice is refused like any other.
+    expect((await fake.deliver(fake.refundNotice(payId, 'ABNORMAL', { tamper: 'body' }))).status).toBe(401)
+    expect((await fake.deliver(fake.refundNotice(payId, 'ABNORMAL', { timestamp: Math.floor(Date.now() / 1000) - 400 }))).status).toBe(401)
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+  })
+
+  test("a refund that does not reach the payer (REFUND.ABNORMAL / CLOSED) leaves the money with us: the payment is refund due again", async () => {
+    for (const status of ['ABNORMAL', 'CLOSED'] as const) {
+      const { sheetId, payId } = await paidOrder('10.00')
+      expect((await cancel(sheetId)).statusCode).toBe(200)
+      expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+      const failed = fake.refundNotice(payId, status)
+      expect(await fake.deliver(failed)).toEqual({ status: 200, body: { ok: true, outcome: 'refund_failed' } })
+      expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUND_DUE)
+      expect((await fake.deliver(failed)).body.outcome).toBe('replay')
+      // The order stays cancelled: nothing moves back.
+      expect((await order(sheetId)).status).toBe(ORDER_STATUS.CANCELLED)
+    }
+  })
+
+  test('WeChat Pay refusing a refund stops the cancel (the order stays paid); asked again, the same out_refund_no goes through once', async () => {
+    const { sheetId, payId } = await paidOrder('20.00')
+    fake.refuseRefunds = { status: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足' }
+    try {
+      expect((await cancel(sheetId)).statusCode).toBeGreaterThanOrEqual(400)
+    } finally {
+      fake.refuseRefunds = null
+    }
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.PAID)
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PAID)
+    fake.refundStatus = 'ABNORMAL'
+    try {
+      // Answered ABNORMAL at once: refused too.
+      expect((await cancel(sheetId)).statusCode).toBeGreaterThanOrEqual(400)
+      expect((await order(sheetId)).status).toBe(ORDER_STATUS.PAID)
+    } finally {
+      fake.refundStatus = 'PROCESSING'
+    }
+    fake.refunds.delete(payId)
+    expect((await cancel(sheetId)).statusCode).toBe(200)
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    expect(refundCalls(payId).map((r) => JSON.parse(r.body).out_refund_no)).toEqual([payId, payId, payId])
+    expect([...fake.refunds.values()].filter((r) => r.out_trade_no === payId)).toHaveLength(1)
+  })
+
+  test('after-sale: parts of a payment go back under their own refund numbers, exact in fen, never more than was paid', async () => {
+    const { m, sheetId, payId } = await paidOrder('23.50')
+    const ask = async (amount: string) => {
+      const request = ok(await server.call('AfterSaleSubmit', [{ SheetID: sheetId, Amount: amount, Reason: 'quality', Content: 'cold', RequestKey: key() }], { headers: m.headers })).table1[0]
+      const done = await approveAfterSale(server.db, server.providers.payments, { afterSaleId: request.AfterSaleID, note: '', now: new Date() })
+      expect(done.applied).toBe(true)
+      return request.AfterSaleID as string
+    }
+    const first = await ask('10.01')
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PAID)
+    const second = await ask('13.49')
+    expect(refundCalls(payId).map((r) => JSON.parse(r.body))).toEqual([
+      expect.objectContaining({ out_refund_no: first, amount: { refund: 1001, total: 2350, currency: 'CNY' } }),
+      expect.objectContaining({ out_refund_no: second, amount: { refund: 1349, total: 2350, currency: 'CNY' } })
+    ])
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    // A partial refund that fails is recorded (the notify route logs it); the payment's status is the shop's to settle.
+    expect((await fake.deliver(fake.refundNotice(first, 'ABNORMAL'))).body.outcome).toBe('refund_failed')
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    // The provider itself refuses what cannot be right: more than the payment, or a number reused for another amount.
+    const provider = server.providers.payments.get('wechatpay') as WechatPayProvider
+    await expect(provider.refund({ payId, providerRef: payId, amount: '23.51', paymentAmount: '23.50', currency: 'CNY', reason: '' })).rejects.toThrow(/cannot refund/)
+    await expect(provider.refund({ payId, providerRef: payId, refundNo: first, amount: '10.00', paymentAmount: '23.50', currency: 'CNY', reason: '' })).rejects.toThrow(/REFUND_AMOUNT_DIFFERS/)
+    // Asked again, a refund number answers its refund: the one that went through, once; the abnormal one is not counted as given.
+    await expect(provider.refund({ payId, providerRef: payId, refundNo: second, amount: '13.49', paymentAmount: '23.50', currency: 'CNY', reason: '' })).resolves.toEqual({ refundRef: fake.refunds.get(second)!.refund_id })
+    await expect(provider.refund({ payId, providerRef: payId, refundNo: first, amount: '10.01', paymentAmount: '23.50', currency: 'CNY', reason: '' })).rejects.toThrow(/REFUND_ABNORMAL/)
+    expect([...fake.refunds.values()].filter((r) => r.out_trade_no === payId)).toHaveLength(2)
+  })
+
+  test('a refund notice for a payment we do not have is 404', async () => {
+    const { payId } = await paidOrder('1.00')
+    expect((await cancel((await payment(payId)).order_id)).statusCode).toBe(200)
+    fake.refunds.get(payId)!.out_trade_no = 'PNOSUCHPAYMENT01'
+    expect((await fake.deliver(fake.refundNotice(payId, 'SUCCESS'))).status).toBe(404)
+  })
+})

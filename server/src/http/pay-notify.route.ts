@@ -3,7 +3,8 @@
  * signature covers those bytes) and handed to the payment service, which verifies, records and
  * applies it. Answers: 200 done (also for a replay), 401 bad signature, 404 unknown provider or
  * payment, 400 a notice that does not fit its payment. The sandbox page calls the same
- * handleNotice in-process.
+ * handleNotice in-process. A refund that did not reach the payer (WeChat Pay's REFUND.ABNORMAL /
+ * CLOSED: outcome refund_failed) is answered 200 and logged as a warning for the shop.
  */
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -28,6 +29,7 @@ export async function payNotifyRoutes(app: FastifyInstance, deps: PayNotifyDeps)
     const result = await handleNotice(deps, request.params.provider, raw, request.headers, new Date())
     if (result.httpStatus !== 200) request.log.warn({ provider: request.params.provider, ...result }, 'payment notice refused')
     else if (result.outcome === 'amount_mismatch') request.log.warn({ provider: request.params.provider, ...result }, 'payment notice amount does not match')
+    else if (result.outcome === 'refund_failed') request.log.warn({ provider: request.params.provider, ...result }, 'refund did not reach the payer: the money is still to be given back')
     return reply
       .code(result.httpStatus)
       .type('application/json; charset=utf-8')
