@@ -7,6 +7,7 @@
  * DATABASE_URL. What the fake cannot show (WeChat Pay's own servers, a real merchant account) is
  * in docs/wechatpay.md.
  */
+import { spawn } from 'node:child_process'
 import { createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -349,6 +350,42 @@ describe('configuration: WeChat Pay without its credentials refuses to start, na
     const providers = await build(complete, true)
     expect(providers.names()).toEqual(['wechatpay'])
   })
+
+  test('the real server process: NODE_ENV=production with PAYMENT_PROVIDERS=wechatpay and no credentials exits non-zero, in one line naming them', async () => {
+    const root = path.resolve(__dirname, '..', '..')
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDERS: 'wechatpay',
+      // The other stand-ins are allowed here: only WeChat Pay's settings are missing.
+      ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,geocoding',
+      PUBLIC_URL: 'https://order.shop.example',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      DATA_DIR: path.join(dir, 'spawned'),
+      STATIC_DIR: path.join(dir, 'none')
+    }
+    for (const name of Object.keys(env)) if (name.startsWith('WECHATPAY_')) delete env[name]
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
+      child.on('exit', (exitCode) => {
+        clearTimeout(timer)
+        resolve(exitCode)
+      })
+    })
+    expect(code).toBe(1)
+    expect(stdout).not.toContain('listening')
+    const lines = stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^ScanOrder gateway refused to start: PAYMENT_PROVIDERS=wechatpay needs WECHATPAY_MCHID \(the merchant id\); WECHATPAY_MERCHANT_SERIAL_NO/)
+    for (const setting of ['WECHATPAY_MERCHANT_PRIVATE_KEY_PATH', 'WECHATPAY_APIV3_KEY', 'WECHATPAY_PUBLIC_KEY_ID', 'WECHATPAY_MINI_APPID']) expect(lines[0]).toContain(setting)
+  }, 60_000)
 
   test('the platform-certificate mode loads certificates by their serial', () => {
     const settings: WechatPaySettings = wechatPaySettings(envOf(keys, { WECHATPAY_PUBLIC_KEY_ID: '', WECHATPAY_PUBLIC_KEY_PATH: '', WECHATPAY_PLATFORM_CERT_PATHS: path.join(dir, 'platform_cert.pem') }))

@@ -79,6 +79,7 @@ export function assertRunMode(config: RunModeConfig, kinds: readonly Development
 /** What each choice is, for the start line. */
 const DESCRIPTION: Record<string, string> = {
   'payments:sandbox': 'SANDBOX, no real money',
+  'payments:wechatpay': 'WeChat Pay API v3, real money',
   'sms:development': 'codes go to this log, none sent',
   'identity:development': 'checks nothing, vouches for no phone',
   'geocoding:development': 'knows only region names and the demo streets'
