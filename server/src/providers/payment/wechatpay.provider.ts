@@ -467,6 +467,8 @@ export class WechatPayProvider implements PaymentProvider {
       throw new WechatPayError('UNREACHABLE', `${method} ${url.pathname}: ${(e as Error).name}`, 0)
     }
     if (response.status >= 200 && response.status < 300) {
+      // An empty 204 (close) says nothing we act on; signed or not, nothing is believed from it.
+      if (response.status === 204 && !text && !response.headers.get('wechatpay-signature')) return null
       const checked = this.verifySigned(text, (name) => response.headers.get(name) ?? undefined)
       if (!checked.ok) throw new WechatPayError('ANSWER_NOT_VERIFIED', `${method} ${url.pathname}: ${checked.reason}`, response.status)
       if (!text) return null
