@@ -132,7 +132,7 @@ describe('settings', () => {
     for (const [env, text] of [
       [{ SMS_PROVIDER: 'acme-sms' }, "SMS_PROVIDER 'acme-sms' is not a provider this server has (choices: development)"],
       [{ IDENTITY_PROVIDER: 'wechat' }, "IDENTITY_PROVIDER 'wechat' is not a provider this server has (choices: development)"],
-      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox)"],
+      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox, wechatpay)"],
       [{ GEOCODING_PROVIDER: 'acme-maps' }, "GEOCODING_PROVIDER 'acme-maps' is not a provider this server has (choices: development, nominatim)"]
     ] as const) {
       const config = configOf(env)
