@@ -325,17 +325,24 @@ export async function createWithChannel(provider: PaymentProvider, request: Crea
   }
 }
 
-/** The host identities the server has checked for an owner: a member's linked open ids by identity provider; none for a walk-in device. */
-export async function payerOpenIds(db: Kysely<Database>, entId: string, ownerKey: string): Promise<Record<string, string>> {
-  if (!ownerKey.startsWith('vip:')) return {}
-  const rows = await db
-    .selectFrom('member_identities')
-    .select(['provider', 'open_id'])
-    .where('ent_id', '=', entId)
-    .where('vip_id', '=', ownerKey.slice(4))
-    .orderBy('created_at')
-    .execute()
-  return Object.fromEntries(rows.map((r) => [r.provider, r.open_id]))
+/**
+ * How a provider asks for the payer's checked open id at a host app: the owner's identity linked
+ * through that identity provider (a member's member_identities row), null for a walk-in device or
+ * a member without one. The query runs only when a provider asks (WeChat Pay's JSAPI prepay).
+ */
+export function payerOpenIdOf(db: Kysely<Database>, entId: string, ownerKey: string): (identityProvider: string) => Promise<string | null> {
+  return async (identityProvider) => {
+    if (!ownerKey.startsWith('vip:')) return null
+    const row = await db
+      .selectFrom('member_identities')
+      .select('open_id')
+      .where('ent_id', '=', entId)
+      .where('provider', '=', identityProvider)
+      .where('vip_id', '=', ownerKey.slice(4))
+      .orderBy('created_at')
+      .executeTakeFirst()
+    return row?.open_id ?? null
+  }
 }
 
 async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, origin: string) {
@@ -352,7 +359,7 @@ async function paymentRequest(db: Kysely<Database>, payment: PaymentRecord, orig
     notifyUrl: `${origin}/pay/notify/${encodeURIComponent(payment.provider)}`,
     createdAt: payment.created_at,
     expiresAt: order?.expires_at ?? null,
-    payerOpenIds: await payerOpenIds(db, payment.ent_id, payment.owner_key)
+    payerOpenId: payerOpenIdOf(db, payment.ent_id, payment.owner_key)
   }
 }
 

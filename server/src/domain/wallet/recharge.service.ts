@@ -27,7 +27,7 @@ import { findShop } from '../../storage/repositories/shop.repository'
 import type { Database, RechargeRuleTable } from '../../storage/schema'
 import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import type { SessionMember } from '../members/member-session'
-import { allowedReturnOrigins, createWithChannel, moneySettings, payerOpenIds, requireFinanceAccount } from '../payments/payment.service'
+import { allowedReturnOrigins, createWithChannel, moneySettings, payerOpenIdOf, requireFinanceAccount } from '../payments/payment.service'
 import { checkReturnUrl, withPayId } from '../payments/return-url'
 import { newEntryId } from './balance.service'
 import { applyRechargeResult, lockRecharge, parseGiftCoupons, type RechargeRecord } from './recharge-settle'
@@ -201,7 +201,7 @@ export async function rechargeView(
       returnUrl: recharge.return_url,
       notifyUrl: `${origin}/pay/notify/${encodeURIComponent(recharge.provider)}`,
       createdAt: recharge.created_at,
-      payerOpenIds: await payerOpenIds(deps.db, recharge.ent_id, `vip:${recharge.vip_id}`),
+      payerOpenId: payerOpenIdOf(deps.db, recharge.ent_id, `vip:${recharge.vip_id}`),
       ...(options.payerIp ? { payerIp: options.payerIp } : {})
     }, channel)
   } catch (e) {

@@ -30,11 +30,12 @@ export interface CreatePaymentInput {
    */
   expiresAt?: string | null
   /**
-   * The payer's open ids the server has checked (the signed-in member's host identities, by the
-   * identity provider that vouched for each: member_identities). A wallet's in-app cashier (WeChat
-   * Pay JSAPI) charges one payer and needs theirs; never an id a client merely claims.
+   * The payer's open id at a host app, as the identity provider named vouched for it (the
+   * signed-in member's host identities, member_identities), or null. A wallet's in-app cashier
+   * (WeChat Pay JSAPI) charges one payer and asks for theirs; never an id a client merely claims.
+   * Looked up only when asked (the sandbox and every status poll never ask).
    */
-  payerOpenIds?: Readonly<Record<string, string>>
+  payerOpenId?: (identityProvider: string) => Promise<string | null>
   /** The payer's IP address as we saw it (WeChat Pay H5 needs it); absent when the caller is not the payer. */
   payerIp?: string
 }

@@ -293,7 +293,7 @@ export class WechatPayProvider implements PaymentProvider {
       return { payUrl, providerRef: input.payId, invocation: { channel: 'hosted', payUrl } }
     }
 
-    const openId = input.payerOpenIds?.[channel === 'wechat-mini' ? this.c.miniIdentity : this.c.jsapiIdentity]
+    const openId = await input.payerOpenId?.(channel === 'wechat-mini' ? this.c.miniIdentity : this.c.jsapiIdentity)
     if (!openId) throw new PayerIdentityRequiredError(this.name, channel)
     // Asked again for the same out_trade_no with the same fields, WeChat Pay answers the same prepay_id.
     const data = await this.call('POST', '/v3/pay/transactions/jsapi', { ...order, payer: { openid: openId } })
