@@ -68,6 +68,11 @@ export interface KitchenTicketRow {
   AckedAt: string
   /** The station's alert timer: past it the ticket turns red. */
   AlertMinutes: number
+  /**
+   * Why the ticket's print failed for good (its latest print job is 'failed' after every retry:
+   * docs/printing.md), '' while it printed, is printing or has no printer. A reprint that prints clears it.
+   */
+  PrintError: string
   Lines: KitchenTicketLineRow[]
 }
 

@@ -127,6 +127,7 @@ const ticket = (id: string, extra: Partial<KitchenTicketRow> = {}): KitchenTicke
   BumpedAt: '',
   AckedAt: '2026-11-28T01:58:30.000Z',
   AlertMinutes: 10,
+  PrintError: '',
   Lines: [line()],
   ...extra
 })
@@ -317,6 +318,40 @@ describe('the kitchen board', () => {
     printed = false
     fireEvent.click(within(card('Table A02')).getByRole('button', { name: 'Reprint Table A02, round 1' }))
     expect(await screen.findByText('Table A02, round 1 did not print: the printer is out of paper')).toBeTruthy()
+  })
+
+  it('a print that failed for good shows on its card and above the board, with Reprint; the stream brings it; a reprint that prints clears it', async () => {
+    const { api, send, store } = await openBoard({
+      board: [ticket('K1', { StationID: 'ST-steam' }), ticket('K2', { StationID: 'ST-wok', TableName: 'A05', SentAt: '2026-11-28T01:59:00.000Z', PrintError: 'connection refused (127.0.0.1:9100)' })]
+    })
+    // Read with the board: a station that has no printer now cannot reprint, and says so.
+    expect(within(card('Table A05')).getByText(T('kitchen.printFailed.tag'))).toBeTruthy()
+    expect(within(card('Table A05')).getByText(T('kitchen.printFailed.noPrinter', { error: 'connection refused (127.0.0.1:9100)' }))).toBeTruthy()
+    expect(within(card('Table A05')).queryByRole('button', { name: /Reprint/ })).toBeNull()
+    expect(screen.getByText(T('kitchen.printFailed.summary', { n: 1 }))).toBeTruthy()
+    expect(within(card('Table A02')).queryByText(T('kitchen.printFailed.tag'))).toBeNull()
+
+    // The print worker gives up on K1: every board hears the ticket with its reason, and says it.
+    const k1 = ticket('K1', { StationID: 'ST-steam' })
+    await send('ticket.lineDone', { ticket: { ...k1, PrintError: 'the printer is out of paper' } })
+    const a02 = card('Table A02')
+    expect(within(a02).getByText(T('kitchen.printFailed.tag'))).toBeTruthy()
+    const detail = within(a02).getByText(T('kitchen.printFailed.detail', { error: 'the printer is out of paper' }))
+    const reprint = within(a02).getByRole('button', { name: 'Reprint Table A02, round 1' })
+    expect(reprint.getAttribute('aria-describedby')).toBe(detail.id)
+    expect(screen.getByText(T('kitchen.printFailed.summary', { n: 2 }))).toBeTruthy()
+    expect(screen.getByText(T('kitchen.printFailed.announce', { ticket: 'Table A02, round 1' }))).toBeTruthy()
+    expect(store.kitchen.printFailures.map((t) => t.TicketID)).toEqual(['K1', 'K2'])
+
+    // Reprint: it prints; the card and the summary say so no more.
+    api.on('KitchenTicketReprint', () => ({ table1: [{ Printed: true, Error: '' }] }))
+    fireEvent.click(reprint)
+    await waitFor(() => expect(within(card('Table A02')).queryByText(T('kitchen.printFailed.tag'))).toBeNull())
+    expect(within(card('Table A02')).queryByRole('button', { name: 'Reprint Table A02, round 1' })?.getAttribute('aria-describedby')).toBeNull()
+    expect(screen.getByText(T('kitchen.printFailed.summary', { n: 1 }))).toBeTruthy()
+    // Another board's reprint clears it the same way, through the stream.
+    await send('ticket.lineDone', { ticket: ticket('K2', { StationID: 'ST-wok', TableName: 'A05', SentAt: '2026-11-28T01:59:00.000Z' }) })
+    expect(screen.queryByText(/did not print/)).toBeNull()
   })
 
   it('the clock ticks every second and the colour follows the station’s alert timer', async () => {

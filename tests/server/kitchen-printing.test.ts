@@ -49,6 +49,7 @@ const ticket = (over: Partial<KitchenTicketRow> = {}): KitchenTicketRow => ({
   BumpedAt: '',
   AckedAt: '',
   AlertMinutes: 10,
+  PrintError: '',
   Lines: [
     line({ LineNo: 1, GoodsName: '宫保鸡丁', Qua: '2', SkuName: '大份', AddOnText: '加辣, 花生', RemarkText: '少盐' }),
     line({ LineNo: 2, GoodsID: 'G2', GoodsName: '商务套餐', Qua: '1', BomText: '米饭, 例汤, 青菜' }),

@@ -341,4 +341,47 @@ describe('printing', () => {
       await printer.close()
     }
   })
+
+  test('a print that fails after every retry shows on the board (the ticket’s PrintError, heard by every board); a reprint that prints clears it', async () => {
+    const off = await FakeEscPosPrinter.start()
+    await off.close() // switched off: connections are refused
+    const stationInput = { BaseID: 'B201', StationID: '', Name: 'Soup', ClassIDs: '', GoodsIDs: gid('F01'), AlertMinutes: 10, PrinterHost: off.host, PrinterPort: off.port, Sort: 0 }
+    const station = ok(await as(owner, 'KitchenStationSave', stationInput)).table1[0]
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    let on: FakeEscPosPrinter | null = null
+    try {
+      const r = await round('B201-A03', [{ code: 'F01', qua: '1', price: await priceOf('F01') }])
+      const ticketNow = async () => ticketsOf((await board()).table1, r.roundId)[0]
+      const mark = await lastEventId()
+      // Three rounds of tries (the worker's retries come 15 s and 30 s later): failed for good after the third.
+      const t0 = Date.now()
+      for (const later of [0, 120_000, 300_000]) {
+        expect((await ticketNow()).PrintError).toBe('')
+        expect(await runPrintJobs(server.db, new Date(t0 + later))).toBe(0)
+      }
+      const failed = await ticketNow()
+      expect(failed.PrintError).toMatch(/connection refused/)
+      const heard = (await eventsAfter(mark)).filter((e) => e.payload.ticket?.TicketID === failed.TicketID)
+      expect(heard.map((e) => [e.kind, e.payload.ticket.PrintError])).toEqual([['ticket.lineDone', failed.PrintError]])
+      // Nothing more is tried by itself.
+      expect(await runPrintJobs(server.db, new Date(t0 + 3_600_000))).toBe(0)
+
+      // The printer is back (at a new address): Reprint prints it and every board hears it printed.
+      on = await FakeEscPosPrinter.start()
+      ok(await as(owner, 'KitchenStationSave', { ...stationInput, StationID: station.StationID, PrinterPort: on.port }))
+      const mark2 = await lastEventId()
+      expect(ok(await as(cook, 'KitchenTicketReprint', { TicketID: failed.TicketID })).table1).toEqual([{ Printed: true, Error: '' }])
+      expect((await ticketNow()).PrintError).toBe('')
+      const cleared = (await eventsAfter(mark2)).filter((e) => e.payload.ticket?.TicketID === failed.TicketID)
+      expect(cleared.map((e) => [e.kind, e.payload.ticket.PrintError])).toEqual([['ticket.lineDone', '']])
+      // A second reprint changes nothing on the boards.
+      const mark3 = await lastEventId()
+      ok(await as(cook, 'KitchenTicketReprint', { TicketID: failed.TicketID }))
+      expect(await eventsAfter(mark3)).toEqual([])
+    } finally {
+      warn.mockRestore()
+      ok(await as(owner, 'KitchenStationRemove', { StationID: station.StationID }))
+      await on?.close()
+    }
+  }, 60_000)
 })

@@ -43,6 +43,7 @@ const ticket = (id: string, lines: KitchenTicketLineRow[], status: 'open' | 'bum
   BumpedAt: '',
   AckedAt: '',
   AlertMinutes: 10,
+  PrintError: '',
   Lines: lines
 })
 

@@ -5,10 +5,13 @@
  * with one conditional update, so exactly one process prints each, and prints them after the
  * commit. A claim runs out after CLAIM_MS (the process died mid-print): the job is taken again.
  * A print that fails is tried again later, up to MAX_TRIES; then the job stays 'failed' with its
- * error (the board's Reprint button prints it by hand).
+ * error, and every board of the branch hears the ticket with its PrintError (the board shows it
+ * with a Reprint button, which prints it by hand; a reprint that prints clears it: clearFailedPrints).
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
+import { appendEvent, inEventTransaction } from '../live/outbox'
+import { kitchenLocaleOf, loadTicketRows } from '../domain/kitchen/kitchen-view'
 import type { Database } from '../storage/schema'
 import { printStoredTicket } from './kitchen-printing'
 import type { NetworkPrinterQueue } from './network-printer'
@@ -60,14 +63,47 @@ export async function runPrintJobs(db: Kysely<Database>, now: Date, queue?: Netw
       await db.updateTable('print_jobs').set({ state: 'printed', printed_at: new Date().toISOString(), error: '' }).where('job_id', '=', job.job_id).execute()
     } else {
       const failed = tries >= MAX_TRIES
-      await db
-        .updateTable('print_jobs')
-        .set({ state: failed ? 'failed' : 'waiting', not_before: new Date(Date.now() + RETRY_AFTER_MS * tries).toISOString(), error: outcome.error.slice(0, 500) })
-        .where('job_id', '=', job.job_id)
-        .execute()
+      await inEventTransaction(db, async (trx) => {
+        await trx
+          .updateTable('print_jobs')
+          .set({ state: failed ? 'failed' : 'waiting', not_before: new Date(Date.now() + RETRY_AFTER_MS * tries).toISOString(), error: outcome.error.slice(0, 500) })
+          .where('job_id', '=', job.job_id)
+          .execute()
+        // Failed for good: the boards show it (the ticket now carries its PrintError).
+        if (failed) await appendTicketState(trx, job.ticket_id, new Date())
+      })
     }
   }
   return printed
+}
+
+/**
+ * The kind that carries a ticket whose print state changed. The outbox has no kind of its own for
+ * it (server/src/live/outbox.ts EVENT_AUDIENCES, the one list of kinds): it goes as
+ * 'ticket.lineDone', which every board applies as an upsert of the whole ticket, without a flash,
+ * a sound or a floor read (docs/live-service.md "Events").
+ */
+export const PRINT_STATE_KIND = 'ticket.lineDone'
+
+/** The ticket as it is now (its PrintError with it) to the staff streams of its branch, at the transaction's end. */
+export async function appendTicketState(trx: Transaction<Database>, ticketId: string, now: Date): Promise<void> {
+  const place = await trx.selectFrom('kitchen_tickets').select(['ent_id', 'shop_id', 'base_id']).where('ticket_id', '=', ticketId).executeTakeFirst()
+  if (!place) return
+  const [row] = await loadTicketRows(trx, [ticketId], await kitchenLocaleOf(trx, place.ent_id))
+  if (row) await appendEvent(trx, { entId: place.ent_id, shopId: place.shop_id, baseId: place.base_id, kind: PRINT_STATE_KIND, payload: { ticket: row } }, now)
+}
+
+/**
+ * A reprint printed the ticket: its failed jobs count as printed (by hand), and when there were any
+ * every board hears the ticket without its PrintError. Answers whether there were.
+ */
+export async function clearFailedPrints(db: Kysely<Database>, ticketId: string, now: Date): Promise<boolean> {
+  return inEventTransaction(db, async (trx) => {
+    const cleared = await trx.updateTable('print_jobs').set({ state: 'printed', printed_at: now.toISOString() }).where('ticket_id', '=', ticketId).where('state', '=', 'failed').executeTakeFirst()
+    if (Number(cleared.numUpdatedRows ?? 0) === 0) return false
+    await appendTicketState(trx, ticketId, now)
+    return true
+  })
 }
 
 /** Deletes printed and failed jobs older than a day. */

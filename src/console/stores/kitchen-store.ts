@@ -191,6 +191,11 @@ export class KitchenStore {
     return allDayCounts(this.tickets)
   }
 
+  /** Open tickets whose print failed for good (the server's PrintError): shown with Reprint. */
+  get printFailures(): KitchenTicketRow[] {
+    return this.tickets.filter((t) => t.PrintError)
+  }
+
   /** Open tickets nobody has heard yet (new, or changed since). */
   get sounding(): KitchenTicketRow[] {
     return this.tickets.filter((t) => t.AckedAt === '')
@@ -440,6 +445,8 @@ export class KitchenStore {
     }
     if (ticket.Status === 'open') {
       this.recent = this.recent.filter((t) => t.TicketID !== ticket.TicketID)
+      // A print that failed for good is said at once (and stays written on the card).
+      if (ticket.PrintError && !(index >= 0 && this.tickets[index].PrintError)) this.announcement = this.root.t('kitchen.printFailed.announce', { ticket: this.labelOf(ticket) })
       if (index >= 0) {
         this.tickets[index] = ticket
       } else {
@@ -673,8 +680,11 @@ export class KitchenStore {
       const outcome = (await this.root.call('KitchenTicketReprint', { TicketID: ticketId })).table1?.[0]
       runInAction(() => {
         const label = this.labelOf(ticket)
-        if (outcome?.Printed) this.announcement = this.root.t('kitchen.reprinted', { ticket: label })
-        else this.actionError = this.root.t('kitchen.reprintFailed', { ticket: label, error: outcome?.Error ?? '' })
+        if (outcome?.Printed) {
+          this.announcement = this.root.t('kitchen.reprinted', { ticket: label })
+          // Printed now: a failed print is over (the server tells the other boards).
+          this.tickets = this.tickets.map((t) => (t.TicketID === ticketId && t.PrintError ? { ...t, PrintError: '' } : t))
+        } else this.actionError = this.root.t('kitchen.reprintFailed', { ticket: label, error: outcome?.Error ?? '' })
       })
     } catch (e) {
       runInAction(() => (this.actionError = this.root.messageOf(e)))

@@ -5,7 +5,7 @@
  * unit, spec, add-ons, combo picks and remarks; changed lines show the quantity before, cancelled
  * lines stay struck through. Tap a line: done; Bump per ticket; Recall; the all-day counts; sound
  * after one tap, until someone says "Heard"; keys for a keyboard or bump bar; the connection always
- * in view. Stations are managed on the same page by people with 'shops.manage'.
+ * in view; a print that failed for good written on its card and above the board, with Reprint. Stations are managed on the same page by people with 'shops.manage'.
  */
 import { observer } from 'mobx-react-lite'
 import { reaction } from 'mobx'
@@ -136,6 +136,14 @@ const Board = observer(function Board({ kitchen, stations }: { kitchen: KitchenS
           </button>
         </div>
       ) : null}
+      {kitchen.printFailures.length > 0 ? (
+        <p className='kds-print-alert'>
+          <span aria-hidden='true' className='kds-print-icon'>
+            ⚠
+          </span>
+          {t('kitchen.printFailed.summary', { n: kitchen.printFailures.length })}
+        </p>
+      ) : null}
       <Alert message={kitchen.error || kitchen.actionError} />
       <div className='visually-hidden' role='status' aria-live='polite'>
         {kitchen.announcement}
@@ -197,6 +205,8 @@ const TicketCard = observer(function TicketCard({ kitchen, ticket, number }: { k
   if (kitchen.selectedId === id) classes.push('kds-selected')
   if (kitchen.isFlashing(id)) classes.push('kds-flash')
   if (ticket.AckedAt === '') classes.push('kds-unheard')
+  if (ticket.PrintError) classes.push('kds-print-failed')
+  const reprintable = kitchen.canReprint(ticket)
   const meta = [t(SERVICE_KEY[ticket.ServiceType] ?? 'service.takeaway')]
   if (ticket.Kind === 'round' && ticket.RoundNo > 0) meta.push(t('kitchen.round', { n: ticket.RoundNo }))
   if (kitchen.stationId === ALL_STATIONS && ticket.StationName) meta.push(ticket.StationName)
@@ -232,6 +242,7 @@ const TicketCard = observer(function TicketCard({ kitchen, ticket, number }: { k
             {kitchen.selectedId === id ? <span className='kds-tag kds-tag-selected'>{t('kitchen.selected')}</span> : null}
             {ticket.AckedAt === '' ? <span className='kds-tag kds-tag-new'>{ticket.ChangedAt ? t('kitchen.unheardChange') : t('kitchen.new')}</span> : null}
             {ticket.ChangedAt && ticket.AckedAt !== '' ? <span className='kds-tag kds-tag-changed'>{t('kitchen.changed')}</span> : null}
+            {ticket.PrintError ? <span className='kds-tag kds-tag-print'>{t('kitchen.printFailed.tag')}</span> : null}
           </p>
         </header>
         <ul className='kds-lines'>
@@ -246,13 +257,27 @@ const TicketCard = observer(function TicketCard({ kitchen, ticket, number }: { k
             <strong>{t('kitchen.orderRemark')}</strong> {ticket.OrderRemarks}
           </p>
         ) : null}
+        {ticket.PrintError ? (
+          <p className='kds-print-detail' id={`kds-print-${id}`}>
+            <span aria-hidden='true' className='kds-print-icon'>
+              ⚠
+            </span>
+            {t(reprintable ? 'kitchen.printFailed.detail' : 'kitchen.printFailed.noPrinter', { error: ticket.PrintError })}
+          </p>
+        ) : null}
         <div className='kds-card-foot'>
           <button type='button' className='button button-primary kds-bump' onClick={() => void kitchen.bump(id)} disabled={kitchen.isBusy(id)}>
             {t('kitchen.bump')}
             <span className='visually-hidden'> {label}</span>
           </button>
-          {kitchen.canReprint(ticket) ? (
-            <button type='button' className='button kds-reprint' onClick={() => void kitchen.reprint(id)} disabled={kitchen.isBusy(`reprint|${id}`)}>
+          {reprintable ? (
+            <button
+              type='button'
+              className={ticket.PrintError ? 'button kds-reprint kds-reprint-needed' : 'button kds-reprint'}
+              onClick={() => void kitchen.reprint(id)}
+              disabled={kitchen.isBusy(`reprint|${id}`)}
+              aria-describedby={ticket.PrintError ? `kds-print-${id}` : undefined}
+            >
               {t('kitchen.reprint')}
               <span className='visually-hidden'> {label}</span>
             </button>

@@ -48,6 +48,9 @@ const changeOf = (qua: string, prev: string): KitchenLineChange => {
   return now.greaterThan(toDecimal(prev)) ? 'raised' : now.lessThan(toDecimal(prev)) ? 'lowered' : ''
 }
 
+/** A ticket's print failed for good when its latest job did (the reason, never empty then). */
+const printErrorOf = (job: { state: string; error: string } | undefined): string => (job?.state === 'failed' ? job.error || 'not printed' : '')
+
 /** The tickets named, in the order asked, as rows in `locale`. Unknown ids are left out. */
 export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly string[], locale: Locale): Promise<KitchenTicketRow[]> {
   if (ticketIds.length === 0) return []
@@ -55,12 +58,15 @@ export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly s
   if (tickets.length === 0) return []
   const orderIds = [...new Set(tickets.map((t) => t.order_id))]
   const stationIds = [...new Set(tickets.map((t) => t.station_id).filter(Boolean))]
-  const [orders, ticketLines, orderLines, stations] = await Promise.all([
+  const [orders, ticketLines, orderLines, stations, prints] = await Promise.all([
     db.selectFrom('orders').selectAll().where('order_id', 'in', orderIds).execute(),
     db.selectFrom('kitchen_ticket_lines').selectAll().where('ticket_id', 'in', tickets.map((t) => t.ticket_id)).orderBy('line_no').execute(),
     db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('line_no').execute(),
-    stationIds.length ? db.selectFrom('kitchen_stations').select(['station_id', 'name', 'alert_minutes']).where('station_id', 'in', stationIds).execute() : Promise.resolve([])
+    stationIds.length ? db.selectFrom('kitchen_stations').select(['station_id', 'name', 'alert_minutes']).where('station_id', 'in', stationIds).execute() : Promise.resolve([]),
+    // Print jobs, oldest first: a ticket's latest tells whether its print failed for good.
+    db.selectFrom('print_jobs').select(['ticket_id', 'state', 'error']).where('ticket_id', 'in', tickets.map((t) => t.ticket_id)).orderBy('created_at').orderBy('job_id').execute()
   ])
+  const latestPrint = new Map(prints.map((p) => [p.ticket_id, p]))
   const tableIds = [...new Set(orders.map((o) => o.table_id).filter(Boolean))]
   const tables = tableIds.length ? await db.selectFrom('dining_tables').select(['table_id', 'code']).where('table_id', 'in', tableIds).execute() : []
   const orderBy = new Map(orders.map((o) => [o.order_id, o]))
@@ -127,6 +133,7 @@ export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly s
           BumpedAt: t.bumped_at ?? '',
           AckedAt: t.acked_at ?? '',
           AlertMinutes: Number(station?.alert_minutes ?? 10),
+          PrintError: printErrorOf(latestPrint.get(t.ticket_id)),
           Lines: linesOf.get(t.ticket_id) ?? []
         }
       ]
