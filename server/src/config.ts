@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import { wechatPaySettings, type WechatPaySettings } from './providers/payment/wechatpay.settings'
+import { identitySettings, type IdentitySettings } from './providers/identity/identity.settings'
 import { smsSettings, type SmsSettings } from './providers/sms/sms.settings'
 
 export interface ServerConfig {
@@ -82,8 +83,10 @@ export interface ServerConfig {
   smsProvider: string
   /** The SMS vendors' settings (ALIYUN_SMS_*, TENCENTCLOUD_SMS_*, TWILIO_*, SMS_TIMEOUT_MS; providers/sms/sms.settings.ts, docs/sms.md), checked when SMS_PROVIDER names the vendor. */
   sms: SmsSettings
-  /** The host identity provider (IDENTITY_PROVIDER, 'development'). */
+  /** The host identity providers (IDENTITY_PROVIDER: 'development', or 'wechat', 'alipay' or 'wechat,alipay'; providers/identity/registry.ts). */
   identityProvider: string
+  /** The hosts' sign-in settings (WECHAT_MINI_*, WECHAT_OA_*, ALIPAY_LOGIN_*; providers/identity/identity.settings.ts, docs/host-sign-in.md), checked when IDENTITY_PROVIDER names the host. */
+  identity: IdentitySettings
   /** Payment providers, comma-separated (PAYMENT_PROVIDERS, 'sandbox'); the first is the default. */
   paymentProviders: string[]
   /** WeChat Pay API v3 (WECHATPAY_*; providers/payment/wechatpay.settings.ts, docs/wechatpay.md), used when PAYMENT_PROVIDERS names 'wechatpay'. */
@@ -161,6 +164,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     smsProvider: text(env.SMS_PROVIDER) ?? 'development',
     sms: smsSettings(env),
     identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',
+    identity: identitySettings(env),
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
     wechatPay: wechatPaySettings(env),
     geocodingProvider: text(env.GEOCODING_PROVIDER) ?? 'development',
