@@ -116,7 +116,7 @@ export interface DayReportStationRow {
 export interface DayReportInput {
   /** A branch; '' for every branch of ShopID (or of the caller's scope) the caller works at. */
   BaseID: string
-  /** 'YYYY-MM-DD': the business day. */
+  /** 'YYYY-MM-DD': the business day; '' the one running now at those branches (the answer's table1 Day names it). */
   Day: string
   /** With BaseID '': one shop's branches; '' every shop in the caller's scope. */
   ShopID?: string

@@ -121,7 +121,10 @@ function dayReport(day: string, baseIds = 'B201'): ReportOperationOutputs['DayRe
   }
 }
 
-async function open(role: StaffRole, scope: StaffScopeRow[] = ONE_BRANCH, setUpApi: (api: FakeStaffApi) => void = (api) => api.on('DayReportGet', (input) => dayReport(input.Day, input.BaseID || 'B201,B202'))) {
+/** The business day the server says is running when asked for Day '' (the device's date here, unless a test says otherwise). */
+const RUNNING_DAY = '2026-11-28'
+
+async function open(role: StaffRole, scope: StaffScopeRow[] = ONE_BRANCH, setUpApi: (api: FakeStaffApi) => void = (api) => api.on('DayReportGet', (input) => dayReport(input.Day || RUNNING_DAY, input.BaseID || 'B201,B202'))) {
   const api = new FakeStaffApi()
   const browser = new FakeBrowser()
   browser.hashValue = '#/report'
@@ -165,7 +168,8 @@ describe('the day report page', () => {
     expect(screen.getByRole('link', { name: T('nav.report') }).getAttribute('aria-current')).toBe('page')
     expect(document.activeElement).toBe(await screen.findByRole('heading', { level: 1, name: T('report.title') }))
     await screen.findByText(T('report.shown', { day: '2026-11-28', places: 'Tea House: Square' }))
-    expect(api.inputsOf('DayReportGet')).toEqual([{ BaseID: 'B201', ShopID: '', Day: '2026-11-28' }])
+    // The day running now is the server's to say (the branch's hours, the enterprise's clock).
+    expect(api.inputsOf('DayReportGet')).toEqual([{ BaseID: 'B201', ShopID: '', Day: '' }])
     expect(dayField().value).toBe('2026-11-28')
     // One branch: nothing else to choose.
     expect(within(screen.getByLabelText(T('report.place'))).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tea House: Square'])
@@ -221,7 +225,7 @@ describe('the day report page', () => {
   test('several shops: every branch, a shop’s branches or one branch; the day before; a bad day asks nothing', async () => {
     const { api } = await open('owner', TWO_SHOPS)
     await screen.findByRole('region', { name: T('report.sales') })
-    expect(api.inputsOf('DayReportGet')[0]).toEqual({ BaseID: '', ShopID: '', Day: '2026-11-28' })
+    expect(api.inputsOf('DayReportGet')[0]).toEqual({ BaseID: '', ShopID: '', Day: '' })
     const place = screen.getByLabelText(T('report.place'))
     expect(within(place).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'All my branches',
@@ -258,7 +262,7 @@ describe('the day report page', () => {
 
   test('Download CSV saves the report shown (not the form’s unsent choices) and says so', async () => {
     const { api, browser } = await open('manager', ONE_BRANCH, (a) =>
-      a.on('DayReportGet', (input) => dayReport(input.Day)).on('DayReportExport', (input) => ({ table1: [{ FileName: `day-report-${input.Day}-${input.BaseID}.csv`, Csv: 'Day report\r\nSales,8,343.00\r\n' }] }))
+      a.on('DayReportGet', (input) => dayReport(input.Day || RUNNING_DAY)).on('DayReportExport', (input) => ({ table1: [{ FileName: `day-report-${input.Day}-${input.BaseID}.csv`, Csv: 'Day report\r\nSales,8,343.00\r\n' }] }))
     )
     await screen.findByRole('region', { name: T('report.sales') })
     fireEvent.change(screen.getByLabelText(T('report.day')), { target: { value: '2026-11-01' } })
@@ -278,6 +282,21 @@ describe('the day report page', () => {
     )
     expect((await screen.findByRole('alert')).textContent).toContain('Branch not found.')
     expect(screen.queryByRole('region', { name: T('report.sales') })).toBeNull()
+    // The form still offers a day to ask for: this device's.
+    expect(dayField().value).toBe('2026-11-28')
+  })
+
+  test('opens on the business day running at the branch, as the server says, not the device’s date: at 01:30 a branch open past midnight is still on the day before', async () => {
+    const { api } = await open('manager', ONE_BRANCH, (a) => a.on('DayReportGet', (input) => dayReport(input.Day || '2026-11-27')))
+    await screen.findByText(T('report.shown', { day: '2026-11-27', places: 'Tea House: Square' }))
+    expect(dayField().value).toBe('2026-11-27')
+    expect(api.inputsOf('DayReportGet')).toEqual([{ BaseID: 'B201', ShopID: '', Day: '' }])
+    // Day after: the device's date, asked for by name.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: T('report.nextDay') }))
+    })
+    expect(api.inputsOf('DayReportGet')[1]).toEqual({ BaseID: 'B201', ShopID: '', Day: '2026-11-28' })
+    await screen.findByText(T('report.shown', { day: '2026-11-28', places: 'Tea House: Square' }))
   })
 
   test('cashiers and the kitchen: no navigation entry, "not open to your role" at its address', async () => {

@@ -13,6 +13,8 @@ import { Decimal } from '../../src/core/money'
 import { ORDER_STATUS, PAYMENT_STATUS, type OrderLineInput } from '../../src/gateway/order-rows'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { markOrderPaid } from '../../server/src/domain/orders/order-state'
+import { dayReport, runningBusinessDay, type ReportBranch } from '../../server/src/domain/reports/day-report.service'
+import { wallClockIn } from '../../src/core/wall-clock'
 import { closeSheet } from '../../server/src/domain/table-sheets/table-sheet.service'
 import type { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
@@ -366,7 +368,7 @@ describe('scope', () => {
       expect(codes(await as(person, 'DayReportGet', { BaseID: B201, Day: today.day }))).toBe('10013/')
       expect(codes(await as(person, 'DayReportExport', { BaseID: B201, Day: today.day }))).toBe('10013/')
     }
-    for (const Day of ['', '2026-02-30', '26-11-28', 'today']) expect(codes(await as(owner, 'DayReportGet', { BaseID: B201, Day }))).toBe('10007/')
+    for (const Day of ['2026-02-30', '26-11-28', 'today', ' - ']) expect(codes(await as(owner, 'DayReportGet', { BaseID: B201, Day }))).toBe('10007/')
   })
 })
 
@@ -427,6 +429,41 @@ describe('the business day of a refund', () => {
     } finally {
       await setHours(server.db, 'B202', '00:00', '23:59')
     }
+  })
+})
+
+describe('the business day running now (Day \'\')', () => {
+  const names = { 'zh-CN': '', 'zh-TW': '', en: '' }
+  const branch = (baseId: string, beginTime: string, endTime: string): ReportBranch => ({ baseId, shopId: 'S101', beginTime, endTime, names, shopNames: names })
+
+  test('in the small hours a branch open past midnight is still on the day before; of several branches the earliest; with none the date', () => {
+    const lateNight = branch(B201, '18:00', '02:00')
+    const daytime = branch('B202', '10:00', '22:00')
+    // 01:30 on 10 March in Macau (UTC+8).
+    const smallHours = new Date('2026-03-09T17:30:00.000Z')
+    expect(runningBusinessDay([lateNight], 'Asia/Macau', smallHours)).toBe('2026-03-09')
+    expect(runningBusinessDay([daytime], 'Asia/Macau', smallHours)).toBe('2026-03-10')
+    expect(runningBusinessDay([daytime, lateNight], 'Asia/Macau', smallHours)).toBe('2026-03-09')
+    expect(runningBusinessDay([], 'Asia/Macau', smallHours)).toBe('2026-03-10')
+    // 08:00: the late branch's night is over.
+    expect(runningBusinessDay([lateNight], 'Asia/Macau', new Date('2026-03-10T00:00:00.000Z'))).toBe('2026-03-10')
+  })
+
+  test('the report of that day: at 01:30 a branch open 18:00–02:00 reports the evening before, and says so', async () => {
+    const paid = await paidRow({ baseId: 'B202', day: '2026-04-01', amount: '18.00', provider: 'cash', at: '2026-04-01T15:00:00.000Z' })
+    const report = await dayReport(server.db, { entId: 'E1001', branches: [branch('B202', '18:00', '02:00')], day: '', now: new Date('2026-04-01T17:30:00.000Z') })
+    expect(report.summary).toMatchObject({ Day: '2026-04-01', Sales: 1, SalesAmount: '18.00' })
+    expect(paid).toBeTruthy()
+  })
+
+  test('through the gateway: Day \'\' answers the branch’s running day in table1, and the CSV is named by it', async () => {
+    const before = wallClockIn('Asia/Macau', new Date()).date
+    const report = ok(await as(owner, 'DayReportGet', { BaseID: B201, Day: '' }))
+    const after = wallClockIn('Asia/Macau', new Date()).date
+    // B201 is open all day here: its running day is the date in Macau.
+    expect([before, after]).toContain(report.table1[0].Day)
+    const csv = ok(await as(owner, 'DayReportExport', { BaseID: B201, Day: '' })).table1[0]
+    expect(csv.FileName).toBe(`day-report-${report.table1[0].Day}-${B201}.csv`)
   })
 })
 

@@ -81,15 +81,22 @@ export class ReportStore {
     return shops
   }
 
-  /** The first time: today on this device and, with a single branch in scope, that branch. */
+  /**
+   * The first time: with a single branch in scope, that branch, and the business day running there
+   * now, as the server tells it (Day ''): the branch's hours on the enterprise's clock, so in the
+   * small hours of a branch open past midnight the day before, whatever this device's date or time
+   * zone. Should that read fail, the form offers this device's date.
+   */
   async open(): Promise<void> {
+    this.exported = ''
     if (!this.started) {
       this.started = true
-      this.day = localDay(this.root.browser.now())
       const shops = this.shops
       if (shops.length === 1 && shops[0].baseIds.length === 1) this.place = shops[0].baseIds[0]
+      this.day = ''
+      if (!(await this.fetch(this.place, ''))) runInAction(() => (this.day ||= localDay(this.root.browser.now())))
+      return
     }
-    this.exported = ''
     await this.show()
   }
 
@@ -108,8 +115,11 @@ export class ReportStore {
       this.dayError = this.root.t('report.dayInvalid')
       return false
     }
-    const place = this.place
-    const day = this.day
+    return this.fetch(this.place, this.day)
+  }
+
+  /** DayReportGet of `place` and `day` ('' the day running now: the form takes the day the answer names). */
+  private async fetch(place: Place, day: string): Promise<boolean> {
     this.loading = true
     this.error = ''
     this.exported = ''
@@ -124,8 +134,10 @@ export class ReportStore {
           table4: res.table4 ?? [],
           table5: res.table5 ?? []
         }
+        const named = res.table1?.[0]?.Day ?? ''
         this.shownPlace = place
-        this.shownDay = day
+        this.shownDay = isDay(named) ? named : day
+        if (day === '' && this.day === '') this.day = this.shownDay
         this.allGoods = false
       })
       return true

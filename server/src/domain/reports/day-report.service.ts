@@ -117,12 +117,25 @@ interface RefundEvent extends DayReportRefundRow {
 }
 
 /**
- * The report of `day` over `branches` (all of one enterprise). `now` is when it is made. With no
+ * The business day running at `now` over `branches` (the enterprise's clock, each branch's hours,
+ * as orders take their business_day): in the small hours of a branch open past midnight, the day
+ * before. Of several branches the earliest, the day one of them is still serving; with none, the date.
+ */
+export function runningBusinessDay(branches: readonly Pick<ReportBranch, 'beginTime' | 'endTime'>[], timeZone: string, now: Date): string {
+  const wall = wallClockIn(timeZone, now)
+  const days = branches.map((b) => businessDayOf(b, wall))
+  return days.length ? days.reduce((a, b) => (b < a ? b : a)) : wall.date
+}
+
+/**
+ * The report of `day` over `branches` (all of one enterprise); `day` '' is the business day running
+ * at `now` (runningBusinessDay), and the summary says which. `now` is when it is made. With no
  * branches the report is empty (a shop none of whose branches the person works at).
  */
 export async function dayReport(db: Kysely<Database>, input: { entId: string; branches: ReportBranch[]; day: string; now: Date; ask?: { baseId: string; shopId: string } }): Promise<DayReport> {
-  const { entId, branches, day } = input
+  const { entId, branches } = input
   const [{ currency, amoPoint }, timeZone] = await Promise.all([moneySettings(db, entId), enterpriseTimeZone(db, entId)])
+  const day = input.day || runningBusinessDay(branches, timeZone, input.now)
   const money = (value: Decimal): string => {
     const rounded = roundHalfUp(value, amoPoint)
     return (rounded.isZero() ? new Decimal(0) : rounded).toFixed(amoPoint)

@@ -10,6 +10,6 @@ export default defineStaffOperation({
   async handler(ctx, input) {
     const report = await reportFor(ctx, input)
     const where = input.BaseID || input.ShopID || 'all'
-    return { table1: [{ FileName: `day-report-${input.Day}-${where}.csv`, Csv: dayReportCsv(report, ctx.locale) }] }
+    return { table1: [{ FileName: `day-report-${report.summary.Day}-${where}.csv`, Csv: dayReportCsv(report, ctx.locale) }] }
   }
 })

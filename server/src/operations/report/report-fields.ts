@@ -13,8 +13,8 @@ const isDate = (text: string): boolean => {
 export const dayReportFields = {
   BaseID: idField("A branch; '' for every branch of ShopID (or of one's scope) one works at"),
   Day: z
-    .preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isDate, 'a date'))
-    .describe('The business day (YYYY-MM-DD)'),
+    .preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/).refine((d) => d === '' || isDate(d), 'a date'))
+    .describe("The business day (YYYY-MM-DD); '' the one running now at the branches asked for (in the small hours of a branch open past midnight, the day before): table1's Day names it"),
   ShopID: idField("With BaseID '': one shop's branches; '' every shop in one's scope").optional()
 }
 
