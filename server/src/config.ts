@@ -3,6 +3,7 @@
  * (main.ts, the CLIs, the test helper) and passed down; nothing else reads process.env.
  */
 import path from 'node:path'
+import { alipaySettings, type AlipaySettings } from './providers/payment/alipay.settings'
 import { wechatPaySettings, type WechatPaySettings } from './providers/payment/wechatpay.settings'
 import { identitySettings, type IdentitySettings } from './providers/identity/identity.settings'
 import { smsSettings, type SmsSettings } from './providers/sms/sms.settings'
@@ -91,6 +92,8 @@ export interface ServerConfig {
   paymentProviders: string[]
   /** WeChat Pay API v3 (WECHATPAY_*; providers/payment/wechatpay.settings.ts, docs/wechatpay.md), used when PAYMENT_PROVIDERS names 'wechatpay'. */
   wechatPay: WechatPaySettings
+  /** Alipay (ALIPAY_*; providers/payment/alipay.settings.ts, docs/alipay.md), used when PAYMENT_PROVIDERS names 'alipay'. */
+  alipay: AlipaySettings
   /**
    * The geocoder (GEOCODING_PROVIDER, 'development'); the choices are in
    * server/src/providers/geocoding/registry.ts. 'development' knows only the region dataset and the
@@ -167,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     identity: identitySettings(env),
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
     wechatPay: wechatPaySettings(env),
+    alipay: alipaySettings(env),
     geocodingProvider: text(env.GEOCODING_PROVIDER) ?? 'development',
     nominatimUrl: httpUrlSetting(text(env.NOMINATIM_URL) ?? 'https://nominatim.openstreetmap.org', 'NOMINATIM_URL').replace(/\/+$/, ''),
     nominatimContact: text(env.NOMINATIM_CONTACT) ?? null,

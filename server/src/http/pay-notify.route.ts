@@ -30,6 +30,9 @@ export async function payNotifyRoutes(app: FastifyInstance, deps: PayNotifyDeps)
     if (result.httpStatus !== 200) request.log.warn({ provider: request.params.provider, ...result }, 'payment notice refused')
     else if (result.outcome === 'amount_mismatch') request.log.warn({ provider: request.params.provider, ...result }, 'payment notice amount does not match')
     else if (result.outcome === 'refund_failed') request.log.warn({ provider: request.params.provider, ...result }, 'refund did not reach the payer: the money is still to be given back')
+    // A provider that reads the body (Alipay: exactly 'success') gets its own text.
+    const answer = deps.providers.get(request.params.provider)?.noticeAnswer?.(result.httpStatus)
+    if (answer) return reply.code(result.httpStatus).type(answer.contentType).send(answer.body)
     return reply
       .code(result.httpStatus)
       .type('application/json; charset=utf-8')

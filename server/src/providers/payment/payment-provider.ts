@@ -167,6 +167,11 @@ export interface PaymentProvider {
    * payment the payer has just paid fails at the provider, and its notice still comes.
    */
   close?(payment: PaymentLookup): Promise<void>
+  /**
+   * The body the provider reads in our answer to its notice, when it reads one (Alipay stops
+   * retrying only on the exact text 'success'); absent: our JSON, the status alone counts.
+   */
+  noticeAnswer?(httpStatus: number): { contentType: string; body: string }
 }
 
 /** A provider asked for a host cashier it has no integration for (the caller answers 10007). */
