@@ -55,6 +55,7 @@ export async function hostAuthorize(
   // A host sends the browser to an absolute URL; a same-origin path is made one.
   const redirectUri = checked.startsWith('/') ? `${input.origin}${checked}` : checked
   const provider = providers[input.kind]
+  if (provider.available === false) throw new HostLoginRequestError('kind')
   return { AuthorizeUrl: provider.authorizeUrl({ redirectUri, state: input.state, origin: input.origin }), AppID: provider.appId }
 }
 
@@ -71,11 +72,13 @@ export async function hostUser(
   const entId = await enterprise(db, input.entId)
   if (typeof input.code !== 'string' || !input.code || input.code.length > 256) throw new HostLoginRequestError('code')
   const provider = providers[input.kind]
+  if (provider.available === false) throw new HostLoginRequestError('kind')
   if (input.appId !== undefined && input.appId !== provider.appId) throw new HostLoginRequestError('appid')
   const identity = await provider.exchangeCode(input.code, { debug: input.debug })
   if (!identity?.openId) throw new DomainError('ACCESS_TOKEN_INVALID')
   const token = await signAccessToken(db, provider, entId, identity, input.now)
-  const profile = await provider.userInfo(identity.openId)
+  // A real host answers the profile with the sign-in (its access token is not kept); the development one by open id.
+  const profile = identity.profile ?? (await provider.userInfo(identity.openId))
   return {
     ...token,
     NikeName: profile?.nickname ?? '',

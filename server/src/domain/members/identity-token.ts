@@ -24,6 +24,9 @@ interface AccessTokenPayload extends SignedPayload {
   o: string
   a: string
   n: string
+  /** The host's nickname and picture as the sign-in gave them (absent: none). */
+  k?: string
+  i?: string
 }
 
 /** A host identity this server has checked. */
@@ -33,6 +36,8 @@ export interface VouchedIdentity {
   /** The phone the host verified ('' none, always '' from a provider that does not verify phones). */
   areaNo: string
   phone: string
+  /** The host profile the sign-in brought (signed into the token), when it brought one. */
+  profile?: { nickname: string; picture: string }
 }
 
 /** The identity providers a token may name: the mini-programs' one and each host browser's (Providers). */
@@ -44,6 +49,8 @@ export interface IdentityProviders {
 /** The provider called `name` among them (names are unique), or undefined. */
 export function identityProviderNamed(providers: IdentityProviders, name: string): IdentityProvider | undefined {
   if (providers.identity.name === name) return providers.identity
+  const member = providers.identity.members?.find((p) => p.name === name)
+  if (member) return member
   return Object.values(providers.hostLogin ?? {}).find((p) => p.name === name)
 }
 
@@ -51,7 +58,7 @@ export function identityProviderNamed(providers: IdentityProviders, name: string
 export async function issueAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, code: string, now: Date): Promise<AccessTokenRow> {
   const host = await identity.exchangeCode(code)
   if (!host || !host.openId) throw new DomainError('ACCESS_TOKEN_INVALID')
-  return signAccessToken(db, identity, entId, host, now)
+  return signAccessToken(db, host.via ?? identity, entId, host, now)
 }
 
 /** Signs what `identity` said about a code it took (issueAccessToken, the host browsers' user-info calls). */
@@ -64,6 +71,8 @@ export async function signAccessToken(db: Kysely<Database>, identity: IdentityPr
     o: host.openId,
     a: phone ? host.areaNo : '',
     n: phone,
+    ...(host.profile?.nickname ? { k: host.profile.nickname.slice(0, 100) } : {}),
+    ...(host.profile?.picture && host.profile.picture.length <= 1000 ? { i: host.profile.picture } : {}),
     exp: Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_SECONDS
   }
   return { AccessToken: await signToken(db, SECRET_NAMES.identityAccessToken, payload), OpenID: host.openId, ExpiresIn: ACCESS_TOKEN_SECONDS, Provider: identity.name }
@@ -86,8 +95,9 @@ export async function vouchedIdentity(
   const identity = payload ? identityProviderNamed(providers, payload.p) : undefined
   if (!payload || !identity || payload.e !== entId || payload.o !== openId) throw new DomainError('ACCESS_TOKEN_INVALID')
   // Checked again here: a token signed while a provider of the same name verified phones proves none now.
-  if (!identity.verifiesPhones) return { provider: payload.p, openId, areaNo: '', phone: '' }
-  if (payload.n) return { provider: payload.p, openId, areaNo: payload.a, phone: payload.n }
+  const signed = payload.k || payload.i ? { profile: { nickname: payload.k ?? '', picture: payload.i ?? '' } } : {}
+  if (!identity.verifiesPhones) return { provider: payload.p, openId, areaNo: '', phone: '', ...signed }
+  if (payload.n) return { provider: payload.p, openId, areaNo: payload.a, phone: payload.n, ...signed }
   const profile = await identity.userInfo(openId)
-  return { provider: payload.p, openId, areaNo: profile?.phone ? profile.areaNo : '', phone: profile?.phone ?? '' }
+  return { provider: payload.p, openId, areaNo: profile?.phone ? profile.areaNo : '', phone: profile?.phone ?? '', ...signed }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { EnvelopeError } from '../../domain/errors'
 import { issueAccessToken } from '../../domain/members/identity-token'
+import { HostUnavailableError } from '../../providers/identity/identity-provider'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
 
@@ -23,6 +25,12 @@ export default defineOperation({
   },
   async handler(ctx, input) {
     const provider = input.HostKind ? ctx.providers.hostLogin[input.HostKind] : ctx.providers.identity
-    return { table1: [await issueAccessToken(ctx.db, provider, ctx.enterprise.entId, input.Code, ctx.now)] }
+    try {
+      return { table1: [await issueAccessToken(ctx.db, provider, ctx.enterprise.entId, input.Code, ctx.now)] }
+    } catch (e) {
+      // The host could not answer now (busy, rate-limited, unreachable): the code was not taken, try again (10009, HTTP 503).
+      if (e instanceof HostUnavailableError) throw new EnvelopeError('RATE_LIMITED', undefined, 503)
+      throw e
+    }
   }
 })

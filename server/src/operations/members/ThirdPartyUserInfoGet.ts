@@ -26,7 +26,8 @@ export default defineOperation({
   },
   async handler(ctx, input) {
     const identity = await vouchedIdentity(ctx.db, ctx.providers, ctx.enterprise.entId, input.OpenID, input.AccessToken, ctx.now)
-    const profile = await identityProviderNamed(ctx.providers, identity.provider)?.userInfo(identity.openId)
+    // The profile the host gave with the sign-in (signed into the token), else the provider's answer now.
+    const profile = identity.profile ?? (await identityProviderNamed(ctx.providers, identity.provider)?.userInfo(identity.openId))
     // The same rule as the host browsers' user-info calls: a host's picture reaches the app only as an http(s) URL.
     const Pic = usablePicture(profile?.picture ?? '', ctx.origin)
     return { table1: [{ OpenID: identity.openId, AreaNo: identity.areaNo, Phone: identity.phone, Pic, NikeName: profile?.nickname ?? '' }] }

@@ -15,6 +15,14 @@ export interface HostIdentity {
    */
   areaNo: string
   phone: string
+  /**
+   * The profile the host gave with this sign-in, when the code's exchange brought it (the hosts
+   * answer a profile only with the access token the code bought, which this server does not keep):
+   * it is signed into the AccessToken, so ThirdPartyUserInfoGet can answer it later.
+   */
+  profile?: HostProfile
+  /** Which of a combined provider's members answered (its name signs the AccessToken); absent: the provider asked. */
+  via?: IdentityProvider
 }
 
 /** The host profile of an open id. */
@@ -40,6 +48,8 @@ export interface IdentityProvider {
   exchangeCode(code: string): Promise<HostIdentity | null>
   /** The host profile of an open id this provider gave out; null when unknown. */
   userInfo(openId: string): Promise<HostProfile | null>
+  /** A combined provider's members (the mini-programs of two hosts): each one's tokens are checked by its own name. */
+  readonly members?: readonly IdentityProvider[]
 }
 
 /**
@@ -70,6 +80,8 @@ export class HostUnavailableError extends Error {
  */
 export interface HostLoginProvider extends IdentityProvider {
   readonly kind: HostLoginKind
+  /** false: this deployment has no sign-in for this host (its calls answer "bad request (kind)"); absent: true. */
+  readonly available?: boolean
   /** The app id the host knows this deployment by (the chat-app's user-info call carries it). */
   readonly appId: string
   /**
