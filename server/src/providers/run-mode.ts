@@ -82,6 +82,9 @@ const DESCRIPTION: Record<string, string> = {
   'payments:wechatpay': 'WeChat Pay API v3, real money',
   'sms:development': 'codes go to this log, none sent',
   'identity:development': 'checks nothing, vouches for no phone',
+  'identity:wechat': 'WeChat code2Session and OAuth',
+  'identity:alipay': 'Alipay oauth.token, RSA2',
+  'identity:wechat,alipay': 'WeChat code2Session and OAuth, Alipay oauth.token',
   'geocoding:development': 'knows only region names and the demo streets'
 }
 
