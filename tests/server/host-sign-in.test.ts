@@ -15,9 +15,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { loadConfig } from '../../server/src/config'
+import { buildProviders } from '../../server/src/http/app'
 import { buildHostLoginProviders, buildIdentityProvider } from '../../server/src/providers/identity/registry'
 import { identitySettings } from '../../server/src/providers/identity/identity.settings'
 import { ProviderSettingError } from '../../server/src/providers/run-mode'
+import { WechatMiniIdentityProvider } from '../../server/src/providers/identity/wechat.provider'
 import { FakeWechatAuth } from '../support/fake-wechat-auth'
 import { FakeAlipayAuth } from '../support/fake-alipay-auth'
 
@@ -116,6 +118,14 @@ describe('the chat-app mini-program: wx.login code → code2Session', () => {
     expect((await server.call('ThirdPartyAccessTokenGet', [{ Code: once }])).body.resultcode).toBe('20040')
     // An official-account code is not a mini-program code.
     expect((await server.call('ThirdPartyAccessTokenGet', [{ Code: wechat.issueCode('oa', { openId: 'oOa-x' }) }])).body.resultcode).toBe('20040')
+  })
+
+  test("a wrong secret is this deployment's fault, not a refused code, and the error does not carry the secret", async () => {
+    const wrong = new WechatMiniIdentityProvider({ appId: MINI.appId, secret: 'not-the-secret-0123456789abcdef' }, wechat.baseUrl, 800)
+    const error = await wrong.exchangeCode(wechat.issueCode('mini', { openId: 'oMini-x' })).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toMatch(/errcode 40125/)
+    expect((error as Error).message).not.toContain('not-the-secret')
   })
 
   test('a busy host (-1, 45011, no answer, HTTP 500) is a retryable 10009, and the code still signs in afterwards', async () => {
@@ -257,7 +267,7 @@ describe('production', () => {
   const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', ALLOW_DEVELOPMENT_PROVIDERS: 'sms,sandbox-payments,geocoding' }
 
   test('a chosen host without its settings refuses to start, naming them (and never a secret)', () => {
-    const config = loadConfig({ ...base, IDENTITY_PROVIDER: 'wechat,alipay', WECHAT_MINI_APPID: MINI.appId })
+    const config = loadConfig({ ...base, IDENTITY_PROVIDER: 'wechat,alipay', WECHAT_MINI_APPID: MINI.appId, ALIPAY_LOGIN_PRIVATE_KEY: 'garbage-secret-key-text' })
     let error: unknown
     try {
       buildIdentityProvider(config)
@@ -266,11 +276,19 @@ describe('production', () => {
     }
     expect(error).toBeInstanceOf(ProviderSettingError)
     const message = (error as Error).message
-    for (const setting of ['WECHAT_MINI_SECRET', 'ALIPAY_MINI_APP_ID', 'ALIPAY_LOGIN_PRIVATE_KEY_PATH', 'ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY_PATH']) expect(message).toContain(setting)
+    for (const setting of ['WECHAT_MINI_SECRET', 'ALIPAY_MINI_APP_ID', 'ALIPAY_LOGIN_PRIVATE_KEY (not an RSA private key', 'ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY_PATH']) expect(message).toContain(setting)
+    expect(message).not.toContain('garbage-secret')
     expect(message.split('\n')).toHaveLength(1)
     // http base URLs are for the tests only.
     expect(() => buildIdentityProvider(loadConfig({ ...base, IDENTITY_PROVIDER: 'wechat', WECHAT_MINI_APPID: MINI.appId, WECHAT_MINI_SECRET: MINI.secret, WECHAT_API_BASE_URL: wechat.baseUrl }))).toThrow(
       /WECHAT_API_BASE_URL \(https in production\)/
+    )
+  })
+
+  test('the composition root (buildProviders) refuses to start with a chosen host half configured', async () => {
+    const config = loadConfig({ ...base, IDENTITY_PROVIDER: 'alipay', ALIPAY_MINI_APP_ID: ALIPAY_MINI, ALIPAY_LOGIN_PRIVATE_KEY: APP_PRIVATE_PEM })
+    await expect(buildProviders(config, server.db, () => {})).rejects.toThrow(
+      /^IDENTITY_PROVIDER=alipay needs ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY_PATH \(the Alipay public key, PEM\) or ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY$/
     )
   })
 
