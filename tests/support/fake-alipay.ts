@@ -1,0 +1,284 @@
+/**
+ * A loopback fake of Alipay's openapi gateway (gateway.do), a test double: it speaks the
+ * published protocol with keys the test makes, and says nothing about Alipay's own servers. It is
+ * written from the protocol with node:crypto, not from alipay-sdk or our provider, so it checks
+ * what they send:
+ *
+ *   - every request's RSA2 signature: SHA256withRSA (the app's public key) over every parameter
+ *     but `sign`, from the URL and the form body, sorted by name, as `k=v` joined with '&'; a bad
+ *     one answers code 40002 isv.invalid-signature; a wrong app_id 40002 isv.invalid-app-id;
+ *   - alipay.trade.create (the same out_trade_no and amount answer the same trade_no; another
+ *     amount ACQ.TRADE_HAS_SUCCESS-style refusal), alipay.trade.wap.pay opened as the payer's
+ *     browser would (GET, signature checked, the trade made), alipay.trade.query, .close,
+ *     .refund (same out_request_no: the same refund, fund_change N), .fastpay.refund.query;
+ *   - every answer `{"<method>_response":{…},"sign":"…"}` signed over the inner JSON with Alipay's
+ *     private key; `answerFault` spoils it on purpose;
+ *   - notices (trade_status_sync): form-encoded, signed RSA2 over the sorted parameters without
+ *     sign and sign_type, posted to the notify_url we gave, with knobs for replays, tampering,
+ *     other app ids / sellers / amounts and a foreign key.
+ */
+import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface AlipayKeys {
+  appId: string
+  sellerId: string
+  appPrivateKeyPem: string
+  appPublicKey: KeyObject
+  alipayPublicKeyPem: string
+  alipayPrivateKey: KeyObject
+}
+
+export function makeAlipayKeys(): AlipayKeys {
+  const app = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  return {
+    appId: `2021${String(Date.now()).slice(-12)}`,
+    sellerId: `2088${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
+    // PKCS#1, as Alipay's key tool writes it: the provider must take it.
+    appPrivateKeyPem: app.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+    appPublicKey: app.publicKey,
+    alipayPublicKeyPem: alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    alipayPrivateKey: alipay.privateKey
+  }
+}
+
+interface Trade {
+  tradeNo: string
+  outTradeNo: string
+  totalAmount: string
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_FINISHED' | 'TRADE_CLOSED'
+  buyer: string
+  notifyUrl: string | null
+  refunds: Map<string, string>
+}
+
+export interface FakeRequest {
+  method: string
+  /** The openapi method ('alipay.trade.create'). */
+  api: string
+  params: Record<string, string>
+  biz: Record<string, unknown>
+  signatureOk: boolean
+}
+
+const cents = (yuan: string): bigint => {
+  const [i, f = ''] = yuan.split('.')
+  return BigInt(i) * 100n + BigInt((f + '00').slice(0, 2))
+}
+const yuan = (c: bigint): string => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`
+
+/** The string Alipay signs and checks: sorted `k=v` over the parameters, without the ones named. */
+export function alipaySignString(params: Record<string, string>, without: string[]): string {
+  return Object.keys(params)
+    .filter((k) => !without.includes(k) && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&')
+}
+
+export class FakeAlipay {
+  url = ''
+  readonly requests: FakeRequest[] = []
+  readonly trades = new Map<string, Trade>()
+  /** 'bad-sign': answers signed with another key; 'unsigned': no sign; null: good. */
+  answerFault: 'bad-sign' | 'unsigned' | null = null
+  /** The next refund answers this sub_code (e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH). */
+  refuseRefund: string | null = null
+  /** The next refund's answer is lost (HTTP 502) after the refund is made. */
+  loseRefundAnswer = false
+  private server: http.Server | null = null
+  private seq = 0
+
+  constructor(readonly keys: AlipayKeys) {}
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        try {
+          this.handle(req, Buffer.concat(chunks).toString('utf8'), res)
+        } catch (e) {
+          res.writeHead(500).end(String(e))
+        }
+      })
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/gateway.do`
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
+  }
+
+  private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const params: Record<string, string> = {}
+    for (const [k, v] of url.searchParams) params[k] = v
+    if (body) for (const [k, v] of new URLSearchParams(body)) params[k] = v
+    const api = params.method ?? ''
+    const signatureOk =
+      typeof params.sign === 'string' && params.sign_type === 'RSA2' && createVerify('RSA-SHA256').update(alipaySignString(params, ['sign']), 'utf8').verify(this.keys.appPublicKey, params.sign, 'base64')
+    let biz: Record<string, unknown> = {}
+    try {
+      biz = params.biz_content ? (JSON.parse(params.biz_content) as Record<string, unknown>) : {}
+    } catch {
+      biz = {}
+    }
+    this.requests.push({ method: req.method ?? '', api, params, biz, signatureOk })
+    const answer = (data: Record<string, unknown>) => this.answer(res, api, data)
+    if (!signatureOk) return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' })
+    if (params.app_id !== this.keys.appId) return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' })
+    const fail = (subCode: string, subMsg = subCode) => answer({ code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg })
+    const outTradeNo = String(biz.out_trade_no ?? '')
+    const trade = this.trades.get(outTradeNo)
+
+    switch (api) {
+      case 'alipay.trade.create':
+      case 'alipay.trade.wap.pay': {
+        const amount = String(biz.total_amount ?? '')
+        if (!/^\d{1,9}(\.\d{1,2})?$/.test(amount) || cents(amount) <= 0n) return fail('ACQ.INVALID_PARAMETER', 'total_amount')
+        if (!outTradeNo || typeof biz.subject !== 'string') return fail('ACQ.INVALID_PARAMETER', 'out_trade_no / subject')
+        const buyer = String(biz.buyer_id ?? biz.buyer_open_id ?? '')
+        if (api === 'alipay.trade.create' && !buyer) return fail('ACQ.INVALID_PARAMETER', 'buyer_id or buyer_open_id')
+        if (trade) {
+          if (trade.totalAmount !== amount) return fail('ACQ.CONTEXT_INCONSISTENT', '参数不一致')
+          if (trade.status !== 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_HAS_SUCCESS')
+        } else {
+          this.trades.set(outTradeNo, {
+            tradeNo: `2026${Date.now()}${String(++this.seq).padStart(6, '0')}`,
+            outTradeNo,
+            totalAmount: amount,
+            status: 'WAIT_BUYER_PAY',
+            buyer: buyer || `2088${String(this.seq).padStart(12, '0')}`,
+            notifyUrl: params.notify_url ?? null,
+            refunds: new Map()
+          })
+        }
+        const t = this.trades.get(outTradeNo)!
+        if (api === 'alipay.trade.wap.pay') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body>Alipay cashier ${t.outTradeNo} ${t.totalAmount}</body></html>`)
+          return
+        }
+        return answer({ code: '10000', msg: 'Success', out_trade_no: outTradeNo, trade_no: t.tradeNo })
+      }
+      case 'alipay.trade.query':
+        if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在')
+        return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, trade_status: trade.status, total_amount: trade.totalAmount, buyer_user_id: trade.buyer })
+      case 'alipay.trade.close':
+        if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在')
+        if (trade.status !== 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+        trade.status = 'TRADE_CLOSED'
+        return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo })
+      case 'alipay.trade.refund': {
+        if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在')
+        if (trade.status !== 'TRADE_SUCCESS') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+        const requestNo = String(biz.out_request_no ?? trade.outTradeNo)
+        const amount = String(biz.refund_amount ?? '')
+        if (!/^\d{1,9}(\.\d{1,2})?$/.test(amount)) return fail('ACQ.INVALID_PARAMETER', 'refund_amount')
+        if (this.refuseRefund) {
+          const code = this.refuseRefund
+          this.refuseRefund = null
+          return fail(code)
+        }
+        const refunded = () => [...trade.refunds.values()].reduce((s, a) => s + cents(a), 0n)
+        const before = trade.refunds.get(requestNo)
+        if (before !== undefined) {
+          // A retry of a refund already made: no money moves again.
+          if (before !== amount) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与原请求不一致')
+          return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, fund_change: 'N', refund_fee: yuan(refunded()) })
+        }
+        if (refunded() + cents(amount) > cents(trade.totalAmount)) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限')
+        trade.refunds.set(requestNo, amount)
+        if (this.loseRefundAnswer) {
+          this.loseRefundAnswer = false
+          res.writeHead(502).end('bad gateway')
+          return
+        }
+        return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, fund_change: 'Y', refund_fee: yuan(refunded()) })
+      }
+      case 'alipay.trade.fastpay.refund.query': {
+        if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在')
+        const requestNo = String(biz.out_request_no ?? '')
+        const amount = trade.refunds.get(requestNo)
+        // Alipay answers 10000 without refund_status for a refund it does not have.
+        if (amount === undefined) return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo })
+        return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, out_request_no: requestNo, refund_amount: amount, total_amount: trade.totalAmount, refund_status: 'REFUND_SUCCESS' })
+      }
+      default:
+        return answer({ code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' })
+    }
+  }
+
+  private answer(res: http.ServerResponse, api: string, data: Record<string, unknown>): void {
+    const inner = JSON.stringify(data)
+    const key = this.answerFault === 'bad-sign' ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : this.keys.alipayPrivateKey
+    const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(key, 'base64')
+    const body = this.answerFault === 'unsigned' ? `{"${api.replaceAll('.', '_')}_response":${inner}}` : `{"${api.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}`
+    res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end(body)
+  }
+
+  /** The payer pays (or the trade closes) at Alipay: the state changes, nothing is sent. */
+  setStatus(outTradeNo: string, status: Trade['status']): Trade {
+    const trade = this.trades.get(outTradeNo)
+    if (!trade) throw new Error(`fake alipay: no trade ${outTradeNo}`)
+    trade.status = status
+    return trade
+  }
+
+  /**
+   * The notice Alipay would send for the trade's state now, as form text: fields overridden,
+   * signed (with `signWith`, default Alipay's key) after the overrides, then `tamper`ed.
+   */
+  notice(outTradeNo: string, opts: { overrides?: Record<string, string>; signWith?: KeyObject; tamper?: (form: URLSearchParams) => void } = {}): string {
+    const trade = this.trades.get(outTradeNo)
+    if (!trade) throw new Error(`fake alipay: no trade ${outTradeNo}`)
+    const params: Record<string, string> = {
+      notify_time: '2026-11-28 18:00:00',
+      notify_type: 'trade_status_sync',
+      notify_id: `ac05099524730693a8b330c5ecf72da${String(++this.seq).padStart(4, '0')}`,
+      app_id: this.keys.appId,
+      charset: 'utf-8',
+      version: '1.0',
+      sign_type: 'RSA2',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      trade_status: trade.status,
+      total_amount: trade.totalAmount,
+      receipt_amount: trade.totalAmount,
+      buyer_pay_amount: trade.totalAmount,
+      seller_id: this.keys.sellerId,
+      buyer_id: trade.buyer,
+      subject: '点餐 & 测试 = 订单',
+      gmt_create: '2026-11-28 17:59:00',
+      gmt_payment: '2026-11-28 17:59:30',
+      ...(opts.overrides ?? {})
+    }
+    for (const [k, v] of Object.entries(params)) if (v === '') delete params[k]
+    params.sign = createSign('RSA-SHA256').update(alipaySignString(params, ['sign', 'sign_type']), 'utf8').sign(opts.signWith ?? this.keys.alipayPrivateKey, 'base64')
+    const form = new URLSearchParams(params)
+    opts.tamper?.(form)
+    return form.toString()
+  }
+
+  /** Posts a notice body to the trade's notify_url (or `to`) as Alipay does; the status and the body of our answer. */
+  async post(outTradeNo: string, body: string, to?: string): Promise<{ status: number; body: string }> {
+    const target = to ?? this.trades.get(outTradeNo)?.notifyUrl
+    if (!target) throw new Error(`fake alipay: no notify_url for ${outTradeNo}`)
+    const r = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body })
+    return { status: r.status, body: await r.text() }
+  }
+
+  /** Pays the trade and sends its notice. */
+  async pay(outTradeNo: string): Promise<{ status: number; body: string; notice: string }> {
+    this.setStatus(outTradeNo, 'TRADE_SUCCESS')
+    const notice = this.notice(outTradeNo)
+    return { ...(await this.post(outTradeNo, notice)), notice }
+  }
+
+  randomId(): string {
+    return randomBytes(6).toString('hex')
+  }
+}
