@@ -8,7 +8,8 @@
  * twice, or older than the read, changes nothing). The kitchen's ticket events name the round or
  * order they are of: a stage that moved (a ticket bumped or recalled) reads the floor again, a
  * moment later, once for a burst. Events that come while the floor is read wait and are applied on
- * top of the read.
+ * top of the read; a read that fails is tried again (../live/stream-follower.ts, as the kitchen
+ * board's).
  *
  * Acting on a bill: take a payment (cash with what was handed over and the change shown as it is
  * typed, card, other; one request key per payment, kept after a network failure so a retry cannot
@@ -30,8 +31,9 @@ import type {
   CounterRoundRow,
   CounterTableRow
 } from '../../gateway/counter-contract'
-import { StaffError, type StaffCredentials } from '../api/staff-client'
+import { StaffError, type StaffCredentials, type StaffOutput } from '../api/staff-client'
 import { browserStaffStream, type StaffStreamEvent, type StaffStreamFactory, type StreamState } from '../live/staff-stream'
+import { StreamFollower } from '../live/stream-follower'
 import type { ServiceRoot } from './service-root'
 
 /** What the counter needs of the console beyond a page's: who is asking (the stream's headers) and how a session ends. */
@@ -126,7 +128,6 @@ export class CounterStore {
   tables: CounterTableRow[] = []
   orders: CounterOrderRow[] = []
   approvers: CounterApproverRow[] = []
-  position = 0
   currency = ''
   amoPoint = 2
   connection: StreamState | 'idle' = 'idle'
@@ -152,9 +153,8 @@ export class CounterStore {
   busy = false
   nowMs: number
 
-  private stream: { stop(): void } | null = null
-  private waiting: StaffStreamEvent[] | null = null
-  private loadSeq = 0
+  /** The floor read and the branch's stream after it (../live/stream-follower.ts). */
+  private readonly follower: StreamFollower<StaffOutput<'CounterFloorGet'>>
   private running = false
   private reloadTimer: unknown = null
   private ticker: unknown = null
@@ -165,12 +165,39 @@ export class CounterStore {
     private readonly deps: CounterDeps
   ) {
     this.nowMs = root.browser.now().getTime()
-    makeAutoObservable<CounterStore, 'root' | 'deps' | 'stream' | 'waiting' | 'loadSeq' | 'running' | 'reloadTimer' | 'ticker' | 'scopeReaction'>(this, {
+    this.follower = new StreamFollower(
+      {
+        openStream: deps.openStream,
+        timers: deps.timers,
+        credentials: () => root.credentials,
+        signedOut: () => {
+          if (root.session) root.sessionEnded()
+        }
+      },
+      {
+        read: () => {
+          runInAction(() => {
+            this.loading = true
+            this.error = ''
+          })
+          return root.call('CounterFloorGet', { BaseID: this.baseId })
+        },
+        positionOf: (res) => Number(res.table3?.[0]?.Position ?? 0),
+        show: (res) => this.showFloor(res),
+        failed: (e) => {
+          this.error = root.messageOf(e)
+          this.loading = false
+        },
+        apply: (event) => this.apply(event),
+        connection: (state) => {
+          this.connection = state
+        }
+      }
+    )
+    makeAutoObservable<CounterStore, 'root' | 'deps' | 'follower' | 'running' | 'reloadTimer' | 'ticker' | 'scopeReaction'>(this, {
       root: false,
       deps: false,
-      stream: false,
-      waiting: false,
-      loadSeq: false,
+      follower: false,
       running: false,
       reloadTimer: false,
       ticker: false,
@@ -313,15 +340,11 @@ export class CounterStore {
 
   stop(): void {
     this.running = false
-    this.stream?.stop()
-    this.stream = null
+    this.follower.stop()
     this.scopeReaction?.()
     this.scopeReaction = null
     for (const timer of [this.reloadTimer, this.ticker]) if (timer !== null) this.deps.timers.clearTimeout(timer)
     this.reloadTimer = this.ticker = null
-    this.loadSeq++
-    this.waiting = null
-    this.connection = 'idle'
   }
 
   private chooseInitialBranch(): void {
@@ -348,88 +371,38 @@ export class CounterStore {
     this.filter = filter
   }
 
-  private async reopen(): Promise<void> {
-    this.stream?.stop()
-    this.stream = null
-    this.connection = 'idle'
-    if (!this.baseId) return
-    const read = await this.load()
-    if (!read || !this.running) return
-    this.stream = this.deps.openStream(
-      { baseId: this.baseId, after: this.position, headers: () => this.streamHeaders() },
-      {
-        onEvent: (event) => this.receive(event),
-        onReset: () => void this.load(),
-        onState: (state) => this.streamState(state)
-      }
-    )
+  /** Reads the floor of the branch and follows its stream from the read's position (a failed read is tried again: the follower). */
+  private reopen(): Promise<void> {
+    return this.follower.follow(this.baseId)
   }
 
-  private streamHeaders(): Record<string, string> {
-    const who = this.root.credentials
-    const headers: Record<string, string> = { 'Accept-Language': who.locale }
-    if (who.token) headers.Authorization = `Bearer ${who.token}`
-    if (who.deviceToken) headers['X-Staff-Device'] = who.deviceToken
-    return headers
+  /** Reads the floor again, the stream going on; events arriving meanwhile wait and are applied on top. */
+  load(): Promise<boolean> {
+    return this.follower.reload()
   }
 
-  private streamState(state: StreamState): void {
-    this.connection = state
-    if (state === 'signedOut' && this.root.session) this.root.sessionEnded()
-  }
-
-  /** Reads the floor; events arriving meanwhile wait and are applied on top. */
-  async load(): Promise<boolean> {
-    if (!this.baseId) return false
-    const seq = ++this.loadSeq
-    this.waiting = []
-    this.loading = true
-    this.error = ''
-    try {
-      const res = await this.root.call('CounterFloorGet', { BaseID: this.baseId })
-      if (seq !== this.loadSeq) return false
-      runInAction(() => {
-        this.tables = res.table1 ?? []
-        this.orders = res.table2 ?? []
-        const info = res.table3?.[0]
-        this.position = Number(info?.Position ?? 0)
-        this.currency = info?.Currency ?? ''
-        this.amoPoint = Number(info?.AmoPoint ?? 2)
-        this.approvers = res.table4 ?? []
-        this.loaded = true
-        this.loading = false
-        this.settleSelection()
-        const waited = this.waiting ?? []
-        this.waiting = null
-        for (const event of waited) this.apply(event)
-      })
-      return true
-    } catch (e) {
-      if (seq !== this.loadSeq) return false
-      runInAction(() => {
-        this.error = this.root.messageOf(e)
-        this.loading = false
-        const waited = this.waiting ?? []
-        this.waiting = null
-        for (const event of waited) this.apply(event)
-      })
-      return false
-    }
+  /** A read's answer, shown (the follower applies the events that waited right after). */
+  private showFloor(res: StaffOutput<'CounterFloorGet'>): void {
+    this.tables = res.table1 ?? []
+    this.orders = res.table2 ?? []
+    const info = res.table3?.[0]
+    this.currency = info?.Currency ?? ''
+    this.amoPoint = Number(info?.AmoPoint ?? 2)
+    this.approvers = res.table4 ?? []
+    this.loaded = true
+    this.loading = false
+    this.settleSelection()
   }
 
   // ——— Events ———
 
+  /** An event of the stream: now, or after the read under way (the follower applies each once, in order). */
   receive(event: StaffStreamEvent): void {
-    if (this.waiting) {
-      this.waiting.push(event)
-      return
-    }
-    this.apply(event)
+    this.follower.receive(event)
   }
 
+  /** An event past the floor's position. */
   private apply(event: StaffStreamEvent): void {
-    if (event.id <= this.position) return
-    this.position = event.id
     if (event.kind === 'bill.changed' && isTable(event.data.table)) this.upsertTable(event.data.table)
     else if (event.kind === 'counter.order' && isOrder(event.data.order)) this.upsertOrder(event.data.order)
     else if (TICKET_KINDS.has(event.kind)) {

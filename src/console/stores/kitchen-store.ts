@@ -3,7 +3,8 @@
  * one station or of all (the expediter), live.
  *
  * KitchenBoardGet reads the board with the event position it stands at; the staff stream
- * (../live/staff-stream.ts) then carries every change after that position. Each ticket event holds
+ * (../live/staff-stream.ts) then carries every change after that position (../live/stream-follower.ts:
+ * the read, the stream from its position, events waiting during a read, a failed read tried again). Each ticket event holds
  * the whole ticket as it is now, so applying one is an upsert by TicketID: an event seen twice (or
  * older than the read) changes nothing, a changed ticket is replaced where it stands, a ticket
  * never appears twice. Events that arrive while the board is being read again (another station,
@@ -23,9 +24,10 @@
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import { allDayCounts } from '../../core/kitchen-all-day'
 import type { KitchenAllDayRow, KitchenStationRow, KitchenTicketLineRow, KitchenTicketRow } from '../../gateway/kitchen-contract'
-import type { StaffCredentials } from '../api/staff-client'
+import type { StaffCredentials, StaffOutput } from '../api/staff-client'
 import { webAudioChime } from '../live/chime'
 import { browserStaffStream, type StaffStreamEvent, type StaffStreamFactory, type StreamState } from '../live/staff-stream'
+import { StreamFollower } from '../live/stream-follower'
 import type { ServiceRoot } from './service-root'
 
 /** What the kitchen board needs of the console beyond a page's: who is asking (for the stream's headers), the paired device, and how a session ends. */
@@ -64,9 +66,8 @@ export const CHIME_EVERY_MS = 4000
 export const FLASH_MS = 4000
 /** New and changed tickets are announced together after this quiet time (no flood of messages). */
 export const ANNOUNCE_AFTER_MS = 1500
-/** A board read that failed is tried again after this, doubling up to READ_RETRY_MAX_MS. */
-export const READ_RETRY_MS = 3000
-export const READ_RETRY_MAX_MS = 30_000
+/** A board read that failed is tried again after this, doubling up to READ_RETRY_MAX_MS (the follower's). */
+export { READ_RETRY_MAX_MS, READ_RETRY_MS } from '../live/stream-follower'
 
 export type TimeLevel = 'ok' | 'warn' | 'late'
 
@@ -110,8 +111,6 @@ export class KitchenStore {
   stations: KitchenStationRow[] = []
   /** The language ticket lines are named in (the enterprise's KitchenLocale). */
   kitchenLocale = ''
-  /** The event position the board stands at: events up to it are in what is shown. */
-  position = 0
   /** 'idle' until the stream is opened. */
   connection: StreamState | 'idle' = 'idle'
   loading = false
@@ -134,18 +133,12 @@ export class KitchenStore {
   /** When a ticket last changed in front of us (ms), for its flash. */
   flashes: Record<string, number> = {}
 
-  private stream: { stop(): void } | null = null
-  /** Events that came while the board was being read: applied on top of the read. */
-  private waiting: StaffStreamEvent[] | null = null
-  private loadSeq = 0
-  /** The newest read, for one it overtook. */
-  private latest: { seq: number; run: Promise<boolean> } | null = null
+  /** The board read and the branch's stream after it. */
+  private readonly follower: StreamFollower<{ board: StaffOutput<'KitchenBoardGet'>; askedAt: number; answeredAt: number }>
   private running = false
   private ticker: unknown = null
   private chimer: unknown = null
   private announcer: unknown = null
-  private retry: unknown = null
-  private readFailures = 0
   private soundReaction: IReactionDisposer | null = null
   private scopeReaction: IReactionDisposer | null = null
   private heardNew: string[] = []
@@ -156,19 +149,45 @@ export class KitchenStore {
     private readonly deps: KitchenDeps
   ) {
     this.nowMs = root.browser.now().getTime()
-    makeAutoObservable<KitchenStore, 'root' | 'deps' | 'stream' | 'waiting' | 'loadSeq' | 'latest' | 'running' | 'ticker' | 'chimer' | 'announcer' | 'retry' | 'readFailures' | 'soundReaction' | 'scopeReaction' | 'heardNew' | 'heardChanged'>(this, {
+    this.follower = new StreamFollower(
+      {
+        openStream: deps.openStream,
+        timers: deps.timers,
+        credentials: () => root.credentials,
+        signedOut: () => {
+          if (root.session) root.sessionEnded()
+        }
+      },
+      {
+        read: async () => {
+          runInAction(() => {
+            this.loading = true
+            this.error = ''
+          })
+          const askedAt = root.browser.now().getTime()
+          const board = await root.call('KitchenBoardGet', { BaseID: this.baseId, StationID: this.stationId })
+          return { board, askedAt, answeredAt: root.browser.now().getTime() }
+        },
+        positionOf: ({ board }) => Number(board.table4?.[0]?.Position ?? 0),
+        show: (answer) => this.showBoard(answer.board, (answer.askedAt + answer.answeredAt) / 2),
+        failed: (e) => {
+          this.error = root.messageOf(e)
+          this.loading = false
+        },
+        apply: (event) => this.apply(event),
+        connection: (state) => {
+          this.connection = state
+        }
+      }
+    )
+    makeAutoObservable<KitchenStore, 'root' | 'deps' | 'follower' | 'running' | 'ticker' | 'chimer' | 'announcer' | 'soundReaction' | 'scopeReaction' | 'heardNew' | 'heardChanged'>(this, {
       root: false,
       deps: false,
-      stream: false,
-      waiting: false,
-      loadSeq: false,
-      latest: false,
+      follower: false,
       running: false,
       ticker: false,
       chimer: false,
       announcer: false,
-      retry: false,
-      readFailures: false,
       soundReaction: false,
       scopeReaction: false,
       heardNew: false,
@@ -260,21 +279,15 @@ export class KitchenStore {
   /** The page is left: no stream, no clock, no chime. */
   stop(): void {
     this.running = false
-    this.stream?.stop()
-    this.stream = null
+    this.follower.stop()
     this.soundReaction?.()
     this.soundReaction = null
     this.scopeReaction?.()
     this.scopeReaction = null
-    for (const timer of [this.ticker, this.chimer, this.announcer, this.retry]) if (timer !== null) this.deps.timers.clearTimeout(timer)
-    this.ticker = this.chimer = this.announcer = this.retry = null
-    this.readFailures = 0
+    for (const timer of [this.ticker, this.chimer, this.announcer]) if (timer !== null) this.deps.timers.clearTimeout(timer)
+    this.ticker = this.chimer = this.announcer = null
     this.heardNew = []
     this.heardChanged = []
-    this.loadSeq++
-    this.latest = null
-    this.waiting = null
-    this.connection = 'idle'
   }
 
   private chooseInitialPlace(): void {
@@ -301,106 +314,32 @@ export class KitchenStore {
     this.root.browser.storage.set(KITCHEN_STORAGE_KEY, JSON.stringify({ baseId: this.baseId, stationId: this.stationId }))
   }
 
-  /**
-   * Reads the board of the branch again and follows its stream from the read's position. A read
-   * that fails (the server not reachable yet) is tried again after 3 s, doubling to 30 s: the
-   * board never sits there looking current while it is not.
-   */
-  private async reopen(): Promise<void> {
-    this.stream?.stop()
-    this.stream = null
-    if (this.retry !== null) this.deps.timers.clearTimeout(this.retry)
-    this.retry = null
-    this.connection = 'idle'
-    if (!this.baseId) return
-    const baseId = this.baseId
-    const read = await this.load()
-    if (!this.running || baseId !== this.baseId) return
-    if (!read) {
-      this.readFailures++
-      runInAction(() => (this.connection = 'reconnecting'))
-      this.retry = this.deps.timers.setTimeout(() => {
-        this.retry = null
-        if (this.running) void this.reopen()
-      }, Math.min(READ_RETRY_MAX_MS, READ_RETRY_MS * 2 ** (this.readFailures - 1)))
-      return
-    }
-    this.readFailures = 0
-    this.stream = this.deps.openStream(
-      { baseId, after: this.position, headers: () => this.streamHeaders() },
-      {
-        onEvent: (event) => this.receive(event),
-        onReset: () => void this.load(),
-        onState: (state) => this.streamState(state)
-      }
-    )
-  }
-
-  private streamHeaders(): Record<string, string> {
-    const who = this.root.credentials
-    const headers: Record<string, string> = { 'Accept-Language': who.locale }
-    if (who.token) headers.Authorization = `Bearer ${who.token}`
-    if (who.deviceToken) headers['X-Staff-Device'] = who.deviceToken
-    return headers
-  }
-
-  private streamState(state: StreamState): void {
-    this.connection = state
-    if (state === 'signedOut' && this.root.session) this.root.sessionEnded()
+  /** Reads the board of the branch and follows its stream from the read's position (a failed read is tried again: the follower). */
+  private reopen(): Promise<void> {
+    return this.follower.follow(this.baseId)
   }
 
   /**
-   * Reads the board (KitchenBoardGet) of the branch and station. Events arriving meanwhile wait,
-   * then those after the read's position are applied on top. False when it failed; a read that a
-   * newer one overtook answers what the newer one does.
+   * Reads the board (KitchenBoardGet) of the branch and station again, the stream going on. Events
+   * arriving meanwhile wait, then those after the read's position are applied on top. False when it
+   * failed; a read that a newer one overtook answers what the newer one does.
    */
   load(): Promise<boolean> {
-    const seq = this.loadSeq + 1
-    const run = this.read()
-    this.latest = { seq, run }
-    return run
+    return this.follower.reload()
   }
 
-  private async read(): Promise<boolean> {
-    if (!this.baseId) return false
-    const seq = ++this.loadSeq
-    const overtaken = (): Promise<boolean> | false => (this.latest && this.latest.seq !== seq && this.latest.seq === this.loadSeq ? this.latest.run : false)
-    this.waiting = []
-    this.loading = true
-    this.error = ''
-    try {
-      const askedAt = this.root.browser.now().getTime()
-      const res = await this.root.call('KitchenBoardGet', { BaseID: this.baseId, StationID: this.stationId })
-      const answeredAt = this.root.browser.now().getTime()
-      if (seq !== this.loadSeq) return overtaken()
-      runInAction(() => {
-        this.learnServerTime(res.table4?.[0]?.ServerTime, (askedAt + answeredAt) / 2)
-        const rows = res.table1 ?? []
-        this.stations = res.table3 ?? []
-        if (this.stationId !== ALL_STATIONS && !this.stations.some((s) => s.StationID === this.stationId)) this.stationId = ALL_STATIONS
-        this.tickets = rows.filter((t) => t.Status === 'open' && this.onThisBoard(t)).sort(byArrival)
-        this.recent = rows.filter((t) => t.Status === 'bumped' && this.onThisBoard(t)).sort(byBumpedLast).slice(0, RECENT_KEPT)
-        this.position = Number(res.table4?.[0]?.Position ?? 0)
-        this.kitchenLocale = res.table4?.[0]?.KitchenLocale ?? ''
-        if (this.selectedId && !this.selected) this.selectedId = ''
-        this.loaded = true
-        this.loading = false
-        const waited = this.waiting ?? []
-        this.waiting = null
-        for (const event of waited) this.apply(event)
-      })
-      return true
-    } catch (e) {
-      if (seq !== this.loadSeq) return overtaken()
-      runInAction(() => {
-        this.error = this.root.messageOf(e)
-        this.loading = false
-        const waited = this.waiting ?? []
-        this.waiting = null
-        for (const event of waited) this.apply(event)
-      })
-      return false
-    }
+  /** A read's answer, shown (the follower applies the events that waited right after). */
+  private showBoard(res: StaffOutput<'KitchenBoardGet'>, answeredAtMs: number): void {
+    this.learnServerTime(res.table4?.[0]?.ServerTime, answeredAtMs)
+    const rows = res.table1 ?? []
+    this.stations = res.table3 ?? []
+    if (this.stationId !== ALL_STATIONS && !this.stations.some((s) => s.StationID === this.stationId)) this.stationId = ALL_STATIONS
+    this.tickets = rows.filter((t) => t.Status === 'open' && this.onThisBoard(t)).sort(byArrival)
+    this.recent = rows.filter((t) => t.Status === 'bumped' && this.onThisBoard(t)).sort(byBumpedLast).slice(0, RECENT_KEPT)
+    this.kitchenLocale = res.table4?.[0]?.KitchenLocale ?? ''
+    if (this.selectedId && !this.selected) this.selectedId = ''
+    this.loaded = true
+    this.loading = false
   }
 
   private onThisBoard(ticket: KitchenTicketRow): boolean {
@@ -409,19 +348,13 @@ export class KitchenStore {
 
   // ——— Events ———
 
-  /** An event of the stream: now, or after the read under way. */
+  /** An event of the stream: now, or after the read under way (the follower applies each once, in order). */
   receive(event: StaffStreamEvent): void {
-    if (this.waiting) {
-      this.waiting.push(event)
-      return
-    }
-    this.apply(event)
+    this.follower.receive(event)
   }
 
-  /** Applies an event once: one at or below the board's position is already in it. */
+  /** An event past the board's position. */
   private apply(event: StaffStreamEvent): void {
-    if (event.id <= this.position) return
-    this.position = event.id
     if (TICKET_KINDS.has(event.kind)) {
       const ticket = event.data.ticket
       if (isTicket(ticket)) {
