@@ -333,7 +333,7 @@ describe('the kitchen board', () => {
 
     // The print worker gives up on K1: every board hears the ticket with its reason, and says it.
     const k1 = ticket('K1', { StationID: 'ST-steam' })
-    await send('ticket.lineDone', { ticket: { ...k1, PrintError: 'the printer is out of paper' } })
+    await send('ticket.printed', { ticket: { ...k1, PrintError: 'the printer is out of paper' } })
     const a02 = card('Table A02')
     expect(within(a02).getByText(T('kitchen.printFailed.tag'))).toBeTruthy()
     const detail = within(a02).getByText(T('kitchen.printFailed.detail', { error: 'the printer is out of paper' }))
@@ -350,7 +350,7 @@ describe('the kitchen board', () => {
     expect(within(card('Table A02')).queryByRole('button', { name: 'Reprint Table A02, round 1' })?.getAttribute('aria-describedby')).toBeNull()
     expect(screen.getByText(T('kitchen.printFailed.summary', { n: 1 }))).toBeTruthy()
     // Another board's reprint clears it the same way, through the stream.
-    await send('ticket.lineDone', { ticket: ticket('K2', { StationID: 'ST-wok', TableName: 'A05', SentAt: '2026-11-28T01:59:00.000Z' }) })
+    await send('ticket.printed', { ticket: ticket('K2', { StationID: 'ST-wok', TableName: 'A05', SentAt: '2026-11-28T01:59:00.000Z' }) })
     expect(screen.queryByText(/did not print/)).toBeNull()
   })
 

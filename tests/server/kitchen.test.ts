@@ -362,7 +362,7 @@ describe('printing', () => {
       const failed = await ticketNow()
       expect(failed.PrintError).toMatch(/connection refused/)
       const heard = (await eventsAfter(mark)).filter((e) => e.payload.ticket?.TicketID === failed.TicketID)
-      expect(heard.map((e) => [e.kind, e.payload.ticket.PrintError])).toEqual([['ticket.lineDone', failed.PrintError]])
+      expect(heard.map((e) => [e.kind, e.payload.ticket.PrintError])).toEqual([['ticket.printed', failed.PrintError]])
       // Nothing more is tried by itself.
       expect(await runPrintJobs(server.db, new Date(t0 + 3_600_000))).toBe(0)
 
@@ -373,7 +373,7 @@ describe('printing', () => {
       expect(ok(await as(cook, 'KitchenTicketReprint', { TicketID: failed.TicketID })).table1).toEqual([{ Printed: true, Error: '' }])
       expect((await ticketNow()).PrintError).toBe('')
       const cleared = (await eventsAfter(mark2)).filter((e) => e.payload.ticket?.TicketID === failed.TicketID)
-      expect(cleared.map((e) => [e.kind, e.payload.ticket.PrintError])).toEqual([['ticket.lineDone', '']])
+      expect(cleared.map((e) => [e.kind, e.payload.ticket.PrintError])).toEqual([['ticket.printed', '']])
       // A second reprint changes nothing on the boards.
       const mark3 = await lastEventId()
       ok(await as(cook, 'KitchenTicketReprint', { TicketID: failed.TicketID }))

@@ -44,6 +44,8 @@ export const EVENT_AUDIENCES: Readonly<Record<string, readonly Audience[]>> = {
   'ticket.changed': ['staff'],
   /** A line was marked done, or not done again. */
   'ticket.lineDone': ['staff'],
+  /** Its print failed for good (PrintError set), or a reprint printed (cleared). */
+  'ticket.printed': ['staff'],
   'ticket.bumped': ['staff'],
   'ticket.recalled': ['staff'],
   /** { ticketIds }: someone heard them; boards stop sounding. */

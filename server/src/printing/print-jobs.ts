@@ -78,12 +78,11 @@ export async function runPrintJobs(db: Kysely<Database>, now: Date, queue?: Netw
 }
 
 /**
- * The kind that carries a ticket whose print state changed. The outbox has no kind of its own for
- * it (server/src/live/outbox.ts EVENT_AUDIENCES, the one list of kinds): it goes as
- * 'ticket.lineDone', which every board applies as an upsert of the whole ticket, without a flash,
- * a sound or a floor read (docs/live-service.md "Events").
+ * The kind that carries a ticket whose print state changed (a print failed for good, or a reprint
+ * printed): every board applies it as an upsert of the whole ticket, without a flash, a sound or
+ * a floor read (docs/live-service.md "Events").
  */
-export const PRINT_STATE_KIND = 'ticket.lineDone'
+export const PRINT_STATE_KIND = 'ticket.printed'
 
 /** The ticket as it is now (its PrintError with it) to the staff streams of its branch, at the transaction's end. */
 export async function appendTicketState(trx: Transaction<Database>, ticketId: string, now: Date): Promise<void> {

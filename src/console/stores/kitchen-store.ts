@@ -93,7 +93,7 @@ export const isCancelled = (line: Pick<KitchenTicketLineRow, 'Qua' | 'Change'>):
 const byArrival = (a: KitchenTicketRow, b: KitchenTicketRow) => (a.SentAt < b.SentAt ? -1 : a.SentAt > b.SentAt ? 1 : a.TicketID < b.TicketID ? -1 : a.TicketID > b.TicketID ? 1 : 0)
 const byBumpedLast = (a: KitchenTicketRow, b: KitchenTicketRow) => (a.BumpedAt < b.BumpedAt ? 1 : a.BumpedAt > b.BumpedAt ? -1 : 0)
 
-const TICKET_KINDS = new Set(['ticket.sent', 'ticket.changed', 'ticket.lineDone', 'ticket.bumped', 'ticket.recalled'])
+const TICKET_KINDS = new Set(['ticket.sent', 'ticket.changed', 'ticket.lineDone', 'ticket.printed', 'ticket.bumped', 'ticket.recalled'])
 
 function isTicket(value: unknown): value is KitchenTicketRow {
   const t = value as KitchenTicketRow | null
