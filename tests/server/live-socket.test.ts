@@ -8,7 +8,7 @@
  */
 import WebSocket from 'ws'
 import type { KitchenTicketRow } from '../../src/gateway/kitchen-contract'
-import { progressRef } from '../../server/src/domain/kitchen/kitchen-view'
+import { progressRef } from '../../server/src/domain/kitchen/progress-ref'
 import { LIVE_MAX_PER_CLIENT } from '../../server/src/http/live.route'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'

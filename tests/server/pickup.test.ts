@@ -10,7 +10,7 @@
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import type { KitchenTicketRow } from '../../src/gateway/kitchen-contract'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
-import { progressRef } from '../../server/src/domain/kitchen/kitchen-view'
+import { progressRef } from '../../server/src/domain/kitchen/progress-ref'
 import { PICKUP_READY_MS } from '../../server/src/http/pickup.route'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'

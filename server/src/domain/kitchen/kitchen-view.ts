@@ -4,7 +4,6 @@
  * named in the kitchen's language (the enterprise's KitchenLocale setting, else its first
  * language) whatever language the diner ordered in.
  */
-import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { KitchenLineChange, KitchenTicketLineRow, KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
@@ -24,12 +23,6 @@ export async function kitchenLocaleOf(db: Kysely<Database>, entId: string): Prom
   if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale
   return languagesOf(all.get('Languages'), all.get('AppLanguage'))[0]
 }
-
-/**
- * What an order's progress events call it: a hash of its id. The diner who placed it knows the id
- * and can tell the event is theirs; anyone else reading the branch's public stream learns nothing.
- */
-export const progressRef = (orderId: string): string => createHash('sha256').update(`order-progress|${orderId}`).digest('hex').slice(0, 20)
 
 /** The unit and quantity a line is counted in at the kitchen (its stepper unit). */
 export function kitchenQuantityOf(line: { pcode: string; p_qua: string; m_qua: string; qua: string }): { qua: string; byPack: boolean } {

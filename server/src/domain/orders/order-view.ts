@@ -24,7 +24,7 @@ import type { Database } from '../../storage/schema'
 import { wallClockText } from '../enterprise/enterprise.service'
 import { linesInLanguage } from './line-names'
 import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/delivery-address'
-import { progressRef } from '../kitchen/kitchen-view'
+import { progressRef } from '../kitchen/progress-ref'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
