@@ -77,12 +77,21 @@ async function setCurrency(currency: string): Promise<void> {
 
 const key = () => `ali-${randomBytes(8).toString('hex')}`
 
-/** A signed-in member whose Alipay user id the server has checked (member_identities, provider 'alipay'). */
-async function diner(): Promise<TestMember & { buyerId: string }> {
+/** A signed-in member whose Alipay user id the server has checked (member_identities, providers 'alipay-mini' and 'alipay'). */
+async function diner(): Promise<TestMember & { buyerId: string; openId: string }> {
   const m = await makeMember(server.db)
   const buyerId = `2088${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`
-  await server.db.insertInto('member_identities').values({ ent_id: 'E1001', provider: 'alipay', open_id: buyerId, vip_id: m.vipId, created_at: new Date().toISOString() }).execute()
-  return { ...m, buyerId }
+  // The mini-program's sign-in checked a user id (2088…); the Alipay browser's an open id of this app.
+  const openId = `0${randomBytes(20).toString('hex').slice(0, 33)}`
+  const at = new Date().toISOString()
+  await server.db
+    .insertInto('member_identities')
+    .values([
+      { ent_id: 'E1001', provider: 'alipay-mini', open_id: buyerId, vip_id: m.vipId, created_at: at },
+      { ent_id: 'E1001', provider: 'alipay', open_id: openId, vip_id: m.vipId, created_at: at }
+    ])
+    .execute()
+  return { ...m, buyerId, openId }
 }
 
 async function paySubmit(m: TestMember, sheetId: string, channel: string) {
@@ -186,6 +195,8 @@ describe('paying: PaySubmit per cashier', () => {
     // The Alipay browser's AlipayJSBridge tradePay takes the same.
     const jsapi = await openPayment(m, '5.00', 'alipay-jsapi')
     expect(jsapi.invocation).toMatchObject({ Channel: 'alipay-jsapi', TradeNO: fake.trades.get(jsapi.payId)!.tradeNo })
+    expect(calls('alipay.trade.create').at(-1)!.biz).toMatchObject({ out_trade_no: jsapi.payId, total_amount: '5.00', buyer_open_id: m.openId })
+    expect(calls('alipay.trade.create').at(-1)!.biz.buyer_id).toBeUndefined()
   })
 
   test('H5 and the Alipay browser without sign-in (hosted): the signed alipay.trade.wap.pay URL, which the gateway accepts', async () => {

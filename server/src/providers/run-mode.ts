@@ -80,6 +80,7 @@ export function assertRunMode(config: RunModeConfig, kinds: readonly Development
 const DESCRIPTION: Record<string, string> = {
   'payments:sandbox': 'SANDBOX, no real money',
   'payments:wechatpay': 'WeChat Pay API v3, real money',
+  'payments:alipay': 'Alipay openapi via alipay-sdk, real money',
   'sms:development': 'codes go to this log, none sent',
   'identity:development': 'checks nothing, vouches for no phone',
   'identity:wechat': 'WeChat code2Session and OAuth',

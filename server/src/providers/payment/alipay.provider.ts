@@ -6,7 +6,7 @@
  *   - Paying: alipay.trade.create (product JSAPI_PAY) for the payment-app mini-program (PayChannel
  *     alipay-mini, my.tradePay) and the Alipay browser's AlipayJSBridge tradePay (alipay-jsapi),
  *     answering the trade_no they take; the payer is the signed-in member's checked Alipay id
- *     (member_identities through ALIPAY_MINI_IDENTITY: buyer_id for a 2088… user id, else
+ *     (member_identities through ALIPAY_MINI_IDENTITY / ALIPAY_JSAPI_IDENTITY: buyer_id for a 2088… user id, else
  *     buyer_open_id), never one a client sends. alipay.trade.wap.pay (PayChannel hosted): the
  *     signed cashier URL for H5 in any browser, the Alipay browser included, no sign-in needed.
  *     The merchant order number (out_trade_no) is our payId, which is also the providerRef.
@@ -99,7 +99,8 @@ export interface AlipayCredentials {
   gateway: string
   /** PUBLIC_URL + /pay/notify/alipay; null: the request's origin. */
   notifyUrl: string | null
-  identity: string
+  miniIdentity: string
+  jsapiIdentity: string
 }
 
 /**
@@ -161,7 +162,8 @@ export function alipayFromSettings(settings: AlipaySettings, deployment: { publi
     sellerId: settings.sellerId as string,
     gateway,
     notifyUrl,
-    identity: settings.identity
+    miniIdentity: settings.miniIdentity,
+    jsapiIdentity: settings.jsapiIdentity
   }
 }
 
@@ -241,7 +243,7 @@ export class AlipayProvider implements PaymentProvider {
       return { payUrl, providerRef: input.payId, invocation: { channel: 'hosted', payUrl } }
     }
 
-    const payer = await input.payerOpenId?.(this.c.identity)
+    const payer = await input.payerOpenId?.(channel === 'alipay-mini' ? this.c.miniIdentity : this.c.jsapiIdentity)
     if (!payer) throw new PayerIdentityRequiredError(this.name, channel)
     // A user id (2088…, 16 digits) is buyer_id; anything else is the app's open id (buyer_open_id).
     const buyer = /^2088\d{12}$/.test(payer) ? { buyer_id: payer } : { buyer_open_id: payer }

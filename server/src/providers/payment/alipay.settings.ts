@@ -21,8 +21,10 @@ export interface AlipaySettings {
   sellerId: string | null
   /** ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do' (sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do; tests: the loopback fake). */
   gateway: string
-  /** ALIPAY_MINI_IDENTITY: the identity provider whose ids (buyer user id 2088… or open id) belong to this app ('alipay'). */
-  identity: string
+  /** ALIPAY_MINI_IDENTITY: the identity provider whose payer ids (user id 2088… or open id) the mini-program's tradePay uses ('alipay-mini'). */
+  miniIdentity: string
+  /** ALIPAY_JSAPI_IDENTITY: the identity provider whose payer ids the Alipay browser's AlipayJSBridge tradePay uses ('alipay'). */
+  jsapiIdentity: string
 }
 
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
@@ -43,6 +45,7 @@ export function alipaySettings(env: Env): AlipaySettings {
     alipayPublicKey: text(env.ALIPAY_PUBLIC_KEY),
     sellerId: text(env.ALIPAY_SELLER_ID),
     gateway: text(env.ALIPAY_GATEWAY) ?? ALIPAY_DEFAULT_GATEWAY,
-    identity: text(env.ALIPAY_MINI_IDENTITY) ?? 'alipay'
+    miniIdentity: text(env.ALIPAY_MINI_IDENTITY) ?? 'alipay-mini',
+    jsapiIdentity: text(env.ALIPAY_JSAPI_IDENTITY) ?? 'alipay'
   }
 }
