@@ -205,7 +205,7 @@ describe('SMS codes', () => {
     const lines: string[] = []
     const { DevelopmentSmsProvider } = await import('../../server/src/providers/sms/development.provider')
     const provider = new DevelopmentSmsProvider((line) => lines.push(line))
-    await provider.send({ entId: 'E1001', areaNo: '853', phone: '66123456', code: '123456', sourceType: 'VipLogin', validMinutes: 5 })
+    await provider.send({ entId: 'E1001', areaNo: '853', phone: '66123456', code: '123456', sourceType: 'VipLogin', validMinutes: 5, locale: 'en' })
     expect(lines[0]).toMatch(/^\[DEVELOPMENT SMS\] \+853 66123456 code 123456 \(VipLogin/)
     expect(provider.lastCode('853', '66123456')).toBe('123456')
     expect(() => provider.lastCode('853', '66000000')).toThrow(/no code/)

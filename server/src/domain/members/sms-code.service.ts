@@ -15,13 +15,17 @@
  * Codes never appear in an answer: only the SMS provider sees them.
  * Sending checks the limits and stores the code in one transaction (SQLite: BEGIN IMMEDIATE;
  * PostgreSQL: advisory locks on the phone and the client address), so racing sends cannot pass a
- * limit together; the provider is called after the commit, so a slow vendor holds no lock.
+ * limit together; the provider is called after the commit, so a slow vendor holds no lock. Every
+ * send to a vendor passes these limits first (a vendor's own limits come on top); a send the
+ * vendor refuses or that fails still counts, and its code is ended at once. The vendor's refusal
+ * (SmsRefused) becomes the caller's result code here, in one place (smsRefusalError).
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { SMS_RULES, type SmsSentRow, type SmsPurpose } from '../../../../src/gateway/member-rows'
 import { wallClockIn } from '../../../../src/core/wall-clock'
-import type { SmsProvider } from '../../providers/sms/sms-provider'
+import { SmsRefused, type SmsProvider } from '../../providers/sms/sms-provider'
+import type { Locale } from '../../../../src/gateway/contract'
 import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
@@ -48,6 +52,8 @@ export interface SmsSendRequest {
   requester: string
   /** The enterprise's time zone: the daily caps count its calendar day. */
   timeZone: string
+  /** The requester's language (their request's Accept-Language): the message's template. */
+  locale: Locale
   now: Date
 }
 
@@ -127,13 +133,33 @@ export async function sendSmsCode(db: Kysely<Database>, sms: SmsProvider, reques
   })
 
   try {
-    await sms.send({ entId, areaNo, phone, code, sourceType, validMinutes: SMS_RULES.codeTtlSeconds / 60 })
+    await sms.send({ entId, areaNo, phone, code, sourceType, validMinutes: SMS_RULES.codeTtlSeconds / 60, locale: request.locale })
   } catch (error) {
     // Undeliverable: the code must not be usable; it still counts against the limits.
     await db.updateTable('sms_codes').set({ ended_at: new Date().toISOString() }).where('code_id', '=', codeId).execute()
-    throw error
+    throw error instanceof SmsRefused ? smsRefusalError(error) : error
   }
   return { AreaNo: areaNo, MaskedPhone: maskPhone(phone), ExpiresIn: SMS_RULES.codeTtlSeconds, ResendIn: SMS_RULES.resendSeconds }
+}
+
+/**
+ * A vendor's refusal as the caller's result code: a number the vendor cannot reach → 20036 (as our
+ * own check says of a number that is not a mobile one); the vendor's flow control for the number →
+ * 20032 with its wait, its daily limit → 20033 (the texts our own limits use); anything else
+ * (credentials, template or signature not approved, balance, the vendor unreachable or too slow)
+ * → 20075, 'could not be sent, try again later'. The vendor's code and message are in the log.
+ */
+export function smsRefusalError(refusal: SmsRefused): DomainError {
+  switch (refusal.reason) {
+    case 'invalid-number':
+      return new DomainError('PHONE_INVALID')
+    case 'too-frequent':
+      return new DomainError('SMS_TOO_FREQUENT', { seconds: Math.max(1, Math.ceil(refusal.retryAfterSeconds ?? SMS_RULES.resendSeconds)) })
+    case 'daily-limit':
+      return new DomainError('SMS_DAILY_LIMIT')
+    default:
+      return new DomainError('SMS_NOT_SENT')
+  }
 }
 
 export interface SmsCodeCheck {

@@ -14,6 +14,7 @@
 import { sql, type Kysely } from 'kysely'
 import { PIN_LOCK_MINUTES, PIN_PATTERN, PIN_TRIES_BEFORE_LOCK } from '../../../../src/core/staff-permissions'
 import type { StaffSessionRow } from '../../../../src/gateway/staff-contract'
+import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { SmsProvider } from '../../providers/sms/sms-provider'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
@@ -112,7 +113,7 @@ export async function sendStaffSmsCode(
   db: Kysely<Database>,
   sms: SmsProvider,
   input: { areaNo: string; phone: string },
-  attempt: Attempt & { deviceKey: string; timeZone: (entId: string) => Promise<string> }
+  attempt: Attempt & { deviceKey: string; locale: Locale; timeZone: (entId: string) => Promise<string> }
 ): Promise<{ MaskedPhone: string; ResendIn: number }> {
   const normal = normalisePhone(input.areaNo, input.phone)
   const people = await peopleWithPhone(db, normal.areaNo, normal.phone, attempt.entId)
@@ -127,6 +128,8 @@ export async function sendStaffSmsCode(
     clientIp: attempt.clientIp,
     requester: smsRequester(attempt.deviceKey, attempt.clientIp),
     timeZone: await attempt.timeZone(entId),
+    // The person's own language (set with their account) chooses the message's template; the form's otherwise.
+    locale: (LOCALES as readonly string[]).includes(people[0].locale) ? (people[0].locale as Locale) : attempt.locale,
     now: attempt.now
   })
   return { MaskedPhone: sent.MaskedPhone, ResendIn: sent.ResendIn }

@@ -9,7 +9,7 @@ import { phoneFields } from './member-columns'
 export default defineOperation({
   name: 'SmsVerifySend',
   group: 'Members',
-  summary: `Sends a ${SMS_RULES.codeLength}-digit SMS code to a phone for one purpose (SourceType); the code is never in the answer (table1: the masked phone, seconds it lives, seconds before another may be sent). The code lives ${SMS_RULES.codeTtlSeconds / 60} minutes; a newer code of the same purpose replaces the older; ${SMS_RULES.maxTriesPerClient} wrong tries from one client address end it for that address, ${SMS_RULES.maxTries} from all burn it. Limits (docs/members.md): one send per phone per client address every ${SMS_RULES.resendSeconds} s and ${SMS_RULES.dailyPerPhonePerClient} a day; past ${SMS_RULES.dailyPerPhone} a day to a phone from all addresses, one per ${SMS_RULES.slowResendSeconds / 60} minutes; ${SMS_RULES.perClientPerMinute} per client address in any ${SMS_RULES.resendSeconds} s and ${SMS_RULES.dailyPerClient} a day (20032 with {seconds} to wait; 20033 for the day's counts, on the enterprise's clock). A number that is not a mobile number of the area → 20036. Whether the phone has a member is not told here. SourceType VipPhoneChange for the signed-in member's own phone → 20052 (it is no new number).`,
+  summary: `Sends a ${SMS_RULES.codeLength}-digit SMS code to a phone for one purpose (SourceType); the code is never in the answer (table1: the masked phone, seconds it lives, seconds before another may be sent). The code lives ${SMS_RULES.codeTtlSeconds / 60} minutes; a newer code of the same purpose replaces the older; ${SMS_RULES.maxTriesPerClient} wrong tries from one client address end it for that address, ${SMS_RULES.maxTries} from all burn it. Limits (docs/members.md): one send per phone per client address every ${SMS_RULES.resendSeconds} s and ${SMS_RULES.dailyPerPhonePerClient} a day; past ${SMS_RULES.dailyPerPhone} a day to a phone from all addresses, one per ${SMS_RULES.slowResendSeconds / 60} minutes; ${SMS_RULES.perClientPerMinute} per client address in any ${SMS_RULES.resendSeconds} s and ${SMS_RULES.dailyPerClient} a day (20032 with {seconds} to wait; 20033 for the day's counts, on the enterprise's clock). A number that is not a mobile number of the area → 20036. The SMS vendor's refusals (docs/sms.md): a number it cannot reach → 20036, its flow control for the number → 20032 or 20033, anything else (the vendor unreachable, its account or template) → 20075. The message's template is in the request's language. Whether the phone has a member is not told here. SourceType VipPhoneChange for the signed-in member's own phone → 20052 (it is no new number).`,
   auth: 'app',
   input: z.object({
     ...phoneFields,
@@ -35,6 +35,7 @@ export default defineOperation({
       clientIp: ctx.clientIp,
       requester: smsRequester(ctx.deviceKey, ctx.clientIp),
       timeZone: await enterpriseTimeZone(ctx.db, ctx.enterprise.entId),
+      locale: ctx.locale,
       now: ctx.now
     })
     return { table1: [row] }

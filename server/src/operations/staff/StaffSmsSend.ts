@@ -14,6 +14,7 @@ export default defineStaffOperation({
       now: ctx.now,
       entId: ctx.entId,
       deviceKey: ctx.deviceKey,
+      locale: ctx.locale,
       timeZone: (entId) => enterpriseTimeZone(ctx.db, entId)
     })
     return { table1: [sent] }

@@ -1,20 +1,33 @@
 /**
  * Builds the SMS provider chosen by SMS_PROVIDER (called by the composition root,
- * server/src/http/app.ts). Today the only choice is 'development'; a real vendor is one file
- * implementing SmsProvider and one entry here, with its credentials from ServerConfig.
+ * server/src/http/app.ts): 'development' (the stand-in, codes to the log), or a vendor through its
+ * official SDK: 'aliyun', 'tencent', 'twilio' (docs/sms.md). A vendor's settings come from
+ * ServerConfig.sms; a vendor chosen with a setting missing or wrong refuses to start, in any run
+ * mode, with one line naming every such setting (SmsSettingsError).
  */
 import type { ServerConfig } from '../../config'
 import { assertRunMode, ProviderChoiceError } from '../run-mode'
+import { AliyunSmsProvider, aliyunOptions } from './aliyun.provider'
 import { DevelopmentSmsProvider } from './development.provider'
 import type { SmsProvider } from './sms-provider'
+import { TencentSmsProvider, tencentOptions } from './tencent.provider'
+import { TwilioSmsProvider, twilioOptions } from './twilio.provider'
 
-const CHOICES = {
-  development: (log: (line: string) => void) => new DevelopmentSmsProvider(log)
-} satisfies Record<string, (log: (line: string) => void) => SmsProvider>
+type Make = (config: Pick<ServerConfig, 'sms'>, log: (line: string) => void) => SmsProvider
 
-export function buildSmsProvider(config: Pick<ServerConfig, 'smsProvider'> & Parameters<typeof assertRunMode>[0], log: (line: string) => void): SmsProvider {
-  const make = (CHOICES as Record<string, (log: (line: string) => void) => SmsProvider>)[config.smsProvider]
-  if (!make) throw new ProviderChoiceError('SMS_PROVIDER', config.smsProvider, Object.keys(CHOICES))
+const CHOICES: Record<string, Make> = {
+  development: (_config, log) => new DevelopmentSmsProvider(log),
+  aliyun: (config, log) => new AliyunSmsProvider(aliyunOptions(config.sms.aliyun, config.sms.timeoutMs), log),
+  tencent: (config, log) => new TencentSmsProvider(tencentOptions(config.sms.tencent, config.sms.timeoutMs), log),
+  twilio: (config, log) => new TwilioSmsProvider(twilioOptions(config.sms.twilio, config.sms.timeoutMs), log)
+}
+
+/** The names SMS_PROVIDER accepts. */
+export const SMS_PROVIDER_CHOICES = Object.keys(CHOICES)
+
+export function buildSmsProvider(config: Pick<ServerConfig, 'smsProvider' | 'sms'> & Parameters<typeof assertRunMode>[0], log: (line: string) => void): SmsProvider {
+  const make = Object.hasOwn(CHOICES, config.smsProvider) ? CHOICES[config.smsProvider] : undefined
+  if (!make) throw new ProviderChoiceError('SMS_PROVIDER', config.smsProvider, SMS_PROVIDER_CHOICES)
   assertRunMode(config, ['sms'])
-  return make(log)
+  return make(config, log)
 }
