@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { LANGUAGE_NAMES } from '../i18n'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Field, PageHeading, Status } from './controls'
 
 export const AccountPage = observer(function AccountPage() {

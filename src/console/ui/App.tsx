@@ -4,7 +4,7 @@
  * phone), and the page the route names.
  */
 import { observer } from 'mobx-react-lite'
-import { createContext, useContext, useEffect, useState, type MouseEvent } from 'react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { LOCALES, type Locale } from '../../gateway/contract'
 import { LANGUAGE_NAMES, HTML_LANG } from '../i18n'
 import type { ConsoleStore, PageName } from '../stores/console-store'
@@ -30,14 +30,8 @@ import { StaffPage } from './StaffPage'
 import { BranchesPage } from './BranchesPage'
 import { SettingsPage } from './SettingsPage'
 import { TablesPage } from './TablesPage'
+import { StoreContext, useConsole } from './console-context'
 
-const StoreContext = createContext<ConsoleStore | null>(null)
-
-export function useConsole(): ConsoleStore {
-  const store = useContext(StoreContext)
-  if (!store) throw new Error('useConsole outside <App>')
-  return store
-}
 
 export const App = observer(function App({ store }: { store: ConsoleStore }) {
   return (

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
 import type { ConsoleStore } from '../stores/console-store'
 import { actionLabel, actionText, KNOWN_ACTIONS, targetText } from './audit-actions'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import { formatDateTime } from './format'
 

@@ -9,7 +9,7 @@ import { useEffect, type FormEvent, type ReactNode } from 'react'
 import type { BranchSetupView, RechargeRuleView, ShopSetupView } from '../../gateway/setup-contract'
 import type { BranchForm, BranchesStore, RuleForm, ShopForm } from '../stores/branches-store'
 import { homeConfigOf } from '../stores/branches-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import { NamesFields, ProblemsAlert } from './setup-controls'
 

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
 import type { StaffDeviceRow } from '../../gateway/staff-contract'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Field, PageHeading, Status, TableRegion } from './controls'
 import { formatDateTime, placeName } from './format'
 

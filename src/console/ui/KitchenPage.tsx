@@ -14,7 +14,7 @@ import type { KitchenTicketLineRow, KitchenTicketRow } from '../../gateway/kitch
 import type { ConsoleKey } from '../i18n'
 import { ALL_STATIONS, clockText, isCancelled, type KitchenStore, type TimeLevel } from '../stores/kitchen-store'
 import type { KitchenStationsStore, StationForm } from '../stores/kitchen-stations-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField } from './controls'
 import { placeName } from './format'
 import './kitchen.css'

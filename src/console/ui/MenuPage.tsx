@@ -13,7 +13,7 @@ import { LOCALES, type Locale } from '../../gateway/contract'
 import { HTML_LANG, LANGUAGE_NAMES, type ConsoleKey } from '../i18n'
 import type { ConsoleStore } from '../stores/console-store'
 import { GOODS_TYPES, type ClassForm, type GoodsForm, type GoodsTypeCode, type MenuStore, type Removal, type Texts } from '../stores/menu-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import './menu.css'
 

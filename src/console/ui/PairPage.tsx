@@ -1,7 +1,7 @@
 /** "Pair this device": a manager makes this browser a shared counter or kitchen device. */
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField } from './controls'
 
 export const PairPage = observer(function PairPage() {

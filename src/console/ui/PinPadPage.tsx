@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, type FormEvent } from 'react'
 import { PIN_MAX_DIGITS } from '../stores/pin-pad-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, PageHeading } from './controls'
 import { formatTime } from './format'
 

@@ -8,7 +8,7 @@ import { useEffect, type ChangeEvent, type FormEvent } from 'react'
 import { LOCALES } from '../../gateway/contract'
 import { HTML_LANG, LANGUAGE_NAMES } from '../i18n'
 import { KITCHEN_LOCALE_SETTING, type QuantityRule, type SettingsForm, type SettingsStore } from '../stores/settings-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField, Status } from './controls'
 import { NamesFields, ProblemsAlert } from './setup-controls'
 

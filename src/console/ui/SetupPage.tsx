@@ -6,7 +6,7 @@ import { pickText } from '../../i18n/text'
 import { HTML_LANG, LANGUAGE_NAMES } from '../i18n'
 import { AREAS, type AreaCode } from '../stores/forms'
 import { CURRENCIES, TIME_ZONES } from '../stores/setup-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField } from './controls'
 
 export const SetupPage = observer(function SetupPage() {

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { AREAS, type AreaCode } from '../stores/forms'
 import type { SignInMethod } from '../stores/sign-in-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Field, PageHeading, SelectField, Status } from './controls'
 
 export const SignInPage = observer(function SignInPage() {

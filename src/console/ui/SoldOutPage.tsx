@@ -10,7 +10,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { StaffAddOnRow, StaffGoodsRow } from '../../gateway/staff-contract'
 import type { SoldOutStore } from '../stores/sold-out-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField, Status } from './controls'
 import './menu.css'
 

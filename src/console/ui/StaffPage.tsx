@@ -8,7 +8,7 @@ import type { ConsoleStore } from '../stores/console-store'
 import { AREAS, type AreaCode } from '../stores/forms'
 import { branchLabel } from '../stores/pair-store'
 import type { StaffForm, StaffStore } from '../stores/staff-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import { placeName } from './format'
 

@@ -9,7 +9,7 @@ import type { StaffTableRow } from '../../gateway/staff-contract'
 import { HTML_LANG, LANGUAGE_NAMES } from '../i18n'
 import { namesOf } from '../stores/setup-forms'
 import type { TablesView } from '../stores/tables-store'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import { NamesFields, ProblemsAlert } from './setup-controls'
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { LOCALES, type Locale } from '../../gateway/contract'
 import { HTML_LANG } from '../i18n'
 import type { Names } from '../stores/setup-forms'
-import { useConsole } from './App'
+import { useConsole } from './console-context'
 import { Alert, Field } from './controls'
 import './setup-pages.css'
 
