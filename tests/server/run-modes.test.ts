@@ -130,7 +130,7 @@ describe('settings', () => {
 
   test('an unknown provider choice fails start, naming the choices this server has', async () => {
     for (const [env, text] of [
-      [{ SMS_PROVIDER: 'acme-sms' }, "SMS_PROVIDER 'acme-sms' is not a provider this server has (choices: development)"],
+      [{ SMS_PROVIDER: 'acme-sms' }, "SMS_PROVIDER 'acme-sms' is not a provider this server has (choices: development, aliyun, tencent, twilio)"],
       [{ IDENTITY_PROVIDER: 'wechat,acme-id' }, "IDENTITY_PROVIDER 'acme-id' is not a provider this server has (choices: development, wechat, alipay)"],
       [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox, wechatpay, alipay)"],
       [{ GEOCODING_PROVIDER: 'acme-maps' }, "GEOCODING_PROVIDER 'acme-maps' is not a provider this server has (choices: development, nominatim)"]
