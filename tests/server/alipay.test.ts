@@ -345,6 +345,29 @@ describe('query: a late notice', () => {
   })
 })
 
+describe('close: a replaced attempt', () => {
+  test('a new attempt closes the one it replaces (alipay.trade.close); one the payer has just paid cannot close, and its notice still pays the order', async () => {
+    const m = await diner()
+    const poll = async (payId: string) => ok(await server.call('PaymentStatusUpdate', [{ PayID: payId }], { headers: m.headers })).table1[0].Status
+    const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey, amount: '30.00' })
+    const first = ok(await paySubmit(m, sheetId, 'alipay-mini')).table1[0].PayID as string
+    const second = ok(await paySubmit(m, sheetId, 'alipay-mini')).table1[0].PayID as string
+    expect(second).not.toBe(first)
+    expect(calls('alipay.trade.close').filter((r) => r.biz.out_trade_no === first)).toHaveLength(1)
+    expect(fake.trades.get(first)!.status).toBe('TRADE_CLOSED')
+    expect(fake.trades.get(second)!.status).toBe('WAIT_BUYER_PAY')
+    expect(await poll(first)).toBe(PAYMENT_STATUS.DECLINED)
+
+    // Paid just before a third attempt: Alipay refuses the close (ACQ.TRADE_STATUS_ERROR), and the money still pays the order.
+    fake.setStatus(second, 'TRADE_SUCCESS')
+    const third = ok(await paySubmit(m, sheetId, 'alipay-mini')).table1[0].PayID as string
+    expect(third).not.toBe(second)
+    expect(fake.trades.get(second)!.status).toBe('TRADE_SUCCESS')
+    expect((await fake.post(second, fake.notice(second))).body).toBe('success')
+    expect((await order(sheetId)).status).toBe(ORDER_STATUS.PAID)
+  })
+})
+
 describe('refunds: the shop cancels a paid order (admin API)', () => {
   const auth = { authorization: `Bearer ${ADMIN}` }
   const cancel = (sheetId: string) => server.app.inject({ method: 'POST', url: `/admin/orders/${sheetId}/cancel`, headers: auth })
