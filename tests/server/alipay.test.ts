@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
+import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
 import type { PayInvocationRow } from '../../src/gateway/pay-invocation'
 import { alipayFromSettings, fromYuan, toYuan } from '../../server/src/providers/payment/alipay.provider'
 import { alipaySettings } from '../../server/src/providers/payment/alipay.settings'
@@ -342,6 +343,23 @@ describe('query: a late notice', () => {
     const walkIn = await makeMember(server.db)
     const hosted = await openPayment(walkIn, '1.00', 'hosted')
     expect(ok(await server.call('PaymentStatusUpdate', [{ PayID: hosted.payId }], { headers: walkIn.headers })).table1[0].Status).toBe(PAYMENT_STATUS.PENDING)
+  })
+})
+
+describe('recharge', () => {
+  test('a recharge paid in the mini-program is credited once', async () => {
+    const m = await diner()
+    const res = ok(await server.call('RechargeSubmit', [{ RuleID: 'E1001-RR100', ShopID: 'S101', RequestKey: key(), ReturnUrl: '/#/pages/rechargeResult/rechargeResult?RechargeID={RechargeID}', PayChannel: 'alipay-mini' }], { headers: m.headers }))
+    const rechargeId = res.table1[0].RechargeID as string
+    expect(res.table2[0]).toMatchObject({ Channel: 'alipay-mini', TradeNO: fake.trades.get(rechargeId)!.tradeNo })
+    expect(calls('alipay.trade.create').at(-1)!.biz).toMatchObject({ out_trade_no: rechargeId, total_amount: '100.00', buyer_id: m.buyerId })
+    const paid = await fake.pay(rechargeId)
+    expect(paid.body).toBe('success')
+    expect((await fake.post(rechargeId, paid.notice)).body).toBe('success')
+    const recharge = await server.db.selectFrom('recharges').select(['status']).where('recharge_id', '=', rechargeId).executeTakeFirstOrThrow()
+    expect(recharge.status).toBe(RECHARGE_STATUS.PAID)
+    const member = await server.db.selectFrom('members').select('balance').where('vip_id', '=', m.vipId).executeTakeFirstOrThrow()
+    expect(member.balance).toMatch(/^110(\.0+)?$/)
   })
 })
 
