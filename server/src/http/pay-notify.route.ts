@@ -4,7 +4,8 @@
  * applies it. Answers: 200 done (also for a replay), 401 bad signature, 404 unknown provider or
  * payment, 400 a notice that does not fit its payment. The sandbox page calls the same
  * handleNotice in-process. A refund that did not reach the payer (WeChat Pay's REFUND.ABNORMAL /
- * CLOSED: outcome refund_failed) is answered 200 and logged as a warning for the shop.
+ * CLOSED: outcome refund_failed) is answered 200 and logged as a warning for the shop. A provider
+ * that reads the answer's body (Alipay: exactly 'success') gives it through noticeAnswer.
  */
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
