@@ -33,7 +33,7 @@ import Fastify from 'fastify'
 import { progressRef } from '../../server/src/domain/kitchen/progress-ref'
 import { liveRoutes } from '../../server/src/http/live.route'
 import { appendEventNow } from '../../server/src/live/outbox'
-import { seedEnterprise, type EnterpriseSeed } from '../../server/src/storage/seed'
+import { seedEnterprise } from '../../server/src/storage/seed'
 import type { Tally } from './helpers/idle-streams'
 import { LiveReader } from './helpers/live-reader'
 import { makeMember } from './helpers/member-fixtures'
@@ -41,51 +41,13 @@ import { clientLine, gid, openAllDay, requestKey, soupLine, takeaway } from './h
 import { listen, openStream } from './helpers/sse-client'
 import { addPerson, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { baysideEnterprise } from './helpers/bayside-enterprise'
 
 const ENT = 'E1001'
 const PG = Boolean(process.env.DATABASE_URL)
 const PUBLIC_KINDS = ['goods.soldOut', 'addOn.soldOut', 'menu.changed', 'order.progress']
 
-const otherEnterprise: EnterpriseSeed = {
-  entId: 'E2002',
-  names: { 'zh-CN': '海湾餐饮', 'zh-TW': '海灣餐飲', en: 'Bayside Dining' },
-  settings: { Currency: 'HK$', TimeZone: 'Asia/Hong_Kong' },
-  serviceLinks: {},
-  shops: [
-    {
-      shopId: 'S901',
-      code: '901',
-      names: { 'zh-CN': '海湾茶档', 'zh-TW': '海灣茶檔', en: 'Bayside Tea Stall' },
-      user: { userId: 'U9011', userName: 'Bayside web', userCode: 'WEB901' },
-      posType: 2,
-      qrCode: 'QR-S901',
-      address: '',
-      phone: '',
-      params: {},
-      bases: [
-        {
-          baseId: 'B901',
-          code: '901',
-          names: { 'zh-CN': '海湾一号店', 'zh-TW': '海灣一號店', en: 'Bayside No. 1' },
-          businessMode: '0',
-          cyType: '0',
-          weekday: '1,2,3,4,5,6,7',
-          beginTime: '',
-          endTime: '',
-          dtbDuration: 0,
-          cookingTimeDuration: 0,
-          webOrderDuration: 0,
-          address: '',
-          phone: '',
-          lat: 22.2,
-          lng: 113.55,
-          params: { OpeningHours: '00:00-23:59' },
-          tables: [{ tableId: 'B901-K01', code: 'K01', names: { 'zh-CN': 'K01', 'zh-TW': 'K01', en: 'K01' }, qrCode: 'QR-K01' }]
-        }
-      ]
-    }
-  ]
-}
+const otherEnterprise = baysideEnterprise
 
 let server: TestServer
 let url: string
