@@ -15,6 +15,8 @@ import { RESULTCODES } from '../../src/gateway/codes'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
 import type { PayInvocationRow } from '../../src/gateway/pay-invocation'
+import { approveAfterSale } from '../../server/src/domain/aftersale/aftersale.service'
+import type { AlipayProvider } from '../../server/src/providers/payment/alipay.provider'
 import { alipayFromSettings, fromYuan, toYuan } from '../../server/src/providers/payment/alipay.provider'
 import { alipaySettings } from '../../server/src/providers/payment/alipay.settings'
 import { ProviderSettingError } from '../../server/src/providers/run-mode'
@@ -425,6 +427,36 @@ describe('refunds: the shop cancels a paid order (admin API)', () => {
     expect((await cancel(sheetId)).statusCode).toBe(200)
     expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
     expect([...fake.trades.get(payId)!.refunds.values()]).toEqual(['20.00'])
+  })
+
+  test('after-sale: parts of a payment go back under their own out_request_no, exact in yuan, never more than was paid', async () => {
+    const m = await diner()
+    const { sheetId, payId } = await openPayment(m, '23.50')
+    expect((await fake.pay(payId)).body).toBe('success')
+    const ask = async (amount: string) => {
+      const request = ok(await server.call('AfterSaleSubmit', [{ SheetID: sheetId, Amount: amount, Reason: 'quality', Content: 'cold', RequestKey: key() }], { headers: m.headers })).table1[0]
+      const done = await approveAfterSale(server.db, server.providers.payments, { afterSaleId: request.AfterSaleID, note: '', now: new Date() })
+      expect(done.applied).toBe(true)
+      return request.AfterSaleID as string
+    }
+    const first = await ask('10.01')
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PAID)
+    const second = await ask('13.49')
+    expect(calls('alipay.trade.refund').filter((r) => r.biz.out_trade_no === payId).map((r) => [r.biz.out_request_no, r.biz.refund_amount])).toEqual([
+      [first, '10.01'],
+      [second, '13.49']
+    ])
+    expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
+    const provider = server.providers.payments.get('alipay') as AlipayProvider
+    // More than the payment is refused here; a number reused for another amount is refused by Alipay.
+    await expect(provider.refund({ payId, providerRef: payId, amount: '23.51', paymentAmount: '23.50', currency: 'CNY', reason: '' })).rejects.toThrow(/cannot refund/)
+    await expect(provider.refund({ payId, providerRef: payId, refundNo: first, amount: '10.00', paymentAmount: '23.50', currency: 'CNY', reason: '' })).rejects.toThrow(/ACQ.REFUND_AMT_NOT_EQUAL_TOTAL/)
+    // Asked again, a refund number is its refund (fund_change N, confirmed by the refund query): given once.
+    await expect(provider.refund({ payId, providerRef: payId, refundNo: second, amount: '13.49', paymentAmount: '23.50', currency: 'CNY', reason: '' })).resolves.toEqual({ refundRef: `${fake.trades.get(payId)!.tradeNo}:${second}` })
+    expect([...fake.trades.get(payId)!.refunds.entries()]).toEqual([
+      [first, '10.01'],
+      [second, '13.49']
+    ])
   })
 
   test('a refund whose answer is lost is confirmed by alipay.trade.fastpay.refund.query, and never given twice', async () => {

@@ -55,6 +55,8 @@ const OK = '10000'
 const CNY_LABELS = new Set(['CNY', 'RMB', '¥', '￥', 'CN¥', 'CNY¥', '元', '人民币', '人民幣'])
 /** out_trade_no / out_request_no as Alipay takes them (64 characters: letters, digits, underscore). */
 const OUT_NO = /^[A-Za-z0-9_]{1,64}$/
+/** out_request_no (a refund's number: the PayID, or an after-sale request's id). */
+const OUT_REQUEST_NO = /^[A-Za-z0-9_-]{1,64}$/
 
 // ---------- money ----------
 
@@ -350,7 +352,7 @@ export class AlipayProvider implements PaymentProvider {
 
   async refund(input: RefundInput): Promise<RefundResult> {
     const refundNo = input.refundNo ?? input.payId
-    if (!OUT_NO.test(refundNo)) throw new Error(`alipay: refund number '${refundNo}' is not an out_request_no Alipay takes`)
+    if (!OUT_REQUEST_NO.test(refundNo)) throw new Error(`alipay: refund number '${refundNo}' is not an out_request_no Alipay takes`)
     const amount = this.yuanOf(input.amount, input.currency, 'refund')
     if (new Decimal(amount).lte(0) || (input.paymentAmount !== undefined && new Decimal(amount).gt(new Decimal(input.paymentAmount)))) {
       throw new Error(`alipay: cannot refund ${input.amount} of ${input.paymentAmount ?? '?'}`)
