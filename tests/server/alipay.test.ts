@@ -5,7 +5,6 @@
  * fake of Alipay's openapi gateway (tests/support/fake-alipay.ts) with keys this test makes.
  * SQLite by default; PostgreSQL with DATABASE_URL. What the fake cannot show is in docs/alipay.md.
  */
-import { spawn } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -24,6 +23,7 @@ import { FakeAlipay, makeAlipayKeys, type AlipayKeys } from '../support/fake-ali
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { runServerProcess } from './helpers/start-check'
 
 const ADMIN = 'alipay-test-admin-token-0123456789abc'
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -150,32 +150,11 @@ describe('configuration', () => {
   })
 
   test('the real server process in production with PAYMENT_PROVIDERS=alipay and no ALIPAY_* settings exits 1 with one line naming them', async () => {
-    const root = path.resolve(__dirname, '..', '..')
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDERS: 'alipay',
-      ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,geocoding',
-      PUBLIC_URL: 'https://order.shop.example',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      DATA_DIR: path.join(dir, 'spawned'),
-      STATIC_DIR: path.join(dir, 'none')
-    }
-    for (const name of Object.keys(env)) if (name.startsWith('ALIPAY_')) delete env[name]
-    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
-      child.on('exit', (exitCode) => {
-        clearTimeout(timer)
-        resolve(exitCode)
-      })
-    })
+    const { code, stdout, stderr } = await runServerProcess(
+      { NODE_ENV: 'production', PAYMENT_PROVIDERS: 'alipay', ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,geocoding', PUBLIC_URL: 'https://order.shop.example' },
+      dir,
+      ['ALIPAY_']
+    )
     expect(code).toBe(1)
     expect(stdout).not.toContain('listening')
     const lines = stderr.trim().split('\n')

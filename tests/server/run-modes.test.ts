@@ -4,7 +4,6 @@
  * configured, unless ALLOW_DEVELOPMENT_PROVIDERS names each one; it prints the active providers
  * at every start. Without NODE_ENV (npm start, the tests) everything is on, as the demo needs.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,8 +13,8 @@ import { startServer } from '../../server/src/main'
 import { DevelopmentProvidersRefused, ProviderChoiceError, describeProviders } from '../../server/src/providers/run-mode'
 import { createDatabase } from '../../server/src/storage/database'
 import { migrateToLatest } from '../../server/src/storage/migrations'
+import { runServerProcess } from './helpers/start-check'
 
-const root = path.resolve(__dirname, '..', '..')
 let tempDir: string
 beforeAll(() => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-run-modes-'))
@@ -154,28 +153,8 @@ describe('settings', () => {
 })
 
 test('the real server process in production without the setting exits non-zero with the message', async () => {
-  // undefined values are left out of the child's environment.
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    ALLOW_DEVELOPMENT_PROVIDERS: undefined,
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: '',
-    DATA_DIR: path.join(tempDir, 'spawned'),
-    STATIC_DIR: path.join(tempDir, 'none')
-  }
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()))
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()))
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
-    child.on('exit', (exitCode) => {
-      clearTimeout(timer)
-      resolve(exitCode)
-    })
-  })
+  const { code, stdout, stderr } = await runServerProcess({ ALLOW_DEVELOPMENT_PROVIDERS: undefined, NODE_ENV: 'production' }, tempDir)
+  const output = stdout + stderr
   expect(code).not.toBe(0)
   expect(code).not.toBeNull()
   expect(output).toContain('ALLOW_DEVELOPMENT_PROVIDERS=sms,identity,sandbox-payments,geocoding')

@@ -18,7 +18,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
 import { loadConfig } from '../../server/src/config'
 import { buildSmsProvider } from '../../server/src/providers/sms/registry'
 import { SmsRefused, type SmsMessage } from '../../server/src/providers/sms/sms-provider'
@@ -30,6 +29,7 @@ import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio'
 import { createTestServer, ok, type GatewayResult, type TestServer } from './helpers/test-server'
 import { device } from './helpers/order-fixtures'
 import { addPerson, ownerOf } from './helpers/staff-fixtures'
+import { runServerProcess } from './helpers/start-check'
 
 type Fake = FakeAliyunSms | FakeTencentSms | FakeTwilio
 
@@ -417,32 +417,10 @@ describe('choosing a vendor', () => {
   })
 
   test('the real server process refuses to start with the one line, and exits non-zero', async () => {
-    const root = path.join(__dirname, '..', '..')
     const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sms-start-'))
     const { TWILIO_AUTH_TOKEN: _, ...rest } = full.twilio
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      ...production,
-      SMS_PROVIDER: 'twilio',
-      ...rest,
-      TWILIO_AUTH_TOKEN: undefined,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      DATA_DIR: path.join(tempDir, 'data'),
-      STATIC_DIR: path.join(tempDir, 'none')
-    }
-    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()))
-    const exitCode = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
-      child.on('exit', (code) => {
-        clearTimeout(timer)
-        resolve(code)
-      })
-    })
+    const { code: exitCode, stdout, stderr } = await runServerProcess({ ...production, SMS_PROVIDER: 'twilio', ...rest, TWILIO_AUTH_TOKEN: undefined }, tempDir)
+    const output = stdout + stderr
     fs.rmSync(tempDir, { recursive: true, force: true })
     expect(exitCode).not.toBe(0)
     expect(exitCode).not.toBeNull()

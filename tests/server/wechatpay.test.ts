@@ -7,7 +7,6 @@
  * DATABASE_URL. What the fake cannot show (WeChat Pay's own servers, a real merchant account) is
  * in docs/wechatpay.md.
  */
-import { spawn } from 'node:child_process'
 import { createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -27,6 +26,7 @@ import { FakeWechatPay, makeWechatPayKeys, type WechatPayKeys } from '../support
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { runServerProcess } from './helpers/start-check'
 
 const ADMIN = 'wechatpay-test-admin-token-0123456789'
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -352,33 +352,12 @@ describe('configuration: WeChat Pay without its credentials refuses to start, na
   })
 
   test('the real server process: NODE_ENV=production with PAYMENT_PROVIDERS=wechatpay and no credentials exits non-zero, in one line naming them', async () => {
-    const root = path.resolve(__dirname, '..', '..')
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDERS: 'wechatpay',
-      // The other stand-ins are allowed here: only WeChat Pay's settings are missing.
-      ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,geocoding',
-      PUBLIC_URL: 'https://order.shop.example',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      DATA_DIR: path.join(dir, 'spawned'),
-      STATIC_DIR: path.join(dir, 'none')
-    }
-    for (const name of Object.keys(env)) if (name.startsWith('WECHATPAY_')) delete env[name]
-    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
-      child.on('exit', (exitCode) => {
-        clearTimeout(timer)
-        resolve(exitCode)
-      })
-    })
+    // The other stand-ins are allowed here: only WeChat Pay's settings are missing.
+    const { code, stdout, stderr } = await runServerProcess(
+      { NODE_ENV: 'production', PAYMENT_PROVIDERS: 'wechatpay', ALLOW_DEVELOPMENT_PROVIDERS: 'sms,identity,geocoding', PUBLIC_URL: 'https://order.shop.example' },
+      dir,
+      ['WECHATPAY_']
+    )
     expect(code).toBe(1)
     expect(stdout).not.toContain('listening')
     const lines = stderr.trim().split('\n')

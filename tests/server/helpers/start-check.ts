@@ -1,0 +1,47 @@
+/**
+ * Starts the real server process (`tsx server/src/main.ts`, as `npm run serve`) with an
+ * environment of the test's, on SQLite in `dataDir`, and answers how it ended: the start-up checks
+ * (run modes, providers' settings) are tested this way, as a deployment would meet them. A process
+ * still running after 40 s is stopped (exit code null).
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+export interface ProcessEnd {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * `env` is laid over this process's own; a value undefined leaves the name out, and so does every
+ * name starting with one of `dropPrefixes` (a provider's settings the runner may have).
+ */
+export async function runServerProcess(env: Record<string, string | undefined>, dataDir: string, dropPrefixes: string[] = []): Promise<ProcessEnd> {
+  const root = path.resolve(__dirname, '..', '..', '..')
+  const full: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    DATA_DIR: path.join(dataDir, 'spawned'),
+    STATIC_DIR: path.join(dataDir, 'none'),
+    ...env
+  }
+  for (const name of Object.keys(full)) {
+    if (full[name] === undefined || dropPrefixes.some((prefix) => name.startsWith(prefix))) delete full[name]
+  }
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: full as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGTERM'), 40_000)
+    child.on('exit', (exitCode) => {
+      clearTimeout(timer)
+      resolve(exitCode)
+    })
+  })
+  return { code, stdout, stderr }
+}
