@@ -27,6 +27,14 @@ describe('migrations', () => {
     expect(applied.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS))
   })
 
+  it('index the lookups by key that would otherwise scan (a ticket\'s print jobs, a member\'s host identity)', async () => {
+    const names =
+      server.database.dialect === 'postgres'
+        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(server.db)).rows.map((r) => r.name)
+        : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(server.db)).rows.map((r) => r.name)
+    expect(names).toEqual(expect.arrayContaining(['print_jobs_ticket', 'member_identities_member']))
+  })
+
   it('allow one open sheet per table only', async () => {
     await seedDemo(server.db)
     const sheet = { ent_id: 'E1001', shop_id: 'S101', base_id: 'B201', table_id: 'B201-A03', created_at: new Date().toISOString() }

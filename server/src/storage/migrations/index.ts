@@ -27,6 +27,7 @@ import { tableAreas } from './0020-table-areas'
 import { kitchen } from './0021-kitchen'
 import { printJobs } from './0022-print-jobs'
 import { counter } from './0023-counter'
+import { lookupIndexes } from './0024-lookup-indexes'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -51,7 +52,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_table_areas': tableAreas,
   '0021_kitchen': kitchen,
   '0022_print_jobs': printJobs,
-  '0023_counter': counter
+  '0023_counter': counter,
+  '0024_lookup_indexes': lookupIndexes
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
