@@ -123,12 +123,17 @@ describe('postpay table sheets', () => {
     const detail = await server.call('PosSheetDetailGet', [{ SheetID: otherSheet, QRCode: codes['B201-A02'] }])
     expect(detail.body.data.table1[0]).toMatchObject({ SecondsLeft: 0, OrderingAllowed: 0 })
 
-    await server.db.updateTable('bases').set({ begin_time: '03:00', end_time: '03:01' }).where('base_id', '=', 'B201').execute()
+    // Open for one minute, two hours from now in Macau (UTC+8): closed now, whatever the hour
+    // (a fixed 03:00–03:01 took the round at 03:00 Macau time and left a sheet at A04).
+    const clock = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(11, 16)
+    let at = Date.now() + 2 * 3_600_000
+    if (clock(at) === '23:59') at += 2 * 60_000 // not across midnight
+    const opens = clock(at)
+    await server.db.updateTable('bases').set({ begin_time: opens, end_time: clock(at + 60_000) }).where('base_id', '=', 'B201').execute()
     try {
       const closed = await server.call('MealPosOrderSubmit', [round('1', 'closed-shop-0001', { TableID: 'B201-A04' })], { headers: PHONE_A })
-      // (Unless the test runs at 03:00 Macau time.)
-      expect([RESULTCODES.SHOP_CLOSED, '0']).toContain(closed.body.resultcode)
-      if (closed.body.resultcode !== '0') expect(closed.body.resultmsg).toContain('03:00')
+      expect(closed.body.resultcode).toBe(RESULTCODES.SHOP_CLOSED)
+      expect(closed.body.resultmsg).toContain(opens)
     } finally {
       await server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).where('base_id', '=', 'B201').execute()
     }
