@@ -113,6 +113,8 @@ export interface ServerConfig {
   mapTileAttribution: string
   /** Geocoder lookups per client address in any 60 seconds, counted in the database across every server process (PLACES_RATE_PER_MINUTE, 60): AddressResolution, BaseInfoByGPS, and locating an address saved or ordered to without a location. */
   placesRatePerMinute: number
+  /** Host code exchanges (ThirdPartyAccessTokenGet, the host browsers' user-info calls, UserPayInfoGet) per client address in any 60 seconds with a real host provider, counted in the database (HOST_CODE_RATE_PER_MINUTE, 60; diners behind one restaurant Wi-Fi share an address): made-up codes would spend the deployment's quota at the host. */
+  hostCodeRatePerMinute: number
   /**
    * Development providers a production deployment accepts anyway (ALLOW_DEVELOPMENT_PROVIDERS,
    * comma-separated names of DEVELOPMENT_PROVIDERS); ignored outside production.
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     mapTileUrl: mapTileUrl(text(env.MAP_TILE_URL) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     mapTileAttribution: text(env.MAP_TILE_ATTRIBUTION) ?? '© OpenStreetMap contributors',
     placesRatePerMinute: integer(env.PLACES_RATE_PER_MINUTE, 60, 'PLACES_RATE_PER_MINUTE'),
+    hostCodeRatePerMinute: integer(env.HOST_CODE_RATE_PER_MINUTE, 60, 'HOST_CODE_RATE_PER_MINUTE'),
     allowDevelopmentProviders: allowedDevelopmentProviders(env.ALLOW_DEVELOPMENT_PROVIDERS),
     // issue 17: uploads
     storageProvider: text(env.STORAGE_PROVIDER) ?? 'local',

@@ -29,13 +29,15 @@ import type { MessageKey } from '../../../src/i18n/catalogues'
 import { isLocale, localeFromAcceptLanguage } from '../../../src/i18n/language'
 import { translate } from '../../../src/i18n/translate'
 import type { ServerConfig } from '../config'
-import { DomainError } from '../domain/errors'
+import { DomainError, EnvelopeError } from '../domain/errors'
+import { countHostCodeExchange } from '../domain/members/host-code-limit'
 import { hostAuthorize, hostLoginKind, hostUser, HostLoginRequestError } from '../domain/members/host-login.service'
 import { allowedReturnOrigins } from '../domain/payments/payment.service'
 import { checkReturnUrl } from '../domain/payments/return-url'
 import { DEV_AVATAR_PATH, DEV_TEST_USERS, DevelopmentHostLoginProvider } from '../providers/identity/development-host-login.provider'
 import { HostUnavailableError, isHostLoginKind, type HostLoginKind, type HostLoginProviders } from '../providers/identity/identity-provider'
 import type { Database } from '../storage/schema'
+import { clientAddress } from './client-address'
 import { publicOrigin } from './public-origin'
 
 export interface HostAuthDeps {
@@ -74,6 +76,11 @@ export async function hostAuthRoutes(app: FastifyInstance, deps: HostAuthDeps): 
 
   const userInfo = async (request: FastifyRequest<{ Querystring: Query }>, kind: HostLoginKind, extra: { debug?: boolean; appId?: unknown }): Promise<Outcome> => {
     try {
+      // A real host's quota is the deployment's: made-up codes are bounded per client address
+      // (the code is not sent on; the host's "ask again" code, so the app may retry later).
+      if (deps.config.identityProvider !== 'development') {
+        await countHostCodeExchange({ db: deps.db, clientIp: clientAddress(request.ip), now: new Date(), ratePerMinute: deps.config.hostCodeRatePerMinute })
+      }
       const data = await hostUser(deps.db, deps.hostLogin, {
         kind,
         entId: request.query.EntID,
@@ -85,6 +92,7 @@ export async function hostAuthRoutes(app: FastifyInstance, deps: HostAuthDeps): 
       return { ok: true, data }
     } catch (e) {
       if (e instanceof HostLoginRequestError) return { ok: false, code: HOST_AUTH_CODES.BAD_REQUEST, key: 'hostLogin.devBadRequest' }
+      if (e instanceof EnvelopeError && e.code === 'RATE_LIMITED') return { ok: false, code: HOST_AUTH_CODES.HOST_BUSY, key: 'errcode.10009' }
       if (e instanceof DomainError && e.code === 'ACCESS_TOKEN_INVALID') return { ok: false, code: HOST_AUTH_CODES.CODE_REFUSED, key: 'resultcode.20040' }
       if (e instanceof HostUnavailableError) {
         request.log.warn({ kind, err: e.message }, 'host identity service unavailable')

@@ -845,6 +845,8 @@ export interface Database extends StaffTables, KitchenTables, CounterTables {
   after_sale_lines: AfterSaleLineTable
   after_sale_refunds: AfterSaleRefundTable
   geocoder_lookups: GeocoderLookupTable
+  /** One host code exchange a client address asked for (0027; domain/members/host-code-limit.ts): the same shape. */
+  host_code_exchanges: GeocoderLookupTable
   event_counters: EventCounterTable
   events: EventTable
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EnvelopeError } from '../../domain/errors'
+import { countHostCodeExchange } from '../../domain/members/host-code-limit'
 import { issueAccessToken } from '../../domain/members/identity-token'
 import { HostUnavailableError } from '../../providers/identity/identity-provider'
 import { requiredId } from '../fields'
@@ -9,7 +10,7 @@ export default defineOperation({
   name: 'ThirdPartyAccessTokenGet',
   group: 'Members',
   summary:
-    "Exchanges a host authorisation code for a checked identity through the identity provider: without HostKind the mini-programs' (weapp wx.login, alipay my.getAuthCode); with HostKind 'superapp' or 'thirdparty' the code the super-app's or the third-party member login's authorise page sent back to the H5 app (each kind its own provider; the chat-app, payment-app and wallet browsers use their GET user-info calls instead, docs/hosts.md). table1: the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses, or one already used or expired → 20040. The DEVELOPMENT providers: the mini-programs' (Provider 'dev') accepts 'dev:<openid>'; the host browsers' ('dev-<kind>') accept only codes their development authorise page issued, once, for 5 minutes; none vouches for a phone (docs/members.md).",
+    "Exchanges a host authorisation code for a checked identity through the identity provider: without HostKind the mini-programs' (weapp wx.login, alipay my.getAuthCode); with HostKind 'superapp' or 'thirdparty' the code the super-app's or the third-party member login's authorise page sent back to the H5 app (each kind its own provider; the chat-app, payment-app and wallet browsers use their GET user-info calls instead, docs/hosts.md). table1: the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses, or one already used or expired → 20040. With a real IDENTITY_PROVIDER at most HOST_CODE_RATE_PER_MINUTE exchanges (default 60) per client address a minute, across every server process; beyond: errcode 10009, the code not sent to the host. The host unreachable or busy: errcode 10009 (HTTP 503), the code still good. The DEVELOPMENT providers: the mini-programs' (Provider 'dev') accepts 'dev:<openid>'; the host browsers' ('dev-<kind>') accept only codes their development authorise page issued, once, for 5 minutes; none vouches for a phone (docs/members.md).",
   auth: 'app',
   input: z.object({
     Code: requiredId("The host's authorisation code"),
@@ -25,6 +26,10 @@ export default defineOperation({
   },
   async handler(ctx, input) {
     const provider = input.HostKind ? ctx.providers.hostLogin[input.HostKind] : ctx.providers.identity
+    // A real host's quota is the deployment's: made-up codes are bounded per client address.
+    if (ctx.config.identityProvider !== 'development') {
+      await countHostCodeExchange({ db: ctx.db, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.hostCodeRatePerMinute })
+    }
     try {
       return { table1: [await issueAccessToken(ctx.db, provider, ctx.enterprise.entId, input.Code, ctx.now)] }
     } catch (e) {

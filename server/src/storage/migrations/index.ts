@@ -28,6 +28,7 @@ import { kitchen } from './0021-kitchen'
 import { printJobs } from './0022-print-jobs'
 import { counter } from './0023-counter'
 import { lookupIndexes } from './0024-lookup-indexes'
+import { hostCodeExchanges } from './0027-host-code-exchanges'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -53,7 +54,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021_kitchen': kitchen,
   '0022_print_jobs': printJobs,
   '0023_counter': counter,
-  '0024_lookup_indexes': lookupIndexes
+  '0024_lookup_indexes': lookupIndexes,
+  '0027_host_code_exchanges': hostCodeExchanges
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
