@@ -205,7 +205,8 @@ describe('forgeries and replays are refused, answered so the vendor never stops 
       'an app id not ours': wx.paidNotice(payId, { overrides: { appid: 'wx1234567890abcdef' } }),
       'another currency': wx.paidNotice(payId, { overrides: { amount: { total: 4200, currency: 'USD' } } }),
       'an unknown serial': wx.paidNotice(payId, { serial: 'PUB_KEY_ID_0000000000000000000000000000' }),
-      'no signature headers': { ...genuine, headers: { 'content-type': 'application/json' } }
+      'no signature headers': { ...genuine, headers: { 'content-type': 'application/json' } },
+      'the signature header twice (as a proxy would join them)': { ...genuine, headers: { ...genuine.headers, 'Wechatpay-Signature': `${genuine.headers['Wechatpay-Signature']}, ${genuine.headers['Wechatpay-Signature']}` } }
     }
     const before = await snapshot()
     for (const [what, notice] of Object.entries(attacks)) {
@@ -393,6 +394,48 @@ describe('notices out of order and at once', () => {
     expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUNDED)
     expect(json(await deliverWx(abnormal))).toEqual({ ok: true, outcome: 'refund_failed' })
     expect((await payment(payId)).status).toBe(PAYMENT_STATUS.REFUND_DUE)
+  })
+
+  test("two attempts at one order both paid at once (the payer paid the replaced one too): one pays, the other's money goes back, the order is paid once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { m, sheetId, payId: first } = await openPayment('wechatpay', '13.00')
+      const second = ok(await server.call('PaySubmit', [{ SheetID: sheetId, RequestKey: key(), ReturnUrl: RETURN, PayChannel: 'wechat-mini' }], { headers: m.headers })).table1[0].PayID as string
+      wx.pay(first)
+      wx.pay(second)
+      const answers = await Promise.all([deliverWx(wx.paidNotice(first)), deliverWx(wx.paidNotice(second))])
+      expect(answers.map((a) => json(a).outcome).sort()).toEqual(['paid', 'refunded'])
+      expect(await order(sheetId)).toMatchObject({ status: ORDER_STATUS.PAID, paid_amount: '13.00' })
+      expect([(await payment(first)).status, (await payment(second)).status].sort()).toEqual([PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUNDED].sort())
+      expect(await payEvents(sheetId)).toBe(1)
+    }
+  })
+
+  test("Alipay's 'paid' and 'declined' for one payment at once: it ends paid, once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { sheetId, payId } = await openPayment('alipay', '14.00')
+      ali.setStatus(payId, 'TRADE_CLOSED')
+      const closed = ali.notice(payId)
+      ali.setStatus(payId, 'TRADE_SUCCESS')
+      const paid = ali.notice(payId)
+      const answers = await Promise.all([deliverAli(closed), deliverAli(paid)])
+      expect(answers.map((a) => a.text)).toEqual(['success', 'success'])
+      expect((await payment(payId)).status).toBe(PAYMENT_STATUS.PAID)
+      expect(await order(sheetId)).toMatchObject({ status: ORDER_STATUS.PAID, paid_amount: '14.00' })
+      expect(await payEvents(sheetId)).toBe(1)
+    }
+  })
+
+  test("a refund notice naming another provider's payment is 404 and stores nothing", async () => {
+    const { payId } = await openPayment('wechatpay', '6.00')
+    wx.pay(payId)
+    const provider = server.providers.payments.get('wechatpay') as WechatPayProvider
+    await provider.refund({ payId, providerRef: payId, amount: '6.00', paymentAmount: '6.00', currency: 'CNY', reason: 'test' })
+    const alipayPay = await openPayment('alipay', '6.00')
+    wx.refunds.get(payId)!.out_trade_no = alipayPay.payId
+    const before = await snapshot()
+    const answer = await deliverWx(wx.refundNotice(payId, 'SUCCESS'))
+    expect({ status: answer.status, body: json(answer) }).toEqual({ status: 404, body: { ok: false, outcome: 'unknown_payment' } })
+    expect(await snapshot()).toBe(before)
   })
 
   test.each(['wechatpay', 'alipay'] as const)('%s: the same notice 20 times at once is one payment, one event, one notice stored', async (provider) => {
