@@ -122,6 +122,24 @@ describe('envelope errors', () => {
     expect(nested.body.errmsg).toBe('Invalid request parameters: tableData[1].Lines[1].Remarks')
   })
 
+  it('refuses a record nested thousands of levels deep (about 10 KB of brackets) with 10007 naming where, never a 5xx or a stack trace', async () => {
+    // Written as text: JSON.stringify itself recurses. No sign-in needed, any operation, any field, any record.
+    const record = (fields: string) => `{"EntID":"E1001","UserID":"guest","AppName":"t",${fields}}`
+    const data = (...records: string[]) => ({ fields: { strJsonData: `{"tableData":[${records.join(',')}]}` } })
+    const arrays = `${'['.repeat(5000)}"x"${']'.repeat(5000)}`
+    const objects = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`
+    const first = await server.call('ShopParamsGet', [], data(record(`"ShopID":"S101","Extra":${arrays}`)))
+    expectEnvelopeError(first, '10007', 400)
+    expect(first.body.errmsg).toBe(`Invalid request parameters: Extra${'[0]'.repeat(31)}`)
+    const second = await server.call('HelpFeedbackAdd', [], data(record('"FbContent":"ok"'), record(`"FbContent":"ok","Note":${objects}`)))
+    expectEnvelopeError(second, '10007', 400)
+    expect(second.body.errmsg).toBe(`Invalid request parameters: tableData[1].Note${'.a'.repeat(31)}`)
+    // As deep as real input goes is still read, and the schema decides.
+    const shallow = await server.call('ShopParamsGet', [], data(record(`"ShopID":"S101","Extra":${'['.repeat(30)}"x"${']'.repeat(30)}`)))
+    expect(shallow.status).toBe(200)
+    expect(shallow.body.errcode).toBe('0')
+  })
+
   it('rejects other content types, other methods and IsRSA other than 0 (10008)', async () => {
     const json = await server.post(JSON.stringify({ KeyName: 'ShopListByPage' }), { 'content-type': 'application/json' })
     expectEnvelopeError(json, '10008', 415)

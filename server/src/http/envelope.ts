@@ -62,21 +62,40 @@ export function operationNameOf(envelope: Envelope): OperationName {
 }
 
 /**
- * strJsonData → its records. Not JSON, or no tableData array → 10002; an empty list or a
- * record that is not an object → 10007; a record's EntID other than the envelope's → 10005.
+ * How deep a record may nest (a record is depth 1; the deepest real input, a whole setup file with
+ * its menus sent from the console, stays near 12). Deeper input is refused before anything walks it: a few
+ * thousand levels of brackets once overflowed the stack of a recursive check here (a 500 with a
+ * stack trace in the log), and every later walk of the input is bounded by this.
  */
-/** Where the first string holding U+0000 is ('Delivery.Contact', 'Lines[2].Remarks'), or null. */
-function pathOfNul(value: unknown, at: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : null
-  const child = (key: string | number): string => (typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key)
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : value && typeof value === 'object' ? Object.entries(value) : []
-  for (const [key, v] of entries) {
-    const found = pathOfNul(v, child(key))
-    if (found !== null) return found
+export const MAX_RECORD_DEPTH = 32
+
+/**
+ * The first place a record breaks the two rules every field has (NUL, which PostgreSQL cannot
+ * store in text; nesting past MAX_RECORD_DEPTH), named as schema failures are ('Delivery.Contact',
+ * 'Lines[2].Remarks'), or null. Iterative, depth-first in field order, so no input can overflow it.
+ */
+function pathOfBadField(record: unknown, at: string): string | null {
+  const stack: { value: unknown; at: string; depth: number }[] = [{ value: record, at, depth: 1 }]
+  while (stack.length > 0) {
+    const { value, at: here, depth } = stack.pop()!
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return here
+      continue
+    }
+    if (!value || typeof value !== 'object') continue
+    if (depth > MAX_RECORD_DEPTH) return here
+    const child = (key: string | number): string => (typeof key === 'number' ? `${here}[${key}]` : here ? `${here}.${key}` : key)
+    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value)
+    // Pushed last first, so the first field is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], at: child(entries[i][0]), depth: depth + 1 })
   }
   return null
 }
 
+/**
+ * strJsonData → its records. Not JSON, or no tableData array → 10002; an empty list or a
+ * record that is not an object → 10007; a record's EntID other than the envelope's → 10005.
+ */
 export function readRecords(envelope: Envelope): Record<string, unknown>[] {
   let parsed: unknown
   try {
@@ -87,11 +106,12 @@ export function readRecords(envelope: Envelope): Record<string, unknown>[] {
   const tableData = parsed && typeof parsed === 'object' ? (parsed as { tableData?: unknown }).tableData : undefined
   if (!Array.isArray(tableData)) throw new EnvelopeError('INVALID_JSON')
   if (tableData.length === 0) throw invalidInput('tableData')
-  // PostgreSQL cannot store NUL in text (a 5xx deep inside an operation): refuse it here, naming the field.
-  // Named as schema failures are: the first record's fields bare, later ones 'tableData[i].…'.
+  // NUL (PostgreSQL cannot store it in text: a 5xx deep inside an operation) and nesting past
+  // MAX_RECORD_DEPTH are refused here, naming the field as schema failures are: the first
+  // record's fields bare, later ones 'tableData[i].…'.
   tableData.forEach((record, index) => {
-    const nul = pathOfNul(record, index === 0 ? '' : `tableData[${index}]`)
-    if (nul !== null) throw invalidInput(nul || `tableData[${index}]`)
+    const bad = pathOfBadField(record, index === 0 ? '' : `tableData[${index}]`)
+    if (bad !== null) throw invalidInput(bad || `tableData[${index}]`)
   })
   return tableData.map((record, index) => {
     if (!record || typeof record !== 'object' || Array.isArray(record)) throw invalidInput(`tableData[${index}]`)
