@@ -78,6 +78,16 @@ describe('VipAvatarUpdate', () => {
     expect(await headImgOf(m)).toBe('')
   })
 
+  test('one upload used by six avatar updates at the same moment (a double tap, a retry): every one succeeds, the picture whole', async () => {
+    const m = await makeMember(server.db)
+    const fileId = await uploaded(m)
+    const answers = await Promise.all(Array.from({ length: 6 }, () => setAvatar(m, fileId)))
+    // The local store's temporary file was named by process and millisecond: some answered 50000.
+    for (const answer of answers) expect(answer.body.errcode).toBe('0')
+    const url = await headImgOf(m)
+    expect((await sharp(Buffer.from(await (await fetch(here(url))).arrayBuffer())).metadata()).width).toBe(400)
+  })
+
   test("another member's upload, an upload for reviews, or an unknown id is refused and changes nothing", async () => {
     const owner = await makeMember(server.db)
     const other = await makeMember(server.db)

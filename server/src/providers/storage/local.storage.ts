@@ -8,7 +8,7 @@
  * store (files on the server's disk, kept across restarts), not a development stand-in; a deployment
  * with several server machines or none with a persistent disk uses 's3'.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { ObjectStorage, SignedUploadForm, UploadPolicy } from './object-storage'
@@ -89,7 +89,9 @@ export class LocalObjectStorage implements ObjectStorage {
     const file = this.fileOf(key)
     await fs.mkdir(path.dirname(file), { recursive: true })
     // Written whole or not at all: a reader never sees half a picture.
-    const temp = `${file}.${process.pid}.${Date.now()}.part`
+    // Unique per write: two checks of one upload at the same moment (a double tap, six avatar
+    // updates at once) once shared a name made of process and millisecond, and one rename failed.
+    const temp = `${file}.${randomUUID()}.part`
     await fs.writeFile(temp, body)
     await fs.rename(temp, file)
   }
