@@ -438,6 +438,30 @@ describe('notices out of order and at once', () => {
     expect(await snapshot()).toBe(before)
   })
 
+  test('a recharge: the same WeChat Pay notice 20 times at once credits the balance once', async () => {
+    await server.db.updateTable('finance_accounts').set({ provider: 'wechatpay' }).where('shop_id', '=', 'S101').execute()
+    const m = await diner()
+    const res = ok(await server.call('RechargeSubmit', [{ RuleID: 'E1001-RR100', ShopID: 'S101', RequestKey: key(), ReturnUrl: '/#/pages/rechargeResult/rechargeResult?RechargeID={RechargeID}', PayChannel: 'wechat-mini' }], { headers: m.headers }))
+    const rechargeId = res.table1[0].RechargeID as string
+    wx.pay(rechargeId)
+    const n = wx.paidNotice(rechargeId)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliverWx(n)))
+    expect(answers.map((a) => json(a).outcome).sort()).toEqual(['paid', ...Array(19).fill('replay')])
+    const ledger = await server.db.selectFrom('balance_ledger').select(['kind', 'amount']).where('ref_id', '=', rechargeId).execute()
+    expect(ledger.filter((e) => e.kind === 'recharge')).toHaveLength(1)
+    expect(await noticesOf(rechargeId)).toHaveLength(1)
+  })
+
+  test("an Alipay refund notice for a refund not recorded here is retried ('failure'), not spent", async () => {
+    const { payId } = await openPayment('alipay', '6.00')
+    ali.setStatus(payId, 'TRADE_SUCCESS')
+    expect((await deliverAli(ali.notice(payId))).text).toBe('success')
+    const before = await snapshot()
+    const answer = await deliverAli(ali.notice(payId, { overrides: { refund_fee: '6.00', out_biz_no: `${payId}X`, gmt_refund: '2026-11-28 18:01:00.000' } }))
+    expect({ status: answer.status, text: answer.text }).toEqual({ status: 409, text: 'failure' })
+    expect(await snapshot()).toBe(before)
+  })
+
   test.each(['wechatpay', 'alipay'] as const)('%s: the same notice 20 times at once is one payment, one event, one notice stored', async (provider) => {
     const { sheetId, payId } = await openPayment(provider, '19.90')
     let send: () => Promise<Answer>
