@@ -59,3 +59,16 @@ test('refusals: a plan without a value or days, a duplicate code, an unknown car
   expect((await cli('card', '000000000000')).stderr).toContain('No such plan or card')
   expect((await cli('frobnicate', 'x')).code).toBe(2)
 })
+
+test('money terms finer than the currency are refused, naming the term: 0.004 off would be rounded away (no cap, or a card used up for nothing)', async () => {
+  const names = ['--name-zh-cn', 'x', '--name-zh-tw', 'x', '--name-en', 'x']
+  const cap = await cli('create', 'FINE1', ...names, '--percent', '20', '--max-off', '0.004', '--valid-days', '3')
+  expect(cap.code).toBe(1)
+  expect(cap.stderr).toContain("most off '0.004' is finer than the currency: at most 2 decimal places")
+  const amount = await cli('create', 'FINE2', ...names, '--amount', '0.004', '--valid-days', '3')
+  expect(amount.stderr).toContain("amount '0.004' is finer than the currency")
+  expect((await cli('create', 'FINE3', ...names, '--amount', '5', '--min', '9.999', '--valid-days', '3')).stderr).toContain("minimum spend '9.999' is finer than the currency")
+  // Nothing was made; terms in the currency's unit still are.
+  expect((await cli('plans')).stdout).not.toMatch(/FINE[123]/)
+  expect((await cli('create', 'FINE4', ...names, '--percent', '20', '--max-off', '0.05', '--valid-days', '3')).code).toBe(0)
+})

@@ -5,10 +5,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
+import { decimalPoints } from '../../../../src/core/decimal-points'
 import { toDecimal } from '../../../../src/core/money'
 import { COUPON_TYPE, VALID_KIND, type CouponReason } from '../../../../src/gateway/coupon-rows'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { CouponPlanTable, Database } from '../../storage/schema'
+import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { DomainError } from '../errors'
 import { validityOfNewCard } from './card-validity'
 
@@ -158,9 +160,30 @@ export function checkPlan(p: NewPlan): void {
   if (p.perMemberQua !== undefined && (!Number.isInteger(p.perMemberQua) || p.perMemberQua < 0)) throw new PlanInvalid('per member: a whole number ≥ 0 (0 unlimited)')
 }
 
+/**
+ * A plan's money terms in the enterprise's currency unit (AmoPoint decimals): a term finer than it
+ * would be rounded away when priced ('most off 0.004' became no cap; 'amount 0.004' used a card up
+ * for nothing), so it is refused, naming the term and the unit.
+ */
+async function checkPlanMoney(db: Kysely<Database>, p: NewPlan): Promise<void> {
+  const settings = Object.fromEntries((await listEnterpriseSettings(db, p.entId)).map((s) => [s.parmId, s.parmValue]))
+  const places = decimalPoints(settings).AmoPoint
+  const terms: [string | undefined, string][] = [
+    [p.couponType === COUPON_TYPE.CASH ? p.amount : undefined, 'amount'],
+    [p.minAmount, 'minimum spend'],
+    [p.maxOff, 'most off']
+  ]
+  for (const [value, what] of terms) {
+    if (value !== undefined && toDecimal(value).decimalPlaces() > places) {
+      throw new PlanInvalid(`${what} '${value}' is finer than the currency: at most ${places} decimal place${places === 1 ? '' : 's'}`)
+    }
+  }
+}
+
 /** Makes a plan (inside the caller's transaction when `db` is one: a staff operation audits it there). */
 export async function createPlan(db: Kysely<Database>, p: NewPlan, now: Date): Promise<PlanRecord> {
   checkPlan(p)
+  await checkPlanMoney(db, p)
   if (await findPlanByCode(db, p.entId, p.code)) throw new PlanInvalid(`a plan with code '${p.code}' exists`)
   const at = now.toISOString()
   const row = {
