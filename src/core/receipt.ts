@@ -2,10 +2,9 @@
  * A receipt of an order (issue 17 item 5), pure: the rows a diner screenshots or prints, from the
  * order, its lines and its payments. Amounts stay exact decimal text; the page formats them.
  */
-import type { OrderLineRow, OrderRow, PaymentRow } from '../gateway/order-rows'
+import { isGoodsLine, type OrderLineRow, type OrderRow, type PaymentRow } from '../gateway/order-rows'
 import { toDecimal } from './money'
 
-const COUPON_SALE_TYPE = 5
 /** PAYMENT_STATUS: paid 1, refund due 3, refunded 4. */
 const PAID = 1
 const REFUND_DUE = 3
@@ -33,7 +32,7 @@ export interface ReceiptModel {
  * amount); listed with the payments given back whole, and counted in the refund total.
  */
 export function receiptModel(order: OrderRow, lines: readonly OrderLineRow[], payments: readonly PaymentRow[], afterSale: readonly { amount: string; date: string }[] = []): ReceiptModel {
-  const goods = lines.filter((l) => l.SaleType !== COUPON_SALE_TYPE && l.GoodsID !== '')
+  const goods = lines.filter((l) => isGoodsLine(l) && l.GoodsID !== '')
   const positive = (v: string) => toDecimal(v || '0').gt(0)
   const settled = payments.filter((p) => p.Status === PAID || p.Status === REFUND_DUE || p.Status === REFUNDED)
   const refunded = payments.filter((p) => p.Status === REFUNDED)

@@ -184,6 +184,12 @@ export interface RoundRow extends OrderRow {
   KitchenStage?: KitchenStage
 }
 
+/** Sale type of an order's coupon line (spec §3: sale type 5 coupon): no goods, the amount off as a negative amount. */
+export const COUPON_SALE_TYPE = 5
+
+/** Whether a line is goods the diner had (not the order's coupon line): what reviews, after-sale and receipts list. */
+export const isGoodsLine = (line: Pick<OrderLineRow, 'SaleType'>): boolean => line.SaleType !== COUPON_SALE_TYPE
+
 export interface OrderLineRow {
   SheetID: string
   LineNo: number

@@ -133,6 +133,24 @@ describe('after-sale', () => {
     expect(list.table2[0].Total).toBe(2)
   })
 
+  it("an order's coupon line is no item to give back: a whole-order request leaves it out, and asking for it is refused", async () => {
+    const m = await makeMember(server.db, { balance: '500' })
+    const names = ['--name-zh-cn', '减10', '--name-zh-tw', '減10', '--name-en', '10 off']
+    expect((await runCli(server, 'coupons', 'create', 'AS10OFF', ...names, '--amount', '10', '--valid-days', '3')).code).toBe(0)
+    expect((await runCli(server, 'coupons', 'issue', 'AS10OFF', '--phone', m.phone, '--area', '853')).code).toBe(0)
+    const card = ok(await server.call('CouponCardList', [{ Status: 0 }], { headers: m.headers })).table1[0].CardID
+    const placed = ok(await server.call('OrderSubmit', [{ ...takeaway([soupLine('2')], { CardID: card }), RequestKey: requestKey() }], { headers: m.headers })).table1[0]
+    await payByBalance(m, placed.SheetID)
+    const lines = await server.db.selectFrom('order_lines').select(['line_no', 'sale_type']).where('order_id', '=', placed.SheetID).orderBy('line_no').execute()
+    const couponLine = lines.find((l) => Number(l.sale_type) === 5)!.line_no
+    expect(couponLine).toBeDefined()
+    expect((await submit(m, { SheetID: placed.SheetID, Lines: [{ LineNo: couponLine, Qua: 1 }], Amount: '1' })).body.resultcode).toBe(RESULTCODES.AFTERSALE_NOT_ALLOWED)
+    const whole = ok(await submit(m, { SheetID: placed.SheetID, Amount: '5' })).table1[0]
+    const asked = await server.db.selectFrom('after_sale_lines').select('line_no').where('after_sale_id', '=', whole.AfterSaleID).execute()
+    expect(asked.map((l) => l.line_no)).not.toContain(couponLine)
+    expect(asked.length).toBe(lines.length - 1)
+  })
+
   it('a provider-paid order is refunded through the provider, in parts, each with its own refund number', async () => {
     const m = await makeMember(server.db)
     const order = await placeOrder(m)

@@ -81,6 +81,23 @@ describe('after-sale store', () => {
     expect(store.formProblem).toBe('aftersale.needReason')
   })
 
+  it("the order's coupon line (sale type 5, a negative amount off) is not offered as an item to give back", async () => {
+    const { store } = make(
+      script([], {}, {
+        OrderDetailGet: () => ({
+          table1: [orderRow(SHEET, { Status: 2, PaidAmount: '52.00' })],
+          table2: [lineRow(SHEET, 1, { Qua: '3', Amount: '30.00' }), lineRow(SHEET, 2, { Qua: '1', Amount: '34.00' }), lineRow(SHEET, 3, { Qua: '1', Amount: '-12.00', SaleType: 5 })],
+          table3: []
+        })
+      })
+    )
+    await store.load(SHEET)
+    expect(store.choices.map((c) => c.line.LineNo)).toEqual([1, 2])
+    // Choosing every goods line prefills no more than was paid, and the form can be sent.
+    store.choices.forEach((c) => (c.qua = c.left))
+    expect(store.suggestedAmount).toBe('52.00')
+  })
+
   it('earlier refunded requests lower what can be refunded and what each line can still give back', async () => {
     const done = request('A1', { Status: AFTERSALE_STATUS.REFUNDED, Amount: '20.00', RefundedAmount: '20.00', CanWithdraw: 0 })
     const gone = request('A0', { Status: AFTERSALE_STATUS.WITHDRAWN, Amount: '5.00', CanWithdraw: 0 })

@@ -15,7 +15,7 @@ import { toDecimal } from '../../core/money'
 import { newRequestKey } from '../../core/request-key'
 import { AFTERSALE_REASONS, AFTERSALE_STATUS, MAX_PHOTOS, type AfterSaleLineRow, type AfterSaleReason, type AfterSaleRow } from '../../gateway/after-rows'
 import { GatewayError, type RequestOptions } from '../../gateway/gateway-client'
-import type { OrderLineRow, OrderRow } from '../../gateway/order-rows'
+import { isGoodsLine, type OrderLineRow, type OrderRow } from '../../gateway/order-rows'
 import type { OperationTypes } from '../../gateway/operations'
 
 type AfterSaleOps = 'OrderDetailGet' | 'AfterSaleListByPage' | 'AfterSaleDetailGet' | 'AfterSaleSubmit' | 'AfterSaleWithdraw'
@@ -223,7 +223,8 @@ export class AfterSaleStore {
           for (const l of linesOf.get(r.AfterSaleID) ?? []) taken.set(l.LineNo, (taken.get(l.LineNo) ?? 0) + Number(l.Qua))
         }
         const before = new Map(this.choices.map((c) => [c.line.LineNo, c.qua]))
-        this.choices = (detail.table2 ?? []).map((line) => {
+        // The coupon's line (a negative amount off) is no item to give back: only goods are offered.
+        this.choices = (detail.table2 ?? []).filter(isGoodsLine).map((line) => {
           const left = Math.max(0, Number(line.Qua) - (taken.get(line.LineNo) ?? 0))
           return { line, left, qua: Math.min(before.get(line.LineNo) ?? 0, left) }
         })

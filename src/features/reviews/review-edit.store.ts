@@ -13,7 +13,7 @@ import { newRequestKey } from '../../core/request-key'
 import { REVIEW_MAX_TEXT } from '../../core/review-rules'
 import { MAX_PHOTOS, type ImageRow, type MyReviewRow } from '../../gateway/after-rows'
 import { GatewayError, type RequestOptions } from '../../gateway/gateway-client'
-import type { OrderLineRow } from '../../gateway/order-rows'
+import { isGoodsLine, type OrderLineRow } from '../../gateway/order-rows'
 import type { OperationTypes } from '../../gateway/operations'
 
 type ReviewOps = 'OrderDetailGet' | 'OrderCommentsGet' | 'GoodsCommentSubmit'
@@ -67,7 +67,6 @@ export interface LineDraft {
 
 const SILENT: RequestOptions = { silent: true }
 /** Spec §3 sale type 5: the coupon's line of an order, no goods. */
-const SALE_TYPE_COUPON = 5
 
 const problemOf = (e: unknown): ReviewProblem => {
   if (e instanceof GatewayError) {
@@ -163,7 +162,7 @@ export class ReviewEditStore {
   private fill(lines: OrderLineRow[], reviews: MyReviewRow[]): void {
     const byLine = new Map(reviews.map((r) => [r.LineNo, r]))
     this.drafts = lines
-      .filter((l) => l.SaleType !== SALE_TYPE_COUPON && l.GoodsID !== '')
+      .filter((l) => isGoodsLine(l) && l.GoodsID !== '')
       .map((line) => {
         const review = byLine.get(line.LineNo) ?? null
         return {

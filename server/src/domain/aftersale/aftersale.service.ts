@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { Decimal, toDecimal } from '../../../../src/core/money'
 import { AFTERSALE_STATUS, MAX_PHOTOS, type AfterSaleLineInput, type ImageRow, type AfterSaleReason, type AfterSaleStatus } from '../../../../src/gateway/after-rows'
-import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
+import { COUPON_SALE_TYPE, ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import type { PaymentProviders } from '../../providers/payment/payment-provider'
 import { isPostgres } from '../../storage/database'
 import type { AfterSaleLineTable, AfterSaleRefundTable, AfterSaleTable, Database } from '../../storage/schema'
@@ -148,7 +148,14 @@ export async function submitAfterSale(db: Kysely<Database>, images: AfterSaleIma
         const amount = toDecimal(input.amount)
         if (amount.lte(0) || amount.gt(left) || amount.decimalPlaces() > amoPoint) throw new DomainError('AFTERSALE_AMOUNT_INVALID', { max })
 
-        const orderLines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.order_id).orderBy('line_no').execute()
+        // The coupon's line (the amount off, negative) is no item to give back: whole orders leave it out, and asking for it is refused.
+        const orderLines = await trx
+          .selectFrom('order_lines')
+          .selectAll()
+          .where('order_id', '=', order.order_id)
+          .where('sale_type', '!=', COUPON_SALE_TYPE)
+          .orderBy('line_no')
+          .execute()
         const taken = await takenQuantities(trx, order.order_id)
         const remaining = (lineNo: number, qua: string) => toDecimal(qua).minus(taken.get(lineNo) ?? 0)
         const whole = !input.lines || input.lines.length === 0

@@ -12,7 +12,7 @@ import { orderLimits, type OrderLimits } from '../../../../src/core/order-limits
 import { positionTypeOf, servicesOffered } from '../../../../src/core/sheet-position'
 import { addMilliseconds, wallClockIn, type WallClock } from '../../../../src/core/wall-clock'
 import type { Locale } from '../../../../src/gateway/contract'
-import type { OrderPlacementInput, OrderStatus, PayMode, PosiType, ServiceType } from '../../../../src/gateway/order-rows'
+import { COUPON_SALE_TYPE, type OrderPlacementInput, type OrderStatus, type PayMode, type PosiType, type ServiceType } from '../../../../src/gateway/order-rows'
 import { findBase } from '../../storage/repositories/base.repository'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { listShopParams } from '../../storage/repositories/params.repository'
@@ -376,8 +376,8 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
 const measured = (placement: ValidPlacement): boolean =>
   placement.delivery !== null && !placement.delivery.quote.unlocated && placement.delivery.quote.distance >= 0
 
-/** Sale type of an order's coupon line (spec §3: sale type 5 coupon). */
-export const COUPON_SALE_TYPE = 5
+/** Sale type of an order's coupon line (spec §3: sale type 5 coupon), one constant for client and server. */
+export { COUPON_SALE_TYPE }
 
 /**
  * The card on the order as its last line, sale type 5: no goods, one unit, the amount off as a

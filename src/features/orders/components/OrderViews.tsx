@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, type ReactNode } from 'react'
-import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
+import { isGoodsLine, type OrderLineRow, type OrderRow } from '../../../gateway/order-rows'
 import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { toDecimal } from '../../../core/money'
@@ -10,7 +10,6 @@ import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusT
 import './OrderViews.css'
 
 /** Sale type 5 (spec §3): the coupon's discount line of an order. */
-const SALE_TYPE_COUPON = 5
 
 /** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
 export const focusable = { tabIndex: 0 } as Record<string, unknown>
@@ -181,7 +180,7 @@ export const OrderLines = observer(function OrderLines(props: { order: OrderRow;
   const { i18n, format } = useStores()
   const o = props.order
   // The coupon's discount line (SaleType 5) is no goods: it is shown with the totals, by its name and saving.
-  const goodsLines = props.lines.filter((l) => l.SaleType !== SALE_TYPE_COUPON)
+  const goodsLines = props.lines.filter(isGoodsLine)
   const rounds = [...new Set(goodsLines.map((l) => l.RoundNo))].sort((a, b) => a - b)
   const showRounds = rounds.length > 1 || (rounds[0] ?? 0) > 0
   const hasBag = o.BagQua > 0 || toDecimal(o.BagFee).gt(0)
