@@ -202,8 +202,9 @@ describe('detail, list, cancel and expiry', () => {
     expect(detail.body.data.table1[0]).toMatchObject({ SheetID: placed.SheetID, Amount: '44.00', Status: 0 })
     expect(detail.body.data.table2).toHaveLength(1)
     expect(detail.body.data.table3).toEqual([])
-    expect((await server.call('OrderDetailGet', [{ SheetID: placed.SheetID }], { headers: device().headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
-    expect((await server.call('OrderCancel', [{ SheetID: placed.SheetID }], { headers: device().headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    // Another device's order is answered as an unknown one.
+    expect((await server.call('OrderDetailGet', [{ SheetID: placed.SheetID }], { headers: device().headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
+    expect((await server.call('OrderCancel', [{ SheetID: placed.SheetID }], { headers: device().headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
     expect((await server.call('OrderDetailGet', [{ SheetID: 'O20000101nothing' }], { headers: me.headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
   })
 

@@ -481,12 +481,12 @@ describe("order details: another diner's order by its id", () => {
   }
   const secrets = ['Secret Person', '6699', 'Secret Street', '4711']
 
-  it("answers another device ORDER_NOT_YOURS with nothing of the order, and no device key at all 10007", async () => {
+  it("answers another device as an unknown order (ORDER_NOT_FOUND) with nothing of the order, and no device key at all 10007", async () => {
     const { owner, orderId } = await deliveryOrder()
     expect(JSON.stringify(ok(await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: owner.headers })))).toContain('Secret Street 7')
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {
       const res = await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: device().headers, lang })
-      expect(res.body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+      expect(res.body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
       for (const secret of secrets) expect(res.text).not.toContain(encodeURIComponent(secret))
       for (const secret of secrets) expect(JSON.stringify(res.body)).not.toContain(secret)
     }
@@ -512,10 +512,10 @@ describe("order details: another diner's order by its id", () => {
     const s = await openSheet('B201-A01')
     const neighbour = device()
     await server.call('MergeOrderSubmit', [{ ShopID: 'S101', BaseID: B201, TableID: s.tableId, QRCode: s.QRCode, SheetID: s.sheetId, ServiceType: 'dinein', RequestKey: requestKey(), Lines: [soupLine()] }], { headers: neighbour.headers })
-    expect((await server.call('OrderDetailGet', [{ SheetID: s.roundId }], { headers: neighbour.headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    expect((await server.call('OrderDetailGet', [{ SheetID: s.roundId }], { headers: neighbour.headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
     const bill = ok(await server.call('PayLaterUpdate', [{ SheetID: s.sheetId, QRCode: s.QRCode }], { headers: s.diner.headers })).table2[0]
     expect(await paidNotice(await startPayment(bill.SheetID, s.diner.headers))).toBe('paid')
-    expect((await server.call('OrderDetailGet', [{ SheetID: bill.SheetID }], { headers: neighbour.headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    expect((await server.call('OrderDetailGet', [{ SheetID: bill.SheetID }], { headers: neighbour.headers })).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
     expect((await server.call('OrderDetailGet', [{ SheetID: bill.SheetID }], { headers: s.diner.headers })).body.resultcode).toBe('0')
     // A stranger with the paid sheet's id (from a link or a shoulder) sees nothing of it.
     const stranger = await server.call('PosSheetDetailGet', [{ SheetID: s.sheetId }], { headers: device().headers })
@@ -523,12 +523,14 @@ describe("order details: another diner's order by its id", () => {
     expect(JSON.stringify(stranger.body.data ?? {})).not.toContain(s.roundId)
   }, 60_000)
 
-  it('what each refusal reveals: an unknown id (20016) and another diner\'s (20017) differ, but ids carry 40 random bits a day, so the difference only confirms an id one already has', async () => {
+  it('an unknown id and another diner\'s are answered alike (20016): a refusal confirms no id, and ids carry 40 random bits a day', async () => {
     const { orderId } = await deliveryOrder()
     expect(orderId).toMatch(/^O\d{8}[0-9a-f]{10}$/)
     const other = await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: device().headers })
     const unknown = await server.call('OrderDetailGet', [{ SheetID: `${orderId.slice(0, 9)}0000000000` }], { headers: device().headers })
-    expect([other.body.resultcode, unknown.body.resultcode]).toEqual([RESULTCODES.ORDER_NOT_YOURS, RESULTCODES.ORDER_NOT_FOUND])
+    expect([other.body.resultcode, unknown.body.resultcode]).toEqual([RESULTCODES.ORDER_NOT_FOUND, RESULTCODES.ORDER_NOT_FOUND])
+    expect(other.body.errmsg).toBe(unknown.body.errmsg)
+    expect(other.status).toBe(unknown.status)
     // Another enterprise's envelope cannot reach it at all.
     const foreign = await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: device().headers, entId: 'E9999' })
     expect(foreign.body.resultcode === '0' && foreign.body.errcode === '0').toBe(false)

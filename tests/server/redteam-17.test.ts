@@ -321,7 +321,7 @@ describe('after-sale amounts and other members', () => {
     const theirs = await server.call('AfterSaleWithdraw', [{ AfterSaleID: mine.AfterSaleID }], { headers: stranger.headers })
     expect(theirs.body.resultcode).toBe(RESULTCODES.AFTERSALE_NOT_FOUND)
     const reorder = await server.call('OrderReorderGet', [{ SheetID: order.sheetId }], { headers: stranger.headers })
-    expect(reorder.body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    expect(reorder.body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
     expect(JSON.stringify(reorder.body.data ?? {})).not.toContain(order.sheetId)
   })
 })

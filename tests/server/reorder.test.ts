@@ -129,8 +129,8 @@ describe('OrderReorderGet', () => {
     const other = await makeMember(server.db)
     const sheetId = await paidOrder(owner.headers, [soupLine('1')])
     expect((await reorder(sheetId, owner.headers)).body.resultcode).toBe('0')
-    expect((await reorder(sheetId, other.headers)).body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
-    expect((await reorder(sheetId, device().headers)).body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    expect((await reorder(sheetId, other.headers)).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
+    expect((await reorder(sheetId, device().headers)).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
     expect((await reorder('NOPE', owner.headers)).body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
     // Without a device key the request is unusable.
     const bare = await server.call('OrderReorderGet', [{ SheetID: sheetId }])

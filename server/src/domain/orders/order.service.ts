@@ -186,12 +186,14 @@ async function orderAnswer(caller: DinerCaller, order: OrderRecord): Promise<Ord
   return { table1: rows, table2: lines }
 }
 
-/** The caller's order; another device's → ORDER_NOT_YOURS; overdue unpaid ones expire first. */
+/**
+ * The caller's order; overdue unpaid ones expire first. Another device's is answered as an unknown
+ * one (ORDER_NOT_FOUND): a refusal confirms no id to someone who merely holds it.
+ */
 async function ownOrder(caller: DinerCaller, sheetId: string): Promise<OrderRecord> {
   const ownerKey = requireOwner(caller)
   let order = await findOrder(caller.db, caller.entId, sheetId)
-  if (!order) throw new DomainError('ORDER_NOT_FOUND')
-  if (order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_YOURS')
+  if (!order || order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_FOUND')
   if (isOverdue(order, caller.now)) order = await expireIfOverdue(caller.db, order.order_id, caller.now)
   return order
 }

@@ -136,16 +136,15 @@ function cartOf(read: MenuRead, priced: PricedLine, shopId: string, baseId: stri
 }
 
 /**
- * OrderReorderGet: the caller's own order (as OrderDetailGet checks it: unknown → ORDER_NOT_FOUND,
- * another owner's → ORDER_NOT_YOURS), each goods line priced from today's menu or named
+ * OrderReorderGet: the caller's own order (as OrderDetailGet checks it: unknown and another owner's
+ * alike → ORDER_NOT_FOUND), each goods line priced from today's menu or named
  * unavailable. A shop that is gone or disabled, or a branch no longer its own, makes every line
  * 'not-in-shop'.
  */
 export async function reorderLines(caller: DinerCaller, sheetId: string): Promise<ReorderLineRow[]> {
   const ownerKey = requireOwner(caller)
   const order = await findOrder(caller.db, caller.entId, sheetId)
-  if (!order) throw new DomainError('ORDER_NOT_FOUND')
-  if (order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_YOURS')
+  if (!order || order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_FOUND')
   const lines = await goodsLines(caller, order.order_id)
 
   let read: MenuRead | null = null

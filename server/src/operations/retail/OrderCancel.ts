@@ -8,7 +8,7 @@ export default defineOperation({
   name: 'OrderCancel',
   group: 'Retail',
   summary:
-    "The diner cancels their own prepay order while it awaits payment (X-Device-Key, else errcode 10007); the answer is the cancelled order. A paid, ready, completed, expired or cancelled order → ORDER_STATUS_CONFLICT naming its status (paid orders are cancelled by the shop). Unknown → ORDER_NOT_FOUND; another device's → ORDER_NOT_YOURS.",
+    "The diner cancels their own prepay order while it awaits payment (X-Device-Key, else errcode 10007); the answer is the cancelled order. A paid, ready, completed, expired or cancelled order → ORDER_STATUS_CONFLICT naming its status (paid orders are cancelled by the shop). Unknown and another device's alike → ORDER_NOT_FOUND.",
   auth: 'app',
   input: z.object({ SheetID: requiredId('Order id') }),
   output: { table1: ORDER_COLUMNS },
