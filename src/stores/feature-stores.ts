@@ -53,16 +53,19 @@ export class FeatureStores {
       limits: () => orderLimits(session.shopParams, session.entSysParams)
     })
     // The cart belongs to the enterprise and business mode the session resolved (spec §4); the
-    // diner switching the mode clears the other modes' entries (the cart is emptied).
+    // diner switching the mode clears the other modes' entries (the cart is emptied). A shop's
+    // counter before a branch is chosen has no mode of its own: the cart keeps every mode's
+    // entries until the branch says which applies (issue 27 item 9: a delivery cart survived
+    // only a dine-in round trip through the counter code).
     reaction(
-      () => (session.isReady ? `${session.params.EntID}|${this.businessMode.current}|${session.params.BusinessMode}` : ''),
+      () => (session.isReady ? `${session.params.EntID}|${this.businessMode.offered.length > 0 ? this.businessMode.current : ''}|${session.params.BusinessMode}` : ''),
       (key) => {
         if (!key) return
-        const mode = this.businessMode.current
+        const mode = this.businessMode.offered.length > 0 ? this.businessMode.current : null
         // The session's params carry the diner's mode from here on (spec §3 params.BusinessMode).
-        if (session.params.BusinessMode !== mode) runInAction(() => (session.params = { ...session.params, BusinessMode: mode }))
-        if (this.cart.params.EntID === session.params.EntID && this.cart.businessMode) this.cart.setBusinessMode(mode)
-        else this.cart.initialise(session.params.EntID, mode)
+        if (mode !== null && session.params.BusinessMode !== mode) runInAction(() => (session.params = { ...session.params, BusinessMode: mode }))
+        if (this.cart.params.EntID !== session.params.EntID) this.cart.initialise(session.params.EntID, mode)
+        else if (mode !== null) this.cart.setBusinessMode(mode)
       },
       { fireImmediately: true }
     )

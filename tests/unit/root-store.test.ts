@@ -47,3 +47,64 @@ describe('the diner\'s business mode across the stores (spec §4)', () => {
     expect(root.checkout.serviceOptions).toEqual(['takeaway'])
   })
 })
+
+describe('a delivery cart across a branch choice at a counter (issue 27 item 9)', () => {
+  const goods = { GoodsID: 'G9', ShopID: 'S101', BaseID: 'B201', Ref: '', GoodsName: 'Cola', GoodsType: 0, Unit: 'can', ImageUrl: '', StepQua: '1' }
+  const line = { sku: null, Ref: '', PSalesPrice: '', SalesPrice: '8', PUnitPrice: '', Price: '8', PUnit: '', PCode: '', mQua: '1', pQua: '0', remarkList: [], bomList: [], attachmentList: [] }
+
+  async function counterServer() {
+    const { demoServer, SHOP, BASE } = await import('./support/fake-gateway-server')
+    const names = { 'zh-CN': '莲香', 'zh-TW': '蓮香', en: 'Lotus' }
+    return demoServer({
+      // The counter code names the shop only; a branch is chosen next (BaseID).
+      EntIDGet: (r) =>
+        ({
+          statusCode: 200,
+          data: {
+            errcode: '0', errmsg: '', resultcode: '0', resultmsg: '',
+            data: { table1: [{ EntID: 'E1001', EntName: '蓮香', EntNames: names, ShopID: 'S101', BaseID: r[0].BaseID ? 'B201' : '', TableID: '', QRCode: r[0].QRCode ?? '' }] }
+          }
+        }),
+      HomeShopDetailsGet: (r) => {
+        return {
+          statusCode: 200,
+          data: {
+            errcode: '0', errmsg: '', resultcode: '0', resultmsg: '',
+            data: {
+              table1: [SHOP],
+              table2: [{ UserID: 'U1', UserName: 'web', UserCode: 'W1' }],
+              table3: r[0].BaseID ? [BASE] : [],
+              table5: [{ TableID: '', TableName: '', NowDate: '2026-11-22 12:00:00', TimeZone: 'Asia/Macau', TableCount: 0 }]
+            }
+          }
+        }
+      }
+    })
+  }
+  it('opening the counter code again and choosing the same branch keeps the delivery cart', async () => {
+    const host = createFakeHost((await counterServer()).respond)
+    const root = new RootStore(host, config)
+    await root.session.initialise({ QRCode: 'QR-S101' })
+    await root.session.initialise({ BaseID: 'B201' })
+    expect(root.businessMode.choose('2')).toBe(true)
+    root.cart.add(goods, [line])
+    expect(root.cart.entriesFor('S101', 'B201').map((e) => e.goodsDetails.GoodsName)).toEqual(['Cola'])
+    // The counter URL again (the shop, no branch yet), then the same branch.
+    await root.session.initialise({ QRCode: 'QR-S101' })
+    await root.session.initialise({ BaseID: 'B201' })
+    expect(root.businessMode.current).toBe('2')
+    expect(root.cart.entriesFor('S101', 'B201').map((e) => e.goodsDetails.GoodsName)).toEqual(['Cola'])
+  })
+
+  it('a page opened afresh at the counter (a reload) keeps the stored delivery cart until the branch is chosen', async () => {
+    const host = createFakeHost((await counterServer()).respond)
+    const first = new RootStore(host, config)
+    await first.session.initialise({ BaseID: 'B201' })
+    expect(first.businessMode.choose('2')).toBe(true)
+    first.cart.add(goods, [line])
+    const again = new RootStore(host, config)
+    await again.session.initialise({ QRCode: 'QR-S101' })
+    await again.session.initialise({ BaseID: 'B201' })
+    expect(again.cart.entriesFor('S101', 'B201').map((e) => e.goodsDetails.GoodsName)).toEqual(['Cola'])
+  })
+})

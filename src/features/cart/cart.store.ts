@@ -113,15 +113,18 @@ export class CartStore {
   /**
    * Loads the stored cart when it belongs to this enterprise and has the current cart version;
    * otherwise starts empty and overwrites the stored value. Stored entries of another business
-   * mode than `businessMode` are dropped (the cart is emptied when the mode changes).
+   * mode than `businessMode` are dropped (the cart is emptied when the mode changes); with no
+   * mode yet (null: a shop's counter before a branch is chosen) every entry is kept until
+   * setBusinessMode names one.
    */
-  initialise(entId: string, businessMode: string): void {
+  initialise(entId: string, businessMode: string | null): void {
     const stored = readStored(this.readStorage())
     const usable = stored !== null && stored.params.EntID === entId && stored.cartVersion === CART_VERSION
+    const keep = (e: CartEntry) => businessMode === null || e.businessMode === businessMode
     this.params = { EntID: entId }
-    this.businessMode = businessMode
-    this.cartList = usable ? stored.cartList.filter((e) => e.businessMode === businessMode) : []
-    this.temporaryList = usable ? stored.temporaryList.filter((e) => e.businessMode === businessMode).slice(0, 1) : []
+    this.businessMode = businessMode ?? ''
+    this.cartList = usable ? stored.cartList.filter(keep) : []
+    this.temporaryList = usable ? stored.temporaryList.filter(keep).slice(0, 1) : []
     this.checkoutSource = usable && stored.checkoutSource === 'temporary' && this.temporaryList.length > 0 ? 'temporary' : 'cart'
     this.save()
   }
