@@ -20,7 +20,9 @@ import { alipaySettings } from '../../server/src/providers/payment/alipay.settin
 import { wechatPaySettings } from '../../server/src/providers/payment/wechatpay.settings'
 import { FakeAlipay, makeAlipayKeys } from '../support/fake-alipay'
 import { FakeWechatPay, makeWechatPayKeys } from '../support/fake-wechatpay'
+import { makeMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
+import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
 import { createTestServer, type TestServer } from './helpers/test-server'
 
 let wx: FakeWechatPay
@@ -137,6 +139,16 @@ test('a clean day at both vendors: no differences, the totals agree on both side
   await vendorRefund('wechatpay', w1, '23.50', '3.20', new Date(at.getTime() + 120_000))
   const a1 = await vendorPayment('alipay', '19.99', at)
   await vendorRefund('alipay', a1, '19.99', '19.99', new Date(at.getTime() + 120_000))
+  // A member's recharge paid through Alipay: its recharge id is the merchant order number.
+  const m = await makeMember(server.db)
+  const rechargeId = id('RALI')
+  await provider('alipay').createPayment({ payId: rechargeId, amount: '100.00', currency: 'CNY', description: 'recharge', returnUrl: '/', notifyUrl: 'http://127.0.0.1:9/pay/notify/alipay', createdAt: at.toISOString(), payerOpenId: async () => '2088000000000002' }, 'alipay-mini')
+  ali.setStatus(rechargeId, 'TRADE_SUCCESS')
+  ali.billTimes.set(rechargeId, at)
+  await server.db
+    .insertInto('recharges')
+    .values({ recharge_id: rechargeId, ent_id: 'E1001', shop_id: 'S101', vip_id: m.vipId, rule_id: 'E1001-RR100', request_key: id('rk'), request_hash: 'h', amount: '100.00', gift_amount: '0', status: RECHARGE_STATUS.PAID, provider: 'alipay', created_at: at.toISOString(), paid_at: at.toISOString() })
+    .execute()
 
   const r = await reconcile(date)
   expect(r.err).toBe('')
@@ -145,8 +157,8 @@ test('a clean day at both vendors: no differences, the totals agree on both side
   expect(r.out).toContain(`Alipay (alipay), bill of ${date} (Beijing time)`)
   expect(r.out).toContain('Bill: 2 payments 23.80, 1 refunds 3.20')
   expect(r.out).toContain('Ours: 2 payments 23.80, 1 refunds 3.20')
-  expect(r.out).toContain('Bill: 1 payments 19.99, 1 refunds 19.99')
-  expect(r.out).toContain('Ours: 1 payments 19.99, 1 refunds 19.99')
+  expect(r.out).toContain('Bill: 2 payments 119.99, 1 refunds 19.99')
+  expect(r.out).toContain('Ours: 2 payments 119.99, 1 refunds 19.99')
   expect(r.out).toContain('Nothing differs.')
   // The sandbox is configured too and has no bill: it is not asked.
   expect(r.out).not.toContain('sandbox')
@@ -173,6 +185,14 @@ test('WeChat Pay: every kind of difference is listed, with both sides, exit 1', 
   await ledgerRefund('wechatpay', fine, phantom, '2.00', at)
   const r2 = await vendorPayment('wechatpay', '40.00', at)
   const differs = await vendorRefund('wechatpay', r2, '40.00', '4.00', at, { amount: '4.10' })
+  // Ours paid, the vendor revoked it.
+  const revoked = id('PWXREV')
+  await ledgerPayment('wechatpay', revoked, await insertOrderRow(server.db, { amount: '3.00' }), '3.00', at)
+  wx.billExtras.push({ outTradeNo: revoked, state: 'REVOKED', totalFen: 300, at })
+  // A refund we counted as given that the vendor lists as failed.
+  const r3 = await vendorPayment('wechatpay', '20.00', at)
+  const failed = await vendorRefund('wechatpay', r3, '20.00', '20.00', at)
+  wx.refunds.get(failed)!.status = 'ABNORMAL'
 
   const { code, result } = await reconcileJson(date, 'wechatpay')
   expect(code).toBe(1)
@@ -184,17 +204,19 @@ test('WeChat Pay: every kind of difference is listed, with both sides, exit 1', 
       expect.objectContaining({ kind: 'not-in-bill', id: ghost, ourAmount: '6.60' }),
       expect.objectContaining({ kind: 'refund-not-ours', id: r1, refundNo: unrecorded, vendorAmount: '5.00', ours: 'paid' }),
       expect.objectContaining({ kind: 'refund-not-in-bill', id: fine, refundNo: phantom, ourAmount: '2.00' }),
-      { kind: 'refund-amount', id: r2, refundNo: differs, ourAmount: '4.10', vendorAmount: '4.00' }
+      { kind: 'refund-amount', id: r2, refundNo: differs, ourAmount: '4.10', vendorAmount: '4.00' },
+      { kind: 'status', id: revoked, ours: 'paid', vendor: 'revoked' },
+      { kind: 'refund-status', id: r3, refundNo: failed, vendor: 'ABNORMAL' }
     ])
   )
-  expect(result.differences).toHaveLength(7)
-  // The pending payment is no payment of ours for the day's totals; the stray one is in the bill's.
-  expect(result.bill).toEqual({ payments: 6, paymentTotal: '116.00', refunds: 2, refundTotal: '9.00' })
-  expect(result.ours).toEqual({ payments: 5, paymentTotal: '110.10', refunds: 2, refundTotal: '6.10' })
+  expect(result.differences).toHaveLength(9)
+  // The pending payment is no payment of ours for the day's totals, the revoked one no payment in the bill's; the stray one is in the bill's.
+  expect(result.bill).toEqual({ payments: 7, paymentTotal: '136.00', refunds: 3, refundTotal: '29.00' })
+  expect(result.ours).toEqual({ payments: 7, paymentTotal: '133.10', refunds: 3, refundTotal: '26.10' })
 
   const text = await reconcile(date, '--provider', 'wechatpay')
   expect(text.code).toBe(1)
-  expect(text.out).toContain('Differences (7):')
+  expect(text.out).toContain('Differences (9):')
   expect(text.out).toMatch(new RegExp(`amount differs +${short} +ours 23.50 +vendor 23.00`))
   expect(text.out).toMatch(/in the bill, not ours +PWXSTRAY0000001 +vendor 5.00/)
   expect(text.out).toMatch(new RegExp(`ours, not in the bill +${ghost} +ours 6.60`))
@@ -311,7 +333,7 @@ test('as a process: the differences with exit 1; only the sandbox configured, on
   const differing = await runProcess({ PAYMENT_PROVIDERS: 'wechatpay,sandbox', ...wxEnv }, 'reconcile', beijingDate(noonDaysAgo(9)))
   expect(differing.stderr).toBe('')
   expect(differing.code).toBe(1)
-  expect(differing.stdout).toContain('Differences (7):')
+  expect(differing.stdout).toContain('Differences (9):')
 
   const sandbox = await runProcess({ PAYMENT_PROVIDERS: 'sandbox' }, 'reconcile', beijingDate(noonDaysAgo(9)))
   expect(sandbox.code).toBe(2)
