@@ -67,7 +67,41 @@ async function tabTo(page: Page, target: Locator, options: { back?: boolean; max
   throw new Error(`Tab did not reach ${target} (the focus is on ${now})`)
 }
 
+/** The parts of a goods row the diner reads or taps that lie outside the row (the row clips them): '' when none. */
+async function clippedParts(row: Locator): Promise<string> {
+  return row.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const parts = [...el.querySelectorAll('[data-testid="goods-price"], [data-testid="goods-unit"], [data-testid="goods-was"], [role="button"]')]
+    return parts
+      .filter((p) => {
+        const r = p.getBoundingClientRect()
+        return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5
+      })
+      .map((p) => p.textContent || p.getAttribute('aria-label') || p.getAttribute('data-testid'))
+      .join(', ')
+  })
+}
+
 describe('menu and cart', () => {
+  it('the night market\'s goods rows show the whole price, its unit, the old price and the Choose button, in every language (issue 27 item 10)', async () => {
+    for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN'], ['zh-HK', 'zh-TW']] as const) {
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      await page.goto(await entryUrl(app.server, 'S102'))
+      await byId(page, 'order-now').click({ timeout: 30000 })
+      for (const code of ['N01', 'N02']) {
+        const row = page.locator(`[data-goods-code="${code}"]`).filter({ visible: true })
+        await row.waitFor({ timeout: 30000 })
+        // N01 is sold by the skewer; N02 is on special, its old price struck through.
+        await row.getByTestId('goods-unit').waitFor({ timeout: 5000 })
+        assert.equal(await clippedParts(row), '', `${code} in ${lang}: cut off by the row`)
+      }
+      assert.equal(await page.locator('[data-goods-code="N02"]').filter({ visible: true }).getByTestId('goods-was').count(), 1, `N02's old price in ${lang}`)
+      await look(page, `night-market-rows-${lang}`)
+      await context.close()
+    }
+  })
+
   it('scans a table, chooses specs, a remark, add-ons and a combo, and finds the same cart after a reload', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()

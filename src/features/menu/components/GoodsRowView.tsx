@@ -67,8 +67,16 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
             <Text className='so-goods__price' data-testid='goods-price'>
               {format.price(g.SalesPrice)}
             </Text>
-            {g.Unit && <Text className='so-goods__unit'>/{g.Unit}</Text>}
-            {discounted && <Text className='so-goods__was'>{format.price(g.Price)}</Text>}
+            {g.Unit && (
+              <Text className='so-goods__unit' data-testid='goods-unit'>
+                /{g.Unit}
+              </Text>
+            )}
+            {discounted && (
+              <Text className='so-goods__was' data-testid='goods-was'>
+                {format.price(g.Price)}
+              </Text>
+            )}
           </View>
           {orderable && <View className='so-goods__action'>{props.action}</View>}
         </View>

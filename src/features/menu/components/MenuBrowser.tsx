@@ -14,7 +14,10 @@ const FIRST_ROWS = 3
 
 /** Design sizes (750-wide design px, as in the CSS) of the fixed-height list items. */
 const HEADER_DESIGN = 72
-const ROW_DESIGN = 200
+// Room for a two-line name, the sales line, the price with its unit and old price, and "Choose"
+// beside them or, where they do not fit side by side, below them (issue 27 item 10: at 200 the
+// rows cut off '/skewer', the old price and the button's bottom).
+const ROW_DESIGN = 256
 
 function screen(): { scale: number; height: number } {
   try {
