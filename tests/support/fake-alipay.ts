@@ -20,6 +20,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
 
 export interface AlipayKeys {
   appId: string
@@ -115,6 +116,8 @@ export class FakeAlipay {
 
   private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://fake')
+    // A bill's download URL: a plain GET, no openapi signature (the URL itself is the short-lived key).
+    if (req.method === 'GET' && url.pathname.startsWith('/bill/')) return this.serveBill(url.pathname, res)
     const params: Record<string, string> = {}
     for (const [k, v] of url.searchParams) params[k] = v
     if (body) for (const [k, v] of new URLSearchParams(body)) params[k] = v
@@ -207,6 +210,8 @@ export class FakeAlipay {
         if (amount === undefined) return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo })
         return answer({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, out_request_no: requestNo, refund_amount: amount, total_amount: trade.totalAmount, refund_status: 'REFUND_SUCCESS' })
       }
+      case 'alipay.data.dataservice.bill.downloadurl.query':
+        return this.billQuery(biz, answer)
       default:
         return answer({ code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' })
     }
@@ -281,4 +286,149 @@ export class FakeAlipay {
   randomId(): string {
     return randomBytes(6).toString('hex')
   }
+
+  // ---------- bills (npm run payments -- reconcile) ----------
+
+  /** Rows a test adds to every bill of their day (业务类型 交易 or 退款; amounts as Alipay writes them, refunds negative). */
+  readonly billExtras: FakeAlipayBillRow[] = []
+  /** When Alipay completed a trade or refund (by out_trade_no, or `${out_trade_no}/${out_request_no}`); default: when the bill is asked for. */
+  readonly billTimes = new Map<string, Date>()
+  /** 'refuse': the download query answers isp.bill_not_exist. */
+  billFault: 'refuse' | null = null
+  private readonly billFiles = new Map<string, Buffer>()
+
+  /** The detail CSV (业务明细) of a day as Alipay writes it, before GBK: # lines, header, rows with tab-ended fields, # lines. */
+  billDetail(date: string): string {
+    const beijing = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+    const now = new Date()
+    const rows: FakeAlipayBillRow[] = []
+    for (const t of this.trades.values()) {
+      if (t.status === 'TRADE_SUCCESS' || t.status === 'TRADE_FINISHED' || t.refunds.size > 0) rows.push({ outTradeNo: t.outTradeNo, type: '交易', amount: t.totalAmount, at: this.billTimes.get(t.outTradeNo) ?? now, tradeNo: t.tradeNo })
+      for (const [requestNo, amount] of t.refunds) rows.push({ outTradeNo: t.outTradeNo, type: '退款', amount: `-${amount}`, refundNo: requestNo, at: this.billTimes.get(`${t.outTradeNo}/${requestNo}`) ?? now, tradeNo: t.tradeNo })
+    }
+    rows.push(...this.billExtras)
+    const day = rows.filter((r) => beijing(r.at ?? now).slice(0, 10) === date)
+    const [y, m, d] = date.split('-')
+    const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10).split('-')
+    const lines = [
+      '#支付宝业务明细查询',
+      `#账号：[${this.keys.sellerId}0156]`,
+      `#起始日期：[${y}年${m}月${d}日 00:00:00]   终止日期：[${next[0]}年${next[1]}月${next[2]}日 00:00:00]`,
+      '#-----------------------------------------业务明细列表----------------------------------------',
+      '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注',
+      ...day.map((r) => {
+        const at = beijing(r.at ?? now)
+        return `${r.tradeNo ?? `2026${Date.now()}`}\t,${r.outTradeNo}\t,${r.type}\t,点餐 测试,${at},${at},\t,\t,\t,\t,**餐(138******00)\t,${r.amount},${r.amount},0.00,0.00,0.00,0.00,0.00,,0.00\t,0.00,${r.refundNo ?? ''}\t,0.00,0.00,`
+      }),
+      '#-----------------------------------------业务明细列表结束------------------------------------',
+      `#交易合计：${day.filter((r) => r.type === '交易').length}笔`,
+      `#退款合计：${day.filter((r) => r.type === '退款').length}笔`,
+      `#导出时间：[${y}年${m}月${d}日 09:00:00]`
+    ]
+    return `${lines.join('\r\n')}\r\n`
+  }
+
+  /** The bill zip: the detail and a summary, GBK text, GBK names (no UTF-8 flag), deflated, as Alipay serves it. */
+  billZip(date: string): Buffer {
+    const stamp = date.replaceAll('-', '')
+    const summary = ['#支付宝业务汇总查询', `#账号：[${this.keys.sellerId}0156]`, '门店编号,门店名称,交易订单总笔数,退款订单总笔数', '合计,,0,0'].join('\r\n')
+    return zipFiles([
+      { name: `${this.keys.sellerId}0156_${stamp}_业务明细.csv`, data: gbkEncode(this.billDetail(date)) },
+      { name: `${this.keys.sellerId}0156_${stamp}_业务明细(汇总).csv`, data: gbkEncode(summary) }
+    ])
+  }
+
+  private billQuery(biz: Record<string, unknown>, answer: (data: Record<string, unknown>) => void): void {
+    const date = String(biz.bill_date ?? '')
+    if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return answer({ code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-parameter', sub_msg: 'bill_type / bill_date' })
+    if (this.billFault === 'refuse') return answer({ code: '40004', msg: 'Business Failed', sub_code: 'isp.bill_not_exist', sub_msg: '账单不存在' })
+    const token = randomBytes(12).toString('hex')
+    this.billFiles.set(token, this.billZip(date))
+    return answer({ code: '10000', msg: 'Success', bill_download_url: `${this.url.replace(/\/gateway\.do$/, '')}/bill/${token}.zip` })
+  }
+
+  private serveBill(pathname: string, res: http.ServerResponse): void {
+    const file = this.billFiles.get(pathname.slice('/bill/'.length).replace(/\.zip$/, ''))
+    if (!file) return void res.writeHead(404).end('no such bill')
+    res.writeHead(200, { 'content-type': 'application/oct-stream' }).end(file)
+  }
+}
+
+/** A row of the fake's trade bill, as Alipay writes it (amount text, negative for a refund). */
+export interface FakeAlipayBillRow {
+  outTradeNo: string
+  type: '交易' | '退款'
+  amount: string
+  refundNo?: string
+  tradeNo?: string
+  at?: Date
+}
+
+let gbkTable: Map<string, number[]> | null = null
+/** Text → GBK bytes. Node has a GBK decoder (TextDecoder) but no encoder: the table is the decoder's inverse. */
+export function gbkEncode(text: string): Buffer {
+  if (!gbkTable) {
+    gbkTable = new Map()
+    const decoder = new TextDecoder('gbk')
+    for (let lead = 0x81; lead <= 0xfe; lead++) {
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        if (trail === 0x7f) continue
+        const ch = decoder.decode(Uint8Array.from([lead, trail]))
+        if (ch.length === 1 && ch !== '\uFFFD' && !gbkTable.has(ch)) gbkTable.set(ch, [lead, trail])
+      }
+    }
+  }
+  const bytes: number[] = []
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) bytes.push(ch.charCodeAt(0))
+    else {
+      const code = gbkTable.get(ch)
+      if (!code) throw new Error(`no GBK code for '${ch}'`)
+      bytes.push(...code)
+    }
+  }
+  return Buffer.from(bytes)
+}
+
+/** A ZIP of deflated files, names as given bytes (GBK here: no UTF-8 flag), as Alipay's bill zips are. */
+export function zipFiles(files: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const f of files) {
+    const name = gbkEncode(f.name)
+    const body = zlib.deflateRawSync(f.data)
+    const crc = zlib.crc32(f.data)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(0, 6)
+    local.writeUInt16LE(8, 8)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(body.length, 18)
+    local.writeUInt32LE(f.data.length, 22)
+    local.writeUInt16LE(name.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(0, 8)
+    central.writeUInt16LE(8, 10)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(body.length, 20)
+    central.writeUInt32LE(f.data.length, 24)
+    central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, name, body)
+    centrals.push(central, name)
+    offset += local.length + name.length + body.length
+  }
+  const dir = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(files.length, 8)
+  end.writeUInt16LE(files.length, 10)
+  end.writeUInt32LE(dir.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, dir, end])
 }

@@ -8,7 +8,8 @@
  *     merchant's public key, the timestamp within 300 s) — a bad one answers 401 SIGN_ERROR;
  *   - JSAPI and H5 prepay (an out_trade_no asked again with the same fields answers the same
  *     prepay_id, with other fields 400 INVALID_REQUEST), query by out_trade_no, close, refunds
- *     (same out_refund_no → the same refund; more than was paid → 400), their fields and fen;
+ *     (same out_refund_no → the same refund; more than was paid → 400), their fields and fen,
+ *     the refund query by out_refund_no (GET /v3/refund/domestic/refunds/{out_refund_no});
  *   - every answer signed ("timestamp\nnonce\nbody\n") with the WeChat Pay public key's private half
  *     (Wechatpay-Serial 'PUB_KEY_ID_…') or, in certificate mode, a platform certificate's key;
  *     `answerFault` spoils them on purpose;
@@ -18,7 +19,7 @@
  * Certificates: node:crypto makes keys but not certificates, so `selfSignedCertificate` writes
  * the few DER structures an X.509 v3 certificate needs and signs them (RSA-SHA256).
  */
-import { createCipheriv, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import { createCipheriv, createHash, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -127,6 +128,18 @@ export interface FakeOrder {
   paidTotal: number
 }
 
+/** A row of the fake's trade bill (amounts in fen, as the fake keeps them). */
+export interface FakeBillRow {
+  outTradeNo: string
+  state: 'SUCCESS' | 'REFUND' | 'REVOKED'
+  totalFen: number
+  refundNo?: string
+  refundFen?: number
+  refundStatus?: string
+  /** When WeChat Pay booked it (default: when the bill is asked for). */
+  at?: Date
+}
+
 export interface FakeRefund {
   refund_id: string
   out_refund_no: string
@@ -192,12 +205,14 @@ export class FakeWechatPay {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8')
-        let answer: { status: number; body?: unknown }
+        let answer: { status: number; body?: unknown; raw?: Buffer }
         try {
           answer = this.handle(req, body)
         } catch (e) {
           answer = { status: 500, body: { code: 'SYSTEM_ERROR', message: (e as Error).message } }
         }
+        // A bill file is the file itself, unsigned (its hash came in the signed tradebill answer).
+        if (answer.raw) return void res.writeHead(answer.status, { 'Content-Type': 'application/octet-stream' }).end(answer.raw)
         const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
         const headers: Record<string, string> = answer.body === undefined ? {} : { 'Content-Type': 'application/json' }
         if (answer.status < 300) Object.assign(headers, this.answerHeaders(text))
@@ -272,7 +287,7 @@ export class FakeWechatPay {
 
   // ---------- the API ----------
 
-  private handle(req: http.IncomingMessage, body: string): { status: number; body?: unknown } {
+  private handle(req: http.IncomingMessage, body: string): { status: number; body?: unknown; raw?: Buffer } {
     const reason = this.checkAuthorization(req, body)
     this.requests.push({ method: req.method ?? '', url: req.url ?? '', body, verified: reason === null, ...(reason ? { reason } : {}), headers: req.headers })
     if (reason) return { status: 401, body: { code: 'SIGN_ERROR', message: reason } }
@@ -357,6 +372,15 @@ export class FakeWechatPay {
       order.state = 'REFUND'
       return { status: 200, body: this.refundBody(refund) }
     }
+    // Query one refund by out_refund_no (a direct merchant sends no mchid): its state now.
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname)
+    if (req.method === 'GET' && refundQuery) {
+      const refund = this.refunds.get(decodeURIComponent(refundQuery[1]))
+      if (!refund) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' } }
+      return { status: 200, body: this.refundBody(refund) }
+    }
+    const billAnswer = req.method === 'GET' ? this.billRoute(url) : null
+    if (billAnswer) return billAnswer
     return { status: 404, body: { code: 'NOT_FOUND', message: `${req.method} ${url.pathname}` } }
   }
 
@@ -372,6 +396,7 @@ export class FakeWechatPay {
       out_trade_no: r.out_trade_no,
       channel: 'ORIGINAL',
       user_received_account: '支付用户零钱',
+      ...(r.status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
       create_time: new Date().toISOString(),
       status: r.status,
       amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund, currency: 'CNY' }
@@ -393,6 +418,72 @@ export class FakeWechatPay {
         : {}),
       ...overrides
     }
+  }
+
+  // ---------- bills (npm run payments -- reconcile) ----------
+
+  /** Rows a test adds to every bill of their day: a stray vendor payment, a refund we never made, a revoked trade. */
+  readonly billExtras: FakeBillRow[] = []
+  /** When the vendor booked an order's payment or a refund (by out_trade_no / out_refund_no); default: when the bill is asked for. */
+  readonly billTimes = new Map<string, Date>()
+  /** 'tamper': the next file served differs from its hash_value; 'refuse': tradebill answers 400 NO_STATEMENT_EXIST. */
+  billFault: 'tamper' | 'refuse' | null = null
+  private readonly billFiles = new Map<string, Buffer>()
+
+  /** The day's ALL trade bill as WeChat Pay writes it: header, backtick-prefixed rows, summary header and row; yuan with two places. */
+  billText(date: string): string {
+    const yuanOf = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
+    const beijing = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+    const rows: FakeBillRow[] = []
+    const now = new Date()
+    for (const o of this.orders.values()) {
+      if (o.state === 'SUCCESS' || o.state === 'REFUND') rows.push({ outTradeNo: o.out_trade_no, state: 'SUCCESS', totalFen: o.paidTotal, at: this.billTimes.get(o.out_trade_no) ?? now })
+    }
+    for (const r of this.refunds.values()) {
+      rows.push({ outTradeNo: r.out_trade_no, state: 'REFUND', totalFen: r.amount.total, refundNo: r.out_refund_no, refundFen: r.amount.refund, refundStatus: r.status, at: this.billTimes.get(r.out_refund_no) ?? now })
+    }
+    rows.push(...this.billExtras)
+    const day = rows.filter((r) => beijing(r.at ?? now).slice(0, 10) === date)
+    const header = '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注'
+    const lines = day.map((r) => {
+      const order = this.orders.get(r.outTradeNo)
+      const refund = r.state === 'REFUND'
+      const f = [
+        beijing(r.at ?? now), order?.appid ?? this.keys.jsapiAppId, this.keys.mchId, '0', '', order?.transactionId || `4200${r.outTradeNo.length}${Date.now()}`, r.outTradeNo, order?.payer?.openid ?? 'oStray', order?.tradeType ?? 'JSAPI', r.state,
+        'OTHERS', 'CNY', refund ? '0.00' : yuanOf(r.totalFen), '0.00', refund ? `50${Date.now()}` : '0', refund ? r.refundNo ?? r.outTradeNo : '0', refund ? yuanOf(r.refundFen ?? 0) : '0.00', '0.00', refund ? 'ORIGINAL' : '', refund ? r.refundStatus ?? 'SUCCESS' : '',
+        '点餐, 测试', '', '0.00000', '0.60%', yuanOf(r.totalFen), refund ? yuanOf(r.refundFen ?? 0) : '0.00', ''
+      ]
+      return f.map((x) => `\`${x}`).join(',')
+    })
+    const paid = day.filter((r) => r.state === 'SUCCESS').reduce((s, r) => s + r.totalFen, 0)
+    const refunded = day.filter((r) => r.state === 'REFUND').reduce((s, r) => s + (r.refundFen ?? 0), 0)
+    const summary = ['总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额', [String(day.length), yuanOf(paid), yuanOf(refunded), '0.00', '0.00000', yuanOf(paid), yuanOf(refunded)].map((x) => `\`${x}`).join(',')]
+    return `${[header, ...lines, ...summary].join('\r\n')}\r\n`
+  }
+
+  private billRoute(url: URL): { status: number; body?: unknown; raw?: Buffer } | null {
+    if (url.pathname === '/v3/bill/tradebill') {
+      const date = url.searchParams.get('bill_date') ?? ''
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL') return { status: 400, body: { code: 'PARAM_ERROR', message: 'bill_date / bill_type' } }
+      if (this.billFault === 'refuse') return { status: 400, body: { code: 'NO_STATEMENT_EXIST', message: '当日无账单' } }
+      const file = Buffer.from(this.billText(date), 'utf8')
+      const token = randomBytes(12).toString('hex')
+      this.billFiles.set(token, file)
+      return { status: 200, body: { hash_type: 'SHA1', hash_value: createHash('sha1').update(file).digest('hex'), download_url: `${this.url}/v3/billdownload/file?token=${token}` } }
+    }
+    if (url.pathname === '/v3/billdownload/file') {
+      const file = this.billFiles.get(url.searchParams.get('token') ?? '')
+      if (!file) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '账单文件不存在' } }
+      if (this.billFault === 'tamper') {
+        this.billFault = null
+        // One amount changed after the hash was taken: what a man in the middle would do.
+        const text = file.toString('utf8')
+        const spoiled = text.replace(/`(\d+)\.(\d\d),`0\.00,`0,`0,/, '`9$1.$2,`0.00,`0,`0,')
+        return { status: 200, raw: Buffer.from(spoiled !== text ? spoiled : `${text} `, 'utf8') }
+      }
+      return { status: 200, raw: file }
+    }
+    return null
   }
 
   // ---------- the payer and WeChat Pay's side ----------
@@ -449,6 +540,14 @@ export class FakeWechatPay {
     const order = this.orders.get(outTradeNo)
     if (!order) throw new Error(`fake WeChat Pay has no order ${outTradeNo}`)
     return this.notice('TRANSACTION.SUCCESS', 'transaction', this.transaction(order, options.overrides), order.notify_url, options)
+  }
+
+  /** WeChat Pay's side moves a refund on (PROCESSING → SUCCESS, ABNORMAL or CLOSED) without a notice: only a query sees it. */
+  setRefundStatus(outRefundNo: string, status: FakeRefund['status']): FakeRefund {
+    const refund = this.refunds.get(outRefundNo)
+    if (!refund) throw new Error(`fake WeChat Pay has no refund ${outRefundNo}`)
+    refund.status = status
+    return refund
   }
 
   /** REFUND.<status> for a refund, to its notify_url. */

@@ -40,9 +40,13 @@ import {
   type PaymentProvider,
   type ProviderStatus,
   type RefundInput,
+  type RefundLookup,
+  type RefundQueryResult,
   type RefundResult
 } from './payment-provider'
 import type { AlipaySettings } from './alipay.settings'
+import { isBillDate, type Bill } from './bill'
+import { parseAlipayBillZip } from './alipay.bill'
 import { toFen } from './wechatpay.provider'
 
 export const ALIPAY = 'alipay'
@@ -217,6 +221,10 @@ export class AlipayProvider implements PaymentProvider {
     })
   }
 
+  supports(channel: PayChannel): boolean {
+    return channel === 'hosted' || channel === 'alipay-mini' || channel === 'alipay-jsapi'
+  }
+
   async createPayment(input: CreatePaymentInput, channel: PayChannel = 'hosted'): Promise<CreatedPayment> {
     if (channel !== 'hosted' && channel !== 'alipay-mini' && channel !== 'alipay-jsapi') throw new ChannelUnsupportedError(this.name, channel)
     if (!OUT_NO.test(input.payId)) throw new Error(`alipay: '${input.payId}' is not an out_trade_no Alipay takes`)
@@ -386,6 +394,53 @@ export class AlipayProvider implements PaymentProvider {
     // The same number once used for another amount is that refund: not the one we asked for.
     if (refunded !== amount) throw new AlipayError('REFUND_AMOUNT_DIFFERS', '', `refund ${refundNo} is ${String(q.refund_amount)} at Alipay, not ${amount}`)
     return { refundRef: `${String(q.trade_no ?? input.payId)}:${refundNo}` }
+  }
+
+  /**
+   * One refund by our number (alipay.trade.fastpay.refund.query): REFUND_SUCCESS is the fact a
+   * refund notice carries (the same noticeId). No refund_status means Alipay did not receive the
+   * refund or it did not succeed, and its advice is to ask again under the same out_request_no.
+   */
+  async queryRefund(refund: RefundLookup): Promise<RefundQueryResult> {
+    if (!OUT_REQUEST_NO.test(refund.refundNo)) throw new Error(`alipay: refund number '${refund.refundNo}' is not an out_request_no Alipay takes`)
+    let q: Json
+    try {
+      q = await this.call('alipay.trade.fastpay.refund.query', { out_trade_no: refund.payId, out_request_no: refund.refundNo, query_options: ['gmt_refund_pay'] })
+    } catch (e) {
+      if (e instanceof AlipayError && e.subCode === 'ACQ.TRADE_NOT_EXIST') return { status: 'not_found' }
+      throw e
+    }
+    if (q.out_trade_no !== undefined && q.out_trade_no !== refund.payId) throw new AlipayError('BAD_ANSWER', '', 'refund query answered another order')
+    if (q.refund_status === undefined) return { status: 'not_found' }
+    // REFUND_PROCESSING and the like (asynchronous refunds): not yet.
+    if (q.refund_status !== 'REFUND_SUCCESS') return { status: 'processing' }
+    const tradeNo = str(q.trade_no, 64)
+    const refunded = fromYuan(q.refund_amount)
+    if (q.out_request_no !== refund.refundNo || !tradeNo || refunded === null) throw new AlipayError('BAD_ANSWER', '', 'refund query answered another refund, or no trade_no or refund_amount')
+    return { status: 'settled', notice: { kind: 'refund', noticeId: `refund:${tradeNo}:${refund.refundNo}`, payId: refund.payId, refundNo: refund.refundNo, refundRef: tradeNo, result: 'refunded', amount: refunded } }
+  }
+
+  /**
+   * The trade bill of a Beijing day: alipay.data.dataservice.bill.downloadurl.query (bill_type
+   * trade; its answer's signature checked like every call) names a short-lived download URL; the
+   * zip there holds the GBK CSV files alipay.bill.ts reads. Alipay gives no hash of the file: the
+   * zip's CRCs are all that checks it (a live account's bill is where the format is proved).
+   */
+  async downloadBill(date: string): Promise<Bill> {
+    if (!isBillDate(date)) throw new RangeError(`not a bill date: '${date.slice(0, 20)}'`)
+    const data = await this.call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date })
+    const url = typeof data.bill_download_url === 'string' ? data.bill_download_url : ''
+    if (!/^https?:\/\//.test(url)) throw new AlipayError('BAD_ANSWER', '', 'bill download query answered no bill_download_url')
+    let response: Response
+    let zip: Buffer
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(60_000) })
+      zip = Buffer.from(await response.arrayBuffer())
+    } catch (e) {
+      throw new AlipayError('UNREACHABLE', '', `bill download: ${(e as Error).name}`)
+    }
+    if (response.status !== 200) throw new AlipayError(`HTTP_${response.status}`, '', 'bill download refused')
+    return { provider: this.name, date, rows: parseAlipayBillZip(zip) }
   }
 
   // ---------- the protocol ----------

@@ -5,6 +5,7 @@
  * (server/src/domain/payments) keeps our state and calls them.
  */
 import type { PayChannel } from '../../../../src/gateway/pay-invocation'
+import type { Bill } from './bill'
 
 export type { PayChannel }
 
@@ -46,8 +47,12 @@ export type PaymentInvocation =
   | { channel: 'hosted'; payUrl: string }
   /** Chat-app mini-program requestPayment / chat-app browser getBrandWCPayRequest (appId only there). */
   | { channel: 'wechat-mini' | 'wechat-jsapi'; appId: string; timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }
-  /** Payment-app mini-program / browser tradePay. */
-  | { channel: 'alipay-mini' | 'alipay-jsapi'; tradeNO: string }
+  /**
+   * Payment-app mini-program / browser tradePay. AlipayHK through Antom (alipayhk.provider.ts)
+   * gives its mini-program's my.tradePay a paymentUrl instead: tradeNO '' and paymentUrl, which is
+   * also CreatedPayment.payUrl (PaySubmit's PayUrl).
+   */
+  | { channel: 'alipay-mini' | 'alipay-jsapi'; tradeNO: string; paymentUrl?: string }
 
 /**
  * The hosted payment page and the invocation of the channel asked for. createPayment must be
@@ -92,6 +97,13 @@ export interface VerifiedRefundNotice {
   /** The provider's refund reference. */
   refundRef: string
   result: 'refunded' | 'refund_failed'
+  /**
+   * Why a failed refund failed, when the provider says: 'closed' (it will never pay out; asking
+   * again needs a new refund number), 'abnormal' (the money sits at the provider, which the shop
+   * settles at its merchant platform: never asked again, or it could go out twice). Absent on a
+   * failure: treated as 'abnormal', the safe reading.
+   */
+  failure?: 'closed' | 'abnormal'
   /** What the refund gives back (exact decimal text). */
   amount: string
 }
@@ -145,11 +157,36 @@ export interface RefundResult {
   refundRef: string
 }
 
+/** One refund we asked for, as the refund follow-up asks the provider about it. */
+export interface RefundLookup {
+  payId: string
+  providerRef: string
+  /** Our refund number (the out_refund_no / out_request_no it was asked under). */
+  refundNo: string
+  /** What it gives back (exact decimal text). */
+  amount: string
+}
+
+/**
+ * The provider's word on one refund: settled either way (the same fact its refund notice would
+ * carry, with the same noticeId, so a late notice is a replay), still under way, or unknown to it
+ * (never made: asking again under the same number is safe).
+ */
+export type RefundQueryResult =
+  | { status: 'settled'; notice: VerifiedRefundNotice }
+  | { status: 'processing' }
+  | { status: 'not_found' }
+
 export interface PaymentProvider {
   /** Registry key, stored on payments.provider and in the notify path ('sandbox'). */
   readonly name: string
   /** `channel` defaults to 'hosted'. A provider without a channel throws ChannelUnsupportedError. */
   createPayment(input: CreatePaymentInput, channel?: PayChannel): Promise<CreatedPayment>
+  /**
+   * Whether createPayment can open `channel` as configured (no call out): a shop with accounts at
+   * several providers pays with the one that can. Optional: absent means every channel.
+   */
+  supports?(channel: PayChannel): boolean
   /** Checks a notice exactly as it arrived: the raw body and the request headers. */
   verifyNotice(rawBody: string, headers: NoticeHeaders): NoticeVerification
   queryStatus(payment: PaymentLookup): Promise<ProviderStatus>
@@ -162,6 +199,13 @@ export interface PaymentProvider {
    */
   refund(input: RefundInput): Promise<RefundResult>
   /**
+   * Asks the provider about one refund by our refund number (the refund follow-up,
+   * domain/payments/refund-follow-up.ts: a refund notice that never came, or a provider that sends
+   * none). Optional: without it, an accepted refund is taken as given. Throws when the provider
+   * cannot be asked or its answer not believed.
+   */
+  queryRefund?(refund: RefundLookup): Promise<RefundQueryResult>
+  /**
    * Closes a payment nobody may pay any more (a newer attempt replaced it), so its cashier stops
    * taking money. Optional: a provider whose pages cannot be closed leaves it out. Closing a
    * payment the payer has just paid fails at the provider, and its notice still comes.
@@ -172,6 +216,11 @@ export interface PaymentProvider {
    * retrying only on the exact text 'success'); absent: our JSON, the status alone counts.
    */
   noticeAnswer?(httpStatus: number): { contentType: string; body: string }
+  /**
+   * The vendor's bill of one day (YYYY-MM-DD, Beijing time) for the reconciliation (npm run
+   * payments -- reconcile). Optional: the sandbox has no bill. Throws the vendor's error.
+   */
+  downloadBill?(date: string): Promise<Bill>
 }
 
 /** A provider asked for a host cashier it has no integration for (the caller answers 10007). */

@@ -43,9 +43,14 @@ import {
   type PaymentProvider,
   type ProviderStatus,
   type RefundInput,
-  type RefundResult
+  type RefundLookup,
+  type RefundQueryResult,
+  type RefundResult,
+  type VerifiedRefundNotice
 } from './payment-provider'
 import type { WechatPaySettings } from './wechatpay.settings'
+import { isBillDate, type Bill } from './bill'
+import { parseWechatTradeBill, sha1Hex } from './wechatpay.bill'
 
 export const WECHATPAY = 'wechatpay'
 export const WECHATPAY_AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048'
@@ -265,6 +270,12 @@ export class WechatPayProvider implements PaymentProvider {
     return this.c.mchId
   }
 
+  supports(channel: PayChannel): boolean {
+    if (channel === 'wechat-mini') return Boolean(this.c.miniAppId)
+    if (channel === 'wechat-jsapi') return Boolean(this.c.jsapiAppId)
+    return channel === 'hosted' && Boolean(this.c.jsapiAppId && this.c.h5)
+  }
+
   async createPayment(input: CreatePaymentInput, channel: PayChannel = 'hosted'): Promise<CreatedPayment> {
     const appId = channel === 'wechat-mini' ? this.c.miniAppId : channel === 'wechat-jsapi' || channel === 'hosted' ? this.c.jsapiAppId : null
     if (!appId || (channel === 'hosted' && !this.c.h5)) throw new ChannelUnsupportedError(this.name, channel)
@@ -359,7 +370,7 @@ export class WechatPayProvider implements PaymentProvider {
       if (!refundNo || !refundRef || refunded === null || status !== event.slice('REFUND.'.length)) return { ok: false, reason: 'refund fields missing or not matching the event' }
       return {
         ok: true,
-        notice: { kind: 'refund', noticeId: `refund:${refundRef}:${status}`, payId, refundNo, refundRef, result: status === 'SUCCESS' ? 'refunded' : 'refund_failed', amount: refunded }
+        notice: refundFact(payId, refundNo, refundRef, status, refunded)
       }
     }
     return { ok: false, reason: `event '${event ?? ''}' is not one this server handles` }
@@ -426,6 +437,83 @@ export class WechatPayProvider implements PaymentProvider {
     // PROCESSING and SUCCESS: accepted (the refund notice confirms it). ABNORMAL, CLOSED: refused.
     if (data?.status !== 'SUCCESS' && data?.status !== 'PROCESSING') throw new WechatPayError(`REFUND_${String(data?.status)}`, `refund ${refundNo} is ${String(data?.status)}`, 200)
     return { refundRef }
+  }
+
+  /**
+   * The trade bill of a Beijing day (GET /v3/bill/tradebill, bill_type ALL; its answer verified
+   * like every other), then the file at its download_url: a signed GET whose answer is the file
+   * itself, unsigned, so it is believed only when its SHA1 is the hash_value of the verified answer.
+   */
+  async downloadBill(date: string): Promise<Bill> {
+    if (!isBillDate(date)) throw new RangeError(`not a bill date: '${date.slice(0, 20)}'`)
+    const data = await this.call('GET', `/v3/bill/tradebill?bill_date=${date}&bill_type=ALL`)
+    const downloadUrl = str(data?.download_url, 2000)
+    const hashValue = str(data?.hash_value, 64)
+    if (!downloadUrl || data?.hash_type !== 'SHA1' || !hashValue || !/^[0-9a-f]{40}$/i.test(hashValue)) throw new WechatPayError('BAD_ANSWER', 'tradebill answered no download_url with a SHA1 hash_value', 200)
+    const url = new URL(downloadUrl)
+    // Our Authorization goes to WeChat Pay's API only, never to another host a bad answer names.
+    if (url.origin !== new URL(this.c.baseUrl).origin) throw new WechatPayError('BAD_ANSWER', `download_url is not at ${new URL(this.c.baseUrl).origin}`, 200)
+    const file = await this.fetchFile(url)
+    if (sha1Hex(file) !== hashValue.toLowerCase()) throw new WechatPayError('BILL_HASH_MISMATCH', `the bill of ${date} does not match the hash_value WeChat Pay gave: refused`, 200)
+    return { provider: this.name, date, rows: parseWechatTradeBill(file.toString('utf8')) }
+  }
+
+  /** A signed GET of a file (a bill's download_url): the body's bytes; WeChat Pay's error as WechatPayError. */
+  private async fetchFile(url: URL): Promise<Buffer> {
+    const timestamp = String(Math.floor(this.clock() / 1000))
+    const nonce = randomBytes(16).toString('hex').toUpperCase()
+    const signature = createSign('RSA-SHA256').update(`GET\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n\n`).sign(this.c.merchantKey, 'base64')
+    const headers: Record<string, string> = {
+      'User-Agent': 'ScanOrder-gateway (node)',
+      Authorization: `${WECHATPAY_AUTH_SCHEMA} mchid="${this.c.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.c.merchantSerialNo}"`
+    }
+    let response: Response
+    let body: Buffer
+    try {
+      // A month's busy bill is a few MB: a minute, not the API's 10 s.
+      response = await fetch(url, { headers, signal: AbortSignal.timeout(Math.max(this.timeoutMs, 60_000)) })
+      body = Buffer.from(await response.arrayBuffer())
+    } catch (e) {
+      throw new WechatPayError('UNREACHABLE', `GET ${url.pathname}: ${(e as Error).name}`, 0)
+    }
+    if (response.status === 200) return body
+    let code = `HTTP_${response.status}`
+    let message = ''
+    try {
+      const e: unknown = JSON.parse(body.toString('utf8'))
+      if (isObject(e)) {
+        code = str(e.code, 64) ?? code
+        message = str(e.message, 300) ?? ''
+      }
+    } catch {
+      // not JSON: the status says it
+    }
+    throw new WechatPayError(code, `GET ${url.pathname}${message ? `: ${message}` : ''}`, response.status)
+  }
+
+  /**
+   * One refund by our number (GET /v3/refund/domestic/refunds/{out_refund_no}): SUCCESS, CLOSED and
+   * ABNORMAL are the facts its REFUND.* notices carry (the same noticeId), PROCESSING is under way,
+   * 404 RESOURCE_NOT_EXISTS never made.
+   */
+  async queryRefund(refund: RefundLookup): Promise<RefundQueryResult> {
+    if (!OUT_REFUND_NO.test(refund.refundNo)) throw new Error(`wechatpay: refund number '${refund.refundNo}' is not an out_refund_no WeChat Pay takes`)
+    let data: Json | null
+    try {
+      data = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refund.refundNo)}`)
+    } catch (e) {
+      if (e instanceof WechatPayError && e.status === 404 && e.code === 'RESOURCE_NOT_EXISTS') return { status: 'not_found' }
+      throw e
+    }
+    if (!isObject(data) || data.out_refund_no !== refund.refundNo || data.out_trade_no !== refund.payId) throw new WechatPayError('BAD_ANSWER', 'refund query answered another refund', 200)
+    const status = str(data.status, 16)
+    if (status === 'PROCESSING') return { status: 'processing' }
+    const refundRef = str(data.refund_id, 64)
+    const refunded = fromFen(isObject(data.amount) ? data.amount.refund : undefined)
+    if (!refundRef || refunded === null || (status !== 'SUCCESS' && status !== 'CLOSED' && status !== 'ABNORMAL')) {
+      throw new WechatPayError('BAD_ANSWER', `refund query answered status '${String(status)}' without refund_id or amount`, 200)
+    }
+    return { status: 'settled', notice: refundFact(refund.payId, refund.refundNo, refundRef, status, refunded) }
   }
 
   // ---------- the protocol ----------
@@ -530,6 +618,20 @@ export class WechatPayProvider implements PaymentProvider {
     } catch {
       return null
     }
+  }
+}
+
+/** A refund's outcome as its notice and its query both say it: one noticeId per refund and status. */
+function refundFact(payId: string, refundNo: string, refundRef: string, status: string, amount: string): VerifiedRefundNotice {
+  return {
+    kind: 'refund',
+    noticeId: `refund:${refundRef}:${status}`,
+    payId,
+    refundNo,
+    refundRef,
+    result: status === 'SUCCESS' ? 'refunded' : 'refund_failed',
+    ...(status === 'CLOSED' ? { failure: 'closed' as const } : status === 'ABNORMAL' ? { failure: 'abnormal' as const } : {}),
+    amount
   }
 }
 
