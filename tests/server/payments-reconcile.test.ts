@@ -14,6 +14,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { runPaymentsCli } from '../../server/src/cli/payments'
+import { reconcile as reconcileDay } from '../../server/src/domain/payments/reconcile'
 import { beijingDate, beijingDay } from '../../server/src/providers/payment/bill'
 import type { PaymentProvider } from '../../server/src/providers/payment/payment-provider'
 import { alipaySettings } from '../../server/src/providers/payment/alipay.settings'
@@ -339,3 +340,38 @@ test('as a process: the differences with exit 1; only the sandbox configured, on
   expect(sandbox.code).toBe(2)
   expect(sandbox.stderr.trim()).toBe('No provider configured here has a bill (PAYMENT_PROVIDERS=sandbox): the sandbox has none, nothing to reconcile.')
 }, 60_000)
+
+describe('the comparison alone (reconcile, pure)', () => {
+  const date = '2026-11-20'
+  const noon = '2026-11-20T04:00:00.000Z'
+  const row = (outTradeNo: string, amount: string, at = noon) => ({ kind: 'payment' as const, at, outTradeNo, vendorRef: `42${outTradeNo}`, status: 'paid', amount })
+
+  test('amounts are decimals: 23.5 and 23.50 agree, 23.50 + 0.10 + 0.20 total exactly 23.80, 0.299999999999999 is not 0.30', () => {
+    const r = reconcileDay(date, [row('P1', '23.50'), row('P2', '0.10'), row('P3', '0.20')], {
+      payments: [
+        { id: 'P1', kind: 'payment', amount: '23.5', state: 'paid', settledAt: noon },
+        { id: 'P2', kind: 'payment', amount: '0.1', state: 'refunded', settledAt: noon },
+        { id: 'P3', kind: 'recharge', amount: '0.2', state: 'paid', settledAt: noon }
+      ],
+      refunds: []
+    })
+    expect(r.differences).toEqual([])
+    expect(r.bill.paymentTotal).toBe('23.80')
+    expect(r.ours.paymentTotal).toBe('23.80')
+    expect(reconcileDay(date, [row('P4', '0.30')], { payments: [{ id: 'P4', kind: 'payment', amount: '0.299999999999999', state: 'paid', settledAt: noon }], refunds: [] }).differences).toEqual([
+      { kind: 'amount', id: 'P4', ourAmount: '0.299999999999999', vendorAmount: '0.30' }
+    ])
+  })
+
+  test('a bill row we dated days away is a difference; five minutes past midnight, a neighbour', () => {
+    const r = reconcileDay(date, [row('P5', '5.00'), row('P6', '6.00')], {
+      payments: [
+        { id: 'P5', kind: 'payment', amount: '5.00', state: 'paid', settledAt: '2026-11-18T04:00:00.000Z' },
+        { id: 'P6', kind: 'payment', amount: '6.00', state: 'paid', settledAt: '2026-11-20T16:05:00.000Z' }
+      ],
+      refunds: []
+    })
+    expect(r.differences).toEqual([{ kind: 'other-day', id: 'P5', settledAt: '2026-11-18T04:00:00.000Z', at: noon }])
+    expect(r.neighbours).toEqual([{ id: 'P6', side: 'matched', ourAt: '2026-11-20T16:05:00.000Z', vendorAt: noon }])
+  })
+})
