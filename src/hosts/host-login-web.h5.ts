@@ -10,7 +10,8 @@ interface SuperAppSdk {
   createInstance(options: { appId: string }): unknown
 }
 
-const RETURN_KEYS = ['code', 'state', 'error', 'error_description']
+// Alipay's authorise page comes back with auth_code (and app_id, source, scope), not code.
+const RETURN_KEYS = ['code', 'auth_code', 'app_id', 'source', 'scope', 'state', 'error', 'error_description']
 
 export function hostLoginFor(subHost: SubHost): HostLogin | null {
   const kind = hostLoginKindOf(subHost)
@@ -45,7 +46,7 @@ export function hostLoginFor(subHost: SubHost): HostLogin | null {
 function takeReturn(): AuthorizeReturn | null {
   const url = new URL(window.location.href)
   const state = url.searchParams.get('state') ?? ''
-  const code = url.searchParams.get('code')
+  const code = url.searchParams.get('code') ?? url.searchParams.get('auth_code')
   const error = url.searchParams.get('error')
   if (!code && !error) return null
   for (const key of RETURN_KEYS) url.searchParams.delete(key)

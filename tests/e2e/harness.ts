@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/src/main'
+import type { ServerConfig } from '../../server/src/config'
 import { demoEntryPoints } from '../../server/src/storage/seed'
 import { assertNoFindings, takeFindings } from './axe'
 import { launchBrowser, SCREENSHOTS } from './browser'
@@ -20,14 +21,15 @@ export interface AppUnderTest {
   readonly tiles: TileServer
 }
 
-export function useAppUnderTest(): AppUnderTest {
+/** `config`: settings for the server beyond the defaults (issue 25: the real providers at their fakes), read when it starts. */
+export function useAppUnderTest(config: () => Partial<ServerConfig> | Promise<Partial<ServerConfig>> = () => ({})): AppUnderTest {
   const state = {} as { server: RunningServer; browser: Browser; tiles: TileServer }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'so-e2e-'))
   before(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true })
     // issue 16: map — tiles from a local server (no internet here).
     state.tiles = await startTileServer()
-    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, mapTileUrl: state.tiles.template })
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, mapTileUrl: state.tiles.template, ...(await config()) })
     // The demo branches keep real opening hours (the tea house closes at 22:00 Macau time, and a
     // table with an open sheet then leads to orderEntry, not Home): open them around the clock so no
     // test depends on the hour it runs at.

@@ -112,6 +112,17 @@ export class MiniHostDouble {
   private readonly tempFiles = new Map<string, Buffer>()
   /** What the cashier stand-in decides for the next payment; null = only record it and report a cancel. */
   cashierDecision: 'approve' | 'decline' | 'cancel' | null = null
+  /**
+   * issue 25: the host's own sign-in, when set: what wx.login / my.getAuthCode answer for the host
+   * user `openId` (a fake of the vendor's sign-in issues the code). Unset: `dev:<openId>`.
+   */
+  loginCode: ((openId: string) => string) | null = null
+  /**
+   * issue 25: the host's own cashier, when set (instead of the sandbox cashier): it gets what the
+   * app handed requestPayment / tradePay, checks it as the vendor would, and says what the host
+   * reports to the app (success or fail, and the result object).
+   */
+  cashier: ((api: PaymentCall['api'], params: Record<string, unknown>) => Promise<{ ok: boolean; result: Record<string, unknown> }>) | null = null
 
   private readonly facts: TemplateFacts
   /** weapp: the page drawn by WeChat's WXML compiler and j-component; alipay: none (the tree is read). */
@@ -663,7 +674,7 @@ export class MiniHostDouble {
     if (weapp) {
       api.showModal = (o: any) => self.modal(o, { content: o.content, confirmText: o.confirmText, cancelText: o.cancelText, showCancel: o.showCancel !== false }, (c) => ({ confirm: c, cancel: !c, errMsg: 'showModal:ok' }))
       api.login = (o: any) => {
-        const code = self.openId ? `dev:${self.openId}` : null
+        const code = self.openId ? self.hostCode(self.openId) : null
         self.logins.push(code ?? '(refused)')
         self.answer(o, !!code, code ? { code, errMsg: 'login:ok' } : { errMsg: 'login:fail' })
       }
@@ -679,7 +690,7 @@ export class MiniHostDouble {
       api.confirm = (o: any) => self.modal(o, { content: o.content, confirmText: o.confirmButtonText, cancelText: o.cancelButtonText, showCancel: true }, (c) => ({ confirm: c }))
       api.alert = (o: any) => self.modal(o, { content: o.content, confirmText: o.buttonText, showCancel: false }, () => ({}))
       api.getAuthCode = (o: any) => {
-        const code = self.openId ? `dev:${self.openId}` : null
+        const code = self.openId ? self.hostCode(self.openId) : null
         self.logins.push(code ?? '(refused)')
         self.answer(o, !!code, code ? { authCode: code } : { error: 11, errorMessage: 'user cancelled' })
       }
@@ -724,6 +735,11 @@ export class MiniHostDouble {
     })
   }
 
+  /** The login code the host hands out for its user (recorded in `logins` by the caller). */
+  private hostCode(openId: string): string {
+    return this.loginCode ? this.loginCode(openId) : `dev:${openId}`
+  }
+
   private modal(o: any, call: Omit<ModalCall, 'confirmed'>, result: (confirmed: boolean) => Record<string, unknown>): void {
     const confirmed = call.showCancel ? (this.modalAnswers.length ? this.modalAnswers.shift()! : true) : true
     this.modals.push({ ...call, confirmed })
@@ -736,6 +752,19 @@ export class MiniHostDouble {
     for (const [k, v] of Object.entries(o ?? {})) if (typeof v !== 'function') params[k] = v
     const call: PaymentCall = { api, params }
     this.payments.push(call)
+    if (this.cashier) {
+      this.pending++
+      try {
+        const { ok, result } = await this.cashier(api, params)
+        call.answer = { status: ok ? 200 : 400, body: result }
+        this.answer(o, ok, result)
+      } catch (e) {
+        this.errors.push(`cashier: ${describe(e)}`)
+      } finally {
+        this.pending--
+      }
+      return
+    }
     const decision = this.cashierDecision
     if (!decision) {
       // No cashier decision: the payer closed the cashier.

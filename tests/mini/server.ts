@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startServer, type RunningServer } from '../../server/src/main'
+import type { ServerConfig } from '../../server/src/config'
 import { demoEntryPoints } from '../../server/src/storage/seed'
 import { MiniHostDouble, type MiniKind } from './host-double'
 
@@ -24,12 +25,13 @@ export interface MiniServer {
   device(kind: MiniKind): MiniHostDouble
 }
 
-export function useMiniServer(): MiniServer {
+/** `config`: settings for the server beyond the defaults (issue 25: the real providers at their fakes), read when it starts. */
+export function useMiniServer(config: () => Partial<ServerConfig> | Promise<Partial<ServerConfig>> = () => ({})): MiniServer {
   const state = {} as { server: RunningServer }
   const devices: MiniHostDouble[] = []
   const dataDir = mkdtempSync(path.join(tmpdir(), 'so-mini-'))
   before(async () => {
-    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false })
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, ...(await config()) })
     // Real opening hours would make the tests depend on the hour they run at.
     await state.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
   })

@@ -34,34 +34,34 @@ export async function openTable(d: MiniHostDouble, code: string, locale: Locale,
 
 /**
  * Home → goods list → A01's details → choices (price 58 + 6 for the egg) → add to cart → back to
- * the list, whose cart bar then shows one item at MOP$64.00.
+ * the list, whose cart bar then shows one item at MOP$64.00 (`currency`: the shop's symbol).
  */
-export async function addA01WithChoices(d: MiniHostDouble, locale: Locale): Promise<void> {
+export async function addA01WithChoices(d: MiniHostDouble, locale: Locale, currency = 'MOP$'): Promise<void> {
   const a01 = A01_CHOICES[locale]
   await d.tap(say(locale, 'home.orderNow'))
   await d.waitForRoute('pages/goodsList/goodsList')
   await d.waitForText(a01.name)
-  assert.match(d.text(), /MOP\$58\n/, 'the list shows A01 at MOP$58')
+  assert.ok(d.text().includes(`${currency}58\n`), `the list shows A01 at ${currency}58`)
   await d.tap(say(locale, 'menu.choose'))
   await d.waitForRoute('pages/goodsDetails/goodsDetails')
   await d.waitForText(say(locale, 'details.add'))
-  assert.ok(d.text().includes('MOP$58.00'), 'details start at the plain price')
+  assert.ok(d.text().includes(`${currency}58.00`), 'details start at the plain price')
   for (const pick of a01.picks) await d.tap(pick)
-  await d.waitForText('MOP$64.00')
+  await d.waitForText(`${currency}64.00`)
   await d.tap(say(locale, 'details.add'))
   await d.waitFor(() => d.toasts.includes(say(locale, 'details.added')), 'the added-to-cart toast')
   d.back()
   await d.waitForRoute('pages/goodsList/goodsList')
-  await d.waitForText('MOP$64.00')
+  await d.waitForText(`${currency}64.00`)
 }
 
 /** Goods list → cart (the line with its choices) → confirm → agree → submit: the order is placed. */
-export async function checkoutPrepay(d: MiniHostDouble, locale: Locale): Promise<void> {
+export async function checkoutPrepay(d: MiniHostDouble, locale: Locale, currency = 'MOP$'): Promise<void> {
   const a01 = A01_CHOICES[locale]
   await d.tap(say(locale, 'cart.go'))
   await d.waitForRoute('pages/prepayCart/prepayCart')
   await d.waitForText(a01.line)
-  assert.ok(d.text().includes('MOP$64.00'), 'the cart totals MOP$64.00')
+  assert.ok(d.text().includes(`${currency}64.00`), `the cart totals ${currency}64.00`)
   await d.tap(say(locale, 'cart.checkout'))
   await d.waitForRoute('pages/prepayOrderConfirm/prepayOrderConfirm')
   await d.waitForText(say(locale, 'checkout.submitPrepay'))

@@ -47,13 +47,21 @@ export function readTemplateFacts(buildDir: string, kind: 'weapp' | 'alipay'): T
   const source = readFileSync(file, 'utf8')
   const tags = new Map<string, string>()
   const tapBound = new Set<string>()
+  const variantTags = new Map<string, string>()
   const tapAttr = kind === 'weapp' ? /\bbindtap="eh"/ : /\bonTap="eh"/
   for (const m of source.matchAll(/<template name="tmpl_0_([0-9a-z_]+)"[^>]*>([\s\S]*?)<\/template>\s*(?=<template name|$)/g)) {
     const nn = m[1]
-    if (nn.includes('_')) continue // focus/blur variants of input and textarea
+    if (nn.includes('_')) {
+      // focus/blur variants of input and textarea: the kind itself only picks one of them.
+      const [base] = nn.split('_')
+      const tag = /^\s*<([a-z-]+)/.exec(m[2])?.[1]
+      if (tag && tags.get(base) === 'template') tags.set(base, tag)
+      else if (tag) variantTags.set(base, tag)
+      continue
+    }
     const body = m[2].trim()
     const tag = /^<([a-z-]+)/.exec(body)?.[1]
-    tags.set(nn, body.includes('{{i.v}}') && (tag === 'block' || !tag) ? '#text' : tag ?? '?')
+    tags.set(nn, body.includes('{{i.v}}') && (tag === 'block' || !tag) ? '#text' : tag === 'template' && variantTags.has(nn) ? variantTags.get(nn)! : tag ?? '?')
     const open = /^<[^>]*>/.exec(body)?.[0] ?? ''
     if (tapAttr.test(open)) tapBound.add(nn)
   }

@@ -203,7 +203,11 @@ export class WalletStore {
       codeTimers: false,
       paySeq: false,
       balanceRecords: false,
-      scoreRecords: false
+      scoreRecords: false,
+      // Read from storage every time: as a computed (storage is not observable) the recharge page,
+      // which watches it, kept its first value, '', and a recharge paid in the host's cashier never
+      // reached rechargeResult.
+      pendingRechargeId: false
     })
   }
 
