@@ -202,7 +202,7 @@ describe('accessibility: the focus by keyboard', () => {
     }
   })
 
-  it('en: a refused submit is an alert that stays until OK, and OK gives the focus back to Submit', async () => {
+  it('en: a refused submit is an alert that stays until OK, and OK takes the focus to what it asks for (the policy box), else back to Submit', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
     try {
@@ -218,6 +218,21 @@ describe('accessibility: the focus by keyboard', () => {
       const alert = byId(page, 'submit-refusal').getByRole('alert')
       await alert.waitFor({ timeout: STEP })
       await shot(page, 'a11y-focus-en-refusal')
+      await byId(page, 'submit-refusal-ok').focus()
+      await page.keyboard.press('Enter')
+      await alert.waitFor({ state: 'detached', timeout: STEP })
+      // "Agree to the policy first": OK goes to the box to tick (issue 27 item 14).
+      await focusOn(page, '[data-testid="agree-privacy"]', 'the policy box after OK')
+      // Ticked, the next refusal (if any: no payment method, a closed branch…) gives the focus back to Submit.
+      await page.keyboard.press(' ')
+      await page.route('**/GetData', (route) =>
+        (route.request().postData() ?? '').includes('KeyName=OrderSubmit')
+          ? route.fulfill({ json: { errcode: '0', errmsg: '', resultcode: '20027', resultmsg: 'Not%20offered%20here', data: {} } })
+          : route.continue()
+      )
+      await byId(page, 'submit-order').focus()
+      await page.keyboard.press('Enter')
+      await alert.waitFor({ timeout: STEP })
       await byId(page, 'submit-refusal-ok').focus()
       await page.keyboard.press('Enter')
       await alert.waitFor({ state: 'detached', timeout: STEP })

@@ -222,6 +222,14 @@ describe('checkout', () => {
         assertNoFindings(await checkPage(page, `checkout-a11y-refusal-${locale}`))
         await page.getByRole('button', { name: t('modal.ok') }).filter({ visible: true }).click()
         await refusal.waitFor({ state: 'detached', timeout: 5000 })
+        // OK takes the diner to the box the refusal asked for (issue 27 item 14): focused, and on screen.
+        assert.equal(await agree.evaluate((el) => el === document.activeElement), true, 'OK puts the focus on the policy box')
+        const box = await agree.boundingBox()
+        assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `the policy box is on screen after OK (${JSON.stringify(box)})`)
+        const bar = await byId(page, 'submit-order').boundingBox()
+        assert.ok(box && bar && box.y + box.height <= bar.y, 'the policy box is not under the bar at the bottom')
+        assert.match((await byId(page, 'agree-row').getAttribute('class')) ?? '', /so-confirm__agree--asked/, 'the row is marked until ticked')
+        await shot(page, `checkout-refusal-ok-${locale}`)
 
         // The box by keyboard: Space ticks and unticks it; Tab goes on to the policy link.
         await agree.focus()

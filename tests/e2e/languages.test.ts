@@ -37,6 +37,35 @@ async function pickerTexts(page: Page): Promise<{ buttons: string[]; years: stri
 const cancelPicker = (page: Page) => page.getByRole('dialog').getByRole('button').first().click()
 
 describe('languages', () => {
+  it('the login page\'s consent reads as one sentence, the policy link right after the words, in every language (issue 27 item 14)', async () => {
+    for (const locale of ['en-US', 'zh-CN', 'zh-HK']) {
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      await page.goto(await entryUrl(app.server, 'T01'))
+      await byId(page, 'order-now').waitFor({ timeout: 30000 })
+      await page.goto(`${app.server.url}/#/pages/loginByCode/loginByCode`)
+      const sentence = byId(page, 'login-agree-sentence')
+      await sentence.waitFor({ timeout: 30000 })
+      // The link follows the words on their line, or on the very next one: no gap between them.
+      const gap = await sentence.evaluate((el) => {
+        const words = el.firstChild as Node
+        const range = document.createRange()
+        range.selectNodeContents(words)
+        const wordRects = [...range.getClientRects()]
+        const link = el.querySelector('[role="link"]') as Element
+        const first = link.getClientRects()[0]
+        const last = wordRects[wordRects.length - 1]
+        return first.top < last.bottom - 1 ? 0 : first.top - last.bottom
+      })
+      assert.ok(gap < 4, `${locale}: the policy link is ${gap}px below the words`)
+      // The box still ticks with a tap on the words.
+      await sentence.click({ position: { x: 4, y: 4 } })
+      assert.equal(await byId(page, 'login-agree').getAttribute('aria-checked'), 'true')
+      await shot(page, `login-consent-${locale}`)
+      await context.close()
+    }
+  })
+
   it('the birthday picker says Cancel/Done and plain years in English, 取消/確定 and 1900年 in Traditional Chinese', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()

@@ -109,6 +109,11 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
    * tick the policy box…): read out as an alert, not a toast that leaves after 2 s.
    */
   const [refusal, setRefusal] = useState('')
+  // The policy box, where OK on "agree to the policy first" takes the diner (issue 27 item 14).
+  const agreeRef = useRef<unknown>(null)
+  const [refusalAsksAgree, setRefusalAsksAgree] = useState(false)
+  // After that OK the box's row is marked until it is ticked: the way there is seen, not only focused.
+  const [agreeAsked, setAgreeAsked] = useState(false)
   // Back from the policy page: focus on the link that opened it, as a dialog gives it back.
   const termsRef = useRef<unknown>(null)
   const openedTerms = useRef(false)
@@ -165,12 +170,14 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
   const submit = () => {
     setRefusal('')
+    setRefusalAsksAgree(false)
     void c.submit().then((result) => {
       if (result.ok) {
         props.onPlaced(result)
         return
       }
       if (result.problem) {
+        setRefusalAsksAgree(result.problem === 'checkout.agreePrivacy')
         setRefusal(i18n.t(result.problem))
         return
       }
@@ -557,8 +564,9 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
         takes the tap), the link opens the policy. The box is the checkbox a keyboard and a screen
         reader find, named by the whole sentence.
       */}
-      <View className='so-confirm__agree' onClick={() => c.setAgreed(!c.agreed)}>
+      <View className={`so-confirm__agree${agreeAsked && !c.agreed ? ' so-confirm__agree--asked' : ''}`} data-testid='agree-row' onClick={() => c.setAgreed(!c.agreed)}>
         <View
+          ref={agreeRef as never}
           className='so-confirm__check'
           role='checkbox'
           {...focusable}
@@ -589,7 +597,18 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
 
       <View className='so-confirm__room' />
       <View className='so-confirm__bar'>
-        {refusal && <StayingAlert text={refusal} okLabel={i18n.t('modal.ok')} onDismiss={() => setRefusal('')} testId='submit-refusal' />}
+        {refusal && (
+          <StayingAlert
+            text={refusal}
+            okLabel={i18n.t('modal.ok')}
+            onDismiss={() => {
+              setRefusal('')
+              if (refusalAsksAgree) setAgreeAsked(true)
+            }}
+            okTakesTo={refusalAsksAgree ? () => agreeRef.current : undefined}
+            testId='submit-refusal'
+          />
+        )}
         <View className='so-confirm__bar-row'>
           <View className='so-confirm__bar-sum'>
             <Text className='so-confirm__bar-label'>{i18n.t('checkout.total')}</Text>
