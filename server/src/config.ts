@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import { alipaySettings, type AlipaySettings } from './providers/payment/alipay.settings'
+import { alipayHkSettings, type AlipayHkSettings } from './providers/payment/alipayhk.settings'
 import { wechatPaySettings, type WechatPaySettings } from './providers/payment/wechatpay.settings'
 import { identitySettings, type IdentitySettings } from './providers/identity/identity.settings'
 import { smsSettings, type SmsSettings } from './providers/sms/sms.settings'
@@ -94,6 +95,8 @@ export interface ServerConfig {
   wechatPay: WechatPaySettings
   /** Alipay (ALIPAY_*; providers/payment/alipay.settings.ts, docs/alipay.md), used when PAYMENT_PROVIDERS names 'alipay'. */
   alipay: AlipaySettings
+  /** AlipayHK through Antom (ALIPAYHK_*; providers/payment/alipayhk.settings.ts, docs/alipayhk.md), used when PAYMENT_PROVIDERS names 'alipayhk'. */
+  alipayHk: AlipayHkSettings
   /**
    * The geocoder (GEOCODING_PROVIDER, 'development'); the choices are in
    * server/src/providers/geocoding/registry.ts. 'development' knows only the region dataset and the
@@ -173,6 +176,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     paymentProviders: list(env.PAYMENT_PROVIDERS) ?? ['sandbox'],
     wechatPay: wechatPaySettings(env),
     alipay: alipaySettings(env),
+    alipayHk: alipayHkSettings(env),
     geocodingProvider: text(env.GEOCODING_PROVIDER) ?? 'development',
     nominatimUrl: httpUrlSetting(text(env.NOMINATIM_URL) ?? 'https://nominatim.openstreetmap.org', 'NOMINATIM_URL').replace(/\/+$/, ''),
     nominatimContact: text(env.NOMINATIM_CONTACT) ?? null,

@@ -81,6 +81,7 @@ const DESCRIPTION: Record<string, string> = {
   'payments:sandbox': 'SANDBOX, no real money',
   'payments:wechatpay': 'WeChat Pay API v3, real money',
   'payments:alipay': 'Alipay openapi via alipay-sdk, real money',
+  'payments:alipayhk': 'Alipay+ via Antom, real money',
   'sms:development': 'codes go to this log, none sent',
   'identity:development': 'checks nothing, vouches for no phone',
   'identity:wechat': 'WeChat code2Session and OAuth',
