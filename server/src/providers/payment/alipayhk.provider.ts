@@ -12,7 +12,8 @@
  *     encoded base64>', RSA-SHA256 over "POST <path>\n<Client-Id>.<Request-Time>.<body>" with the
  *     merchant key (Antom's SDKs' signing string). Every answer and every notification is checked
  *     the same way with Antom's public key (answers: the response-time and client-id headers, the
- *     same path; notifications: our notify path), the Client-Id ours, the time within 300 s.
+ *     same path; notifications: our notify path), the Client-Id ours, the time within 300 s (a
+ *     notification: at most 300 s ahead and 72 h old, as Antom retries).
  *   - result.resultStatus S / F / U: a pay answer of U with PAYMENT_IN_PROCESS is the normal one
  *     (the payer has a cashier to open). inquiryPayment (a late notice): paymentStatus SUCCESS →
  *     paid, FAIL / CANCELLED → declined, else pending. cancel (a replaced attempt) only after an
@@ -54,6 +55,14 @@ export const ALIPAYHK = 'alipayhk'
 export const ALIPAYHK_NOTIFY_PATH = `/pay/notify/${ALIPAYHK}`
 /** How far an answer's Response-Time or a notification's Request-Time may be from our clock, in seconds. */
 export const ALIPAYHK_MAX_SKEW_SECONDS = 300
+/**
+ * How old a notification's Request-Time may be, in seconds: Antom retries an unanswered notification
+ * for hours, and its docs do not say a retry is signed afresh. Refusing an old but genuine retry would
+ * leave the payer's money unseen until someone polls; a replay is harmless (each notification is
+ * stored once and never moves a payment backwards), so age is bounded only loosely. Ahead of our
+ * clock the 300-second window still holds.
+ */
+export const ALIPAYHK_NOTICE_MAX_AGE_SECONDS = 72 * 3600
 export const ALIPAYHK_PAYMENT_METHOD = 'ALIPAY_HK'
 
 /** How an enterprise may write the two currencies AlipayHK charges in, and their ISO codes. */
@@ -337,7 +346,7 @@ export class AlipayHkProvider implements PaymentProvider {
       return Array.isArray(v) ? v[0] : v
     }
     if (rawBody.length === 0 || rawBody.length > 65536) return { ok: false, reason: 'no body' }
-    const signed = this.verifySigned('POST', ALIPAYHK_NOTIFY_PATH, rawBody, header('client-id'), header('request-time'), header('signature'))
+    const signed = this.verifySigned('POST', ALIPAYHK_NOTIFY_PATH, rawBody, header('client-id'), header('request-time'), header('signature'), ALIPAYHK_NOTICE_MAX_AGE_SECONDS)
     if (!signed.ok) return signed
     let n: unknown
     try {
@@ -545,12 +554,21 @@ export class AlipayHkProvider implements PaymentProvider {
   }
 
   /** Antom's signature over "<METHOD> <path>\n<clientId>.<time>.<body>", our client id, the time within the window. */
-  private verifySigned(method: string, path: string, body: string, clientId: string | undefined, time: string | undefined, signatureHeader: string | undefined): { ok: true } | { ok: false; reason: string } {
+  private verifySigned(
+    method: string,
+    path: string,
+    body: string,
+    clientId: string | undefined,
+    time: string | undefined,
+    signatureHeader: string | undefined,
+    maxAgeSeconds = ALIPAYHK_MAX_SKEW_SECONDS
+  ): { ok: true } | { ok: false; reason: string } {
     if (!clientId || !time || !signatureHeader) return { ok: false, reason: 'Client-Id, Request-Time (Response-Time) and Signature are required' }
     if (clientId !== this.c.clientId) return { ok: false, reason: 'Client-Id is not ours' }
     const t = antomTimeMs(time)
     if (t === null) return { ok: false, reason: 'malformed Request-Time' }
-    if (Math.abs(this.clock() - t) > ALIPAYHK_MAX_SKEW_SECONDS * 1000) return { ok: false, reason: `Request-Time outside the ${ALIPAYHK_MAX_SKEW_SECONDS}-second window` }
+    const age = this.clock() - t
+    if (age < -ALIPAYHK_MAX_SKEW_SECONDS * 1000 || age > maxAgeSeconds * 1000) return { ok: false, reason: `Request-Time outside the window (${ALIPAYHK_MAX_SKEW_SECONDS} s ahead, ${maxAgeSeconds} s old)` }
     const signature = signatureOf(signatureHeader)
     if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return { ok: false, reason: 'malformed Signature' }
     const good = createVerify('RSA-SHA256').update(antomSignedContent(method, path, clientId, time, body)).verify(this.c.antomPublicKey, signature, 'base64')
