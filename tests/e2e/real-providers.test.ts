@@ -169,11 +169,7 @@ const mineTab = (page: Page, locale: 'en' | 'zh-TW') => page.getByRole('tab', { 
 /** The paid result: the pickup number on show, the payment paid at `provider` for `total`. */
 async function seePaid(page: Page, provider: string, total: Decimal, picture: string): Promise<void> {
   const pickup = byId(page, 'result-pickup-number')
-  // What the page said instead, in a picture beside the test's message.
-  await pickup.waitFor({ timeout: 30000 }).catch(async (e) => {
-    await page.screenshot({ path: `/tmp/real-providers-${picture}-failed.png` })
-    throw e
-  })
+  await pickup.waitFor({ timeout: 30000 })
   const last = notified.at(-1)!
   assert.equal(last.status, 200, 'our server took the vendor’s signed notice')
   const payment = await app.server.db.selectFrom('payments').selectAll().where('pay_id', '=', last.outTradeNo).executeTakeFirstOrThrow()
@@ -185,22 +181,34 @@ async function seePaid(page: Page, provider: string, total: Decimal, picture: st
   await page.screenshot({ path: `/tmp/real-providers-${picture}.png` })
 }
 
+/** Runs a journey; when it fails, a picture of the page and its address go with the error. */
+async function pictured(page: Page, name: string, journey: () => Promise<void>): Promise<void> {
+  try {
+    await journey()
+  } catch (e) {
+    await page.screenshot({ path: `/tmp/real-providers-${name}-failed.png` }).catch(() => undefined)
+    throw new Error(`${(e as Error).message}\nat ${page.url()}, pictured in /tmp/real-providers-${name}-failed.png:\n${(await page.locator('body').innerText().catch(() => '')).slice(0, 800)}`)
+  }
+}
+
 describe('H5 with the real providers at the fakes', () => {
   it('chat-app browser: OAuth sign-in at WeChat, an order paid through WeixinJSBridge with WeChat Pay’s JSAPI parameters', async () => {
     await useCny(app.server.db)
     await chargeWith(app.server.db, 'S101', 'wechatpay')
     const { context, page, errors, cashier } = await phoneIn(UA.wechat)
-    await page.goto(`${app.server.url}/?QRCode=${encodeURIComponent(await demoCode(app.server, 'T01'))}`)
-    await mineTab(page, 'en').click({ timeout: 30000 })
-    // To WeChat's authorise page and back: the member is the one WeChat vouched for, with its nickname.
-    await byId(page, 'member-name').getByText('Wei').waitFor({ timeout: 30000 })
-    assert.ok(fakes.wechatAuth.requests.some((r) => r.path === '/sns/oauth2/access_token'))
-    assert.ok(fakes.wechatAuth.requests.some((r) => r.path === '/sns/userinfo'))
+    await pictured(page, 'wechat-browser', async () => {
+      await page.goto(`${app.server.url}/?QRCode=${encodeURIComponent(await demoCode(app.server, 'T01'))}`)
+      await mineTab(page, 'en').click({ timeout: 30000 })
+      // To WeChat's authorise page and back: the member is the one WeChat vouched for, with its nickname.
+      await byId(page, 'member-name').getByText('Wei').waitFor({ timeout: 30000 })
+      assert.ok(fakes.wechatAuth.requests.some((r) => r.path === '/sns/oauth2/access_token'))
+      assert.ok(fakes.wechatAuth.requests.some((r) => r.path === '/sns/userinfo'))
 
-    const total = await orderAtT01(page, 'en', ['F01', 'E03'])
-    await seePaid(page, 'wechatpay', total, 'wechat-browser')
-    assert.deepEqual(Object.keys(cashier[0]).sort(), ['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp'])
-    assert.deepEqual(errors, [])
+      const total = await orderAtT01(page, 'en', ['F01', 'E03'])
+      await seePaid(page, 'wechatpay', total, 'wechat-browser')
+      assert.deepEqual(Object.keys(cashier[0]).sort(), ['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp'])
+      assert.deepEqual(errors, [])
+    })
     await context.close()
   })
 
@@ -208,15 +216,17 @@ describe('H5 with the real providers at the fakes', () => {
     await useCny(app.server.db)
     await chargeWith(app.server.db, 'S101', 'alipay')
     const { context, page, errors, cashier } = await phoneIn(UA.alipay)
-    await page.goto(`${app.server.url}/?QRCode=${encodeURIComponent(await demoCode(app.server, 'T01'))}`)
-    await mineTab(page, 'zh-TW').click({ timeout: 30000 })
-    await byId(page, 'member-name').getByText('Ali').waitFor({ timeout: 30000 })
-    assert.ok(fakes.alipayAuth.requests.some((r) => r.params.method === 'alipay.system.oauth.token' && r.signatureValid))
+    await pictured(page, 'alipay-browser', async () => {
+      await page.goto(`${app.server.url}/?QRCode=${encodeURIComponent(await demoCode(app.server, 'T01'))}`)
+      await mineTab(page, 'zh-TW').click({ timeout: 30000 })
+      await byId(page, 'member-name').getByText('Ali').waitFor({ timeout: 30000 })
+      assert.ok(fakes.alipayAuth.requests.some((r) => r.params.method === 'alipay.system.oauth.token' && r.signatureValid))
 
-    const total = await orderAtT01(page, 'zh-TW', ['F01'])
-    await seePaid(page, 'alipay', total, 'alipay-browser')
-    assert.deepEqual(Object.keys(cashier[0]), ['tradeNO'])
-    assert.deepEqual(errors, [])
+      const total = await orderAtT01(page, 'zh-TW', ['F01'])
+      await seePaid(page, 'alipay', total, 'alipay-browser')
+      assert.deepEqual(Object.keys(cashier[0]), ['tradeNO'])
+      assert.deepEqual(errors, [])
+    })
     await context.close()
   })
 
@@ -224,41 +234,43 @@ describe('H5 with the real providers at the fakes', () => {
     await useCny(app.server.db)
     await chargeWith(app.server.db, 'S101', 'wechatpay')
     const { context, page, errors } = await phoneIn(UA.plain)
-    const phone = '66123409'
-    await page.goto(`${app.server.url}/?QRCode=${encodeURIComponent(await demoCode(app.server, 'T01'))}`)
-    await mineTab(page, 'en').click({ timeout: 30000 })
-    await byId(page, 'login-cta').click({ timeout: 30000 })
-    await page.getByRole('spinbutton', { name: 'Mobile number' }).filter({ visible: true }).fill(phone, { timeout: 30000 })
-    const sent = fakes.sms.sends.length
-    await page.getByRole('button', { name: 'Get code' }).filter({ visible: true }).click()
-    await byId(page, 'code-status').waitFor({ timeout: 15000 })
-    assert.equal(fakes.sms.sends.length, sent + 1)
-    assert.equal(fakes.sms.sends.at(-1)!.PhoneNumbers, `853${phone}`)
-    await page.getByRole('spinbutton', { name: 'Verification code' }).filter({ visible: true }).fill(fakes.sms.lastCode())
-    await page.getByRole('checkbox', { name: /privacy policy/ }).filter({ visible: true }).click()
-    await byId(page, 'login-submit').click()
-    await byId(page, 'member-phone').getByText(maskedPhone('853', phone)).waitFor({ timeout: 30000 })
+    await pictured(page, 'plain-browser', async () => {
+      const phone = '66123409'
+      await page.goto(`${app.server.url}/?QRCode=${encodeURIComponent(await demoCode(app.server, 'T01'))}`)
+      await mineTab(page, 'en').click({ timeout: 30000 })
+      await byId(page, 'login-cta').click({ timeout: 30000 })
+      await page.getByRole('spinbutton', { name: 'Mobile number' }).filter({ visible: true }).fill(phone, { timeout: 30000 })
+      const sent = fakes.sms.sends.length
+      await page.getByRole('button', { name: 'Get code' }).filter({ visible: true }).click()
+      await byId(page, 'code-status').waitFor({ timeout: 15000 })
+      assert.equal(fakes.sms.sends.length, sent + 1)
+      assert.equal(fakes.sms.sends.at(-1)!.PhoneNumbers, `853${phone}`)
+      await page.getByRole('spinbutton', { name: 'Verification code' }).filter({ visible: true }).fill(fakes.sms.lastCode())
+      await page.getByRole('checkbox', { name: /privacy policy/ }).filter({ visible: true }).click()
+      await byId(page, 'login-submit').click()
+      await byId(page, 'member-phone').getByText(maskedPhone('853', phone)).waitFor({ timeout: 30000 })
 
-    // WeChat Pay's H5 page, outside the chat app, then back to the app.
-    const total = await orderAtT01(page, 'en', ['E03'])
-    await seePaid(page, 'wechatpay', total, 'plain-browser')
+      // WeChat Pay's H5 page, outside the chat app, then back to the app.
+      const total = await orderAtT01(page, 'en', ['E03'])
+      await seePaid(page, 'wechatpay', total, 'plain-browser')
 
-    // A recharge at Alipay's wap cashier.
-    await chargeWith(app.server.db, 'S101', 'alipay')
-    await page.goto(`${app.server.url}/#/pages/mine/mine`)
-    await byId(page, 'entry-recharge').click({ timeout: 30000 })
-    const rule = await app.server.db.selectFrom('recharge_rules').selectAll().where('amount', '=', '100').executeTakeFirstOrThrow()
-    await page.locator(`[data-rule-id="${rule.rule_id}"]`).filter({ visible: true }).click({ timeout: 30000 })
-    await byId(page, 'recharge-submit').click()
-    const credited = new Decimal(rule.amount).plus(rule.gift_amount)
-    await byId(page, 'recharge-new-balance').getByText(yuan(credited)).waitFor({ timeout: 30000 })
-    const last = notified.at(-1)!
-    assert.equal(last.status, 200)
-    const recharge = await app.server.db.selectFrom('recharges').selectAll().where('recharge_id', '=', last.outTradeNo).executeTakeFirstOrThrow()
-    assert.equal(recharge.provider, 'alipay')
-    assert.equal(recharge.status, RECHARGE_STATUS.PAID)
-    await page.screenshot({ path: '/tmp/real-providers-plain-recharge.png' })
-    assert.deepEqual(errors, [])
+      // A recharge at Alipay's wap cashier.
+      await chargeWith(app.server.db, 'S101', 'alipay')
+      await page.goto(`${app.server.url}/#/pages/mine/mine`)
+      await byId(page, 'entry-recharge').click({ timeout: 30000 })
+      const rule = await app.server.db.selectFrom('recharge_rules').selectAll().where('amount', '=', '100').executeTakeFirstOrThrow()
+      await page.locator(`[data-rule-id="${rule.rule_id}"]`).filter({ visible: true }).click({ timeout: 30000 })
+      await byId(page, 'recharge-submit').click()
+      const credited = new Decimal(rule.amount).plus(rule.gift_amount)
+      await byId(page, 'recharge-new-balance').getByText(yuan(credited)).waitFor({ timeout: 30000 })
+      const last = notified.at(-1)!
+      assert.equal(last.status, 200)
+      const recharge = await app.server.db.selectFrom('recharges').selectAll().where('recharge_id', '=', last.outTradeNo).executeTakeFirstOrThrow()
+      assert.equal(recharge.provider, 'alipay')
+      assert.equal(recharge.status, RECHARGE_STATUS.PAID)
+      await page.screenshot({ path: '/tmp/real-providers-plain-recharge.png' })
+      assert.deepEqual(errors, [])
+    })
     await context.close()
   })
 })
