@@ -9,3 +9,5 @@ export const SHOP_NOT_FOUND = '20003'
 /** An entry SheetID: no such order, or another diner's. */
 export const ORDER_NOT_FOUND = '20016'
 export const ORDER_NOT_YOURS = '20017'
+/** No such goods on this menu (a goods page opened from an odd link). */
+export const GOODS_NOT_FOUND = '20007'

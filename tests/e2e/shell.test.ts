@@ -9,6 +9,37 @@ import { checkPage } from './axe'
 const app = useAppUnderTest()
 
 describe('app shell', () => {
+  it('odd links: an unknown order, receipt or after-sale and an unknown goods say so, offer no Retry and a way Home (issue 27 item 12)', async () => {
+    const words = {
+      'en-US': { home: 'Go to Home', order: 'Order not found', goods: 'This item is not on the menu', aftersale: /not found/i },
+      'zh-CN': { home: '前往首页', order: '订单不存在', goods: '商品不存在', aftersale: /(不存在|找不到)/ },
+      'zh-HK': { home: '前往首頁', order: '訂單不存在', goods: '商品不存在', aftersale: /(不存在|找不到)/ }
+    }
+    for (const [locale, w] of Object.entries(words)) {
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      await page.goto(await entryUrl(app.server, 'S102'))
+      await page.getByTestId('order-now').filter({ visible: true }).waitFor({ timeout: 30000 })
+      const odd = [
+        ['order', `#/pages/orderDetails/orderDetails?SheetID=NO-SUCH-ORDER`, w.order],
+        ['receipt', `#/pages/receipt/receipt?SheetID=NO-SUCH-ORDER`, w.order],
+        ['goods', `#/pages/goodsDetails/goodsDetails?GoodsID=NO-SUCH-GOODS`, w.goods]
+      ] as const
+      for (const [name, hash, text] of odd) {
+        await page.goto(`${app.server.url}/${hash}`)
+        const alert = page.getByRole('alert').filter({ visible: true })
+        await alert.waitFor({ timeout: 30000 })
+        assert.match(await alert.innerText(), new RegExp(text), `${locale} ${name}: says what is wrong`)
+        assert.equal(await page.getByRole('button', { name: /^(Retry|重试|重試)$/ }).filter({ visible: true }).count(), 0, `${locale} ${name}: no Retry that cannot help`)
+        await checkPage(page, `odd-${name}-${locale}`)
+        await page.screenshot({ path: path.join(SCREENSHOTS, `odd-${name}-${locale}.png`) })
+        await page.getByRole('button', { name: w.home }).filter({ visible: true }).click()
+        await page.getByTestId('order-now').filter({ visible: true }).waitFor({ timeout: 30000 })
+      }
+      await context.close()
+    }
+  })
+
   it('logs 找不到路由 for an unknown route and takes the diner back to the entry', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()

@@ -319,6 +319,18 @@ describe('menu store', () => {
       expect(broken.menu.detailState.G1).toBe('failed')
       expect(broken.menu.details.G1).toBeUndefined()
     })
+
+    it('tells a goods this menu has not (an odd link) from a failure that a retry may mend (issue 27 item 12)', async () => {
+      const unknown = setup({ ...detailHandlers(detail('G1')), GoodsDetailGet: () => fail('0', '20007', 'This item is not on the menu') })
+      expect(await unknown.menu.loadDetails('NOPE')).toBeNull()
+      expect(unknown.menu.detailMissing.NOPE).toBe(true)
+      const empty = setup({ ...detailHandlers(detail('G1')), GoodsDetailGet: () => ok({ table1: [] }) })
+      await empty.menu.loadDetails('G1')
+      expect(empty.menu.detailMissing.G1).toBe(true)
+      const broken = setup({ ...detailHandlers(detail('G1')), AttachmentChargingList: () => fail('0', '50000', 'Server busy') })
+      await broken.menu.loadDetails('G1')
+      expect(broken.menu.detailMissing.G1).toBe(false)
+    })
   })
 
   describe('reviews', () => {

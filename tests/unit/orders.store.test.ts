@@ -219,3 +219,21 @@ describe('cancel', () => {
     expect(orders.detailOf('O1')?.order.Status).toBe(2)
   })
 })
+
+describe('an order the server does not know (issue 27 item 12)', () => {
+  it('is marked missing (no Retry can help); a lost connection is not', async () => {
+    let down = false
+    const { orders } = setup({
+      OrderDetailGet: ({ SheetID }) => (down ? networkDown('OrderDetailGet') : SheetID === 'O1' ? { table1: [orderRow('O1')], table2: [], table3: [] } : refused('OrderDetailGet', RESULTCODES.ORDER_NOT_FOUND, 'Order not found'))
+    })
+    await orders.loadDetail('NOPE')
+    expect(orders.detailState.NOPE).toBe('failed')
+    expect(orders.detailMissing.NOPE).toBe(true)
+    await orders.loadDetail('')
+    expect(orders.detailMissing['']).toBe(true)
+    down = true
+    await orders.loadDetail('O2')
+    expect(orders.detailState.O2).toBe('failed')
+    expect(orders.detailMissing.O2).toBe(false)
+  })
+})

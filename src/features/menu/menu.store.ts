@@ -23,6 +23,7 @@ import type {
 } from '../../gateway/operations'
 import type { WallClock } from '../../core/wall-clock'
 import { saleStatus } from '../../core/sale-status'
+import { GOODS_NOT_FOUND } from '../../gateway/entry-codes'
 import type { RemarkGroup } from '../../core/goods-remarks'
 
 export interface MenuScope {
@@ -85,6 +86,8 @@ export class MenuStore {
   searchState: LoadState = 'idle'
   details: Record<string, GoodsDetails> = {}
   detailState: Record<string, LoadState> = {}
+  /** Goods this menu has not (an odd link): 'not found', and Retry cannot help. */
+  detailMissing: Record<string, boolean> = {}
   comments: Record<string, CommentPage> = {}
   /** Bumped by the sale-status timer so `goodsStatus` re-evaluates. */
   private statusTick = 0
@@ -293,7 +296,7 @@ export class MenuStore {
         this.gateway.request('AttachmentChargingList', [where])
       ])
       const goods = detail.table1?.[0]
-      if (!goods) throw new Error(`goods ${goodsId} missing`)
+      if (!goods) throw Object.assign(new Error(`goods ${goodsId} missing`), { resultcode: GOODS_NOT_FOUND })
       const bom = goods.GoodsType === 3 ? await this.gateway.request('GoodsBOMListGet', [where]) : null
       const details: GoodsDetails = {
         goods,
@@ -313,10 +316,12 @@ export class MenuStore {
         this.detailState[goodsId] = 'ready'
       })
       return details
-    } catch {
+    } catch (e) {
       if (latest()) {
         runInAction(() => {
           this.detailState[goodsId] = 'failed'
+          // A GatewayError's resultcode (read, not imported: this store is first-screen code).
+          this.detailMissing[goodsId] = (e as { resultcode?: string } | null)?.resultcode === GOODS_NOT_FOUND
         })
       }
       return null

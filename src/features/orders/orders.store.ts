@@ -18,6 +18,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperationTypes } from '../../gateway/operations'
 import type { RequestOptions } from '../../gateway/gateway-client'
 import { GatewayError } from '../../gateway/gateway-client'
+import { ORDER_NOT_FOUND } from '../../gateway/entry-codes'
 import { ORDER_STATUS, type OrderLineRow, type OrderRow, type PaymentRow } from '../../gateway/order-rows'
 import { AFTERSALE_STATUS, type ReorderLineRow } from '../../gateway/after-rows'
 import type { BaseDetailRow } from '../../gateway/address-rows'
@@ -71,6 +72,8 @@ export class OrdersStore {
   detailState: Record<string, LoadState> = {}
   /** Why an order could not be shown (the server's message), by SheetID. */
   detailError: Record<string, string> = {}
+  /** SheetIDs the server knows no order by for this diner (an odd link): trying again cannot help. */
+  detailMissing: Record<string, boolean> = {}
   cancelling = false
   /** issue 17: after — a reorder is being asked for (the button waits). */
   reordering = false
@@ -161,6 +164,7 @@ export class OrdersStore {
   async loadDetail(sheetId: string): Promise<LoadOutcome> {
     if (!sheetId) {
       this.detailState[sheetId] = 'failed'
+      this.detailMissing[sheetId] = true
       return 'refused'
     }
     if (!this.details[sheetId]) this.detailState[sheetId] = 'loading'
@@ -170,6 +174,7 @@ export class OrdersStore {
       runInAction(() => {
         if (!order) {
           this.detailState[sheetId] = 'failed'
+          this.detailMissing[sheetId] = true
           return
         }
         const before = this.details[sheetId]?.order.Status
@@ -188,6 +193,8 @@ export class OrdersStore {
         if (!this.details[sheetId]) {
           this.detailState[sheetId] = 'failed'
           this.detailError[sheetId] = network ? '' : String((e as Error)?.message ?? '')
+          // Unknown to the server (or someone else's: answered alike): a Retry would only ask again.
+          this.detailMissing[sheetId] = e instanceof GatewayError && e.resultcode === ORDER_NOT_FOUND
         }
       })
       return network ? 'network' : 'refused'

@@ -12,6 +12,7 @@ import { PhotoUploads } from '../../features/uploads/upload.store'
 import { PhotoPicker } from '../../ui/PhotoPicker'
 import { MAX_PHOTOS } from '../../gateway/after-rows'
 import { StateView } from '../../ui/StateView'
+import { RESULTCODES } from '../../gateway/codes'
 
 /**
  * After-sale (issue 17; spec §1 after-sale service requests): for the order in the query
@@ -38,11 +39,20 @@ function AfterSale() {
   )
   const views = { store, t, money: (v: string) => format.amount(v), quantity: (v: string | number) => format.quantity(v) }
 
+  const missing = store.problem?.code === RESULTCODES.ORDER_NOT_FOUND || store.problem?.code === RESULTCODES.AFTERSALE_NOT_FOUND
   if (store.state === 'failed') {
     return (
       <>
         {heading}
-        <StateView kind='failed' text={store.problem?.message || t('aftersale.failed')} retryLabel={t('common.retry')} onRetry={() => void store.load(sheetId)} />
+        <StateView
+          kind='failed'
+          text={store.problem?.message || t('aftersale.failed')}
+          // An order or request the server does not know (an odd link): no Retry, the way Home (issue 27 item 12).
+          retryLabel={missing ? undefined : t('common.retry')}
+          onRetry={() => void store.load(sheetId)}
+          wayOnLabel={t('entryProblem.continue')}
+          onWayOn={() => host.reLaunch(ROUTES.home)}
+        />
       </>
     )
   }

@@ -36,6 +36,7 @@ function GoodsDetails() {
   const details = menu.details[goodsId]
   // No goods named (a link cut short): nothing will load, so say so instead of loading for ever.
   const state = goodsId ? (menu.detailState[goodsId] ?? 'loading') : 'failed'
+  const missing = !goodsId || !!menu.detailMissing[goodsId]
   // A fresh choice whenever the details (or their language) arrive.
   const limits = orderLimits(session.shopParams, session.entSysParams)
   const choice = useMemo(
@@ -43,7 +44,8 @@ function GoodsDetails() {
     [details, format.points.QuaPoint, limits.maxLineQuantity]
   )
 
-  usePageTitle(details?.goods.GoodsName ?? '')
+  // Until the goods is known its page is named by what it shows (a goods that is not there, a failure).
+  usePageTitle(details?.goods.GoodsName ?? (state === 'failed' ? i18n.t(missing ? 'resultcode.20007' : 'details.loadFailed') : ''))
 
   const shopId = session.params.ShopID
   const baseId = session.params.BaseID
@@ -52,7 +54,15 @@ function GoodsDetails() {
     return (
       <View className='so-details'>
         {state === 'failed' ? (
-          <StateView kind='failed' text={i18n.t('details.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadDetails(goodsId, true)} />
+          // Goods this menu has not (an odd link): 'not on the menu', no Retry, the way Home (issue 27 item 12).
+          <StateView
+            kind='failed'
+            text={i18n.t(missing ? 'resultcode.20007' : 'details.loadFailed')}
+            retryLabel={missing ? undefined : i18n.t('common.retry')}
+            onRetry={() => void menu.loadDetails(goodsId, true)}
+            wayOnLabel={i18n.t('entryProblem.continue')}
+            onWayOn={() => host.reLaunch(ROUTES.home)}
+          />
         ) : (
           <StateView kind='loading' text={i18n.t('shell.loading')} />
         )}

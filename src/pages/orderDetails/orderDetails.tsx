@@ -39,9 +39,12 @@ function OrderDetails() {
       return (
         <StateView
           kind='failed'
-          text={orders.detailError[sheetId] || i18n.t('order.loadFailed')}
-          retryLabel={i18n.t('common.retry')}
+          text={orders.detailError[sheetId] || i18n.t(orders.detailMissing[sheetId] ? 'resultcode.20016' : 'order.loadFailed')}
+          // An order the server does not know (an odd link): no Retry, the way Home (issue 27 item 12).
+          retryLabel={orders.detailMissing[sheetId] ? undefined : i18n.t('common.retry')}
           onRetry={() => watch.start(() => orders.watchDetail(sheetId))}
+          wayOnLabel={i18n.t('entryProblem.continue')}
+          onWayOn={() => host.reLaunch(ROUTES.home)}
         />
       )
     }

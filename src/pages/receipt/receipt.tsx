@@ -8,6 +8,7 @@ import { lineChoices, minuteText, serviceLabel } from '../../features/orders/com
 import { focusable } from '../../features/orders/components/OrderViews'
 import { canPrint, printPage } from '../../hosts/print'
 import { StateView } from '../../ui/StateView'
+import { ROUTES } from '../../features/shell/routes'
 import type { OrderLineRow } from '../../gateway/order-rows'
 import './receipt.css'
 
@@ -22,7 +23,7 @@ const PAID_STATUSES: readonly number[] = [1, 2, 5]
  * the browser's print dialog; the print styles leave only the receipt.
  */
 function Receipt() {
-  const { orders, i18n, format, member } = useStores()
+  const { orders, i18n, format, member, host } = useStores()
   const sheetId = useRouter().params.SheetID ?? ''
   useSessionPage(() => {
     void orders.loadDetail(sheetId).then(() => {
@@ -40,9 +41,12 @@ function Receipt() {
       return (
         <StateView
           kind='failed'
-          text={orders.detailError[sheetId] || i18n.t('order.loadFailed')}
-          retryLabel={i18n.t('common.retry')}
+          text={orders.detailError[sheetId] || i18n.t(orders.detailMissing[sheetId] ? 'resultcode.20016' : 'order.loadFailed')}
+          // An order the server does not know (an odd link): no Retry, the way Home (issue 27 item 12).
+          retryLabel={orders.detailMissing[sheetId] ? undefined : i18n.t('common.retry')}
           onRetry={() => void orders.loadDetail(sheetId)}
+          wayOnLabel={i18n.t('entryProblem.continue')}
+          onWayOn={() => host.reLaunch(ROUTES.home)}
         />
       )
     }
