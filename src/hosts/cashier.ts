@@ -10,8 +10,11 @@ export type { HostPayOutcome }
 export interface HostCashier {
   /** The PayChannel to ask PaySubmit / RechargeSubmit for. */
   readonly channel: Exclude<PayChannel, 'hosted'>
-  /** Opens the cashier with PaySubmit's table2 row; never throws. */
-  pay(invocation: PayInvocationRow): Promise<HostPayOutcome>
+  /**
+   * Opens the cashier with PaySubmit's table2 row; never throws. `payUrl` is the payment's page
+   * (PayUrl): AlipayHK through Antom gives the mini-program's tradePay a paymentUrl, not a trade number.
+   */
+  pay(invocation: PayInvocationRow, payUrl?: string): Promise<HostPayOutcome>
 }
 
 /**

@@ -209,3 +209,35 @@ describe('recharging in a host cashier', () => {
     expect(pending.wallet.submitState).toBe('failed')
   })
 })
+
+describe("the payment-app mini-program's tradePay (src/hosts/pay.alipay.ts)", () => {
+  const calls: Record<string, unknown>[] = []
+  beforeEach(() => {
+    calls.length = 0
+    ;(globalThis as { my?: unknown }).my = {
+      tradePay: (o: { success(r: { resultCode: string }): void } & Record<string, unknown>) => {
+        const { success: _s, fail: _f, ...given } = o
+        calls.push(given)
+        o.success({ resultCode: '9000' })
+      }
+    }
+  })
+  afterEach(() => delete (globalThis as { my?: unknown }).my)
+
+  it("opens the trade number PaySubmit gave, or — AlipayHK through Antom gives none — the payment's page as paymentUrl; with neither it fails without opening", async () => {
+    const { alipayCashier } = await import('../../src/hosts/pay.alipay')
+    expect(await alipayCashier.pay(invocation('alipay-mini', 'PAY1'), 'https://open-sea-global.alipay.com/x')).toBe('done')
+    expect(await alipayCashier.pay({ ...invocation('alipay-mini', 'PAY2'), TradeNO: '' }, 'https://open-sea-global.alipay.com/pay?token=abc')).toBe('done')
+    expect(await alipayCashier.pay({ ...invocation('alipay-mini', 'PAY3'), TradeNO: '' }, '')).toBe('failed')
+    expect(calls).toEqual([{ tradeNO: 'SBX_PAY1_x' }, { paymentUrl: 'https://open-sea-global.alipay.com/pay?token=abc' }])
+  })
+
+  it("the payment store hands the cashier the payment's page with its invocation", async () => {
+    const { script } = payServer()
+    const seen: (string | undefined)[] = []
+    const cashier: HostCashier = { channel: 'alipay-mini', pay: async (_i, payUrl) => (seen.push(payUrl), 'done') }
+    const { payment } = paymentSetup(script, cashier, null)
+    await payment.transfer('O1')
+    expect(seen).toEqual(['http://shop.test/sandbox/pay/PAY1'])
+  })
+})

@@ -209,7 +209,7 @@ export class PaymentStore {
    */
   private async payInCashier(seq: number, cashier: HostCashier, invocation: PayInvocationRow, payment: PaymentRow): Promise<void> {
     this.stopTransfer(seq, 'inCashier')
-    const outcome = await cashier.pay(invocation)
+    const outcome = await cashier.pay(invocation, payment.PayUrl)
     if (seq !== this.transferSeq) return
     if (outcome === 'done') return this.stopTransfer(seq, 'toPaying')
     // Left the cashier: the payment stays open, the same attempt pays it later.

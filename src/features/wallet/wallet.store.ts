@@ -407,7 +407,7 @@ export class WalletStore {
         runInAction(() => (this.submitState = 'paid'))
         return
       }
-      if (cashier && invocation?.Channel === cashier.channel) return await this.rechargeInCashier(cashier, invocation, row.RechargeID)
+      if (cashier && invocation?.Channel === cashier.channel) return await this.rechargeInCashier(cashier, invocation, row.RechargeID, row.PayUrl)
       if (!row.PayUrl || returnUrl === null) throw new Error('RechargeSubmit answered without a payment page')
       runInAction(() => (this.submitState = 'leaving'))
       if (!this.deps.leaveTo(row.PayUrl)) runInAction(() => (this.submitState = 'unsupported'))
@@ -434,9 +434,9 @@ export class WalletStore {
    * The host's cashier is open. Its word is not proof: 'done' goes to rechargeResult, which asks
    * the server; a failure asks the server once (the cashier may have declined it there).
    */
-  private async rechargeInCashier(cashier: HostCashier, invocation: PayInvocationRow, rechargeId: string): Promise<void> {
+  private async rechargeInCashier(cashier: HostCashier, invocation: PayInvocationRow, rechargeId: string, payUrl: string): Promise<void> {
     runInAction(() => (this.submitState = 'inCashier'))
-    const outcome = await cashier.pay(invocation)
+    const outcome = await cashier.pay(invocation, payUrl)
     if (outcome !== 'failed') {
       runInAction(() => (this.submitState = outcome === 'done' ? 'checking' : 'cancelled'))
       return
