@@ -554,7 +554,8 @@ export interface OperationTypes {
     output: { table1: FreightRuleRow[] }
   }
   FinanceAccountGet: {
-    input: { ShopID: string }
+    /** PayChannel: the account that channel pays with; absent: the shop's default. */
+    input: { ShopID: string; PayChannel?: PayChannel }
     output: { table1: FinanceAccountRow[] }
   }
   PaySubmit: {

@@ -70,7 +70,10 @@ export interface ShopSetupView {
   minaId: string
   /** The counter's QR code ('QR-S101-…'). */
   counterCode: string
+  /** The default account (the first of financeAccounts). */
   financeAccount: FinanceAccountView | null
+  /** Every merchant account of the shop, one per provider, the default first (PaymentAccountList edits them). */
+  financeAccounts?: FinanceAccountView[]
   /** BagFee: the price of one bag (decimal text). */
   bagFee?: string
   /** ShopNotice: the notice Home shows where the page config has 'notice'. */
@@ -95,6 +98,8 @@ export interface ShopChanges {
   minaId?: string
   /** Owners only: where the shop's payments go; null removes it. */
   financeAccount?: { provider: string; accountName: string; accountNo: string; enabled?: boolean } | null
+  /** Owners only: the shop's whole list of accounts, one per provider, the default first. */
+  financeAccounts?: { provider: string; accountName: string; accountNo: string; enabled?: boolean }[]
   bagFee?: string
   notice?: string
   /** '' goes back to the default Home. */

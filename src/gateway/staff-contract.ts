@@ -34,6 +34,29 @@ import { REPORT_OPERATIONS, type ReportOperationInputs, type ReportOperationOutp
 
 export const STAFF_SERVER_TYPE = 'Staff'
 
+/** A shop's merchant account at one payment provider (PaymentAccountList, PaymentAccountSave). */
+export interface PaymentAccountRow {
+  ShopID: string
+  /** The provider's registry name ('wechatpay', 'alipay', 'alipayhk', 'sandbox'). */
+  Provider: string
+  AccountName: string
+  AccountNo: string
+  /** 1 takes payments. */
+  Enabled: 0 | 1
+  /** 1 the shop's default account (used for 'hosted' when no other fits). */
+  Default: 0 | 1
+  /** 1 this server runs the provider; 0 the account takes nothing until it does. */
+  Running: 0 | 1
+  /** 0 the sandbox: no real money. */
+  RealMoney: 0 | 1
+}
+
+/** A payment provider this server runs. */
+export interface PaymentProviderRow {
+  Provider: string
+  RealMoney: 0 | 1
+}
+
 /** Every staff operation, by KeyName, with a one-line summary (docs/gateway.md). */
 export const STAFF_OPERATIONS = {
   StaffSetupCheck: 'Whether a one-time setup link is still valid, and whether it makes a new enterprise or an owner of an existing one.',
@@ -72,6 +95,8 @@ export const STAFF_OPERATIONS = {
   EnterpriseGet: 'The enterprise’s setup: names, currency, time zone, languages, decimals, the quantity rules of table bills, other settings.',
   EnterpriseUpdate: 'Changes the enterprise’s setup (only what is given); a refused change lists every problem by its field (21100).',
   ShopList: 'Shops and branches in the caller’s scope, with everything the console edits (hours, services, delivery, fees, page config).',
+  PaymentAccountList: 'A shop’s payment accounts, one per provider, the default first (table1), and the providers this server runs that an account may be at (table2).',
+  PaymentAccountSave: 'Adds or changes a shop’s account at one provider (name and number as staff see them, enabled, the default); a provider this server does not run → 21500.',
   ShopSave: 'Adds a shop (owners, and managers of every shop) or changes one (its page config, notice, bag fee …); a new shop gets a counter QR code.',
   BranchSave: 'Adds a branch to a shop or changes one: address, map pin, hours (past midnight too), weekdays, service styles, durations, delivery range and fee tiers.',
   BranchRemove: 'Removes a branch with its tables and codes (refused while it has orders or bills: 21105).',
@@ -261,6 +286,9 @@ export interface StaffOperationInputs extends KitchenOperationInputs, CounterOpe
   ShopList: Record<string, never>
   /** ShopID '' adds a shop. */
   ShopSave: { ShopID: string; Shop: ShopChanges; Reason: string }
+  PaymentAccountList: { ShopID: string }
+  /** Enabled, Default: 0 or 1. */
+  PaymentAccountSave: { ShopID: string; Provider: string; AccountName: string; AccountNo: string; Enabled: number; Default: number; Reason: string }
   /** BaseID '' adds a branch to ShopID. */
   BranchSave: { BaseID: string; ShopID: string; Branch: BranchChanges; Reason: string }
   BranchRemove: { BaseID: string; Reason: string }
@@ -368,6 +396,8 @@ export interface StaffOperationOutputs extends KitchenOperationOutputs, CounterO
   /** table1 the shops, table2 their branches (only those in the caller's scope). */
   ShopList: { table1: ShopSetupView[]; table2: BranchSetupView[] }
   ShopSave: { table1: ShopSetupView[] }
+  PaymentAccountList: { table1: PaymentAccountRow[]; table2: PaymentProviderRow[] }
+  PaymentAccountSave: { table1: PaymentAccountRow[] }
   BranchSave: { table1: BranchSetupView[] }
   BranchRemove: { table1: { BaseID: string }[] }
   StaffRechargeRuleList: { table1: RechargeRuleView[] }

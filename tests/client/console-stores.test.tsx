@@ -195,8 +195,8 @@ describe('console: sign-in and session', () => {
 
 describe('console: navigation follows the role’s permissions', () => {
   it.each([
-    ['owner', ['staff', 'devices', 'audit', 'orders', 'kitchen', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'settings', 'account']],
-    ['manager', ['staff', 'devices', 'audit', 'orders', 'kitchen', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'account']],
+    ['owner', ['staff', 'devices', 'audit', 'orders', 'kitchen', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'paymentAccounts', 'settings', 'account']],
+    ['manager', ['staff', 'devices', 'audit', 'orders', 'kitchen', 'counter', 'report', 'menu', 'soldOut', 'members', 'coupons', 'reviews', 'aftersale', 'tables', 'branches', 'paymentAccounts', 'account']],
     ['cashier', ['orders', 'kitchen', 'counter', 'soldOut', 'members', 'account']],
     ['kitchen', ['orders', 'kitchen', 'counter', 'soldOut', 'account']]
   ] as const)('%s sees %j', async (role, pages) => {
@@ -224,7 +224,7 @@ describe('console: navigation follows the role’s permissions', () => {
     render(<App store={store} />)
     const nav = screen.getByRole('navigation', { name: translate('en', 'nav.label') })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((a) => a.textContent)).toEqual(['Staff', 'Devices', 'Audit log', 'Orders', 'Kitchen board', 'Front of house', 'Day report', 'Menu', 'Sold out', 'Members', 'Coupons', 'Reviews', 'After-sale', 'Tables & QR codes', 'Shops & branches', 'My account'])
+    expect(links.map((a) => a.textContent)).toEqual(['Staff', 'Devices', 'Audit log', 'Orders', 'Kitchen board', 'Front of house', 'Day report', 'Menu', 'Sold out', 'Members', 'Coupons', 'Reviews', 'After-sale', 'Tables & QR codes', 'Shops & branches', 'Payment accounts', 'My account'])
     expect(links[1].getAttribute('aria-current')).toBe('page')
     expect(await screen.findByText(translate('en', 'devices.empty'))).toBeTruthy()
   })

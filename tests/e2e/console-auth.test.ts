@@ -152,7 +152,7 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
     await page.getByRole('button', { name: T('en', 'setup.submit') }).click()
     await page.getByRole('status').filter({ hasText: T('en', 'setup.done', { name: 'Noodle Nora' }) }).waitFor({ timeout: 15000 })
     await page.getByRole('heading', { level: 1, name: T('en', 'staff.title') }).waitFor()
-    assert.deepEqual(await navLinks(page), ['Staff', 'Devices', 'Audit log', 'Orders', 'Kitchen board', 'Front of house', 'Day report', 'Menu', 'Sold out', 'Members', 'Coupons', 'Reviews', 'After-sale', 'Tables & QR codes', 'Shops & branches', 'Settings', 'My account'])
+    assert.deepEqual(await navLinks(page), ['Staff', 'Devices', 'Audit log', 'Orders', 'Kitchen board', 'Front of house', 'Day report', 'Menu', 'Sold out', 'Members', 'Coupons', 'Reviews', 'After-sale', 'Tables & QR codes', 'Shops & branches', 'Payment accounts', 'Settings', 'My account'])
     await context.close()
 
     // The same link again, in another browser: refused, clearly.

@@ -498,6 +498,8 @@ export interface FinanceAccountTable {
   account_name: string
   account_no: string
   is_enable: number
+  /** Primary key (shop_id, provider) since migration 0026; the shop's lowest position is its default account. */
+  position: Generated<number>
 }
 
 export interface PaymentTable {
@@ -844,6 +846,8 @@ export interface Database extends StaffTables, KitchenTables, CounterTables {
   after_sales: AfterSaleTable
   after_sale_lines: AfterSaleLineTable
   after_sale_refunds: AfterSaleRefundTable
+  /** Refunds followed until the vendor confirms them (0025; domain/payments/refund-follow-up.ts). */
+  refund_follow_ups: RefundFollowUpTable
   geocoder_lookups: GeocoderLookupTable
   /** One host code exchange a client address asked for (0027; domain/members/host-code-limit.ts): the same shape. */
   host_code_exchanges: GeocoderLookupTable
@@ -916,6 +920,24 @@ export interface AfterSaleLineTable {
   goods_name: string
   qua: string
   amount: string
+}
+
+/** One refund number asked of a provider, followed until the vendor confirms it (migration 0025). */
+export interface RefundFollowUpTable {
+  pay_id: string
+  refund_no: string
+  provider: string
+  base_no: string
+  attempt: number
+  amount: string
+  reason: string
+  /** 'due' | 'requested' | 'confirmed' | 'abnormal' | 'closed' | 'given_up' | 'accepted' */
+  state: string
+  tries: number
+  next_at: string
+  last_error: string
+  created_at: string
+  updated_at: string
 }
 
 export interface AfterSaleRefundTable {

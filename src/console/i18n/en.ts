@@ -2,12 +2,14 @@
 import { kitchenEn } from './parts/kitchen'
 import { counterEn } from './parts/counter'
 import { reportEn } from './parts/report'
+import { paymentAccountsEn } from './parts/payment-accounts'
 
 export const en = {
   // The live service's pages (issue 24), each in a part of its own.
   ...kitchenEn,
   ...counterEn,
   ...reportEn,
+  ...paymentAccountsEn,
   'app.title': 'ScanOrder Console',
   'app.skip': 'Skip to content',
   'lang.label': 'Language',

@@ -3,11 +3,13 @@ import type { ConsoleKey } from './en'
 import { kitchenZhCN } from './parts/kitchen'
 import { counterZhCN } from './parts/counter'
 import { reportZhCN } from './parts/report'
+import { paymentAccountsZhCN } from './parts/payment-accounts'
 
 export const zhCN: Record<ConsoleKey, string> = {
   ...kitchenZhCN,
   ...counterZhCN,
   ...reportZhCN,
+  ...paymentAccountsZhCN,
   'app.title': 'ScanOrder 管理后台',
   'app.skip': '跳到主要内容',
   'lang.label': '语言',

@@ -3,11 +3,13 @@ import type { ConsoleKey } from './en'
 import { kitchenZhTW } from './parts/kitchen'
 import { counterZhTW } from './parts/counter'
 import { reportZhTW } from './parts/report'
+import { paymentAccountsZhTW } from './parts/payment-accounts'
 
 export const zhTW: Record<ConsoleKey, string> = {
   ...kitchenZhTW,
   ...counterZhTW,
   ...reportZhTW,
+  ...paymentAccountsZhTW,
   'app.title': 'ScanOrder 管理主控台',
   'app.skip': '跳到主要內容',
   'lang.label': '語言',

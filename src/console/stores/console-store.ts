@@ -31,6 +31,7 @@ import { SignInStore } from './sign-in-store'
 import { SoldOutStore } from './sold-out-store'
 import { StaffStore } from './staff-store'
 import { BranchesStore } from './branches-store'
+import { PaymentAccountsStore } from './payment-accounts-store'
 import { SettingsStore } from './settings-store'
 import { TablesStore } from './tables-store'
 
@@ -55,7 +56,7 @@ interface SavedSession {
 }
 
 /** The pages of a signed-in person. */
-export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report' | 'kitchen' | 'counter'
+export type PageName = 'account' | 'staff' | 'devices' | 'audit' | 'pair' | 'tables' | 'branches' | 'paymentAccounts' | 'settings' | 'orders' | 'members' | 'coupons' | 'reviews' | 'aftersale' | 'menu' | 'soldOut' | 'report' | 'kitchen' | 'counter'
 
 export interface NavItem {
   page: PageName
@@ -87,6 +88,7 @@ export const NAV: readonly NavItem[] = [
   { page: 'aftersale', path: '/aftersale', label: 'nav.aftersale', permission: 'aftersale.decide' },
   { page: 'tables', path: '/tables', label: 'nav.tables', permission: 'tables.manage' },
   { page: 'branches', path: '/branches', label: 'nav.branches', permission: 'shops.manage' },
+  { page: 'paymentAccounts', path: '/payment-accounts', label: 'nav.paymentAccounts', permission: 'shops.manage' },
   { page: 'settings', path: '/settings', label: 'nav.settings', permission: 'enterprise.manage' },
   { page: 'account', path: '/account', label: 'nav.account' }
 ]
@@ -173,6 +175,7 @@ export class ConsoleStore {
   readonly audit: AuditStore
   readonly tables: TablesStore
   readonly branches: BranchesStore
+  readonly paymentAccounts: PaymentAccountsStore
   readonly settings: SettingsStore
   readonly menu: MenuStore
   readonly soldOut: SoldOutStore
@@ -205,6 +208,7 @@ export class ConsoleStore {
     this.audit = new AuditStore(this)
     this.tables = new TablesStore(this)
     this.branches = new BranchesStore(this)
+    this.paymentAccounts = new PaymentAccountsStore(this)
     this.settings = new SettingsStore(this)
     this.menu = new MenuStore(this, upload)
     this.soldOut = new SoldOutStore(this)
@@ -217,7 +221,7 @@ export class ConsoleStore {
     this.kitchen = new KitchenStore(this, browserKitchenDeps(kitchen))
     this.kitchenStations = new KitchenStationsStore(this, this.kitchen)
     this.counter = new CounterStore(this, browserCounterDeps(counter))
-    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, kitchen: false, kitchenStations: false, counter: false, menu: false, soldOut: false })
+    makeAutoObservable<ConsoleStore, 'stopListening'>(this, { api: false, browser: false, stopListening: false, setup: false, signIn: false, pinPad: false, pair: false, account: false, staff: false, devices: false, audit: false, tables: false, branches: false, paymentAccounts: false, settings: false, orders: false, members: false, coupons: false, reviews: false, aftersale: false, report: false, kitchen: false, kitchenStations: false, counter: false, menu: false, soldOut: false })
   }
 
   t = (key: ConsoleKey, params?: MessageParams): string => translate(this.locale, key, params)

@@ -28,6 +28,7 @@ import { SignInPage } from './SignInPage'
 import { SoldOutPage } from './SoldOutPage'
 import { StaffPage } from './StaffPage'
 import { BranchesPage } from './BranchesPage'
+import { PaymentAccountsPage } from './PaymentAccountsPage'
 import { SettingsPage } from './SettingsPage'
 import { TablesPage } from './TablesPage'
 import { StoreContext, useConsole } from './console-context'
@@ -162,6 +163,8 @@ const Page = observer(function Page() {
           return <TablesPage />
         case 'branches':
           return <BranchesPage />
+        case 'paymentAccounts':
+          return <PaymentAccountsPage />
         case 'settings':
           return <SettingsPage />
         case 'orders':

@@ -33,6 +33,7 @@ const en: Record<MessageKey, string> = {
   'home.fastFood': 'Fast food',
   'home.tableOrder': 'This table\'s order',
   'home.changeBranch': 'Choose another branch',
+  'home.chooseBranch': 'Choose a branch',
   'home.otherShops': 'Other restaurants',
   'home.dineIn': 'Dine-in',
 
@@ -305,6 +306,8 @@ const en: Record<MessageKey, string> = {
   'order.paidAmount': 'Paid',
   'order.payBy': 'Please pay by {time}, or the order expires',
   'order.paidNote': 'Paid — the kitchen is preparing your order',
+  'order.billPaidNote': 'The bill is paid. Thank you, and see you again soon!',
+  'order.paidForTimeNote': 'Paid — your order will be ready for {time}',
   'order.readyNote': 'Your order is ready — please pick it up at the counter',
   'order.completedNote': 'Your order is complete. Thank you, and see you again soon!',
   'order.cancelledNote': 'This order was cancelled',
@@ -653,6 +656,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.21407': '{paid} is already paid on this bill: it cannot go below that.',
   'resultcode.21408': '{goods} was cancelled already.',
   'resultcode.21409': 'Wrong manager PIN. {left} more wrong PINs lock approvals for a while.',
+  'resultcode.21500': 'This server does not take payments through {provider}: choose one of the payment providers listed',
   'resultcode.21410': 'Too many wrong voucher codes have been typed here. Vouchers can be taken again after {until}.',
   'resultcode.42000': 'Member not registered',
 

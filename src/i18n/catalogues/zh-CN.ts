@@ -31,6 +31,7 @@ const zhCN = {
   'home.fastFood': '快餐',
   'home.tableOrder': '查看本桌订单',
   'home.changeBranch': '选择其他分店',
+  'home.chooseBranch': '选择分店',
   'home.otherShops': '其他餐厅',
   'home.dineIn': '堂食',
 
@@ -303,6 +304,8 @@ const zhCN = {
   'order.paidAmount': '已付',
   'order.payBy': '请在 {time} 前支付，逾时订单将失效',
   'order.paidNote': '已支付，正在为您准备',
+  'order.billPaidNote': '本桌账单已付清。感谢光临，欢迎再来！',
+  'order.paidForTimeNote': '已支付，将于 {time} 为您备好',
   'order.readyNote': '您的餐点已备好，请到柜台取餐',
   'order.completedNote': '订单已完成，欢迎再次光临',
   'order.cancelledNote': '订单已取消',
@@ -651,6 +654,7 @@ const zhCN = {
   'resultcode.21407': '此账单已付 {paid}，不能减到低于此数。',
   'resultcode.21408': '{goods} 已取消。',
   'resultcode.21409': '经理 PIN 码错误。再错 {left} 次，批准功能将暂时锁定。',
+  'resultcode.21500': '本服务器未开通 {provider} 收款，请从列出的收款渠道中选择',
   'resultcode.21410': '此处输错优惠券码的次数过多，{until} 后才能再使用优惠券。',
   'resultcode.42000': '会员未注册',
 

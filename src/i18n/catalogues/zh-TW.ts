@@ -33,6 +33,7 @@ const zhTW: Record<MessageKey, string> = {
   'home.fastFood': '快餐',
   'home.tableOrder': '查看本枱訂單',
   'home.changeBranch': '選擇其他分店',
+  'home.chooseBranch': '選擇分店',
   'home.otherShops': '其他餐廳',
   'home.dineIn': '堂食',
 
@@ -305,6 +306,8 @@ const zhTW: Record<MessageKey, string> = {
   'order.paidAmount': '已付',
   'order.payBy': '請在 {time} 前付款，逾時訂單將失效',
   'order.paidNote': '已付款，正在為您準備',
+  'order.billPaidNote': '本枱已埋單。多謝光臨，歡迎再來！',
+  'order.paidForTimeNote': '已付款，將於 {time} 為您準備好',
   'order.readyNote': '您的餐點已準備好，請到櫃枱取餐',
   'order.completedNote': '訂單已完成，歡迎再次光臨',
   'order.cancelledNote': '訂單已取消',
@@ -653,6 +656,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21407': '此賬單已付 {paid}，不可減到低於此數。',
   'resultcode.21408': '{goods} 已取消。',
   'resultcode.21409': '經理 PIN 碼錯誤。再錯 {left} 次，批准功能將暫時鎖定。',
+  'resultcode.21500': '本伺服器未開通 {provider} 收款，請從列出的收款渠道中選擇',
   'resultcode.21410': '此處輸錯優惠券碼的次數過多，{until} 後才能再使用優惠券。',
   'resultcode.42000': '會員未註冊',
 

@@ -56,6 +56,7 @@ import { changeBalance } from '../wallet/balance.service'
 import { reverseOrderPoints } from '../wallet/points.service'
 import { applyRechargeResult, lockRecharge } from '../wallet/recharge-settle'
 import { inEventTransaction } from '../../live/outbox'
+import { applyRefundOutcome, latestRefundFollowUp, REFUND_STATE, trackAccepted, trackRefused } from './refund-tracking'
 
 export type PaymentRecord = Selectable<PaymentTable>
 
@@ -90,18 +91,58 @@ export interface MoneySettings {
 
 // ---------- finance accounts ----------
 
-/** The shop's enabled merchant account, or PAYMENT_ACCOUNT_NOT_LINKED (SHOP_NOT_FOUND for no such shop). */
-export async function requireFinanceAccount(db: Kysely<Database>, entId: string, shopId: string): Promise<FinanceAccount> {
-  const row = await db
+/** The shop's enabled merchant accounts, its default (lowest position) first. */
+export async function enabledFinanceAccounts(db: Kysely<Database>, entId: string, shopId: string): Promise<FinanceAccount[]> {
+  const rows = await db
     .selectFrom('finance_accounts')
     .selectAll()
     .where('shop_id', '=', shopId)
     .where('ent_id', '=', entId)
     .where('is_enable', '=', 1)
-    .executeTakeFirst()
-  if (row) return { shopId: row.shop_id, entId: row.ent_id, provider: row.provider, accountName: row.account_name, accountNo: row.account_no }
+    .orderBy('position')
+    .orderBy('provider')
+    .execute()
+  return rows.map((row) => ({ shopId: row.shop_id, entId: row.ent_id, provider: row.provider, accountName: row.account_name, accountNo: row.account_no }))
+}
+
+/** The shop's default enabled merchant account, or PAYMENT_ACCOUNT_NOT_LINKED (SHOP_NOT_FOUND for no such shop). */
+export async function requireFinanceAccount(db: Kysely<Database>, entId: string, shopId: string): Promise<FinanceAccount> {
+  const [first] = await enabledFinanceAccounts(db, entId, shopId)
+  if (first) return first
   if (!(await findShop(db, entId, shopId))) throw new DomainError('SHOP_NOT_FOUND')
   throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+}
+
+/**
+ * The account a payment (or a recharge) goes to. A named provider must be one of the shop's
+ * enabled accounts that this server runs. Otherwise the first enabled account whose provider says
+ * it opens the caller's channel (a diner in Alipay pays the shop's Alipay account, one in WeChat
+ * its WeChat Pay account), then one whose provider does not say (the sandbox); when none can, the
+ * default account, whose provider then refuses the channel (10007) as a shop with one account
+ * always did. An account at a provider this server does not run → PAYMENT_ACCOUNT_NOT_LINKED.
+ */
+export async function chooseFinanceAccount(
+  db: Kysely<Database>,
+  providers: PaymentProviders,
+  entId: string,
+  shopId: string,
+  wanted: { provider?: string; channel?: PayChannel }
+): Promise<FinanceAccount> {
+  const accounts = await enabledFinanceAccounts(db, entId, shopId)
+  if (accounts.length === 0) await requireFinanceAccount(db, entId, shopId)
+  const running = accounts.filter((a) => providers.get(a.provider))
+  if (wanted.provider) {
+    const named = running.find((a) => a.provider === wanted.provider)
+    if (!named) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+    return named
+  }
+  const channel = wanted.channel ?? 'hosted'
+  // A provider that says it opens the channel first; then one that does not say (the sandbox opens every one).
+  const says = running.find((a) => providers.get(a.provider)?.supports?.(channel) === true)
+  const silent = running.find((a) => !providers.get(a.provider)?.supports)
+  const chosen = says ?? silent ?? accounts[0]
+  if (!providers.get(chosen.provider)) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+  return chosen
 }
 
 export async function moneySettings(db: Kysely<Database>, entId: string): Promise<MoneySettings> {
@@ -138,10 +179,9 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
     await requirePayer(db, order, input.ownerKey)
     // Balance has no page to send the payer to: it is paid at once by BalancePay.
     if (input.provider === BALANCE_PROVIDER) throw invalidInput("Provider 'balance' is paid with BalancePay, not PaySubmit")
-    const account = await requireFinanceAccount(db, input.entId, order.shop_id)
-    const providerName = input.provider || account.provider
-    // The shop takes payments only through the provider its account is at.
-    if (providerName !== account.provider || !deps.providers.get(providerName)) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+    // The shop takes payments only through providers it has an account at: the one for this channel.
+    const account = await chooseFinanceAccount(db, deps.providers, input.entId, order.shop_id, { provider: input.provider, channel: input.channel })
+    const providerName = account.provider
     const payId = newPayId(input.now)
     const { amoPoint } = await moneySettings(db, input.entId)
     const inserted = await inEventTransaction(db, async (trx) => {
@@ -435,11 +475,12 @@ export async function handleNotice(deps: PaymentDeps, providerName: string, rawB
 /**
  * A provider's word on a refund we asked for, stored once in payment_notices
  * ('<provider>:<noticeId>', result refund_confirmed or refund_failed; a replay changes nothing).
- * A confirmation moves nothing (we counted the refund when the provider accepted it). A refund
- * that did not reach the payer (the payer's account refused it, or it was closed) leaves the money
- * with us: a payment we had given back in full (4) becomes 3, refund due, for the shop to settle
- * (docs/wechatpay.md); a partial refund (an after-sale request) is recorded and answered
- * refund_failed, which the notify route logs.
+ * A confirmation moves nothing (we counted the refund when the provider accepted it) unless the
+ * refund had been reported failed. A refund that did not reach the payer (the payer's account
+ * refused it, or it was closed) leaves the money with us: a payment we had given back in full (4)
+ * becomes 3, refund due (docs/wechatpay.md "Refunds until confirmed"); a partial refund (an
+ * after-sale request) is recorded and answered refund_failed, which the notify route logs. A closed
+ * refund is asked for again under a new number by the refund follow-up (refund-follow-up.ts).
  */
 async function handleRefundNotice(deps: PaymentDeps, provider: PaymentProvider, notice: VerifiedRefundNotice, rawBody: string, now: Date): Promise<NoticeReply> {
   return inEventTransaction(deps.db, async (trx): Promise<NoticeReply> => {
@@ -452,26 +493,9 @@ async function handleRefundNotice(deps: PaymentDeps, provider: PaymentProvider, 
     const refundKeys = [`${provider.name}:refund:${payment.pay_id}:${notice.refundNo}`, ...(notice.refundNo === payment.pay_id ? [`${provider.name}:refund:${payment.pay_id}`] : [])]
     const known = await trx.selectFrom('payment_notices').select('notice_id').where('notice_id', 'in', refundKeys).executeTakeFirst()
     if (!known) return { httpStatus: 409, outcome: 'refund_unknown', payId: payment.pay_id, reason: `refund ${notice.refundNo} is not recorded here (yet)` }
-    const result = notice.result === 'refunded' ? 'refund_confirmed' : 'refund_failed'
-    const stored = await trx
-      .insertInto('payment_notices')
-      .values({
-        notice_id: `${provider.name}:${notice.noticeId}`,
-        pay_id: payment.pay_id,
-        provider: provider.name,
-        result,
-        amount: notice.amount,
-        body: rawBody,
-        received_at: now.toISOString()
-      })
-      .onConflict((oc) => oc.column('notice_id').doNothing())
-      .returning('notice_id')
-      .executeTakeFirst()
-    if (!stored) return { httpStatus: 200, outcome: 'replay', payId: payment.pay_id }
-    if (result === 'refund_failed' && notice.refundNo === payment.pay_id && payment.status === PAYMENT_STATUS.REFUNDED) {
-      await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUND_DUE }).where('pay_id', '=', payment.pay_id).execute()
-    }
-    return { httpStatus: 200, outcome: result, payId: payment.pay_id }
+    // The refund follow-up's query records the same fact under the same id (refund-tracking.ts).
+    const outcome = await applyRefundOutcome(trx, provider, payment, notice, rawBody, now)
+    return { httpStatus: 200, outcome, payId: payment.pay_id }
   })
 }
 
@@ -514,11 +538,20 @@ async function applyResult(trx: Transaction<Database>, provider: PaymentProvider
   return (await giveBack(trx, provider, payment, r.now)) ? 'refunded' : 'refund_due'
 }
 
-/** Refunds a refund-due payment through its provider: 4 refunded, or false (it stays 3) when the provider refuses. */
+/**
+ * Refunds a refund-due payment through its provider: 4 refunded, or false (it stays 3) when the
+ * provider refuses, and the refund follow-up asks again with backoff. Under the refund's current
+ * number (a new one once the vendor closed the first); never while one is abnormal or under way.
+ */
 async function giveBack(trx: Transaction<Database>, provider: PaymentProvider, payment: PaymentRecord, now: Date): Promise<boolean> {
+  const current = await latestRefundFollowUp(trx, payment.pay_id, payment.pay_id)
+  if (current && current.state !== REFUND_STATE.DUE && current.state !== REFUND_STATE.GIVEN_UP) return false
+  const refundNo = current?.refund_no ?? payment.pay_id
+  const reason = 'paid after the order had ended'
   try {
-    await refundAtProvider(trx, provider, payment, 'paid after the order had ended', now)
-  } catch {
+    await refundAtProvider(trx, provider, payment, reason, now, refundNo === payment.pay_id ? undefined : refundNo)
+  } catch (e) {
+    await trackRefused(trx, { payId: payment.pay_id, provider, refundNo, amount: payment.amount, reason, now, error: (e as Error).message ?? String(e) })
     return false
   }
   await trx.updateTable('payments').set({ status: PAYMENT_STATUS.REFUNDED }).where('pay_id', '=', payment.pay_id).execute()
@@ -537,7 +570,7 @@ async function canTakePayment(trx: Transaction<Database>, order: OrderRecord): P
   return sheet !== undefined && sheet.status === ORDER_STATUS.AWAITING_PAYMENT && sheet.settlement_id === order.order_id
 }
 
-async function lockPayment(trx: Transaction<Database>, payId: string): Promise<PaymentRecord | undefined> {
+export async function lockPayment(trx: Transaction<Database>, payId: string): Promise<PaymentRecord | undefined> {
   let query = trx.selectFrom('payments').selectAll().where('pay_id', '=', payId)
   if (isPostgres(trx)) query = query.forUpdate()
   return query.executeTakeFirst()
@@ -709,7 +742,7 @@ export async function refundOrderPayments(trx: Transaction<Database>, providers:
  * caller's transaction: a refusal throws (refunds are idempotent per refund number at the
  * provider, so trying again is safe).
  */
-async function refundAtProvider(
+export async function refundAtProvider(
   trx: Transaction<Database>,
   provider: PaymentProvider,
   payment: PaymentRecord,
@@ -740,6 +773,8 @@ async function refundAtProvider(
     })
     .onConflict((oc) => oc.column('notice_id').doNothing())
     .execute()
+  // Followed until the vendor confirms it (refund-follow-up.ts).
+  await trackAccepted(trx, { payId: payment.pay_id, provider, refundNo: refundNo ?? payment.pay_id, amount, reason, now })
   return refundRef
 }
 

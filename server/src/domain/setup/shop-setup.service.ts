@@ -102,6 +102,20 @@ export const shopInputSchema = z
     minaId: freeText(128).optional(),
     /** The merchant account payments go to; null removes it (then 'payment account not linked'). Default: the sandbox. */
     financeAccount: financeAccountSchema.nullable().optional(),
+    /**
+     * The shop's merchant accounts, one per provider, the default first (a diner pays the one whose
+     * provider opens their host's cashier); replaces financeAccount's single account; [] none.
+     */
+    financeAccounts: z
+      .array(financeAccountSchema, { invalid_type_error: 'must be a list' })
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>()
+        list.forEach((a, i) => {
+          if (seen.has(a.provider)) ctx.addIssue({ code: 'custom', path: [i, 'provider'], message: `"${a.provider}" is listed twice: one account per provider` })
+          seen.add(a.provider)
+        })
+      })
+      .optional(),
     /** BagFee: the price of one bag. */
     bagFee: decimalSchema().optional(),
     /** ShopNotice: the notice diners see on Home (where the page config shows "notice"). */
@@ -136,7 +150,10 @@ export interface ShopSetup {
   minaId: string
   /** The counter QR code ('QR-S101-…'). */
   counterCode: string
+  /** The default account (the first of financeAccounts). */
   financeAccount: FinanceAccountSetup | null
+  /** Every account of the shop, one per provider, the default first. */
+  financeAccounts: FinanceAccountSetup[]
   /** BagFee, ShopNotice and ShopPageConfig; undefined when not set. */
   bagFee?: string
   notice?: string
@@ -205,11 +222,12 @@ export async function saveShop(trx: Transaction<Database>, entId: string, input:
       })
       .execute()
     await trx.insertInto('qr_codes').values({ code: counterCode, ent_id: entId, shop_id: shopId, base_id: null, table_id: null, expires_at: null, is_enable: 1 }).execute()
-    const account =
-      data.financeAccount === undefined
-        ? { provider: 'sandbox', accountName: [names['zh-TW'], names.en].filter(Boolean).join(' ') || pickText(names, 'zh-TW'), accountNo: `SANDBOX-${shopId}` }
-        : data.financeAccount
-    if (account) await writeFinanceAccount(trx, entId, shopId, account)
+    const accounts =
+      data.financeAccounts ??
+      (data.financeAccount === undefined
+        ? [{ provider: 'sandbox', accountName: [names['zh-TW'], names.en].filter(Boolean).join(' ') || pickText(names, 'zh-TW'), accountNo: `SANDBOX-${shopId}` }]
+        : data.financeAccount ? [data.financeAccount] : [])
+    await writeFinanceAccounts(trx, entId, shopId, accounts)
   } else {
     shopId = data.shopId
     const row = await trx.selectFrom('shops').select(['shop_id', 'code']).where('ent_id', '=', entId).where('shop_id', '=', shopId).executeTakeFirst()
@@ -227,8 +245,8 @@ export async function saveShop(trx: Transaction<Database>, entId: string, input:
     if (data.minaAppId !== undefined) set.mina_app_id = data.minaAppId
     if (data.minaId !== undefined) set.mina_id = data.minaId
     if (Object.keys(set).length > 0) await trx.updateTable('shops').set(set).where('shop_id', '=', shopId).execute()
-    if (data.financeAccount === null) await trx.deleteFrom('finance_accounts').where('shop_id', '=', shopId).execute()
-    else if (data.financeAccount) await writeFinanceAccount(trx, entId, shopId, data.financeAccount)
+    if (data.financeAccounts) await writeFinanceAccounts(trx, entId, shopId, data.financeAccounts)
+    else if (data.financeAccount !== undefined) await writeFinanceAccounts(trx, entId, shopId, data.financeAccount ? [data.financeAccount] : [])
   }
   const params: Record<string, string | null> = { ...data.params }
   if (data.bagFee !== undefined) params.BagFee = data.bagFee
@@ -239,11 +257,13 @@ export async function saveShop(trx: Transaction<Database>, entId: string, input:
   return readShopSetup(trx, entId, shopId)
 }
 
-async function writeFinanceAccount(trx: Transaction<Database>, entId: string, shopId: string, account: { provider: string; accountName: string; accountNo: string; enabled?: boolean }): Promise<void> {
+/** The shop's whole list of accounts, in order (the first is the default). */
+async function writeFinanceAccounts(trx: Transaction<Database>, entId: string, shopId: string, accounts: { provider: string; accountName: string; accountNo: string; enabled?: boolean }[]): Promise<void> {
   await trx.deleteFrom('finance_accounts').where('shop_id', '=', shopId).execute()
+  if (accounts.length === 0) return
   await trx
     .insertInto('finance_accounts')
-    .values({ shop_id: shopId, ent_id: entId, provider: account.provider, account_name: account.accountName, account_no: account.accountNo, is_enable: account.enabled === false ? 0 : 1 })
+    .values(accounts.map((a, i) => ({ shop_id: shopId, ent_id: entId, provider: a.provider, account_name: a.accountName, account_no: a.accountNo, is_enable: a.enabled === false ? 0 : 1, position: i })))
     .execute()
 }
 
@@ -263,11 +283,13 @@ export async function listShopSetups(db: Db, entId: string, onlyShopId?: string)
   const ids = shops.map((s) => s.shop_id)
   const [params, accounts] = await Promise.all([
     db.selectFrom('shop_params').selectAll().where('shop_id', 'in', ids).orderBy('parm_id').execute(),
-    db.selectFrom('finance_accounts').selectAll().where('shop_id', 'in', ids).execute()
+    db.selectFrom('finance_accounts').selectAll().where('shop_id', 'in', ids).orderBy('position').orderBy('provider').execute()
   ])
   return shops.map((s) => {
     const own = Object.fromEntries(params.filter((p) => p.shop_id === s.shop_id).map((p) => [p.parm_id, p.parm_value]))
-    const account = accounts.find((a) => a.shop_id === s.shop_id)
+    const ownAccounts = accounts
+      .filter((a) => a.shop_id === s.shop_id)
+      .map((a): FinanceAccountSetup => ({ provider: a.provider, accountName: a.account_name, accountNo: a.account_no, enabled: Number(a.is_enable) === 1 }))
     const rest: Record<string, string> = {}
     for (const [k, v] of Object.entries(own)) if (!(k in RESERVED_SHOP_PARAMS)) rest[k] = v
     const setup: ShopSetup = {
@@ -284,9 +306,8 @@ export async function listShopSetups(db: Db, entId: string, onlyShopId?: string)
       minaAppId: s.mina_app_id,
       minaId: s.mina_id,
       counterCode: s.qr_code,
-      financeAccount: account
-        ? { provider: account.provider, accountName: account.account_name, accountNo: account.account_no, enabled: Number(account.is_enable) === 1 }
-        : null,
+      financeAccount: ownAccounts[0] ?? null,
+      financeAccounts: ownAccounts,
       params: rest
     }
     if (own.BagFee !== undefined) setup.bagFee = own.BagFee

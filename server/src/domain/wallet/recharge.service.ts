@@ -27,7 +27,7 @@ import { findShop } from '../../storage/repositories/shop.repository'
 import type { Database, RechargeRuleTable } from '../../storage/schema'
 import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import type { SessionMember } from '../members/member-session'
-import { allowedReturnOrigins, createWithChannel, moneySettings, payerOpenIdOf, requireFinanceAccount } from '../payments/payment.service'
+import { allowedReturnOrigins, createWithChannel, moneySettings, payerOpenIdOf, chooseFinanceAccount } from '../payments/payment.service'
 import { checkReturnUrl, withPayId } from '../payments/return-url'
 import { newEntryId } from './balance.service'
 import { applyRechargeResult, lockRecharge, parseGiftCoupons, type RechargeRecord } from './recharge-settle'
@@ -130,9 +130,8 @@ export async function submitRecharge(deps: RechargeDeps, input: SubmitRechargeIn
     if (!shop) throw new DomainError('SHOP_NOT_FOUND')
     if (rule.shop_id && rule.shop_id !== input.shopId) throw new DomainError('RECHARGE_RULE_NOT_FOUND')
     if (input.provider === BALANCE_PROVIDER) throw invalidInput("Provider 'balance': a recharge is paid through a payment provider")
-    const account = await requireFinanceAccount(db, input.entId, input.shopId)
-    const providerName = input.provider || account.provider
-    if (providerName !== account.provider || !deps.providers.get(providerName)) throw new DomainError('PAYMENT_ACCOUNT_NOT_LINKED')
+    const account = await chooseFinanceAccount(db, deps.providers, input.entId, input.shopId, { provider: input.provider, channel: input.channel })
+    const providerName = account.provider
     const { amoPoint } = await moneySettings(db, input.entId)
     const rechargeId = newEntryId('R', input.now)
     try {

@@ -8,7 +8,7 @@ import { idField, noteText } from './staff-fields'
 import { defineStaffOperation } from './staff-operation'
 import { assertWholeEnterprise, changesOf, requireShop, setupObjectField } from './staff-setup'
 
-const KEYS = ['code', 'names', 'address', 'phone', 'posType', 'enabled', 'userName', 'userCode', 'minaAppId', 'minaId', 'financeAccount', 'bagFee', 'notice', 'pageConfig', 'params'] as const
+const KEYS = ['code', 'names', 'address', 'phone', 'posType', 'enabled', 'userName', 'userCode', 'minaAppId', 'minaId', 'financeAccount', 'financeAccounts', 'bagFee', 'notice', 'pageConfig', 'params'] as const
 
 export default defineStaffOperation({
   name: 'ShopSave',
@@ -24,7 +24,7 @@ export default defineStaffOperation({
     const staff = ctx.staff
     const { shopId: _ignored, ...changes } = input.Shop as ShopChanges & { shopId?: unknown }
     // Where the money goes is the owner's to say.
-    if (changes.financeAccount !== undefined && staff.role !== 'owner') throw new EnvelopeError('STAFF_NOT_PERMITTED')
+    if ((changes.financeAccount !== undefined || changes.financeAccounts !== undefined) && staff.role !== 'owner') throw new EnvelopeError('STAFF_NOT_PERMITTED')
     if (input.ShopID) {
       await requireShop(ctx.db, staff.entId, input.ShopID)
       assertWholeShop(staff, input.ShopID)

@@ -40,6 +40,8 @@ import EnterpriseGet from './EnterpriseGet'
 import EnterpriseUpdate from './EnterpriseUpdate'
 import ShopList from './ShopList'
 import ShopSave from './ShopSave'
+import PaymentAccountList from './PaymentAccountList'
+import PaymentAccountSave from './PaymentAccountSave'
 import BranchSave from './BranchSave'
 import BranchRemove from './BranchRemove'
 import StaffRechargeRuleList from './StaffRechargeRuleList'
@@ -113,6 +115,8 @@ export const STAFF_REGISTRY = {
   EnterpriseUpdate,
   ShopList,
   ShopSave,
+  PaymentAccountList,
+  PaymentAccountSave,
   BranchSave,
   BranchRemove,
   StaffRechargeRuleList,

@@ -28,6 +28,8 @@ import { kitchen } from './0021-kitchen'
 import { printJobs } from './0022-print-jobs'
 import { counter } from './0023-counter'
 import { lookupIndexes } from './0024-lookup-indexes'
+import { refundFollowUps } from './0025-refund-follow-ups'
+import { shopPaymentAccounts } from './0026-shop-payment-accounts'
 import { hostCodeExchanges } from './0027-host-code-exchanges'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -55,6 +57,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022_print_jobs': printJobs,
   '0023_counter': counter,
   '0024_lookup_indexes': lookupIndexes,
+  '0025_refund_follow_ups': refundFollowUps,
+  '0026_shop_payment_accounts': shopPaymentAccounts,
   '0027_host_code_exchanges': hostCodeExchanges
 }
 
