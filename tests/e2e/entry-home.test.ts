@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { phone, SCREENSHOTS } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
+import { checkPage, claimPage } from './axe'
 
 const app = useAppUnderTest()
 
@@ -42,6 +43,41 @@ describe('scan a table, see where you are, switch language', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home-en-after-reload.png') })
     assert.deepEqual(errors, [])
     await context.close()
+  })
+
+  it('a counter code with no branch asks to choose one (not "another"), with no empty divider, and the menu then names the branch (issue 27 item 13)', async () => {
+    const expected = {
+      'en-US': { choose: 'Choose a branch', another: 'Choose another branch', branch: 'Senado Square' },
+      'zh-CN': { choose: '选择分店', another: '选择其他分店', branch: '议事亭' },
+      'zh-HK': { choose: '選擇分店', another: '選擇其他分店', branch: '議事亭' }
+    }
+    for (const [locale, words] of Object.entries(expected)) {
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      claimPage(page)
+      await page.goto(await entryUrl(app.server, 'S101'))
+      const link = page.getByTestId('home-change-branch').filter({ visible: true })
+      await link.waitFor({ timeout: 30000 })
+      assert.equal((await link.innerText()).trim(), words.choose, `${locale}: no branch is chosen yet`)
+      // The card's last row (Table: at the counter) draws no line over nothing.
+      const lastLine = await page.locator('.so-shop__card > :last-child').evaluate((el) => getComputedStyle(el).borderBottomWidth)
+      assert.equal(lastLine, '0px', `${locale}: a divider under the card's last row`)
+      await checkPage(page, `home-counter-${locale}`)
+      await page.screenshot({ path: path.join(SCREENSHOTS, `home-counter-${locale}.png`) })
+
+      await link.click()
+      await page.locator('[data-testid="base-option"][data-base="B201"]').filter({ visible: true }).click({ timeout: 30000 })
+      await page.getByTestId('branch-name').filter({ visible: true }).getByText(words.branch).waitFor({ timeout: 30000 })
+      assert.equal((await page.getByTestId('home-change-branch').filter({ visible: true }).innerText()).trim(), words.another)
+      await page.getByTestId('order-now').filter({ visible: true }).click()
+      const branch = page.getByTestId('menu-branch').filter({ visible: true })
+      await branch.waitFor({ timeout: 30000 })
+      assert.match(await branch.innerText(), new RegExp(words.branch), `${locale}: the menu says which branch`)
+      await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
+      await checkPage(page, `menu-branch-${locale}`)
+      await page.screenshot({ path: path.join(SCREENSHOTS, `menu-branch-${locale}.png`) })
+      await context.close()
+    }
   })
 
   it('shows "Shop does not exist" style failures on a clear screen, in the device language', async () => {

@@ -90,7 +90,15 @@ function GoodsList() {
     <View className='so-order'>
       <View className='so-order__top'>
         <View className='so-order__where'>
-          <Text className='so-order__shop' role='heading' aria-level={1}>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
+          {/* Where the diner orders: the shop and the branch chosen (issue 27 item 13). */}
+          <View className='so-order__place'>
+            <Text className='so-order__shop' role='heading' aria-level={1}>{session.shopInfo ? i18n.pick(session.shopInfo.ShopNames, session.shopInfo.ShopName) : ''}</Text>
+            {session.baseInfo && (
+              <Text className='so-order__branch' data-testid='menu-branch'>
+                {i18n.pick(session.baseInfo.BaseNames, session.baseInfo.BaseName)}
+              </Text>
+            )}
+          </View>
           {session.table && <Text className='so-order__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
         </View>
         <View className='so-order__search' role='button' tabIndex={0} data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>

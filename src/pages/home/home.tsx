@@ -65,7 +65,8 @@ function Home() {
         ) : null}
         {!session.params.TableID && (
           <View className='so-home__link' role='button' tabIndex={0} data-testid='home-change-branch' onClick={() => host.navigateTo(ROUTES.baseSelect(session.params.ShopID))}>
-            <Text>{i18n.t('home.changeBranch')}</Text>
+            {/* No branch yet (a shop's counter code): choosing one, not "another". */}
+            <Text>{i18n.t(session.baseInfo ? 'home.changeBranch' : 'home.chooseBranch')}</Text>
           </View>
         )}
         {!session.params.TableID && (
