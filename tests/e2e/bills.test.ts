@@ -118,6 +118,8 @@ describe('table bills and order details', () => {
     await byId(b, 'payment-result').waitFor({ timeout: 30000 })
     await byId(b, 'order-line').nth(2).waitFor({ timeout: 30000 })
     assert.equal(await byId(b, 'order-line').count(), 3, 'the paid bill lists the three rounds')
+    // Paid after the meal: thanks, not 'the kitchen is preparing your order' (issue 27 item 11).
+    assert.equal(await byId(b, 'order-note').innerText(), 'The bill is paid. Thank you, and see you again soon!')
     await byId(b, 'order-remark').getByText('Remark: No coriander please').waitFor()
     await shot(b, 'bills-paid-result')
 

@@ -48,6 +48,9 @@ describe('ordering', () => {
     assert.equal(order.service_type, 'takeaway')
     assert.match(order.appointed_time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
     assert.ok(pickupNo.includes(order.pickup_no))
+    // Made for the time chosen, and the result says when (issue 27 item 11): not 'the kitchen is preparing'.
+    const note = await byId(page, 'order-note').innerText()
+    assert.match(note, new RegExp(`^Paid — your order will be ready for (${order.appointed_time}|${order.appointed_time.slice(11)})$`), note)
 
     const ready = await ordersCli('ready', order.order_id)
     assert.match(ready.stdout, /Ready for pickup/)

@@ -19,6 +19,10 @@ export const serviceLabel = (t: T, service: OrderRow['ServiceType']): string => 
 /** 'YYYY-MM-DD HH:mm' of a wall-clock text ('' stays ''). */
 export const minuteText = (wall: string): string => wall.slice(0, 16)
 
+/** An appointed time: 'HH:mm' on the day the order was placed, else 'YYYY-MM-DD HH:mm'. */
+export const appointedText = (order: Pick<OrderRow, 'AppointedTime' | 'CreatedDate'>): string =>
+  order.AppointedTime.slice(0, 10) === order.CreatedDate.slice(0, 10) ? order.AppointedTime.slice(11, 16) : minuteText(order.AppointedTime)
+
 /** The sentence under the status: what happens next, or how it ended. */
 export function statusNote(t: T, order: OrderRow): string {
   // issue 17: refunds — a paid order given money back says so instead of only 'complete'.
@@ -29,6 +33,10 @@ export function statusNote(t: T, order: OrderRow): string {
       if (order.PayMode === 'postpay') return t('order.onTableBillNote')
       return order.ExpireDate ? t('order.payBy', { time: order.ExpireDate.slice(11, 16) }) : ''
     case ORDER_STATUS.PAID:
+      // issue 27 item 11: a table's bill is paid after the meal (nothing left for the kitchen); an
+      // order for a later time is made for that time (and says it: the result page shows no other).
+      if (order.PayMode === 'postpay' && order.RoundNo === 0 && order.TableSheetID) return t('order.billPaidNote')
+      if (order.AppointedTime) return t('order.paidForTimeNote', { time: appointedText(order) })
       return t('order.paidNote')
     case ORDER_STATUS.READY:
       return t('order.readyNote')
