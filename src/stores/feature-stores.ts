@@ -30,6 +30,7 @@ import type { OrderProgressLive } from './order-progress'
 import { liveAlert, liveSubscribe } from '../hosts/live'
 import { knowOperations } from '../gateway/operation-groups'
 import { parseGoodsRemarks } from '../core/goods-remarks'
+import { BUSINESS_MODE } from '../core/sheet-position'
 
 // The pages past Home call the rest of the gateway: H5's first screen knew only its own operations.
 knowOperations(OPERATIONS)
@@ -57,6 +58,7 @@ export class FeatureStores {
     // counter before a branch is chosen has no mode of its own: the cart keeps every mode's
     // entries until the branch says which applies (issue 27 item 9: a delivery cart survived
     // only a dine-in round trip through the counter code).
+    let storedBefore = this.businessMode.stored
     reaction(
       () => (session.isReady ? `${session.params.EntID}|${this.businessMode.offered.length > 0 ? this.businessMode.current : ''}|${session.params.BusinessMode}` : ''),
       (key) => {
@@ -64,8 +66,17 @@ export class FeatureStores {
         const mode = this.businessMode.offered.length > 0 ? this.businessMode.current : null
         // The session's params carry the diner's mode from here on (spec §3 params.BusinessMode).
         if (mode !== null && session.params.BusinessMode !== mode) runInAction(() => (session.params = { ...session.params, BusinessMode: mode }))
+        const chosen = this.businessMode.stored !== storedBefore
+        storedBefore = this.businessMode.stored
         if (this.cart.params.EntID !== session.params.EntID) this.cart.initialise(session.params.EntID, mode)
-        else if (mode !== null) this.cart.setBusinessMode(mode)
+        else if (mode !== null) {
+          const dropped = this.cart.setBusinessMode(mode)
+          // The place decided, not the diner (whose switch the goods list asked about first): say why the cart emptied.
+          if (dropped.length > 0 && !chosen) {
+            const label = (m: string) => root.i18n.t(m === BUSINESS_MODE.TAKEAWAY ? 'checkout.service.takeaway' : m === BUSINESS_MODE.DELIVERY ? 'checkout.service.delivery' : session.baseInfo?.CYType === '1' ? 'checkout.service.fastfood' : 'checkout.service.dinein')
+            root.host.toast(root.i18n.t('mode.cartEmptied', { was: label(dropped[0]), now: label(mode) }))
+          }
+        }
       },
       { fireImmediately: true }
     )

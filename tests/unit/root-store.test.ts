@@ -96,6 +96,41 @@ describe('a delivery cart across a branch choice at a counter (issue 27 item 9)'
     expect(root.cart.entriesFor('S101', 'B201').map((e) => e.goodsDetails.GoodsName)).toEqual(['Cola'])
   })
 
+  it('a branch that does not offer the cart\'s mode empties it and says so (not without a word)', async () => {
+    const { BASE } = await import('./support/fake-gateway-server')
+    const base = { ...BASE }
+    const { respond } = await counterServer()
+    const host = createFakeHost((req) => {
+      const res = respond(req)
+      const data = (res.data as { data?: { table3?: unknown[] } }).data
+      if (data?.table3?.length) data.table3 = [{ ...base }]
+      return res
+    })
+    const root = new RootStore(host, config)
+    await root.session.initialise({ BaseID: 'B201' })
+    expect(root.businessMode.choose('2')).toBe(true)
+    root.cart.add(goods, [line])
+    // The shop makes the branch takeaway only; the diner comes back to it through the counter.
+    base.BusinessMode = '1'
+    await root.session.initialise({ QRCode: 'QR-S101' })
+    expect(host.toasts).toEqual([])
+    await root.session.initialise({ BaseID: 'B201' })
+    expect(root.businessMode.current).toBe('1')
+    expect(root.cart.entriesFor('S101', 'B201')).toEqual([])
+    expect(host.toasts).toEqual(['Your Delivery cart was emptied: here you are ordering for Takeaway.'])
+    // Back to all modes: the diner's own choice (delivery) applies again, and the takeaway cart goes, with a word.
+    root.cart.add(goods, [line])
+    base.BusinessMode = '0'
+    await root.session.initialise({ BaseID: 'B201' })
+    expect(root.businessMode.current).toBe('2')
+    expect(host.toasts[1]).toBe('Your Takeaway cart was emptied: here you are ordering for Delivery.')
+    // The diner's own switch was asked first (the goods list's confirm): no second word.
+    root.cart.add(goods, [line])
+    expect(root.businessMode.choose('0')).toBe(true)
+    expect(root.cart.entriesFor('S101', 'B201')).toEqual([])
+    expect(host.toasts).toHaveLength(2)
+  })
+
   it('a page opened afresh at the counter (a reload) keeps the stored delivery cart until the branch is chosen', async () => {
     const host = createFakeHost((await counterServer()).respond)
     const first = new RootStore(host, config)

@@ -337,10 +337,13 @@ export class CartStore {
    * The diner's business mode changed (spec §4: the cart is emptied when it does): new entries
    * go under `mode` and the entries of the other modes, all there were, are cleared.
    */
-  setBusinessMode(mode: string): void {
-    if (mode === this.businessMode) return
+  /** Returns the modes of the entries it dropped ([] when none). */
+  setBusinessMode(mode: string): string[] {
+    if (mode === this.businessMode) return []
+    const dropped = [...new Set([...this.cartList, ...this.temporaryList].filter((e) => e.businessMode !== mode).map((e) => e.businessMode))]
     this.businessMode = mode
     this.clearOtherModes(mode)
+    return dropped
   }
 
   /** Removes the entries (cart and temporary) added under another business mode than `mode`. */

@@ -133,6 +133,7 @@ const en: Record<MessageKey, string> = {
   'mode.label': 'How you are served',
   'mode.switch': 'Switch',
   'mode.switchConfirm': 'Switch to {mode}? Your cart will be emptied.',
+  'mode.cartEmptied': 'Your {was} cart was emptied: here you are ordering for {now}.',
   'list.expandAll': 'Expand All',
   'page.confirm': 'Confirm order',
   'page.terms': 'Privacy policy and terms of use',

@@ -131,6 +131,7 @@ const zhCN = {
   'mode.label': '用餐方式',
   'mode.switch': '切换',
   'mode.switchConfirm': '切换为“{mode}”？购物车将被清空。',
+  'mode.cartEmptied': '已清空{was}购物车：此处为{now}点餐。',
   'list.expandAll': '展开全部',
   'page.confirm': '确认订单',
   'page.terms': '隐私政策与使用条款',

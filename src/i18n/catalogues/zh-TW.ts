@@ -133,6 +133,7 @@ const zhTW: Record<MessageKey, string> = {
   'mode.label': '用餐方式',
   'mode.switch': '切換',
   'mode.switchConfirm': '改為「{mode}」？購物車會被清空。',
+  'mode.cartEmptied': '已清空{was}購物車：此處為{now}點餐。',
   'list.expandAll': '展開全部',
   'page.confirm': '確認訂單',
   'page.terms': '私隱政策與使用條款',
