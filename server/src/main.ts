@@ -15,6 +15,7 @@ import { demoEntryPoints, seedDemo } from './storage/seed'
 import { createSetupLink, enterprisesWithoutOwner, hasAnyOwner, setupUrl } from './domain/staff/setup-link.service'
 import { startPrintWorker } from './printing/print-jobs'
 import { closeKitchenPrinting } from './printing/kitchen-printing'
+import { startRefundFollowUp } from './domain/payments/refund-follow-up'
 
 export interface StartOptions extends Partial<ServerConfig> {
   /** Fastify's JSON request log (default true). */
@@ -68,6 +69,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const sweep = startExpirySweep(database.db, app.log)
     // Kitchen tickets at stations with a printer print after their commit (docs/printing.md).
     const printing = startPrintWorker(database.db, app.log)
+    // Refunds are asked again, or asked about, until the vendor confirms them (docs/wechatpay.md "Refunds until confirmed").
+    const refunds = startRefundFollowUp({ db: database.db, providers: providers.payments }, app.log)
     let closing: Promise<void> | null = null
     return {
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -78,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close: () =>
         (closing ??= (async () => {
           await sweep.stop()
+          await refunds.stop()
           await printing.stop()
           await closeKitchenPrinting()
           await app.close()

@@ -20,6 +20,8 @@ import type {
   PaymentProvider,
   ProviderStatus,
   RefundInput,
+  RefundLookup,
+  RefundQueryResult,
   RefundResult
 } from './payment-provider'
 
@@ -59,6 +61,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX
   /** Refunds asked of this process's sandbox, oldest first (a test hook; a real provider keeps its own records). */
   readonly refunds: SandboxRefund[] = []
+  /**
+   * How queryRefund answers for a refund number (a test or demo hook, like the page's approve /
+   * decline buttons): absent, a refund the sandbox accepted is SUCCESS, as no money moves.
+   */
+  readonly refundStatus = new Map<string, 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL'>()
 
   constructor(private readonly secret: string) {
     if (!secret) throw new Error('the sandbox payment provider needs a secret')
@@ -210,9 +217,37 @@ export class SandboxPaymentProvider implements PaymentProvider {
    */
   async refund(input: RefundInput): Promise<RefundResult> {
     const refundNo = input.refundNo ?? input.payId
-    const refundRef = `SBR-${this.hmac(refundNo === input.payId ? `refund:${input.payId}` : `refund:${input.payId}:${refundNo}`).slice(0, 20).toUpperCase()}`
+    const refundRef = this.refundRefOf(input.payId, refundNo)
     if (!this.refunds.some((r) => (r.refundNo ?? r.payId) === refundNo && r.payId === input.payId)) this.refunds.push({ ...input, refundRef, at: new Date().toISOString() })
     return { refundRef }
+  }
+
+  /**
+   * The sandbox keeps no refunds across processes, and it accepts every one: a refund number is
+   * SUCCESS with the reference refund() gave it (or what refundStatus says), the same fact under
+   * the same noticeId whichever process asks. The follow-up's confirmation runs in the demo too.
+   */
+  async queryRefund(refund: RefundLookup): Promise<RefundQueryResult> {
+    const status = this.refundStatus.get(refund.refundNo) ?? 'SUCCESS'
+    if (status === 'PROCESSING') return { status: 'processing' }
+    const refundRef = this.refundRefOf(refund.payId, refund.refundNo)
+    return {
+      status: 'settled',
+      notice: {
+        kind: 'refund',
+        noticeId: `refund:${refundRef}:${status}`,
+        payId: refund.payId,
+        refundNo: refund.refundNo,
+        refundRef,
+        result: status === 'SUCCESS' ? 'refunded' : 'refund_failed',
+        ...(status === 'CLOSED' ? { failure: 'closed' as const } : status === 'ABNORMAL' ? { failure: 'abnormal' as const } : {}),
+        amount: refund.amount
+      }
+    }
+  }
+
+  private refundRefOf(payId: string, refundNo: string): string {
+    return `SBR-${this.hmac(refundNo === payId ? `refund:${payId}` : `refund:${payId}:${refundNo}`).slice(0, 20).toUpperCase()}`
   }
 
   private hmac(text: string): string {
