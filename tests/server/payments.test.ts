@@ -156,7 +156,9 @@ describe('PaySubmit', () => {
 
   it("refuses another device's order, a missing device key, a reused key and a foreign return URL", async () => {
     const orderId = await insertOrder()
-    expect((await paySubmit(orderId, { device: OTHER_DEVICE })).body).toMatchObject({ resultcode: '20017', resultmsg: 'This order belongs to someone else' })
+    // Answered as an unknown order: a refusal confirms no id (issue 27).
+    expect((await paySubmit(orderId, { device: OTHER_DEVICE })).body).toMatchObject({ resultcode: '20016' })
+    expect((await paySubmit(orderId, { device: OTHER_DEVICE })).body.resultmsg).toBe((await paySubmit('O20000101nothing00', { device: OTHER_DEVICE })).body.resultmsg)
     const anonymous = await server.call('PaySubmit', [{ SheetID: orderId, RequestKey: newKey(), ReturnUrl: RETURN }])
     expect(anonymous.body.errcode).toBe('10007')
 
@@ -395,9 +397,9 @@ describe('provider notices', () => {
 })
 
 describe('PaymentStatusUpdate and UserPayInfoGet', () => {
-  it("refuses another device's payment and an unknown one", async () => {
+  it("refuses another device's payment and an unknown one alike", async () => {
     const { PayID } = await startPayment(await insertOrder())
-    expect((await server.call('PaymentStatusUpdate', [{ PayID }], { headers: { 'X-Device-Key': OTHER_DEVICE } })).body.resultcode).toBe('20017')
+    expect((await server.call('PaymentStatusUpdate', [{ PayID }], { headers: { 'X-Device-Key': OTHER_DEVICE } })).body.resultcode).toBe('20022')
     expect((await server.call('PaymentStatusUpdate', [{ PayID: 'NO-SUCH-PAY' }], asDiner)).body.resultcode).toBe('20022')
     const pending = await server.call('PaymentStatusUpdate', [{ PayID }], asDiner)
     expect(pending.body.data.table1[0]).toMatchObject({ Status: PAYMENT_STATUS.PENDING, PayUrl: `http://localhost${sandbox.pagePath(PayID)}` })

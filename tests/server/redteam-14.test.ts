@@ -125,7 +125,7 @@ describe('the sandbox cashier, attacked', () => {
       for (const headers of [device().headers, stranger.headers, {}]) {
         const res = await server.call('PaySubmit', [{ SheetID: orderId, RequestKey: rk(), ReturnUrl: PAY_RETURN, PayChannel }], { headers })
         expect(res.body.data?.table2 ?? []).toEqual([])
-        expect(['20017', '10007']).toContain(res.body.resultcode || res.body.errcode)
+        expect(['20016', '10007']).toContain(res.body.resultcode || res.body.errcode)
       }
     }
     expect(await countRows('payments')).toBe(before)

@@ -160,7 +160,7 @@ describe('a takeover between PayLaterUpdate and PaySubmit (red-team review)', ()
     // A device that neither ordered nor holds the settlement still may not pay it.
     const stranger = device()
     const refused = await server.call('PaySubmit', [{ SheetID: settlement, RequestKey: requestKey(), ReturnUrl: RETURN_URL }], { headers: stranger.headers })
-    expect(refused.body.resultcode).toBe(RESULTCODES.ORDER_NOT_YOURS)
+    expect(refused.body.resultcode).toBe(RESULTCODES.ORDER_NOT_FOUND)
   })
 })
 

@@ -97,9 +97,9 @@ describe('BalancePay', () => {
     expect((await balancePay(guest, guestOrder)).body.resultcode).toBe('20038')
 
     const other = await makeMember(server.db, { balance: '500' })
-    expect((await balancePay(other, orderId)).body.resultcode).toBe('20017')
+    expect((await balancePay(other, orderId)).body.resultcode).toBe('20016')
     const walkIn = await insertOrderRow(server.db, { ownerKey: 'a'.repeat(64), amount: '5.00' })
-    expect((await balancePay(other, walkIn)).body.resultcode).toBe('20017')
+    expect((await balancePay(other, walkIn)).body.resultcode).toBe('20016')
     const expired = await insertOrderRow(server.db, { ownerKey: other.ownerKey, amount: '5.00', expiresIn: -1 })
     expect((await balancePay(other, expired)).body.resultcode).toBe('20024')
     expect((await balancePay(other, 'O-no-such-order')).body.resultcode).toBe('20016')

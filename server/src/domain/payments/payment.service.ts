@@ -250,8 +250,12 @@ export async function allowedReturnOrigins(db: Kysely<Database>, entId: string, 
   return originsOf([origin, ...h5], origin)
 }
 
-export function requireOwner(ownerKey: string, caller: string): void {
-  if (!caller || ownerKey !== caller) throw new DomainError('ORDER_NOT_YOURS')
+/**
+ * The caller owns it, or is answered as if it did not exist (ORDER_NOT_FOUND, or PAYMENT_NOT_FOUND
+ * for a payment looked up by its id): a refusal confirms no id to someone who merely holds it.
+ */
+export function requireOwner(ownerKey: string, caller: string, notFound: 'ORDER_NOT_FOUND' | 'PAYMENT_NOT_FOUND' = 'ORDER_NOT_FOUND'): void {
+  if (!caller || ownerKey !== caller) throw new DomainError(notFound)
 }
 
 /**
@@ -594,7 +598,7 @@ export async function paymentStatus(deps: PaymentDeps, input: PaymentStatusInput
   const { db } = deps
   let payment = await db.selectFrom('payments').selectAll().where('pay_id', '=', input.payId).where('ent_id', '=', input.entId).executeTakeFirst()
   if (!payment) throw new DomainError('PAYMENT_NOT_FOUND')
-  requireOwner(payment.owner_key, input.ownerKey)
+  requireOwner(payment.owner_key, input.ownerKey, 'PAYMENT_NOT_FOUND')
   const provider = deps.providers.get(payment.provider)
   // A declined payment is asked too: a provider may take the money after all (its notice lost).
   const open = payment.status === PAYMENT_STATUS.PENDING || payment.status === PAYMENT_STATUS.DECLINED

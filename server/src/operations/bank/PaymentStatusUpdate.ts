@@ -12,7 +12,7 @@ export default defineOperation({
   name: 'PaymentStatusUpdate',
   group: 'Bank',
   summary:
-    "A payment's state after asking its provider (the paying page polls it): table1 the payment, table2 its order. A pending payment the provider reports settled (its notice was lost) is settled now, by the same rules as a notice. Status 2 (declined): pay again with a new PaySubmit. Needs X-Device-Key (10007); another device's payment → 20017; unknown PayID → 20022; a provider notice whose amount did not match the payment → 20031.",
+    "A payment's state after asking its provider (the paying page polls it): table1 the payment, table2 its order. A pending payment the provider reports settled (its notice was lost) is settled now, by the same rules as a notice. Status 2 (declined): pay again with a new PaySubmit. Needs X-Device-Key (10007); unknown PayID and another device's payment alike → 20022; a provider notice whose amount did not match the payment → 20031.",
   auth: 'app',
   input: z.object({ PayID: requiredId('Payment id (PayID of PaySubmit)') }),
   output: { table1: PAYMENT_COLUMNS, table2: ORDER_COLUMNS },

@@ -11,7 +11,7 @@ export default defineOperation({
   name: 'BalancePay',
   group: 'Retail',
   summary:
-    "Pays one of the signed-in member's orders (or a table sheet's settlement order) from the member's balance, at once: table1 the payment (Provider 'balance', Status 1), table2 the order, now paid. The balance ledger gets a 'spend' entry and the order earns its points, in one transaction. Idempotent by RequestKey (a retry answers the same payment; another order's key → 20029). Guest member (no phone) → 20038; the balance does not cover what is due → 20042 (nothing changes); another member's or a walk-in order → 20017; unknown → 20016; expired → 20024; not awaiting payment → 20018. No session → errcode 10010.",
+    "Pays one of the signed-in member's orders (or a table sheet's settlement order) from the member's balance, at once: table1 the payment (Provider 'balance', Status 1), table2 the order, now paid. The balance ledger gets a 'spend' entry and the order earns its points, in one transaction. Idempotent by RequestKey (a retry answers the same payment; another order's key → 20029). Guest member (no phone) → 20038; the balance does not cover what is due → 20042 (nothing changes); unknown and another member's or a walk-in order alike → 20016; expired → 20024; not awaiting payment → 20018. No session → errcode 10010.",
   auth: 'member',
   input: z.object({
     SheetID: requiredId('The order to pay (SheetID of OrderSubmit, or the SettlementID of a table sheet)'),
