@@ -429,6 +429,14 @@ describe('notices: POST /pay/notify/wechatpay, sent over HTTP by the fake', () =
       const answer = await deliver(notice)
       expect({ what, status: answer.status, ok: answer.body.ok }).toEqual({ what, status: 401, ok: false })
     }
+    // A merchant with one app only: a resource without an app id must not match the one left unset.
+    const miniOnly = new WechatPayProvider(wechatPayFromSettings(wechatPaySettings(envOf(keys, { WECHATPAY_JSAPI_APPID: '' })), { publicUrl: base, production: false }))
+    // As they arrive: Node lowercases header names.
+    const arrived = (n: { headers: Record<string, string> }) => Object.fromEntries(Object.entries(n.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    const noApp = fake.paidNotice(payId, { overrides: { appid: null } })
+    expect(miniOnly.verifyNotice(noApp.body, arrived(noApp))).toEqual({ ok: false, reason: 'resource is for an app id not ours' })
+    const ours = fake.paidNotice(payId)
+    expect(miniOnly.verifyNotice(ours.body, arrived(ours)).ok).toBe(true)
     const bare = fake.paidNotice(payId)
     const answer = await fake.deliver({ ...bare, headers: { 'Content-Type': 'application/json' } })
     expect(answer.status).toBe(401)

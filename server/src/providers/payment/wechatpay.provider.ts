@@ -354,7 +354,8 @@ export class WechatPayProvider implements PaymentProvider {
     const amount = isObject(r.amount) ? r.amount : {}
 
     if (event === 'TRANSACTION.SUCCESS' && resource.original_type === 'transaction') {
-      if (r.appid !== this.c.miniAppId && r.appid !== this.c.jsapiAppId) return { ok: false, reason: 'resource is for an app id not ours' }
+      // A null appid matched an app id left unset (one of the two is optional): only a configured one counts.
+      if (typeof r.appid !== 'string' || (r.appid !== this.c.miniAppId && r.appid !== this.c.jsapiAppId)) return { ok: false, reason: 'resource is for an app id not ours' }
       const transactionId = str(r.transaction_id, 64)
       if (!transactionId || r.trade_state !== 'SUCCESS') return { ok: false, reason: 'transaction fields missing or not SUCCESS' }
       const paid = fromFen(amount.total)
