@@ -9,6 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
+import { PaymentProviders } from '../../server/src/providers/payment/payment-provider'
+import { paymentStatus } from '../../server/src/domain/payments/payment.service'
 import { createTestServer, type TestServer } from './helpers/test-server'
 import { insertOrderRow, type OrderRowOptions } from './helpers/order-fixtures'
 
@@ -397,6 +399,20 @@ describe('provider notices', () => {
 })
 
 describe('PaymentStatusUpdate and UserPayInfoGet', () => {
+  it('a poll while the provider cannot open its page (down, refusing) still answers the payment\'s state, with no PayUrl', async () => {
+    const { PayID } = await startPayment(await insertOrder())
+    // The sandbox as it would be with its page service down: the status query still answers.
+    const down = Object.assign(Object.create(sandboxOfServer()), {
+      createPayment: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:443')
+      },
+      queryStatus: async () => ({ status: 'pending' as const })
+    })
+    const { view } = await paymentStatus({ db: server.db, providers: new PaymentProviders([down]) }, { entId: 'E1001', ownerKey: owner(DEVICE), payId: PayID, origin: 'http://localhost', now: new Date() })
+    expect(view.payment.status).toBe(PAYMENT_STATUS.PENDING)
+    expect(view.payUrl).toBe('')
+  })
+
   it("refuses another device's payment and an unknown one alike", async () => {
     const { PayID } = await startPayment(await insertOrder())
     expect((await server.call('PaymentStatusUpdate', [{ PayID }], { headers: { 'X-Device-Key': OTHER_DEVICE } })).body.resultcode).toBe('20022')

@@ -337,7 +337,9 @@ export async function paymentView(
   try {
     created = await createWithChannel(provider, request, channel)
   } catch (e) {
-    if (!options.pageOptional || !(e instanceof EnvelopeError)) throw e
+    // A poll asks for the payment's state: a page the provider will not (or cannot, being down)
+    // open now is no reason to fail it; the state is what the poll is for.
+    if (!options.pageOptional) throw e
     return { payment, payUrl: '', superseded: false, invocation: null }
   }
   if (!payment.provider_ref) {

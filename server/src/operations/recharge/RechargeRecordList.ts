@@ -20,7 +20,7 @@ export default defineOperation({
     const { rows, total } = await listRecharges(ctx.db, ctx.enterprise.entId, ctx.member.vipId, limit, offset)
     const timeZone = await enterpriseTimeZone(ctx.db, ctx.enterprise.entId)
     const deps = { db: ctx.db, providers: ctx.providers.payments }
-    const views = await Promise.all(rows.map((r) => rechargeView(deps, r, ctx.origin, ctx.locale)))
+    const views = await Promise.all(rows.map((r) => rechargeView(deps, r, ctx.origin, ctx.locale, 'hosted', { pageOptional: true })))
     return { table1: views.map((v) => rechargeRow(v, timeZone)), table2: [totalRow(total)] }
   }
 })
