@@ -11,6 +11,7 @@ import { toDecimal } from '../../src/core/money'
 import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
+import { approveAfterSale } from '../../server/src/domain/aftersale/aftersale.service'
 import { makeMember } from './helpers/member-fixtures'
 import { insertOrderRow, type OrderRowOptions } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
@@ -100,6 +101,24 @@ describe('a paid notice after a declined one (order payments)', () => {
     expect(refundsOf(first)).toBe(1)
     expect(await order(orderId)).toMatchObject({ status: ORDER_STATUS.PAID, paid_amount: '23.50' })
     expect(await payEvents(orderId)).toBe(1)
+  })
+
+  it("the superseded attempt's money returned at once is no refund of the order: RefundedAmount stays 0, and an after-sale refund counts only itself", async () => {
+    const m = await makeMember(server.db)
+    const orderId = await insertOrderRow(server.db, { ownerKey: m.ownerKey })
+    const pay = (sheetId: string) => server.call('PaySubmit', [{ SheetID: sheetId, RequestKey: key(), ReturnUrl: '/#/pages/paying/paying?PayID={PayID}' }], { headers: m.headers })
+    const first = ok(await pay(orderId)).table1[0].PayID
+    const second = ok(await pay(orderId)).table1[0].PayID
+    expect(await notice(second, 'paid')).toBe('paid')
+    expect(await notice(first, 'paid')).toBe('refunded')
+    const refunded = async () => ok(await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: m.headers })).table1[0]
+    // The order's own payment was not touched: nothing of the order was refunded, and After-sale stays open to the diner.
+    expect(await refunded()).toMatchObject({ PaidAmount: '23.50', RefundedAmount: '0' })
+    const listed = ok(await server.call('OrderListByPage', [{ PageIndex: 1, PageSize: 50 }], { headers: m.headers })).table1.find((o: { SheetID: string }) => o.SheetID === orderId)
+    expect(listed.RefundedAmount).toBe('0')
+    const asked = ok(await server.call('AfterSaleSubmit', [{ SheetID: orderId, Amount: '10', Reason: 'quality', Content: 'cold', RequestKey: key() }], { headers: m.headers })).table1[0]
+    await approveAfterSale(server.db, server.providers.payments, { afterSaleId: asked.AfterSaleID, note: '', now: new Date() })
+    expect((await refunded()).RefundedAmount).toBe('10.00')
   })
 
   it('leaves it refund due for the shop when the provider refuses the refund', async () => {

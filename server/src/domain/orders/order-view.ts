@@ -25,6 +25,7 @@ import { wallClockText } from '../enterprise/enterprise.service'
 import { linesInLanguage } from './line-names'
 import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/delivery-address'
 import { progressRef } from '../kitchen/progress-ref'
+import { LATE_PAYMENT_REFUND_REASON } from '../payments/refund-tracking'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -207,9 +208,11 @@ const places = (text: string): number => (text.split('.')[1] ?? '').length
 
 /**
  * issue 17: refunds — what has been given back of each order, by order id (absent: nothing), in
- * two queries. Per payment: a refunded one (4) counts whole — an after-sale refund that used it
- * up, a shop cancel that gave back its rest, or money that came after the order ended — and a
- * paid one (1) counts what after-sale refunds took of it; so no money is counted twice.
+ * a few queries. Per payment: a refunded one (4) counts whole — an after-sale refund that used it
+ * up, or a shop cancel that gave back its rest — unless it never paid the order (money that came
+ * after the order ended or after another attempt paid it, given back at once: the payer's own
+ * money, shown with the payments, not a refund of the order); a paid one (1) counts what
+ * after-sale refunds took of it; so no money is counted twice.
  */
 export async function refundedAmounts(db: Kysely<Database>, orders: readonly Pick<OrderRecord, 'order_id' | 'paid_amount'>[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()
@@ -222,6 +225,24 @@ export async function refundedAmounts(db: Kysely<Database>, orders: readonly Pic
     .where('status', 'in', [PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUNDED])
     .execute()
   if (payments.length === 0) return out
+  // Money that never paid the order (it came late, or after another attempt paid) went back at
+  // once: the payer's own money returned, no refund of the order. Known by its refund's reason
+  // (refund_follow_ups; before migration 0025 the refund's record in payment_notices).
+  const refundedIds = payments.filter((p) => Number(p.status) === PAYMENT_STATUS.REFUNDED).map((p) => p.pay_id)
+  const late = new Set<string>()
+  if (refundedIds.length) {
+    const [followed, noted] = await Promise.all([
+      db.selectFrom('refund_follow_ups').select('pay_id').where('pay_id', 'in', refundedIds).where('reason', '=', LATE_PAYMENT_REFUND_REASON).execute(),
+      db
+        .selectFrom('payment_notices')
+        .select('pay_id')
+        .where('pay_id', 'in', refundedIds)
+        .where('result', '=', 'refunded')
+        .where('body', 'like', `%${LATE_PAYMENT_REFUND_REASON}%`)
+        .execute()
+    ])
+    for (const r of [...followed, ...noted]) late.add(r.pay_id)
+  }
   const partPaid = payments.filter((p) => Number(p.status) === PAYMENT_STATUS.PAID).map((p) => p.pay_id)
   const parts = partPaid.length ? await db.selectFrom('after_sale_refunds').select(['pay_id', 'amount']).where('pay_id', 'in', partPaid).execute() : []
   const sums = new Map<string, { sum: Decimal; places: number }>()
@@ -230,7 +251,7 @@ export async function refundedAmounts(db: Kysely<Database>, orders: readonly Pic
     sums.set(orderId, { sum: was.sum.plus(new Decimal(amount || 0)), places: Math.max(was.places, places(amount)) })
   }
   const orderOf = new Map(payments.map((p) => [p.pay_id, p.order_id]))
-  for (const p of payments) if (Number(p.status) === PAYMENT_STATUS.REFUNDED) add(p.order_id, p.amount)
+  for (const p of payments) if (Number(p.status) === PAYMENT_STATUS.REFUNDED && !late.has(p.pay_id)) add(p.order_id, p.amount)
   for (const r of parts) add(orderOf.get(r.pay_id)!, r.amount)
   const paidPlaces = new Map(orders.map((o) => [o.order_id, places(o.paid_amount)]))
   for (const [orderId, { sum, places: p }] of sums) if (sum.gt(0)) out.set(orderId, sum.toFixed(Math.max(p, paidPlaces.get(orderId) ?? 0)))

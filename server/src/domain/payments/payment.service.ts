@@ -56,7 +56,7 @@ import { changeBalance } from '../wallet/balance.service'
 import { reverseOrderPoints } from '../wallet/points.service'
 import { applyRechargeResult, lockRecharge } from '../wallet/recharge-settle'
 import { inEventTransaction } from '../../live/outbox'
-import { applyRefundOutcome, latestRefundFollowUp, REFUND_STATE, trackAccepted, trackRefused } from './refund-tracking'
+import { applyRefundOutcome, LATE_PAYMENT_REFUND_REASON, latestRefundFollowUp, REFUND_STATE, trackAccepted, trackRefused } from './refund-tracking'
 
 export type PaymentRecord = Selectable<PaymentTable>
 
@@ -553,7 +553,7 @@ async function giveBack(trx: Transaction<Database>, provider: PaymentProvider, p
   const current = await latestRefundFollowUp(trx, payment.pay_id, payment.pay_id)
   if (current && current.state !== REFUND_STATE.DUE && current.state !== REFUND_STATE.GIVEN_UP) return false
   const refundNo = current?.refund_no ?? payment.pay_id
-  const reason = 'paid after the order had ended'
+  const reason = LATE_PAYMENT_REFUND_REASON
   try {
     await refundAtProvider(trx, provider, payment, reason, now, refundNo === payment.pay_id ? undefined : refundNo)
   } catch (e) {

@@ -48,6 +48,13 @@ export const ABNORMAL_RECHECK_MS = 60 * 60_000
 export const backoff = (steps: readonly number[], tries: number): number => steps[Math.min(Math.max(tries, 1), steps.length) - 1]
 
 /** The refund number of the attempt: the first number, then '<first>-r2', '-r3' … (both vendors take '-'). */
+/**
+ * Why money that never paid its order went back at once (it came after the order had ended, or
+ * after another attempt paid it): such a refund is no refund of the order (order-view's
+ * refundedAmounts leaves it out), only the payer's own money returned.
+ */
+export const LATE_PAYMENT_REFUND_REASON = 'paid after the order had ended'
+
 export const refundNoOf = (baseNo: string, attempt: number): string => (attempt <= 1 ? baseNo : `${baseNo}-r${attempt}`)
 
 const later = (now: Date, ms: number): string => new Date(now.getTime() + ms).toISOString()

@@ -106,7 +106,7 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   CouponAmount: `${MONEY}: what the card took off ('0.00' none; '0' on orders placed before coupons existed)`,
   Amount: `${MONEY}: GoodsAmount + BagFee + Freight − CouponAmount, what the diner pays`,
   PaidAmount: MONEY,
-  RefundedAmount: "string: exact decimal, money given back for the order by any path (after-sale refunds, a shop cancel's or a late payment's refund; each payment counted once; '0' none)",
+  RefundedAmount: "string: exact decimal, money given back of what paid the order (after-sale refunds, a shop cancel's refund; each payment counted once; a payment that came after the order ended or after another paid it, returned at once, is not counted: it shows in the payments; '0' none)",
   CreatedDate: WALL,
   ExpireDate: `${WALL}: an unpaid order expires then`,
   PaidDate: WALL,
