@@ -473,7 +473,7 @@ describe('walk-in orders are claimed at login', () => {
 
     const mine = ok(await server.call('OrderListByPage', [{ PageIndex: 1, PageSize: 50 }], { headers })).table1
     expect(mine.map((r: { SheetID: string }) => r.SheetID)).toContain(orderId)
-    // The device alone no longer reaches it.
-    expect(code(await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: d.headers }))).toBe('20017')
+    // The device alone no longer reaches it (answered as an unknown order).
+    expect(code(await server.call('OrderDetailGet', [{ SheetID: orderId }], { headers: d.headers }))).toBe('20016')
   })
 })

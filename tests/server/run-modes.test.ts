@@ -131,7 +131,7 @@ describe('settings', () => {
     for (const [env, text] of [
       [{ SMS_PROVIDER: 'acme-sms' }, "SMS_PROVIDER 'acme-sms' is not a provider this server has (choices: development, aliyun, tencent, twilio)"],
       [{ IDENTITY_PROVIDER: 'wechat,acme-id' }, "IDENTITY_PROVIDER 'acme-id' is not a provider this server has (choices: development, wechat, alipay)"],
-      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox, wechatpay, alipay)"],
+      [{ PAYMENT_PROVIDERS: 'sandbox,stripe' }, "PAYMENT_PROVIDERS 'stripe' is not a provider this server has (choices: sandbox, wechatpay, alipay, alipayhk)"],
       [{ GEOCODING_PROVIDER: 'acme-maps' }, "GEOCODING_PROVIDER 'acme-maps' is not a provider this server has (choices: development, nominatim)"]
     ] as const) {
       const config = configOf(env)

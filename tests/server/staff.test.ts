@@ -138,6 +138,8 @@ describe('the role matrix', () => {
     EnterpriseUpdate: ['owner'],
     ShopList: MANAGERS,
     ShopSave: MANAGERS,
+    PaymentAccountList: MANAGERS,
+    PaymentAccountSave: MANAGERS,
     BranchSave: MANAGERS,
     BranchRemove: MANAGERS,
     StaffRechargeRuleList: MANAGERS,
