@@ -7,7 +7,6 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { RESULTCODES } from '../../src/gateway/codes'
@@ -24,6 +23,7 @@ import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { runServerProcess } from './helpers/start-check'
+import { freePort } from '../support/free-port'
 
 const ADMIN = 'alipay-test-admin-token-0123456789abc'
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -33,14 +33,6 @@ let fake: FakeAlipay
 let server: TestServer
 let base: string
 let dir: string
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 function envOf(k: AlipayKeys, extra: Record<string, string> = {}): Record<string, string> {
   return {

@@ -26,6 +26,7 @@ import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { runServerProcess } from './helpers/start-check'
+import { freePort } from '../support/free-port'
 
 const ADMIN = 'alipayhk-test-admin-token-0123456789'
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -36,14 +37,6 @@ let fake: FakeAntom
 let server: TestServer
 let base: string
 let dir: string
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 /** The settings a deployment would give: the private key as a file, Antom's key as the Dashboard shows it (bare base64). */
 function envOf(k: AntomKeys, extra: Record<string, string> = {}): Record<string, string> {

@@ -31,6 +31,7 @@ import { FakeWechatPay, makeWechatPayKeys, type SignedNotice, type WechatPayKeys
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { freePort } from '../support/free-port'
 
 const ADMIN = 'redteam-25-notify-admin-token-0123456789'
 const SECRET = 'redteam-25-notify-sandbox-secret'
@@ -45,14 +46,6 @@ let server: TestServer
 let base: string
 let dir: string
 const sandbox = new SandboxPaymentProvider(SECRET)
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 beforeAll(async () => {
   wxKeys = makeWechatPayKeys()

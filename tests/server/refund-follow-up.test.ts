@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
@@ -21,6 +20,7 @@ import { FakeWechatPay, makeWechatPayKeys } from '../support/fake-wechatpay'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { freePort } from '../support/free-port'
 
 const ADMIN = 'refund-follow-up-admin-token-0123456789'
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -31,14 +31,6 @@ let ali: FakeAlipay
 let server: TestServer
 let deps: PaymentDeps
 let dir: string
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 beforeAll(async () => {
   const wxKeys = makeWechatPayKeys()

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { RESULTCODES } from '../../src/gateway/codes'
@@ -23,6 +22,7 @@ import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { ownerOf, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { createTestServer, ok, type GatewayResult, type TestServer } from './helpers/test-server'
+import { freePort } from '../support/free-port'
 
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
 const RECHARGE_RETURN = '/#/pages/rechargeResult/rechargeResult?RechargeID={RechargeID}'
@@ -34,14 +34,6 @@ let alipay: FakeAlipay
 let server: TestServer
 let dir: string
 let owner: StaffSession
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 beforeAll(async () => {
   wxKeys = makeWechatPayKeys()

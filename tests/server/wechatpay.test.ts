@@ -9,7 +9,6 @@
  */
 import { createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { RESULTCODES } from '../../src/gateway/codes'
@@ -27,6 +26,7 @@ import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { runServerProcess } from './helpers/start-check'
+import { freePort } from '../support/free-port'
 
 const ADMIN = 'wechatpay-test-admin-token-0123456789'
 const RETURN = '/#/pages/paying/paying?PayID={PayID}'
@@ -36,15 +36,6 @@ let fake: FakeWechatPay
 let server: TestServer
 let base: string
 let dir: string
-
-/** A port nobody listens on now (the server's PUBLIC_URL must be known before it is built). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 /** The settings a deployment would give: key files on disk, ids in the environment. */
 function envOf(k: WechatPayKeys, extra: Record<string, string> = {}): Record<string, string> {

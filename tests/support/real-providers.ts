@@ -9,7 +9,6 @@
  */
 import { createVerify } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
@@ -39,14 +38,9 @@ export interface RealProviderFakes {
 
 const WECHAT_SECRETS = { mini: 'mini-secret-real-providers-0123456', oa: 'oa-secret-real-providers-01234567' }
 
-/** A port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const port = (probe.address() as net.AddressInfo).port
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
+import { freePort } from './free-port'
+
+export { freePort }
 
 export async function startFakes(): Promise<RealProviderFakes> {
   // App ids as WeChat writes them ('wx' and 16 hex digits): the sign-in settings check their form.
