@@ -66,7 +66,7 @@ describe('after the meal', () => {
       await byId(page, 'phone-input').locator('input').fill(phoneNo)
       await byId(page, 'send-code').click()
       await byId(page, 'code-input').locator('input').fill(await waitForCode(areaNo, phoneNo))
-      await page.getByRole('checkbox', { name: `${t('checkout.agree')} ${t('checkout.policyLink')}` }).filter({ visible: true }).click()
+      await page.getByRole('checkbox', { name: `${t('checkout.agree')}${locale === 'en' ? ' ' : ''}${t('checkout.policyLink')}` }).filter({ visible: true }).click()
       await shot(page, `after-meal-login-${locale}`)
       await byId(page, 'login-submit').click()
       await byId(page, 'member-phone').waitFor({ timeout: 30000 })

@@ -56,7 +56,9 @@ function diner(page: Page, locale: Locale) {
     })
   }
   /** The payment's result, heard on the page the diner lands on: paid (the paying page's word, or the order's note). */
-  const paidWords = () => new RegExp([t('pay.paid'), t('order.paidNote'), t('order.billPaidNote')].map(escapeRe).join('|'))
+  // An order for a chosen time is heard as ready for that time ('{time}' stands for any).
+  const paidWords = () =>
+    new RegExp([t('pay.paid'), t('order.paidNote'), t('order.billPaidNote')].map(escapeRe).concat(escapeRe(t('order.paidForTimeNote', { time: '\u0000' })).replace('\u0000', '.+')).join('|'))
   /** Presses Tab (at most `max` times) until the control has the focus, then `key`: the keyboard's own order. */
   const tabTo = async (control: Locator, what: string, key: 'Enter' | 'Space' = 'Enter', max = 15) => {
     const target = control.first()
