@@ -15,6 +15,7 @@ import type { Host } from '../hosts/host'
 import type { MessageKey } from '../i18n/catalogues'
 import { otherPlace, reorderPlan, type ReorderPlan } from '../core/reorder'
 import type { OrderRow } from '../gateway/order-rows'
+import { wasConfirmed } from '../hosts/confirm-signal'
 
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
 
@@ -47,7 +48,7 @@ export async function reorderIntoCart(deps: ReorderDeps, order: Pick<OrderRow, '
   }
   if (otherPlace(order, session.params)) {
     const place = order.BaseName || order.ShopName
-    const yes = await host.confirm({ content: t('reorder.otherPlace', { place }), confirm: t('reorder.switch'), cancel: t('common.cancel') })
+    const yes = await wasConfirmed(host.confirm({ content: t('reorder.otherPlace', { place }), confirm: t('reorder.switch'), cancel: t('common.cancel') }))
     if (!yes) return 'declined'
     await session.initialise({ BaseID: order.BaseID })
     if (!session.isReady || otherPlace(order, session.params)) {

@@ -1,11 +1,12 @@
 /**
- * Spec §8: "Confirm modals reject with a cancel signal." `confirmOrCancel` asks through the host's
- * modal and resolves when the person confirms; a cancel (or a modal that could not show) rejects
- * with a ConfirmCancelled, which callers tell apart from real failures with isConfirmCancelled and
- * pass over silently.
+ * Spec §8: "Confirm modals reject with a cancel signal." The host's confirm (Host['confirm'],
+ * ./taro-confirm.ts on every host) resolves when the person confirms and rejects with a
+ * ConfirmCancelled when they cancel (or the modal could not show); a one-button modal (no
+ * `cancel` text) only informs and always resolves. Every caller handles the signal one of these
+ * ways: `afterConfirm` (run an action after a confirm, a cancel does nothing), `wasConfirmed`
+ * (a store that needs the answer as a boolean), or its own `isConfirmCancelled` check. Anything
+ * else that rejects is a real failure and goes on.
  */
-import type { Host } from './host'
-
 export class ConfirmCancelled extends Error {
   readonly cancelled = true
   constructor() {
@@ -17,13 +18,29 @@ export class ConfirmCancelled extends Error {
 export const isConfirmCancelled = (e: unknown): e is ConfirmCancelled =>
   e instanceof ConfirmCancelled || (typeof e === 'object' && e !== null && (e as { cancelled?: unknown }).cancelled === true)
 
-export async function confirmOrCancel(host: Pick<Host, 'confirm'>, texts: { content: string; confirm: string; cancel: string }): Promise<void> {
-  if (!(await host.confirm(texts))) throw new ConfirmCancelled()
+export interface ConfirmTexts {
+  content: string
+  confirm: string
+  cancel: string
+}
+
+/** What the host's confirm looks like to the stores and pages that ask (Host['confirm']). */
+export type Confirm = (texts: ConfirmTexts) => Promise<void>
+
+/** True after a confirm, false after a cancel; any other failure rejects. */
+export function wasConfirmed(asked: Promise<void>): Promise<boolean> {
+  return asked.then(
+    () => true,
+    (e: unknown) => {
+      if (isConfirmCancelled(e)) return false
+      throw e
+    }
+  )
 }
 
 /** Runs `action` after a confirm; a cancel does nothing, any other error propagates. */
-export function afterConfirm(host: Pick<Host, 'confirm'>, texts: { content: string; confirm: string; cancel: string }, action: () => void): Promise<void> {
-  return confirmOrCancel(host, texts).then(action, (e: unknown) => {
-    if (!isConfirmCancelled(e)) throw e
+export function afterConfirm(host: { confirm: Confirm }, texts: ConfirmTexts, action: () => void): Promise<void> {
+  return wasConfirmed(host.confirm(texts)).then((yes) => {
+    if (yes) action()
   })
 }

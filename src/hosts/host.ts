@@ -83,12 +83,15 @@ export interface Host {
   /** The route on show with its query ('/pages/orderDetails/orderDetails?SheetID=…'): where a login sends the diner back to. */
   currentRoute(): string
   /**
-   * The host's confirmation modal; true on confirm. Without `cancel` it only informs (one button).
+   * The host's confirmation modal (spec §8 "Confirm modals reject with a cancel signal"): resolves
+   * on confirm and rejects with a ConfirmCancelled (./confirm-signal.ts) on cancel or when the modal
+   * could not show; every caller handles that signal (afterConfirm, wasConfirmed). Without `cancel`
+   * it only informs (one button) and always resolves once closed.
    * Both button texts come from the catalogues: the hosts' own say 确定/取消 in every language.
    * Button texts must fit 4 Chinese / 8 Latin characters (the hosts show nothing otherwise; a
    * test checks the catalogues' button texts).
    */
-  confirm(texts: { content: string; confirm: string; cancel?: string }): Promise<boolean>
+  confirm(texts: { content: string; confirm: string; cancel?: string }): Promise<void>
   /** Full-screen image preview (spec §2 "system pages for image preview"). */
   previewImage(urls: string[], current: string): void
   /**

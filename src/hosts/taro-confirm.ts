@@ -1,10 +1,12 @@
 /**
- * The host's confirmation modal through Taro's showModal. A module of its own: H5 fetches it the
+ * The host's confirmation modal through Taro's showModal: resolves on confirm, rejects with the cancel
+ * signal (./confirm-signal.ts) on cancel. A module of its own: H5 fetches it the
  * first time a modal is needed (Taro's H5 modal is a few KiB the first screen does without).
  * On H5 the modal is made a dialog (see accessibleModal): focus moves into it and comes back.
  */
 import Taro from '@tarojs/taro'
 import type { Host } from './host'
+import { ConfirmCancelled } from './confirm-signal'
 
 export const taroConfirm: Host['confirm'] = (texts) => {
   const opener = process.env.TARO_ENV === 'h5' ? accessibleModal(texts.cancel !== undefined) : null
@@ -17,9 +19,15 @@ export const taroConfirm: Host['confirm'] = (texts) => {
     confirmColor: '#8a6400',
     ...(texts.cancel !== undefined ? { cancelText: texts.cancel, showCancel: true } : { showCancel: false })
   })
-    .then((r) => !!r.confirm)
-    .catch(() => false)
+    .then(
+      (r) => !!r.confirm,
+      () => false
+    )
     .finally(() => opener?.close())
+    .then((confirmed) => {
+      // A cancel, or a modal that could not show, is the cancel signal; a one-button modal only informs.
+      if (!confirmed && texts.cancel !== undefined) throw new ConfirmCancelled()
+    })
 }
 
 /**

@@ -21,6 +21,7 @@ import { lineRow } from '../unit/support/orders-fakes'
 import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
 import { goodsRow } from '../unit/support/menu-rows'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 const goods = (over: Partial<GoodsRow>): GoodsRow =>
   goodsRow('S101.g.F01', 'S101.c.SOUP', { GoodsCode: 'F01', GoodsName: 'Soup of the Day', GoodsType: 5, Price: '22', SalesPrice: '22', SalesQua: 12, SortNo: 1, ...over })
@@ -153,7 +154,10 @@ describe('goods rows and the cart bar', () => {
     )
     const asked: string[] = []
     let answer = false
-    host.confirm = async (texts) => (asked.push(`${texts.content}|${texts.confirm}|${texts.cancel}`), answer)
+    host.confirm = async (texts) => {
+      asked.push(`${texts.content}|${texts.confirm}|${texts.cancel}`)
+      if (!answer) throw new ConfirmCancelled()
+    }
     await act(async () => fireEvent.click(screen.getByTestId('cart-clear')))
     expect(asked).toEqual(['Clear the cart?|Clear|Cancel'])
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1)

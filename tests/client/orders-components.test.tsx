@@ -15,6 +15,7 @@ import { createFakeHost, ok } from '../unit/support/fake-host'
 import { demoServer } from '../unit/support/fake-gateway-server'
 import { lineRow, orderRow } from '../unit/support/orders-fakes'
 import type { ReactNode } from 'react'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 async function renderWith(node: (root: RootStore) => ReactNode) {
   const server = demoServer({}, '2026-11-22 12:00:00')
@@ -329,7 +330,8 @@ describe("the host's confirm modal (H5)", () => {
     // The page behind is out of reach while it shows.
     expect(opener.closest('[inert]')).not.toBeNull()
     fireEvent.keyDown(keep, { key: 'Escape' })
-    await expect(answer).resolves.toBe(false)
+    // Spec §8: a cancel rejects with the cancel signal.
+    await expect(answer).rejects.toBeInstanceOf(ConfirmCancelled)
     expect(opener.closest('[inert]')).toBeNull()
     expect(document.activeElement).toBe(opener)
     opener.remove()

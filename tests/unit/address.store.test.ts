@@ -4,6 +4,7 @@ import type { SmsAreaRow } from '../../src/gateway/member-rows'
 import type { MessageKey } from '../../src/i18n/catalogues'
 import { translate } from '../../src/i18n/translate'
 import { fakeGateway, networkDown, refused, settle, type Script } from './support/orders-fakes'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 // ---------- a small region dataset and a member's address book on a fake server ----------
 
@@ -130,7 +131,7 @@ function setup(opts: { rows?: VipAddressRow[]; signedIn?: boolean; confirm?: boo
     askLogin: () => void state.asked++,
     confirm: async (texts) => {
       state.confirms.push(texts.content)
-      return opts.confirm ?? true
+      if (!(opts.confirm ?? true)) throw new ConfirmCancelled()
     },
     t: (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params),
     locale: () => state.locale,

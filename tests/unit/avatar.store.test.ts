@@ -8,6 +8,7 @@ import type { HostPhoto } from '../../src/hosts/host'
 import type { VipRow } from '../../src/gateway/member-rows'
 import { translate } from '../../src/i18n/translate'
 import type { MessageKey } from '../../src/i18n/catalogues'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 const photo = (over: Partial<HostPhoto> = {}): HostPhoto => ({ path: 'blob:me', name: 'me.jpg', size: 2000, type: 'image/jpeg', ...over })
 const vip = (HeadImg: string) => ({ VipID: 'V1', VipName: 'Ana', HeadImg }) as VipRow
@@ -26,7 +27,9 @@ function setup(opts: { picks?: HostPhoto[]; status?: number; confirm?: boolean; 
     ? {}
     : { choosePhotos: async (n: number) => (opts.picks ?? [photo()]).slice(0, n), uploadPhoto: async () => opts.status ?? 200 }
   const applied: VipRow[] = []
-  const confirm = jest.fn(async () => opts.confirm ?? true)
+  const confirm = jest.fn(async (_: { content: string; confirm: string; cancel: string }) => {
+    if (!(opts.confirm ?? true)) throw new ConfirmCancelled()
+  })
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
   const store = new AvatarStore(gateway, host, { t, onVip: (row) => applied.push(row), confirm })
   return { store, calls, applied, confirm }

@@ -1,15 +1,24 @@
-import { afterConfirm, ConfirmCancelled, confirmOrCancel, isConfirmCancelled } from '../../src/hosts/confirm-signal'
+import { afterConfirm, ConfirmCancelled, isConfirmCancelled, wasConfirmed } from '../../src/hosts/confirm-signal'
 
 const texts = { content: 'Clear the cart?', confirm: 'Clear', cancel: 'Cancel' }
-const answering = (answer: boolean) => ({ asked: [] as unknown[], confirm(t: unknown) { this.asked.push(t); return Promise.resolve(answer) } })
+/** A host whose confirm answers as every host's does: resolves on confirm, rejects with the cancel signal on cancel. */
+const answering = (answer: boolean) => ({
+  asked: [] as unknown[],
+  confirm(t: unknown): Promise<void> {
+    this.asked.push(t)
+    return answer ? Promise.resolve() : Promise.reject(new ConfirmCancelled())
+  }
+})
 
 describe('confirm modals reject with a cancel signal (spec §8)', () => {
-  it('resolves on confirm and rejects with the cancel signal on cancel', async () => {
-    await expect(confirmOrCancel(answering(true), texts)).resolves.toBeUndefined()
-    const rejected = confirmOrCancel(answering(false), texts)
+  it('tells the cancel signal from a real failure', async () => {
+    const rejected = answering(false).confirm(texts)
     await expect(rejected).rejects.toBeInstanceOf(ConfirmCancelled)
-    await rejected.catch((e) => expect(isConfirmCancelled(e)).toBe(true))
+    await rejected.catch((e: unknown) => expect(isConfirmCancelled(e)).toBe(true))
     expect(isConfirmCancelled(new Error('network'))).toBe(false)
+    await expect(wasConfirmed(answering(true).confirm(texts))).resolves.toBe(true)
+    await expect(wasConfirmed(answering(false).confirm(texts))).resolves.toBe(false)
+    await expect(wasConfirmed(Promise.reject(new Error('network')))).rejects.toThrow('network')
   })
 
   it('runs the action only after a confirm; a cancel does nothing and is no error', async () => {

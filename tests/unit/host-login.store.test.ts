@@ -16,6 +16,7 @@ import { CATALOGUES } from '../../src/i18n/catalogues'
 import { translate } from '../../src/i18n/translate'
 import { vipRow } from './support/member-rows'
 import { createFakeHost, envelopeOf, fail, ok } from './support/fake-host'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 const en = CATALOGUES.en
 const t = (key: keyof typeof en, params?: Record<string, string | number>) => translate('en', key, params)
@@ -80,7 +81,10 @@ function setup(s: Setup) {
   const browserPrompts: { kind: string; back: string }[] = []
   const deps: MemberStoreDeps = {
     t,
-    confirm: async ({ content }) => (prompts.push(content), s.confirm ?? false),
+    confirm: async ({ content }) => {
+      prompts.push(content)
+      if (!(s.confirm ?? false)) throw new ConfirmCancelled()
+    },
     openLogin: () => undefined,
     here: () => '/pages/mine/mine',
     place: () => ({ ShopName: 'Tea House', ShopCode: '101', BaseName: 'Senado', BaseCode: '201' }),

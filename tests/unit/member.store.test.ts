@@ -14,6 +14,7 @@ import type { Host, HttpRequest, HttpResponse } from '../../src/hosts/host'
 import { CATALOGUES } from '../../src/i18n/catalogues'
 import { translate } from '../../src/i18n/translate'
 import { createFakeHost, envelopeOf, fail, ok } from './support/fake-host'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 const en = CATALOGUES.en
 
@@ -65,7 +66,10 @@ function setup(script: Record<string, Handler>, opts: { host?: Partial<Host>; co
   const logins: { mode: string; back: string }[] = []
   const deps: MemberStoreDeps = {
     t,
-    confirm: async ({ content }) => (prompts.push(content), opts.confirm ?? true),
+    confirm: async ({ content }) => {
+      prompts.push(content)
+      if (!(opts.confirm ?? true)) throw new ConfirmCancelled()
+    },
     openLogin: (mode, back) => void logins.push({ mode, back }),
     here: () => opts.here ?? '/pages/orderDetails/orderDetails?SheetID=O1',
     place: () => ({ ShopName: 'Tea House', ShopCode: '101', BaseName: 'Senado', BaseCode: '201' }),

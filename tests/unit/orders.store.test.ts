@@ -2,6 +2,7 @@ import { OrdersStore, ORDER_PAGE_SIZE, DETAIL_POLL_MS } from '../../src/features
 import { RESULTCODES } from '../../src/gateway/codes'
 import type { OrderRow } from '../../src/gateway/order-rows'
 import { fakeGateway, lineRow, ManualScheduler, networkDown, orderRow, paymentRow, refused, settle, type Script } from './support/orders-fakes'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 function setup(script: Script, confirm = true) {
   const gateway = fakeGateway(script)
@@ -10,7 +11,7 @@ function setup(script: Script, confirm = true) {
   const orders = new OrdersStore(gateway, { scheduler })
   const confirmCancel = async () => {
     asked.push('cancel?')
-    return confirm
+    if (!confirm) throw new ConfirmCancelled()
   }
   return { orders, gateway, scheduler, asked, confirmCancel }
 }

@@ -10,6 +10,7 @@ import type { ReorderLineRow } from '../../src/gateway/after-rows'
 import type { MessageKey } from '../../src/i18n/catalogues'
 import { translate } from '../../src/i18n/translate'
 import { fakeGateway, lineRow, networkDown, orderRow, paymentRow } from './support/orders-fakes'
+import { ConfirmCancelled } from '../../src/hosts/confirm-signal'
 
 const paid = orderRow('O1', { Status: 1, PaidAmount: '64.00', CanPay: 0, CanCancel: 0, PickupNo: '7' })
 
@@ -123,7 +124,7 @@ function setup(rows: ReorderLineRow[] | Error, sessionBase = 'B202', locale: 'en
     })
   }
   const host = {
-    confirm: jest.fn(async (_: { content: string; confirm: string; cancel?: string }) => true),
+    confirm: jest.fn(async (_: { content: string; confirm: string; cancel?: string }): Promise<void> => undefined),
     toast: jest.fn(),
     navigateTo: jest.fn()
   }
@@ -165,7 +166,7 @@ describe('reorderIntoCart', () => {
 
   it('another branch: asks first; declined changes nothing, accepted switches the session and fills that branch’s cart', async () => {
     const declined = setup([available(1, 'Noodles')], 'B201')
-    declined.host.confirm.mockResolvedValueOnce(false)
+    declined.host.confirm.mockRejectedValueOnce(new ConfirmCancelled())
     expect(await reorderIntoCart(declined.deps, paid)).toBe('declined')
     expect(declined.host.confirm.mock.calls[0][0]).toEqual({
       content: 'This order was placed at Fast food branch. Switch there to order it again?',

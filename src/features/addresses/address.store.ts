@@ -23,6 +23,7 @@ import type { HostPlace } from '../../hosts/host'
 import type { MessageKey } from '../../i18n/catalogues'
 import { hasLocation } from '../../core/geo'
 import { newRequestKey } from '../../core/request-key'
+import { wasConfirmed, type Confirm } from '../../hosts/confirm-signal'
 
 type AddressOps = 'AreaBatchSelect' | 'BaseInfoByGPS' | 'VipAddressListByPage' | 'VipAddressAdd' | 'VipAddressGet' | 'VipAddressUpdate' | 'VipAddressDelete'
 
@@ -39,7 +40,8 @@ export interface AddressStoreDeps {
   /** 'Operation not allowed without logging-in.' → loginByCode. */
   askLogin(): void
   /** The host's confirmation modal; true on confirm. */
-  confirm(texts: { content: string; confirm: string; cancel: string }): Promise<boolean>
+  /** The host's confirm: rejects with the cancel signal on cancel (hosts/confirm-signal). */
+  confirm: Confirm
   t: Translate
   /** The language on screen: region names are kept per language. */
   locale(): string
@@ -331,7 +333,7 @@ export class AddressStore {
   /** Deletes an address once the diner confirms; true when it is gone. */
   async remove(addressId: string): Promise<boolean> {
     if (this.busyId) return false
-    const ok = await this.deps.confirm({ content: this.deps.t('address.deleteConfirm'), confirm: this.deps.t('address.delete'), cancel: this.deps.t('common.cancel') })
+    const ok = await wasConfirmed(this.deps.confirm({ content: this.deps.t('address.deleteConfirm'), confirm: this.deps.t('address.delete'), cancel: this.deps.t('common.cancel') }))
     if (!ok) return false
     this.busyId = addressId
     this.clearRowProblem(addressId)

@@ -11,6 +11,7 @@ import type { VipRow } from '../../gateway/member-rows'
 import type { OperationTypes } from '../../gateway/operations'
 import type { MessageKey } from '../../i18n/catalogues'
 import { PhotoUploads, type PhotoProblem, type UploadsGateway, type UploadsHost } from '../uploads/upload.store'
+import { wasConfirmed, type Confirm } from '../../hosts/confirm-signal'
 
 export interface AvatarGateway extends UploadsGateway {
   request<K extends 'FileBatchNameGet' | 'VipAvatarUpdate'>(operation: K, records?: OperationTypes[K]['input'][], options?: RequestOptions): Promise<Partial<OperationTypes[K]['output']>>
@@ -20,7 +21,8 @@ export interface AvatarDeps {
   t(key: MessageKey, params?: Record<string, string | number>): string
   /** The member as the server answered it (the new HeadImg). */
   onVip(row: VipRow): void
-  confirm(texts: { content: string; confirm: string; cancel: string }): Promise<boolean>
+  /** The host's confirm: rejects with the cancel signal on cancel (hosts/confirm-signal). */
+  confirm: Confirm
 }
 
 const PROBLEM_TEXT: Record<PhotoProblem, MessageKey> = {
@@ -75,12 +77,7 @@ export class AvatarStore {
   async remove(): Promise<boolean> {
     if (this.busy) return false
     const { t } = this.deps
-    let yes = false
-    try {
-      yes = await this.deps.confirm({ content: t('avatar.removeConfirm'), confirm: t('avatar.removeYes'), cancel: t('common.cancel') })
-    } catch {
-      yes = false
-    }
+    const yes = await wasConfirmed(this.deps.confirm({ content: t('avatar.removeConfirm'), confirm: t('avatar.removeYes'), cancel: t('common.cancel') }))
     if (!yes) return false
     this.busy = true
     this.error = ''

@@ -30,6 +30,7 @@ import { CodeForm, codeOf, messageOf, realTicker, type Ticker, type Translate } 
 import type { HostUserRow } from '../../gateway/host-login-rows'
 import { HostLoginError, hostLoginKindOf, type AuthorizeReturn, type HostLogin, type HostLoginKind } from '../../hosts/host-login'
 import { authorizeAt, checkReturn, exchangeByUserInfo, savePending, takePending, type ExchangeDeps } from './host-login'
+import { wasConfirmed, type Confirm } from '../../hosts/confirm-signal'
 
 type MemberOps =
   | 'SmsAreaList'
@@ -61,7 +62,8 @@ export type LoginMode = 'login' | 'bind'
 export interface MemberStoreDeps {
   t: Translate
   /** The host's confirmation modal; true on confirm. */
-  confirm(texts: { content: string; confirm: string; cancel: string }): Promise<boolean>
+  /** The host's confirm: rejects with the cancel signal on cancel (hosts/confirm-signal). */
+  confirm: Confirm
   /** Opens loginByCode (mode, and the route to return to). */
   openLogin(mode: LoginMode, back: string): void
   /** The route the diner is on now, with its query ('' unknown). */
@@ -362,12 +364,7 @@ export class MemberStore {
 
   /** '检测到未授权，是否重新授权': the host refused or the code is spent; confirm goes to authorise again. */
   private async offerReauthorize(adapter: HostLogin, back: string): Promise<boolean> {
-    let ok = false
-    try {
-      ok = await this.deps.confirm({ content: this.deps.t('hostLogin.reauthorize'), confirm: this.deps.t('hostLogin.reauthorizeButton'), cancel: this.deps.t('common.cancel') })
-    } catch {
-      ok = false
-    }
+    const ok = await wasConfirmed(this.deps.confirm({ content: this.deps.t('hostLogin.reauthorize'), confirm: this.deps.t('hostLogin.reauthorizeButton'), cancel: this.deps.t('common.cancel') }))
     if (ok) await this.startAuthorize(adapter, back)
     return false
   }
@@ -494,9 +491,7 @@ export class MemberStore {
     this.prompting = true
     let ok = false
     try {
-      ok = await this.deps.confirm({ content, confirm, cancel: this.deps.t('common.cancel') })
-    } catch {
-      ok = false
+      ok = await wasConfirmed(this.deps.confirm({ content, confirm, cancel: this.deps.t('common.cancel') }))
     } finally {
       this.prompting = false
     }

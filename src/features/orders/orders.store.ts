@@ -26,6 +26,7 @@ import { isFinal } from '../../core/order-status'
 import { Poller, realScheduler, type Scheduler } from '../../core/polling'
 import { PagedList } from '../../stores/paged-list'
 import { OrderProgressFollower, ORDER_LIVE_KINDS, type OrderProgressLive } from '../../stores/order-progress'
+import { wasConfirmed } from '../../hosts/confirm-signal'
 
 type OrderOps = 'OrderDetailGet' | 'OrderListByPage' | 'OrderCancel' | 'OrderReorderGet' | 'ShopBaseDetailGet' | 'AfterSaleListByPage'
 
@@ -294,14 +295,10 @@ export class OrdersStore {
    * Cancels after the diner confirms ('Are you sure to cancel the order?', asked by `confirm`). True when the order is now cancelled. A refusal (the
    * shop moved it on meanwhile) is toasted by the gateway and the order shown as it now is.
    */
-  async cancel(sheetId: string, confirm: () => Promise<boolean>): Promise<boolean> {
+  async cancel(sheetId: string, confirm: () => Promise<void>): Promise<boolean> {
     if (this.cancelling) return false
-    let confirmed = false
-    try {
-      confirmed = await confirm()
-    } catch {
-      confirmed = false
-    }
+    // The host's confirm rejects with the cancel signal on cancel (hosts/confirm-signal).
+    const confirmed = await wasConfirmed(confirm())
     if (!confirmed) return false
     this.cancelling = true
     try {

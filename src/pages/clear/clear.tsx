@@ -5,6 +5,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { clearDeviceData, restartApp } from '../../hosts/device-data'
+import { wasConfirmed } from '../../hosts/confirm-signal'
 import '../../features/member/components/MemberViews.css'
 
 /**
@@ -19,7 +20,7 @@ function Clear() {
 
   const clear = async () => {
     if (state !== 'ready') return
-    const ok = await host.confirm({ content: i18n.t('clear.confirm'), confirm: i18n.t('clear.confirmButton'), cancel: i18n.t('common.cancel') })
+    const ok = await wasConfirmed(host.confirm({ content: i18n.t('clear.confirm'), confirm: i18n.t('clear.confirmButton'), cancel: i18n.t('common.cancel') }))
     if (!ok) return
     setState('clearing')
     // The server forgets the session too; the device forgets all the rest.

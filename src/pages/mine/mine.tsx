@@ -7,6 +7,7 @@ import { ROUTES } from '../../features/shell/routes'
 import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { MineView, type MineEntry } from '../../features/member/components/MemberViews'
 import { useReshow } from '../../features/orders/components/use-page-watch'
+import { wasConfirmed } from '../../hosts/confirm-signal'
 
 const ENTRY_ROUTE: Record<MineEntry, string> = {
   balance: ROUTES.vipBalance,
@@ -39,7 +40,7 @@ function Mine() {
     else host.navigateTo(ROUTES.loginByCode({ next: route }))
   }
   const logout = async () => {
-    const ok = await host.confirm({ content: i18n.t('member.logoutConfirm'), confirm: i18n.t('member.logoutYes'), cancel: i18n.t('common.cancel') })
+    const ok = await wasConfirmed(host.confirm({ content: i18n.t('member.logoutConfirm'), confirm: i18n.t('member.logoutYes'), cancel: i18n.t('common.cancel') }))
     if (!ok) return
     await member.logout()
     host.toast(i18n.t('member.loggedOut'))

@@ -46,7 +46,8 @@ export function createFakeHost(
     redirectTo: (url) => void navigations.push(url),
     reLaunch: (url) => void navigations.push(url),
     currentRoute: () => '',
-    confirm: async (texts) => (navigations.push(`confirm|${texts.content}`), true),
+    // Confirms every modal (a cancel would reject with the cancel signal, hosts/confirm-signal).
+    confirm: async (texts) => void navigations.push(`confirm|${texts.content}`),
     leaveTo: (url) => (navigations.push(`leave|${url}`), true),
     appUrl: (route) => `http://shop.test/#${route}`,
     locate: async () => null,

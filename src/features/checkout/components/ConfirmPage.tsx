@@ -19,6 +19,7 @@ import { PlacedNotice } from './PlacedNotice'
 import { ROUTES } from '../../shell/routes'
 import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import type { VipAddressRow } from '../../../gateway/address-rows'
+import { afterConfirm } from '../../../hosts/confirm-signal'
 import './ConfirmPage.css'
 
 export interface ConfirmPageProps {
@@ -184,7 +185,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
       const server = result.server
       if (!server) return
       if (server.backToCart) {
-        void host.confirm({ content: server.message, confirm: i18n.t('checkout.backToCart'), cancel: i18n.t('common.cancel') }).then((ok) => ok && props.onBackToCart())
+        void afterConfirm(host, { content: server.message, confirm: i18n.t('checkout.backToCart'), cancel: i18n.t('common.cancel') }, props.onBackToCart)
       } else {
         setRefusal(problemText(server.code, server.message))
       }
