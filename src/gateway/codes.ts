@@ -226,6 +226,8 @@ export const RESULTCODES = {
   APPROVAL_PIN_WRONG: '21409',
   /** Too many wrong voucher codes typed at the counter (by this person, on this device, or at this branch) in the window: tried again after {until}. */
   COUNTER_VOUCHER_TRIES: '21410',
+  /** Too many wrong member numbers typed (by this person, on this device, or at this branch) in the window: tried again after {until}. */
+  MEMBER_NUMBER_TRIES: '21411',
   /** A shop's payment account at a provider this server does not run ({provider}). */
   PAYMENT_PROVIDER_NOT_RUN: '21500',
   MEMBER_NOT_REGISTERED: '42000'

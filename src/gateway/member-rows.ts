@@ -204,6 +204,8 @@ export interface RechargeRow {
 /** The member code: short-lived, signed, never the member id itself. */
 export interface MemberCodeRow {
   Code: string
+  /** The same code as 10 digits staff can type (src/core/member-number.ts groups it). */
+  Number: string
   /** Seconds it stays valid. */
   ExpiresIn: number
   /** Seconds after which the page should fetch a new one. */

@@ -44,7 +44,7 @@ const walletServer = (member: VipRow): Script => ({
     }),
   VipScoreRecordByPage: () =>
     ok({ table1: [{ RecordID: 'S1', Kind: 'earn', Score: 64, ScoreAfter: 64, RefID: 'O1', CreatedDate: '2026-11-22 12:30:00' }], table2: [{ Total: 1 }] }),
-  VipQrCodeGet: () => ok({ table1: [{ Code: 'M1.abcdefghijklmnop.1763800120.sig0123456789', ExpiresIn: 120, RefreshIn: 60 }] })
+  VipQrCodeGet: () => ok({ table1: [{ Code: 'M1.abcdefghijklmnop.1763800120.sig0123456789', Number: '4821930017', ExpiresIn: 120, RefreshIn: 60 }] })
 })
 
 async function renderWith(node: (root: RootStore) => ReactNode, opts: { member?: VipRow | null; before?: (root: RootStore) => Promise<void> } = {}) {
@@ -118,7 +118,7 @@ describe('wallet views', () => {
     expect(screen.getAllByTestId('records-end')[0].textContent).toBe('No more records')
   })
 
-  it('member code: a QR image drawn by the library, with its countdown', async () => {
+  it('member code: a QR image drawn by the library, with its number and countdown', async () => {
     const { root } = await renderWith(() => <MemberCodeView />)
     let stop = () => undefined as void
     await act(async () => {
@@ -129,6 +129,9 @@ describe('wallet views', () => {
     const src = img.getAttribute('src') ?? img.querySelector('img')?.getAttribute('src') ?? ''
     expect(src).toMatch(/^data:image\/gif;base64,[A-Za-z0-9+/=]{200,}$/)
     expect(screen.getByTestId('member-code-countdown').textContent).toBe('Valid for 120 s · refreshes automatically')
+    // The same code as a number staff can type, in groups (issue 27 item 22).
+    expect(screen.getByTestId('member-code-number').textContent).toBe('Member number482 193 0017')
+    expect(screen.getByTestId('member-code-digits').textContent).toBe('482 193 0017')
     expect(screen.getByText('Ada')).toBeTruthy()
     expect(screen.getByText('62****78')).toBeTruthy()
     stop()

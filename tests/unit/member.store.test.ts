@@ -219,7 +219,7 @@ describe('protected actions (10010)', () => {
     const { member, gateway, logins } = setup({
       VipLoginGet: () => ok({ table1: [session('tok-2')], table2: [vipRow()] }),
       VipQrCodeGet: (_r, req) =>
-        req.headers.Authorization === 'Bearer tok-2' ? ok({ table1: [{ Code: 'C', ExpiresIn: 120, RefreshIn: 60 }] }) : fail('10010', '0', 'x', 401)
+        req.headers.Authorization === 'Bearer tok-2' ? ok({ table1: [{ Code: 'C', Number: '4821930017', ExpiresIn: 120, RefreshIn: 60 }] }) : fail('10010', '0', 'x', 401)
     })
     await gateway.request('VipQrCodeGet', [{}]).catch(() => undefined)
     await settle()

@@ -261,7 +261,7 @@ describe('recharge', () => {
 describe('member code', () => {
   it('fetched at once, again after RefreshIn; the countdown ticks every second; stop ends it all', async () => {
     let n = 0
-    const { wallet, scheduler, advance, gateway } = setup({ VipQrCodeGet: () => ({ table1: [{ Code: `MC${++n}`, ExpiresIn: 120, RefreshIn: 60 }] }) })
+    const { wallet, scheduler, advance, gateway } = setup({ VipQrCodeGet: () => ({ table1: [{ Code: `MC${++n}`, Number: String(4821930010 + n), ExpiresIn: 120, RefreshIn: 60 }] }) })
     const stop = wallet.watchMemberCode()
     await settle()
     expect(wallet.code?.Code).toBe('MC1')
@@ -281,7 +281,7 @@ describe('member code', () => {
 
   it('a failed fetch tries again soon; a code past its expiry shows as expired', async () => {
     let down = true
-    const { wallet, scheduler, advance } = setup({ VipQrCodeGet: () => (down ? networkDown('VipQrCodeGet') : { table1: [{ Code: 'MC', ExpiresIn: 2, RefreshIn: 60 }] }) })
+    const { wallet, scheduler, advance } = setup({ VipQrCodeGet: () => (down ? networkDown('VipQrCodeGet') : { table1: [{ Code: 'MC', Number: '4821930017', ExpiresIn: 2, RefreshIn: 60 }] }) })
     wallet.watchMemberCode()
     await settle()
     expect(wallet.codeState).toBe('failed')

@@ -851,6 +851,8 @@ export interface Database extends StaffTables, KitchenTables, CounterTables {
   geocoder_lookups: GeocoderLookupTable
   /** One host code exchange a client address asked for (0027; domain/members/host-code-limit.ts): the same shape. */
   host_code_exchanges: GeocoderLookupTable
+  /** The member code's number staff can type (0029; domain/wallet/member-code.ts). */
+  member_number_codes: MemberNumberCodeTable
   event_counters: EventCounterTable
   events: EventTable
 }
@@ -957,6 +959,18 @@ export interface GeocoderLookupTable {
   client_ip: string
   /** ISO-8601 UTC. */
   looked_up_at: string
+}
+
+// ---------- the member code's number (0029) ----------
+
+/** One number issued with a member code (domain/wallet/member-code.ts): HMAC of the digits, the member, its expiry. */
+export interface MemberNumberCodeTable {
+  ent_id: string
+  number_hash: string
+  vip_id: string
+  /** ISO-8601 UTC. */
+  expires_at: string
+  created_at: string
 }
 
 // ---------- the live event outbox (0019; server/src/live/outbox.ts, docs/live-events.md) ----------

@@ -802,7 +802,7 @@ export const en = {
   'coupons.error.cardCode': 'Enter the card’s digits.',
   'members.title': 'Members',
   'members.codeTitle': 'Check a member code',
-  'members.codeIntro': 'The diner shows the member code in the app. Scan it with this device’s camera, or type it.',
+  'members.codeIntro': 'The diner shows the member code in the app. Scan it with this device’s camera, or type the 10-digit number under it.',
   'members.code': 'Member code',
   'members.codeHint': 'A handheld code scanner types it here, then Enter. The code starts with M1.',
   'members.codeRequired': 'Type the member code or scan it.',

@@ -802,7 +802,7 @@ export const zhCN: Record<ConsoleKey, string> = {
   'coupons.error.cardCode': '请输入券码数字。',
   'members.title': '会员',
   'members.codeTitle': '验证会员码',
-  'members.codeIntro': '顾客在应用中出示会员码。用本设备的摄像头扫描，或手动输入。',
+  'members.codeIntro': '顾客在应用中出示会员码。用本设备的摄像头扫描，或输入码下方的 10 位号码。',
   'members.code': '会员码',
   'members.codeHint': '手持扫码枪会直接输入到这里并按回车。会员码以 M1. 开头。',
   'members.codeRequired': '请输入或扫描会员码。',

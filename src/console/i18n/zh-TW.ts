@@ -802,7 +802,7 @@ export const zhTW: Record<ConsoleKey, string> = {
   'coupons.error.cardCode': '請輸入券碼數字。',
   'members.title': '會員',
   'members.codeTitle': '驗證會員碼',
-  'members.codeIntro': '顧客在應用中出示會員碼。用本裝置的相機掃描，或手動輸入。',
+  'members.codeIntro': '顧客在應用中出示會員碼。用本裝置的相機掃描，或輸入碼下方的 10 位號碼。',
   'members.code': '會員碼',
   'members.codeHint': '手持掃碼槍會直接輸入到這裡並按 Enter。會員碼以 M1. 開頭。',
   'members.codeRequired': '請輸入或掃描會員碼。',

@@ -517,6 +517,7 @@ const en: Record<MessageKey, string> = {
   'wallet.codeExpired': 'This code has expired',
   'wallet.codeRefresh': 'Refresh',
   'wallet.codeFailed': 'The member code could not be loaded',
+  'wallet.codeNumber': 'Member number',
   'wallet.codeAlt': 'Member QR code',
   'wallet.payBalance': 'Balance ({amount} available)',
   'wallet.payBalancePlain': 'Balance',
@@ -659,6 +660,7 @@ const en: Record<MessageKey, string> = {
   'resultcode.21409': 'Wrong manager PIN. {left} more wrong PINs lock approvals for a while.',
   'resultcode.21500': 'This server does not take payments through {provider}: choose one of the payment providers listed',
   'resultcode.21410': 'Too many wrong voucher codes have been typed here. Vouchers can be taken again after {until}.',
+  'resultcode.21411': 'Too many wrong member numbers have been typed here. Member numbers can be typed again after {until}; scanning the code still works.',
   'resultcode.42000': 'Member not registered',
 
   // issue 14: host login, browserPrompt, clear

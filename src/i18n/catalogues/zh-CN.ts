@@ -515,6 +515,7 @@ const zhCN = {
   'wallet.codeExpired': '此码已过期',
   'wallet.codeRefresh': '刷新',
   'wallet.codeFailed': '会员码加载失败',
+  'wallet.codeNumber': '会员号码',
   'wallet.codeAlt': '会员二维码',
   'wallet.payBalance': '余额（可用 {amount}）',
   'wallet.payBalancePlain': '余额支付',
@@ -657,6 +658,7 @@ const zhCN = {
   'resultcode.21409': '经理 PIN 码错误。再错 {left} 次，批准功能将暂时锁定。',
   'resultcode.21500': '本服务器未开通 {provider} 收款，请从列出的收款渠道中选择',
   'resultcode.21410': '此处输错优惠券码的次数过多，{until} 后才能再使用优惠券。',
+  'resultcode.21411': '此处输错会员号码的次数过多，{until} 后才能再输入会员号码；扫描会员码仍可使用。',
   'resultcode.42000': '会员未注册',
 
   // issue 14: host login, browserPrompt, clear

@@ -517,6 +517,7 @@ const zhTW: Record<MessageKey, string> = {
   'wallet.codeExpired': '此碼已過期',
   'wallet.codeRefresh': '重新整理',
   'wallet.codeFailed': '會員碼載入失敗',
+  'wallet.codeNumber': '會員號碼',
   'wallet.codeAlt': '會員二維碼',
   'wallet.payBalance': '餘額（可用 {amount}）',
   'wallet.payBalancePlain': '餘額付款',
@@ -659,6 +660,7 @@ const zhTW: Record<MessageKey, string> = {
   'resultcode.21409': '經理 PIN 碼錯誤。再錯 {left} 次，批准功能將暫時鎖定。',
   'resultcode.21500': '本伺服器未開通 {provider} 收款，請從列出的收款渠道中選擇',
   'resultcode.21410': '此處輸錯優惠券碼的次數過多，{until} 後才能再使用優惠券。',
+  'resultcode.21411': '此處輸錯會員號碼的次數過多，{until} 後才能再輸入會員號碼；掃描會員碼仍可使用。',
   'resultcode.42000': '會員未註冊',
 
   // issue 14: host login, browserPrompt, clear

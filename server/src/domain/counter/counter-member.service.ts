@@ -4,7 +4,7 @@
  * idempotency, audit and events):
  *
  *   - CounterMemberCharge: the member shows their member code (wallet/member-code.ts, valid two
- *     minutes, signed); the counter charges their balance for a table bill (in part or in full) or
+ *     minutes, signed), scanned or its number typed; the counter charges their balance for a table bill (in part or in full) or
  *     a prepay order (whole). A payments row with provider 'balance' and the ledger's 'spend' for
  *     the order paid (INSUFFICIENT_BALANCE when it does not cover it: nothing written), so a later
  *     refund finds it as BalancePay's. Paying a bill's settlement, the member earns its points.
@@ -30,14 +30,16 @@ import { cardCodeOf, lookUpCard } from '../coupons/shop-coupons'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
 import { DomainError } from '../errors'
 import { changeBalance } from '../wallet/balance.service'
-import { verifyMemberCode } from '../wallet/member-code'
+import { memberNumberTries, verifyMemberCode } from '../wallet/member-code'
 import { recordCounterPayment, replayed, type CounterCaller, type CounterPaymentInput, type PayTarget } from './counter-payment.service'
 
 const codeHash = (code: string): string => createHash('sha256').update(code).digest('hex').slice(0, 16)
 
 export async function chargeMember(caller: CounterCaller, target: PayTarget, input: { code: string; amount: string; requestKey: string; targetId: string }): Promise<CounterPaymentResultRow> {
   const { db, staff, now } = caller
-  const checked = await verifyMemberCode(db, input.code, now)
+  // The code scanned, or its number typed (counted against this person, device and branch: 21411 at a limit).
+  const baseId = target.kind === 'bill' ? target.sheet.base_id : target.order.base_id
+  const checked = await verifyMemberCode(db, input.code, now, { entId: staff.entId, tries: memberNumberTries(staff, baseId) })
   // Another enterprise's member is no member here: the same answer as a made-up code.
   if (!checked.ok || checked.member.ent_id !== staff.entId) throw new DomainError('MEMBER_CODE_INVALID')
   const member = checked.member

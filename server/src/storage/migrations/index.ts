@@ -31,6 +31,7 @@ import { lookupIndexes } from './0024-lookup-indexes'
 import { refundFollowUps } from './0025-refund-follow-ups'
 import { shopPaymentAccounts } from './0026-shop-payment-accounts'
 import { hostCodeExchanges } from './0027-host-code-exchanges'
+import { memberNumberCodes } from './0029-member-number-codes'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -59,7 +60,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024_lookup_indexes': lookupIndexes,
   '0025_refund_follow_ups': refundFollowUps,
   '0026_shop_payment_accounts': shopPaymentAccounts,
-  '0027_host_code_exchanges': hostCodeExchanges
+  '0027_host_code_exchanges': hostCodeExchanges,
+  '0029_member_number_codes': memberNumberCodes
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

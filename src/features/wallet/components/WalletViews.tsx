@@ -8,6 +8,7 @@ import { listFootKey } from '../../../ui/list-foot'
 import type { PagedList } from '../../../stores/paged-list'
 import { qrImageUri } from '../qr-image'
 import { maskPhone } from '../../../core/phone-mask'
+import { memberNumberGroups } from '../../../core/member-number'
 import './WalletViews.css'
 
 /** 'YYYY-MM-DD HH:mm' of the gateway's 'YYYY-MM-DD HH:mm:ss'. */
@@ -234,6 +235,16 @@ export const MemberCodeView = observer(function MemberCodeView() {
           </View>
         )}
       </View>
+      {code && !wallet.codeExpired && code.Number && (
+        // The number staff type when they cannot scan, under its name. The groups are words of the
+        // text (spaces between them), so it is read, and heard, group by group.
+        <View className='so-wallet-code__number' data-testid='member-code-number'>
+          <Text className='so-wallet-code__number-label'>{i18n.t('wallet.codeNumber')}</Text>
+          <Text className='so-wallet-code__digits' data-testid='member-code-digits'>
+            {memberNumberGroups(code.Number).join(' ')}
+          </Text>
+        </View>
+      )}
       <Text className='so-wallet-code__note'>{i18n.t('wallet.codeNote')}</Text>
       {code && !wallet.codeExpired && (
         <Text className='so-wallet-code__countdown' data-testid='member-code-countdown'>
