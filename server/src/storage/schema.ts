@@ -848,6 +848,8 @@ export interface Database extends StaffTables, KitchenTables, CounterTables {
   after_sale_refunds: AfterSaleRefundTable
   /** Refunds followed until the vendor confirms them (0025; domain/payments/refund-follow-up.ts). */
   refund_follow_ups: RefundFollowUpTable
+  /** What a table's bill (a settlement) was for, line by line (0028; domain/table-sheets/bill-lines.ts). */
+  bill_lines: BillLineTable
   geocoder_lookups: GeocoderLookupTable
   /** One host code exchange a client address asked for (0027; domain/members/host-code-limit.ts): the same shape. */
   host_code_exchanges: GeocoderLookupTable
@@ -925,6 +927,20 @@ export interface AfterSaleLineTable {
 }
 
 /** One refund number asked of a provider, followed until the vendor confirms it (migration 0025). */
+/** One goods line of a table's bill as it stood when the bill was made (migration 0028). */
+export interface BillLineTable {
+  order_id: string
+  line_no: number
+  round_id: string
+  round_line_no: number
+  round_no: number
+  m_qua: string
+  p_qua: string
+  qua: string
+  amount: string
+  original_amount: string
+}
+
 export interface RefundFollowUpTable {
   pay_id: string
   refund_no: string

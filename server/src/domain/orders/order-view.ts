@@ -26,6 +26,7 @@ import { linesInLanguage } from './line-names'
 import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/delivery-address'
 import { progressRef } from '../kitchen/progress-ref'
 import { LATE_PAYMENT_REFUND_REASON } from '../payments/refund-tracking'
+import { billLinesOf, type BillLine } from '../table-sheets/bill-lines'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -194,11 +195,15 @@ const billRemarks = (order: OrderRecord, rounds: Map<string, OrderRecord[]>): st
 /** Rows of several orders, with their names and line counts read in two queries. */
 export async function orderRows(db: Kysely<Database>, orders: readonly OrderRecord[], viewer: OrderViewer): Promise<OrderRow[]> {
   if (orders.length === 0) return []
-  const rounds = await roundsOfSettlements(db, orders)
+  const [rounds, bills] = await Promise.all([roundsOfSettlements(db, orders), billLinesOf(db, settlementIds(orders))])
   const ids = [...new Set(orders.flatMap((o) => linesSourceOf(o, rounds).map((r) => r.order_id)))]
   const [names, counts, refunded] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders)])
   return orders.map((o) => {
-    const lineCount = linesSourceOf(o, rounds).reduce((n, r) => n + (counts.get(r.order_id) ?? 0), 0)
+    // A bill counts the goods lines it was made for (bill-lines.ts), else its rounds' as they are.
+    const bill = bills.get(o.order_id)
+    const lineCount = bill
+      ? bill.filter((b) => Number(b.line.sale_type) !== 5).length
+      : linesSourceOf(o, rounds).reduce((n, r) => n + (counts.get(r.order_id) ?? 0), 0)
     return orderRow({ ...o, remarks: billRemarks(o, rounds) }, viewer, names, lineCount, refunded.get(o.order_id) ?? '0')
   })
 }
@@ -263,18 +268,29 @@ export async function refundedAmounts(db: Kysely<Database>, orders: readonly Pic
  * bill (settlement) lists the lines of every round it pays for, marked with their rounds.
  */
 export async function orderLineRows(db: Kysely<Database>, orders: readonly OrderRecord[], locale?: Locale): Promise<OrderLineRow[]> {
-  const rounds = await roundsOfSettlements(db, orders)
-  const sources = orders.flatMap((o) => linesSourceOf(o, rounds))
+  const [rounds, bills] = await Promise.all([roundsOfSettlements(db, orders), billLinesOf(db, settlementIds(orders))])
+  // A bill with its lines written down (bill-lines.ts) shows those; any other order its own or its rounds'.
+  const sources = orders.filter((o) => !bills.has(o.order_id)).flatMap((o) => linesSourceOf(o, rounds))
   const lines = await listOrderLines(db, [...new Set(sources.map((o) => o.order_id))])
   const byOrder = new Map<string, OrderLineRecord[]>()
   for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l])
-  const rows = sources.flatMap((o) => (byOrder.get(o.order_id) ?? []).map((l) => orderLineRow(l, Number(o.round_no))))
+  const sourceRows = new Map(sources.map((o) => [o.order_id, (byOrder.get(o.order_id) ?? []).map((l) => orderLineRow(l, Number(o.round_no)))]))
+  const billRows = (o: OrderRecord, bill: BillLine[]) => bill.map((b) => ({ ...orderLineRow(b.line, b.roundNo), SheetID: o.order_id, LineNo: b.billLineNo }))
+  const rows = orders.flatMap((o) => {
+    const bill = bills.get(o.order_id)
+    return bill ? billRows(o, bill) : linesSourceOf(o, rounds).flatMap((r) => sourceRows.get(r.order_id) ?? [])
+  })
   // Names in the caller's language (line-names.ts); without one, as ordered (the kitchen ticket).
   if (!locale) return rows
-  const shops = new Map(sources.map((o) => [o.order_id, o.shop_id]))
-  const details = new Map(lines.map((l) => [`${l.order_id}|${Number(l.line_no)}`, l.detail]))
+  const shops = new Map([...sources, ...orders].map((o) => [o.order_id, o.shop_id]))
+  const details = new Map([
+    ...lines.map((l) => [`${l.order_id}|${Number(l.line_no)}`, l.detail] as const),
+    ...[...bills].flatMap(([id, bill]) => bill.map((b) => [`${id}|${b.billLineNo}`, b.line.detail] as const))
+  ])
   return linesInLanguage(db, rows, (id) => shops.get(id) ?? '', locale, (r) => details.get(`${r.SheetID}|${r.LineNo}`) ?? '{}')
 }
+
+const settlementIds = (orders: readonly OrderRecord[]): string[] => orders.filter((o) => o.kind === 'settlement').map((o) => o.order_id)
 
 /**
  * Characters a ticket line must not carry (red team, issue 16): a typed delivery contact, phone,

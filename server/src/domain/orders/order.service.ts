@@ -218,7 +218,11 @@ export async function orderDetail(caller: DinerCaller, sheetId: string): Promise
   return { table1: rows, table2: lines, table3: payments.map((p) => paymentRow(p, viewer.timeZone)) }
 }
 
-/** OrderListByPage: the caller's orders and rounds, newest first (settlements are left out). */
+/**
+ * OrderListByPage: the caller's orders, rounds and table bills, newest first. A bill (settlement)
+ * is listed once money came for it: paid, or a payment given back (it came after the bill had
+ * changed or been paid); bills asked for and never paid are left out.
+ */
 export async function listOwnOrders(caller: DinerCaller, query: PageRequest & { Status?: number }): Promise<{ rows: OrderRow[]; total: number }> {
   const ownerKey = requireOwner(caller)
   const { limit, offset } = pageWindow(query)
@@ -226,7 +230,7 @@ export async function listOwnOrders(caller: DinerCaller, query: PageRequest & { 
     entId: caller.entId,
     ownerKey,
     status: query.Status,
-    excludeKinds: ['settlement'],
+    settlementsWithMoneyOnly: true,
     limit,
     offset
   })

@@ -22,12 +22,17 @@ import { COUPON_SALE_TYPE } from './order-placement'
 import { priceLines, type PricedLine } from './order-pricing'
 import { checkStock, stockTakes } from './order-stock'
 import { requireOwner, type DinerCaller } from './order.service'
+import { billLinesOf } from '../table-sheets/bill-lines'
 
 type Reason = ReorderLineRow['Unavailable']
 
 /** The order's own lines, in line order (coupon lines left out). */
-async function goodsLines(caller: DinerCaller, orderId: string): Promise<OrderLineRecord[]> {
-  const lines = await caller.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute()
+async function goodsLines(caller: DinerCaller, order: { order_id: string; kind: string }): Promise<OrderLineRecord[]> {
+  // A table's bill: the lines it was for, numbered for the bill (table-sheets/bill-lines.ts).
+  const lines =
+    order.kind === 'settlement'
+      ? ((await billLinesOf(caller.db, [order.order_id])).get(order.order_id) ?? []).map((b) => ({ ...b.line, order_id: order.order_id, line_no: b.billLineNo }))
+      : await caller.db.selectFrom('order_lines').selectAll().where('order_id', '=', order.order_id).orderBy('line_no').execute()
   return lines.filter((l) => l.sale_type !== COUPON_SALE_TYPE && l.goods_id !== '')
 }
 
@@ -145,7 +150,7 @@ export async function reorderLines(caller: DinerCaller, sheetId: string): Promis
   const ownerKey = requireOwner(caller)
   const order = await findOrder(caller.db, caller.entId, sheetId)
   if (!order || order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_FOUND')
-  const lines = await goodsLines(caller, order.order_id)
+  const lines = await goodsLines(caller, order)
 
   let read: MenuRead | null = null
   try {

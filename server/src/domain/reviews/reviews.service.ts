@@ -11,6 +11,7 @@
  * Every submission that writes counts in a per-member limit (RATE_LIMITED, errcode 10009); a
  * RequestKey seen before answers the order's reviews without writing again.
  */
+import { billLinesOf } from '../table-sheets/bill-lines'
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Locale } from '../../../../src/gateway/contract'
@@ -63,7 +64,10 @@ export interface ReviewCaller {
 async function reviewableOrder(caller: ReviewCaller, sheetId: string): Promise<OrderRecord> {
   const order = sheetId ? await findOrder(caller.db, caller.entId, sheetId) : null
   const own = order !== null && (order.owner_key === memberOwnerKey(caller.vipId) || order.vip_id === caller.vipId)
-  if (!order || !own || order.kind === 'settlement' || !REVIEWABLE_STATUSES.includes(order.status)) throw new DomainError('REVIEW_NOT_ALLOWED')
+  if (!order || !own || !REVIEWABLE_STATUSES.includes(order.status)) throw new DomainError('REVIEW_NOT_ALLOWED')
+  // A paid table bill is reviewed by the lines it was for, numbered for the bill (bill-lines.ts);
+  // one made before those were written down has no line numbers of its own.
+  if (order.kind === 'settlement' && !(await billLinesOf(caller.db, [order.order_id])).has(order.order_id)) throw new DomainError('REVIEW_NOT_ALLOWED')
   return order
 }
 

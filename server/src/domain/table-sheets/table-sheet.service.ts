@@ -30,6 +30,7 @@ import { isPostgres } from '../../storage/database'
 import { vipIdOfOwner } from '../members/member-session'
 import { requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
+import { writeBillLines } from './bill-lines'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendSheetChanged } from '../counter/counter-events'
 import { inEventTransaction } from '../../live/outbox'
@@ -419,6 +420,8 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
       kitchen_stage: ''
     }
     await trx.insertInto('orders').values(settlement).execute()
+    // What this bill is for, line by line, as the table's rounds stand now (bill-lines.ts).
+    await writeBillLines(trx, settlement.order_id, locked.sheet_id)
     await recordCreated(trx, settlement.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)
     await trx.updateTable('table_sheets').set({ settlement_id: settlement.order_id }).where('sheet_id', '=', locked.sheet_id).execute()
     // Front of house sees that the table is paying in the app.

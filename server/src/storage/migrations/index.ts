@@ -31,6 +31,7 @@ import { lookupIndexes } from './0024-lookup-indexes'
 import { refundFollowUps } from './0025-refund-follow-ups'
 import { shopPaymentAccounts } from './0026-shop-payment-accounts'
 import { hostCodeExchanges } from './0027-host-code-exchanges'
+import { billLines } from './0028-bill-lines'
 import { memberNumberCodes } from './0029-member-number-codes'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -61,6 +62,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025_refund_follow_ups': refundFollowUps,
   '0026_shop_payment_accounts': shopPaymentAccounts,
   '0027_host_code_exchanges': hostCodeExchanges,
+  '0028_bill_lines': billLines,
   '0029_member_number_codes': memberNumberCodes
 }
 

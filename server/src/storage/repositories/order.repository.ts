@@ -4,6 +4,7 @@
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import type { Database, OrderLineTable, OrderTable, PaymentTable } from '../schema'
+import { PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
 
 export type OrderRecord = Selectable<OrderTable>
 export type OrderLineRecord = Selectable<OrderLineTable>
@@ -65,6 +66,11 @@ export interface OrderQuery {
   excludeKinds?: string[]
   /** Leave out settlements never paid (the shop's list shows paid ones: a table bill's payments). */
   paidSettlementsOnly?: boolean
+  /**
+   * Leave out settlements no money came for (the diner's list, issue 27 item 3): a table's bill
+   * shows once it was paid, or once a payment came for it (given back when it came late).
+   */
+  settlementsWithMoneyOnly?: boolean
   businessDay?: string
   limit: number
   offset: number
@@ -82,6 +88,21 @@ export async function listOrders(db: Db, q: OrderQuery): Promise<{ orders: Order
   if (q.businessDay) query = query.where('business_day', '=', q.businessDay)
   if (q.excludeKinds?.length) query = query.where('kind', 'not in', q.excludeKinds)
   if (q.paidSettlementsOnly) query = query.where((eb) => eb.or([eb('kind', '<>', 'settlement'), eb('paid_at', 'is not', null)]))
+  if (q.settlementsWithMoneyOnly) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('kind', '<>', 'settlement'),
+        eb('paid_at', 'is not', null),
+        eb.exists(
+          eb
+            .selectFrom('payments')
+            .select('payments.pay_id')
+            .whereRef('payments.order_id', '=', 'orders.order_id')
+            .where('payments.status', 'in', [PAYMENT_STATUS.PAID, PAYMENT_STATUS.REFUND_DUE, PAYMENT_STATUS.REFUNDED])
+        )
+      ])
+    )
+  }
   const [orders, count] = await Promise.all([
     query.selectAll().orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(q.limit).offset(q.offset).execute(),
     query.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirst()
