@@ -54,6 +54,12 @@ export default defineAppConfig({
     'pages/reviewEdit/reviewEdit',
     // issue 17: aftersale — an order's after-sale request: the form, then its progress
     'pages/afterSale/afterSale',
+    // issue 27: pages for the calls no page used — recharge records, goods on promotion, the shops
+    // selling a goods, a coupon plan / how a card was issued (delivery terms are on baseDetails)
+    'pages/rechargeRecordList/rechargeRecordList',
+    'pages/promotionGoods/promotionGoods',
+    'pages/goodsShops/goodsShops',
+    'pages/couponPlan/couponPlan',
     // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).
     ...(process.env.TARO_ENV === 'h5' ? ['pages/location/location'] : [])
   ],

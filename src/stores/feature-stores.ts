@@ -22,6 +22,10 @@ import { cartLabels } from '../compose/cart-labels'
 import { BusinessModeStore } from '../features/session/business-mode.store'
 import { BranchStore } from '../features/branch/branch.store'
 import { TablesStore } from '../features/branch/tables.store'
+import { DeliveryStore } from '../features/branch/delivery.store'
+import { CouponPlanStore } from '../features/coupons/coupon-plan.store'
+import { PromotionsStore } from '../features/menu/promotions.store'
+import { GoodsShopsStore } from '../features/menu/goods-shops.store'
 import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
 import { GATEWAY_PATH } from '../gateway/contract'
@@ -333,5 +337,38 @@ export class FeatureStores {
       this.addressStore = store
     }
     return this.addressStore
+  }
+
+  // ---------- issue 27: the pages of the calls no page used ----------
+
+  private deliveryStore: DeliveryStore | null = null
+  private couponPlanStore: CouponPlanStore | null = null
+  private promotionsStore: PromotionsStore | null = null
+  private goodsShopsStore: GoodsShopsStore | null = null
+
+  /** The branch page's delivery terms: fee tiers, and delivering to where the diner is with the cart there. */
+  get delivery(): DeliveryStore {
+    const { root } = this
+    this.deliveryStore ??= new DeliveryStore(root.gateway, {
+      locate: () => root.host.locate(),
+      goodsAmount: (baseId) => this.cart.total(root.session.params.ShopID, baseId)
+    })
+    return this.deliveryStore
+  }
+
+  get couponPlan(): CouponPlanStore {
+    this.couponPlanStore ??= new CouponPlanStore(this.root.gateway, () => this.root.i18n.locale)
+    return this.couponPlanStore
+  }
+
+  get promotions(): PromotionsStore {
+    const { root } = this
+    this.promotionsStore ??= new PromotionsStore(root.gateway, () => root.session.menuScope, () => root.i18n.locale)
+    return this.promotionsStore
+  }
+
+  get goodsShops(): GoodsShopsStore {
+    this.goodsShopsStore ??= new GoodsShopsStore(this.root.gateway, () => this.root.i18n.locale)
+    return this.goodsShopsStore
   }
 }

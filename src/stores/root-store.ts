@@ -29,6 +29,10 @@ import type { AddressStore } from '../features/addresses/address.store'
 import type { BusinessModeStore } from '../features/session/business-mode.store'
 import type { BranchStore } from '../features/branch/branch.store'
 import type { TablesStore } from '../features/branch/tables.store'
+import type { DeliveryStore } from '../features/branch/delivery.store'
+import type { CouponPlanStore } from '../features/coupons/coupon-plan.store'
+import type { PromotionsStore } from '../features/menu/promotions.store'
+import type { GoodsShopsStore } from '../features/menu/goods-shops.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isEntryPage, isFirstScreenPage } from '../features/shell/routes'
@@ -182,6 +186,27 @@ export class RootStore {
   /** The branch's page (issue 16). */
   get branch(): BranchStore {
     return this.features().branch
+  }
+
+  // issue 27: pages for the calls no page used
+  /** The branch page's delivery terms (FreightRuleGet, DispatchInfoGet). */
+  get delivery(): DeliveryStore {
+    return this.features().delivery
+  }
+
+  /** A coupon plan, or how one's card was issued (CouponPlanDetail, CouponIssueCardDetail). */
+  get couponPlan(): CouponPlanStore {
+    return this.features().couponPlan
+  }
+
+  /** The goods on promotion now (AvailablePromotionGoods). */
+  get promotions(): PromotionsStore {
+    return this.features().promotions
+  }
+
+  /** The branches selling a goods (GroundingShopList). */
+  get goodsShops(): GoodsShopsStore {
+    return this.features().goodsShops
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

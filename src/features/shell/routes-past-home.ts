@@ -13,5 +13,12 @@ export const PAST_HOME_ROUTES = {
   location: (q: { mode: 'choose' | 'open'; Lat?: string; Lng?: string; Name?: string; Address?: string }) => withQuery(page('location'), q as Record<string, string>),
   reviewEdit: (sheetId: string) => withQuery(page('reviewEdit'), { SheetID: sheetId }),
   afterSale: (sheetId: string) => withQuery(page('afterSale'), { SheetID: sheetId }),
-  receipt: (sheetId: string) => withQuery(page('receipt'), { SheetID: sheetId })
+  receipt: (sheetId: string) => withQuery(page('receipt'), { SheetID: sheetId }),
+  // issue 27: pages for the calls no page used
+  /** The member's recharges (RechargeRecordList), from My account. */
+  rechargeRecordList: page('rechargeRecordList'),
+  /** The branches that sell a goods (GroundingShopList), from its details. */
+  goodsShops: (goodsId: string) => withQuery(page('goodsShops'), { GoodsID: goodsId }),
+  /** A coupon plan (CouponPlanDetail), or how one's own card was issued and its plan (CouponIssueCardDetail). */
+  couponPlan: (ids: { PlanID?: string; CardID?: string }) => withQuery(page('couponPlan'), { PlanID: ids.PlanID ?? '', CardID: ids.CardID ?? '' })
 }

@@ -41,6 +41,7 @@ type WalletOps =
   | 'RechargeRuleDetail'
   | 'RechargeSubmit'
   | 'RechargeStatusGet'
+  | 'RechargeRecordList'
   | 'VipQrCodeGet'
   | 'BalancePay'
 
@@ -123,6 +124,8 @@ export class WalletStore {
 
   readonly balanceRecords: PagedList<BalanceRecordRow>
   readonly scoreRecords: PagedList<ScoreRecordRow>
+  /** The member's recharges, newest first (rechargeRecordList; issue 27). */
+  readonly rechargeRecords: PagedList<RechargeRow>
 
   // ---------- recharge ----------
   rules: RechargeRuleRow[] = []
@@ -187,6 +190,14 @@ export class WalletStore {
       (r) => r.RecordID,
       RECORD_PAGE_SIZE
     )
+    this.rechargeRecords = new PagedList(
+      async (PageIndex, PageSize) => {
+        const res = await this.gateway.request('RechargeRecordList', [{ PageIndex, PageSize }])
+        return { rows: res.table1 ?? [], total: res.table2?.[0]?.Total ?? res.table1?.length ?? 0 }
+      },
+      (r) => r.RechargeID,
+      RECORD_PAGE_SIZE
+    )
     makeAutoObservable<
       WalletStore,
       'gateway' | 'deps' | 'scheduler' | 'rechargePoller' | 'accountSeq' | 'rulesSeq' | 'checkGen' | 'codeGen' | 'codeWatch' | 'codeTimers' | 'paySeq'
@@ -204,6 +215,7 @@ export class WalletStore {
       paySeq: false,
       balanceRecords: false,
       scoreRecords: false,
+      rechargeRecords: false,
       // Read from storage every time: as a computed (storage is not observable) the recharge page,
       // which watches it, kept its first value, '', and a recharge paid in the host's cashier never
       // reached rechargeResult.
@@ -265,6 +277,7 @@ export class WalletStore {
     this.accountState = 'signedOut'
     this.balanceRecords.clear()
     this.scoreRecords.clear()
+    this.rechargeRecords.clear()
   }
 
   askLogin(): void {

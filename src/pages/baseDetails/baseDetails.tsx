@@ -8,6 +8,8 @@ import { ROUTES } from '../../features/shell/routes'
 import { BranchDetails } from '../../features/branch/components/BranchDetails'
 import { dialable } from '../../features/branch/branch-texts'
 import { StateView } from '../../ui/StateView'
+import { servicesOffered } from '../../core/sheet-position'
+import { DeliveryTerms } from '../../features/branch/components/DeliveryTerms'
 
 /**
  * A branch's page (issue 16 item 5): name and shop, address with a map, opening hours, the phone
@@ -16,7 +18,7 @@ import { StateView } from '../../ui/StateView'
  * offered where the branch has tables and the diner is not at a table whose code they scanned.
  */
 function BaseDetails() {
-  const { session, branch, i18n, host } = useStores()
+  const { session, branch, delivery, i18n, host } = useStores()
   const router = useRouter()
   const baseId = router.params.BaseID || session.params.BaseID
   useSessionPage()
@@ -24,6 +26,11 @@ function BaseDetails() {
   useEffect(() => {
     if (session.isReady && baseId) void branch.load(baseId)
   }, [session.isReady, baseId, i18n.locale, branch])
+  // issue 27: the delivery fee tiers of a branch that delivers (FreightRuleGet).
+  const delivers = Boolean(baseId && branch.of(baseId) && servicesOffered(branch.of(baseId)!.BusinessMode, branch.of(baseId)!.CYType).includes('delivery'))
+  useEffect(() => {
+    if (session.isReady && delivers) void delivery.load(baseId)
+  }, [session.isReady, baseId, delivers, delivery])
 
   const detail = baseId ? branch.of(baseId) : null
   if (session.isReady && !baseId) return <StateView kind='empty' text={i18n.t('branch.notFound')} />
@@ -41,6 +48,7 @@ function BaseDetails() {
       onMap={() => showLocation(host, { Lat: detail.Lat, Lng: detail.Lng, Name: detail.BaseName, Address: detail.Address })}
       onCall={() => void Taro.makePhoneCall({ phoneNumber: dialable(detail.Phone) }).catch(() => undefined)}
       onChooseTable={atScannedTable ? undefined : () => host.navigateTo(ROUTES.tableSelect(detail.BaseID))}
+      extra={delivers ? <DeliveryTerms store={delivery} /> : undefined}
     />
   )
 }

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { useReshow } from '../../features/orders/components/use-page-watch'
 import { CardList, CardTabs, CodeEntry, PlanList } from '../../features/coupons/components/CouponViews'
 import { StateView } from '../../ui/StateView'
@@ -44,7 +45,7 @@ function CouponsList() {
           </View>
         </View>
       )}
-      <PlanList onClaimed={() => host.toast(i18n.t('coupon.claimedToast'))} />
+      <PlanList onClaimed={() => host.toast(i18n.t('coupon.claimedToast'))} onOpen={(plan) => host.navigateTo(PAST_HOME_ROUTES.couponPlan({ PlanID: plan.PlanID }))} />
     </View>
   )
 }

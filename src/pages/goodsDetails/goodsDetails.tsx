@@ -6,6 +6,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { GoodsChoice } from '../../features/menu/goods-choice'
 import { orderLimits } from '../../core/order-limits'
 import { withRemarkRefs } from '../../core/cart'
@@ -144,6 +145,13 @@ function GoodsDetails() {
               {i18n.t('cart.soldOut')}
             </Text>
           )}
+        </View>
+        {/* issue 27: the branches whose menus have this goods (GroundingShopList). */}
+        <View className='so-details__where' role='link' tabIndex={0} data-testid='open-goods-shops' onClick={() => host.navigateTo(PAST_HOME_ROUTES.goodsShops(g.GoodsID))}>
+          <Text>{i18n.t('goodsShops.link')}</Text>
+          <Text className='so-details__chevron' aria-hidden>
+            ›
+          </Text>
         </View>
       </View>
 

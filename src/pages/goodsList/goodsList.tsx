@@ -100,6 +100,12 @@ function GoodsList() {
             )}
           </View>
           {session.table && <Text className='so-order__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
+          {/* issue 27: the goods on promotion now, where the menu has any (AvailablePromotionGoods lists them with their promotions). */}
+          {menu.goods.some((g) => g.SaleType > 0) && (
+            <View className='so-order__offers' role='button' tabIndex={0} data-testid='open-offers' onClick={() => host.navigateTo(ROUTES.promotionGoods)}>
+              <Text>{i18n.t('menu.offers')}</Text>
+            </View>
+          )}
         </View>
         <View className='so-order__search' role='button' tabIndex={0} data-testid='open-search' onClick={() => host.navigateTo(ROUTES.search)}>
           <View className='so-order__search-icon' />

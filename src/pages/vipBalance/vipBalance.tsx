@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { useReshow } from '../../features/orders/components/use-page-watch'
 import { AccountCard, EntryRow } from '../../features/wallet/components/WalletViews'
 import { StateView } from '../../ui/StateView'
@@ -76,6 +77,7 @@ function VipBalance() {
       )}
       <View className='so-wallet-entries'>
         <EntryRow label={i18n.t('wallet.records')} testId='entry-balance-records' onClick={() => host.navigateTo(ROUTES.vipBalanceRecordList)} />
+        <EntryRow label={i18n.t('wallet.rechargeRecords')} testId='entry-recharge-records' onClick={() => host.navigateTo(PAST_HOME_ROUTES.rechargeRecordList)} />
         <EntryRow label={i18n.t('wallet.scoreRecords')} note={String(wallet.vip.Score)} testId='entry-score-records' onClick={() => host.navigateTo(ROUTES.vipScoreRecordList)} />
         <EntryRow label={i18n.t('wallet.memberCode')} testId='entry-member-code' onClick={() => host.navigateTo(ROUTES.vipQrCode)} />
       </View>

@@ -16,6 +16,8 @@ export const BranchDetails = observer(function BranchDetails(props: {
   onMap(): void
   onCall(): void
   onChooseTable?(): void
+  /** More about the branch below its card (the page's: delivery terms, issue 27). */
+  extra?: React.ReactNode
 }) {
   const { i18n } = useStores()
   const d = props.detail
@@ -92,6 +94,7 @@ export const BranchDetails = observer(function BranchDetails(props: {
           {t('home.chooseTable')}
         </View>
       )}
+      {props.extra}
     </View>
   )
 })

@@ -177,7 +177,7 @@ export const CardTicket = observer(function CardTicket(props: { card: CouponCard
 })
 
 /** The plans of this shop that can be claimed, each with Claim (or why not). */
-export const PlanList = observer(function PlanList(props: { onClaimed?(card: CouponCardRow): void }) {
+export const PlanList = observer(function PlanList(props: { onClaimed?(card: CouponCardRow): void; /** A plan's ticket opens its details (couponPlan). */ onOpen?(plan: CouponPlanRow): void }) {
   const { coupons, i18n, format } = useStores()
   if (coupons.plansState === 'failed')
     return (
@@ -202,7 +202,15 @@ export const PlanList = observer(function PlanList(props: { onClaimed?(card: Cou
           const why = p.CanClaim === 1 ? '' : reasonText(p.Reason, i18n.t, amount)
           const notes = [p.HeldQua > 0 ? i18n.t('coupon.held', { n: p.HeldQua }) : '', p.LeftQua >= 0 ? i18n.t('coupon.left', { n: p.LeftQua }) : ''].filter(Boolean)
           return (
-            <CouponTicket key={p.PlanID} terms={p} validity={planValidity(p, i18n.t)} testId='coupon-plan' note={notes.join(' · ')} dim={p.CanClaim !== 1}>
+            <CouponTicket
+              key={p.PlanID}
+              terms={p}
+              validity={planValidity(p, i18n.t)}
+              testId='coupon-plan'
+              note={notes.join(' · ')}
+              dim={p.CanClaim !== 1}
+              onOpen={props.onOpen ? () => props.onOpen?.(p) : undefined}
+            >
               {p.CanClaim === 1 ? (
                 <View
                   className={`so-coupon__claim${busy ? ' so-coupon__claim--off' : ''}`}

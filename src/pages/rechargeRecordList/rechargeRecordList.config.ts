@@ -1,0 +1,1 @@
+export default definePageConfig({ enablePullDownRefresh: true, onReachBottomDistance: 120 })
