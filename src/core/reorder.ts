@@ -15,7 +15,7 @@ const COUPON_SALE_TYPE = 5
 const PAYMENT_REFUNDED = 4
 
 export interface AfterOrderInput {
-  order: { Status: number; PayMode: string; Amount: string; PaidAmount: string; RefundedAmount?: string; TableSheetID?: string }
+  order: { Status: number; PayMode: string; Amount: string; PaidAmount: string; RefundedAmount?: string; TableSheetID?: string; RoundNo?: number }
   lines: readonly { GoodsID: string; SaleType: number }[]
   payments: readonly { Amount: string; Status: number }[]
 }
@@ -26,6 +26,10 @@ export interface AfterOrderActions {
   reorder: boolean
   receipt: boolean
 }
+
+/** A table's bill (a settlement: the whole table paid at once), not one of its rounds. */
+export const isTableBill = (order: { PayMode: string; RoundNo?: number; TableSheetID?: string }): boolean =>
+  order.PayMode === 'postpay' && !order.RoundNo && !!order.TableSheetID
 
 const NONE: AfterOrderActions = { review: false, afterSale: false, reorder: false, receipt: false }
 
@@ -41,11 +45,15 @@ export function refundedAmount(order: AfterOrderInput['order'], payments: AfterO
 /**
  * The actions of a paid or completed prepay order: review when it has goods lines, after-sale
  * while something paid is not yet refunded, reorder when it has goods lines, the receipt always.
- * Unpaid, cancelled and expired orders, and a table's rounds (paid with their sheet), offer none.
+ * A paid table bill (issue 27 item 3) offers review, reorder and the receipt of the lines it was
+ * for (after-sale is asked at the counter). Unpaid, cancelled and expired orders, and a table's
+ * rounds (paid with their bill), offer none.
  */
 export function afterOrderActions({ order, lines, payments }: AfterOrderInput): AfterOrderActions {
-  if (!PAID_STATUSES.includes(order.Status) || order.PayMode !== 'prepay') return NONE
+  if (!PAID_STATUSES.includes(order.Status)) return NONE
   const goods = lines.some((l) => l.SaleType !== COUPON_SALE_TYPE && l.GoodsID !== '')
+  if (isTableBill(order)) return { review: goods, afterSale: false, reorder: goods, receipt: true }
+  if (order.PayMode !== 'prepay') return NONE
   const paid = toDecimal(order.PaidAmount || '0')
   const refundable = paid.gt(0) && paid.gt(toDecimal(refundedAmount(order, payments)))
   return { review: goods, afterSale: refundable, reorder: goods, receipt: true }

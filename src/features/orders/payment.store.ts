@@ -100,6 +100,8 @@ export class PaymentStore {
   /** True while the last status check did not reach the server (polling goes on). */
   offline = false
   paidOrder: OrderRow | null = null
+  /** The order the payment was for, as the last status check answered it (null: not known yet). */
+  payingOrder: OrderRow | null = null
 
   private readonly poller: Poller
   private transferSeq = 0
@@ -267,6 +269,7 @@ export class PaymentStore {
     this.payingSheetId = ids.SheetID ?? ''
     this.offline = false
     this.paidOrder = null
+    this.payingOrder = null
     this.poller.start(() => this.checkPayment())
     return () => {
       if (gen === this.watchGen) this.stopWatchingPayment()
@@ -298,7 +301,10 @@ export class PaymentStore {
           return false
         }
         if (payment.SheetID) this.payingSheetId = payment.SheetID
-        if (order) this.deps.onOrder?.(order)
+        if (order) {
+          this.payingOrder = order
+          this.deps.onOrder?.(order)
+        }
         switch (payment.Status) {
           case PAYMENT_STATUS.PAID:
             this.paidOrder = order

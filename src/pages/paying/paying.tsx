@@ -9,6 +9,10 @@ import { usePageWatch, useReshow } from '../../features/orders/components/use-pa
 import '../../features/orders/components/OrderViews.css'
 import './paying.css'
 import { focusable } from '../../features/orders/components/OrderViews'
+import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
+import { tableRoute } from '../../features/orders/table-route'
+import { isTableBill } from '../../core/reorder'
+import { ORDER_STATUS } from '../../gateway/order-rows'
 
 /** A PayID the provider did not fill in ('{PayID}' as sent) counts as none. */
 const realId = (id: string | undefined): string => (id && !/^(\{|%7B)PayID(\}|%7D)$/i.test(id) ? id : '')
@@ -59,32 +63,63 @@ function Paying() {
     )
   }
 
-  const title =
-    state === 'declined'
+  // issue 27 item 1: money for a table's bill that came after the bill changed (someone at the
+  // table added to it: the bill was cancelled) or after someone else paid it. The diner did
+  // nothing wrong: say what happened, that the money went back, and lead back to the table.
+  const order = payment.payingOrder
+  const late = state === 'refunded' || state === 'refundDue'
+  const bill = late && order && isTableBill(order) ? order : null
+  const billChanged = bill?.Status === ORDER_STATUS.CANCELLED
+  const atTable = bill && session.params.TableID === bill.TableID ? session.params.QRCode : ''
+  const title = bill
+    ? i18n.t(billChanged ? 'pay.billChanged' : 'pay.billPaidMeanwhile')
+    : state === 'declined'
       ? i18n.t('pay.declined')
       : state === 'refundDue'
         ? i18n.t('pay.refundDue')
         : state === 'refunded'
           ? i18n.t('pay.refunded')
           : i18n.t('pay.notFound')
+  const billNote = !bill
+    ? ''
+    : billChanged
+      ? i18n.t(state === 'refunded' ? 'pay.billChangedRefunded' : 'pay.billChangedRefundDue')
+      : i18n.t(state === 'refunded' ? 'pay.billPaidRefunded' : 'pay.billPaidRefundDue')
   return (
     <View className='so-paying so-paying--stopped' data-testid='paying-state' data-state={state}>
       {heading}
-      <View className={`so-paying__mark so-paying__mark--${state}`} />
+      <View className={`so-paying__mark so-paying__mark--${state}`}>
+        {late && (
+          <Text className='so-paying__glyph' aria-hidden>
+            ↩
+          </Text>
+        )}
+      </View>
       {/* The payment's outcome, read out as it replaces 'Checking…'. */}
-      <View className='so-paying__title' role='alert'>
+      <View className='so-paying__title' role='alert' data-testid='paying-title'>
         {title}
       </View>
       {state === 'declined' && <Text className='so-paying__note'>{i18n.t('pay.declinedNote')}</Text>}
+      {bill && (
+        <Text className='so-paying__note' data-testid='paying-note'>
+          {billNote}
+        </Text>
+      )}
       <View className='so-paying__actions'>
         {state === 'declined' && sheetId && (
           <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='paying-retry' onClick={() => host.redirectTo(ROUTES.paymentTransfer(sheetId))}>
             {i18n.t('pay.tryAgain')}
           </View>
         )}
+        {bill && (
+          // The table's page shows the bill as it is now, with its total to pay.
+          <View className='so-btn so-btn--primary' role='button' {...focusable} data-testid='paying-back-to-table' onClick={() => host.reLaunch(tableRoute(atTable, bill.TableSheetID))}>
+            {i18n.t(billChanged ? 'pay.seeNewTotal' : 'order.backToTable')}
+          </View>
+        )}
         {sheetId ? (
           <View className='so-btn so-btn--secondary' role='button' {...focusable} data-testid='paying-view-order' onClick={() => host.redirectTo(ROUTES.orderDetails(sheetId))}>
-            {i18n.t('order.viewOrder')}
+            {i18n.t(bill ? 'sheet.viewBill' : 'order.viewOrder')}
           </View>
         ) : (
           <View className='so-btn so-btn--secondary' role='button' {...focusable} onClick={() => host.reLaunch(ROUTES.orderList)}>
@@ -92,6 +127,8 @@ function Paying() {
           </View>
         )}
       </View>
+      <TabBarSpacer />
+      <TabBar current='orders' />
     </View>
   )
 }

@@ -5,6 +5,7 @@ import { isGoodsLine, type OrderLineRow, type OrderRow } from '../../../gateway/
 import type { MessageKey } from '../../../i18n/catalogues'
 import { useStores } from '../../../stores/context'
 import { toDecimal } from '../../../core/money'
+import { isTableBill } from '../../../core/reorder'
 import { packHolds } from '../../../ui/pack-label'
 import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
 import './OrderViews.css'
@@ -52,7 +53,10 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
             </View>
           ) : (
             <View className='so-order-card__service'>
-              <Text className='so-order-card__service-name'>{serviceLabel(i18n.t, o.ServiceType)}</Text>
+              <Text className='so-order-card__service-name' data-testid='order-row-service'>
+                {/* issue 27 item 3: a table's bill, paid for the whole table, says so (its rounds are listed too). */}
+                {isTableBill(o) ? i18n.t('order.tableBill') : serviceLabel(i18n.t, o.ServiceType)}
+              </Text>
               {o.TableName && o.ServiceType !== 'delivery' && <Text className='so-order-card__table'>{o.TableName}</Text>}
             </View>
           )}

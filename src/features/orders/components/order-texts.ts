@@ -4,6 +4,7 @@ import type { OrderLineRow, OrderRow } from '../../../gateway/order-rows'
 import { ORDER_STATUS } from '../../../gateway/order-rows'
 import { orderStatusKey } from '../../../core/order-status'
 import { toDecimal } from '../../../core/money'
+import { isTableBill } from '../../../core/reorder'
 
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.PAID, ORDER_STATUS.READY, ORDER_STATUS.COMPLETED]
 
@@ -35,7 +36,7 @@ export function statusNote(t: T, order: OrderRow): string {
     case ORDER_STATUS.PAID:
       // issue 27 item 11: a table's bill is paid after the meal (nothing left for the kitchen); an
       // order for a later time is made for that time (and says it: the result page shows no other).
-      if (order.PayMode === 'postpay' && order.RoundNo === 0 && order.TableSheetID) return t('order.billPaidNote')
+      if (isTableBill(order)) return t('order.billPaidNote')
       if (order.AppointedTime) return t('order.paidForTimeNote', { time: appointedText(order) })
       return t('order.paidNote')
     case ORDER_STATUS.READY:
@@ -43,6 +44,8 @@ export function statusNote(t: T, order: OrderRow): string {
     case ORDER_STATUS.COMPLETED:
       return t('order.completedNote')
     case ORDER_STATUS.CANCELLED:
+      // issue 27 item 1: a table's bill is cancelled when the table's order changed after it was made.
+      if (isTableBill(order)) return t('order.billCancelledNote')
       return t('order.cancelledNote')
     case ORDER_STATUS.EXPIRED:
       return t('order.expiredNote')
