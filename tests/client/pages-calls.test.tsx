@@ -86,11 +86,13 @@ describe('recharge records (RechargeRecordList)', () => {
     ['zh-TW', '充值 MOP$100.00', '贈送 MOP$10.00', '已到帳', '待支付', '查看']
   ] as [Locale, string, string, string, string, string][])('lists each recharge, its gift and state; one awaiting payment is checked (%s)', async (locale, of, gift, paid, pending, check) => {
     const { host, calls } = await open(() => <RechargeRecordList />, {
-      RechargeRecordList: () => ok({ table1: [recharge('RC2', 0, { GiftAmount: '0.00' }), recharge('RC1', 1)], table2: [{ Total: 2 }] })
+      RechargeRecordList: () => ok({ table1: [recharge('RC2', 0, { GiftAmount: '0.00' }), recharge('RC1', 1), recharge('RC0', 2)], table2: [{ Total: 3 }] })
     }, { locale, onLoad: (root) => root.wallet.rechargeRecords.refresh() })
     const rows = await screen.findAllByTestId('recharge-record')
     expect(calls).toContain('RechargeRecordList')
-    expect(rows).toHaveLength(2)
+    expect(rows).toHaveLength(3)
+    // A declined recharge gave no gift.
+    expect(within(rows[2]).queryByTestId('recharge-record-gift')).toBeNull()
     expect(rows[1].textContent).toContain(of)
     expect(within(rows[1]).getByTestId('recharge-record-gift').textContent).toBe(gift)
     expect(within(rows[1]).getByTestId('recharge-record-status').textContent).toBe(paid)
@@ -305,7 +307,8 @@ const TERMS = {
   ServiceTypes: '',
   GoodsIDs: '',
   ClassIDs: '',
-  ScopeNames: ''
+  ScopeNames: '',
+  PlaceNames: ''
 }
 
 function plan(over: Partial<CouponPlanRow> = {}): CouponPlanRow {

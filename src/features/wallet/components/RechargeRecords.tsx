@@ -18,7 +18,8 @@ const STATUS_KEY: Record<number, MessageKey> = {
 export const RechargeRecordView = observer(function RechargeRecordView(props: { row: RechargeRow; onCheck(): void }) {
   const { i18n, format } = useStores()
   const r = props.row
-  const gift = r.GiftAmount && r.GiftAmount.replace(/[0.]/g, '') !== ''
+  // The gift comes with the payment: a declined recharge gave none.
+  const gift = r.Status !== RECHARGE_STATUS.DECLINED && r.GiftAmount && r.GiftAmount.replace(/[0.]/g, '') !== ''
   const pending = r.Status === RECHARGE_STATUS.PENDING
   const date = (r.Status === RECHARGE_STATUS.PAID && r.PaidDate) || r.CreatedDate
   return (
