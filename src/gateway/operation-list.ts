@@ -115,6 +115,10 @@ export const OPERATIONS = {
   VipPhoneChange: 'Members',
   /** Ends the session of this token. */
   VipLogout: 'Members',
+  /** The terms versions the signed-in member agreed to (on any device). */
+  TermsAgreementGet: 'Members',
+  /** Records or withdraws the signed-in member's agreement to a terms version. */
+  TermsAgreementSave: 'Members',
   /** The signed-in member's points entries, newest first, paged. */
   VipScoreRecordByPage: 'Members',
   /** The signed-in member's balance entries, newest first, paged. */

@@ -57,6 +57,7 @@ import type {
   IssueCardRow,
   VoucherRow
 } from './coupon-rows'
+import type { TermsAgreementRow } from './terms-rows'
 
 export interface BaseRecord {
   EntID: string
@@ -643,6 +644,14 @@ export interface OperationTypes {
   VipLogout: {
     input: Record<string, never>
     output: Record<string, never>
+  }
+  TermsAgreementGet: {
+    input: Record<string, never>
+    output: { table1: TermsAgreementRow[] }
+  }
+  TermsAgreementSave: {
+    input: { TermsVersion: string; Agreed: 0 | 1 }
+    output: { table1: TermsAgreementRow[] }
   }
   VipScoreRecordByPage: {
     input: { PageIndex?: number; PageSize?: number }

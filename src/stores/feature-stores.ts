@@ -35,6 +35,8 @@ import { liveAlert, liveSubscribe } from '../hosts/live'
 import { knowOperations } from '../gateway/operation-groups'
 import { parseGoodsRemarks } from '../core/goods-remarks'
 import { BUSINESS_MODE } from '../core/sheet-position'
+import { TermsAgreementStore } from '../features/checkout/terms-agreement.store'
+import { TERMS_VERSION } from '../features/checkout/terms-version'
 
 // The pages past Home call the rest of the gateway: H5's first screen knew only its own operations.
 knowOperations(OPERATIONS)
@@ -131,6 +133,17 @@ export class FeatureStores {
   // ---------- checkout, table sheet, shop and branch choice: built when a page first asks ----------
 
   private checkoutStore: CheckoutStore | null = null
+  private termsStore: TermsAgreementStore | null = null
+
+  /**
+   * The privacy policy and terms agreement, kept per member on the server (issue 27): the confirm
+   * page's box and the login page's. An agreement made before signing in is sent up once the diner
+   * signs in (the reaction in `member`).
+   */
+  get terms(): TermsAgreementStore {
+    this.termsStore ??= new TermsAgreementStore(this.root.gateway, this.root.host.storage, { version: TERMS_VERSION, token: () => this.member.token })
+    return this.termsStore
+  }
   private tableSheetStore: TableSheetStore | null = null
   private placeStore: PlaceStore | null = null
 
@@ -157,6 +170,8 @@ export class FeatureStores {
       payMethodProblem: (method, amount) => (method === 'balance' ? this.wallet.payProblem(amount) : null),
       // Unsent choices, the last order placed and the terms' agreement survive a reload.
       storage: this.root.host.storage,
+      // The terms agreement: the member's, on the server, once signed in.
+      terms: this.terms,
       // A signed-in member's delivery goes to one of their saved addresses (issue 16).
       addressBook: {
         signedIn: () => this.member.signedIn,
@@ -226,6 +241,7 @@ export class FeatureStores {
   // ---------- the member: built with these stores, so its 10010 / 20038 prompts answer on every page past Home ----------
 
   private memberStore: MemberStore | null = null
+  private memberReactions = false
 
   get member(): MemberStore {
     const { root } = this
@@ -244,6 +260,15 @@ export class FeatureStores {
       locale: () => root.i18n.locale,
       openBrowserPrompt: (kind, back) => root.host.navigateTo(ROUTES.browserPrompt(kind, back))
     })
+    if (!this.memberReactions) {
+      this.memberReactions = true
+      const member = this.memberStore
+      // Signed in (any way): the member's terms agreement is read, and one made here before sent up.
+      reaction(
+        () => member.token,
+        () => void this.terms.load()
+      )
+    }
     return this.memberStore
   }
 

@@ -20,6 +20,7 @@ import type { CartStore } from '../features/cart/cart.store'
 import type { OrdersStore } from '../features/orders/orders.store'
 import type { PaymentStore } from '../features/orders/payment.store'
 import type { CheckoutStore } from '../features/checkout/checkout.store'
+import type { TermsAgreementStore } from '../features/checkout/terms-agreement.store'
 import type { TableSheetStore } from '../features/checkout/table-sheet.store'
 import type { PlaceStore } from '../features/checkout/place.store'
 import type { MemberStore } from '../features/member/member.store'
@@ -141,6 +142,11 @@ export class RootStore {
 
   get checkout(): CheckoutStore {
     return this.features().checkout
+  }
+
+  /** The terms agreement, per member on the server (issue 27). */
+  get terms(): TermsAgreementStore {
+    return this.features().terms
   }
 
   get tableSheet(): TableSheetStore {

@@ -61,6 +61,8 @@ import VipProfileUpdate from './members/VipProfileUpdate'
 import VipAvatarUpdate from './members/VipAvatarUpdate'
 import VipPhoneChange from './members/VipPhoneChange'
 import VipLogout from './members/VipLogout'
+import TermsAgreementGet from './members/TermsAgreementGet'
+import TermsAgreementSave from './members/TermsAgreementSave'
 import BalancePay from './retail/BalancePay'
 import VipScoreRecordByPage from './members/VipScoreRecordByPage'
 import VipBalanceRecordByPage from './members/VipBalanceRecordByPage'
@@ -155,6 +157,8 @@ export const OPERATION_REGISTRY = {
   VipAvatarUpdate,
   VipPhoneChange,
   VipLogout,
+  TermsAgreementGet,
+  TermsAgreementSave,
   BalancePay,
   VipScoreRecordByPage,
   VipBalanceRecordByPage,

@@ -19,6 +19,7 @@ import type { Generated } from 'kysely'
 import type { StaffTables } from './schema-staff'
 import type { KitchenTables } from './schema-kitchen'
 import type { CounterTables } from './schema-counter'
+import type { TermsTables } from './schema-terms'
 
 export interface EnterpriseTable {
   ent_id: string
@@ -788,7 +789,7 @@ export interface ServerSecretTable {
   created_at: string
 }
 
-export interface Database extends StaffTables, KitchenTables, CounterTables {
+export interface Database extends StaffTables, KitchenTables, CounterTables, TermsTables {
   enterprises: EnterpriseTable
   enterprise_settings: EnterpriseSettingTable
   shops: ShopTable

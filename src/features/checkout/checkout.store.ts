@@ -34,6 +34,7 @@ import type { KeyValueStorage } from '../../hosts/host'
 import type { VipAddressRow } from '../../gateway/address-rows'
 import { callGateway } from './gateway-call'
 import { TERMS_VERSION } from './terms-version'
+import { TermsAgreementStore } from './terms-agreement.store'
 
 /** Where the order goes: shop, branch, table and the table's open sheet. */
 export interface CheckoutPlace {
@@ -82,6 +83,11 @@ export interface CheckoutDeps {
   storage?: KeyValueStorage
   /** The version of the privacy policy the diner agrees to (terms-version.ts). */
   termsVersion?: string
+  /**
+   * The terms agreement, kept per member on the server (terms-agreement.store.ts; the root store's
+   * one). Absent: this device's agreement only, in `storage`.
+   */
+  terms?: TermsAgreementStore
   /** Milliseconds now (Date.now), for how long a placed order is offered again. */
   clock?: () => number
   /** The member's saved addresses (absent: every diner types the delivery details). */
@@ -114,7 +120,7 @@ export interface PlacedOrder {
 
 export const DRAFT_KEY = 'so.checkout.draft'
 export const PLACED_KEY = 'so.checkout.placed'
-export const TERMS_KEY = 'so.checkout.termsAgreed'
+export { TERMS_DEVICE_KEY as TERMS_KEY } from './terms-agreement.store'
 /** A placed order is offered again on an empty cart for this long (ms). */
 export const PLACED_OFFER_MS = 3 * 3600 * 1000
 
@@ -196,7 +202,8 @@ export class CheckoutStore {
   address = ''
   location: { Lng: number; Lat: number } | null = null
   payMethod: PaymentMethod = 'online'
-  agreed = false
+  /** The terms agreement (deps.terms, else this device's own). */
+  private readonly terms: TermsAgreementStore
   /**
    * Delivery to a saved address (a signed-in member; issue 16): the chosen one's id, kept with the
    * draft ('' none: the default is taken when the book loads), and the address itself.
@@ -234,7 +241,9 @@ export class CheckoutStore {
     private readonly gateway: Gateway,
     private readonly deps: CheckoutDeps
   ) {
-    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending' | 'disposeDraft'>(this, {
+    this.terms = deps.terms ?? new TermsAgreementStore(gateway, deps.storage ?? memoryStorage(), { version: deps.termsVersion ?? TERMS_VERSION, token: () => '' })
+    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending' | 'disposeDraft' | 'terms'>(this, {
+      terms: false,
       gateway: false,
       deps: false,
       previewSeq: false,
@@ -255,7 +264,8 @@ export class CheckoutStore {
     this.end()
     this.mode = mode
     this.applyDraft(this.readDraft())
-    this.agreed = this.storedAgreement()
+    // The member's agreement is read again (another device may have given it).
+    void this.terms.load()
     this.preview = null
     this.previewLines = []
     this.mergePreview = null
@@ -388,10 +398,9 @@ export class CheckoutStore {
     return this.placed
   }
 
-  /** Whether this device agreed to this version of the terms. */
-  private storedAgreement(): boolean {
-    const version = this.deps.termsVersion ?? TERMS_VERSION
-    return this.deps.storage?.get(TERMS_KEY) === version
+  /** Whether the diner agreed to the version of the terms shown (the member's, else this device's). */
+  get agreed(): boolean {
+    return this.terms.agreed
   }
 
   // ---------- what the diner can choose ----------
@@ -532,9 +541,7 @@ export class CheckoutStore {
 
   /** Ticking the box is remembered with the terms' version; unticking forgets it. */
   setAgreed(agreed: boolean): void {
-    this.agreed = agreed
-    if (agreed) this.deps.storage?.set(TERMS_KEY, this.deps.termsVersion ?? TERMS_VERSION)
-    else this.deps.storage?.remove(TERMS_KEY)
+    void this.terms.setAgreed(agreed)
   }
 
   // ---------- delivery to a saved address (issue 16) ----------
@@ -803,4 +810,10 @@ export function serverProblem(e: unknown): ServerProblem {
     return { code, message: e.message, backToCart: CART_CODES.includes(e.resultcode) }
   }
   return { code: '', message: e instanceof Error ? e.message : String(e), backToCart: false }
+}
+
+/** A storage that forgets: a store given none keeps its agreement for the page's life only. */
+function memoryStorage(): KeyValueStorage {
+  const kept = new Map<string, string>()
+  return { get: (k) => kept.get(k) ?? null, set: (k, v) => void kept.set(k, v), remove: (k) => void kept.delete(k) }
 }

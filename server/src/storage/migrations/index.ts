@@ -33,6 +33,7 @@ import { shopPaymentAccounts } from './0026-shop-payment-accounts'
 import { hostCodeExchanges } from './0027-host-code-exchanges'
 import { billLines } from './0028-bill-lines'
 import { memberNumberCodes } from './0029-member-number-codes'
+import { memberTermsAgreements } from './0030-member-terms-agreements'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -63,7 +64,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026_shop_payment_accounts': shopPaymentAccounts,
   '0027_host_code_exchanges': hostCodeExchanges,
   '0028_bill_lines': billLines,
-  '0029_member_number_codes': memberNumberCodes
+  '0029_member_number_codes': memberNumberCodes,
+  '0030_member_terms_agreements': memberTermsAgreements
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {

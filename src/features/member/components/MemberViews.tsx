@@ -121,8 +121,9 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
 
 /** loginByCode: phone + SMS code (login, or bind a phone to the signed-in member), the guest and host-identity ways in. */
 export const LoginView = observer(function LoginView(props: { mode: LoginMode; onDone(how: 'login' | 'bind'): void; onChooseArea(): void; onTerms(): void }) {
-  const { member, i18n } = useStores()
-  const [agreed, setAgreed] = useState(false)
+  const { member, i18n, terms } = useStores()
+  // Ticked already when this diner agreed to these terms (on this device, or as the member elsewhere).
+  const [agreed, setAgreed] = useState(() => terms.agreed)
   const form = member.loginForm
   const bind = props.mode === 'bind'
   const busy = form.submitting || member.guestBusy || member.openIdBusy
@@ -135,6 +136,8 @@ export const LoginView = observer(function LoginView(props: { mode: LoginMode; o
       form.setError(i18n.t('checkout.agreePrivacy'))
       return
     }
+    // The agreement goes with the diner: kept here now, sent up for the member once signed in.
+    if (!bind) void terms.setAgreed(true)
     const ok = bind ? await member.bindPhone() : await member.loginByCode()
     if (ok) props.onDone(bind ? 'bind' : 'login')
   }
@@ -144,6 +147,7 @@ export const LoginView = observer(function LoginView(props: { mode: LoginMode; o
       form.setError(i18n.t('checkout.agreePrivacy'))
       return
     }
+    void terms.setAgreed(true)
     const ok = how === 'guest' ? await member.guestLogin() : await member.openIdLogin()
     if (ok) props.onDone('login')
   }
