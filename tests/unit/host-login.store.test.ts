@@ -91,10 +91,13 @@ function setup(s: Setup) {
     minaId: () => '',
     entId: () => 'E1001',
     locale: () => 'en',
-    openBrowserPrompt: (kind, back) => void browserPrompts.push({ kind, back })
+    openBrowserPrompt: (kind, back) => void browserPrompts.push({ kind, back }),
+    // The pause between busy answers (1000 ms in the app): recorded, not waited for.
+    wait: async () => void waits.push(gets.length)
   }
+  const waits: number[] = []
   const member = new MemberStore(gateway, host, deps)
-  return { member, host, gets, posts, left, prompts, browserPrompts }
+  return { member, host, gets, posts, left, prompts, browserPrompts, waits }
 }
 
 const AUTHORIZE = (kind: string) => ({ [`/host-auth/${kind}/authorize`]: [{ code: 0, data: { AuthorizeUrl: `http://shop.test/dev-auth/${kind}/authorize?x=1`, AppID: `dev-${kind}` } }] })
@@ -173,7 +176,7 @@ test("transit-payment non-zero code shows the server's message", async () => {
 })
 
 test('wallet errcode ≠ 0 is asked again; success on a later try signs in', async () => {
-  const { member, gets, host } = setup({
+  const { member, gets, host, waits } = setup({
     kind: 'wallet',
     returned: { code: 'C1', state: 'state-0123456789abcdef' },
     gets: { '/host-auth/wallet/userinfo': [{ errcode: 45009, errmsg: 'busy' }, { errcode: 0, errmsg: '', data: user }] },
@@ -182,13 +185,17 @@ test('wallet errcode ≠ 0 is asked again; success on a later try signs in', asy
   host.storage.set(HOST_LOGIN_PENDING, pending('wallet'))
   expect(await member.openIdLogin(true)).toBe(true)
   expect(gets.filter((g) => g.path === '/host-auth/wallet/userinfo')).toHaveLength(2)
+  // One wait (spec §9: 1000 ms) after the busy answer, before the next try.
+  expect(waits).toEqual([1])
 })
 
 test('wallet: retries are bounded, then the re-authorise offer', async () => {
-  const { member, gets, prompts, host } = setup({ kind: 'wallet', returned: { code: 'C1', state: 'state-0123456789abcdef' }, gets: { '/host-auth/wallet/userinfo': [{ errcode: 45009, errmsg: 'busy' }] } })
+  const { member, gets, prompts, host, waits } = setup({ kind: 'wallet', returned: { code: 'C1', state: 'state-0123456789abcdef' }, gets: { '/host-auth/wallet/userinfo': [{ errcode: 45009, errmsg: 'busy' }] } })
   host.storage.set(HOST_LOGIN_PENDING, pending('wallet'))
   expect(await member.openIdLogin(true)).toBe(false)
   expect(gets).toHaveLength(WALLET_TRIES)
+  // A wait between tries, none after the last.
+  expect(waits).toEqual(Array.from({ length: WALLET_TRIES - 1 }, (_, i) => i + 1))
   expect(prompts).toEqual([en['hostLogin.reauthorize']])
 })
 

@@ -12,6 +12,7 @@
 import type { HostUserRow, HostLoginKind, WalletUserInfoAnswer, WechatUserInfoAnswer } from '../../gateway/host-login-rows'
 import type { HttpRequest, HttpResponse, KeyValueStorage } from '../../hosts/host'
 import type { AuthorizeReturn } from '../../hosts/host-login'
+import { wait } from '../../core/wait'
 
 /** Where the authorise round trip's state waits while the diner is at the host's page. */
 export const HOST_LOGIN_PENDING = 'hostLoginPending'
@@ -64,6 +65,8 @@ export interface ExchangeDeps {
   base: string
   entId: string
   lang: string
+  /** The pause between a busy answer and the next try (core/wait: 1000 ms by default, spec §9). */
+  wait?: () => Promise<void>
 }
 
 const get = (deps: ExchangeDeps, path: string, query: Record<string, string>): Promise<HttpResponse> =>
@@ -92,6 +95,7 @@ export async function exchangeByUserInfo(deps: ExchangeDeps, kind: 'wechat' | 'a
   if (kind === 'wallet') {
     // errcode ≠ 0: ask again (the wallet's service answers busy at times), a bounded number of times.
     for (let i = 0; i < WALLET_TRIES; i++) {
+      if (i > 0) await (deps.wait ?? (() => wait()))()
       const body = (await get(deps, '/host-auth/wallet/userinfo', { code })).data as WalletUserInfoAnswer
       if (body?.errcode === 0 && body.data) return { ok: true, user: body.data }
     }

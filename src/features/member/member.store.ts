@@ -79,6 +79,8 @@ export interface MemberStoreDeps {
   /** Opens browserPrompt: this page needs the `kind` host browser. */
   openBrowserPrompt?(kind: HostLoginKind, back: string): void
   ticker?: Ticker
+  /** The pause between a busy host answer and the next try (core/wait, 1000 ms); tests pass their own. */
+  wait?: () => Promise<void>
 }
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed'
@@ -335,7 +337,7 @@ export class MemberStore {
   }
 
   private exchangeDeps(): ExchangeDeps {
-    return { request: (r) => this.host.request(r), base: this.host.defaultGatewayOrigin(), entId: this.deps.entId?.() ?? '', lang: this.deps.locale?.() ?? '' }
+    return { request: (r) => this.host.request(r), base: this.host.defaultGatewayOrigin(), entId: this.deps.entId?.() ?? '', lang: this.deps.locale?.() ?? '', wait: this.deps.wait }
   }
 
   private tell(message: string): void {
