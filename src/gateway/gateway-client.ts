@@ -43,6 +43,12 @@ export interface GatewayConfig {
   identity: () => GatewayIdentity
   locale: () => Locale
   networkErrorText: () => string
+  /**
+   * Spec §8's general 'temporarily not available': what the diner is told when the server's
+   * address answers an HTTP error without the envelope (a proxy's 502/503 page while the server is
+   * down or restarting). Absent: the raw answer's text.
+   */
+  unavailableText?: () => string
   appName: string
   authCode: string
   /** Live and test gateway bases; '' means the origin that serves the app. */
@@ -135,7 +141,7 @@ export class Gateway {
     } catch (e) {
       // Not the envelope (a proxy's error page, a truncated body): show what came back.
       const kind: GatewayErrorKind = raw.statusCode >= 200 && raw.statusCode < 300 ? 'decode' : 'http'
-      const text = kind === 'decode' ? String((e as Error).message) : rawText(raw.data) || `HTTP ${raw.statusCode}`
+      const text = kind === 'decode' ? String((e as Error).message) : this.config.unavailableText?.() || rawText(raw.data) || `HTTP ${raw.statusCode}`
       return this.fail(new GatewayError(kind, text, operation, '', '', raw.data), options)
     }
 

@@ -70,6 +70,7 @@ export class RootStore {
       testUrl: config.testUrl,
       locale: () => this.i18n.locale,
       networkErrorText: () => this.i18n.t('network.error'),
+      unavailableText: () => this.i18n.t('network.unavailable'),
       identity: () => ({ EntID: this.session.params.EntID, UserID: this.session.params.UserID }),
       // Orders and payments made here belong to this device until members sign in.
       deviceKey: () => deviceKey(host.storage),

@@ -86,6 +86,24 @@ describe('gateway client', () => {
     expect(b.host.toasts).toEqual(['Bad Gateway'])
   })
 
+  it("says 'temporarily not available' (spec §8) for an HTTP error without the envelope, not the proxy's page", async () => {
+    const host = createFakeHost(() => ({ statusCode: 503, data: '<html><body><h1>503 Service Temporarily Unavailable</h1><hr>nginx</body></html>' }))
+    const gateway = new Gateway({
+      host,
+      identity: () => ({ EntID: 'E1001', UserID: 'U9' }),
+      locale: () => 'zh-CN',
+      networkErrorText: () => '网络连接异常',
+      unavailableText: () => '暂时无法使用，请稍后再试',
+      appName: 'ScanOrder/2.0.3 (web)',
+      authCode: 'code-1',
+      liveUrl: '',
+      testUrl: '',
+      token: () => null
+    })
+    await expect(gateway.request('ServiceLinkGet')).rejects.toMatchObject({ kind: 'http', message: '暂时无法使用，请稍后再试' })
+    expect(host.toasts).toEqual(['暂时无法使用，请稍后再试'])
+  })
+
   it('runs a registered errcode or resultcode handler instead of the toast', async () => {
     const { host, gateway } = setup(() => fail('0', '42000', 'not registered'))
     const seen: string[] = []

@@ -10,6 +10,7 @@ const en: Record<MessageKey, string> = {
   'shell.reload': 'Reload',
 
   'network.error': 'Network connection error',
+  'network.unavailable': 'Temporarily not available. Please try again later.',
   'common.retry': 'Retry',
 
   'entry.opening': 'Opening the menu…',

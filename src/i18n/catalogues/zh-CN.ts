@@ -8,6 +8,7 @@ const zhCN = {
   'shell.reload': '重新加载',
 
   'network.error': '网络连接异常',
+  'network.unavailable': '暂时无法使用，请稍后再试',
   'common.retry': '重试',
 
   'entry.opening': '正在打开点餐页…',

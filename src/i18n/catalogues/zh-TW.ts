@@ -10,6 +10,7 @@ const zhTW: Record<MessageKey, string> = {
   'shell.reload': '重新載入',
 
   'network.error': '網絡連接異常',
+  'network.unavailable': '暫時無法使用，請稍後再試',
   'common.retry': '重試',
 
   'entry.opening': '正在打開點餐頁…',
