@@ -407,6 +407,13 @@ describe('a coupon plan (CouponPlanDetail) and how a card was issued (CouponIssu
     expect(host.navigations).toContain('/pages/couponsList/couponsList')
   })
 
+  it('a link with no plan or card says so, and asks nothing', async () => {
+    const { calls } = await open(() => <CouponPlan />, {}, { params: {} })
+    expect(await screen.findByText('This coupon plan was not found')).toBeTruthy()
+    expect(calls).not.toContain('CouponPlanDetail')
+    expect(calls).not.toContain('CouponIssueCardDetail')
+  })
+
   it('My coupons opens a plan', async () => {
     const script: Script = {
       CouponPlanList: () => ok({ table1: [plan()], table2: [{ Total: 1 }] }),

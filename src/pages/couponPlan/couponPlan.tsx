@@ -32,7 +32,10 @@ function CouponPlan() {
     </Text>
   )
   let body
-  if (cardId && !signedIn) {
+  // A link with neither id (cut short) names nothing to load or retry.
+  if (!planId && !cardId)
+    body = <StateView kind='empty' text={i18n.t('couponPlan.notFound')} wayOnLabel={i18n.t('page.couponsList')} onWayOn={() => host.redirectTo(ROUTES.couponsList)} />
+  else if (cardId && !signedIn) {
     body = (
       <View className='so-coupon-signed-out' data-testid='coupon-plan-signed-out'>
         <StateView kind='empty' text={i18n.t('coupon.signedOut')} />
