@@ -22,7 +22,7 @@ import { demoEntryPoints, DEMO_MENUS_DIR, type DemoEntryPoint } from '../../serv
 import { parseNames } from '../../server/src/storage/repositories/row-mapping'
 import { checkPage, claimPage } from './axe'
 import { phone } from './browser'
-import { agreeAndSubmit, approveOnSandbox, byId, shot } from './steps'
+import { agreeAndSubmit, approveOnSandbox, byId, scanAndAdd, shot } from './steps'
 
 /** How long a step may take to show: a healthy page answers in a second or two even on a busy 2-core machine. */
 const STEP = 10000
@@ -413,4 +413,177 @@ async function chooseBranch(page: Page, baseId: string, look: (step: string) => 
   await look('choose a branch')
   await option.click({ timeout: STEP })
   await menu.waitFor({ timeout: STEP })
+}
+
+// ---------- a table's bill: two phones paying at once; the paid bill found again (issue 27 items 1–3) ----------
+
+/** A demo goods' name in a language (menu-S101: the tables of branch B201). */
+export function goodsName(code: string, locale: Locale): string {
+  const g = menuOf('S101').goods.find((x) => x.code === code)!
+  return (g.names as Record<string, string>)[locale] ?? (g.names as Record<string, string>).en
+}
+
+export interface BillJourneyOutcome {
+  /** The pages the journey's phones used (their axe findings are the test's to check). */
+  pages: Page[]
+  /** What went wrong on the way, in the diner's words where the app said something. */
+  problems: string[]
+  close(): Promise<void>
+}
+
+/** A fresh phone in `locale`, its page looked at by axe, its script errors noted. */
+async function billPhone(browser: Browser, locale: Locale, problems: string[], who: string): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await phone(browser, DEVICE_LANGUAGE[locale])
+  const page = await context.newPage()
+  claimPage(page)
+  page.on('pageerror', (e) => problems.push(`${who}: script error ${e.message}`))
+  return { page, close: () => context.close() }
+}
+
+const tabBar = (page: Page) => page.locator('.so-tabbar').filter({ visible: true })
+const textOn = async (page: Page, testId: string) => (await byId(page, testId).first().innerText({ timeout: STEP })).trim()
+
+/**
+ * The two-phone payment race (issue 27 item 1): at table `code` (a branch that takes the bill
+ * online), phone A orders a soup and opens the bill on the sandbox page; phone B, at the same
+ * table, ordered a bun and adds one more soup; A approves. A's paying page must say the bill
+ * changed, that the money went back and to pay the new total, with the tab bar; "See the new
+ * total" leads to the table, where A pays the new total; Orders then lists the paid bill and the
+ * cancelled one (item 3), and the cancelled one shows the one soup and one bun it was for (item 2),
+ * at its own total.
+ */
+export async function walkBillRace(browser: Browser, serverUrl: string, code: string, locale: Locale, shotPrefix: string): Promise<BillJourneyOutcome> {
+  const problems: string[] = []
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars)
+  const a = await billPhone(browser, locale, problems, 'phone A')
+  const b = await billPhone(browser, locale, problems, 'phone B')
+  const outcome: BillJourneyOutcome = { pages: [a.page, b.page], problems, close: async () => void (await Promise.all([a.close(), b.close()])) }
+  const expect = (ok: unknown, problem: string) => void (ok || problems.push(problem))
+  const soup = goodsName('F01', locale)
+  try {
+    // A orders a soup; B a bun, so both are on the table's page.
+    await scanAndAdd(a.page, serverUrl, code, ['F01'], locale)
+    await agreeAndSubmit(a.page)
+    await byId(a.page, 'sheet-round').first().waitFor({ timeout: 30000 })
+    await scanAndAdd(b.page, serverUrl, code, ['E03'], locale)
+    await agreeAndSubmit(b.page)
+    await byId(b.page, 'sheet-round').nth(1).waitFor({ timeout: 30000 })
+    await byId(a.page, 'sheet-round').nth(1).waitFor({ timeout: 30000 })
+    const billTotal = await textOn(a.page, 'sheet-total')
+
+    // A opens the bill on the provider's page; B adds one more soup meanwhile.
+    await byId(a.page, 'pay-bill').click()
+    await a.page.waitForURL(/\/sandbox-pay\//, { timeout: 30000 })
+    await b.page.getByRole('button', { name: t('sheet.more', { name: soup }) }).filter({ visible: true }).first().click()
+    await byId(b.page, 'sheet-total').filter({ hasNotText: billTotal }).waitFor({ timeout: 15000 })
+    const newTotal = await textOn(b.page, 'sheet-total')
+
+    // A approves: the money came after the bill changed.
+    await approveOnSandbox(a.page, null)
+    await a.page.locator('[data-testid="paying-state"][data-state="refunded"], [data-testid="paying-state"][data-state="refundDue"]').filter({ visible: true }).waitFor({ timeout: 30000 })
+    await checkPage(a.page, `bill race: paying (${locale})`)
+    await shot(a.page, `${shotPrefix}-paying`, { axe: false })
+    const title = await textOn(a.page, 'paying-title')
+    expect(title === t('pay.billChanged'), `paying page: title '${title}', not '${t('pay.billChanged')}'`)
+    const note = await textOn(a.page, 'paying-note')
+    expect(note === t('pay.billChangedRefunded') || note === t('pay.billChangedRefundDue'), `paying page: note '${note}'`)
+    expect(!note.includes(t('pay.refunded')), 'paying page: still the words for an order that had ended')
+    expect(await tabBar(a.page).count(), 'paying page: no tab bar')
+
+    expect(await byId(a.page, 'paying-view-order').count(), 'paying page: no way to the bill it was')
+
+    // The paying page's way on leads to the table, where the new total is paid.
+    await byId(a.page, 'paying-back-to-table').click()
+    await byId(a.page, 'sheet-total').filter({ hasText: newTotal }).waitFor({ timeout: 30000 })
+    await tabBar(a.page).waitFor({ timeout: STEP })
+    await byId(a.page, 'pay-bill').click()
+    await approveOnSandbox(a.page, null)
+    await byId(a.page, 'payment-result').waitFor({ timeout: 30000 })
+
+    // Orders: the paid bill and the cancelled one, each called the table's bill.
+    await byId(a.page, 'result-back-to-table').click()
+    await tabBar(a.page).getByText(t('tab.orders')).click()
+    await byId(a.page, 'order-row').first().waitFor({ timeout: 30000 })
+    await checkPage(a.page, `bill race: Orders (${locale})`)
+    await shot(a.page, `${shotPrefix}-orders`, { axe: false })
+    const bills = byId(a.page, 'order-row').filter({ has: a.page.getByTestId('order-row-service').getByText(t('order.tableBill'), { exact: true }) })
+    const statuses = await bills.getByTestId('order-status').allInnerTexts()
+    expect(
+      statuses.includes(t('order.status.1')) && statuses.includes(t('order.status.3')),
+      `Orders: the table's bills show ${statuses.join(', ') || 'nothing'}; expected one paid and one cancelled`
+    )
+
+    // The cancelled bill: the lines its total was for (one soup, not the two the table has now).
+    await bills.filter({ has: a.page.getByTestId('order-status').getByText(t('order.status.3'), { exact: true }) }).first().getByRole('button').first().click()
+    await byId(a.page, 'order-details').waitFor({ timeout: 30000 })
+    await byId(a.page, 'order-line').first().waitFor({ timeout: 15000 })
+    await checkPage(a.page, `bill race: the cancelled bill (${locale})`)
+    await shot(a.page, `${shotPrefix}-cancelled-bill`, { axe: false })
+    const lines = await byId(a.page, 'order-line').allInnerTexts()
+    const soupLines = lines.filter((l) => l.includes(soup))
+    expect(lines.length === 2 && soupLines.length === 1 && /×\s*1(?!\d)/.test(soupLines[0]), `cancelled bill: lists ${lines.map((l) => l.replace(/\s+/g, ' ')).join(' | ')}; it was for one ${soup} and one ${goodsName('E03', locale)}`)
+    const details = await textOn(a.page, 'order-details')
+    expect(details.includes(t('order.billCancelledNote')), 'cancelled bill: does not say why it no longer stands')
+    const billAmount = billTotal.replace(/^.*?(MOP\$[\d.,]+).*$/s, '$1')
+    expect(details.includes(billAmount), `cancelled bill: its total is not the bill's ${billAmount}`)
+  } catch (e) {
+    await shot(a.page, `${shotPrefix}-failed-a`, { axe: false }).catch(() => undefined)
+    await shot(b.page, `${shotPrefix}-failed-b`, { axe: false }).catch(() => undefined)
+    problems.push(`${(e as Error).message.split('\n')[0]} (A on ${a.page.url().replace(serverUrl, '')}; B on ${b.page.url().replace(serverUrl, '')})`)
+  }
+  return outcome
+}
+
+/**
+ * The paid table bill found again (issue 27 item 3): a diner at table `code` orders, pays the
+ * table's bill, and later finds it in Orders as the table's bill; its page offers Review, Order
+ * again and Receipt, and the receipt lists what was paid for at the amount paid.
+ */
+export async function walkPaidBillInOrders(browser: Browser, serverUrl: string, code: string, locale: Locale, shotPrefix: string): Promise<BillJourneyOutcome> {
+  const problems: string[] = []
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars)
+  const c = await billPhone(browser, locale, problems, 'phone')
+  const outcome: BillJourneyOutcome = { pages: [c.page], problems, close: c.close }
+  const expect = (ok: unknown, problem: string) => void (ok || problems.push(problem))
+  const page = c.page
+  try {
+    await scanAndAdd(page, serverUrl, code, ['F01', 'E03'], locale)
+    await agreeAndSubmit(page)
+    await byId(page, 'sheet-round').first().waitFor({ timeout: 30000 })
+    const total = await textOn(page, 'sheet-total')
+    await byId(page, 'pay-bill').click()
+    await approveOnSandbox(page, null)
+    await byId(page, 'payment-result').waitFor({ timeout: 30000 })
+
+    // Later: Orders, from the table's page's tab bar.
+    await byId(page, 'result-back-to-table').click()
+    await tabBar(page).getByText(t('tab.orders')).click()
+    const bill = byId(page, 'order-row').filter({ has: page.getByTestId('order-row-service').getByText(t('order.tableBill'), { exact: true }) })
+    await bill.first().waitFor({ timeout: 30000 }).catch(() => undefined)
+    if (!(await bill.count())) throw new Error(`Orders does not list the paid table's bill; it shows: ${(await byId(page, 'order-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ')).join(' | ')}`)
+    await checkPage(page, `paid bill: Orders (${locale})`)
+    await shot(page, `${shotPrefix}-orders`, { axe: false })
+    expect((await bill.first().getByTestId('order-status').innerText()).trim() === t('order.status.1'), "Orders: the table's bill is not shown as paid")
+    await bill.first().getByRole('button').first().click()
+    await byId(page, 'order-details').waitFor({ timeout: 30000 })
+    await byId(page, 'after-actions').waitFor({ timeout: 15000 })
+    await checkPage(page, `paid bill: its page (${locale})`)
+    await shot(page, `${shotPrefix}-details`, { axe: false })
+    for (const action of ['review', 'reorder', 'receipt']) expect(await byId(page, `after-${action}`).count(), `the paid bill's page offers no ${action}`)
+    expect(!(await byId(page, 'after-afterSale').count()), "the paid bill's page offers after-sale (asked at the counter)")
+    expect((await byId(page, 'order-line').count()) === 2, "the paid bill's page does not list its two lines")
+
+    await byId(page, 'after-receipt').click()
+    await byId(page, 'receipt').waitFor({ timeout: 30000 })
+    await checkPage(page, `paid bill: receipt (${locale})`)
+    await shot(page, `${shotPrefix}-receipt`, { axe: false })
+    const receipt = await textOn(page, 'receipt')
+    for (const code of ['F01', 'E03']) expect(receipt.includes(goodsName(code, locale)), `receipt: no ${goodsName(code, locale)}`)
+    const amount = total.replace(/^.*?(MOP\$[\d.,]+).*$/s, '$1')
+    expect(receipt.includes(amount), `receipt: no total ${amount}`)
+  } catch (e) {
+    await shot(page, `${shotPrefix}-failed`, { axe: false }).catch(() => undefined)
+    problems.push(`${(e as Error).message.split('\n')[0]} (on ${page.url().replace(serverUrl, '')})`)
+  }
+  return outcome
 }

@@ -6,6 +6,9 @@
  * bill paid the same way) and opens the order details. The details must show every line with its
  * choices, the remark and the service's own facts: the table; the pickup number and time; the
  * delivery address and contact. The database must hold the same.
+ *
+ * And a table's bill (issue 27): two phones paying and changing it at once, and the paid bill found
+ * again in Orders with its receipt, in every language.
  */
 import { describe, it, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
@@ -13,8 +16,8 @@ import type { Page } from 'playwright-core'
 import { translate } from '../../src/i18n/translate'
 import type { MessageKey } from '../../src/i18n/catalogues'
 import { describeFindings, takeFindings } from './axe'
-import { useAppUnderTest } from './harness'
-import { journeyMatrix, LOCALES, walkJourney, type Journey, type JourneyOutcome } from './journey-steps'
+import { demoCode, useAppUnderTest } from './harness'
+import { journeyMatrix, LOCALES, walkBillRace, walkJourney, walkPaidBillInOrders, type BillJourneyOutcome, type Journey, type JourneyOutcome } from './journey-steps'
 import { byId, shot } from './steps'
 
 const app = useAppUnderTest()
@@ -38,6 +41,34 @@ describe('journey matrix', () => {
       for (let group = byEntry[next++]; group; group = byEntry[next++]) for (const j of group) await walkAndCheck(t, j, all)
     }
     await Promise.all(Array.from({ length: LANES }, lane))
+  })
+})
+
+/**
+ * A table's bill (issue 27 items 1–3), in every language, each at its own table of the tea house
+ * (which takes the bill online): two phones at once — one pays while the other adds a dish — and
+ * the paid bill found again in Orders with its receipt. Each run ends with the bill paid, so the
+ * next language starts a new one at the same table.
+ */
+describe("journey matrix: a table's bill", () => {
+  const check = async (walk: () => Promise<BillJourneyOutcome>) => {
+    const outcome = await walk()
+    try {
+      const axe = outcome.pages.flatMap((p) => takeFindings(p))
+      assert.deepEqual([...outcome.problems, ...(axe.length ? [`axe (WCAG 2.2 AA) on the way:\n${describeFindings(axe)}`] : [])], [])
+    } finally {
+      await outcome.close()
+    }
+  }
+
+  it('two phones: a dish added while the other pays: told the bill changed and refunded, shown the bill it was, led to pay the new total', async (t) => {
+    const code = await demoCode(app.server, 'A05')
+    for (const locale of LOCALES) await t.test(locale, () => check(() => walkBillRace(app.browser, app.server.url, code, locale, `journey-bill-race-${locale}`)))
+  })
+
+  it('the paid table bill is found in Orders, with review, order again and its receipt', async (t) => {
+    const code = await demoCode(app.server, 'A06')
+    for (const locale of LOCALES) await t.test(locale, () => check(() => walkPaidBillInOrders(app.browser, app.server.url, code, locale, `journey-paid-bill-${locale}`)))
   })
 })
 
