@@ -74,6 +74,8 @@ export interface CouponTerms {
   ClassIDs: string
   /** Names of the scope's goods and classes in the request's language, joined by '、' / ', ' ('' = all goods). */
   ScopeNames: string
+  /** The branches (else shops) it is limited to, named in the caller's language ('' anywhere). */
+  PlaceNames: string
 }
 
 export interface CouponPlanRow extends CouponTerms {

@@ -18,7 +18,8 @@ const TERMS: CouponTerms = {
   ServiceTypes: '',
   GoodsIDs: '',
   ClassIDs: '',
-  ScopeNames: ''
+  ScopeNames: '',
+  PlaceNames: ''
 }
 
 function card(CardID: string, over: Partial<CouponCardRow> = {}): CouponCardRow {

@@ -31,7 +31,8 @@ export function couponRules(c: CouponTerms, t: T, amount: Amount, serviceName: (
   out.push(c.ScopeNames ? t('coupon.scopeGoods', { names: c.ScopeNames }) : t('coupon.scopeAll'))
   const services = c.ServiceTypes.split(',').filter(Boolean)
   if (services.length > 0) out.push(t('coupon.scopeServices', { names: services.map(serviceName).join(' / ') }))
-  if (c.ShopIDs || c.BaseIDs) out.push(t('coupon.scopePlaces'))
+  // Where, by name (issue 27 item 20: 'Only at some shops' did not say which).
+  if (c.ShopIDs || c.BaseIDs) out.push(c.PlaceNames ? t('coupon.scopePlaceNames', { names: c.PlaceNames }) : t('coupon.scopePlaces'))
   return out
 }
 

@@ -131,7 +131,7 @@ function OrderEntry() {
           <View className='so-sheet__clock'>
             <Text className='so-sheet__clock-label'>{i18n.t('sheet.clock')}</Text>
             <Text className='so-sheet__clock-value' data-testid='sheet-clock'>
-              {sheet.seatedSeconds === null ? '--:--' : clockDuration(sheet.seatedSeconds)}
+              {sheet.seatedSeconds === null ? '--' : seatedText(i18n, sheet.seatedSeconds)}
             </Text>
           </View>
         )}
@@ -249,7 +249,8 @@ function OrderEntry() {
             data-testid='order-more'
             onClick={() => (!s ? !sheetId && orderMore() : sheet.canOrderMore && orderMore())}
           >
-            {i18n.t('sheet.orderMore')}
+            {/* 'Order more' only once something was ordered (issue 27 item 20). */}
+            {i18n.t(sheet.rounds.length > 0 ? 'sheet.orderMore' : 'sheet.order')}
           </View>
         )}
         {s && s.Status === 0 && (
@@ -286,6 +287,14 @@ function RoundStageBadge({ stage, roundNo, t }: { stage: ReturnType<typeof round
       <Text className='so-sheet__stage-text'>{t(roundStageKey(stage) as MessageKey)}</Text>
     </View>
   )
+}
+
+/** How long the table has been seated, as people say it: '< 1 min', '39 min', '1 h 5 min' (not a stopwatch's 39:11). */
+function seatedText(i18n: { t: (key: MessageKey, params?: Record<string, string | number>) => string }, seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60)
+  if (minutes < 1) return i18n.t('sheet.seatedUnderMinute')
+  const h = Math.floor(minutes / 60)
+  return h > 0 ? i18n.t('sheet.seatedHours', { h, m: minutes % 60 }) : i18n.t('sheet.seatedMinutes', { m: minutes })
 }
 
 const STAGE_GLYPH: Record<NonNullable<ReturnType<typeof roundStage>>, string> = { preparing: '◔', ready: '✓', cancelled: '✕' }

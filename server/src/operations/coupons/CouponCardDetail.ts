@@ -21,7 +21,7 @@ export default defineOperation({
     const timeZone = await enterpriseTimeZone(ctx.db, entId)
     const day = await today(ctx.db, entId, ctx.now)
     return {
-      table1: [cardRow(card, plans.get(card.plan_id)!, { locale: ctx.locale, timeZone, today: day, scopeNames: scope.get(card.plan_id) ?? '' })],
+      table1: [cardRow(card, plans.get(card.plan_id)!, { locale: ctx.locale, timeZone, today: day, scopeNames: scope.get(card.plan_id) })],
       table2: (await cardEvents(ctx.db, card.card_id)).map((e) => cardEventRow(e, timeZone))
     }
   }

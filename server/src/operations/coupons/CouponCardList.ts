@@ -28,7 +28,7 @@ export default defineOperation({
     const { plans, scope } = await plansOf(ctx.db, entId, rows, ctx.locale)
     const timeZone = await enterpriseTimeZone(ctx.db, entId)
     return {
-      table1: rows.map((c) => cardRow(c, plans.get(c.plan_id)!, { locale: ctx.locale, timeZone, today: day, scopeNames: scope.get(c.plan_id) ?? '' })),
+      table1: rows.map((c) => cardRow(c, plans.get(c.plan_id)!, { locale: ctx.locale, timeZone, today: day, scopeNames: scope.get(c.plan_id) })),
       table2: [totalRow(total)],
       table3: cardCountRows(counts)
     }

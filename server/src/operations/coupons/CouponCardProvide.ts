@@ -32,7 +32,7 @@ export default defineOperation({
       heldCounts(ctx.db, ctx.member.vipId, [plan.plan_id])
     ])
     const heldQua = held.get(plan.plan_id) ?? 0
-    const scopeNames = scope.get(plan.plan_id) ?? ''
+    const scopeNames = scope.get(plan.plan_id)
     return {
       table1: [cardRow(card, plan, { locale: ctx.locale, timeZone, today: day, scopeNames })],
       table2: [planRow(plan, { locale: ctx.locale, timeZone, scopeNames, heldQua, reason: claimProblem(plan, ctx.now, day, heldQua) })]

@@ -29,7 +29,7 @@ export default defineOperation({
     const timeZone = await enterpriseTimeZone(ctx.db, entId)
     return {
       table1: priced.map((p) => ({
-        ...cardRow(p.card, p.plan, { locale: ctx.locale, timeZone, today, scopeNames: scope.get(p.plan.plan_id) ?? '' }),
+        ...cardRow(p.card, p.plan, { locale: ctx.locale, timeZone, today, scopeNames: scope.get(p.plan.plan_id) }),
         Applies: p.applies ? (1 as const) : (0 as const),
         Reason: p.reason,
         OffAmount: p.off,

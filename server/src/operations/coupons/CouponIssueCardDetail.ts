@@ -25,7 +25,7 @@ export default defineOperation({
     const reason = claimProblem(plan, ctx.now, await today(ctx.db, entId, ctx.now), heldQua)
     return {
       table1: [issueCardRow(card, timeZone)],
-      table2: [planRow(plan, { locale: ctx.locale, timeZone, scopeNames: scope.get(plan.plan_id) ?? '', heldQua, reason })]
+      table2: [planRow(plan, { locale: ctx.locale, timeZone, scopeNames: scope.get(plan.plan_id), heldQua, reason })]
     }
   }
 })

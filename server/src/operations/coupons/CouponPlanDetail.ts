@@ -27,7 +27,7 @@ export default defineOperation({
         planRow(plan, {
           locale: ctx.locale,
           timeZone: await enterpriseTimeZone(ctx.db, entId),
-          scopeNames: scope.get(plan.plan_id) ?? '',
+          scopeNames: scope.get(plan.plan_id),
           heldQua: held ?? 0,
           reason: claimProblem(plan, ctx.now, day, held)
         })

@@ -32,7 +32,7 @@ export default defineOperation({
     return {
       table1: page.map((p) => {
         const heldQua = held ? held.get(p.plan_id) ?? 0 : null
-        return planRow(p, { locale: ctx.locale, timeZone, scopeNames: scope.get(p.plan_id) ?? '', heldQua: heldQua ?? 0, reason: claimProblem(p, ctx.now, day, heldQua) })
+        return planRow(p, { locale: ctx.locale, timeZone, scopeNames: scope.get(p.plan_id), heldQua: heldQua ?? 0, reason: claimProblem(p, ctx.now, day, heldQua) })
       }),
       table2: [totalRow(plans.length)]
     }

@@ -15,6 +15,6 @@ export default defineOperation({
   async handler(ctx, input) {
     const look = await lookUpVoucher(ctx.db, { entId: ctx.enterprise.entId, vipId: ctx.member.vipId, address: ctx.clientIp, code: input.Code, now: ctx.now })
     const scope = await scopeNamesOf(ctx.db, [look.plan], ctx.locale)
-    return { table1: [voucherRow(look.card, look.plan, { locale: ctx.locale, shown: look.shown, reason: look.reason, isMine: look.isMine, scopeNames: scope.get(look.plan.plan_id) ?? '' })] }
+    return { table1: [voucherRow(look.card, look.plan, { locale: ctx.locale, shown: look.shown, reason: look.reason, isMine: look.isMine, scopeNames: scope.get(look.plan.plan_id) })] }
   }
 })

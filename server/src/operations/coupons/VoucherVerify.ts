@@ -17,7 +17,7 @@ export default defineOperation({
     const { card, plan } = await redeemVoucher(ctx.db, { entId, vipId: ctx.member.vipId, address: ctx.clientIp, code: input.Code, now: ctx.now })
     const scope = await scopeNamesOf(ctx.db, [plan], ctx.locale)
     return {
-      table1: [cardRow(card, plan, { locale: ctx.locale, timeZone: await enterpriseTimeZone(ctx.db, entId), today: await today(ctx.db, entId, ctx.now), scopeNames: scope.get(plan.plan_id) ?? '' })]
+      table1: [cardRow(card, plan, { locale: ctx.locale, timeZone: await enterpriseTimeZone(ctx.db, entId), today: await today(ctx.db, entId, ctx.now), scopeNames: scope.get(plan.plan_id) })]
     }
   }
 })

@@ -26,10 +26,18 @@ import type { ColumnDocs } from '../operation'
 
 const wall = (timeZone: string, iso: string | null): string => (iso ? wallClockText(timeZone, new Date(iso)) : '')
 
-/** Names of the plans' goods and classes in the request's language, by plan id. */
-export async function scopeNamesOf(db: Kysely<Database>, plans: PlanRecord[], locale: Locale): Promise<Map<string, string>> {
+/** What a plan is limited to, named for people in the request's language: its goods and classes, its shops or branches ('' none). */
+export interface PlanScopeNames {
+  goods: string
+  places: string
+}
+
+/** Names of the plans' goods and classes, and of their shops or branches, in the request's language, by plan id. */
+export async function scopeNamesOf(db: Kysely<Database>, plans: PlanRecord[], locale: Locale): Promise<Map<string, PlanScopeNames>> {
   const goodsIds = [...new Set(plans.flatMap((p) => parseIds(p.goods_ids)))]
   const classIds = [...new Set(plans.flatMap((p) => parseIds(p.class_ids)))]
+  const shopIds = [...new Set(plans.flatMap((p) => parseIds(p.shop_ids)))]
+  const baseIds = [...new Set(plans.flatMap((p) => parseIds(p.base_ids)))]
   const names = new Map<string, string>()
   if (goodsIds.length > 0) {
     for (const g of await db.selectFrom('goods').select(['goods_id', 'names']).where('goods_id', 'in', goodsIds).execute()) names.set(g.goods_id, pickText(parseNames(g.names), locale))
@@ -37,16 +45,27 @@ export async function scopeNamesOf(db: Kysely<Database>, plans: PlanRecord[], lo
   if (classIds.length > 0) {
     for (const c of await db.selectFrom('goods_classes').select(['class_id', 'names']).where('class_id', 'in', classIds).execute()) names.set(c.class_id, pickText(parseNames(c.names), locale))
   }
+  // Shops and branches by their own keys: an id could be both a goods' and a branch's.
+  const placeNames = new Map<string, string>()
+  if (shopIds.length > 0) {
+    for (const sh of await db.selectFrom('shops').select(['shop_id', 'names']).where('shop_id', 'in', shopIds).execute()) placeNames.set(`shop:${sh.shop_id}`, pickText(parseNames(sh.names), locale))
+  }
+  if (baseIds.length > 0) {
+    for (const b of await db.selectFrom('bases').select(['base_id', 'names']).where('base_id', 'in', baseIds).execute()) placeNames.set(`base:${b.base_id}`, pickText(parseNames(b.names), locale))
+  }
   const joiner = locale === 'en' ? ', ' : '、'
-  const out = new Map<string, string>()
+  const out = new Map<string, PlanScopeNames>()
   for (const p of plans) {
     const list = [...parseIds(p.class_ids), ...parseIds(p.goods_ids)].map((id) => names.get(id)).filter((n): n is string => !!n)
-    out.set(p.plan_id, [...new Set(list)].join(joiner))
+    // Branches say more than their shops: a plan limited to both is named by its branches.
+    const bases = parseIds(p.base_ids)
+    const places = (bases.length > 0 ? bases.map((id) => placeNames.get(`base:${id}`)) : parseIds(p.shop_ids).map((id) => placeNames.get(`shop:${id}`))).filter((n): n is string => !!n)
+    out.set(p.plan_id, { goods: [...new Set(list)].join(joiner), places: [...new Set(places)].join(joiner) })
   }
   return out
 }
 
-export function couponTerms(plan: PlanRecord, locale: Locale, scopeNames: string): CouponTerms {
+export function couponTerms(plan: PlanRecord, locale: Locale, scopeNames: PlanScopeNames | undefined): CouponTerms {
   return {
     PlanID: plan.plan_id,
     CouponName: pickText(parseNames(plan.names), locale),
@@ -61,13 +80,14 @@ export function couponTerms(plan: PlanRecord, locale: Locale, scopeNames: string
     ServiceTypes: parseIds(plan.service_types).join(','),
     GoodsIDs: parseIds(plan.goods_ids).join(','),
     ClassIDs: parseIds(plan.class_ids).join(','),
-    ScopeNames: scopeNames
+    ScopeNames: scopeNames?.goods ?? '',
+    PlaceNames: scopeNames?.places ?? ''
   }
 }
 
 export function planRow(
   plan: PlanRecord,
-  v: { locale: Locale; timeZone: string; scopeNames: string; heldQua: number; reason: CouponReason }
+  v: { locale: Locale; timeZone: string; scopeNames: PlanScopeNames | undefined; heldQua: number; reason: CouponReason }
 ): CouponPlanRow {
   return {
     ...couponTerms(plan, v.locale, v.scopeNames),
@@ -89,7 +109,7 @@ export function planRow(
   }
 }
 
-export function cardRow(card: CardRecord, plan: PlanRecord, v: { locale: Locale; timeZone: string; today: string; scopeNames: string }): CouponCardRow {
+export function cardRow(card: CardRecord, plan: PlanRecord, v: { locale: Locale; timeZone: string; today: string; scopeNames: PlanScopeNames | undefined }): CouponCardRow {
   return {
     ...couponTerms(plan, v.locale, v.scopeNames),
     CardID: card.card_id,
@@ -115,7 +135,7 @@ export function issueCardRow(card: CardRecord, timeZone: string): IssueCardRow {
   return { CardID: card.card_id, CardCode: card.code, Source: card.source as CardSource, SourceID: card.source_id, IssuedDate: wall(timeZone, card.created_at), IssuedBy: by }
 }
 
-export function voucherRow(card: CardRecord, plan: PlanRecord, v: { locale: Locale; shown: CardStatus; reason: CouponReason; isMine: boolean; scopeNames: string }): VoucherRow {
+export function voucherRow(card: CardRecord, plan: PlanRecord, v: { locale: Locale; shown: CardStatus; reason: CouponReason; isMine: boolean; scopeNames: PlanScopeNames | undefined }): VoucherRow {
   return {
     ...couponTerms(plan, v.locale, v.scopeNames),
     CardCode: card.code,
@@ -148,7 +168,8 @@ export const TERMS_COLUMNS: ColumnDocs<CouponTerms> = {
   ServiceTypes: "string: service styles, joined by ',' ('' any)",
   GoodsIDs: "string: goods it applies to, joined by ',' ('' any goods unless ClassIDs)",
   ClassIDs: "string: goods classes it applies to, joined by ',' ('' any class unless GoodsIDs)",
-  ScopeNames: "string: names of those goods and classes in the caller's language ('' all goods)"
+  ScopeNames: "string: names of those goods and classes in the caller's language ('' all goods)",
+  PlaceNames: "string: names of the branches (else the shops) it is limited to, in the caller's language ('' anywhere)"
 }
 
 export const PLAN_COLUMNS: ColumnDocs<CouponPlanRow> = {

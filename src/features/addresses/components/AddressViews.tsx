@@ -197,6 +197,7 @@ export const AddressEditForm = observer(function AddressEditForm(props: { onChoo
             className='so-addr-input'
             value={f.contact}
             maxlength={ADDRESS_LIMITS.Contact}
+            placeholder={t('address.contactHint')}
             focus={focusOn === 'contact'}
             nativeProps={{ 'aria-label': t('address.contact'), autoComplete: 'name', ...described('contact') }}
             data-testid='address-contact-input'
@@ -215,6 +216,7 @@ export const AddressEditForm = observer(function AddressEditForm(props: { onChoo
               className='so-addr-input so-addr-input--phone'
               type='number'
               value={f.phone}
+              placeholder={t('address.phoneHint')}
               focus={focusOn === 'phone'}
               // A phone number is no quantity: a tel field on H5.
               nativeProps={{ 'aria-label': t('address.phone'), autoComplete: 'tel-national', type: 'tel', inputMode: 'tel', ...described('phone') }}
@@ -267,6 +269,7 @@ export const AddressEditForm = observer(function AddressEditForm(props: { onChoo
             className='so-addr-input'
             value={f.detail}
             maxlength={ADDRESS_LIMITS.Detail}
+            placeholder={t('address.detailHint')}
             nativeProps={{ 'aria-label': t('address.detail'), autoComplete: 'address-line2' }}
             data-testid='address-detail-input'
             onInput={(e) => f.setDetail(e.detail.value)}
@@ -277,6 +280,7 @@ export const AddressEditForm = observer(function AddressEditForm(props: { onChoo
             className='so-addr-input'
             value={f.houseNo}
             maxlength={ADDRESS_LIMITS.HouseNo}
+            placeholder={t('address.houseNoHint')}
             nativeProps={{ 'aria-label': t('address.houseNo'), autoComplete: 'address-line3' }}
             data-testid='address-house-input'
             onInput={(e) => f.setHouseNo(e.detail.value)}

@@ -84,7 +84,8 @@ export const BranchDetails = observer(function BranchDetails(props: {
           <Text className='so-branch__text'>{deliveryText(d, t)}</Text>
         </Row>
         {d.TableCount > 0 && (
-          <Row label={t('home.table')} testId='branch-tables'>
+          // A count, under a label that says so ('Table' led to 'Table: 6 tables', issue 27 item 20).
+          <Row label={t('branch.seating')} testId='branch-tables'>
             <Text className='so-branch__text'>{t('branch.tables', { n: d.TableCount })}</Text>
           </Row>
         )}
