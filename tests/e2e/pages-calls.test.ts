@@ -1,7 +1,7 @@
 /**
  * Pages for the calls no page used (issue 27), end to end: the built H5 app on the real server,
  * in Chromium at a phone viewport, in English, simplified and traditional Chinese. A member at
- * the Taipa counter (T01) opens Goods on offer from Home (AvailablePromotionGoods), a goods on
+ * the Taipa counter (T01) opens Goods on offer from the menu's header (AvailablePromotionGoods), a goods on
  * offer, 'Available at these shops' (GroundingShopList) and a branch from there, whose page lists
  * its delivery fees (FreightRuleGet) and checks delivery to where the phone is (DispatchInfoGet);
  * then My account → Recharge records (RechargeRecordList); then My coupons → a plan's page
@@ -48,14 +48,11 @@ for (const locale of ['en', 'zh-CN', 'zh-TW'] as Locale[]) {
     it('goods on offer → where a goods is sold → a branch’s delivery fees and delivering to the phone', async () => {
       const { context, page, errors } = await signedIn(locale, `Offers ${locale}`)
       await page.goto(await entryUrl(app.server, 'T01'))
-      await byId(page, 'home-offers').waitFor({ timeout: 30000 })
-      await shot(page, `pages-home-${locale}`)
-      // The menu's header offers them too, where the menu has goods on offer.
-      await byId(page, 'order-now').click()
+      // Home → Order now: the menu's header offers them where the menu has goods on offer.
+      await byId(page, 'order-now').click({ timeout: 30000 })
       await byId(page, 'open-offers').waitFor({ timeout: 30000 })
       await shot(page, `pages-menu-${locale}`)
-      await page.goBack()
-      await byId(page, 'home-offers').click({ timeout: 30000 })
+      await byId(page, 'open-offers').click()
       const promotions = byId(page, 'promotion')
       await promotions.first().waitFor({ timeout: 30000 })
       const names = await byId(page, 'promotion-name').allInnerTexts()

@@ -15,6 +15,8 @@ export const PAST_HOME_ROUTES = {
   afterSale: (sheetId: string) => withQuery(page('afterSale'), { SheetID: sheetId }),
   receipt: (sheetId: string) => withQuery(page('receipt'), { SheetID: sheetId }),
   // issue 27: pages for the calls no page used
+  /** Goods on promotion now (AvailablePromotionGoods), from the menu's header (Home's first screen carries no more for it). */
+  promotionGoods: page('promotionGoods'),
   /** The member's recharges (RechargeRecordList), from My account. */
   rechargeRecordList: page('rechargeRecordList'),
   /** The branches that sell a goods (GroundingShopList), from its details. */

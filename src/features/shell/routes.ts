@@ -57,9 +57,7 @@ export const ROUTES = {
   clear: page('clear'),
   // issue 16: a branch's page and choosing a table (Home links them); the other pages of issues 16–17 are in ./routes-past-home.ts
   baseDetails: (baseId: string) => withQuery(page('baseDetails'), { BaseID: baseId }),
-  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId }),
-  // issue 27: goods on promotion now (AvailablePromotionGoods), from Home and the menu
-  promotionGoods: page('promotionGoods')
+  tableSelect: (baseId: string) => withQuery(page('tableSelect'), { BaseID: baseId })
 }
 
 /**

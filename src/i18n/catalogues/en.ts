@@ -1093,7 +1093,6 @@ const en: Record<MessageKey, string> = {
   'wallet.recharge.declined': 'Not paid',
   'wallet.recharge.check': 'Check',
   'wallet.recharge.empty': 'No recharges yet',
-  'home.offers': 'Goods on offer',
   'menu.offers': 'On offer',
   'promotion.days': '{from} to {to}',
   'promotion.until': 'Until {to}',

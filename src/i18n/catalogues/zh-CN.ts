@@ -1091,7 +1091,6 @@ const zhCN = {
   'wallet.recharge.declined': '未成功',
   'wallet.recharge.check': '查看',
   'wallet.recharge.empty': '暂无充值记录',
-  'home.offers': '优惠商品',
   'menu.offers': '优惠',
   'promotion.days': '{from} 至 {to}',
   'promotion.until': '截至 {to}',

@@ -1093,7 +1093,6 @@ const zhTW: Record<MessageKey, string> = {
   'wallet.recharge.declined': '未成功',
   'wallet.recharge.check': '查看',
   'wallet.recharge.empty': '暫無充值記錄',
-  'home.offers': '優惠商品',
   'menu.offers': '優惠',
   'promotion.days': '{from} 至 {to}',
   'promotion.until': '截至 {to}',

@@ -6,6 +6,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { MenuBrowser } from '../../features/menu/components/MenuBrowser'
 import { CartBar } from '../../features/cart/components/CartBar'
 import { GoodsAction } from '../../compose/GoodsAction'
@@ -102,7 +103,7 @@ function GoodsList() {
           {session.table && <Text className='so-order__table'>{i18n.pick(session.table.TableNames, session.table.TableName)}</Text>}
           {/* issue 27: the goods on promotion now, where the menu has any (AvailablePromotionGoods lists them with their promotions). */}
           {menu.goods.some((g) => g.SaleType > 0) && (
-            <View className='so-order__offers' role='button' tabIndex={0} data-testid='open-offers' onClick={() => host.navigateTo(ROUTES.promotionGoods)}>
+            <View className='so-order__offers' role='button' tabIndex={0} data-testid='open-offers' onClick={() => host.navigateTo(PAST_HOME_ROUTES.promotionGoods)}>
               <Text>{i18n.t('menu.offers')}</Text>
             </View>
           )}

@@ -58,10 +58,6 @@ function Home() {
       <View className='so-home__links'>
         {/* issue 16: branch — its details page; choosing a table by hand */}
         <BranchLinks onDetails={(id) => host.navigateTo(ROUTES.baseDetails(id))} onChooseTable={(id) => host.navigateTo(ROUTES.tableSelect(id))} />
-        {/* issue 27: the goods on promotion now (AvailablePromotionGoods) */}
-        <View className='so-home__link' role='button' tabIndex={0} data-testid='home-offers' onClick={() => host.navigateTo(ROUTES.promotionGoods)}>
-          <Text>{i18n.t('home.offers')}</Text>
-        </View>
         {session.sheet?.SheetID && session.sheet.Status === 0 ? (
           <View className='so-home__link' role='button' tabIndex={0} data-testid='home-table-order' onClick={() => host.navigateTo(ROUTES.orderEntry)}>
             <Text>{i18n.t('home.tableOrder')}</Text>

@@ -16,7 +16,8 @@ import '../../features/menu/components/PromotionSections.css'
 /**
  * Goods on promotion (issue 27; AvailablePromotionGoods): the promotions running now at this
  * branch, what each gives and when, and their goods to add or open, with the cart bar below.
- * Reached from Home and from the menu's header.
+ * Reached from the menu's header ('On offer', where the menu has goods on promotion); Home's
+ * first screen carries nothing more for it (its recommended goods show their sale badges).
  */
 function PromotionGoods() {
   const { session, menu, promotions, i18n, host } = useStores()
