@@ -1,0 +1,80 @@
+/**
+ * Choices the kitchen needs (issue 27 item 21), in the built H5 app on the real server, in zh-CN,
+ * zh-TW and en: the demo's beef brisket noodles (A01) mark their noodles and spice Required
+ * (server/seed/menus/menu-S101.json, '*' before the group); the goods list offers Choose, not a
+ * quick +; goods details preselect neither, say what is still to choose, and put nothing in the
+ * cart until both are chosen; then the line goes in with both. The server refuses a line without
+ * them (tests/server/staff-menu-edit.test.ts, 21200 CHOICE_REQUIRED).
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Locale } from '../../src/gateway/contract'
+import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
+import { parseGoodsRemarks } from '../../src/core/goods-remarks'
+import { translate } from '../../src/i18n/translate'
+import { phone } from './browser'
+import { entryUrl, useAppUnderTest } from './harness'
+import { byId, shot } from './steps'
+
+const app = useAppUnderTest()
+const LOCALES: Locale[] = ['zh-CN', 'zh-TW', 'en']
+const DEVICE_LANGUAGE: Record<Locale, string> = { 'zh-CN': 'zh-CN', 'zh-TW': 'zh-TW', en: 'en-US' }
+const STEP = 30000
+const menu: MenuFile = JSON.parse(readFileSync(path.join(__dirname, '../../server/seed/menus/menu-S101.json'), 'utf8'))
+const a01 = menu.goods.find((g) => g.code === 'A01')!
+
+describe('required choices (issue 27 item 21)', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: A01 opens to choose; noodles and spice required, nothing preselected, nothing added until both are chosen`, async () => {
+      const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params)
+      const groups = parseGoodsRemarks((a01.remarks as Record<string, string>)[locale])
+      assert.deepEqual(
+        groups.map((g) => g.required),
+        [true, true],
+        'the demo menu marks both groups required'
+      )
+      const [noodles, spice] = groups
+      const name = (a01.names as Record<string, string>)[locale]
+      const context = await phone(app.browser, DEVICE_LANGUAGE[locale])
+      const page = await context.newPage()
+      try {
+        await page.goto(await entryUrl(app.server, 'A01'))
+        await byId(page, 'order-now').click({ timeout: STEP })
+        const row = page.locator('[data-goods-code="A01"]').filter({ visible: true }).first()
+        await row.waitFor({ timeout: STEP })
+        // Choose, not a quick +.
+        assert.equal(await row.getByTestId('goods-stepper').count(), 0)
+        await row.getByRole('button', { name: t('menu.chooseLabel', { name }) }).click()
+        await byId(page, 'details-name').waitFor({ timeout: STEP })
+        // Both groups say Required; nothing chosen.
+        const sections = byId(page, 'choice-remark')
+        assert.equal(await sections.count(), 2)
+        for (let i = 0; i < 2; i++) assert.match(await sections.nth(i).innerText(), new RegExp(t('details.required')))
+        assert.equal(await page.getByRole('radio', { checked: true }).filter({ visible: true }).count(), 0)
+        await byId(page, 'choice-problem').getByText(t('details.chooseRemark', { name: noodles.name })).waitFor({ timeout: STEP })
+        assert.equal(await byId(page, 'add-to-cart').getAttribute('aria-disabled'), 'true')
+        await shot(page, `looks-${locale}-required`)
+        // A tap on the dimmed button adds nothing.
+        await byId(page, 'add-to-cart').click({ force: true })
+        assert.equal(await byId(page, 'cart-count').count(), 0, 'nothing in the cart')
+        // Noodles chosen: spice still missing.
+        await page.getByRole('radio', { name: noodles.options[1] }).filter({ visible: true }).click()
+        await byId(page, 'choice-problem').getByText(t('details.chooseRemark', { name: spice.name })).waitFor({ timeout: STEP })
+        await byId(page, 'add-to-cart').click({ force: true })
+        assert.equal(await byId(page, 'cart-count').count(), 0, 'still nothing in the cart')
+        // Both: it goes in.
+        await page.getByRole('radio', { name: spice.options[2] }).filter({ visible: true }).click()
+        assert.equal(await byId(page, 'choice-problem').count(), 0)
+        await byId(page, 'add-to-cart').click()
+        await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
+      } catch (e) {
+        await shot(page, `looks-${locale}-required-failure`, { axe: false }).catch(() => undefined)
+        throw e
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
