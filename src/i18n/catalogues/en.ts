@@ -464,6 +464,8 @@ const en: Record<MessageKey, string> = {
   'picker.dayColumn': 'Day',
   'date.long': 'D MMM YYYY',
   'member.save': 'Save',
+  'date.dateTime': 'D MMM YYYY, HH:mm',
+  'date.day': 'ddd D MMM',
   'member.saved': 'Saved',
   // ---- end member ----
 
@@ -766,6 +768,8 @@ const en: Record<MessageKey, string> = {
   'coupon.event.expire': 'Expired',
   'coupon.event.void': 'Voided by the shop',
   'coupon.usedOn': 'Used on order {sheet}',
+  'coupon.event.voucher': 'Printed as a voucher by the shop',
+  'coupon.event.other': 'Changed by the shop',
   'coupon.cardFailed': 'The coupon could not be loaded',
   'coupon.enterCode': 'Enter coupon code',
   'coupon.codeLabel': 'Coupon code',
@@ -798,7 +802,7 @@ const en: Record<MessageKey, string> = {
   'coupon.saves': 'Saves {amount}',
   'coupon.forOrderFailed': 'Your coupons for this order could not be loaded',
   'coupon.noneForOrder': 'You have no coupons for this order',
-  'coupon.off': '-{amount}',
+  'coupon.off': '−{amount}',
   'coupon.loginToUse': 'Log in to use a coupon',
   'coupon.myCoupons': 'My coupons',
   // issue 16: map

@@ -462,6 +462,8 @@ const zhCN = {
   'picker.dayColumn': '日',
   'date.long': 'YYYY年M月D日',
   'member.save': '保存',
+  'date.dateTime': 'YYYY年M月D日 HH:mm',
+  'date.day': 'M月D日 ddd',
   'member.saved': '已保存',
   // ---- end member ----
 
@@ -764,6 +766,8 @@ const zhCN = {
   'coupon.event.expire': '已过期',
   'coupon.event.void': '已作废',
   'coupon.usedOn': '用于订单 {sheet}',
+  'coupon.event.voucher': '门店印制为券码',
+  'coupon.event.other': '门店已更改',
   'coupon.cardFailed': '优惠券加载失败',
   'coupon.enterCode': '输入优惠券码',
   'coupon.codeLabel': '优惠券码',
@@ -796,7 +800,7 @@ const zhCN = {
   'coupon.saves': '可减 {amount}',
   'coupon.forOrderFailed': '可用的优惠券加载失败',
   'coupon.noneForOrder': '您没有可用于此订单的优惠券',
-  'coupon.off': '-{amount}',
+  'coupon.off': '−{amount}',
   'coupon.loginToUse': '登录后使用优惠券',
   'coupon.myCoupons': '我的优惠券',
   // issue 16: map

@@ -464,6 +464,8 @@ const zhTW: Record<MessageKey, string> = {
   'picker.dayColumn': '日',
   'date.long': 'YYYY年M月D日',
   'member.save': '儲存',
+  'date.dateTime': 'YYYY年M月D日 HH:mm',
+  'date.day': 'M月D日 ddd',
   'member.saved': '已儲存',
   // ---- end member ----
 
@@ -766,6 +768,8 @@ const zhTW: Record<MessageKey, string> = {
   'coupon.event.expire': '已過期',
   'coupon.event.void': '已作廢',
   'coupon.usedOn': '用於訂單 {sheet}',
+  'coupon.event.voucher': '門店印製為券碼',
+  'coupon.event.other': '門店已更改',
   'coupon.cardFailed': '優惠券載入失敗',
   'coupon.enterCode': '輸入優惠券碼',
   'coupon.codeLabel': '優惠券碼',
@@ -798,7 +802,7 @@ const zhTW: Record<MessageKey, string> = {
   'coupon.saves': '可減 {amount}',
   'coupon.forOrderFailed': '可用的優惠券載入失敗',
   'coupon.noneForOrder': '您沒有可用於此訂單的優惠券',
-  'coupon.off': '-{amount}',
+  'coupon.off': '−{amount}',
   'coupon.loginToUse': '登入後使用優惠券',
   'coupon.myCoupons': '我的優惠券',
   // issue 16: map
