@@ -122,11 +122,19 @@ export interface CouponCardRow extends CouponTerms {
   SheetID: string
 }
 
+/**
+ * What can happen to a card, as its history names it: how it came (a card's source, 'migrated' as
+ * 'migrate'; 'voucher' a printed voucher nobody holds yet), then redeemed, used, given back,
+ * expired or voided. The client names each (coupon.event.<action>; tests/unit/catalogues.test.ts).
+ */
+export const CARD_EVENT_ACTIONS = ['claim', 'issue', 'recharge', 'voucher', 'redeem', 'migrate', 'use', 'give-back', 'expire', 'void'] as const
+export type CardEventAction = (typeof CARD_EVENT_ACTIONS)[number]
+
 /** One step of a card's history (CouponCardDetail table2). */
 export interface CardEventRow {
   CardID: string
   Seq: number
-  /** 'claim' | 'issue' | 'recharge' | 'redeem' | 'migrate' | 'use' | 'give-back' | 'expire' | 'void' */
+  /** One of CARD_EVENT_ACTIONS (a server newer than the app may send another). */
   Action: string
   FromStatus: CardStatus
   ToStatus: CardStatus

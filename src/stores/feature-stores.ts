@@ -290,7 +290,8 @@ export class FeatureStores {
       cashier: async () => (await host.cashier?.()) ?? null,
       askLogin: () => void this.member.promptLogin(),
       askBind: () => void this.member.promptBind(),
-      onOrder: (order) => this.ordersStore?.applyOrder(order)
+      onOrder: (order) => this.ordersStore?.applyOrder(order),
+      locale: () => root.i18n.locale
     })
     return this.walletStore
   }

@@ -14,6 +14,16 @@ import { moneyAtHand, loadMoney, type MoneyModule } from './money-loader'
 import { decimalPoints } from '../core/decimal-points'
 import { formatPlain, withSymbol } from '../core/plain-number'
 
+/** The minus sign of amounts on screen ('−MOP$3.00'), never a hyphen. */
+export const MINUS = '\u2212'
+
+/** '12.5' with at least 2 decimals → '12.50'; '38' → '38.00'. */
+function padDecimals(text: string, min: number): string {
+  if (min <= 0) return text
+  const [whole, frac = ''] = text.split('.')
+  return frac.length >= min ? text : `${whole}.${frac.padEnd(min, '0')}`
+}
+
 export interface MoneySource {
   moneyAtHand(): MoneyModule | null
   loadMoney(): Promise<MoneyModule>
@@ -35,9 +45,14 @@ export class Formatter {
     return decimalPoints(this.params())
   }
 
-  /** A unit price: PricePoint, trailing zeros trimmed ('MOP$38', 'MOP$12.5'). */
+  /**
+   * A unit price: at PricePoint, trailing zeros trimmed down to the decimals amounts show
+   * ('MOP$38.00', 'MOP$9.50', 'MOP$12.345' at PricePoint 3): one money format beside the amounts
+   * (issue 27 item 19: no 'MOP$9.5' beside 'MOP$9.50').
+   */
   price(value: DecimalInput | null | undefined): string {
-    return this.write(value, this.points.PricePoint, { trimZeros: true }, true)
+    const { PricePoint, AmoPoint } = this.points
+    return this.write(value, PricePoint, { trimZeros: true }, true, Math.min(AmoPoint, PricePoint))
   }
 
   /** An amount to pay: AmoPoint, fixed decimals ('MOP$1,234.50'). */
@@ -54,15 +69,21 @@ export class Formatter {
     return this.write(value, Math.max(decimals, 3), { trimZeros: true, thousands: true }, false)
   }
 
-  private write(value: DecimalInput | null | undefined, decimals: number, options: FormatOptions, money: boolean): string {
-    const plain = formatPlain(value, decimals, options)
-    if (plain !== null) return money ? withSymbol(plain, this.symbol()) : plain
-    const m = this.money.get()
-    if (!m) {
-      this.fetchMoney()
-      return ''
+  /** `minDecimals`: zeros trimmed stop there. Money is signed with the minus sign '−' (U+2212), as every deduction on screen. */
+  private write(value: DecimalInput | null | undefined, decimals: number, options: FormatOptions, money: boolean, minDecimals = 0): string {
+    let text = formatPlain(value, decimals, options)
+    if (text === null) {
+      const m = this.money.get()
+      if (!m) {
+        this.fetchMoney()
+        return ''
+      }
+      text = m.formatNumber(value, decimals, options)
     }
-    return money ? m.formatMoney(value, decimals, this.symbol(), options) : m.formatNumber(value, decimals, options)
+    text = padDecimals(text, minDecimals)
+    if (!money) return text
+    const signed = withSymbol(text, this.symbol())
+    return signed.startsWith('-') ? `${MINUS}${signed.slice(1)}` : signed
   }
 
   private fetchMoney(): void {

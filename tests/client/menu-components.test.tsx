@@ -93,8 +93,8 @@ describe('goods rows and the cart bar', () => {
   it('a promoted goods shows its badge, the now price and the list price struck through', async () => {
     await renderRows([LEMON])
     expect(screen.getByText('Special')).toBeTruthy()
-    expect(screen.getByTestId('goods-price').textContent).toBe('MOP$20')
-    expect(screen.getByText('MOP$25')).toBeTruthy()
+    expect(screen.getByTestId('goods-price').textContent).toBe('MOP$20.00')
+    expect(screen.getByText('MOP$25.00')).toBeTruthy()
   })
 
   it("the steppers stop at the shop's per-line cap and the cart says why", async () => {
@@ -330,7 +330,7 @@ describe('pack units read the same in the cart, on the confirm page and in order
       </StoreContext.Provider>
     )
     const lines = screen.getAllByTestId('order-line')
-    expect(lines.map((l) => l.querySelector('[data-testid="order-line-qua"]')!.textContent)).toEqual(['× 2 Box of 6', '× 1 Box'])
+    expect(lines.map((l) => l.querySelector('[data-testid="order-line-qua"]')!.textContent)).toEqual(['× 2 Boxes of 6', '× 1 Box'])
     expect(lines.map((l) => l.querySelector('[data-testid="order-line-choices"]')?.textContent ?? '')).toEqual(['', 'Classic · piece × 6'])
   })
 })

@@ -75,13 +75,13 @@ describe('order lines in the language of whoever reads them', () => {
     expect(en.table1[0].Remarks).toBe(typed)
     const cn = await read('zh-CN')
     expect(cn.table2.map((l: any) => [l.RemarkText, l.AddOnText, l.BomText])).toEqual([
-      ['葱: 走葱', '加三粒云吞', ''],
-      ['', '', '干炒牛河, 冻柠茶, 咖喱鱼蛋']
+      ['葱：走葱', '加三粒云吞', ''],
+      ['', '', '干炒牛河、冻柠茶、咖喱鱼蛋']
     ])
     const tw = await read('zh-TW')
     expect(tw.table2.map((l: any) => [l.RemarkText, l.AddOnText, l.BomText])).toEqual([
-      ['蔥: 走蔥', '加三粒雲吞', ''],
-      ['', '', '乾炒牛河, 凍檸茶, 咖喱魚蛋']
+      ['蔥：走蔥', '加三粒雲吞', ''],
+      ['', '', '乾炒牛河、凍檸茶、咖喱魚蛋']
     ])
 
     const ticket = await shopOrder(server.db, sheetId, 'en', new Date())

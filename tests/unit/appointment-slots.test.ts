@@ -57,8 +57,8 @@ describe('a night market open 18:00–02:00', () => {
 
   it("at 01:00 the night's last slots come first, as yesterday's business day", () => {
     const days = appointmentSlots(night('2026-11-24 01:00:00'))
-    expect(days[0]).toMatchObject({ date: '2026-11-23', offset: -1, slots: ['01:20', '01:35', '01:50'], nextDayFrom: 0 })
-    expect(slotDateTime(days[0], '01:20')).toBe('2026-11-24 01:20')
+    expect(days[0]).toMatchObject({ date: '2026-11-23', offset: -1, slots: ['01:15', '01:30', '01:45'], nextDayFrom: 0 })
+    expect(slotDateTime(days[0], '01:15')).toBe('2026-11-24 01:15')
     expect(days[1]).toMatchObject({ date: '2026-11-24', offset: 0 })
     expect(days[1].slots[0]).toBe('18:00')
   })

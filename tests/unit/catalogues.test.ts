@@ -4,6 +4,11 @@ import { ERRCODES, RESULTCODES } from '../../src/gateway/codes'
 import { translate } from '../../src/i18n/translate'
 import { TABS } from '../../src/features/shell/tabs'
 import { isFirstScreenKey } from '../../src/i18n/first-screen'
+import { CARD_EVENT_ACTIONS, CARD_STATUS, type CouponReason } from '../../src/gateway/coupon-rows'
+import { AFTERSALE_REASONS, AFTERSALE_STATUS } from '../../src/gateway/after-rows'
+import { LEDGER_KINDS, SCORE_KINDS } from '../../src/gateway/member-rows'
+import { ORDER_STATUS, SERVICE_TYPES } from '../../src/gateway/order-rows'
+import { PAYMENT_METHODS } from '../../src/features/checkout/checkout.store'
 import * as fs from 'fs'
 import * as path from 'path'
 
@@ -62,6 +67,62 @@ describe('i18n catalogues', () => {
     walk(path.join(__dirname, '../../src'))
     expect(used.size).toBeGreaterThan(5)
     for (const key of used) expect(CATALOGUES.en).toHaveProperty([key])
+  })
+
+  it('name every value a key built in code can take (issue 27 item 17: no raw key on screen)', () => {
+    // A key put together in code (`coupon.event.${action}`) escapes the typecheck and the test
+    // above: each such prefix is listed here with every value it is built from (from the
+    // contract's own lists where there is one), and each key must be in all three catalogues. A
+    // new built key fails here until its values are listed.
+    const reasons: Exclude<CouponReason, ''>[] = ['min-spend', 'shop', 'branch', 'service-type', 'goods', 'not-yet-valid', 'expired', 'used', 'returned', 'sold-out', 'limit', 'not-started', 'ended', 'paused', 'not-claimable', 'held']
+    const built: Record<string, readonly (string | number)[]> = {
+      'coupon.event.': CARD_EVENT_ACTIONS,
+      'coupon.tab.': Object.values(CARD_STATUS),
+      'coupon.empty.': Object.values(CARD_STATUS),
+      'coupon.reason.': reasons,
+      'photos.failed.': ['type', 'size', 'network', 'refused'],
+      'reorder.reason.': ['off-sale', 'not-in-shop', 'changed', 'stock'],
+      'aftersale.reason.': AFTERSALE_REASONS,
+      'aftersale.status.': Object.values(AFTERSALE_STATUS),
+      'aftersale.step.': ['submitted', 'approved', 'rejected', 'withdrawn', 'refunded'],
+      'order.service.': SERVICE_TYPES,
+      'checkout.service.': SERVICE_TYPES,
+      'order.status.': Object.values(ORDER_STATUS),
+      'sheet.stage.': ['preparing', 'ready', 'cancelled'],
+      'wallet.kind.': LEDGER_KINDS,
+      'wallet.score.': SCORE_KINDS,
+      'entryProblem.sheet.': ['notThisTable', 'notYours', 'notFound'],
+      'checkout.weekday.': [1, 2, 3, 4, 5, 6, 7],
+      'checkout.pay.': PAYMENT_METHODS,
+      'lang.': LOCALES,
+      'address.tag.': ['home', 'work', 'school', 'own'],
+      'map.': ['north', 'south', 'east', 'west'],
+      'host.': ['wechat', 'alipay', 'alipayhk', 'wallet', 'superapp', 'thirdparty'],
+      // Every result code is named (the test above).
+      'resultcode.': []
+    }
+    const firstSegments = new Set(keysOf(CATALOGUES.en).map((k) => k.split('.')[0]))
+    const found = new Map<string, string>()
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, entry.name)
+        if (entry.isDirectory()) {
+          if (![path.join(__dirname, '../../src/console'), path.join(__dirname, '../../src/pickup')].includes(p)) walk(p)
+        } else if (/\.tsx?$/.test(entry.name)) {
+          for (const m of fs.readFileSync(p, 'utf8').matchAll(/`([a-zA-Z][\w-]*(?:\.[\w-]+)*\.)\$\{/g)) {
+            if (firstSegments.has(m[1].split('.')[0])) found.set(m[1], path.relative(path.join(__dirname, '../..'), p))
+          }
+        }
+      }
+    }
+    walk(path.join(__dirname, '../../src'))
+    expect(found.size).toBeGreaterThan(10)
+    const unlisted = [...found].filter(([prefix]) => !(prefix in built)).map(([prefix, file]) => `${prefix} (${file})`)
+    expect(unlisted).toEqual([])
+    for (const locale of LOCALES) {
+      const missing = Object.entries(built).flatMap(([prefix, values]) => values.map((v) => `${prefix}${v}`).filter((key) => !(key in CATALOGUES[locale])))
+      expect([locale, missing]).toEqual([locale, []])
+    }
   })
 
   it("hold every text the first screen's code names in the first screen part (H5 fetches only that at first)", () => {

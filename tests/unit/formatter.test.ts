@@ -12,27 +12,36 @@ function formatter(params: Record<string, string> = {}, symbol = 'MOP$') {
 
 describe('formatter (spec §5 number formatting)', () => {
   describe('price', () => {
-    it('shows unit prices with the currency and without trailing zeros', () => {
+    it('shows unit prices with the currency as amounts show them: no "MOP$9.5" beside "MOP$9.50" (issue 27 item 19)', () => {
       const f = formatter({ PricePoint: '2', AmoPoint: '2' })
-      expect(f.price('38')).toBe('MOP$38')
-      expect(f.price('38.00')).toBe('MOP$38')
-      expect(f.price('12.50')).toBe('MOP$12.5')
+      expect(f.price('38')).toBe('MOP$38.00')
+      expect(f.price('38.00')).toBe('MOP$38.00')
+      expect(f.price('9.5')).toBe(f.amount('9.5'))
+      expect(f.price('12.50')).toBe('MOP$12.50')
       expect(f.price('12.05')).toBe('MOP$12.05')
-      expect(f.price('100')).toBe('MOP$100')
-      expect(f.price('1234.5')).toBe('MOP$1,234.5')
+      expect(f.price('100')).toBe('MOP$100.00')
+      expect(f.price('1234.5')).toBe('MOP$1,234.50')
+    })
+
+    it('shows a price with more places than amounts only where it has them', () => {
+      const f = formatter({ PricePoint: '3', AmoPoint: '2' })
+      expect(f.price('12.345')).toBe('MOP$12.345')
+      expect(f.price('12.340')).toBe('MOP$12.34')
+      expect(f.price('12')).toBe('MOP$12.00')
+      expect(formatter({ PricePoint: '0', AmoPoint: '2' }).price('12')).toBe('MOP$12')
     })
 
     it('rounds half-up at PricePoint', () => {
       expect(formatter({ PricePoint: '2' }).price('12.345')).toBe('MOP$12.35')
       expect(formatter({ PricePoint: '2' }).price('1.005')).toBe('MOP$1.01')
-      expect(formatter({ PricePoint: '1' }).price('12.349')).toBe('MOP$12.3')
+      expect(formatter({ PricePoint: '1', AmoPoint: '1' }).price('12.349')).toBe('MOP$12.3')
       expect(formatter({ PricePoint: '3' }).price('12.3456')).toBe('MOP$12.346')
       expect(formatter({ PricePoint: '0' }).price('12.5')).toBe('MOP$13')
     })
 
     it('takes decimal values and exact sums', () => {
       const f = formatter()
-      expect(f.price(new Decimal('12.10').plus('0.20'))).toBe('MOP$12.3')
+      expect(f.price(new Decimal('12.10').plus('0.20'))).toBe('MOP$12.30')
     })
   })
 
@@ -54,13 +63,13 @@ describe('formatter (spec §5 number formatting)', () => {
       expect(f.price('12.345')).toBe('MOP$12.345')
     })
 
-    it('marks negative amounts before the currency', () => {
+    it('marks negative amounts before the currency with the minus sign, as every deduction (issue 27 item 19)', () => {
       const f = formatter()
-      expect(f.amount('-3')).toBe('-MOP$3.00')
-      expect(f.amount('-1234.5')).toBe('-MOP$1,234.50')
+      expect(f.amount('-3')).toBe('\u2212MOP$3.00')
+      expect(f.amount('-1234.5')).toBe('\u2212MOP$1,234.50')
       // Half-up away from zero.
-      expect(f.amount('-2.345')).toBe('-MOP$2.35')
-      expect(f.price('-12.50')).toBe('-MOP$12.5')
+      expect(f.amount('-2.345')).toBe('\u2212MOP$2.35')
+      expect(f.price('-12.50')).toBe('\u2212MOP$12.50')
       // Nothing left after rounding is not negative.
       expect(f.amount('-0.001')).toBe('MOP$0.00')
     })
@@ -71,7 +80,7 @@ describe('formatter (spec §5 number formatting)', () => {
       expect(f.amount(undefined)).toBe('MOP$0.00')
       expect(f.amount('')).toBe('MOP$0.00')
       expect(f.amount('abc')).toBe('MOP$0.00')
-      expect(f.price(null)).toBe('MOP$0')
+      expect(f.price(null)).toBe('MOP$0.00')
     })
   })
 
@@ -142,7 +151,7 @@ describe('formatter (spec §5 number formatting)', () => {
         () => 'MOP$',
         { moneyAtHand: () => null, loadMoney: () => new Promise((resolve) => (arrive = resolve)) }
       )
-      expect([f.price('58.00'), f.amount('1234.5'), f.quantity('1.50')]).toEqual(['MOP$58', 'MOP$1,234.50', '1.5'])
+      expect([f.price('58.00'), f.amount('1234.5'), f.quantity('1.50')]).toEqual(['MOP$58.00', 'MOP$1,234.50', '1.5'])
       expect(f.price('12.345')).toBe('')
       arrive(money)
       await new Promise((resolve) => setTimeout(resolve, 0))

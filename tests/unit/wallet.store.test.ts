@@ -158,6 +158,23 @@ describe('recharge', () => {
     expect(gateway.callsOf('RechargeRuleDetail')).toHaveLength(1)
   })
 
+  it("a gift coupon's name follows a language switch: read again in the new language (issue 27 item 18)", async () => {
+    let lang = 'zh-TW'
+    const names: Record<string, string> = { 'zh-TW': '滿 50 減 10', en: 'MOP$10 off MOP$50' }
+    const script: Script = {
+      RechargeRuleList: () => ({ table1: RULES }),
+      RechargeRuleDetail: ({ RuleID }) => ({ table1: RULES.filter((r) => r.RuleID === RuleID), table2: [{ CouponName: names[lang], Value: '10.00', MinAmount: '50.00', ValidDays: 30, Qua: 1 }] })
+    }
+    const { wallet } = setup(script, { locale: () => lang })
+    await wallet.loadRules()
+    await settle()
+    expect(wallet.gifts.R100.map((g) => g.CouponName)).toEqual(['滿 50 減 10'])
+    lang = 'en'
+    await wallet.loadRules()
+    await settle()
+    expect(wallet.gifts.R100.map((g) => g.CouponName)).toEqual(['MOP$10 off MOP$50'])
+  })
+
   it('submit: the shop, a request key and rechargeResult as ReturnUrl → the provider page; a retry sends the same key', async () => {
     const { script, byKey } = rechargeServer()
     const { wallet, gateway, left, store } = setup(script)

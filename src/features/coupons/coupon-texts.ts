@@ -5,8 +5,10 @@
  */
 import { toDecimal } from '../../core/money'
 import {
+  CARD_EVENT_ACTIONS,
   COUPON_TYPE,
   VALID_KIND,
+  type CardEventAction,
   type AvailableCardRow,
   type CouponPlanRow,
   type CouponReason,
@@ -36,15 +38,16 @@ export function couponRules(c: CouponTerms, t: T, amount: Amount, serviceName: (
   return out
 }
 
-const day = (d: string): string => d.slice(0, 10)
+/** 'YYYY-MM-DD' of a date as written; a page passes the language's own way (src/i18n/dates.ts dateText: '29 Sep 2026'). */
+const isoDay = (d: string): string => d.slice(0, 10)
 
 /** A card's validity: its own days. */
-export function cardValidity(c: { ValidFrom: string; ValidTo: string }, t: T): string {
+export function cardValidity(c: { ValidFrom: string; ValidTo: string }, t: T, day: (d: string) => string = isoDay): string {
   return t('coupon.valid.range', { from: day(c.ValidFrom), to: day(c.ValidTo) })
 }
 
 /** A plan's validity: what a card claimed now would get. */
-export function planValidity(p: CouponPlanRow, t: T): string {
+export function planValidity(p: CouponPlanRow, t: T, day: (d: string) => string = isoDay): string {
   if (p.ValidKind === VALID_KIND.FROM_COLLECTION) return t('coupon.valid.fromCollection', { days: p.ValidDays })
   if (p.ValidKind === VALID_KIND.FROM_NEXT_DAY) return t('coupon.valid.fromNextDay', { days: p.ValidDays })
   return t('coupon.valid.range', { from: day(p.ValidFrom), to: day(p.ValidTo) })
@@ -59,4 +62,9 @@ export function reasonText(reason: CouponReason, t: T, amount: Amount, row?: Pic
   }
   if (reason === 'min-spend') return t('coupon.minSpend', { min: amount(row?.MinAmount ?? '0') })
   return t(`coupon.reason.${reason}` as MessageKey)
+}
+
+/** The key naming a step of a card's history; one this app does not know is named as a change by the shop (never its raw key). */
+export function eventKey(action: string): MessageKey {
+  return (CARD_EVENT_ACTIONS as readonly string[]).includes(action) ? `coupon.event.${action as CardEventAction}` : 'coupon.event.other'
 }

@@ -72,6 +72,8 @@ export interface WalletStoreDeps {
   askBind(): void
   /** An order paid from the balance: lets the order views catch up. */
   onOrder?(order: OrderRow): void
+  /** The language on screen: gift coupons read in another are read again (issue 27 item 18). */
+  locale?(): string
   scheduler?: Scheduler
   now?: () => number
   random?: () => number
@@ -134,6 +136,8 @@ export class WalletStore {
   /** Gift coupons by RuleID (RechargeRuleDetail), once fetched. */
   gifts: Record<string, GiftCouponRow[]> = {}
   giftsState: Record<string, LoadState> = {}
+  /** The language `gifts` were read in. */
+  private giftsLocale = ''
   submitState: RechargeSubmitState = 'idle'
   submitError = ''
 
@@ -336,6 +340,13 @@ export class WalletStore {
   /** The gift coupons of a rule (RechargeRuleDetail), once; a rule without coupons needs no call. */
   async loadGifts(rule: RechargeRuleRow): Promise<void> {
     const id = rule.RuleID
+    // Names come in the language asked in: after a switch, what was read before is read again.
+    const locale = this.deps.locale?.() ?? ''
+    if (locale !== this.giftsLocale) {
+      this.giftsLocale = locale
+      this.gifts = {}
+      this.giftsState = {}
+    }
     if (rule.GiftCouponQua <= 0) {
       this.gifts[id] = []
       this.giftsState[id] = 'ready'

@@ -13,6 +13,7 @@ import { PhotoPicker } from '../../ui/PhotoPicker'
 import { MAX_PHOTOS } from '../../gateway/after-rows'
 import { StateView } from '../../ui/StateView'
 import { RESULTCODES } from '../../gateway/codes'
+import { dateTimeText } from '../../i18n/dates'
 
 /**
  * After-sale (issue 17; spec §1 after-sale service requests): for the order in the query
@@ -37,7 +38,7 @@ function AfterSale() {
       {t('page.afterSale')}
     </Text>
   )
-  const views = { store, t, money: (v: string) => format.amount(v), quantity: (v: string | number) => format.quantity(v) }
+  const views = { store, t, money: (v: string) => format.amount(v), quantity: (v: string | number) => format.quantity(v), dateTime: (wall: string) => dateTimeText(wall, i18n) }
 
   const missing = store.problem?.code === RESULTCODES.ORDER_NOT_FOUND || store.problem?.code === RESULTCODES.AFTERSALE_NOT_FOUND
   if (store.state === 'failed') {

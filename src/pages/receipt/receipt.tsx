@@ -4,8 +4,9 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { AFTER_SALE, receiptModel } from '../../core/receipt'
-import { lineChoices, minuteText, serviceLabel } from '../../features/orders/components/order-texts'
-import { focusable } from '../../features/orders/components/OrderViews'
+import { lineChoices, serviceLabel } from '../../features/orders/components/order-texts'
+import { dateTimeText } from '../../i18n/dates'
+import { focusable, quantityText } from '../../features/orders/components/OrderViews'
 import { canPrint, printPage } from '../../hosts/print'
 import { StateView } from '../../ui/StateView'
 import { ROUTES } from '../../features/shell/routes'
@@ -58,7 +59,7 @@ function Receipt() {
   const model = receiptModel(order, detail.lines, detail.payments, orders.afterSaleRefunds[sheetId] ?? [])
   const branch = orders.branches[order.BaseID]
   const provider = (p: string) => (p === BALANCE ? i18n.t('receipt.balance') : p === AFTER_SALE ? i18n.t('after.afterSale') : i18n.t('receipt.online'))
-  const qua = (l: OrderLineRow) => (l.PCode || l.PUnit ? `${format.quantity(l.PQua)} ${l.PUnit}` : `${format.quantity(l.MQua)}${l.Unit ? ` ${l.Unit}` : ''}`)
+  const qua = (l: OrderLineRow) => quantityText(l, (v) => format.quantity(v), i18n.locale)
   const row = (label: string, value: string, testId?: string, strong = false) => (
     <View className={`so-receipt__row${strong ? ' so-receipt__row--strong' : ''}`} key={label}>
       <Text className='so-receipt__label'>{label}</Text>
@@ -93,8 +94,8 @@ function Receipt() {
           {row(i18n.t('order.sheetNo'), order.SheetID, 'receipt-sheet-id')}
           {row(i18n.t('order.service'), serviceLabel(i18n.t, order.ServiceType))}
           {order.TableName && (order.ServiceType === 'dinein' || order.ServiceType === 'fastfood') ? row(i18n.t('order.table'), order.TableName) : null}
-          {row(i18n.t('order.createdAt'), minuteText(order.CreatedDate), 'receipt-time')}
-          {order.PaidDate ? row(i18n.t('order.paidAt'), minuteText(order.PaidDate)) : null}
+          {row(i18n.t('order.createdAt'), dateTimeText(order.CreatedDate, i18n), 'receipt-time')}
+          {order.PaidDate ? row(i18n.t('order.paidAt'), dateTimeText(order.PaidDate, i18n)) : null}
           {order.ServiceType === 'delivery' && order.Address ? row(i18n.t('checkout.address'), order.Address) : null}
         </View>
         <View className='so-receipt__block' role='list' aria-label={i18n.t('receipt.items')}>

@@ -8,7 +8,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { wallClockIn } from '../../../../src/core/wall-clock'
-import { CARD_STATUS, type CardSource, type CardStatus, type CouponReason } from '../../../../src/gateway/coupon-rows'
+import { CARD_STATUS, type CardEventAction, type CardSource, type CardStatus, type CouponReason } from '../../../../src/gateway/coupon-rows'
 import { isPostgres } from '../../storage/database'
 import type { CouponCardTable, Database } from '../../storage/schema'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
@@ -47,7 +47,7 @@ export async function lockCard(trx: Transaction<Database>, cardId: string): Prom
 /** Appends one step to a card's history. */
 export async function addCardEvent(
   trx: Transaction<Database>,
-  e: { cardId: string; action: string; from: number; to: number; actor: string; refId?: string; now: Date }
+  e: { cardId: string; action: CardEventAction; from: number; to: number; actor: string; refId?: string; now: Date }
 ): Promise<void> {
   const last = await trx.selectFrom('coupon_card_events').select((eb) => eb.fn.max('seq').as('seq')).where('card_id', '=', e.cardId).executeTakeFirst()
   await trx

@@ -13,6 +13,7 @@
  */
 import type { Kysely } from 'kysely'
 import { parseGoodsRemarks, type RemarkGroup } from '../../../../src/core/goods-remarks'
+import { listSeparator, remarkChoiceText, remarkSeparator, splitList } from '../../../../src/core/choice-text'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { OrderLineRow } from '../../../../src/gateway/order-rows'
 import { parseNames } from '../../storage/repositories/row-mapping'
@@ -52,8 +53,6 @@ function planIdOf(detail: string): string {
   }
 }
 
-/** How order-pricing.ts writes a chosen remark option ('Spring onion: No', or the option alone). */
-const remarkText = (name: string, option: string): string => (name ? `${name}: ${option}` : option)
 
 /**
  * A chosen remark option in `locale`: itself when the reader's groups have it; else the option at
@@ -64,7 +63,7 @@ function remarkIn(remarksJson: string | undefined, chosen: { name: string; optio
   const texts = parseNames(remarksJson)
   const groupsOf = (l: Locale): RemarkGroup[] => parseGoodsRemarks(texts[l])
   const mine = groupsOf(locale)
-  if (mine.some((g) => g.name === chosen.name && g.options.includes(chosen.option))) return remarkText(chosen.name, chosen.option)
+  if (mine.some((g) => g.name === chosen.name && g.options.includes(chosen.option))) return remarkChoiceText(chosen.name, chosen.option, locale)
   for (const source of LOCALES) {
     if (source === locale) continue
     const theirs = groupsOf(source)
@@ -72,21 +71,21 @@ function remarkIn(remarksJson: string | undefined, chosen: { name: string; optio
     if (gi < 0) continue
     // Same place only where both languages list the same groups with as many options.
     if (theirs.length !== mine.length || theirs[gi].options.length !== mine[gi].options.length) continue
-    return remarkText(mine[gi].name, mine[gi].options[theirs[gi].options.indexOf(chosen.option)])
+    return remarkChoiceText(mine[gi].name, mine[gi].options[theirs[gi].options.indexOf(chosen.option)], locale)
   }
   return null
 }
 
 /**
- * The line's ', '-joined names (add-ons, combo picks) in the reader's language: each named from the
- * menu, or else its ordered part (when the ordered text splits into as many parts); all as ordered
- * when neither can say.
+ * The line's listed names (add-ons, combo picks) in the reader's language and its list separator
+ * ('Egg, Tea', '加蛋、奶茶'): each named from the menu, or else its ordered part (when the ordered
+ * text splits into as many parts); all as ordered when neither can say.
  */
-function joinedIn(ordered: string, named: (string | null)[]): string {
+function joinedIn(ordered: string, named: (string | null)[], locale: Locale): string {
   if (named.length === 0 || named.every((n) => n === null)) return ordered
-  const parts = ordered.split(', ')
+  const parts = splitList(ordered)
   if (named.some((n) => n === null) && parts.length !== named.length) return ordered
-  return named.map((n, i) => n ?? parts[i]).join(', ')
+  return named.map((n, i) => n ?? parts[i]).join(listSeparator(locale))
 }
 
 /**
@@ -128,21 +127,23 @@ export async function linesInLanguage(
     const sku = l.SkuID ? skuBy.get(`${shop}|${l.SkuID}`) : undefined
     const skuParts = sku ? sku.items.split(',').filter(Boolean).map((id) => inLocale(valueBy.get(`${shop}|${id}`), locale)) : []
     const chose = choices[i]
-    const remarks = chose.Remarks.map((r) => remarkIn(g?.remarks, r, locale) ?? remarkText(r.name, r.option))
+    const remarks = chose.Remarks.map((r) => remarkIn(g?.remarks, r, locale) ?? remarkChoiceText(r.name, r.option, locale))
     return {
       ...l,
       GoodsName: inLocale(g?.names, locale) || l.GoodsName,
       Unit: inLocale(g?.unit_names, locale) || l.Unit,
       SkuName: skuParts.length > 0 && skuParts.every(Boolean) ? skuParts.join(' / ') : l.SkuName,
       PUnit: (l.PUnit && inLocale(packBy.get(`${shop}|${l.GoodsID}|${l.PCode}`), locale)) || l.PUnit,
-      RemarkText: chose.Remarks.length > 0 ? remarks.join('; ') : l.RemarkText,
+      RemarkText: chose.Remarks.length > 0 ? remarks.join(remarkSeparator(locale)) : l.RemarkText,
       AddOnText: joinedIn(
         l.AddOnText,
-        chose.AddOns.map((id) => inLocale(addOnBy.get(`${shop}|${l.GoodsID}|${id}`), locale) || null)
+        chose.AddOns.map((id) => inLocale(addOnBy.get(`${shop}|${l.GoodsID}|${id}`), locale) || null),
+        locale
       ),
       BomText: joinedIn(
         l.BomText,
-        chose.Bom.map((b) => inLocale(goodsBy.get(`${shop}|${b.GoodsID}`)?.names, locale) || null)
+        chose.Bom.map((b) => inLocale(goodsBy.get(`${shop}|${b.GoodsID}`)?.names, locale) || null),
+        locale
       )
     }
   })

@@ -14,6 +14,7 @@
 import { lineAmount, lineOriginalAmount, lineTotalQua, lineUnitExtras, stepOf, type CartLine } from '../../../../src/core/cart'
 import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
 import { missingRequiredGroups } from '../../../../src/core/remark-groups'
+import { listSeparator, remarkChoicesText } from '../../../../src/core/choice-text'
 import { Decimal, decimalPlaces, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { HARD_MAX_LINE_QUANTITY, HARD_MAX_ORDER_LINES, type OrderLimits } from '../../../../src/core/order-limits'
 import { packUnitPrices, skuPrices } from '../../../../src/core/promotion-pricing'
@@ -226,9 +227,9 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     originalAmount: lineOriginalAmount(line),
     unitExtras: lineUnitExtras(line),
     saleType: pricing.saleType,
-    remarkText: remarks.map((r) => (r.name ? `${r.name}: ${r.option}` : r.option)).join('; '),
-    addOnText: line.attachmentList.map((a) => a.Value).join(', '),
-    bomText: bomList.map((b) => b.GoodsName).join(', ')
+    remarkText: remarkChoicesText(remarks, locale),
+    addOnText: line.attachmentList.map((a) => a.Value).join(listSeparator(locale)),
+    bomText: bomList.map((b) => b.GoodsName).join(listSeparator(locale))
   }
 }
 

@@ -27,6 +27,7 @@ import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/del
 import { progressRef } from '../kitchen/progress-ref'
 import { LATE_PAYMENT_REFUND_REASON } from '../payments/refund-tracking'
 import { billLinesOf, type BillLine } from '../table-sheets/bill-lines'
+import { splitList } from '../../../../src/core/choice-text'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -93,7 +94,8 @@ export function orderRow(order: OrderRecord, viewer: OrderViewer, names: PlaceNa
     BagFee: order.bag_fee,
     Freight: order.freight,
     CardID: order.card_id,
-    CouponName: order.coupon_name,
+    // The card's plan named in the reader's language; as ordered when the plan is gone.
+    CouponName: nameOf(names.coupons?.get(order.card_id), viewer.locale) || order.coupon_name,
     CouponAmount: order.coupon_amount,
     Amount: order.amount,
     PaidAmount: order.paid_amount,
@@ -359,7 +361,7 @@ function ticketLines(order: OrderRow, lines: readonly OrderLineRow[], branch?: {
     if (l.RemarkText) out.push(`       ${l.RemarkText}`)
     // Each pack and each main unit carries one of every add-on (src/core/cart.ts lineAmount).
     const addOnCount = new Decimal(l.PUnit ? l.PQua || 0 : 0).plus(l.MQua || 0).toFixed()
-    for (const addOn of l.AddOnText ? l.AddOnText.split(', ') : []) out.push(`       + ${addOn} × ${addOnCount}`)
+    for (const addOn of splitList(l.AddOnText)) out.push(`       + ${addOn} × ${addOnCount}`)
     if (l.BomText) out.push(`       Combo: ${l.BomText}`)
   }
   return out

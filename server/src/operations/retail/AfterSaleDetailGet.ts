@@ -21,6 +21,6 @@ export default defineOperation({
     const images = afterSaleImages(ctx.providers.storage)
     const entId = ctx.enterprise.entId
     const view = await memberAfterSale(ctx.db, { entId, vipId: ctx.member.vipId, afterSaleId: input.AfterSaleID, sheetId: input.SheetID })
-    return afterSaleAnswer(ctx.db, images, entId, view, ctx.origin)
+    return afterSaleAnswer(ctx.db, images, entId, view, ctx.origin, ctx.locale)
   }
 })

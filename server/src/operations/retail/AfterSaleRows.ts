@@ -10,6 +10,8 @@ import { imageRows, loadCheckedImages, useCheckedImages } from '../../domain/fil
 import type { ObjectStorage } from '../../providers/storage/object-storage'
 import type { Database } from '../../storage/schema'
 import type { ColumnDocs } from '../operation'
+import type { Locale } from '../../../../src/gateway/contract'
+import { parseNames } from '../../storage/repositories/row-mapping'
 
 /** The uploads service behind the after-sale seam: 'aftersale' uploads of the member, checked. */
 export const afterSaleImages = (storage: ObjectStorage): AfterSaleImages => ({
@@ -51,8 +53,21 @@ export function afterSaleRow(request: AfterSaleRecord, images: ImageRow[], timeZ
   }
 }
 
-export const afterSaleLineRows = (view: AfterSaleView): AfterSaleLineRow[] =>
-  view.lines.map((l) => ({ AfterSaleID: l.after_sale_id, LineNo: Number(l.line_no), GoodsID: l.goods_id, GoodsName: l.goods_name, Qua: Number(l.qua), Amount: l.amount }))
+/**
+ * The request's lines, each goods named in `locale` from the menu (issue 27 item 18: an order read
+ * in Chinese showed its after-sale goods in the English it was asked in); as asked when the menu
+ * no longer has the goods, or without a locale.
+ */
+export async function afterSaleLineRows(db: Kysely<Database>, view: AfterSaleView, locale?: Locale): Promise<AfterSaleLineRow[]> {
+  const ids = [...new Set(view.lines.map((l) => l.goods_id).filter(Boolean))]
+  const goods = locale && ids.length ? await db.selectFrom('goods').select(['goods_id', 'names']).where('goods_id', 'in', ids).execute() : []
+  const names = new Map(goods.map((g) => [g.goods_id, g.names]))
+  const named = (id: string): string => {
+    const json = names.get(id)
+    return json && locale ? parseNames(json)[locale] || '' : ''
+  }
+  return view.lines.map((l) => ({ AfterSaleID: l.after_sale_id, LineNo: Number(l.line_no), GoodsID: l.goods_id, GoodsName: named(l.goods_id) || l.goods_name, Qua: Number(l.qua), Amount: l.amount }))
+}
 
 /** Rows of several requests, their photos read in one go. */
 export async function afterSaleRows(db: Kysely<Database>, images: AfterSaleImages, entId: string, requests: AfterSaleRecord[], origin: string): Promise<AfterSaleRow[]> {
@@ -63,8 +78,9 @@ export async function afterSaleRows(db: Kysely<Database>, images: AfterSaleImage
   return requests.map((r, n) => afterSaleRow(r, ids[n].flatMap((id) => byId.get(id) ?? []), timeZone))
 }
 
-export async function afterSaleAnswer(db: Kysely<Database>, images: AfterSaleImages, entId: string, view: AfterSaleView, origin: string): Promise<{ table1: AfterSaleRow[]; table2: AfterSaleLineRow[] }> {
-  return { table1: await afterSaleRows(db, images, entId, [view.request], origin), table2: afterSaleLineRows(view) }
+export async function afterSaleAnswer(db: Kysely<Database>, images: AfterSaleImages, entId: string, view: AfterSaleView, origin: string, locale: Locale): Promise<{ table1: AfterSaleRow[]; table2: AfterSaleLineRow[] }> {
+  const [table1, table2] = await Promise.all([afterSaleRows(db, images, entId, [view.request], origin), afterSaleLineRows(db, view, locale)])
+  return { table1, table2 }
 }
 
 export const AFTERSALE_COLUMNS: ColumnDocs<AfterSaleRow> = {
@@ -88,7 +104,7 @@ export const AFTERSALE_LINE_COLUMNS: ColumnDocs<AfterSaleLineRow> = {
   AfterSaleID: 'The request',
   LineNo: 'The order line (OrderLineRow.LineNo)',
   GoodsID: 'Goods id',
-  GoodsName: 'Goods name as ordered',
+  GoodsName: "Goods name in the caller's language (as ordered when the menu no longer has it)",
   Qua: 'How many of the line',
   Amount: "The line's amount for that quantity (its share of the line)"
 }

@@ -42,6 +42,6 @@ export default defineOperation({
       requestKey: input.RequestKey,
       now: ctx.now
     })
-    return afterSaleAnswer(ctx.db, images, entId, view, ctx.origin)
+    return afterSaleAnswer(ctx.db, images, entId, view, ctx.origin, ctx.locale)
   }
 })

@@ -158,7 +158,7 @@ export const ORDER_LINE_COLUMNS: ColumnDocs<OrderLineRow> = {
   Amount: 'string: now amount of the line (unrounded)',
   OriginalAmount: 'string: list amount of the line',
   SaleType: "number: promotion type applied (0 none); 5 the order's coupon card: the last line, no goods (GoodsID ''), GoodsName the coupon's name, Qua 1, Amount the negative CouponAmount",
-  RemarkText: "string: chosen remark options, 'Spring onion: No; Spice: Mild', in the caller's language",
+  RemarkText: "string: chosen remark options in the caller's language and its punctuation: 'Spring onion: No; Spice: Mild', '辣度：微辣；面底：米粉'",
   AddOnText: "string: add-on names, ', '-joined, in the caller's language",
   BomText: "string: combo picks, ', '-joined, in the caller's language"
 }

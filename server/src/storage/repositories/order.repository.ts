@@ -114,21 +114,32 @@ export interface PlaceNames {
   shops: Map<string, string>
   bases: Map<string, string>
   tables: Map<string, string>
+  /** By CardID: the names of the coupon card's plan (issue 27 item 18: an order's coupon row in the reader's language). */
+  coupons?: Map<string, string>
 }
 
-/** Stored names JSON of the shops, branches and tables the orders name. */
-export async function placeNames(db: Db, orders: readonly Pick<OrderRecord, 'shop_id' | 'base_id' | 'table_id'>[]): Promise<PlaceNames> {
+/** Stored names JSON of the shops, branches and tables the orders name, and of the plans of their coupon cards. */
+export async function placeNames(db: Db, orders: readonly (Pick<OrderRecord, 'shop_id' | 'base_id' | 'table_id'> & { card_id?: string | null })[]): Promise<PlaceNames> {
   const ids = (pick: (o: (typeof orders)[number]) => string) => [...new Set(orders.map(pick).filter(Boolean))]
   const shopIds = ids((o) => o.shop_id)
   const baseIds = ids((o) => o.base_id)
   const tableIds = ids((o) => o.table_id)
-  const [shops, bases, tables] = await Promise.all([
+  const cardIds = ids((o) => o.card_id ?? '')
+  const [shops, bases, tables, coupons] = await Promise.all([
     shopIds.length ? db.selectFrom('shops').select(['shop_id as id', 'names']).where('shop_id', 'in', shopIds).execute() : [],
     baseIds.length ? db.selectFrom('bases').select(['base_id as id', 'names']).where('base_id', 'in', baseIds).execute() : [],
-    tableIds.length ? db.selectFrom('dining_tables').select(['table_id as id', 'names']).where('table_id', 'in', tableIds).execute() : []
+    tableIds.length ? db.selectFrom('dining_tables').select(['table_id as id', 'names']).where('table_id', 'in', tableIds).execute() : [],
+    cardIds.length
+      ? db
+          .selectFrom('coupon_cards')
+          .innerJoin('coupon_plans', 'coupon_plans.plan_id', 'coupon_cards.plan_id')
+          .select(['coupon_cards.card_id as id', 'coupon_plans.names as names'])
+          .where('coupon_cards.card_id', 'in', cardIds)
+          .execute()
+      : []
   ])
   const map = (rows: { id: string; names: string }[]) => new Map(rows.map((r) => [r.id, r.names]))
-  return { shops: map(shops), bases: map(bases), tables: map(tables) }
+  return { shops: map(shops), bases: map(bases), tables: map(tables), coupons: map(coupons) }
 }
 
 /** Payments of an order, oldest first. */

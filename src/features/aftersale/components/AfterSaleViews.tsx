@@ -19,6 +19,8 @@ interface ViewProps {
   /** Money as the diner reads it ('MOP$12.50'). */
   money(value: string): string
   quantity(value: string | number): string
+  /** A moment as the diner reads it ('28 Nov 2026, 14:51', '2026年11月28日 14:51': src/i18n/dates.ts); no seconds. */
+  dateTime(wall: string): string
 }
 
 /** The form of a new request: scope (whole order or lines with steppers), reason, text, photos, amount, submit. */
@@ -173,7 +175,7 @@ export const AfterSaleProgressView = observer(function AfterSaleProgressView(pro
               <View className='so-aftersale__dot' aria-hidden />
               <Text className='so-aftersale__step-name'>{t(`aftersale.step.${step.key}` as MessageKey)}</Text>
               <Text className='so-sr-only'>{step.done ? t('aftersale.stepDone') : t('aftersale.stepWaiting')}</Text>
-              {step.date && <Text className='so-aftersale__step-date'>{step.date}</Text>}
+              {step.date && <Text className='so-aftersale__step-date' data-testid='aftersale-step-date'>{props.dateTime(step.date)}</Text>}
             </View>
           ))}
         </View>

@@ -8,14 +8,16 @@ import { StateView } from '../../../ui/StateView'
 import { afterConfirm } from '../../../hosts/confirm-signal'
 import { packLabel } from '../../../ui/pack-label'
 import { lazyPicture } from '../../../hosts/image-alt'
+import { remarkChoiceText } from '../../../core/choice-text'
+import type { Locale } from '../../../gateway/contract'
 import './CartView.css'
 
 /** What was chosen on a line, in one short text: 'Large / Hot · Box of 6 · Spice: Mild · +Egg'. */
-function lineChoices(line: CartLine, packText: string): string {
+function lineChoices(line: CartLine, packText: string, locale: Locale): string {
   const parts: string[] = []
   if (line.sku?.SkuName) parts.push(line.sku.SkuName)
   if (line.PUnit) parts.push(packText)
-  for (const r of line.remarkList) parts.push(r.name ? `${r.name}: ${r.option}` : r.option)
+  for (const r of line.remarkList) parts.push(remarkChoiceText(r.name, r.option, locale))
   for (const b of line.bomList) parts.push(b.GoodsName)
   for (const a of line.attachmentList) parts.push(`+${a.Value}`)
   return parts.join(' · ')
@@ -132,7 +134,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
                   </View>
                 </View>
                 <Text className='so-cart__choices' data-testid='cart-line-choices'>
-                  {lineChoices(line, packText)}
+                  {lineChoices(line, packText, i18n.locale)}
                 </Text>
                 <View className='so-cart__foot'>
                   <View className='so-cart__money'>

@@ -20,6 +20,10 @@ import { ROUTES } from '../../shell/routes'
 import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import type { VipAddressRow } from '../../../gateway/address-rows'
 import { afterConfirm } from '../../../hosts/confirm-signal'
+import { remarkChoiceText } from '../../../core/choice-text'
+import { unitForCount } from '../../../i18n/plural'
+import { weekDayText } from '../../../i18n/dates'
+import type { Locale } from '../../../gateway/contract'
 import './ConfirmPage.css'
 
 export interface ConfirmPageProps {
@@ -43,11 +47,11 @@ export interface ConfirmPageProps {
  * is named with the quantity ('× 1 · Box') and here only by what it holds ('piece × 6'), nothing
  * when its name says so already ('× 1 · Box of 6': src/ui/pack-label.ts, as the cart and goods details).
  */
-export function confirmLineChoices(line: CartLine, packText: string): string {
+export function confirmLineChoices(line: CartLine, packText: string, locale: Locale): string {
   const parts: string[] = []
   if (line.sku?.SkuName) parts.push(line.sku.SkuName)
   if (line.isPack && line.PUnit && packText) parts.push(packText)
-  for (const r of line.remarkList) parts.push(r.name ? `${r.name}: ${r.option}` : r.option)
+  for (const r of line.remarkList) parts.push(remarkChoiceText(r.name, r.option, locale))
   for (const b of line.bomList) parts.push(b.GoodsName)
   for (const a of line.attachmentList) parts.push(`+${a.Value}`)
   return parts.join(' · ')
@@ -160,14 +164,14 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
       </View>
     )
 
-  const dayLabel = (offset: number, weekday: number, date: string): string =>
+  const dayLabel = (offset: number, date: string): string =>
     offset === -1
       ? i18n.t('checkout.tonight')
       : offset === 0
         ? i18n.t('checkout.today')
         : offset === 1
           ? i18n.t('checkout.tomorrow')
-          : `${i18n.t(`checkout.weekday.${weekday}` as MessageKey)} ${date.slice(5).replace('-', '/')}`
+          : weekDayText(date, i18n)
 
   const submit = () => {
     setRefusal('')
@@ -272,7 +276,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                     data-date={d.date}
                     onClick={() => c.chooseDay(d.date)}
                   >
-                    {dayLabel(d.offset, d.weekday, d.date)}
+                    {dayLabel(d.offset, d.date)}
                   </View>
                 ))}
               </View>
@@ -410,7 +414,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
           e.lines.map((line) => {
             const qua = line.isPack ? line.pQua : line.mQua
             const packText = packHolds(i18n, line.PUnit, format.quantity(line.Ref), e.goodsDetails.Unit)
-            const choices = confirmLineChoices(line, packText)
+            const choices = confirmLineChoices(line, packText, i18n.locale)
             return (
               <View key={line.uid} className='so-confirm__line' data-testid='confirm-line'>
                 <View className='so-confirm__line-main'>
@@ -422,7 +426,7 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
                   )}
                 </View>
                 <Text className='so-confirm__line-qua' data-testid='confirm-line-quantity'>
-                  {`× ${format.quantity(qua)}${line.isPack && line.PUnit ? ` · ${line.PUnit}` : ''}`}
+                  {`× ${format.quantity(qua)}${line.isPack && line.PUnit ? ` · ${unitForCount(i18n.locale, qua, line.PUnit)}` : ''}`}
                 </Text>
                 <Text className='so-confirm__line-amount'>{format.amount(lineAmount(line))}</Text>
               </View>

@@ -8,7 +8,8 @@ import { StateView } from '../../../ui/StateView'
 import { listFootKey } from '../../../ui/list-foot'
 import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { CARD_TABS } from '../coupons.store'
-import { cardValidity, couponRules, couponValue, planValidity, reasonText } from '../coupon-texts'
+import { cardValidity, couponRules, couponValue, eventKey, planValidity, reasonText } from '../coupon-texts'
+import { dateText, dateTimeText } from '../../../i18n/dates'
 import './CouponViews.css'
 
 /** Views that act as controls take focus (Taro's View props do not list tabIndex; H5 passes it on). */
@@ -164,7 +165,7 @@ export const CardTicket = observer(function CardTicket(props: { card: CouponCard
   return (
     <CouponTicket
       terms={c}
-      validity={cardValidity(c, i18n.t)}
+      validity={cardValidity(c, i18n.t, (d) => dateText(d, i18n))}
       dim={c.Status !== CARD_STATUS.AVAILABLE}
       testId='coupon-card'
       cardId={c.CardID}
@@ -205,7 +206,7 @@ export const PlanList = observer(function PlanList(props: { onClaimed?(card: Cou
             <CouponTicket
               key={p.PlanID}
               terms={p}
-              validity={planValidity(p, i18n.t)}
+              validity={planValidity(p, i18n.t, (d) => dateText(d, i18n))}
               testId='coupon-plan'
               note={notes.join(' · ')}
               dim={p.CanClaim !== 1}
@@ -289,7 +290,7 @@ export const CodeEntry = observer(function CodeEntry(props: { onRedeemed?(card: 
         <View role='list'>
           <CouponTicket
             terms={v}
-            validity={cardValidity(v, i18n.t)}
+            validity={cardValidity(v, i18n.t, (d) => dateText(d, i18n))}
             dim={v.Redeemable !== 1 && coupons.voucherState !== 'redeemed'}
             testId='coupon-voucher'
             note={v.IsMine === 1 ? i18n.t('coupon.codeMine') : v.Redeemable === 1 ? '' : reasonText(v.Reason, i18n.t, (x) => format.amount(x))}
@@ -358,8 +359,8 @@ export const CardDetail = observer(function CardDetail(props: { qrUri(code: stri
           <View role='list'>
             {coupons.events.map((e) => (
               <View key={e.Seq} className='so-coupon-event' role='listitem' data-testid='coupon-event' data-action={e.Action}>
-                <Text className='so-coupon-event__what'>{i18n.t(`coupon.event.${e.Action}` as MessageKey)}</Text>
-                <Text className='so-coupon-event__when'>{e.EventDate.slice(0, 16)}</Text>
+                <Text className='so-coupon-event__what'>{i18n.t(eventKey(e.Action))}</Text>
+                <Text className='so-coupon-event__when'>{dateTimeText(e.EventDate, i18n)}</Text>
               </View>
             ))}
           </View>
@@ -455,7 +456,7 @@ const CardBody = observer(function CardBody(props: { card: AvailableCardRow; not
             {r}
           </Text>
         ))}
-        <Text className='so-coupon__rule'>{cardValidity(c, i18n.t)}</Text>
+        <Text className='so-coupon__rule'>{cardValidity(c, i18n.t, (d) => dateText(d, i18n))}</Text>
         <Text className={`so-coupon__note${c.Applies === 1 ? ' so-coupon__note--saves' : ''}`} data-testid='coupon-choice-note'>
           {props.note}
         </Text>

@@ -7,7 +7,10 @@ import { useStores } from '../../../stores/context'
 import { toDecimal } from '../../../core/money'
 import { isTableBill } from '../../../core/reorder'
 import { packHolds } from '../../../ui/pack-label'
-import { lineChoices, minuteText, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
+import { unitForCount } from '../../../i18n/plural'
+import type { Locale } from '../../../gateway/contract'
+import { lineChoices, serviceLabel, statusLabel, statusNote, statusTone } from './order-texts'
+import { dateTimeText } from '../../../i18n/dates'
 import './OrderViews.css'
 
 /** Sale type 5 (spec §3): the coupon's discount line of an order. */
@@ -70,7 +73,7 @@ export const OrderCard = observer(function OrderCard(props: { order: OrderRow; o
       </View>
       <View className='so-order-card__foot'>
         <Text className='so-order-card__time' data-testid='order-row-time'>
-          {minuteText(o.CreatedDate)}
+          {dateTimeText(o.CreatedDate, i18n)}
         </Text>
         {o.CanPay === 1 && (
           <View
@@ -144,9 +147,10 @@ export const OrderHero = observer(function OrderHero(props: {
   )
 })
 
-function quantityText(line: OrderLineRow, quantity: (v: string) => string): string {
-  if (line.PCode || line.PUnit) return `${quantity(line.PQua)} ${line.PUnit}`
-  return `${quantity(line.MQua)}${line.Unit ? ` ${line.Unit}` : ''}`
+/** '2 bowls', '1 Basket of 4', '2 碗': the count with its unit, in the plural where the language has one (issue 27 item 15). */
+export function quantityText(line: OrderLineRow, quantity: (v: string) => string, locale: Locale): string {
+  if (line.PCode || line.PUnit) return `${quantity(line.PQua)} ${unitForCount(locale, line.PQua, line.PUnit)}`
+  return `${quantity(line.MQua)}${line.Unit ? ` ${unitForCount(locale, line.MQua, line.Unit)}` : ''}`
 }
 
 /**
@@ -171,7 +175,7 @@ export const OrderLineItem = observer(function OrderLineItem(props: { line: Orde
         )}
       </View>
       <Text className='so-order-line__qua' data-testid='order-line-qua'>
-        × {quantityText(l, (v) => format.quantity(v))}
+        × {quantityText(l, (v) => format.quantity(v), i18n.locale)}
       </Text>
       <Text className='so-order-line__amount'>{format.amount(l.Amount)}</Text>
       {props.children}
@@ -270,10 +274,10 @@ export const OrderFacts = observer(function OrderFacts({ order: o }: { order: Or
     if (typeof o.DeliveryDistance === 'number' && o.DeliveryDistance >= 0) facts.push([i18n.t('address.distance'), distanceText(i18n.t, o.DeliveryDistance), 'order-distance'])
   }
   if (o.PayMode === 'prepay' || o.AppointedTime) {
-    facts.push([i18n.t('order.appointed'), o.AppointedTime ? minuteText(o.AppointedTime) : i18n.t('order.asap'), 'order-appointed'])
+    facts.push([i18n.t('order.appointed'), o.AppointedTime ? dateTimeText(o.AppointedTime, i18n) : i18n.t('order.asap'), 'order-appointed'])
   }
-  facts.push([i18n.t('order.createdAt'), minuteText(o.CreatedDate)])
-  if (o.PaidDate) facts.push([i18n.t('order.paidAt'), minuteText(o.PaidDate)])
+  facts.push([i18n.t('order.createdAt'), dateTimeText(o.CreatedDate, i18n)])
+  if (o.PaidDate) facts.push([i18n.t('order.paidAt'), dateTimeText(o.PaidDate, i18n)])
   return (
     <View className='so-order-facts'>
       {facts.map(([label, value, testId]) => (
