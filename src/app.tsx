@@ -1,4 +1,5 @@
 import type { PropsWithChildren } from 'react'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { host } from './hosts'
 import { RootStore } from './stores/root-store'
 import { StoreContext } from './stores/context'
@@ -14,6 +15,9 @@ const rootStore = new RootStore(host, {
 rootStore.start()
 
 function App({ children }: PropsWithChildren) {
+  // Spec §4: the launch timer (the session clock's minute step) stops while the app is hidden.
+  useDidShow(() => rootStore.session.startLaunchTimer())
+  useDidHide(() => rootStore.session.stopLaunchTimer())
   return <StoreContext.Provider value={rootStore}>{children}</StoreContext.Provider>
 }
 

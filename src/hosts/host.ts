@@ -117,6 +117,12 @@ export interface Host {
    */
   loginCode?(): Promise<string | null>
   /**
+   * The running mini-program's own app id (weapp / alipay getAccountInfoSync), for spec §3
+   * isOwnMina: whether the app runs as the shop's own mini-program (ShopRow.MinaAppID). Absent on
+   * H5; null when the host does not say.
+   */
+  miniProgramAppId?(): string | null
+  /**
    * Sign in with the host browser's own identity (H5 in the chat-app, payment-app, wallet and
    * super-app browsers, the third-party member login: OAuth there and back), loaded on first use;
    * null or absent where the browser has none (./host-login.ts).

@@ -36,6 +36,14 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: taroLocate,
+  // Spec §3 isOwnMina: the running mini-program's own app id (my.getAccountInfoSync).
+  miniProgramAppId: () => {
+    try {
+      return my.getAccountInfoSync().miniProgram.appId || null
+    } catch {
+      return null
+    }
+  },
   // The payment app's silent authorisation (auth_base): an auth code for the member's user id.
   loginCode: () =>
     new Promise<string | null>((resolve) => {
@@ -84,4 +92,5 @@ declare const my: {
   getAuthCode(options: { scopes: string; success(r: { authCode?: string }): void; fail(): void }): void
   chooseLocation(options: { latitude?: number; longitude?: number; success(r: { name?: string; address?: string; latitude?: number; longitude?: number }): void; fail(): void }): void
   openLocation(options: { latitude: string; longitude: string; name: string; address: string; scale?: number; fail?(): void }): void
+  getAccountInfoSync(): { miniProgram: { appId: string } }
 }

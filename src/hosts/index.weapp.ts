@@ -35,6 +35,14 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: taroLocate,
+  // Spec §3 isOwnMina: the running mini-program's own app id (wx.getAccountInfoSync).
+  miniProgramAppId: () => {
+    try {
+      return Taro.getAccountInfoSync().miniProgram.appId || null
+    } catch {
+      return null
+    }
+  },
   loginCode: () =>
     Taro.login()
       .then((r) => r.code || null)

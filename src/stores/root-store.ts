@@ -225,5 +225,7 @@ export class RootStore {
       loadFailed: () => this.i18n.t('shell.loadFailed'),
       reload: () => this.i18n.t('shell.reload')
     })
+    // Spec §4: the launch timer runs from launch (the app stops it while hidden: src/app.tsx).
+    this.session.startLaunchTimer()
   }
 }

@@ -293,10 +293,43 @@ describe('host identity (mini-programs)', () => {
     )
     expect(member.openIdOffered).toBe(true)
     expect(await member.openIdLogin()).toBe(true)
-    expect(ops()).toEqual(['ThirdPartyAccessTokenGet', 'VipLoginByOpenID', 'ThirdPartyUserInfoGet', 'VipRegister'])
+    // Then the payer id (QFOpenid) with a fresh code: the next test.
+    expect(ops().slice(0, 4)).toEqual(['ThirdPartyAccessTokenGet', 'VipLoginByOpenID', 'ThirdPartyUserInfoGet', 'VipRegister'])
     expect(calls[1].record).toMatchObject({ OpenID: 'o-1', AccessToken: 'at-wx-code', MinaID: 'mina-1', LoginType: 0 })
     expect(calls[3].record).toMatchObject({ RegisterType: 0, Phone: '66000000', OpenID: 'o-1', AccessToken: 'at-wx-code', VipName: 'Bo' })
     expect(member.token).toBe('o-tok')
+  })
+
+  it('keeps openUserInfo (memory only) and the payer id (QFOpenid) of the sign-in; logging out forgets them (spec §3)', async () => {
+    let codes = 0
+    const written: string[] = []
+    const { member, ops, calls, host } = setup(
+      {
+        ThirdPartyAccessTokenGet: (r) => ok({ table1: [{ AccessToken: `at-${r.Code}`, OpenID: 'o-1', ExpiresIn: 600, Provider: 'dev' }] }),
+        VipLoginByOpenID: () => fail('0', '42000', 'Member not registered'),
+        ThirdPartyUserInfoGet: () => ok({ table1: [{ OpenID: 'o-1', AreaNo: '', Phone: '', Pic: 'https://img.test/bo.png', NikeName: 'Bo' }] }),
+        VipRegister: () => ok({ table1: [session('o-tok')], table2: [vipRow({ VipName: 'Bo' })] }),
+        UserPayInfoGet: (r) => ok({ table1: [{ PayerID: `payer-of-${r.Code}`, Provider: 'sandbox' }] }),
+        VipLogout: () => ok({})
+      },
+      { host: { subHost: 'weapp', kind: 'weapp', loginCode: async () => `wx-code-${++codes}` } }
+    )
+    const set = host.storage.set
+    host.storage.set = (k, v) => (written.push(`${k}=${v}`), set(k, v))
+    expect(member.openUserInfo).toBeNull()
+    expect(await member.openIdLogin()).toBe(true)
+    expect(member.openUserInfo).toEqual({ openid: 'o-1', unionid: '', MinaID: 'mina-1', nickname: 'Bo', sex: '', headimgurl: 'https://img.test/bo.png', accessToken: 'at-wx-code-1' })
+    // The payer id is asked for with a fresh code of its own (a code is good once).
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ops()).toContain('UserPayInfoGet')
+    expect(calls.find((c) => c.op === 'UserPayInfoGet')?.record).toMatchObject({ Code: 'wx-code-2' })
+    expect(member.QFOpenid).toBe('payer-of-wx-code-2')
+    // Never in storage: the access token proves the open id.
+    expect(written.join('\n')).not.toContain('at-wx-code-1')
+    expect(written.join('\n')).not.toContain('payer-of')
+    await member.logout()
+    expect(member.openUserInfo).toBeNull()
+    expect(member.QFOpenid).toBe('')
   })
 
   it('no code from the host (refused): nothing is asked', async () => {

@@ -9,6 +9,7 @@ import type { Gateway } from '../../gateway/gateway-client'
 import type { BaseWithDistanceRow, ExternalShopRow, ShopRow } from '../../gateway/operations'
 import { callGateway } from './gateway-call'
 import type { LoadState } from './checkout.store'
+import { isBusinessDistrictShop } from '../../core/shop-type'
 
 export const PLACE_PAGE_SIZE = 1000
 
@@ -22,6 +23,8 @@ export interface ShopChoice {
   enabled: boolean
   /** Branch ids of the shop ('' entries dropped). */
   baseIds: string[]
+  /** A business-district shop (PosType 5, the external list's ShopType '2'; spec §4). */
+  businessDistrict: boolean
 }
 
 export class PlaceStore {
@@ -49,7 +52,8 @@ export class PlaceStore {
       return {
         shop,
         enabled: ext ? ext.IsEnable !== '0' : true,
-        baseIds: ext ? ext.BaseID.split(',').map((s) => s.trim()).filter(Boolean) : []
+        baseIds: ext ? ext.BaseID.split(',').map((s) => s.trim()).filter(Boolean) : [],
+        businessDistrict: isBusinessDistrictShop(shop, ext)
       }
     })
   }

@@ -47,6 +47,7 @@ type MemberOps =
   | 'VipProfileUpdate'
   | 'VipPhoneChange'
   | 'VipLogout'
+  | 'UserPayInfoGet'
 
 /** The part of the gateway client this store uses. */
 export interface MemberGateway {
@@ -58,6 +59,23 @@ export interface MemberGateway {
 export type MemberHost = Pick<Host, 'storage' | 'subHost' | 'loginCode' | 'hostLogin' | 'request' | 'appUrl' | 'defaultGatewayOrigin' | 'toast'>
 
 export type LoginMode = 'login' | 'bind'
+
+/**
+ * Spec §3 openUserInfo: who the host app says the diner is, from the last host sign-in (mini-program
+ * login code or host browser OAuth, checked by our server). Kept in memory only, never in storage:
+ * accessToken is our server's signed proof of the open id (2 hours), which a page must not leak.
+ * unionid and sex are '' : the providers here do not pass them on (docs/host-sign-in.md).
+ */
+export interface OpenUserInfo {
+  openid: string
+  unionid: string
+  /** The mini-program the identity belongs to (the shop's MinaID; '' in a host browser). */
+  MinaID: string
+  nickname: string
+  sex: string
+  headimgurl: string
+  accessToken: string
+}
 
 export interface MemberStoreDeps {
   t: Translate
@@ -108,6 +126,13 @@ export class MemberStore {
   private changeTicket = ''
   changeDone = false
 
+  /** Spec §3 openUserInfo: the host identity of the last host sign-in (memory only); null none. */
+  openUserInfo: OpenUserInfo | null = null
+  /**
+   * Spec §3 QFOpenid: the payer's id at the payment provider (UserPayInfoGet with a fresh host
+   * login code, after a mini-program sign-in); '' unknown. Memory only.
+   */
+  QFOpenid = ''
   guestBusy = false
   openIdBusy = false
   /** A host browser's sign-in is exchanging its code. */
@@ -276,6 +301,8 @@ export class MemberStore {
       if (!access) return false
       const { OpenID, AccessToken } = access
       const MinaID = this.deps.minaId()
+      let hostName = ''
+      let hostPic = ''
       let res: Partial<OperationTypes['VipLoginByOpenID']['output']>
       try {
         res = await this.gateway.request('VipLoginByOpenID', [{ OpenID, AccessToken, MinaID, LoginType: 0 }], { silent: true })
@@ -283,6 +310,8 @@ export class MemberStore {
         if (codeOf(e) !== RESULTCODES.MEMBER_NOT_REGISTERED) throw e
         // Not registered yet: with the phone the provider vouches for (type 0), else none (type 2).
         const user = (await this.gateway.request('ThirdPartyUserInfoGet', [{ AccessToken, OpenID }], { silent: true })).table1?.[0]
+        hostName = user?.NikeName ?? ''
+        hostPic = user?.Pic ?? ''
         const vouched = user?.Phone ? { RegisterType: REGISTER_TYPE.PHONE_ONLY, Phone: user.Phone, AreaNo: user.AreaNo } : { RegisterType: REGISTER_TYPE.NEITHER }
         res = await this.gateway.request(
           'VipRegister',
@@ -291,6 +320,10 @@ export class MemberStore {
         )
       }
       this.signIn(res)
+      runInAction(() => {
+        this.openUserInfo = { openid: OpenID, unionid: '', MinaID, nickname: hostName, sex: '', headimgurl: hostPic, accessToken: AccessToken }
+      })
+      void this.loadPayerId()
       return true
     } catch (e) {
       if (!quiet) {
@@ -432,6 +465,9 @@ export class MemberStore {
       res = await this.gateway.request('VipRegister', [{ ...this.deps.place(), ...vouched, OpenID, AccessToken, VipName: user.NikeName, HeadImg: user.Pic }], { silent: true })
     }
     this.signIn(res)
+    runInAction(() => {
+      this.openUserInfo = { openid: OpenID, unionid: '', MinaID: '', nickname: user.NikeName, sex: '', headimgurl: user.Pic, accessToken: AccessToken }
+    })
   }
 
   private signIn(res: { table1?: MemberSessionRow[]; table2?: VipRow[] }): void {
@@ -453,6 +489,27 @@ export class MemberStore {
     this.detailState = 'idle'
     this.changeStep = 1
     this.changeTicket = ''
+    this.openUserInfo = null
+    this.QFOpenid = ''
+  }
+
+  /**
+   * Spec §3 QFOpenid (§7 Bank 'user pay info'): the payer's id at the deployment's payment
+   * provider, from a fresh host login code (mini-programs). Quiet: a provider that gives none from
+   * a code (WeChat Pay pays by the sign-in's open id) or no code leaves it ''.
+   */
+  async loadPayerId(): Promise<string> {
+    try {
+      const code = await this.host.loginCode?.()
+      if (!code) return this.QFOpenid
+      const row = (await this.gateway.request('UserPayInfoGet', [{ Code: code }], { silent: true })).table1?.[0]
+      runInAction(() => {
+        this.QFOpenid = row?.PayerID ?? ''
+      })
+    } catch {
+      // None: the payment goes on with what the server knows of the member.
+    }
+    return this.QFOpenid
   }
 
   /** Ends the session on the server and here; here even when the server cannot be reached. */

@@ -14,9 +14,12 @@ import { hasEntryTarget, readEntryParams, type EntryParams } from '../../core/en
 import { addMilliseconds, parseWallClock, type WallClock } from '../../core/wall-clock'
 import { clockText, inDailyWindow, isWholeDayText, parseClock } from '../../core/daily-window'
 import { orderingRefusal, type OrderingRefusal } from '../../core/ordering-allowed'
+import { isBusinessDistrictPosType } from '../../core/shop-type'
 
 export const SESSION_STORAGE_KEY = 'scanorder.entry'
 export const VIP_STORAGE_KEY = 'scanorder.vipId'
+/** The launch timer's step (spec §4): the session clock moves at least once a minute. */
+export const LAUNCH_TIMER_MS = 60_000
 
 export interface SessionParams {
   EntID: string
@@ -103,15 +106,18 @@ export class SessionStore {
   /** Ticks so observers of `now` re-evaluate. */
   private tick = 0
   private ticker: ReturnType<typeof setInterval> | null = null
+  /** The launch timer (spec §4): started at launch and on show, stopped on hide. */
+  private launchTicker: ReturnType<typeof setInterval> | null = null
   /** The entry being resolved, for ensureReady to wait on. */
   private pending: Promise<void> | null = null
 
   constructor(
     private readonly gateway: Gateway,
-    private readonly host: Pick<Host, 'storage' | 'entryQuery'>,
+    private readonly host: Pick<Host, 'storage' | 'entryQuery'> & Partial<Pick<Host, 'miniProgramAppId'>>,
     private readonly clock: () => number = () => Date.now()
   ) {
-    makeAutoObservable<SessionStore, 'gateway' | 'host' | 'clock' | 'ticker' | 'pending'>(this, {
+    makeAutoObservable<SessionStore, 'gateway' | 'host' | 'clock' | 'ticker' | 'pending' | 'launchTicker'>(this, {
+      launchTicker: false,
       gateway: false,
       host: false,
       clock: false,
@@ -151,6 +157,29 @@ export class SessionStore {
   /** At a table chosen by hand (no QR code of it): orders prepay and its sheet stays closed. */
   get tableByHand(): boolean {
     return Boolean(this.params.TableID && !this.params.QRCode)
+  }
+
+  /**
+   * Spec §3 APIEntID: the enterprise the gateway's calls are made for (every envelope's EntID),
+   * as the entry's code resolved it (EntIDGet); '' before.
+   */
+  get APIEntID(): string {
+    return this.params.EntID
+  }
+
+  /**
+   * Spec §3 isOwnMina: the app runs as this shop's own mini-program (the host's app id is the
+   * shop's MinaAppID), so the host identity it signs in with is the shop's own (MinaID). False on
+   * H5 and in another mini-program.
+   */
+  get isOwnMina(): boolean {
+    const appId = this.host.miniProgramAppId?.() ?? null
+    return Boolean(appId && this.shopInfo?.MinaAppID && appId === this.shopInfo.MinaAppID)
+  }
+
+  /** Spec §4: the shop is a business-district one (PosType 5: a food court or market of stalls). */
+  get isBusinessDistrict(): boolean {
+    return this.shopInfo !== null && isBusinessDistrictPosType(this.shopInfo.PosType)
   }
 
   /** Whether an earlier entry that worked is kept (a way on after a refused code). */
@@ -209,6 +238,28 @@ export class SessionStore {
   stopClock(): void {
     if (this.ticker) clearInterval(this.ticker)
     this.ticker = null
+  }
+
+  /**
+   * Spec §4 "A launch timer can be started and stopped": from launch, while the app is shown, the
+   * session's clock (`now`, the enterprise's wall clock from the server's NowDate) moves once a
+   * minute on every page, so a page without a clock of its own (startClock) never shows or checks
+   * against a time more than a minute old (opening hours, sale windows). The app stops it when
+   * hidden and starts it again when shown (src/app.tsx); starting again restarts it.
+   */
+  startLaunchTimer(intervalMs = LAUNCH_TIMER_MS): void {
+    this.stopLaunchTimer()
+    this.launchTicker = setInterval(() => this.bumpTick(), intervalMs)
+  }
+
+  stopLaunchTimer(): void {
+    if (this.launchTicker) clearInterval(this.launchTicker)
+    this.launchTicker = null
+  }
+
+  /** Whether the launch timer runs (not observable: the timer's handle is not state). */
+  launchTimerRunning(): boolean {
+    return this.launchTicker !== null
   }
 
   private bumpTick(): void {

@@ -26,7 +26,7 @@ function ShopSelect() {
       <Text className='so-sr-only' role='heading' aria-level={1}>
         {i18n.t('page.shopSelect')}
       </Text>
-      {place.shopChoices.map(({ shop, enabled, baseIds }) => {
+      {place.shopChoices.map(({ shop, enabled, baseIds, businessDistrict }) => {
         const current = shop.ShopID === session.params.ShopID
         return (
           <View
@@ -42,6 +42,12 @@ function ShopSelect() {
               <View className='so-place__title'>
                 <Text className='so-place__name'>{i18n.pick(shop.ShopNames, shop.ShopName)}</Text>
                 {current && <Text className='so-place__tag'>{i18n.t('place.current')}</Text>}
+                {/* Spec §4: a business-district shop (PosType 5) is a food court or market of stalls. */}
+                {businessDistrict && (
+                  <Text className='so-place__kind' data-testid='shop-bd'>
+                    {i18n.t('place.businessDistrict')}
+                  </Text>
+                )}
               </View>
               {shop.Address && <Text className='so-place__line'>{shop.Address}</Text>}
               <Text className='so-place__line'>

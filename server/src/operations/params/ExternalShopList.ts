@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ExternalShopRow } from '../../../../src/gateway/operations'
 import { requireSameEnterprise } from '../../domain/enterprise/enterprise.service'
-import { POS_TYPE } from '../../domain/records'
+import { externalShopType } from '../../../../src/core/shop-type'
 import { externalShopList } from '../../domain/shops/shop.service'
 import { pagingFields, requiredId } from '../fields'
 import { defineOperation, type ColumnDocs } from '../operation'
@@ -36,7 +36,7 @@ export default defineOperation({
           ShopName: name.text,
           ShopNames: name.names,
           IsEnable: shop.isEnable ? '1' : '0',
-          ShopType: shop.posType === POS_TYPE.BUSINESS_DISTRICT ? '2' : '7',
+          ShopType: externalShopType(shop.posType),
           BaseID: bases.map((b) => b.baseId).join(','),
           BaseName: bases.map((b) => localized(b.names, ctx.locale).text).join(',')
         }
