@@ -898,7 +898,7 @@ const zhTW: Record<MessageKey, string> = {
   'address.regionNone': '請選擇地區',
   'address.regionButton': '所在地區：{region}，選擇',
   'address.street': '街道',
-  'address.contactHint': '收貨人姓名',
+  'address.contactHint': '收件人姓名',
   'address.phoneHint': '方便騎手聯絡',
   'address.detailHint': '如：海洋花園 2 座',
   'address.houseNoHint': '如：12 樓 B 室',
