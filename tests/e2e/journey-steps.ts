@@ -537,7 +537,8 @@ export async function walkBillRace(browser: Browser, serverUrl: string, code: st
 /**
  * The paid table bill found again (issue 27 item 3): a diner at table `code` orders, pays the
  * table's bill, and later finds it in Orders as the table's bill; its page offers Review, Order
- * again and Receipt, and the receipt lists what was paid for at the amount paid.
+ * again and Receipt, the receipt lists what was paid for at the amount paid, and Order again puts
+ * its goods back in the cart.
  */
 export async function walkPaidBillInOrders(browser: Browser, serverUrl: string, code: string, locale: Locale, shotPrefix: string): Promise<BillJourneyOutcome> {
   const problems: string[] = []
@@ -581,6 +582,14 @@ export async function walkPaidBillInOrders(browser: Browser, serverUrl: string, 
     for (const code of ['F01', 'E03']) expect(receipt.includes(goodsName(code, locale)), `receipt: no ${goodsName(code, locale)}`)
     const amount = total.replace(/^.*?(MOP\$[\d.,]+).*$/s, '$1')
     expect(receipt.includes(amount), `receipt: no total ${amount}`)
+
+    // Order again: the bill's goods back in the cart, at the table.
+    await page.goBack()
+    await byId(page, 'after-reorder').click({ timeout: STEP })
+    await byId(page, 'cart-checkout').waitFor({ timeout: 30000 })
+    await checkPage(page, `paid bill: order again (${locale})`)
+    const cart = await page.locator('body').innerText()
+    for (const code of ['F01', 'E03']) expect(cart.includes(goodsName(code, locale)), `order again: the cart has no ${goodsName(code, locale)}`)
   } catch (e) {
     await shot(page, `${shotPrefix}-failed`, { axe: false }).catch(() => undefined)
     problems.push(`${(e as Error).message.split('\n')[0]} (on ${page.url().replace(serverUrl, '')})`)
