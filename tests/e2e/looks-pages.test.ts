@@ -4,7 +4,7 @@
  * (looks-<language>-<page>.png):
  *
  *   - the payment's result focuses its title for screen readers without drawing a focus ring round it;
- *   - the review and after-sale text boxes write in the app's face, not monospace;
+ *   - the review and after-sale text boxes write in the app's face, not monospace, and fill their box;
  *   - the address form's fields have an edge and a hint;
  *   - the voucher code's hint sits in the middle of its box;
  *   - the table page says how long the table has sat as a duration ('39 min', '1 h 5 min'), and
@@ -143,6 +143,9 @@ describe('looks of the diner pages (issue 27 items 20 and 22)', () => {
           const face = await box.evaluate((el) => getComputedStyle(el).fontFamily)
           assert.equal(face, body, `${what}: the text box writes in the app's face`)
           assert.doesNotMatch(face, /mono/i)
+          // The field fills its box, not a browser's two rows at its top.
+          const height = await box.evaluate((el) => el.getBoundingClientRect().height)
+          assert.ok(height >= 70, `${what}: the text field is ${height} px high`)
           await shot(page, name(what))
         }
       } catch (e) {
