@@ -143,8 +143,8 @@ const promo = (PromotionID: string, PromotionName: string, GoodsID: string, over
 describe('goods on offer (AvailablePromotionGoods)', () => {
   it.each([
     ['en', 'Until 2026-12-31', 'Daily 14:00–17:00', '20% off'],
-    ['zh-CN', '截至 2026-12-31', '每天 14:00–17:00', '20% 折扣'],
-    ['zh-TW', '截至 2026-12-31', '每天 14:00–17:00', '20% 折扣']
+    ['zh-CN', '截至 2026-12-31', '每天 14:00–17:00', '减 20%'],
+    ['zh-TW', '截至 2026-12-31', '每天 14:00–17:00', '減 20%']
   ] as [Locale, string, string, string][])('each promotion with what it gives, when, and its goods from the menu (%s)', async (locale, until, daily, off) => {
     const { host } = await open(() => <PromotionGoods />, {
       ...MENU,

@@ -1101,7 +1101,7 @@ const zhCN = {
   'promotion.until': '截至 {to}',
   'promotion.since': '{from} 起',
   'promotion.daily': '每天 {from}–{to}',
-  'promotion.percentOff': '{rate}% 折扣',
+  'promotion.percentOff': '减 {rate}%',
   'promotion.loadFailed': '优惠商品加载失败',
   'promotion.none': '现在没有优惠商品',
   'goodsShops.link': '有售门店',

@@ -1103,7 +1103,7 @@ const zhTW: Record<MessageKey, string> = {
   'promotion.until': '截至 {to}',
   'promotion.since': '{from} 起',
   'promotion.daily': '每天 {from}–{to}',
-  'promotion.percentOff': '{rate}% 折扣',
+  'promotion.percentOff': '減 {rate}%',
   'promotion.loadFailed': '優惠商品載入失敗',
   'promotion.none': '現在沒有優惠商品',
   'goodsShops.link': '有售門店',

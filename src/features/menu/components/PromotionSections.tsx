@@ -20,7 +20,7 @@ export function promotionWhen(p: Pick<PromotionSection, 'BeginDate' | 'EndDate' 
   return out
 }
 
-/** What a promotion gives: its kind, and a discount's percent off ('0.8' → 20% off). */
+/** What a promotion gives: its kind, and a discount's percent off ('0.8' → '20% off', '减 20%'). */
 export function promotionWhat(p: Pick<PromotionSection, 'SaleType' | 'Discount'>, i18n: I18nStore): string {
   if (p.SaleType === 3 && p.Discount) {
     const off = toDecimal(1).minus(toDecimal(p.Discount)).times(100)
