@@ -181,6 +181,8 @@ describe('words, numbers and formats (issue 27 items 15–19)', () => {
       assert.doesNotMatch(receipt, /-MOP/, 'a hyphen as a minus sign')
       assert.doesNotMatch(receipt, /MOP\$[\d,]+(\.\d)?(?![\d.])/, 'an amount without its two decimals')
       assert.match(await byId(page, 'receipt-coupon').textContent() ?? '', /^\u2212MOP\$10\.00$/)
+      // A label in Chinese with the full-width colon (item 16): '電話：+853 …', 'Phone: +853 …'.
+      assert.match(await byId(page, 'receipt-phone').textContent() ?? '', lang === 'en' ? /^Phone: \+/ : lang === 'zh-CN' ? /^电话：\+/ : /^電話：\+/)
       await noKeys(page, 'receipt')
       await shot(page, `words-receipt-${lang}`)
 

@@ -975,6 +975,7 @@ const en: Record<MessageKey, string> = {
   'receipt.refundTotal': 'Refunded in total',
   'receipt.items': 'Items',
   'receipt.thanks': 'Thank you for your order',
+  'receipt.phone': 'Phone: {phone}',
   'receipt.notPaid': 'A receipt is available once the order is paid',
   'avatar.label': 'Profile photo',
   'avatar.alt': 'Photo of {name}',

@@ -973,6 +973,7 @@ const zhCN = {
   'receipt.refundTotal': '退款合计',
   'receipt.items': '商品',
   'receipt.thanks': '谢谢惠顾',
+  'receipt.phone': '电话：{phone}',
   'receipt.notPaid': '订单支付后才有小票',
   'avatar.label': '头像',
   'avatar.alt': '{name}的头像',

@@ -975,6 +975,7 @@ const zhTW: Record<MessageKey, string> = {
   'receipt.refundTotal': '退款合計',
   'receipt.items': '商品',
   'receipt.thanks': '多謝惠顧',
+  'receipt.phone': '電話：{phone}',
   'receipt.notPaid': '訂單付款後才有收據',
   'avatar.label': '頭像',
   'avatar.alt': '{name}的頭像',

@@ -81,7 +81,11 @@ function Receipt() {
             {branch.Address}
           </Text>
         )}
-        {branch?.Phone && <Text className='so-receipt__address'>{`${i18n.t('branch.phone')}: ${branch.Phone}`}</Text>}
+        {branch?.Phone && (
+          <Text className='so-receipt__address' data-testid='receipt-phone'>
+            {i18n.t('receipt.phone', { phone: branch.Phone })}
+          </Text>
+        )}
         {order.PickupNo && order.ServiceType !== 'delivery' && (
           <View className='so-receipt__pickup'>
             <Text className='so-receipt__pickup-label'>{i18n.t('order.pickupNo')}</Text>
