@@ -60,6 +60,7 @@ export default defineAppConfig({
     'pages/promotionGoods/promotionGoods',
     'pages/goodsShops/goodsShops',
     'pages/couponPlan/couponPlan',
+    'pages/tableSheetList/tableSheetList',
     // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).
     ...(process.env.TARO_ENV === 'h5' ? ['pages/location/location'] : [])
   ],

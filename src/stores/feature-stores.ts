@@ -26,6 +26,7 @@ import { DeliveryStore } from '../features/branch/delivery.store'
 import { CouponPlanStore } from '../features/coupons/coupon-plan.store'
 import { PromotionsStore } from '../features/menu/promotions.store'
 import { GoodsShopsStore } from '../features/menu/goods-shops.store'
+import { TableSheetsListStore } from '../features/orders/table-sheets-list.store'
 import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
 import { GATEWAY_PATH } from '../gateway/contract'
@@ -371,6 +372,7 @@ export class FeatureStores {
   private couponPlanStore: CouponPlanStore | null = null
   private promotionsStore: PromotionsStore | null = null
   private goodsShopsStore: GoodsShopsStore | null = null
+  private tableSheetsStore: TableSheetsListStore | null = null
 
   /** The branch page's delivery terms: fee tiers, and delivering to where the diner is with the cart there. */
   get delivery(): DeliveryStore {
@@ -396,5 +398,14 @@ export class FeatureStores {
   get goodsShops(): GoodsShopsStore {
     this.goodsShopsStore ??= new GoodsShopsStore(this.root.gateway, () => this.root.i18n.locale)
     return this.goodsShopsStore
+  }
+
+  /** My tables: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */
+  get tableSheets(): TableSheetsListStore {
+    const s = this.root.session
+    this.tableSheetsStore ??= new TableSheetsListStore(this.root.gateway, {
+      here: () => (s.isReady && s.params.TableID && s.params.QRCode ? { tableId: s.params.TableID, qrCode: s.params.QRCode } : null)
+    })
+    return this.tableSheetsStore
   }
 }

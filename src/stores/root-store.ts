@@ -34,6 +34,7 @@ import type { DeliveryStore } from '../features/branch/delivery.store'
 import type { CouponPlanStore } from '../features/coupons/coupon-plan.store'
 import type { PromotionsStore } from '../features/menu/promotions.store'
 import type { GoodsShopsStore } from '../features/menu/goods-shops.store'
+import type { TableSheetsListStore } from '../features/orders/table-sheets-list.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isEntryPage, isFirstScreenPage } from '../features/shell/routes'
@@ -214,6 +215,11 @@ export class RootStore {
   /** The branches selling a goods (GroundingShopList). */
   get goodsShops(): GoodsShopsStore {
     return this.features().goodsShops
+  }
+
+  /** My tables: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */
+  get tableSheets(): TableSheetsListStore {
+    return this.features().tableSheets
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

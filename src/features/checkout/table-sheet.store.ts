@@ -64,6 +64,8 @@ export class TableSheetStore {
   state: LoadState = 'idle'
   problem: ServerProblem | null = null
   paying = false
+  /** PosSheetClose is on its way (Leave the table / Finish). */
+  closing = false
   /** Which line is being changed ('' none): its stepper waits for the answer. */
   editing = ''
   /** Device time of the last answer (SecondsLeft counts down from there). */
@@ -281,6 +283,29 @@ export class TableSheetStore {
       return serverProblem(e)
     } finally {
       runInAction(() => (this.editing = ''))
+    }
+  }
+
+  /**
+   * Closes the sheet from the diner's side (PosSheetClose): an empty one is cancelled (Leave the
+   * table), one paid in full is closed (Finish). The server's answer replaces the sheet; a refusal
+   * (20018: unpaid, with rounds) changes nothing and is handed back for the page to tell.
+   */
+  async close(): Promise<ServerProblem | null> {
+    if (!this.sheetId || this.closing) return null
+    this.closing = true
+    try {
+      const out = await callGateway(this.gateway, 'PosSheetClose', { SheetID: this.sheetId, QRCode: this.deps.qrCode?.() ?? '' })
+      runInAction(() => {
+        if (out.table1?.[0]) this.sheet = out.table1[0]
+        this.loadedAt = this.clock()
+      })
+      return null
+    } catch (e) {
+      void this.load()
+      return serverProblem(e)
+    } finally {
+      runInAction(() => (this.closing = false))
     }
   }
 

@@ -22,5 +22,7 @@ export const PAST_HOME_ROUTES = {
   /** The branches that sell a goods (GroundingShopList), from its details. */
   goodsShops: (goodsId: string) => withQuery(page('goodsShops'), { GoodsID: goodsId }),
   /** A coupon plan (CouponPlanDetail), or how one's own card was issued and its plan (CouponIssueCardDetail). */
+  /** My tables (PosSheetListByPage): the table sheets this device ordered on, or only those of TableID; from Orders and the table's page. */
+  tableSheetList: (tableId = '') => withQuery(page('tableSheetList'), { TableID: tableId }),
   couponPlan: (ids: { PlanID?: string; CardID?: string }) => withQuery(page('couponPlan'), { PlanID: ids.PlanID ?? '', CardID: ids.CardID ?? '' })
 }

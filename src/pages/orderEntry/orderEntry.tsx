@@ -10,6 +10,9 @@ import { clockDuration } from '../../features/checkout/table-sheet.store'
 import { OrderLineItem, focusable } from '../../features/orders/components/OrderViews'
 import { useFocusReturn } from '../../features/orders/components/use-page-watch'
 import { tableRoute } from '../../features/orders/table-route'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
+import { closeKind } from '../../core/sheet-close'
+import { afterConfirm } from '../../hosts/confirm-signal'
 import { StateView } from '../../ui/StateView'
 import { Stepper } from '../../ui/Stepper'
 import { roundStage, roundStageKey } from '../../core/order-status'
@@ -118,6 +121,27 @@ function OrderEntry() {
   const changeQuantity = (line: Parameters<typeof sheet.changeQuantity>[0], qua: number) => {
     void sheet.changeQuantity(line, qua).then((problem) => (problem ? showNotice(problem.message || i18n.t('sheet.loadFailed')) : host.toast(i18n.t('sheet.quaChanged'))))
   }
+  /**
+   * Leave an empty table (its sheet cancelled) or finish one paid in full (closed): PosSheetClose,
+   * after a confirm. The next order opens a new sheet; a refusal is told and nothing changes.
+   */
+  const closing = closeKind(s)
+  const closeSheet = () => {
+    if (!closing || sheet.closing) return
+    back.opened('close')
+    void afterConfirm(
+      host,
+      { content: i18n.t(closing === 'leave' ? 'sheet.leaveConfirm' : 'sheet.finishConfirm'), confirm: i18n.t(closing === 'leave' ? 'sheet.leaveYes' : 'sheet.finish'), cancel: i18n.t('common.cancel') },
+      () =>
+        void sheet.close().then((problem) => {
+          if (problem) showNotice(problem.code === '20018' ? i18n.t('sheet.closeUnpaid') : problem.message || i18n.t('sheet.loadFailed'))
+          else {
+            session.setSheet(null)
+            host.toast(i18n.t(closing === 'leave' ? 'sheet.leftTable' : 'sheet.finished'))
+          }
+        })
+    )
+  }
   const blocked = paid ? '' : refusalText()
   const tabBar = !session.hideTabBar
 
@@ -217,6 +241,24 @@ function OrderEntry() {
             </Text>
           </View>
           {s.PaidAmount && Number(s.PaidAmount) > 0 && <Text className='so-sheet__note'>{i18n.t('sheet.paid', { amount: format.amount(s.PaidAmount) })}</Text>}
+          {closing && (
+            <View
+              ref={back.ref('close') as never}
+              className={`so-btn so-btn--secondary so-sheet__close${sheet.closing ? ' so-btn--off' : ''}`}
+              role='button'
+              {...focusable}
+              aria-disabled={sheet.closing}
+              data-testid={closing === 'leave' ? 'sheet-leave' : 'sheet-finish'}
+              onClick={closeSheet}
+            >
+              {i18n.t(closing === 'leave' ? 'sheet.leave' : 'sheet.finish')}
+            </View>
+          )}
+          {session.params.TableID && (
+            <View className='so-sheet__earlier' role='link' {...focusable} data-testid='sheet-earlier' onClick={() => host.navigateTo(PAST_HOME_ROUTES.tableSheetList(session.params.TableID))}>
+              {i18n.t('tables.here')} ›
+            </View>
+          )}
           {s.Status === 0 && member.signedIn && (
             <View
               ref={back.ref('balance') as never}

@@ -5,6 +5,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { TabBar, TabBarSpacer } from '../../features/shell/components/TabBar'
 import { ROUTES } from '../../features/shell/routes'
+import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { OrderCard, focusable } from '../../features/orders/components/OrderViews'
 import { useReshow } from '../../features/orders/components/use-page-watch'
 import { listFootKey } from '../../ui/list-foot'
@@ -65,6 +66,11 @@ function OrderList() {
       <Text className='so-sr-only' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
         {i18n.t('page.orderList')}
       </Text>
+      {/* issue 27 item 3: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */}
+      <View className='so-orders__tables' role='link' {...focusable} data-testid='orders-my-tables' onClick={() => host.navigateTo(PAST_HOME_ROUTES.tableSheetList())}>
+        <Text className='so-orders__tables-title'>{i18n.t('tables.link')}</Text>
+        <Text className='so-orders__tables-note'>{i18n.t('tables.linkNote')} ›</Text>
+      </View>
       {body}
       <TabBarSpacer />
       <TabBar current='orders' />

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '', enablePullDownRefresh: true, onReachBottomDistance: 120 })
