@@ -98,7 +98,7 @@ describe('the checkout draft survives a reload', () => {
     const d = device()
     const first = d.open().checkout
     first.begin('prepay')
-    first.chooseTime('2026-11-22', '12:20')
+    first.chooseTime('2026-11-22', '12:30')
     first.setRemarks('Less ice')
     first.end()
     const later = d.open({ now: '2026-11-22 15:00:00' }).checkout

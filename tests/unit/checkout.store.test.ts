@@ -169,16 +169,16 @@ describe('checkout store', () => {
   })
 
   describe('appointed time', () => {
-    it('lists today and the next days on the enterprise clock; first slot after the cooking lead, rounded to 10 minutes', () => {
+    it('lists today and the next days on the enterprise clock; first slot after the cooking lead, on the quarter hour', () => {
       const { checkout } = setup()
       checkout.begin('prepay')
       checkout.end()
       const days = checkout.slotDays
       expect(days).toHaveLength(7)
       expect(days[0]).toMatchObject({ date: '2026-11-22', offset: 0 })
-      // 12:00 + 15 min cooking → 12:15 → 12:20, then 15-minute steps
-      expect(days[0].slots.slice(0, 3)).toEqual(['12:20', '12:35', '12:50'])
-      expect(days[0].slots.at(-1)).toBe('21:50')
+      // 12:00 + 15 min cooking → 12:15, then 15-minute steps
+      expect(days[0].slots.slice(0, 3)).toEqual(['12:15', '12:30', '12:45'])
+      expect(days[0].slots.at(-1)).toBe('21:45')
       expect(days[1].slots[0]).toBe('08:00')
       expect(checkout.asapOffered).toBe(true)
       expect(checkout.problems).not.toContain('checkout.outsideHours')
@@ -188,11 +188,11 @@ describe('checkout store', () => {
       const { checkout } = setup()
       checkout.begin('prepay')
       checkout.end()
-      checkout.chooseTime('2026-11-22', '12:20')
-      expect(checkout.appointed).toBe('2026-11-22 12:20')
+      checkout.chooseTime('2026-11-22', '12:30')
+      expect(checkout.appointed).toBe('2026-11-22 12:30')
       checkout.chooseService('delivery')
-      // 15 cooking + 30 delivery → 12:45 → 12:50
-      expect(checkout.slotDays[0].slots[0]).toBe('12:50')
+      // 15 cooking + 30 delivery → 12:45
+      expect(checkout.slotDays[0].slots[0]).toBe('12:45')
       expect(checkout.appointed).toBe('')
     })
 

@@ -23,12 +23,12 @@ const rules = (now: string, extra: Partial<SlotRules> = {}): SlotRules => ({
 })
 
 describe('appointment slots', () => {
-  it('start at now + the cooking lead (15 min by default), rounded up to 10 minutes, then every 15 minutes', () => {
+  it('start at now + the cooking lead (15 min by default), rounded up to the quarter hour, then every 15 minutes (issue 27 item 19)', () => {
     const [today] = appointmentSlots(rules('2026-11-23 10:03:00'))
     expect(today).toMatchObject({ date: '2026-11-23', offset: 0, weekday: 1 })
-    // 10:03 + 15 → 10:18 → 10:20, then 10:35, 10:50 …
-    expect(today.slots.slice(0, 4)).toEqual(['10:20', '10:35', '10:50', '11:05'])
-    expect(today.slots[today.slots.length - 1]).toBe('21:50')
+    // 10:03 + 15 → 10:18 → 10:30, then 10:45, 11:00 … (the spec's 10-minute rounding gave 10:20, 10:35 …)
+    expect(today.slots.slice(0, 4)).toEqual(['10:30', '10:45', '11:00', '11:15'])
+    expect(today.slots[today.slots.length - 1]).toBe('21:45')
   })
 
   it('use the cooking duration as the lead, and delivery adds the distribution duration (30 min by default)', () => {
@@ -37,7 +37,7 @@ describe('appointment slots', () => {
     expect(leadMinutes({ cookingMinutes: 0, dtbMinutes: 0, delivery: true })).toBe(45)
     expect(leadMinutes({ cookingMinutes: 10, dtbMinutes: 25, delivery: true })).toBe(35)
     const [today] = appointmentSlots(rules('2026-11-23 10:03:00', { delivery: true }))
-    expect(today.slots[0]).toBe('10:50') // 10:03 + 45 = 10:48 → 10:50
+    expect(today.slots[0]).toBe('11:00') // 10:03 + 45 = 10:48 → 11:00
   })
 
   it('offer 7 days from today on the allowed weekdays only; later days start at opening', () => {
@@ -54,7 +54,7 @@ describe('appointment slots', () => {
   it('treat an end of 00:00 as 23:59:59 and support hours crossing midnight', () => {
     expect(openWindows('18:00', '00:00')).toEqual([[18 * 3600, 24 * 3600]])
     const untilMidnight = appointmentSlots(rules('2026-11-23 23:00:00', { beginTime: '18:00', endTime: '00:00' }))[0]
-    expect(untilMidnight.slots).toEqual(['23:20', '23:35', '23:50'])
+    expect(untilMidnight.slots).toEqual(['23:15', '23:30', '23:45'])
     const night = appointmentSlots(rules('2026-11-23 12:00:00', { beginTime: '18:00', endTime: '02:00' }))
     // Business days: tonight's small hours belong to today's service (tests/unit/appointment-slots.test.ts).
     expect(night[0].slots[0]).toBe('18:00')
@@ -65,22 +65,22 @@ describe('appointment slots', () => {
 
   it('accept only a listed slot', () => {
     const r = rules('2026-11-23 10:03:00')
-    expect(isAppointmentAllowed(r, '2026-11-23 10:20')).toBe(true)
-    expect(isAppointmentAllowed(r, '2026-11-23 10:30')).toBe(false) // on no grid of the last 10 minutes
-    expect(isAppointmentAllowed(r, '2026-11-23 10:25')).toBe(true) // listed at 09:53, still beyond the lead
-    expect(isAppointmentAllowed(r, '2026-11-23 10:05')).toBe(false) // inside the lead
-    expect(isAppointmentAllowed(r, '2026-11-23 23:05')).toBe(false) // after closing
-    expect(isAppointmentAllowed(r, '2026-11-30 10:20')).toBe(false) // 8th day
+    expect(isAppointmentAllowed(r, '2026-11-23 10:30')).toBe(true)
+    expect(isAppointmentAllowed(r, '2026-11-23 10:20')).toBe(false) // off the quarter-hour grid
+    expect(isAppointmentAllowed(r, '2026-11-23 10:25')).toBe(false)
+    expect(isAppointmentAllowed(r, '2026-11-23 10:15')).toBe(false) // inside the lead
+    expect(isAppointmentAllowed(r, '2026-11-23 23:00')).toBe(false) // after closing
+    expect(isAppointmentAllowed(r, '2026-11-30 10:30')).toBe(false) // 8th day
     expect(isAppointmentAllowed(r, 'tomorrow')).toBe(false)
   })
 
-  it('keep a slot the diner picked before the clock passed a :x0 minute (the grid moved by 10 minutes)', () => {
-    // At 10:03 the page lists 10:20, 10:35, 10:50 …; at 10:11 the list starts at 10:30.
+  it('keep a slot the diner picked while it is still beyond the lead (the grid stays on the quarter hour)', () => {
+    // At 10:03 the page lists 10:30, 10:45 …; at 10:11 too; at 10:16 it starts at 10:45.
     expect(appointmentSlots(rules('2026-11-23 10:11:00'))[0].slots.slice(0, 2)).toEqual(['10:30', '10:45'])
-    const later = rules('2026-11-23 10:11:00')
-    expect(isAppointmentAllowed(later, '2026-11-23 10:35')).toBe(true)
-    expect(isAppointmentAllowed(later, '2026-11-23 10:50')).toBe(true)
-    expect(isAppointmentAllowed(later, '2026-11-23 10:20')).toBe(false) // now inside the lead (earliest 10:26)
+    const later = rules('2026-11-23 10:16:00')
+    expect(isAppointmentAllowed(later, '2026-11-23 10:45')).toBe(true)
+    expect(isAppointmentAllowed(later, '2026-11-23 11:00')).toBe(true)
+    expect(isAppointmentAllowed(later, '2026-11-23 10:30')).toBe(false) // now inside the lead (earliest 10:31)
     // Across midnight: a slot listed at 23:55 on the night market's grid is still good at 00:02.
     const night = { beginTime: '18:00', endTime: '02:00' }
     const before = appointmentSlots(rules('2026-11-23 23:55:00', night))[0]
