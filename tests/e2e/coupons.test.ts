@@ -127,8 +127,8 @@ describe('coupons', () => {
     await byId(page, 'confirm-coupon-value').getByText('Select coupon').waitFor()
     await chooseCard(page, card.card_id, 'coupon-select')
     await byId(page, 'checkout-total').getByText(money(goods.minus(value))).waitFor({ timeout: 30000 })
-    await byId(page, 'total-coupon').getByText(`-${money(value)}`).waitFor()
-    await byId(page, 'confirm-coupon-value').getByText(`-${money(value)}`).waitFor()
+    await byId(page, 'total-coupon').getByText(`\u2212${money(value)}`).waitFor()
+    await byId(page, 'confirm-coupon-value').getByText(`\u2212${money(value)}`).waitFor()
     await shot(page, 'coupon-confirm')
     // Another order takes the card meanwhile (as a second phone would): the next pricing says 'coupon not
     // available' and offers to go on without it; the card free again, the saving is back.
@@ -150,7 +150,7 @@ describe('coupons', () => {
     // The paid order's details: the same total and the coupon with the totals.
     await page.goto(`${app.server.url}/#/pages/orderDetails/orderDetails?SheetID=${encodeURIComponent(paid.order_id)}`)
     await byId(page, 'order-total').getByText(money(goods.minus(value))).waitFor({ timeout: 30000 })
-    await byId(page, 'order-coupon').getByText(`-${money(value)}`).waitFor()
+    await byId(page, 'order-coupon').getByText(`\u2212${money(value)}`).waitFor()
     await shot(page, 'coupon-paid-order')
     const used = await app.server.db.selectFrom('coupon_cards').select(['status', 'order_id']).where('card_id', '=', card.card_id).executeTakeFirstOrThrow()
     assert.deepEqual([used.status, used.order_id], [1, paid.order_id])
