@@ -160,7 +160,11 @@ describe("closing a table's sheet (PosSheetClose) on the table's page", () => {
     expect(host.toasts).toContain('You have left the table')
     expect(root.session.sheet).toBeNull()
     expect(screen.queryByTestId('sheet-leave')).toBeNull()
-    expect(screen.getByTestId('sheet-blocked').textContent).toBe("This table's order is closed. Thank you, and see you again soon!")
+    expect(screen.getByTestId('sheet-left-note').textContent).toBe('You have left the tableA new order opens a new bill for this table.')
+    expect(screen.queryByTestId('sheet-blocked')).toBeNull()
+    // A change of mind: a new order opens a new sheet.
+    await act(async () => fireEvent.click(screen.getByTestId('sheet-new-round')))
+    expect(host.navigations.at(-1)).toBe('/pages/goodsList/goodsList')
   })
 
   it('an unpaid table with rounds offers neither Leave nor Finish', async () => {

@@ -142,7 +142,9 @@ function OrderEntry() {
         })
     )
   }
-  const blocked = paid ? '' : refusalText()
+  /** The diner left this table before ordering (an empty sheet cancelled): say so, and offer a new order. */
+  const left = !!s && s.Status === 3 && s.RoundCount === 0
+  const blocked = paid || left ? '' : refusalText()
   const tabBar = !session.hideTabBar
 
   return (
@@ -188,12 +190,18 @@ function OrderEntry() {
               )}
             </View>
           )}
+          {left && (
+            <View className='so-sheet__paid' role='status' data-testid='sheet-left-note'>
+              <Text className='so-sheet__paid-title'>{i18n.t('sheet.leftTable')}</Text>
+              <Text className='so-sheet__paid-note'>{i18n.t('sheet.newRoundNote')}</Text>
+            </View>
+          )}
           {blocked && (
             <View className='so-sheet__blocked' role='alert' data-testid='sheet-blocked'>
               {blocked}
             </View>
           )}
-          {sheet.roundsWithLines.length === 0 && <Text className='so-sheet__note'>{i18n.t('sheet.none')}</Text>}
+          {sheet.roundsWithLines.length === 0 && !left && <Text className='so-sheet__note'>{i18n.t('sheet.none')}</Text>}
           {sheet.quantitiesEditable && sheet.raiseOnly && sheet.roundsWithLines.length > 0 && (
             <Text className='so-sheet__note' data-testid='sheet-raise-only'>
               {i18n.t('sheet.raiseOnly')}
@@ -278,7 +286,7 @@ function OrderEntry() {
       <View className={`so-sheet__room${tabBar ? ' so-sheet__room--tabbed' : ''}`} />
       <View className={`so-sheet__bar${tabBar ? ' so-sheet__bar--tabbed' : ''}`}>
         {notice && <StayingAlert text={notice} okLabel={i18n.t('modal.ok')} onDismiss={() => setNotice('')} testId='sheet-notice' />}
-        {paid ? (
+        {paid || left ? (
           <View className='so-sheet__btn so-sheet__btn--pay' role='button' {...focusable} data-testid='sheet-new-round' onClick={newRound}>
             {i18n.t('sheet.newRound')}
           </View>
