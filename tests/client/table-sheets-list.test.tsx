@@ -173,6 +173,17 @@ describe("closing a table's sheet (PosSheetClose) on the table's page", () => {
     expect(screen.queryByTestId('sheet-finish')).toBeNull()
   })
 
+  it('a sheet paid in full is finished after a confirm (closed)', async () => {
+    const paid = sheetRow('SH1', { RoundCount: 1, Amount: '36.50', PaidAmount: '36.50' })
+    const { host, sent } = await table(paid, () => ok({ table1: [{ ...paid, Status: 2, OrderingAllowed: 0, ClosedDate: '2026-11-22 12:00:00' }] }))
+    expect(screen.queryByTestId('sheet-leave')).toBeNull()
+    await act(async () => fireEvent.click(screen.getByTestId('sheet-finish')))
+    expect(host.navigations).toContain('confirm|The bill is paid. Finish at this table?')
+    expect(sent.PosSheetClose).toHaveLength(1)
+    expect(host.toasts).toContain('Finished. Thank you, and see you again soon!')
+    expect(screen.queryByTestId('sheet-finish')).toBeNull()
+  })
+
   it("a refusal (20018: not paid after all) is told in the diner's words and nothing changes", async () => {
     const paid = sheetRow('SH1', { RoundCount: 1, Amount: '36.50', PaidAmount: '36.50' })
     const { host } = await table(paid, () => fail('0', '20018', 'This order cannot be closed now (status: open)'), 'zh-TW')
