@@ -20,8 +20,8 @@ export const LOCALE_ON_ENGLISH_DEVICE: Record<MiniKind, Locale> = { weapp: 'en',
 
 /** The goods journey's choices on A01 (Beef Brisket Noodles): the last noodle, the hottest spice, an extra egg. */
 export const A01_CHOICES: Record<Locale, { name: string; picks: string[]; line: string }> = {
-  'zh-CN': { name: '清汤牛腩面', picks: ['乌冬', '大辣', '加蛋'], line: '面底: 乌冬 · 辣度: 大辣 · +加蛋' },
-  'zh-TW': { name: '清湯牛腩麵', picks: ['烏冬', '大辣', '加蛋'], line: '麵底: 烏冬 · 辣度: 大辣 · +加蛋' },
+  'zh-CN': { name: '清汤牛腩面', picks: ['乌冬', '大辣', '加蛋'], line: '面底：乌冬 · 辣度：大辣 · +加蛋' },
+  'zh-TW': { name: '清湯牛腩麵', picks: ['烏冬', '大辣', '加蛋'], line: '麵底：烏冬 · 辣度：大辣 · +加蛋' },
   en: { name: 'Beef Brisket Noodles in Clear Broth', picks: ['Udon', 'Hot', 'Extra egg'], line: 'Noodles: Udon · Spice: Hot · +Extra egg' }
 }
 
@@ -41,7 +41,7 @@ export async function addA01WithChoices(d: MiniHostDouble, locale: Locale, curre
   await d.tap(say(locale, 'home.orderNow'))
   await d.waitForRoute('pages/goodsList/goodsList')
   await d.waitForText(a01.name)
-  assert.ok(d.text().includes(`${currency}58\n`), `the list shows A01 at ${currency}58`)
+  assert.ok(d.text().includes(`${currency}58.00\n`), `the list shows A01 at ${currency}58.00`)
   await d.tap(say(locale, 'menu.choose'))
   await d.waitForRoute('pages/goodsDetails/goodsDetails')
   await d.waitForText(say(locale, 'details.add'))

@@ -96,7 +96,10 @@ const SAMPLES: Partial<Record<OperationName, () => Record<string, unknown>>> = {
   AfterSaleDetailGet: () => ({ SheetID: aOrder }),
   AfterSaleListByPage: () => ({ PageIndex: 1, PageSize: 10 }),
   AfterSaleWithdraw: () => ({ AfterSaleID: 'AS-none' }),
-  VipAvatarUpdate: () => ({ FileID: '' })
+  VipAvatarUpdate: () => ({ FileID: '' }),
+  // issue 27: the terms agreement kept per member
+  TermsAgreementGet: () => ({}),
+  TermsAgreementSave: () => ({ TermsVersion: '2026-11-24', Agreed: 1 })
 }
 
 const operations = Object.entries(OPERATION_REGISTRY) as [OperationName, AnyOperation][]
@@ -204,6 +207,19 @@ const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {
     const id = res.table1[0].RechargeID
     const aList = ok(await server.call('RechargeRecordList', [{ PageIndex: 1, PageSize: 50 }], { headers: a.headers })).table1
     expect(aList.map((r: { RechargeID: string }) => r.RechargeID)).not.toContain(id)
+  },
+  async TermsAgreementGet() {
+    // A agreed to one version; B's session reads only B's agreements.
+    ok(await server.call('TermsAgreementSave', [{ TermsVersion: 'access-a', Agreed: 1 }], { headers: a.headers }))
+    const rows = ok(await server.call('TermsAgreementGet', [{}], { headers: b.headers })).table1
+    expect(rows.map((r: { TermsVersion: string }) => r.TermsVersion)).not.toContain('access-a')
+  },
+  async TermsAgreementSave() {
+    // B withdrawing a version withdraws B's agreement only, never A's.
+    ok(await server.call('TermsAgreementSave', [{ TermsVersion: 'access-b', Agreed: 1 }], { headers: a.headers }))
+    ok(await server.call('TermsAgreementSave', [{ TermsVersion: 'access-b', Agreed: 0 }], { headers: b.headers }))
+    const rows = ok(await server.call('TermsAgreementGet', [{}], { headers: a.headers })).table1
+    expect(rows.map((r: { TermsVersion: string }) => r.TermsVersion)).toContain('access-b')
   },
   async RechargeRecordList() {
     const rows = ok(await server.call('RechargeRecordList', [{ PageIndex: 1, PageSize: 50 }], { headers: b.headers })).table1
