@@ -139,7 +139,7 @@ describe('members and money', () => {
     const kinds = await byId(page, 'balance-record').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')))
     assert.deepEqual([...kinds].sort(), ['gift', 'recharge', 'spend'])
     const amounts = await byId(page, 'balance-record-amount').allInnerTexts()
-    assert.ok(amounts.some((a) => a.includes(total.toFixed(2)) && a.includes('-')), `a spend of ${total.toFixed(2)} in ${amounts.join(' | ')}`)
+    assert.ok(amounts.some((a) => a.includes(total.toFixed(2)) && a.includes('\u2212')), `a spend of ${total.toFixed(2)} in ${amounts.join(' | ')}`)
     await shot(page, 'member-balance-records')
     const ledger = await app.server.db.selectFrom('balance_ledger').select(['kind', 'amount']).where('vip_id', '=', member.vip_id).execute()
     assert.equal(ledger.reduce((sum, e) => sum.plus(e.amount), new Decimal(0)).toFixed(2), left.toFixed(2))
