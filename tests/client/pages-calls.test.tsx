@@ -96,7 +96,7 @@ describe('recharge records (RechargeRecordList)', () => {
     expect(rows[1].textContent).toContain(of)
     expect(within(rows[1]).getByTestId('recharge-record-gift').textContent).toBe(gift)
     expect(within(rows[1]).getByTestId('recharge-record-status').textContent).toBe(paid)
-    expect(rows[1].textContent).toContain('2026-11-22 11:01')
+    expect(rows[1].textContent).toContain(locale === 'en' ? '22 Nov 2026, 11:01' : '2026年11月22日 11:01')
     // No gift on the pending one, and Check opens rechargeResult for it.
     expect(within(rows[0]).queryByTestId('recharge-record-gift')).toBeNull()
     expect(within(rows[0]).getByTestId('recharge-record-status').textContent).toBe(pending)
@@ -142,9 +142,9 @@ const promo = (PromotionID: string, PromotionName: string, GoodsID: string, over
 
 describe('goods on offer (AvailablePromotionGoods)', () => {
   it.each([
-    ['en', 'Until 2026-12-31', 'Daily 14:00–17:00', '20% off'],
-    ['zh-CN', '截至 2026-12-31', '每天 14:00–17:00', '减 20%'],
-    ['zh-TW', '截至 2026-12-31', '每天 14:00–17:00', '減 20%']
+    ['en', 'Until 31 Dec 2026', 'Daily 14:00–17:00', '20% off'],
+    ['zh-CN', '截至 2026年12月31日', '每天 14:00–17:00', '减 20%'],
+    ['zh-TW', '截至 2026年12月31日', '每天 14:00–17:00', '減 20%']
   ] as [Locale, string, string, string][])('each promotion with what it gives, when, and its goods from the menu (%s)', async (locale, until, daily, off) => {
     const { host } = await open(() => <PromotionGoods />, {
       ...MENU,
@@ -351,9 +351,9 @@ function card(CardID: string, over: Partial<CouponCardRow> = {}): CouponCardRow 
 
 describe('a coupon plan (CouponPlanDetail) and how a card was issued (CouponIssueCardDetail)', () => {
   it.each([
-    ['en', 'Claim period', '2026-11-01 00:00 to 2026-12-31 23:59', '60 cards', '2 cards', '1 card'],
-    ['zh-CN', '领取时间', '2026-11-01 00:00 至 2026-12-31 23:59', '60 张', '2 张', '1 张'],
-    ['zh-TW', '領取時間', '2026-11-01 00:00 至 2026-12-31 23:59', '60 張', '2 張', '1 張']
+    ['en', 'Claim period', '1 Nov 2026, 00:00 to 31 Dec 2026, 23:59', '60 cards', '2 cards', '1 card'],
+    ['zh-CN', '领取时间', '2026年11月1日 00:00 至 2026年12月31日 23:59', '60 张', '2 张', '1 张'],
+    ['zh-TW', '領取時間', '2026年11月1日 00:00 至 2026年12月31日 23:59', '60 張', '2 張', '1 張']
   ] as [Locale, string, string, string, string, string][])('a plan: claim period, cards left, the limit, what the member holds, its rules; Claim (%s)', async (locale, periodLabel, period, left, per, held) => {
     let p = plan()
     const { host } = await open(() => <CouponPlan />, {
@@ -393,7 +393,7 @@ describe('a coupon plan (CouponPlanDetail) and how a card was issued (CouponIssu
     }, { params: { CardID: 'C1' } })
     await screen.findByTestId('coupon-issue')
     expect(screen.getByTestId('coupon-issue-source').textContent).toBe('Recharge gift')
-    expect(screen.getByTestId('coupon-issue-date').textContent).toBe('2026-11-22 11:01')
+    expect(screen.getByTestId('coupon-issue-date').textContent).toBe('22 Nov 2026, 11:01')
     expect(screen.getByTestId('coupon-issue-code').textContent).toBe('CODEC1')
     expect(screen.getByTestId('coupon-plan-why').textContent).toBe('Cannot be claimed now: Not claimable in the app')
     expect(screen.queryByTestId('coupon-plan-claim')).toBeNull()

@@ -112,7 +112,7 @@ describe('wallet views', () => {
     expect(rows.map((r) => r.querySelector('.so-wallet-record__kind')?.textContent)).toEqual(['Order payment', 'Recharge gift', 'Recharge'])
     expect(screen.getAllByTestId('balance-record-amount').map((e) => e.textContent)).toEqual(['\u2212MOP$64.00', '+MOP$10.00', '+MOP$100.00'])
     expect(screen.getAllByTestId('balance-record-after')[0].textContent).toBe('Balance MOP$46.00')
-    expect(rows[0].textContent).toContain('2026-11-22 12:30')
+    expect(rows[0].textContent).toContain('22 Nov 2026, 12:30')
     expect(screen.getByTestId('score-record').textContent).toContain('Earned on an order')
     expect(screen.getByTestId('score-record-points').textContent).toBe('+64')
     expect(screen.getAllByTestId('records-end')[0].textContent).toBe('No more records')

@@ -119,7 +119,8 @@ for (const locale of ['en', 'zh-CN', 'zh-TW'] as Locale[]) {
       assert.equal(await rows.nth(0).getByTestId('recharge-record-gift').count(), 0)
       assert.equal((await rows.nth(1).getByTestId('recharge-record-gift').innerText()).trim(), t(locale, 'wallet.recharge.gift', { amount: money(new Decimal(rule.gift_amount)) }))
       assert.equal((await rows.nth(1).getByTestId('recharge-record-status').innerText()).trim(), t(locale, 'wallet.recharge.paid'))
-      assert.ok((await rows.nth(1).innerText()).includes('2026-11-20 11:01'), 'paid on the enterprise clock (Macau)')
+      const paidAt = { en: '20 Nov 2026, 11:01', 'zh-CN': '2026年11月20日 11:01', 'zh-TW': '2026年11月20日 11:01' }[locale]
+      assert.ok((await rows.nth(1).innerText()).includes(paidAt), `paid on the enterprise clock (Macau), written in ${locale}'s way`)
       await shot(page, `pages-recharge-records-${locale}`)
 
       // My coupons → the welcome plan's page → Claim there.

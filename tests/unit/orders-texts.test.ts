@@ -38,6 +38,8 @@ describe('the note under a paid order (issue 27 item 11)', () => {
     expect(statusNote(en, later)).toBe('Paid — your order will be ready for 18:30')
     expect(statusNote(zhTW, later)).toBe('已付款，將於 18:30 為您準備好')
     const tomorrow = orderRow('O3', { Status: 1, PayMode: 'prepay', CreatedDate: '2026-11-28 23:10:00', AppointedTime: '2026-11-29 09:00' })
-    expect(statusNote(en, tomorrow)).toBe('Paid — your order will be ready for 2026-11-29 09:00')
+    // Another day is written in the reader's way (item 19), not as 'YYYY-MM-DD HH:mm'.
+    expect(statusNote(en, tomorrow, 'en')).toBe('Paid — your order will be ready for 29 Nov 2026, 09:00')
+    expect(statusNote(zhTW, tomorrow, 'zh-TW')).toBe('已付款，將於 2026年11月29日 09:00 為您準備好')
   })
 })

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import type { CouponPlanRow, IssueCardRow } from '../../../gateway/coupon-rows'
 import type { MessageKey } from '../../../i18n/catalogues'
+import { dateText, dateTimeText } from '../../../i18n/dates'
 import { useStores } from '../../../stores/context'
 import { CouponTicket } from './CouponViews'
 import { planValidity, reasonText } from '../coupon-texts'
@@ -10,7 +11,6 @@ import './CouponViews.css'
 import './PlanDetail.css'
 
 const heading = (level: number) => ({ role: 'heading', 'aria-level': level }) as Record<string, unknown>
-const minute = (d: string): string => d.slice(0, 16)
 
 /** Where a card came from, named (an unknown source: given by the shop, never the raw key). */
 const SOURCE_KEY: Record<string, MessageKey> = {
@@ -34,7 +34,7 @@ function Fact(props: { label: string; testId: string; children: ReactNode }) {
 }
 
 /** When claims open and close, in words. */
-function claimWindow(p: CouponPlanRow, t: (k: MessageKey, v?: Record<string, string | number>) => string): string {
+function claimWindow(p: CouponPlanRow, t: (k: MessageKey, v?: Record<string, string | number>) => string, minute: (d: string) => string): string {
   if (p.ClaimBegin && p.ClaimEnd) return t('couponPlan.claimBetween', { from: minute(p.ClaimBegin), to: minute(p.ClaimEnd) })
   if (p.ClaimBegin) return t('couponPlan.claimFrom', { from: minute(p.ClaimBegin) })
   if (p.ClaimEnd) return t('couponPlan.claimUntil', { to: minute(p.ClaimEnd) })
@@ -62,7 +62,7 @@ export const PlanDetail = observer(function PlanDetail(props: {
   return (
     <View className='so-plan' data-testid='coupon-plan-detail' data-plan-id={p.PlanID}>
       <View role='list'>
-        <CouponTicket terms={p} validity={planValidity(p, t)} testId='coupon-plan-ticket' dim={p.Status !== 1} />
+        <CouponTicket terms={p} validity={planValidity(p, t, (d) => dateText(d, i18n))} testId='coupon-plan-ticket' dim={p.Status !== 1} />
       </View>
       {issue && (
         <View className='so-coupon-section' data-testid='coupon-issue'>
@@ -75,7 +75,7 @@ export const PlanDetail = observer(function PlanDetail(props: {
             </Fact>
             {issue.IssuedDate && (
               <Fact label={t('couponPlan.issuedOn')} testId='coupon-issue-date'>
-                {minute(issue.IssuedDate)}
+                {dateTimeText(issue.IssuedDate, i18n)}
               </Fact>
             )}
             <Fact label={t('coupon.code')} testId='coupon-issue-code'>
@@ -90,7 +90,7 @@ export const PlanDetail = observer(function PlanDetail(props: {
         </Text>
         <View className='so-plan-facts' role='list'>
           <Fact label={t('couponPlan.claimPeriod')} testId='coupon-plan-window'>
-            {claimWindow(p, t)}
+            {claimWindow(p, t, (d) => dateTimeText(d, i18n))}
           </Fact>
           <Fact label={t('couponPlan.left')} testId='coupon-plan-left'>
             {p.LeftQua < 0 ? t('couponPlan.unlimited') : t('couponPlan.cards', { n: p.LeftQua })}

@@ -1,3 +1,4 @@
+import { dateText } from '../../../i18n/dates'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
@@ -13,9 +14,11 @@ import './PromotionSections.css'
 /** When a promotion runs, in words: its days and its daily hours ('' when always). */
 export function promotionWhen(p: Pick<PromotionSection, 'BeginDate' | 'EndDate' | 'BeginTime' | 'EndTime'>, i18n: I18nStore): string[] {
   const out: string[] = []
-  if (p.BeginDate && p.EndDate) out.push(i18n.t('promotion.days', { from: p.BeginDate, to: p.EndDate }))
-  else if (p.EndDate) out.push(i18n.t('promotion.until', { to: p.EndDate }))
-  else if (p.BeginDate) out.push(i18n.t('promotion.since', { from: p.BeginDate }))
+  // Days in the reader's way ('31 Dec 2026', '2026年12月31日'; issue 27 item 19).
+  const day = (d: string) => dateText(d, i18n)
+  if (p.BeginDate && p.EndDate) out.push(i18n.t('promotion.days', { from: day(p.BeginDate), to: day(p.EndDate) }))
+  else if (p.EndDate) out.push(i18n.t('promotion.until', { to: day(p.EndDate) }))
+  else if (p.BeginDate) out.push(i18n.t('promotion.since', { from: day(p.BeginDate) }))
   if (p.BeginTime || p.EndTime) out.push(i18n.t('promotion.daily', { from: p.BeginTime || '00:00', to: p.EndTime || '23:59' }))
   return out
 }

@@ -110,7 +110,7 @@ export const OrderHero = observer(function OrderHero(props: {
   useEffect(() => {
     if (focusTitle) (titleRef.current as { focus?: () => void } | null)?.focus?.()
   }, [focusTitle])
-  const note = statusNote(i18n.t, o)
+  const note = statusNote(i18n.t, o, i18n.locale)
   // A delivery is brought to the diner: no pickup number to wait for.
   const delivery = o.ServiceType === 'delivery'
   return (

@@ -5,6 +5,8 @@ import { ORDER_STATUS } from '../../../gateway/order-rows'
 import { orderStatusKey } from '../../../core/order-status'
 import { toDecimal } from '../../../core/money'
 import { isTableBill } from '../../../core/reorder'
+import { dateTimeText } from '../../../i18n/dates'
+import type { Locale } from '../../../gateway/contract'
 
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.PAID, ORDER_STATUS.READY, ORDER_STATUS.COMPLETED]
 
@@ -17,15 +19,15 @@ export const statusLabel = (t: T, status: number, payMode?: string): string =>
 
 export const serviceLabel = (t: T, service: OrderRow['ServiceType']): string => t(`order.service.${service}` as MessageKey)
 
-/** 'YYYY-MM-DD HH:mm' of a wall-clock text ('' stays ''). */
-export const minuteText = (wall: string): string => wall.slice(0, 16)
-
-/** An appointed time: 'HH:mm' on the day the order was placed, else 'YYYY-MM-DD HH:mm'. */
-export const appointedText = (order: Pick<OrderRow, 'AppointedTime' | 'CreatedDate'>): string =>
-  order.AppointedTime.slice(0, 10) === order.CreatedDate.slice(0, 10) ? order.AppointedTime.slice(11, 16) : minuteText(order.AppointedTime)
+/**
+ * An appointed time: 'HH:mm' on the day the order was placed, else the day and time in the
+ * reader's way ('29 Nov 2026, 09:00', '2026年11月29日 09:00'; issue 27 item 19).
+ */
+export const appointedText = (order: Pick<OrderRow, 'AppointedTime' | 'CreatedDate'>, t: T, locale: Locale): string =>
+  order.AppointedTime.slice(0, 10) === order.CreatedDate.slice(0, 10) ? order.AppointedTime.slice(11, 16) : dateTimeText(order.AppointedTime, { t, locale })
 
 /** The sentence under the status: what happens next, or how it ended. */
-export function statusNote(t: T, order: OrderRow): string {
+export function statusNote(t: T, order: OrderRow, locale: Locale = 'en'): string {
   // issue 17: refunds — a paid order given money back says so instead of only 'complete'.
   const refunded = toDecimal(order.RefundedAmount || '0')
   if (refunded.gt(0) && PAID_STATUSES.includes(order.Status)) return refunded.gte(toDecimal(order.PaidAmount || '0')) ? t('order.refundedNote') : t('order.partRefundedNote')
@@ -37,7 +39,7 @@ export function statusNote(t: T, order: OrderRow): string {
       // issue 27 item 11: a table's bill is paid after the meal (nothing left for the kitchen); an
       // order for a later time is made for that time (and says it: the result page shows no other).
       if (isTableBill(order)) return t('order.billPaidNote')
-      if (order.AppointedTime) return t('order.paidForTimeNote', { time: appointedText(order) })
+      if (order.AppointedTime) return t('order.paidForTimeNote', { time: appointedText(order, t, locale) })
       return t('order.paidNote')
     case ORDER_STATUS.READY:
       return t('order.readyNote')

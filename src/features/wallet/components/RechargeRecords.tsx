@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { RECHARGE_STATUS, type RechargeRow } from '../../../gateway/member-rows'
 import type { MessageKey } from '../../../i18n/catalogues'
+import { dateTimeText } from '../../../i18n/dates'
 import { useStores } from '../../../stores/context'
 import './WalletViews.css'
 
@@ -31,7 +32,7 @@ export const RechargeRecordView = observer(function RechargeRecordView(props: { 
             {i18n.t('wallet.recharge.gift', { amount: format.amount(r.GiftAmount) })}
           </Text>
         )}
-        <Text className='so-wallet-record__date'>{date.slice(0, 16)}</Text>
+        <Text className='so-wallet-record__date'>{dateTimeText(date, i18n)}</Text>
       </View>
       <View className='so-wallet-record__side'>
         <Text

@@ -2,6 +2,7 @@ import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { BalanceRecordRow, GiftCouponRow, RechargeRuleRow, ScoreRecordRow } from '../../../gateway/member-rows'
 import type { MessageKey } from '../../../i18n/catalogues'
+import { dateTimeText } from '../../../i18n/dates'
 import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
 import { listFootKey } from '../../../ui/list-foot'
@@ -12,7 +13,6 @@ import { memberNumberGroups } from '../../../core/member-number'
 import './WalletViews.css'
 
 /** 'YYYY-MM-DD HH:mm' of the gateway's 'YYYY-MM-DD HH:mm:ss'. */
-const minute = (date: string): string => date.slice(0, 16)
 
 /** The account's top: balance big, points beside it, and the recharge button. */
 export const AccountCard = observer(function AccountCard(props: { onRecharge?(): void; onPoints?(): void }) {
@@ -78,11 +78,12 @@ export const RecordList = observer(function RecordList<Row>(props: {
 
 /** One ledger entry: what it was, when, the signed change and what was left after it. */
 function LedgerEntry(props: { testId: string; amountTestId: string; afterTestId?: string; kind: string; label: string; date: string; change: string; negative: boolean; after: string }) {
+  const { i18n } = useStores()
   return (
     <View className='so-wallet-record' role='listitem' data-testid={props.testId} data-kind={props.kind}>
       <View className='so-wallet-record__main'>
         <Text className='so-wallet-record__kind'>{props.label}</Text>
-        <Text className='so-wallet-record__date'>{minute(props.date)}</Text>
+        <Text className='so-wallet-record__date'>{dateTimeText(props.date, i18n)}</Text>
       </View>
       <View className='so-wallet-record__side'>
         <Text className={`so-wallet-record__amount${props.negative ? '' : ' so-wallet-record__amount--in'}`} data-testid={props.amountTestId}>
