@@ -848,6 +848,7 @@ const en: Record<MessageKey, string> = {
   'map.hint': 'Tap the map or drag the pin; the buttons below move it too',
   'map.pin': 'Pin',
   'map.move': 'Move the pin',
+  'map.moveTo': 'Move the pin: {direction}',
   'map.north': 'North',
   'map.south': 'South',
   'map.east': 'East',

@@ -846,6 +846,7 @@ const zhCN = {
   'map.hint': '点击地图或拖动图钉选点；也可用下方按钮移动图钉',
   'map.pin': '图钉',
   'map.move': '移动图钉',
+  'map.moveTo': '移动图钉：{direction}',
   'map.north': '向北',
   'map.south': '向南',
   'map.east': '向东',

@@ -848,6 +848,7 @@ const zhTW: Record<MessageKey, string> = {
   'map.hint': '點擊地圖或拖動圖釘選點；也可用下方按鈕移動圖釘',
   'map.pin': '圖釘',
   'map.move': '移動圖釘',
+  'map.moveTo': '移動圖釘：{direction}',
   'map.north': '向北',
   'map.south': '向南',
   'map.east': '向東',

@@ -200,7 +200,7 @@ function LocationPage() {
             }}
           >
             {(['north', 'west', 'east', 'south'] as const).map((d) => (
-              <View key={d} className={`so-location__nudge so-location__nudge--${d}`} role='button' {...focusable} aria-label={`${i18n.t('map.move')}: ${i18n.t(`map.${d}`)}`} data-testid={`location-nudge-${d}`} onClick={() => void store.nudge(d)} onKeyDown={onKey(() => void store.nudge(d))}>
+              <View key={d} className={`so-location__nudge so-location__nudge--${d}`} role='button' {...focusable} aria-label={i18n.t('map.moveTo', { direction: i18n.t(`map.${d}`) })} data-testid={`location-nudge-${d}`} onClick={() => void store.nudge(d)} onKeyDown={onKey(() => void store.nudge(d))}>
                 {i18n.t(`map.${d}`)}
               </View>
             ))}
