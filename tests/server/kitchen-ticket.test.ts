@@ -8,7 +8,7 @@ describe('kitchen ticket', () => {
     const line = lineRow('O1', 1, { GoodsName: 'Egg Tart', PUnit: 'Box of 6', PQua: '2', MQua: '1', Unit: 'piece', Qua: '13', Amount: '90', AddOnText: 'Extra custard, Gift wrap' })
     expect(kitchenTicket(order, [line])).toEqual([
       '  Dine-in, Table A01, as soon as possible',
-      '    1. Egg Tart × 2 Box of 6 + 1 piece  90',
+      '    1. Egg Tart × 2 Boxes of 6 + 1 piece  90',
       '       + Extra custard × 3',
       '       + Gift wrap × 3'
     ])
@@ -25,7 +25,7 @@ describe('kitchen ticket', () => {
       '  Dine-in, A05, as soon as possible',
       '  Round 1',
       '    1. Roast Goose × 0.5 kg  90',
-      '    2. Soup × 2 bowl  44',
+      '    2. Soup × 2 bowls  44',
       '  Round 2',
       '    1. Soup × 1 bowl  22'
     ])

@@ -28,6 +28,7 @@ import { progressRef } from '../kitchen/progress-ref'
 import { LATE_PAYMENT_REFUND_REASON } from '../payments/refund-tracking'
 import { billLinesOf, type BillLine } from '../table-sheets/bill-lines'
 import { splitList } from '../../../../src/core/choice-text'
+import { unitForCount } from '../../../../src/i18n/plural'
 
 /** Who is looking, and when. */
 export interface OrderViewer {
@@ -353,9 +354,11 @@ function ticketLines(order: OrderRow, lines: readonly OrderLineRow[], branch?: {
       out.push(`    Coupon: ${l.GoodsName}  ${l.Amount}`)
       continue
     }
-    const packs = l.PUnit && new Decimal(l.PQua || 0).gt(0) ? `${l.PQua} ${l.PUnit}` : ''
+    // The ticket's labels are English, so a unit beside a count takes its English plural ('2 bowls').
+    const packs = l.PUnit && new Decimal(l.PQua || 0).gt(0) ? `${l.PQua} ${unitForCount('en', l.PQua, l.PUnit)}` : ''
     // Always with its unit: "0.5 kg", not "× 0.5".
-    const units = !packs || new Decimal(l.MQua || 0).gt(0) ? `${packs ? l.MQua : l.Qua} ${l.Unit}`.trim() : ''
+    const count = packs ? l.MQua : l.Qua
+    const units = !packs || new Decimal(l.MQua || 0).gt(0) ? `${count} ${unitForCount('en', count, l.Unit)}`.trim() : ''
     const quantity = [packs, units].filter(Boolean).join(' + ')
     out.push(`    ${l.LineNo}. ${l.GoodsName}${l.SkuName ? ` (${l.SkuName})` : ''} × ${quantity}  ${l.Amount}`)
     if (l.RemarkText) out.push(`       ${l.RemarkText}`)
