@@ -336,6 +336,9 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
     )
     await look('goods details (combo)', '/pages/goodsDetails/goodsDetails?GoodsID=S101.g.K01', (p) => byId(p, 'details-name'))
     await look('reviews', '/pages/goodsComment/goodsComment?GoodsID=S101.g.A01', (p) => byId(p, 'comment'))
+    // Issue 27: the pages of the calls no page used before (goods on offer, the shops that sell a goods).
+    await look('goods on offer', '/pages/promotionGoods/promotionGoods', (p) => byId(p, 'promotion'))
+    await look('shops that sell a goods', '/pages/goodsShops/goodsShops?GoodsID=S101.g.A01', (p) => byId(p, 'goods-shop'))
     if (await look('goods details (sizes, options, add-ons)', '/pages/goodsDetails/goodsDetails?GoodsID=S101.g.C01', (p) => byId(p, 'details-name'))) {
       await step('add to cart', async () => {
         await byId(page, 'add-to-cart').click()
@@ -393,6 +396,8 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
       await step('send the round', () => agreeAndSubmit(page))
       await look("the table's bill", null, (p) => byId(p, 'sheet-round'))
     }
+    // The table sheets this phone ordered a round on (issue 27: PosSheetListByPage).
+    await look('my tables', '/pages/tableSheetList/tableSheetList', (p) => byId(p, 'table-sheet'))
 
     // --- Signed out, then a member ---
     await look('mine (signed out)', '/pages/mine/mine', (p) => byId(p, 'login-cta'))
@@ -460,6 +465,8 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
       })
       if (sent) await look('recharge result', null, (p) => byId(p, 'recharge-new-balance'))
     }
+    await look('recharge records', '/pages/rechargeRecordList/rechargeRecordList', (p) => byId(p, 'recharge-record'))
+    await look('a coupon plan', '/pages/couponPlan/couponPlan?PlanID=E1001-CP-WELCOME5', (p) => byId(p, 'coupon-plan-detail'))
     // Coupons (issue 15): the member's cards (the recharge's gift card among them), one card with its code, the choice for an order.
     if (await look('my coupons', '/pages/couponsList/couponsList', (p) => byId(p, 'coupon-card'))) {
       await step('open a card', () => byId(page, 'coupon-card').first().getByRole('button').first().click({ timeout: STEP }))
