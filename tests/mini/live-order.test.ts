@@ -72,6 +72,8 @@ function refusingProxy(): Promise<{ server: Server; url: string; refused: number
     const made = { server, url: '', refused: 0 }
     server.on('upgrade', (_req, socket) => {
       made.refused++
+      // The app drops a refused socket at once; a reset of that socket is expected, not a failure.
+      socket.on('error', () => undefined)
       socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
     })
     server.listen(0, '127.0.0.1', () => {
