@@ -109,7 +109,8 @@ function parseCMap(cmap: string): Map<number, string> {
     for (const line of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
       const [lo, hi] = [parseInt(line[1], 16), parseInt(line[2], 16)]
       if (line[3].startsWith('[')) {
-        const targets = [...line[3].matchAll(/<([0-9a-fA-F]+)>/g)].map((t) => utf16(t[1]))
+        // One entry per glyph; a ligature's entry holds several code units with spaces ('<0066 0069>': fi).
+        const targets = [...line[3].matchAll(/<([0-9a-fA-F\s]*)>/g)].map((t) => utf16(t[1].replace(/\s+/g, '')))
         for (let cid = lo; cid <= hi; cid++) map.set(cid, targets[cid - lo])
       } else {
         const first = parseInt(line[3].slice(1, -1), 16)
@@ -118,7 +119,7 @@ function parseCMap(cmap: string): Map<number, string> {
     }
   }
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const line of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(line[1], 16), utf16(line[2]))
+    for (const line of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) map.set(parseInt(line[1], 16), utf16(line[2].replace(/\s+/g, '')))
   }
   return map
 }
