@@ -45,14 +45,15 @@ describe('required choices (issue 27 item 21)', () => {
         const row = page.locator('[data-goods-code="A01"]').filter({ visible: true }).first()
         await row.waitFor({ timeout: STEP })
         // Choose, not a quick +.
-        assert.equal(await row.getByTestId('goods-stepper').count(), 0)
+        assert.equal(await row.getByTestId('goods-stepper').count(), 0, 'the row offers Choose, not a quick +')
         await row.getByRole('button', { name: t('menu.chooseLabel', { name }) }).click()
         await byId(page, 'details-name').waitFor({ timeout: STEP })
         // Both groups say Required; nothing chosen.
         const sections = byId(page, 'choice-remark')
         assert.equal(await sections.count(), 2)
         for (let i = 0; i < 2; i++) assert.match(await sections.nth(i).innerText(), new RegExp(t('details.required')))
-        assert.equal(await page.getByRole('radio', { checked: true }).filter({ visible: true }).count(), 0)
+        // Within the choice groups: the menu's class tabs (radios too) may still be on screen while the page changes.
+        assert.equal(await sections.getByRole('radio', { checked: true }).count(), 0, 'nothing preselected')
         await byId(page, 'choice-problem').getByText(t('details.chooseRemark', { name: noodles.name })).waitFor({ timeout: STEP })
         assert.equal(await byId(page, 'add-to-cart').getAttribute('aria-disabled'), 'true')
         await shot(page, `looks-${locale}-required`)
@@ -66,7 +67,7 @@ describe('required choices (issue 27 item 21)', () => {
         assert.equal(await byId(page, 'cart-count').count(), 0, 'still nothing in the cart')
         // Both: it goes in.
         await page.getByRole('radio', { name: spice.options[2] }).filter({ visible: true }).click()
-        assert.equal(await byId(page, 'choice-problem').count(), 0)
+        assert.equal(await byId(page, 'choice-problem').count(), 0, 'nothing left to choose')
         await byId(page, 'add-to-cart').click()
         await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
       } catch (e) {
