@@ -168,10 +168,11 @@ describe('orders CLI', () => {
     const text = shown.stdout
     expect(text).toContain(`Takeaway, pickup #${pickup}, as soon as possible`)
     expect(text).toContain(`Remark: ${remark}`)
-    expect(text).toContain(`1. ${noodles.GoodsName} (Large) × 2 ${noodles.Unit}  ${noodles.Amount}`)
+    // Units beside a count in English plurals (issue 27 item 15): '× 2 bowls', '× 3 Baskets of 4', '× 1 set'.
+    expect(text).toContain(`1. ${noodles.GoodsName} (Large) × 2 ${noodles.Unit}s  ${noodles.Amount}`)
     expect(text).toContain('Spring onion: No')
     expect(text).toContain(`+ ${noodles.AddOnText} × 2`)
-    expect(text).toContain(`2. ${dumplings.GoodsName} × 3 Basket of 4  ${dumplings.Amount}`)
+    expect(text).toContain(`2. ${dumplings.GoodsName} × 3 Baskets of 4  ${dumplings.Amount}`)
     expect(text).toContain(`3. ${combo.GoodsName} × 1 ${combo.Unit}  ${combo.Amount}`)
     expect(text).toContain(`Combo: ${combo.BomText}`)
 
