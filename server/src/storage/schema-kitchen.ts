@@ -73,7 +73,30 @@ export interface PrintJobTable {
   printed_at: string | null
 }
 
+/** Migration 0033: a goods' preparation time per unit learned from bumps, per branch (docs/estimates.md). */
+export interface KitchenPrepTimeTable {
+  base_id: string
+  goods_id: string
+  ent_id: string
+  /** The rolling figure in whole seconds. */
+  prep_seconds: number
+  samples: Generated<number>
+  updated_at: string
+}
+
+/** Migration 0033: a branch's default preparation time and pickup-slot capacity (0 no limit). */
+export interface KitchenEstimateSettingsTable {
+  base_id: string
+  ent_id: string
+  shop_id: string
+  default_prep_minutes: Generated<number>
+  slot_capacity: Generated<number>
+  updated_at: string
+}
+
 export interface KitchenTables {
+  kitchen_prep_times: KitchenPrepTimeTable
+  kitchen_estimate_settings: KitchenEstimateSettingsTable
   print_jobs: PrintJobTable
   kitchen_stations: KitchenStationTable
   kitchen_tickets: KitchenTicketTable

@@ -34,6 +34,7 @@ import { hostCodeExchanges } from './0027-host-code-exchanges'
 import { billLines } from './0028-bill-lines'
 import { memberNumberCodes } from './0029-member-number-codes'
 import { memberTermsAgreements } from './0030-member-terms-agreements'
+import { readyEstimates } from './0033-ready-estimates'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -65,7 +66,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027_host_code_exchanges': hostCodeExchanges,
   '0028_bill_lines': billLines,
   '0029_member_number_codes': memberNumberCodes,
-  '0030_member_terms_agreements': memberTermsAgreements
+  '0030_member_terms_agreements': memberTermsAgreements,
+  '0033_ready_estimates': readyEstimates
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
