@@ -9,6 +9,7 @@ import { AFTERSALE_REASONS, AFTERSALE_STATUS } from '../../src/gateway/after-row
 import { LEDGER_KINDS, SCORE_KINDS } from '../../src/gateway/member-rows'
 import { ORDER_STATUS, SERVICE_TYPES } from '../../src/gateway/order-rows'
 import { PAYMENT_METHODS } from '../../src/features/checkout/checkout.store'
+import { ALLERGEN_CODES, DIET_CODES } from '../../src/core/allergens'
 import * as fs from 'fs'
 import * as path from 'path'
 
@@ -98,6 +99,8 @@ describe('i18n catalogues', () => {
       'address.tag.': ['home', 'work', 'school', 'own'],
       'map.': ['north', 'south', 'east', 'west'],
       'host.': ['wechat', 'alipay', 'alipayhk', 'wallet', 'superapp', 'thirdparty'],
+      'allergen.': ALLERGEN_CODES,
+      'diet.': DIET_CODES,
       // Every result code is named (the test above).
       'resultcode.': []
     }

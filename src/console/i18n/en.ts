@@ -1,5 +1,6 @@
 /** The console's English texts. zh-CN.ts and zh-TW.ts have exactly these keys (tests/client/console-i18n.test.tsx). */
 import { kitchenEn } from './parts/kitchen'
+import { allergensEn } from './parts/allergens'
 import { counterEn } from './parts/counter'
 import { reportEn } from './parts/report'
 import { paymentAccountsEn } from './parts/payment-accounts'
@@ -7,6 +8,7 @@ import { paymentAccountsEn } from './parts/payment-accounts'
 export const en = {
   // The live service's pages (issue 24), each in a part of its own.
   ...kitchenEn,
+  ...allergensEn,
   ...counterEn,
   ...reportEn,
   ...paymentAccountsEn,

@@ -1,12 +1,14 @@
 /** 控制台简体中文文案（与 en.ts 键相同）。 */
 import type { ConsoleKey } from './en'
 import { kitchenZhCN } from './parts/kitchen'
+import { allergensZhCN } from './parts/allergens'
 import { counterZhCN } from './parts/counter'
 import { reportZhCN } from './parts/report'
 import { paymentAccountsZhCN } from './parts/payment-accounts'
 
 export const zhCN: Record<ConsoleKey, string> = {
   ...kitchenZhCN,
+  ...allergensZhCN,
   ...counterZhCN,
   ...reportZhCN,
   ...paymentAccountsZhCN,

@@ -1,12 +1,14 @@
 /** 主控台繁體中文文案（與 en.ts 鍵相同）。 */
 import type { ConsoleKey } from './en'
 import { kitchenZhTW } from './parts/kitchen'
+import { allergensZhTW } from './parts/allergens'
 import { counterZhTW } from './parts/counter'
 import { reportZhTW } from './parts/report'
 import { paymentAccountsZhTW } from './parts/payment-accounts'
 
 export const zhTW: Record<ConsoleKey, string> = {
   ...kitchenZhTW,
+  ...allergensZhTW,
   ...counterZhTW,
   ...reportZhTW,
   ...paymentAccountsZhTW,

@@ -1178,6 +1178,28 @@ const zhCN = {
   'delivery.outOfRangeAny': '超出配送范围',
   'delivery.unlocated': '无法取得你的位置，请允许定位后再试',
   'delivery.checkFailed': '暂时无法查看配送，请稍后再试',
+  // Allergens (EU 1169/2011) and dietary marks, by code (src/core/allergens.ts, docs/allergens.md).
+  'allergen.gluten': '麸质谷物',
+  'allergen.crustaceans': '甲壳类',
+  'allergen.eggs': '蛋类',
+  'allergen.fish': '鱼类',
+  'allergen.peanuts': '花生',
+  'allergen.soy': '大豆',
+  'allergen.milk': '奶类',
+  'allergen.nuts': '坚果',
+  'allergen.celery': '芹菜',
+  'allergen.mustard': '芥末',
+  'allergen.sesame': '芝麻',
+  'allergen.sulphites': '亚硫酸盐',
+  'allergen.lupin': '羽扇豆',
+  'allergen.molluscs': '软体动物',
+  'diet.vegetarian': '素食',
+  'diet.vegan': '纯素',
+  'diet.halal': '清真',
+  'diet.alcohol': '含酒精',
+  'diet.spicy1': '微辣',
+  'diet.spicy2': '中辣',
+  'diet.spicy3': '大辣',
 } as const
 
 export type MessageKey = keyof typeof zhCN
