@@ -204,6 +204,8 @@ export const RESULTCODES = {
   STATION_INVALID: '21302',
   /** No station by that id in the caller's branches. */
   STATION_NOT_FOUND: '21303',
+  /** An order appointed to a pickup slot the branch's capacity has taken ({time}): the diner chooses another (docs/estimates.md). */
+  SLOT_FULL: '21304',
   /** Front of house (issue 24): a payment above what is still due ({due}); cash may be tendered above it, the amount may not. */
   COUNTER_OVERPAY: '21400',
   /** A payment amount that is not above 0, cash tendered below the amount, or a prepay order paid in part ({due} is its whole due). */

@@ -13,7 +13,9 @@ export const KITCHEN_OPERATIONS = {
   KitchenTicketReprint: 'Prints a ticket again on its station’s printer.',
   KitchenStationList: 'A branch’s stations, with the classes and goods each cooks, alert timers and printers.',
   KitchenStationSave: 'Adds or changes a station.',
-  KitchenStationRemove: 'Removes a station; its classes go back to the branch’s first station.'
+  KitchenStationRemove: 'Removes a station; its classes go back to the branch’s first station.',
+  KitchenEstimateSettingsGet: 'A branch’s ready-time estimate settings (default preparation time, orders per 15-minute pickup slot) and the preparation times learned from bumps, goods by goods.',
+  KitchenEstimateSettingsSave: 'Sets a branch’s default preparation time and its orders per 15-minute pickup slot (0 no limit).'
 } as const
 export type KitchenOperationName = keyof typeof KITCHEN_OPERATIONS
 
@@ -122,6 +124,8 @@ export interface KitchenOperationInputs {
     Sort: number
   }
   KitchenStationRemove: { StationID: string }
+  KitchenEstimateSettingsGet: { BaseID: string }
+  KitchenEstimateSettingsSave: { BaseID: string; DefaultPrepMinutes: number; SlotCapacity: number }
 }
 
 export interface KitchenOperationOutputs {
@@ -138,4 +142,25 @@ export interface KitchenOperationOutputs {
   KitchenStationList: { table1: KitchenStationRow[] }
   KitchenStationSave: { table1: KitchenStationRow[] }
   KitchenStationRemove: { table1: { Removed: boolean }[] }
+  KitchenEstimateSettingsGet: { table1: KitchenEstimateSettingsRow[]; table2: KitchenPrepTimeRow[] }
+  KitchenEstimateSettingsSave: { table1: KitchenEstimateSettingsRow[] }
+}
+
+/** A branch's ready-time estimate settings (docs/estimates.md). */
+export interface KitchenEstimateSettingsRow {
+  BaseID: string
+  /** Minutes per unit of a goods never bumped yet. */
+  DefaultPrepMinutes: number
+  /** Orders per 15-minute pickup slot; 0 no limit. */
+  SlotCapacity: number
+}
+
+/** A goods' preparation time learned from bumps at the branch. */
+export interface KitchenPrepTimeRow {
+  GoodsID: string
+  /** Minutes per unit, one decimal. */
+  PrepMinutes: number
+  /** Bumps it has learned from. */
+  Samples: number
+  UpdatedAt: string
 }

@@ -57,6 +57,8 @@ export const OPERATIONS = {
   OrderCancel: 'Retail',
   /** Distance, range and delivery fee from a branch to a location. */
   DispatchInfoGet: 'Retail',
+  /** How long until a cart (or one of the caller's orders) is ready, from the kitchen's queue; the branch's full pickup slots. */
+  OrderReadyEstimateGet: 'Retail',
   /** A branch's delivery fee tiers. */
   FreightRuleGet: 'Retail',
   /** The shop's merchant account at its payment provider (20020 when none). */

@@ -16,6 +16,7 @@ import type {
   RoundRow,
   TableSheetRow
 } from './order-rows'
+import type { FullSlotRow, ReadyEstimateInput, ReadyEstimateRow } from './estimate-rows'
 import type {
   AccessTokenRow,
   BalanceRecordRow,
@@ -549,6 +550,10 @@ export interface OperationTypes {
   DispatchInfoGet: {
     input: { BaseID: string; Lng: number; Lat: number; Amount: string }
     output: { table1: DispatchInfoRow[] }
+  }
+  OrderReadyEstimateGet: {
+    input: ReadyEstimateInput
+    output: { table1: ReadyEstimateRow[]; table2: FullSlotRow[] }
   }
   FreightRuleGet: {
     input: { BaseID: string }

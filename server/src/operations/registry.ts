@@ -26,6 +26,7 @@ import GroundingShopList from './goods/GroundingShopList'
 import ShopHomeGoodsByPage from './goods/ShopHomeGoodsByPage'
 import AvailablePromotionGoods from './retail/AvailablePromotionGoods'
 import DispatchInfoGet from './retail/DispatchInfoGet'
+import OrderReadyEstimateGet from './retail/OrderReadyEstimateGet'
 import FreightRuleGet from './retail/FreightRuleGet'
 import OrderCancel from './retail/OrderCancel'
 import OrderDetailGet from './retail/OrderDetailGet'
@@ -128,6 +129,7 @@ export const OPERATION_REGISTRY = {
   OrderListByPage,
   OrderCancel,
   DispatchInfoGet,
+  OrderReadyEstimateGet,
   FreightRuleGet,
   FinanceAccountGet,
   PaySubmit,

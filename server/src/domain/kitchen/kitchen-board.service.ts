@@ -21,6 +21,7 @@ import { applyOrderAction } from '../orders/order-state'
 import { appendProgress, syncOrderToKitchen } from './kitchen-ledger'
 import { listStations, stationRow } from './kitchen-stations'
 import { kitchenLocaleOf, loadTicketRows } from './kitchen-view'
+import { learnOnBump } from './ready-estimate.service'
 
 /** Bumped tickets the board keeps at hand for a recall. */
 export const RECENT_BUMPED = 6
@@ -113,6 +114,8 @@ export async function bumpTicket(db: Kysely<Database>, ticketId: string, staffId
       const [row] = await loadTicketRows(trx, [ticketId], await kitchenLocaleOf(trx, ticket.ent_id))
       return row
     }
+    // Before it is marked bumped: its work time runs from the station's bump before (docs/estimates.md).
+    await learnOnBump(trx, ticket, now)
     await bumpRows(trx, [ticketId], staffId, now)
     const stillOpen = await trx.selectFrom('kitchen_tickets').select('ticket_id').where('order_id', '=', ticket.order_id).where('status', '=', 'open').executeTakeFirst()
     const readyNow = !stillOpen ? await markKitchenReady(trx, ticket.order_id, now) : null

@@ -52,6 +52,7 @@ import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card
 import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
 import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
 import { inEventTransaction } from '../../live/outbox'
+import { takeSlot } from '../kitchen/ready-estimate.service'
 
 /** The caller of a diner's order operation (an OperationContext has all of it). */
 export interface DinerCaller extends PlacementCaller {
@@ -149,6 +150,8 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
   let order: OrderRecord
   try {
     order = await inEventTransaction(caller.db, async (trx) => {
+      // A place in the appointed pickup slot, or SLOT_FULL (docs/estimates.md).
+      await takeSlot(trx, { baseId: placement.base.baseId, appointedTime: placement.appointedTime }, caller.now)
       const placed = await insertOrder(trx, placement, {
         orderId: newOrderId(placement.businessDay),
         kind: 'order',
@@ -190,7 +193,7 @@ async function orderAnswer(caller: DinerCaller, order: OrderRecord): Promise<Ord
  * The caller's order; overdue unpaid ones expire first. Another device's is answered as an unknown
  * one (ORDER_NOT_FOUND): a refusal confirms no id to someone who merely holds it.
  */
-async function ownOrder(caller: DinerCaller, sheetId: string): Promise<OrderRecord> {
+export async function ownOrder(caller: DinerCaller, sheetId: string): Promise<OrderRecord> {
   const ownerKey = requireOwner(caller)
   let order = await findOrder(caller.db, caller.entId, sheetId)
   if (!order || order.owner_key !== ownerKey) throw new DomainError('ORDER_NOT_FOUND')

@@ -8,6 +8,8 @@ import KitchenTicketReprint from './KitchenTicketReprint'
 import KitchenStationList from './KitchenStationList'
 import KitchenStationSave from './KitchenStationSave'
 import KitchenStationRemove from './KitchenStationRemove'
+import KitchenEstimateSettingsGet from './KitchenEstimateSettingsGet'
+import KitchenEstimateSettingsSave from './KitchenEstimateSettingsSave'
 
 export const KITCHEN_REGISTRY = {
   KitchenBoardGet,
@@ -18,5 +20,7 @@ export const KITCHEN_REGISTRY = {
   KitchenTicketReprint,
   KitchenStationList,
   KitchenStationSave,
-  KitchenStationRemove
+  KitchenStationRemove,
+  KitchenEstimateSettingsGet,
+  KitchenEstimateSettingsSave
 }
