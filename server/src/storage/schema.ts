@@ -217,6 +217,9 @@ export interface GoodsTable {
   all_bases: number
   /** Migration 0019: 1 while the shop has switched it off as sold out (sold-out.service.ts). */
   sold_out: Generated<number>
+  /** Migration 0032: allergen and dietary codes joined by ',' ('' none; src/core/allergens.ts). */
+  allergens: Generated<string>
+  diets: Generated<string>
 }
 
 /** Further pictures of a goods for the image preview (the main one is goods.image). */
@@ -250,6 +253,9 @@ export interface SkuValueTable {
   code: string
   names: string
   sort_no: number
+  /** Migration 0032: allergen and dietary codes joined by ',' ('' none; src/core/allergens.ts). */
+  allergens: Generated<string>
+  diets: Generated<string>
 }
 
 export interface SkuTable {
@@ -289,6 +295,9 @@ export interface GoodsAddOnTable {
   sort_no: number
   /** Migration 0019: 1 while the shop has switched it off as sold out. */
   sold_out: Generated<number>
+  /** Migration 0032: allergen and dietary codes joined by ',' ('' none; src/core/allergens.ts). */
+  allergens: Generated<string>
+  diets: Generated<string>
 }
 
 export interface ComboClassTable {

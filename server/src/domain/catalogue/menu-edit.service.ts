@@ -103,7 +103,7 @@ export function goodsFileItem(menu: Pick<ShopMenu, 'shopId' | 'classes' | 'goods
     ...(g.attributes.length > 0
       ? {
           skus: {
-            attributes: g.attributes.map((a) => ({ code: a.code, names: a.names, values: a.values.map((v) => ({ code: v.code, names: v.names })) })),
+            attributes: g.attributes.map((a) => ({ code: a.code, names: a.names, values: a.values.map((v) => ({ code: v.code, names: v.names, allergens: [...(v.allergens ?? [])], diets: [...(v.diets ?? [])] })) })),
             items: g.skus.map((s) => ({
               code: s.code,
               values: s.valueIds.map(valueCode),
@@ -116,7 +116,7 @@ export function goodsFileItem(menu: Pick<ShopMenu, 'shopId' | 'classes' | 'goods
       : {}),
     packUnits: g.packUnits.map((p) => ({ code: p.code, names: p.names, ref: p.ref, price: p.price, salesPrice: p.salesPrice })),
     remarks: g.remarks,
-    addOns: g.addOns.map((a) => ({ code: a.code, names: a.names, price: a.price, salesPrice: a.salesPrice, soldOut: a.soldOut === true })),
+    addOns: g.addOns.map((a) => ({ code: a.code, names: a.names, price: a.price, salesPrice: a.salesPrice, soldOut: a.soldOut === true, allergens: [...(a.allergens ?? [])], diets: [...(a.diets ?? [])] })),
     ...(g.combo.length > 0
       ? {
           combo: g.combo.map((c) => ({
@@ -128,7 +128,9 @@ export function goodsFileItem(menu: Pick<ShopMenu, 'shopId' | 'classes' | 'goods
           }))
         }
       : {}),
-    soldOut: g.soldOut === true
+    soldOut: g.soldOut === true,
+    allergens: [...(g.allergens ?? [])],
+    diets: [...(g.diets ?? [])]
   }
   return item
 }

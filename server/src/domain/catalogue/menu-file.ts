@@ -7,6 +7,7 @@
  * Money and quantities are decimal strings ('38', '12.50'); never JSON numbers, never floats.
  * Pictures are paths relative to the menu file; the importer copies them into FILES_DIR.
  */
+import type { AllergenCode, DietCode } from '../../../../src/core/allergens'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
 
@@ -72,11 +73,18 @@ export interface MenuGoods {
   combo?: MenuComboClass[]
   /** Sold out now (the shop's sold-out switch, docs/live-events.md); absent = false. */
   soldOut?: boolean
+  /**
+   * Allergen codes (EU 1169/2011: gluten, crustaceans, eggs, fish, peanuts, soy, milk, nuts, celery,
+   * mustard, sesame, sulphites, lupin, molluscs) and dietary marks (vegetarian, vegan, halal, alcohol,
+   * spicy1–spicy3); src/core/allergens.ts, docs/allergens.md. Absent: none.
+   */
+  allergens?: AllergenCode[]
+  diets?: DietCode[]
 }
 
 export interface MenuSkus {
   /** One attribute for sku type 1, several for sku type 2. */
-  attributes: { code: string; names: LocalizedText; values: { code: string; names: LocalizedText }[] }[]
+  attributes: { code: string; names: LocalizedText; values: { code: string; names: LocalizedText; allergens?: AllergenCode[]; diets?: DietCode[] }[] }[]
   items: {
     code: string
     /** One value code per attribute, in attribute order. */
@@ -104,6 +112,9 @@ export interface MenuAddOn {
   salesPrice?: string
   /** Sold out now; absent = false. */
   soldOut?: boolean
+  /** Allergen and dietary codes the add-on brings (see MenuGoods). */
+  allergens?: AllergenCode[]
+  diets?: DietCode[]
 }
 
 export interface MenuComboClass {

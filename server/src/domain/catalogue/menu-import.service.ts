@@ -24,6 +24,7 @@ import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { BomSelectType, GoodsType, SaleType, SkuType } from '../../../../src/gateway/operations'
 import { Decimal } from '../../../../src/core/money'
 import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
+import { markProblemText, parseAllergens, parseDiets, type AllergenCode, type DietCode } from '../../../../src/core/allergens'
 import { isTimeZone, wallClockIn } from '../../../../src/core/wall-clock'
 import { listBases } from '../../storage/repositories/base.repository'
 import { findEnterprise, findEnterpriseSetting } from '../../storage/repositories/enterprise.repository'
@@ -150,6 +151,23 @@ const oneOf = <T extends number>(values: readonly T[]) =>
 
 const list = <T extends z.ZodTypeAny>(item: T) => z.array(item, { invalid_type_error: 'must be a list' })
 
+/**
+ * Allergen or dietary codes (src/core/allergens.ts): a list of codes, each known, one spice level.
+ * A bad code is a problem at its place ('allergens[1]: unknown allergen code "peanut" (use …)').
+ */
+const marks = <K extends 'allergen' | 'diet'>(kind: K) =>
+  list(text)
+    .superRefine((codes, ctx) => {
+      const parse = kind === 'allergen' ? parseAllergens : parseDiets
+      let seen = 0
+      codes.forEach((_, i) => {
+        const problems = parse(codes.slice(0, i + 1)).problems
+        if (problems.length > seen) ctx.addIssue({ code: 'custom', path: [i], message: markProblemText(problems[problems.length - 1], kind) })
+        seen = problems.length
+      })
+    })
+    .transform((codes) => (kind === 'allergen' ? parseAllergens(codes).codes : parseDiets(codes).codes) as K extends 'allergen' ? AllergenCode[] : DietCode[])
+
 export const classSchema = z
   .object({ code, names, sort: int(-1_000_000).optional(), image: picture.optional() })
   .strict()
@@ -161,7 +179,7 @@ const skusSchema = z
         .object({
           code,
           names,
-          values: list(z.object({ code, names }).strict()).min(1, 'must list at least one value')
+          values: list(z.object({ code, names, allergens: marks('allergen').optional(), diets: marks('diet').optional() }).strict()).min(1, 'must list at least one value')
         })
         .strict()
     ).min(1, 'must list at least one attribute'),
@@ -204,9 +222,21 @@ const goodsSchema = z
     packUnits: list(z.object({ code, names, ref: decimal('positive'), price: decimal('price'), salesPrice: decimal('price').optional() }).strict()).optional(),
     remarks: texts.optional(),
     addOns: list(
-      z.object({ code, names, price: decimal('price'), salesPrice: decimal('price').optional(), soldOut: z.boolean({ invalid_type_error: 'must be true or false' }).optional() }).strict()
+      z
+        .object({
+          code,
+          names,
+          price: decimal('price'),
+          salesPrice: decimal('price').optional(),
+          soldOut: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+          allergens: marks('allergen').optional(),
+          diets: marks('diet').optional()
+        })
+        .strict()
     ).optional(),
     soldOut: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+    allergens: marks('allergen').optional(),
+    diets: marks('diet').optional(),
     combo: list(
       z
         .object({
@@ -550,7 +580,7 @@ export function planGoods(rawItem: unknown, index: number, env: GoodsPlanEnv): C
       code: a.code,
       names: a.names,
       sortNo: ai,
-      values: a.values.map((v, vi) => ({ valueId: menuIds.valueId(attrIds[ai], v.code), attrId: attrIds[ai], code: v.code, names: v.names, sortNo: vi }))
+      values: a.values.map((v, vi) => ({ valueId: menuIds.valueId(attrIds[ai], v.code), attrId: attrIds[ai], code: v.code, names: v.names, sortNo: vi, allergens: v.allergens ?? [], diets: v.diets ?? [] }))
     })),
     skus: skuItems.map((s, si) => ({
       skuId: menuIds.skuId(goodsId, s.code),
@@ -569,7 +599,9 @@ export function planGoods(rawItem: unknown, index: number, env: GoodsPlanEnv): C
       price: a.price,
       salesPrice: a.salesPrice ?? a.price,
       sortNo: ai,
-      soldOut: a.soldOut ?? false
+      soldOut: a.soldOut ?? false,
+      allergens: a.allergens ?? [],
+      diets: a.diets ?? []
     })),
     combo: combo.map((c, ci) => ({
       bomClassId: menuIds.bomClassId(goodsId, c.code),
@@ -587,7 +619,9 @@ export function planGoods(rawItem: unknown, index: number, env: GoodsPlanEnv): C
         sortNo: ii
       }))
     })),
-    soldOut: g.soldOut ?? false
+    soldOut: g.soldOut ?? false,
+    allergens: g.allergens ?? [],
+    diets: g.diets ?? []
   }
 }
 

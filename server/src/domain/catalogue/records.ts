@@ -4,6 +4,7 @@
  * stay exact decimal strings; src/core/promotion-pricing.ts computes with src/core/money.
  */
 import type { Promotion as PricedPromotion } from '../../../../src/core/promotion-pricing'
+import type { AllergenCode, DietCode } from '../../../../src/core/allergens'
 import type { LocalizedText } from '../../../../src/gateway/contract'
 import type { BomSelectType, GoodsType, SkuType } from '../../../../src/gateway/operations'
 
@@ -22,6 +23,9 @@ export interface SkuValue {
   code: string
   names: LocalizedText
   sortNo: number
+  /** Allergen and dietary codes (src/core/allergens.ts), canonical, each once; absent: none. */
+  allergens?: AllergenCode[]
+  diets?: DietCode[]
 }
 
 export interface SkuAttribute {
@@ -63,6 +67,9 @@ export interface AddOn {
   sortNo: number
   /** The shop switched it off as sold out (sold-out.service.ts); absent: false. */
   soldOut?: boolean
+  /** Allergen and dietary codes (src/core/allergens.ts), canonical, each once; absent: none. */
+  allergens?: AllergenCode[]
+  diets?: DietCode[]
 }
 
 export interface ComboItem {
@@ -121,6 +128,9 @@ export interface CatalogueGoods {
    * refused by orders like goods with no stock left. Absent: false.
    */
   soldOut?: boolean
+  /** Allergen and dietary codes (src/core/allergens.ts), canonical, each once; absent: none. */
+  allergens?: AllergenCode[]
+  diets?: DietCode[]
 }
 
 /** A promotion as the catalogue keeps it: what pricing reads (src/core), and how it is named and sorted. */

@@ -27,6 +27,9 @@ export interface MenuSection {
 const anyText = (t: LocalizedText): boolean => t['zh-CN'] !== '' || t['zh-TW'] !== '' || t.en !== ''
 
 /** Drops undefined fields, so the file shows only what is set. */
+/** A list of allergen or dietary codes as the file writes it (absent when empty). */
+const marksOut = (codes: readonly string[] | undefined): string[] | undefined => (codes && codes.length > 0 ? [...codes] : undefined)
+
 function compact<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
@@ -64,7 +67,7 @@ export async function exportShopMenu(db: Db, entId: string, shopId: string, base
       skus:
         g.attributes.length > 0
           ? {
-              attributes: g.attributes.map((a) => ({ code: a.code, names: a.names, values: a.values.map((v) => ({ code: v.code, names: v.names })) })),
+              attributes: g.attributes.map((a) => ({ code: a.code, names: a.names, values: a.values.map((v) => compact({ code: v.code, names: v.names, allergens: marksOut(v.allergens), diets: marksOut(v.diets) })) })),
               items: g.skus.map((s) =>
                 compact({ code: s.code, values: s.valueIds.map((id) => valueCode.get(id) ?? id), price: s.price, salesPrice: s.salesPrice, stock: s.stock ?? undefined })
               )
@@ -74,7 +77,7 @@ export async function exportShopMenu(db: Db, entId: string, shopId: string, base
       remarks: anyText(g.remarks) ? g.remarks : undefined,
       addOns:
         g.addOns.length > 0
-          ? g.addOns.map((a) => compact({ code: a.code, names: a.names, price: a.price, salesPrice: a.salesPrice, soldOut: (a as { soldOut?: boolean }).soldOut === true ? true : undefined }))
+          ? g.addOns.map((a) => compact({ code: a.code, names: a.names, price: a.price, salesPrice: a.salesPrice, soldOut: (a as { soldOut?: boolean }).soldOut === true ? true : undefined, allergens: marksOut(a.allergens), diets: marksOut(a.diets) }))
           : undefined,
       combo:
         g.combo.length > 0
@@ -86,7 +89,9 @@ export async function exportShopMenu(db: Db, entId: string, shopId: string, base
               items: c.items.map((i) => compact({ goods: goodsCode.get(i.goodsId) ?? i.goodsId, qua: i.qua, unit: i.unitNames ?? undefined, price: i.price, default: i.isDefault ? true : undefined }))
             }))
           : undefined,
-      soldOut: soldOut ? true : undefined
+      soldOut: soldOut ? true : undefined,
+      allergens: marksOut(g.allergens),
+      diets: marksOut(g.diets)
     })
   })
 

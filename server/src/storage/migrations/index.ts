@@ -34,6 +34,7 @@ import { hostCodeExchanges } from './0027-host-code-exchanges'
 import { billLines } from './0028-bill-lines'
 import { memberNumberCodes } from './0029-member-number-codes'
 import { memberTermsAgreements } from './0030-member-terms-agreements'
+import { allergens } from './0032-allergens'
 import { readyEstimates } from './0033-ready-estimates'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -67,6 +68,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028_bill_lines': billLines,
   '0029_member_number_codes': memberNumberCodes,
   '0030_member_terms_agreements': memberTermsAgreements,
+  '0032_allergens': allergens,
   '0033_ready_estimates': readyEstimates
 }
 

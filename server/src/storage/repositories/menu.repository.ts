@@ -21,6 +21,19 @@ import type { PageWindow } from '../../domain/paging'
 import { preparedQuery } from '../prepared'
 import type { Database } from '../schema'
 import { countOf, flag, namesJson, parseNames } from './row-mapping'
+import { allergensOf, dietsOf, formatMarks, type AllergenCode, type DietCode } from '../../../../src/core/allergens'
+
+/** Allergen and dietary codes of a stored row (migration 0032; codes joined by ','). */
+export const marksOf = (row: { allergens?: string | null; diets?: string | null }): { allergens: AllergenCode[]; diets: DietCode[] } => ({
+  allergens: allergensOf(row.allergens ?? ''),
+  diets: dietsOf(row.diets ?? '')
+})
+
+/** The stored columns of codes (canonical order, '' none). */
+const marksRow = (item: { allergens?: readonly string[]; diets?: readonly string[] }): { allergens: string; diets: string } => ({
+  allergens: formatMarks(item.allergens ?? []),
+  diets: formatMarks(item.diets ?? [])
+})
 
 /** What a menu read needs to know before it touches the (cached) menu: one indexed query. */
 export interface MenuHead {
@@ -173,7 +186,7 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
     .sort(bySort)
 
   const values = group(
-    valueRows.map((r) => ({ valueId: r.value_id, attrId: r.attr_id, code: r.code, names: parseNames(r.names), sortNo: Number(r.sort_no) })),
+    valueRows.map((r) => ({ valueId: r.value_id, attrId: r.attr_id, code: r.code, names: parseNames(r.names), sortNo: Number(r.sort_no), ...marksOf(r) })),
     (v) => v.attrId
   )
   const attributes = group(
@@ -228,7 +241,8 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
         price: r.price,
         salesPrice: r.sales_price,
         sortNo: Number(r.sort_no),
-        soldOut: Number(r.sold_out ?? 0) === 1
+        soldOut: Number(r.sold_out ?? 0) === 1,
+        ...marksOf(r)
       })
     ),
     (a) => a.goodsId
@@ -295,7 +309,8 @@ async function readShopMenu(db: Kysely<Database>, entId: string, shopId: string,
         packUnits: strip(packs.get(r.goods_id)).sort(bySort),
         addOns: strip(addOns.get(r.goods_id)).sort(bySort),
         combo: strip(combos.get(r.goods_id)).sort(bySort),
-        soldOut: Number(r.sold_out ?? 0) === 1
+        soldOut: Number(r.sold_out ?? 0) === 1,
+        ...marksOf(r)
       })
     )
     .sort(
@@ -473,7 +488,8 @@ function goodsRow(entId: string, shopId: string, g: CatalogueGoods): Insertable<
     remarks: namesJson(g.remarks),
     image: g.image,
     all_bases: flag(g.baseIds === null),
-    sold_out: flag(g.soldOut === true)
+    sold_out: flag(g.soldOut === true),
+    ...marksRow(g)
   }
 }
 
@@ -506,7 +522,7 @@ async function insertGoodsParts(trx: Transaction<Database>, shopId: string, good
     'sku_values',
     each((g) =>
       g.attributes.flatMap((a) =>
-        a.values.map((v) => ({ value_id: v.valueId, attr_id: a.attrId, goods_id: g.goodsId, shop_id: shopId, code: v.code, names: namesJson(v.names), sort_no: v.sortNo }))
+        a.values.map((v) => ({ value_id: v.valueId, attr_id: a.attrId, goods_id: g.goodsId, shop_id: shopId, code: v.code, names: namesJson(v.names), sort_no: v.sortNo, ...marksRow(v) }))
       )
     )
   )
@@ -556,7 +572,8 @@ async function insertGoodsParts(trx: Transaction<Database>, shopId: string, good
         price: a.price,
         sales_price: a.salesPrice,
         sort_no: a.sortNo,
-        sold_out: flag(a.soldOut === true)
+        sold_out: flag(a.soldOut === true),
+        ...marksRow(a)
       }))
     )
   )
