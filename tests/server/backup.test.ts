@@ -10,6 +10,7 @@
  * point at docs/backup.md (tested in both passes); the SQLite tests skip there.
  */
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -20,6 +21,7 @@ import type { UploadTicketRow } from '../../src/gateway/after-rows'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { OPERATIONS } from '../../src/gateway/operation-list'
 import { loadConfig } from '../../server/src/config'
+import { BackupError, backupPlaces, restoreBackup } from '../../server/src/domain/backup/sqlite-backup'
 import { useCheckedImages, type CheckedImage } from '../../server/src/domain/files/uploaded-images'
 import { buildApp, buildProviders } from '../../server/src/http/app'
 import { createDatabase, SQLITE_FILE_NAME } from '../../server/src/storage/database'
@@ -75,12 +77,11 @@ describe('on PostgreSQL', () => {
   it('backup and restore say they are SQLite tools, point at docs/backup.md and write nothing', async () => {
     const dataDir = path.join(tempDir('pg'), 'data')
     const env = { DATABASE_URL: DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', DATA_DIR: dataDir }
-    const backup = await runTool('backup', [], env)
+    const [backup, restore] = await Promise.all([runTool('backup', [], env), runTool('restore', [dataDir], env)])
     expect(backup.code).toBe(2)
     expect(backup.stderr).toContain('npm run backup is a SQLite tool, and this deployment uses PostgreSQL')
     expect(backup.stderr).toContain('pg_dump')
     expect(backup.stderr).toContain('docs/backup.md')
-    const restore = await runTool('restore', [dataDir], env)
     expect(restore.code).toBe(2)
     expect(restore.stderr).toContain('npm run restore is a SQLite tool')
     expect(restore.stderr).toContain('pg_restore')
@@ -241,19 +242,9 @@ sqlite('on SQLite, while diners order', () => {
     expect(running.stderr).toContain('is open in a running process (the server, or a CLI): stop the server first, or pass --force')
     expect(await liveOrders()).toBe(before)
 
-    const other = tempDir('existing')
-    const otherEnv = { DATA_DIR: path.join(other, 'data'), FILES_DIR: path.join(other, 'files') }
-    expect((await runTool('restore', [backupDir], otherEnv)).code).toBe(0)
-    const again = await runTool('restore', [backupDir], otherEnv)
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('exists: pass --force to replace it')
-    expect((await runTool('restore', [backupDir, '--force'], otherEnv)).code).toBe(0)
-
+    // The CLI's --check, and its refusal of an unfinished backup (manifest.json is written last).
     const check = await runTool('restore', ['--check', backupDir], {})
-    expect(check.code).toBe(0)
-    expect(check.stdout).toContain('a complete backup of')
-
-    // A copy of the backup, spoilt three ways; each refused before anything is written.
+    expect({ code: check.code, stdout: check.stdout.includes('a complete backup of') }).toEqual({ code: 0, stdout: true })
     const spoilt = (label: string, spoil: (dir: string) => void): string => {
       const dir = path.join(tempDir(label), 'copy')
       fs.cpSync(backupDir, dir, { recursive: true })
@@ -261,30 +252,59 @@ sqlite('on SQLite, while diners order', () => {
       return dir
     }
     const unfinished = spoilt('unfinished', (dir) => fs.rmSync(path.join(dir, 'manifest.json')))
+    const empty = tempDir('target')
+    const emptyPlaces = { DATA_DIR: path.join(empty, 'data'), FILES_DIR: path.join(empty, 'files') }
+    const refused = await runTool('restore', [unfinished], emptyPlaces)
+    expect({ code: refused.code, stderr: refused.stderr.trim() }).toEqual({ code: 1, stderr: `${unfinished} has no manifest.json: the backup did not finish (or this is not a backup directory).` })
+    expect(fs.existsSync(emptyPlaces.DATA_DIR) || fs.existsSync(emptyPlaces.FILES_DIR)).toBe(false)
+
+    // The same rules in process (each CLI start costs seconds): a damaged backup is refused before anything is written …
+    const places = (dir: string) => backupPlaces(loadConfig({}, { dataDir: path.join(dir, 'data'), filesDir: path.join(dir, 'files'), storageProvider: 'local', storageDir: null }))
     const picture = spoilt('picture', (dir) => {
       const menuFile = (fs.readdirSync(path.join(dir, 'files'), { recursive: true }) as string[]).map((f) => path.join(dir, 'files', f)).find((f) => fs.statSync(f).isFile())!
       const bytes = fs.readFileSync(menuFile)
       bytes[bytes.length >> 1] ^= 0xff
       fs.writeFileSync(menuFile, bytes)
     })
-    const database = spoilt('database', (dir) => {
+    const extra = spoilt('extra', (dir) => fs.writeFileSync(path.join(dir, 'storage', 'planted.jpg'), 'not ours'))
+    const truncated = spoilt('database', (dir) => {
       const file = path.join(dir, SQLITE_FILE_NAME)
-      fs.truncateSync(file, fs.statSync(file).size - 4096)
+      fs.truncateSync(file, fs.statSync(file).size - 8192)
+    })
+    // … and a database that matches a rewritten manifest but is not a whole database fails SQLite's own check.
+    const malformed = spoilt('malformed', (dir) => {
+      const file = path.join(dir, SQLITE_FILE_NAME)
+      fs.truncateSync(file, fs.statSync(file).size - 8192)
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
+      const bytes = fs.readFileSync(file)
+      manifest.database.bytes = bytes.length
+      manifest.database.sha256 = createHash('sha256').update(bytes).digest('hex')
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest))
     })
     const cases: [string, string][] = [
-      [unfinished, 'has no manifest.json: the backup did not finish'],
       [picture, 'does not match its SHA-256 in the manifest'],
-      [database, `${SQLITE_FILE_NAME} has `]
+      [extra, 'storage/planted.jpg is not in the manifest'],
+      [truncated, `${SQLITE_FILE_NAME} has `],
+      [malformed, "fails SQLite's integrity check"]
     ]
     for (const [dir, message] of cases) {
       const target = tempDir('target')
-      const env = { DATA_DIR: path.join(target, 'data'), FILES_DIR: path.join(target, 'files') }
-      const refused = await runTool('restore', [dir], env)
-      expect({ code: refused.code, refusedFor: refused.stderr.includes(message) ? message : refused.stderr }).toEqual({ code: 1, refusedFor: message })
-      expect(fs.existsSync(path.join(env.DATA_DIR, SQLITE_FILE_NAME))).toBe(false)
-      expect(fs.existsSync(env.FILES_DIR)).toBe(false)
-      expect((await runTool('restore', ['--check', dir], {})).code).toBe(1)
+      const error = await restoreBackup(dir, places(target)).then(
+        () => null,
+        (e: BackupError) => e
+      )
+      expect({ code: error?.code, refusedFor: error?.message.includes(message) ? message : error?.message }).toEqual({ code: 'CORRUPT', refusedFor: message })
+      expect(fs.readdirSync(target)).toEqual([])
     }
+
+    // An existing database (not in use) is replaced only when told.
+    const other = tempDir('existing')
+    await restoreBackup(backupDir, places(other))
+    const again = await restoreBackup(backupDir, places(other)).catch((e: BackupError) => e)
+    expect(again).toBeInstanceOf(BackupError)
+    expect((again as BackupError).message).toContain('exists: pass --force to replace it')
+    const replaced = await restoreBackup(backupDir, places(other), { force: true })
+    expect({ replaced: replaced.replaced, wasInUse: replaced.wasInUse, files: replaced.restored.files > 0 }).toEqual({ replaced: true, wasInUse: false, files: true })
   }, 120_000)
 
   it('with --force restores into the running server, which then answers from the backup', async () => {
