@@ -4,7 +4,15 @@
  * unit, remarks, combo goods, add-ons) by the ids the line keeps.
  */
 import type { CartLabels } from '../core/cart'
+import { parseGoodsRemarks } from '../core/goods-remarks'
 import type { GoodsDetails } from '../features/menu/menu.store'
+
+/** Each combo goods' own remark groups, by `${BOMClassID}|${GoodsID}` (CartLabels.bomRemarks). */
+export function bomRemarkGroups(d: Pick<GoodsDetails, 'bomGoods'>): Record<string, { name: string; options: string[] }[]> {
+  return Object.fromEntries(
+    d.bomGoods.map((b) => [`${b.BOMClassID}|${b.GoodsID}`, parseGoodsRemarks(b.GoodsRemarks ?? '').map((g) => ({ name: g.name, options: [...g.options] }))])
+  )
+}
 
 export function cartLabels(d: GoodsDetails): CartLabels {
   return {
@@ -14,6 +22,7 @@ export function cartLabels(d: GoodsDetails): CartLabels {
     packs: Object.fromEntries(d.packUnits.map((p) => [p.PCode, p.PUnit])),
     remarks: d.remarks.map((g) => ({ name: g.name, options: [...g.options] })),
     bom: Object.fromEntries(d.bomGoods.map((b) => [`${b.BOMClassID}|${b.GoodsID}`, { GoodsName: b.GoodsName, BOMGoodsPUnit: b.BOMGoodsPUnit }])),
+    bomRemarks: bomRemarkGroups(d),
     addOns: Object.fromEntries(d.addOns.map((a) => [a.OptionID, a.Value]))
   }
 }

@@ -54,6 +54,11 @@ export interface CartBomItem {
   BOMGoodsPUnit: string
   /** Markup on the combo's price. */
   Price: string
+  /**
+   * The picked goods' own remark options ('*Spice:…' groups of that goods, issue 27 item 21): a
+   * combo's noodle soup keeps its spice. Absent on lines from before picks took remarks.
+   */
+  remarkList?: CartRemark[]
 }
 
 /** One chosen add-on: Value name, Value2 list price, Value3 now price. */
@@ -153,12 +158,16 @@ const SEP = '\u0000'
 const remarkKey = (r: CartRemark): string =>
   typeof r.group === 'number' && typeof r.index === 'number' ? `#${r.group}.${r.index}` : r.name + SEP + r.option
 
+/** A combo pick: its class and goods, and its own remarks as a set. */
+const bomKey = (x: CartBomItem): string =>
+  [x.BOMClassID, x.GoodsID, ...[...new Set((x.remarkList ?? []).map(remarkKey))].sort()].join(SEP)
+
 /**
  * Whether two lines are the same choice ("option identity comparison", spec §4): same sku,
  * same pack unit (PCode; PUnit only without a PCode), the same remarks (their place among the
  * goods' remarks where both lines keep it, else name + option; as a set: order and repeats do not
- * matter), the same combo picks (BOMClassID + GoodsID, as a multiset: picking a
- * goods twice differs from once) and the same add-ons (OptionID, as a set).
+ * matter), the same combo picks (BOMClassID + GoodsID and the pick's own remarks, as a
+ * multiset: picking a goods twice differs from once) and the same add-ons (OptionID, as a set).
  * Prices and quantities do not take part.
  */
 export function sameLine(a: LineChoices, b: LineChoices): boolean {
@@ -168,10 +177,7 @@ export function sameLine(a: LineChoices, b: LineChoices): boolean {
     // A pack unit is known by its PCode (its name depends on the language); by name only without one.
     (a.PCode ? isPackLine(a) === isPackLine(b) : (a.PUnit ?? '') === (b.PUnit ?? '')) &&
     sameSet((a.remarkList ?? []).map(remarkKey), (b.remarkList ?? []).map(remarkKey)) &&
-    sameMultiset(
-      (a.bomList ?? []).map((x) => x.BOMClassID + SEP + x.GoodsID),
-      (b.bomList ?? []).map((x) => x.BOMClassID + SEP + x.GoodsID)
-    ) &&
+    sameMultiset((a.bomList ?? []).map(bomKey), (b.bomList ?? []).map(bomKey)) &&
     sameSet(
       (a.attachmentList ?? []).map((x) => x.OptionID),
       (b.attachmentList ?? []).map((x) => x.OptionID)
@@ -233,7 +239,7 @@ export function completeLine(input: CartLineInput, uid: string): CartLine {
     qua: lineTotalQua(pQua, mQua, input.Ref),
     isPack,
     remarkList: (input.remarkList ?? []).map((r) => ({ ...r })),
-    bomList: (input.bomList ?? []).map((b) => ({ ...b })),
+    bomList: (input.bomList ?? []).map((b) => (b.remarkList ? { ...b, remarkList: b.remarkList.map((r) => ({ ...r })) } : { ...b })),
     attachmentList: (input.attachmentList ?? []).map((a) => ({ ...a })),
     ...(typeof input.stockLeft === 'number' && input.stockLeft >= 0 ? { stockLeft: input.stockLeft } : {})
   }
@@ -293,12 +299,32 @@ export interface RemarkGroupLabels {
  * Where each chosen remark sits among the goods' remark groups (the first group of that name
  * holding that option), so the line can be named in another language later.
  */
-export function withRemarkRefs<L extends Pick<CartLine, 'remarkList'>>(line: L, groups: RemarkGroupLabels[]): L {
-  const remarkList = (line.remarkList ?? []).map((r) => {
-    const group = groups.findIndex((g) => g.name === r.name && g.options.includes(r.option))
-    return group < 0 ? { name: r.name, option: r.option } : { name: r.name, option: r.option, group, index: groups[group].options.indexOf(r.option) }
+export function withRemarkRefs<L extends Pick<CartLine, 'remarkList'> & Partial<Pick<CartLine, 'bomList'>>>(
+  line: L,
+  groups: RemarkGroupLabels[],
+  bomGroups: Record<string, RemarkGroupLabels[]> = {}
+): L {
+  const withRefs = (list: CartRemark[], of: RemarkGroupLabels[]): CartRemark[] =>
+    list.map((r) => {
+      const group = of.findIndex((g) => g.name === r.name && g.options.includes(r.option))
+      return group < 0 ? { name: r.name, option: r.option } : { name: r.name, option: r.option, group, index: of[group].options.indexOf(r.option) }
+    })
+  const remarkList = withRefs(line.remarkList ?? [], groups)
+  if (!line.bomList) return { ...line, remarkList }
+  // A combo pick's remarks sit among its own goods' groups (keyed like CartLabels.bom).
+  const bomList = line.bomList.map((b) =>
+    b.remarkList ? { ...b, remarkList: withRefs(b.remarkList, bomGroups[`${b.BOMClassID}|${b.GoodsID}`] ?? []) } : b
+  )
+  return { ...line, remarkList, bomList }
+}
+
+/** Remarks named by the place they keep among `groups` (a remark without its place stays). */
+function relabelRemarks(list: CartRemark[], groups: RemarkGroupLabels[]): CartRemark[] {
+  return list.map((r) => {
+    const g = typeof r.group === 'number' ? groups[r.group] : undefined
+    const option = g && typeof r.index === 'number' ? g.options[r.index] : undefined
+    return g && option ? { ...r, name: g.name, option } : r
   })
-  return { ...line, remarkList }
 }
 
 /**
@@ -313,6 +339,8 @@ export interface CartLabels {
   packs: Record<string, string>
   remarks: RemarkGroupLabels[]
   bom: Record<string, { GoodsName: string; BOMGoodsPUnit: string }>
+  /** Each combo goods' own remark groups, by `${BOMClassID}|${GoodsID}` (absent: none known). */
+  bomRemarks?: Record<string, RemarkGroupLabels[]>
   addOns: Record<string, string>
 }
 
@@ -326,14 +354,12 @@ export function relabelEntry(entry: CartEntry, labels: CartLabels): CartEntry {
     ...line,
     sku: line.sku ? { ...line.sku, SkuName: pick(labels.skus[line.sku.SkuID], line.sku.SkuName) } : null,
     PUnit: line.PUnit ? pick(labels.packs[line.PCode], line.PUnit) : line.PUnit,
-    remarkList: line.remarkList.map((r) => {
-      const g = typeof r.group === 'number' ? labels.remarks[r.group] : undefined
-      const option = g && typeof r.index === 'number' ? g.options[r.index] : undefined
-      return g && option ? { ...r, name: g.name, option } : r
-    }),
+    remarkList: relabelRemarks(line.remarkList, labels.remarks),
     bomList: line.bomList.map((b) => {
-      const l = labels.bom[`${b.BOMClassID}|${b.GoodsID}`]
-      return l ? { ...b, GoodsName: pick(l.GoodsName, b.GoodsName), BOMGoodsPUnit: pick(l.BOMGoodsPUnit, b.BOMGoodsPUnit) } : b
+      const key = `${b.BOMClassID}|${b.GoodsID}`
+      const l = labels.bom[key]
+      const named = l ? { ...b, GoodsName: pick(l.GoodsName, b.GoodsName), BOMGoodsPUnit: pick(l.BOMGoodsPUnit, b.BOMGoodsPUnit) } : b
+      return b.remarkList ? { ...named, remarkList: relabelRemarks(b.remarkList, labels.bomRemarks?.[key] ?? []) } : named
     }),
     attachmentList: line.attachmentList.map((a) => ({ ...a, Value: pick(labels.addOns[a.OptionID], a.Value) }))
   }))
@@ -365,7 +391,11 @@ function isLine(v: unknown): v is CartLine {
     Array.isArray(o.remarkList) &&
     o.remarkList.every((r) => hasStrings(r, ['name', 'option'])) &&
     Array.isArray(o.bomList) &&
-    o.bomList.every((b) => hasStrings(b, ['BOMClassID', 'GoodsID', 'GoodsName', 'BOMQua', 'BOMGoodsPUnit', 'Price'])) &&
+    o.bomList.every(
+      (b) =>
+        hasStrings(b, ['BOMClassID', 'GoodsID', 'GoodsName', 'BOMQua', 'BOMGoodsPUnit', 'Price']) &&
+        (b.remarkList === undefined || (Array.isArray(b.remarkList) && (b.remarkList as unknown[]).every((r) => hasStrings(r, ['name', 'option']))))
+    ) &&
     Array.isArray(o.attachmentList) &&
     o.attachmentList.every((a) => hasStrings(a, ['OptionID', 'Value', 'Value2', 'Value3']))
   )

@@ -25,3 +25,18 @@ export const listSeparator = (locale: Locale): string => (locale === 'en' ? ', '
 
 /** A list written by listSeparator (in any of the languages, or before it: ', ') back into its names. */
 export const splitList = (text: string): string[] => (text ? text.split(/, |\u3001/) : [])
+
+/**
+ * A combo pick with its own remark options: 'Beef noodles (Spice: Mild)', '牛肉面（辣度：微辣）';
+ * the name alone without remarks.
+ */
+export function bomPickText(name: string, remarks: readonly { name: string; option: string }[], locale: Locale): string {
+  return bomPickWithTexts(name, remarks.map((r) => remarkChoiceText(r.name, r.option, locale)), locale)
+}
+
+/** The same from remark options already written in the reader's language ('Spice: Mild'). */
+export function bomPickWithTexts(name: string, remarkTexts: readonly string[], locale: Locale): string {
+  if (remarkTexts.length === 0) return name
+  const text = remarkTexts.join(remarkSeparator(locale))
+  return locale === 'en' ? `${name} (${text})` : `${name}\uFF08${text}\uFF09`
+}

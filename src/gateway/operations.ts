@@ -331,6 +331,11 @@ export interface BomGoodsRow {
   IsDefault: number
   /** 1 while the picked goods is switched off as sold out: it cannot be picked. Absent: 0. */
   SoldOut?: number
+  /**
+   * The picked goods' own remark groups, as GoodsRow.GoodsRemarks ('*Spice:Mild;Hot'): chosen per
+   * pick (order line Bom[].Remarks), a required group must be. Absent or '': none.
+   */
+  GoodsRemarks?: string
 }
 
 export interface PromotionGoodsRow {

@@ -29,8 +29,8 @@ export interface OrderLineInput {
   Remarks: { name: string; option: string }[]
   /** OptionIDs of the chosen add-ons. */
   AddOns: string[]
-  /** Chosen combo goods. */
-  Bom: { BOMClassID: string; GoodsID: string }[]
+  /** Chosen combo goods, each with its own chosen remark options (its goods' groups; absent: none). */
+  Bom: { BOMClassID: string; GoodsID: string; Remarks?: { name: string; option: string }[] }[]
   /** The line's now amount the diner saw (unrounded, as src/core/cart lineAmount gives it). */
   Amount: string
 }

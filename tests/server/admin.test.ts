@@ -153,7 +153,7 @@ describe('orders CLI', () => {
     const lines = await Promise.all([
       clientLine(server, { code: 'C01', sku: 'LARGE', qua: '2', remarks: [{ name: 'Spring onion', option: 'No' }], addOns: ['WONTON3'] }),
       clientLine(server, { code: 'E01', pack: 'BASKET4', qua: '3' }),
-      clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] } })
+      clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] }, pickRemarks: { G03: [{ name: 'Spice', option: 'Mild' }] } })
     ])
     const remark = 'No coriander please; nut allergy'
     const res = await server.call('OrderSubmit', [{ ...takeaway(lines.map((l) => l.input), { Remarks: remark }), RequestKey: requestKey() }], { headers: me.headers, lang: 'en' })
@@ -175,6 +175,8 @@ describe('orders CLI', () => {
     expect(text).toContain(`2. ${dumplings.GoodsName} × 3 Baskets of 4  ${dumplings.Amount}`)
     expect(text).toContain(`3. ${combo.GoodsName} × 1 ${combo.Unit}  ${combo.Amount}`)
     expect(text).toContain(`Combo: ${combo.BomText}`)
+    // A combo pick's own required spice reaches the kitchen (issue 27 item 21).
+    expect(combo.BomText).toContain('Curry Fish Balls (Spice: Mild)')
 
     // A delivery order's contact, phone and address, and an appointed time.
     await server.db

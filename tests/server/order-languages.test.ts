@@ -56,9 +56,9 @@ describe('order lines in the language of whoever reads them', () => {
 
   it('its remark options, add-ons and combo picks too; the typed remark and the kitchen ticket stay as ordered', async () => {
     const me = device()
-    // Chosen on the Traditional Chinese menu: 蔥：走蔥, 加三粒雲吞; a combo with 乾炒牛河, 凍檸茶 and 咖喱魚蛋.
+    // Chosen on the Traditional Chinese menu: 蔥：走蔥, 加三粒雲吞; a combo with 乾炒牛河, 凍檸茶 and 咖喱魚蛋 (辣度：微辣).
     const noodles = await clientLine(server, { code: 'C01', sku: 'LARGE', remarks: [{ name: '蔥', option: '走蔥' }], addOns: ['WONTON3'] })
-    const set = await clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] } })
+    const set = await clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] }, pickRemarks: { G03: [{ name: '辣度', option: '微辣' }] } })
     const typed = '少辣，唔該'
     const placed = await server.call('OrderSubmit', [{ ...takeaway([noodles.input, set.input], { Remarks: typed }), RequestKey: requestKey() }], {
       headers: inLanguage(me.headers, 'zh-TW')
@@ -70,18 +70,18 @@ describe('order lines in the language of whoever reads them', () => {
     const en = await read('en')
     expect(en.table2.map((l: any) => [l.RemarkText, l.AddOnText, l.BomText])).toEqual([
       ['Spring onion: No', 'Three more wontons', ''],
-      ['', '', 'Dry-fried Beef Ho Fun, Iced Lemon Tea, Curry Fish Balls']
+      ['', '', 'Dry-fried Beef Ho Fun, Iced Lemon Tea, Curry Fish Balls (Spice: Mild)']
     ])
     expect(en.table1[0].Remarks).toBe(typed)
     const cn = await read('zh-CN')
     expect(cn.table2.map((l: any) => [l.RemarkText, l.AddOnText, l.BomText])).toEqual([
       ['葱：走葱', '加三粒云吞', ''],
-      ['', '', '干炒牛河、冻柠茶、咖喱鱼蛋']
+      ['', '', '干炒牛河、冻柠茶、咖喱鱼蛋（辣度：微辣）']
     ])
     const tw = await read('zh-TW')
     expect(tw.table2.map((l: any) => [l.RemarkText, l.AddOnText, l.BomText])).toEqual([
       ['蔥：走蔥', '加三粒雲吞', ''],
-      ['', '', '乾炒牛河、凍檸茶、咖喱魚蛋']
+      ['', '', '乾炒牛河、凍檸茶、咖喱魚蛋（辣度：微辣）']
     ])
 
     const ticket = await shopOrder(server.db, sheetId, 'en', new Date())

@@ -35,8 +35,9 @@ describe('pricing', () => {
       clientLine(server, { code: 'C01', sku: 'LARGE', qua: '2', remarks: [{ name: 'Spring onion', option: 'No' }], addOns: ['WONTON3'] }),
       // A pack unit: 3 baskets of 4 (Ref 4) at the basket's now price 36.
       clientLine(server, { code: 'E01', pack: 'BASKET4', qua: '3' }),
-      // A combo: the required main class (one pick, with a markup) and the optional extras (two picks).
-      clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] } }),
+      // A combo: the required main class (one pick, with a markup) and the optional extras (two picks),
+      // the curry fish balls with their required spice (issue 27 item 21).
+      clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] }, pickRemarks: { G03: [{ name: 'Spice', option: 'Mild' }] } }),
       // Hot lemon tea on its promotion price (18 instead of 22).
       clientLine(server, { code: 'H03', qua: '3' }),
       // An add-on whose now price (15) is below its list price (18); the noodles and spice are required choices.

@@ -118,12 +118,12 @@ describe('an order placed in English, read in Chinese', () => {
 
   it('names add-ons and combo picks with the list separator of the reader’s language', async () => {
     const me = await makeMember(server.db)
-    const set = await clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] } })
+    const set = await clientLine(server, { code: 'K04', bom: { MAIN: ['C02'], EXTRAS: ['H04', 'G03'] }, pickRemarks: { G03: [{ name: 'Spice', option: 'Mild' }] } })
     const placed = ok(await server.call('OrderSubmit', [{ ...takeaway([set.input]), RequestKey: requestKey() }], { headers: me.headers, lang: 'zh-TW' }))
     const sheetId = placed.table1[0].SheetID
     const bom = async (lang: string) => ok(await server.call('OrderDetailGet', [{ SheetID: sheetId }], { headers: me.headers, lang })).table2[0].BomText
-    expect(await bom('zh-TW')).toBe('乾炒牛河、凍檸茶、咖喱魚蛋')
-    expect(await bom('zh-CN')).toBe('干炒牛河、冻柠茶、咖喱鱼蛋')
-    expect(await bom('en')).toBe('Dry-fried Beef Ho Fun, Iced Lemon Tea, Curry Fish Balls')
+    expect(await bom('zh-TW')).toBe('乾炒牛河、凍檸茶、咖喱魚蛋（辣度：微辣）')
+    expect(await bom('zh-CN')).toBe('干炒牛河、冻柠茶、咖喱鱼蛋（辣度：微辣）')
+    expect(await bom('en')).toBe('Dry-fried Beef Ho Fun, Iced Lemon Tea, Curry Fish Balls (Spice: Mild)')
   })
 })

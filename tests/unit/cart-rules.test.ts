@@ -84,6 +84,19 @@ describe('cart line rules (spec §3, §4)', () => {
       expect(sameLine(base, pricier)).toBe(true)
     })
 
+    it("differs by a combo pick's own choices (issue 27 item 21), not by their order or language place", () => {
+      const withSpice = (options: string[]): CartLineInput => ({
+        ...base,
+        bomList: [{ ...base.bomList[0], remarkList: options.map((option, i) => ({ name: i === 0 ? 'Spice' : 'Sauce', option })) }, base.bomList[1]]
+      })
+      expect(sameLine(withSpice(['Hot']), withSpice(['Mild']))).toBe(false)
+      expect(sameLine(withSpice(['Hot']), base)).toBe(false)
+      expect(sameLine(withSpice(['Hot']), withSpice(['Hot']))).toBe(true)
+      const twoGroups = withSpice(['Hot', 'Soy'])
+      const reversed: CartLineInput = { ...twoGroups, bomList: [{ ...twoGroups.bomList[0], remarkList: [...twoGroups.bomList[0].remarkList!].reverse() }, base.bomList[1]] }
+      expect(sameLine(twoGroups, reversed)).toBe(true)
+    })
+
     it('differs by sku', () => {
       expect(sameLine(base, { ...base, sku: { SkuID: 'K2', SkuCode: 'C1', SkuItems: 'v1', SkuName: 'Large' } })).toBe(false)
       expect(sameLine(base, { ...base, sku: null })).toBe(false)

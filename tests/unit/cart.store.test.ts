@@ -425,6 +425,20 @@ describe('cart store (spec §3, §4 Cart)', () => {
       expect(cart.cartList[0].lines[0].pQua).toBe('2')
     })
 
+    it("renames a combo pick's own choices by their place among its goods' groups (issue 27 item 21)", () => {
+      const { cart } = setup()
+      const pick = { BOMClassID: 'C1', GoodsID: 'G9', GoodsName: '咖喱魚蛋', BOMQua: '1', BOMGoodsPUnit: '串', Price: '0', remarkList: [{ name: '辣度', option: '大辣', group: 0, index: 2 }] }
+      cart.add(goods(), [line({ bomList: [pick] })])
+      cart.relabel(
+        { GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1' },
+        { ...en, bom: { 'C1|G9': { GoodsName: 'Curry fish balls', BOMGoodsPUnit: 'skewer' } }, bomRemarks: { 'C1|G9': [{ name: 'Spice', options: ['None', 'Mild', 'Hot'] }] } }
+      )
+      expect(cart.cartList[0].lines[0].bomList[0]).toMatchObject({ GoodsName: 'Curry fish balls', remarkList: [{ name: 'Spice', option: 'Hot', group: 0, index: 2 }] })
+      // Without the pick's groups the choice keeps its name.
+      cart.relabel({ GoodsID: 'G1', ShopID: 'S1', BaseID: 'B1' }, { ...en, bom: {} })
+      expect(cart.cartList[0].lines[0].bomList[0].remarkList).toEqual([{ name: 'Spice', option: 'Hot', group: 0, index: 2 }])
+    })
+
     it('loads a cart stored before remarks kept their place, and keeps what it cannot rename', () => {
       const old = line({ remarkList: [{ name: '甜度', option: '少甜' }] })
       const storage = memoryStorage({

@@ -119,6 +119,13 @@ const pork = (): GoodsDetails => empty(goodsRow('PORK', { GoodsName: 'Roast pork
 
 const choiceOf = (details: GoodsDetails) => new GoodsChoice(details, DEFAULT_POINTS)
 
+/** The live price of a choice without its pick choices: what the same picks cost bare. */
+function toLinePrice(choice: GoodsChoice): string {
+  const bare = new GoodsChoice(choice.details, DEFAULT_POINTS)
+  for (const c of choice.details.bomClasses) bare.bom[c.BOMClassID] = [...(choice.bom[c.BOMClassID] ?? [])]
+  return bare.amount.toString()
+}
+
 function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>()
   return { get: (k) => map.get(k) ?? null, set: (k, v) => void map.set(k, v), remove: (k) => void map.delete(k) }
@@ -365,6 +372,71 @@ describe('goods choice', () => {
       expect(choice.remarks).toEqual({ Sugar: 'Normal', Ice: 'None' })
       choice.toggleRemark('Ice', 'None')
       expect(choice.remarks).toEqual({ Sugar: 'Normal' })
+    })
+  })
+
+  describe("a combo pick's own choices (issue 27 item 21)", () => {
+    /** The set meal with a main whose spice is required and a side with an optional sauce. */
+    const spicySet = (): GoodsDetails => {
+      const d = setMeal()
+      return {
+        ...d,
+        bomGoods: d.bomGoods.map((g) =>
+          g.GoodsID === 'B2' ? { ...g, GoodsRemarks: '*Spice:None;Mild；Hot' } : g.GoodsID === 'B3' ? { ...g, GoodsRemarks: 'Sauce: Chilli; Soy' } : g
+        )
+      }
+    }
+
+    it("asks for a picked goods' required group, naming the goods, and only while it is picked", () => {
+      const choice = choiceOf(spicySet())
+      choice.toggleBom(cls(choice.details, 'K-SIDE'), 'B4')
+      expect(choice.complete).toBe(true) // B1 is the default main; B3's sauce is optional
+      choice.toggleBom(cls(choice.details, 'K-MAIN'), 'B2')
+      expect(choice.problems).toEqual([{ kind: 'pick-remark', goodsName: 'Name B2', groupName: 'Spice' }])
+      expect(choice.complete).toBe(false)
+      choice.togglePickRemark({ BOMClassID: 'K-MAIN', GoodsID: 'B2' }, 'Spice', 'Mild')
+      expect(choice.complete).toBe(true)
+      // Tapped again it clears; swapping the main away drops the question.
+      choice.togglePickRemark({ BOMClassID: 'K-MAIN', GoodsID: 'B2' }, 'Spice', 'Mild')
+      expect(choice.complete).toBe(false)
+      choice.toggleBom(cls(choice.details, 'K-MAIN'), 'B1')
+      expect(choice.complete).toBe(true)
+    })
+
+    it('puts each pick’s choices on its own combo item of the line, in group order, and nothing for a pick without', () => {
+      const choice = choiceOf(spicySet())
+      choice.toggleBom(cls(choice.details, 'K-MAIN'), 'B2')
+      choice.toggleBom(cls(choice.details, 'K-SIDE'), 'B4')
+      choice.togglePickRemark({ BOMClassID: 'K-MAIN', GoodsID: 'B2' }, 'Spice', 'Hot')
+      choice.togglePickRemark({ BOMClassID: 'K-SIDE', GoodsID: 'B3' }, 'Sauce', 'Soy')
+      const line = choice.toLine()
+      expect(line.bomList.map((b) => [b.GoodsID, b.remarkList])).toEqual([
+        ['B2', [{ name: 'Spice', option: 'Hot' }]],
+        ['B3', [{ name: 'Sauce', option: 'Soy' }]],
+        ['B4', undefined]
+      ])
+      // The choice costs nothing.
+      expect(choice.amount.toString()).toBe(toLinePrice(choice))
+    })
+
+    it('makes a different cart line per pick choice, and the same line when chosen alike', () => {
+      const cart = cartStore()
+      const mild = choiceOf(spicySet())
+      mild.toggleBom(cls(mild.details, 'K-MAIN'), 'B2')
+      mild.togglePickRemark({ BOMClassID: 'K-MAIN', GoodsID: 'B2' }, 'Spice', 'Mild')
+      mild.toggleBom(cls(mild.details, 'K-SIDE'), 'B4')
+      const hot = choiceOf(spicySet())
+      hot.toggleBom(cls(hot.details, 'K-SIDE'), 'B4')
+      hot.toggleBom(cls(hot.details, 'K-MAIN'), 'B2')
+      hot.togglePickRemark({ BOMClassID: 'K-MAIN', GoodsID: 'B2' }, 'Spice', 'Hot')
+      cart.add(mild.cartGoods(SCOPE), [mild.toLine()])
+      cart.add(hot.cartGoods(SCOPE), [hot.toLine()])
+      cart.add(mild.cartGoods(SCOPE), [mild.toLine()])
+      const lines = cart.entriesFor('S101', 'B201')[0].lines
+      expect(lines.map((l) => [l.bomList[0].remarkList?.[0]?.option, l.mQua])).toEqual([
+        ['Mild', '2'],
+        ['Hot', '1']
+      ])
     })
   })
 

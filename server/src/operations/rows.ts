@@ -279,7 +279,8 @@ export const bomGoodsRow = (comboClass: ComboClass, item: ComboItem, goods: Cata
   Price: item.price,
   ImageUrl: read.imageUrl(goods.image),
   IsDefault: item.isDefault ? 1 : 0,
-  SoldOut: goods.soldOut ? 1 : 0
+  SoldOut: goods.soldOut ? 1 : 0,
+  GoodsRemarks: pickText(goods.remarks, locale)
 })
 
 export const promotionGoodsRow = (promotion: Promotion, goods: CatalogueGoods, locale: Locale): PromotionGoodsRow => ({
@@ -432,7 +433,9 @@ export const BOM_GOODS_COLUMNS: ColumnDocs<BomGoodsRow> = {
   Price: `${MONEY}: markup added to the combo's price when picked ('0' none)`,
   ImageUrl: "string: absolute URL, '' without a picture",
   IsDefault: 'number: 1 when picked by default',
-  SoldOut: 'number: 1 while the goods is switched off as sold out: it cannot be picked (GOODS_OFF_SALE)'
+  SoldOut: 'number: 1 while the goods is switched off as sold out: it cannot be picked (GOODS_OFF_SALE)',
+  GoodsRemarks:
+    "string: the picked goods' own remark groups, as GoodsRemarks of a goods row; chosen per pick in the order line's Bom[].Remarks, a required group ('*') must be (CHOICE_REQUIRED)"
 }
 
 export const PROMOTION_GOODS_COLUMNS: ColumnDocs<PromotionGoodsRow> = {

@@ -32,6 +32,8 @@ import {
 import type { MessageKey } from '../../i18n/catalogues'
 import type { KeyValueStorage } from '../../hosts/host'
 import type { VipAddressRow } from '../../gateway/address-rows'
+import type { OrderProgressLive } from '../../stores/order-progress'
+import { estimateLines, ReadyEstimateStore, type EstimateAsk } from './ready-estimate.store'
 import { callGateway } from './gateway-call'
 import { TERMS_VERSION } from './terms-version'
 import { TermsAgreementStore } from './terms-agreement.store'
@@ -92,6 +94,8 @@ export interface CheckoutDeps {
   clock?: () => number
   /** The member's saved addresses (absent: every diner types the delivery details). */
   addressBook?: CheckoutAddressBook
+  /** The branch's live stream: the ready-time estimate follows the kitchen's moves (docs/estimates.md). */
+  live?: OrderProgressLive
 }
 
 /** The choices of an order not sent yet, as kept in storage. */
@@ -169,7 +173,11 @@ export function orderLineInputs(entries: CartEntry[]): OrderLineInput[] {
       PQua: line.isPack ? line.pQua : '0',
       Remarks: line.remarkList.map((r) => ({ name: r.name, option: r.option })),
       AddOns: line.attachmentList.map((a) => a.OptionID),
-      Bom: line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID })),
+      Bom: line.bomList.map((b) => ({
+        BOMClassID: b.BOMClassID,
+        GoodsID: b.GoodsID,
+        ...(b.remarkList?.length ? { Remarks: b.remarkList.map((r) => ({ name: r.name, option: r.option })) } : {})
+      })),
       Amount: lineAmount(line)
     }))
   )
@@ -236,13 +244,19 @@ export class CheckoutStore {
   private disposeReaction: IReactionDisposer | null = null
   private pending: Promise<SubmitResult> | null = null
   private disposeDraft: IReactionDisposer | null = null
+  private stopEstimate: (() => void) | null = null
+  /** "Ready in about N min" for the cart, and the branch's full pickup slots (not offered). */
+  readonly estimate: ReadyEstimateStore
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: CheckoutDeps
   ) {
     this.terms = deps.terms ?? new TermsAgreementStore(gateway, deps.storage ?? memoryStorage(), { version: deps.termsVersion ?? TERMS_VERSION, token: () => '' })
-    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending' | 'disposeDraft' | 'terms'>(this, {
+    this.estimate = new ReadyEstimateStore(gateway, { live: deps.live })
+    makeAutoObservable<CheckoutStore, 'gateway' | 'deps' | 'previewSeq' | 'disposeReaction' | 'pending' | 'disposeDraft' | 'terms' | 'stopEstimate'>(this, {
+      estimate: false,
+      stopEstimate: false,
       terms: false,
       gateway: false,
       deps: false,
@@ -281,6 +295,7 @@ export class CheckoutStore {
       () => void this.refreshPreview(),
       { delay: this.deps.previewDelayMs ?? 300, fireImmediately: true }
     )
+    this.stopEstimate = this.estimate.watch(() => this.estimateAsk)
     // Every change is kept; a place arriving after the page (a reload) or another place brings its own choices.
     let shownKey = this.draftKey
     this.disposeDraft = reaction(
@@ -296,6 +311,8 @@ export class CheckoutStore {
   }
 
   end(): void {
+    this.stopEstimate?.()
+    this.stopEstimate = null
     this.disposeReaction?.()
     this.disposeReaction = null
     this.disposeDraft?.()
@@ -417,6 +434,14 @@ export class CheckoutStore {
     return orderLineInputs(this.entries)
   }
 
+  /** What the ready-time estimate asks for: this cart at this branch (null: nothing to cook yet). */
+  get estimateAsk(): EstimateAsk | null {
+    const p = this.place
+    const lines = estimateLines(this.lines)
+    if (!p || lines.length === 0) return null
+    return { input: { ShopID: p.ShopID, BaseID: p.BaseID, Lines: lines }, place: { ShopID: p.ShopID, BaseID: p.BaseID } }
+  }
+
   /** Service styles of the branch (spec §1); a table's rounds are served at the branch, never delivered. */
   get serviceOptions(): ServiceType[] {
     const base = this.place?.base
@@ -455,7 +480,18 @@ export class CheckoutStore {
   /** The appointment days and their times (today or tomorrow … 7 days, spec §4). */
   get slotDays(): SlotDay[] {
     const rules = this.slotRules
-    return rules ? appointmentSlots(rules) : []
+    if (!rules) return []
+    // A slot the kitchen is full at is not offered (the branch's capacity per 15 minutes; docs/estimates.md).
+    const full = this.estimate.fullSet
+    const days = appointmentSlots(rules)
+    if (full.size === 0) return days
+    return days
+      .map((d) => {
+        const slots = d.slots.filter((t) => !full.has(slotDateTime(d, t)))
+        const nextDayFrom = d.slots.slice(0, d.nextDayFrom).filter((t) => !full.has(slotDateTime(d, t))).length
+        return { ...d, slots, nextDayFrom }
+      })
+      .filter((d) => d.slots.length > 0)
   }
 
   /** As soon as possible is offered only while the branch is open. */

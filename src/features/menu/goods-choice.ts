@@ -9,6 +9,7 @@ import { Decimal, maxDecimal, roundHalfUp, toDecimal, type DecimalPoints } from 
 import { lineAmount, lineOriginalAmount, type CartGoodsDetails, type CartLineInput } from '../../core/cart'
 import { DEFAULT_MAX_LINE_QUANTITY, canStepUp, stepperMax, type OrderLimits } from '../../core/order-limits'
 import { missingRequiredGroups } from '../../core/remark-groups'
+import { parseGoodsRemarks, type RemarkGroup } from '../../core/goods-remarks'
 import type { GoodsDetails, MenuScope } from './menu.store'
 
 export type ChoiceProblem =
@@ -17,6 +18,8 @@ export type ChoiceProblem =
   | { kind: 'combo'; className: string; need: number; picked: number }
   /** A required remark group ('*Spice:…', src/core/goods-remarks.ts) with nothing chosen. */
   | { kind: 'remark'; groupName: string }
+  /** A combo pick's own required remark group with nothing chosen (its noodles' spice). */
+  | { kind: 'pick-remark'; goodsName: string; groupName: string }
 
 /** Why the quantity stepper stopped: the shop's per-line cap, or the stock left (main units). */
 export type QuantityLimit = { kind: 'cap'; max: number } | { kind: 'stock'; left: number }
@@ -31,6 +34,8 @@ export class GoodsChoice {
   addOns: string[] = []
   /** BOMClassID → picked GoodsIDs. */
   bom: Record<string, string[]> = {}
+  /** `${BOMClassID}|${GoodsID}` → a pick's own remarks: group name → chosen option. */
+  pickRemarks: Record<string, Record<string, string>> = {}
   quantity: string
 
   constructor(
@@ -113,6 +118,28 @@ export class GoodsChoice {
     else if (!this.bomAvailable(goodsId)) return
     else if (cls.Qua === 1) this.bom[cls.BOMClassID] = [goodsId]
     else if (picked.length < cls.Qua) this.bom[cls.BOMClassID] = [...picked, goodsId]
+  }
+
+  /** A combo goods' own remark groups (its GoodsRemarks), in the order its goods lists them. */
+  pickGroups(pick: Pick<BomGoodsRow, 'GoodsRemarks'>): RemarkGroup[] {
+    return parseGoodsRemarks(pick.GoodsRemarks ?? '')
+  }
+
+  /** Chooses a pick's remark option (one per group; tapping it again clears it). */
+  togglePickRemark(pick: Pick<BomGoodsRow, 'BOMClassID' | 'GoodsID'>, group: string, option: string): void {
+    const key = `${pick.BOMClassID}|${pick.GoodsID}`
+    const chosen = { ...(this.pickRemarks[key] ?? {}) }
+    if (chosen[group] === option) delete chosen[group]
+    else chosen[group] = option
+    this.pickRemarks[key] = chosen
+  }
+
+  /** A pick's chosen remark options, in its goods' group order. */
+  chosenPickRemarks(pick: BomGoodsRow): { name: string; option: string }[] {
+    const chosen = this.pickRemarks[`${pick.BOMClassID}|${pick.GoodsID}`] ?? {}
+    return this.pickGroups(pick)
+      .filter((g) => chosen[g.name] !== undefined && g.options.includes(chosen[g.name]))
+      .map((g) => ({ name: g.name, option: chosen[g.name] }))
   }
 
   bomFull(cls: BomClassRow): boolean {
@@ -243,6 +270,11 @@ export class GoodsChoice {
       const picked = (this.bom[c.BOMClassID] ?? []).filter((id) => this.bomAvailable(id)).length
       if (c.SelectType === 0 && picked !== c.Qua) out.push({ kind: 'combo', className: c.BOMClassName, need: c.Qua, picked })
     }
+    for (const pick of this.pickedBom) {
+      for (const r of missingRequiredGroups(this.pickGroups(pick), this.chosenPickRemarks(pick))) {
+        out.push({ kind: 'pick-remark', goodsName: pick.GoodsName, groupName: r.name })
+      }
+    }
     return out
   }
 
@@ -293,14 +325,18 @@ export class GoodsChoice {
       mQua: pack ? '0' : this.quantity,
       pQua: pack ? this.quantity : '0',
       remarkList: this.chosenRemarks,
-      bomList: this.pickedBom.map((g) => ({
-        BOMClassID: g.BOMClassID,
-        GoodsID: g.GoodsID,
-        GoodsName: g.GoodsName,
-        BOMQua: g.BOMQua,
-        BOMGoodsPUnit: g.BOMGoodsPUnit,
-        Price: g.Price
-      })),
+      bomList: this.pickedBom.map((g) => {
+        const remarkList = this.chosenPickRemarks(g)
+        return {
+          BOMClassID: g.BOMClassID,
+          GoodsID: g.GoodsID,
+          GoodsName: g.GoodsName,
+          BOMQua: g.BOMQua,
+          BOMGoodsPUnit: g.BOMGoodsPUnit,
+          Price: g.Price,
+          ...(remarkList.length > 0 ? { remarkList } : {})
+        }
+      }),
       attachmentList: this.pickedAddOns.map((a) => ({ OptionID: a.OptionID, Value: a.Value, Value2: a.Value2, Value3: a.Value3 })),
       ...(this.stockLeft !== null ? { stockLeft: this.stockLeft } : {})
     }

@@ -14,5 +14,7 @@ export function problemText(i18n: I18nStore, p: Exclude<ChoiceProblem, { kind: '
       return i18n.t('details.skuUnavailable')
     case 'combo':
       return i18n.t('details.chooseCombo', { name: p.className, n: p.need })
+    case 'pick-remark':
+      return i18n.t('details.choosePickRemark', { name: p.groupName || i18n.t('details.remarks'), goods: p.goodsName })
   }
 }

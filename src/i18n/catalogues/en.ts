@@ -85,6 +85,7 @@ const en: Record<MessageKey, string> = {
   'details.chooseCombo': 'Please choose {n} in "{name}"',
   'details.required': 'Required',
   'details.chooseRemark': 'Please choose {name}',
+  'details.choosePickRemark': 'Please choose {name} for {goods}',
   'details.skuUnavailable': 'This option is not available',
   'details.add': 'Add to cart',
   'details.pictures': 'View the pictures of {name}',

@@ -83,6 +83,7 @@ const zhCN = {
   'details.chooseCombo': '「{name}」请选 {n} 项',
   'details.required': '必选',
   'details.chooseRemark': '请选择{name}',
+  'details.choosePickRemark': '请为{goods}选择{name}',
   'details.skuUnavailable': '该规格暂不供应',
   'details.add': '加入购物车',
   'details.pictures': '查看{name}的图片',

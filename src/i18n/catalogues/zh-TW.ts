@@ -85,6 +85,7 @@ const zhTW: Record<MessageKey, string> = {
   'details.chooseCombo': '「{name}」請選 {n} 項',
   'details.required': '必選',
   'details.chooseRemark': '請選擇{name}',
+  'details.choosePickRemark': '請為{goods}選擇{name}',
   'details.skuUnavailable': '該規格暫不供應',
   'details.add': '加入購物車',
   'details.pictures': '查看{name}的圖片',

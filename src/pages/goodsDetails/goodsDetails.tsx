@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSaleStatusTimer, useSessionPage } from '../../compose/page-hooks'
 import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
+import { bomRemarkGroups } from '../../compose/cart-labels'
 import { ROUTES } from '../../features/shell/routes'
 import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { GoodsChoice } from '../../features/menu/goods-choice'
@@ -82,7 +83,7 @@ function GoodsDetails() {
   const soldOut = choice.soldOut
   const ready = status.isOnSale && !soldOut && choice.complete
   // The line keeps where its remarks sit, so the cart names them in any language later.
-  const line = () => withRemarkRefs(choice.toLine(), details.remarks)
+  const line = () => withRemarkRefs(choice.toLine(), details.remarks, bomRemarkGroups(details))
   const add = () => {
     if (!ready) return
     cart.add(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), [line()])

@@ -47,6 +47,8 @@ export interface LineChoice {
   addOns?: string[]
   /** Combo picks: class code → goods codes. */
   bom?: Record<string, string[]>
+  /** A combo pick's own remark options, by the pick's goods code ({ G03: [{ name: '辣度', option: '微辣' }] }). */
+  pickRemarks?: Record<string, { name: string; option: string }[]>
 }
 
 /**
@@ -75,7 +77,16 @@ export async function clientLine(server: TestServer, choice: LineChoice): Promis
     codes.map((code) => {
       const row = bomRows.find((b: any) => b.BOMClassID === `${goodsId}.b.${classCode}` && b.GoodsID === gid(code, shop))
       if (!row) throw new Error(`no combo pick ${classCode}/${code} on ${goodsId}`)
-      return { BOMClassID: row.BOMClassID, GoodsID: row.GoodsID, GoodsName: row.GoodsName, BOMQua: row.BOMQua, BOMGoodsPUnit: row.BOMGoodsPUnit, Price: row.Price }
+      const remarkList = choice.pickRemarks?.[code]
+      return {
+        BOMClassID: row.BOMClassID,
+        GoodsID: row.GoodsID,
+        GoodsName: row.GoodsName,
+        BOMQua: row.BOMQua,
+        BOMGoodsPUnit: row.BOMGoodsPUnit,
+        Price: row.Price,
+        ...(remarkList ? { remarkList } : {})
+      }
     })
   )
   const qua = choice.qua ?? '1'
@@ -107,7 +118,7 @@ export async function clientLine(server: TestServer, choice: LineChoice): Promis
       PQua: line.isPack ? line.pQua : '0',
       Remarks: line.remarkList,
       AddOns: line.attachmentList.map((a) => a.OptionID),
-      Bom: line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID })),
+      Bom: line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID, ...(b.remarkList ? { Remarks: b.remarkList } : {}) })),
       Amount: lineAmount(line)
     }
   }

@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely'
 import { parseGoodsRemarks, type RemarkGroup } from '../../../../src/core/goods-remarks'
-import { listSeparator, remarkChoiceText, remarkSeparator, splitList } from '../../../../src/core/choice-text'
+import { bomPickWithTexts, listSeparator, remarkChoiceText, remarkSeparator, splitList } from '../../../../src/core/choice-text'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { OrderLineRow } from '../../../../src/gateway/order-rows'
 import { parseNames } from '../../storage/repositories/row-mapping'
@@ -25,7 +25,8 @@ const inLocale = (json: string | undefined, locale: Locale): string => (json ? p
 interface LineChoices {
   Remarks: { name: string; option: string }[]
   AddOns: string[]
-  Bom: { BOMClassID: string; GoodsID: string }[]
+  /** Each pick's own remark options (absent on lines from before picks took remarks). */
+  Bom: { BOMClassID: string; GoodsID: string; Remarks: { name: string; option: string }[] }[]
 }
 
 function parseChoices(detail: string | undefined): LineChoices {
@@ -36,10 +37,16 @@ function parseChoices(detail: string | undefined): LineChoices {
     value = {}
   }
   const list = (v: unknown): any[] => (Array.isArray(v) ? v : [])
+  const remarks = (v: unknown) =>
+    list(v)
+      .filter((r) => r && typeof r.option === 'string')
+      .map((r) => ({ name: typeof r.name === 'string' ? r.name : '', option: r.option as string }))
   return {
-    Remarks: list(value?.Remarks).filter((r) => r && typeof r.option === 'string').map((r) => ({ name: typeof r.name === 'string' ? r.name : '', option: r.option })),
+    Remarks: remarks(value?.Remarks),
     AddOns: list(value?.AddOns).filter((id) => typeof id === 'string'),
-    Bom: list(value?.Bom).filter((b) => b && typeof b.GoodsID === 'string')
+    Bom: list(value?.Bom)
+      .filter((b) => b && typeof b.GoodsID === 'string')
+      .map((b) => ({ BOMClassID: typeof b.BOMClassID === 'string' ? b.BOMClassID : '', GoodsID: b.GoodsID as string, Remarks: remarks(b.Remarks) }))
   }
 }
 
@@ -142,7 +149,15 @@ export async function linesInLanguage(
       ),
       BomText: joinedIn(
         l.BomText,
-        chose.Bom.map((b) => inLocale(goodsBy.get(`${shop}|${b.GoodsID}`)?.names, locale) || null),
+        chose.Bom.map((b) => {
+          const pick = goodsBy.get(`${shop}|${b.GoodsID}`)
+          const name = inLocale(pick?.names, locale)
+          if (!name) return null
+          // The pick's own remarks named as its goods names them in the reader's language.
+          const named = b.Remarks.map((r) => remarkIn(pick?.remarks, r, locale))
+          if (named.some((n) => n === null)) return b.Remarks.length > 0 ? null : name
+          return named.length > 0 ? bomPickWithTexts(name, named as string[], locale) : name
+        }),
         locale
       )
     }

@@ -365,7 +365,7 @@ export function orderRecordsOf(placement: ValidPlacement, order: NewOrder): { ro
       PCode: l.line.PCode,
       Remarks: l.line.remarkList,
       AddOns: l.line.attachmentList.map((a) => a.OptionID),
-      Bom: l.line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID }))
+      Bom: l.line.bomList.map((b) => ({ BOMClassID: b.BOMClassID, GoodsID: b.GoodsID, ...(b.remarkList?.length ? { Remarks: b.remarkList } : {}) }))
     })
   }))
   if (placement.coupon) lines.push(couponLineOf(order.orderId, lines.length + 1, placement.coupon, placement.couponAmount))

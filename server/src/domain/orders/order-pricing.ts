@@ -14,7 +14,7 @@
 import { lineAmount, lineOriginalAmount, lineTotalQua, lineUnitExtras, stepOf, type CartLine } from '../../../../src/core/cart'
 import { parseGoodsRemarks } from '../../../../src/core/goods-remarks'
 import { missingRequiredGroups } from '../../../../src/core/remark-groups'
-import { listSeparator, remarkChoicesText } from '../../../../src/core/choice-text'
+import { bomPickText, listSeparator, remarkChoicesText } from '../../../../src/core/choice-text'
 import { Decimal, decimalPlaces, roundHalfUp, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { HARD_MAX_LINE_QUANTITY, HARD_MAX_ORDER_LINES, type OrderLimits } from '../../../../src/core/order-limits'
 import { packUnitPrices, skuPrices } from '../../../../src/core/promotion-pricing'
@@ -71,6 +71,29 @@ function quantity(text: string): Decimal | null {
 /** Whether `q` is a whole number of steps (weight goods step by 0.5, others by 1). */
 function onStep(q: Decimal, step: Decimal): boolean {
   return q.mod(step).isZero()
+}
+
+/**
+ * Remark choices of `goods` (a line's goods, or a combo pick's): each a real option of a real group
+ * in one of the menu's languages, one per group, and a choice in each required group ('*Spice:…')
+ * as the diner saw the groups in some language (GoodsRemarks comes in the request's language,
+ * another language's text when it has none). `name` names the goods in refusals.
+ */
+function checkedRemarks(goods: CatalogueGoods, given: unknown, name: string, locale: Locale): { name: string; option: string }[] {
+  const invalid = (): DomainError => new DomainError('INVALID_QUANTITY', { goods: name })
+  const remarkGroups = LOCALES.flatMap((l) => parseGoodsRemarks(goods.remarks[l]))
+  const remarks = Array.isArray(given) ? (given as { name: string; option: string }[]) : []
+  for (const r of remarks) {
+    if (!remarkGroups.some((g) => g.name === r.name && g.options.includes(r.option))) throw invalid()
+  }
+  if (new Set(remarks.map((r) => r.name)).size !== remarks.length) throw invalid()
+  const views = LOCALES.map((l) => parseGoodsRemarks(pickText(goods.remarks, l)))
+  if (!views.some((groups) => missingRequiredGroups(groups, remarks).length === 0)) {
+    const mine = views[LOCALES.indexOf(locale)]
+    const missing = missingRequiredGroups(mine, remarks)[0] ?? views.map((groups) => missingRequiredGroups(groups, remarks)[0]).find(Boolean)
+    throw new DomainError('CHOICE_REQUIRED', { goods: name, group: missing?.name ?? '' })
+  }
+  return remarks.map((r) => ({ name: r.name, option: r.option }))
 }
 
 /**
@@ -143,21 +166,9 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     throw new DomainError('LINE_QUANTITY_OVER_LIMIT', { goods: goodsName, max: String(maxLineQuantity) })
   }
 
-  // Remarks: each a real option of a real group, in any of the menu's languages.
-  const remarkGroups = LOCALES.flatMap((l) => parseGoodsRemarks(goods.remarks[l]))
-  const remarks = Array.isArray(input.Remarks) ? input.Remarks : []
-  for (const r of remarks) {
-    if (!remarkGroups.some((g) => g.name === r.name && g.options.includes(r.option))) throw invalid()
-  }
-  if (new Set(remarks.map((r) => r.name)).size !== remarks.length) throw invalid()
-  // Required groups ('*Spice:…'): a choice in each, as the diner saw the groups in some language
-  // (GoodsRemarks comes in the request's language, another language's text when it has none).
-  const views = LOCALES.map((l) => parseGoodsRemarks(pickText(goods.remarks, l)))
-  if (!views.some((groups) => missingRequiredGroups(groups, remarks).length === 0)) {
-    const mine = views[LOCALES.indexOf(locale)]
-    const missing = missingRequiredGroups(mine, remarks)[0] ?? views.map((groups) => missingRequiredGroups(groups, remarks)[0]).find(Boolean)
-    throw new DomainError('CHOICE_REQUIRED', { goods: goodsName, group: missing?.name ?? '' })
-  }
+  // Remarks: each a real option of a real group, in any of the menu's languages; a choice in each
+  // required group ('*Spice:…').
+  const remarks = checkedRemarks(goods, input.Remarks, goodsName, locale)
 
   // Add-ons: real, each once.
   const addOnIds = Array.isArray(input.AddOns) ? input.AddOns : []
@@ -177,13 +188,18 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     if (!comboClass || !item) throw invalid()
     const itemGoods = read.snapshot.goodsById.get(item.goodsId)
     if (itemGoods?.soldOut) throw new DomainError('GOODS_OFF_SALE', { goods: nameIn(itemGoods.names, locale) })
+    const pickName = itemGoods ? nameIn(itemGoods.names, locale) : item.goodsId
+    // A pick keeps its own goods' remarks: the combo's noodle soup is cooked at the spice chosen.
+    const pickRemarks = itemGoods ? checkedRemarks(itemGoods, pick.Remarks, pickName, locale) : []
+    if (!itemGoods && Array.isArray(pick.Remarks) && pick.Remarks.length > 0) throw invalid()
     bomList.push({
       BOMClassID: comboClass.bomClassId,
       GoodsID: item.goodsId,
-      GoodsName: itemGoods ? nameIn(itemGoods.names, locale) : item.goodsId,
+      GoodsName: pickName,
       BOMQua: item.qua,
       BOMGoodsPUnit: item.unitNames ? nameIn(item.unitNames, locale) : itemGoods ? nameIn(itemGoods.unitNames, locale) : '',
-      Price: item.price
+      Price: item.price,
+      ...(pickRemarks.length > 0 ? { remarkList: pickRemarks } : {})
     })
   }
   for (const comboClass of goods.combo) {
@@ -229,7 +245,7 @@ function priceLine(read: MenuRead, input: OrderLineInput, lineNo: number, locale
     saleType: pricing.saleType,
     remarkText: remarkChoicesText(remarks, locale),
     addOnText: line.attachmentList.map((a) => a.Value).join(listSeparator(locale)),
-    bomText: bomList.map((b) => b.GoodsName).join(listSeparator(locale))
+    bomText: bomList.map((b) => bomPickText(b.GoodsName, b.remarkList ?? [], locale)).join(listSeparator(locale))
   }
 }
 

@@ -45,15 +45,17 @@ export function lineInputOf(line: Pick<OrderLineRecord, 'goods_id' | 'sku_id' | 
   } catch {
     detail = {}
   }
-  const remarks = Array.isArray(detail.Remarks)
-    ? detail.Remarks.filter((r): r is { name: string; option: string } => !!r && typeof r.name === 'string' && typeof r.option === 'string').map((r) => ({ name: r.name, option: r.option }))
-    : []
+  const remarksOf = (v: unknown): { name: string; option: string }[] =>
+    Array.isArray(v)
+      ? v.filter((r): r is { name: string; option: string } => !!r && typeof r.name === 'string' && typeof r.option === 'string').map((r) => ({ name: r.name, option: r.option }))
+      : []
+  const remarks = remarksOf(detail.Remarks)
   const addOns = Array.isArray(detail.AddOns) ? detail.AddOns.filter((a): a is string => typeof a === 'string') : []
   const bom = Array.isArray(detail.Bom)
-    ? detail.Bom.filter((b): b is { BOMClassID: string; GoodsID: string } => !!b && typeof b.BOMClassID === 'string' && typeof b.GoodsID === 'string').map((b) => ({
-        BOMClassID: b.BOMClassID,
-        GoodsID: b.GoodsID
-      }))
+    ? detail.Bom.filter((b): b is { BOMClassID: string; GoodsID: string; Remarks?: unknown } => !!b && typeof b.BOMClassID === 'string' && typeof b.GoodsID === 'string').map((b) => {
+        const pickRemarks = remarksOf(b.Remarks)
+        return { BOMClassID: b.BOMClassID, GoodsID: b.GoodsID, ...(pickRemarks.length > 0 ? { Remarks: pickRemarks } : {}) }
+      })
     : []
   return {
     GoodsID: line.goods_id,
@@ -134,7 +136,11 @@ function cartOf(read: MenuRead, priced: PricedLine, shopId: string, baseId: stri
       mQua: line.mQua,
       pQua: line.pQua,
       remarkList: placedRemarks(goods.remarks, line.remarkList, locale),
-      bomList: line.bomList,
+      // A pick's remarks placed among its own goods' groups, for the cart's language switch.
+      bomList: line.bomList.map((b) => {
+        const pickGoods = b.remarkList ? read.snapshot.goodsById.get(b.GoodsID) : undefined
+        return pickGoods && b.remarkList ? { ...b, remarkList: placedRemarks(pickGoods.remarks, b.remarkList, locale) } : b
+      }),
       attachmentList: line.attachmentList
     }
   }

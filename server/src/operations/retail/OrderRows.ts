@@ -21,20 +21,29 @@ const noNul = (s: string): boolean => !s.includes('\u0000')
 const shortText = (max: number, description: string) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().max(max).refine(noNul)).describe(description)
 
+const remarkChoices = (description: string) =>
+  z
+    .array(z.object({ name: shortText(100, 'Remark group'), option: shortText(100, 'Chosen option') }))
+    .max(20)
+    .default([])
+    .describe(description)
+
 export const orderLineSchema = z.object({
   GoodsID: requiredId('Goods id'),
   SkuID: shortText(128, "Sku id ('' for goods without skus)"),
   PCode: shortText(128, "Pack unit code ('' for a line in main units)"),
   MQua: decimalText('Main-unit quantity'),
   PQua: decimalText('Pack quantity'),
-  Remarks: z
-    .array(z.object({ name: shortText(100, 'Remark group'), option: shortText(100, 'Chosen option') }))
-    .max(20)
-    .default([])
-    .describe('Chosen remark options'),
+  Remarks: remarkChoices('Chosen remark options'),
   AddOns: z.array(z.string().max(128)).max(50).default([]).describe('OptionIDs of the chosen add-ons'),
   Bom: z
-    .array(z.object({ BOMClassID: z.string().max(128), GoodsID: z.string().max(128) }))
+    .array(
+      z.object({
+        BOMClassID: z.string().max(128),
+        GoodsID: z.string().max(128),
+        Remarks: remarkChoices("The pick's own remark options, of its goods' groups (BomGoodsRow.GoodsRemarks); a required group must be chosen (CHOICE_REQUIRED)")
+      })
+    )
     .max(50)
     .default([])
     .describe('Chosen combo goods'),

@@ -8,7 +8,7 @@ import { StateView } from '../../../ui/StateView'
 import { afterConfirm } from '../../../hosts/confirm-signal'
 import { packLabel } from '../../../ui/pack-label'
 import { lazyPicture } from '../../../hosts/image-alt'
-import { remarkChoiceText } from '../../../core/choice-text'
+import { bomPickText, remarkChoiceText } from '../../../core/choice-text'
 import type { Locale } from '../../../gateway/contract'
 import './CartView.css'
 
@@ -18,7 +18,7 @@ function lineChoices(line: CartLine, packText: string, locale: Locale): string {
   if (line.sku?.SkuName) parts.push(line.sku.SkuName)
   if (line.PUnit) parts.push(packText)
   for (const r of line.remarkList) parts.push(remarkChoiceText(r.name, r.option, locale))
-  for (const b of line.bomList) parts.push(b.GoodsName)
+  for (const b of line.bomList) parts.push(bomPickText(b.GoodsName, b.remarkList ?? [], locale))
   for (const a of line.attachmentList) parts.push(`+${a.Value}`)
   return parts.join(' · ')
 }

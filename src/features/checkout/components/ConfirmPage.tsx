@@ -20,7 +20,7 @@ import { ROUTES } from '../../shell/routes'
 import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import type { VipAddressRow } from '../../../gateway/address-rows'
 import { afterConfirm } from '../../../hosts/confirm-signal'
-import { remarkChoiceText } from '../../../core/choice-text'
+import { bomPickText, remarkChoiceText } from '../../../core/choice-text'
 import { unitForCount } from '../../../i18n/plural'
 import { weekDayText } from '../../../i18n/dates'
 import type { Locale } from '../../../gateway/contract'
@@ -52,7 +52,7 @@ export function confirmLineChoices(line: CartLine, packText: string, locale: Loc
   if (line.sku?.SkuName) parts.push(line.sku.SkuName)
   if (line.isPack && line.PUnit && packText) parts.push(packText)
   for (const r of line.remarkList) parts.push(remarkChoiceText(r.name, r.option, locale))
-  for (const b of line.bomList) parts.push(b.GoodsName)
+  for (const b of line.bomList) parts.push(bomPickText(b.GoodsName, b.remarkList ?? [], locale))
   for (const a of line.attachmentList) parts.push(`+${a.Value}`)
   return parts.join(' · ')
 }

@@ -191,6 +191,34 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                 )
               })}
             </View>
+            {/* Each pick's own choices (its noodles' spice), under the class, as a goods' remarks are. */}
+            {items
+              .filter((x) => x.on)
+              .flatMap(({ g }) => choice.pickGroups(g).map((r, k) => ({ g, r, k })))
+              .map(({ g, r, k }) => {
+                const chosen = choice.pickRemarks[`${g.BOMClassID}|${g.GoodsID}`] ?? {}
+                const options = r.options.map((o) => ({ o, on: chosen[r.name] === o, choose: () => choice.togglePickRemark(g, r.name, o) }))
+                const radio = radioGroup(options)
+                const id = titleId(`p${i}-${g.GoodsID}-`, k)
+                return (
+                  <View key={`${g.GoodsID}|${r.name}`} className='so-choices__pick' data-testid='choice-pick-remark'>
+                    <Text className='so-choices__subtitle' id={id}>
+                      {g.GoodsName} · {r.name || i18n.t('details.remarks')}
+                      {r.required && (
+                        <>
+                          {' '}
+                          <Text className='so-choices__rule so-choices__rule--required'>{i18n.t('details.required')}</Text>
+                        </>
+                      )}
+                    </Text>
+                    <View className='so-choices__chips' role='radiogroup' {...radioKeys} aria-labelledby={id} aria-required={r.required ? true : undefined}>
+                      {options.map((x, j) => (
+                        <Chip key={x.o} label={x.o} selected={x.on} onTap={x.choose} radio={radio(j)} />
+                      ))}
+                    </View>
+                  </View>
+                )
+              })}
           </View>
         )
       })}
