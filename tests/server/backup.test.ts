@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import type { UploadTicketRow } from '../../src/gateway/after-rows'
 import { RESULTCODES } from '../../src/gateway/codes'
@@ -104,6 +105,9 @@ sqlite('on SQLite, while diners order', () => {
   beforeAll(async () => {
     server = await createTestServer({ uploadRatePerHour: 1000 }, { demoMenus: true })
     await openAllDay(server.db)
+    // No automatic checkpoints: every commit of this test stays in scanorder.sqlite-wal, as a busy
+    // server's latest commits are, so a copy of the .sqlite file alone would miss the orders.
+    await sql`pragma wal_autocheckpoint = 0`.execute(server.db)
     await server.app.listen({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
 
