@@ -1,47 +1,141 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, unit and component tests, the server's operation tests on SQLite
 // and (when DATABASE_URL is set) on PostgreSQL, the weapp and alipay builds and their tests
-// under the host double (tests/mini), the H5 build, and the browser test.
-import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+// under the host double (tests/mini), the H5 build, and the browser tests (scripts/e2e.mjs).
+//
+// Steps that do not depend on each other run side by side, TEST_JOBS at a time (default 2; 1 runs
+// them one after another). What they share was checked: the SQLite run opens a temp-dir file per
+// test file and the PostgreSQL run a fresh schema per test file (tests/server/helpers/test-server.ts);
+// the mini run builds into dist-mini-test/ and the H5 build into dist/h5 (STATIC_DIR for another
+// folder), each with its own webpack cache (NODE_ENV-TARO_ENV). The browser tests wait for the H5
+// build and run E2E_WORKERS files at a time (scripts/e2e.mjs).
+//
+// Each step's output is kept in .scanorder/test/<step>.log and printed when the step ends: all of it
+// when it failed, its last lines when it passed (TEST_VERBOSE=1: all of it). The first failure stops
+// the steps still running and starts no new one; the summary names every step's result and time.
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+const LOG_DIR = path.join(root, '.scanorder', 'test')
+const verbose = ['1', 'true'].includes(process.env.TEST_VERBOSE ?? '')
 const withoutDb = { ...process.env }
 delete withoutDb.DATABASE_URL
 
-const e2eFiles = readdirSync(path.join(root, 'tests', 'e2e'))
-  .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => path.join('tests', 'e2e', f))
+function jobs(value = process.env.TEST_JOBS) {
+  if (value === undefined || value.trim() === '') return 2
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`TEST_JOBS must be a whole number of at least 1, not '${value}'`)
+    process.exit(2)
+  }
+  return n
+}
 
+/** name, command, arguments, environment, the steps it waits for. */
 const steps = [
-  ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['unit and component tests', bin('jest'), ['--selectProjects', 'unit', 'client']],
-  ['operation tests on SQLite', bin('jest'), ['--selectProjects', 'server', '--runInBand'], withoutDb],
-  ...(process.env.DATABASE_URL
-    ? [['operation tests on PostgreSQL', bin('jest'), ['--selectProjects', 'server', '--runInBand'], process.env]]
-    : []),
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
+  { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client'] },
+  { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', '--runInBand'], env: withoutDb },
+  ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', '--runInBand'], env: process.env }] : []),
   // Builds weapp and alipay into dist-mini-test/ and runs them under the host double.
-  ['mini-program builds and tests', process.execPath, [path.join('tests', 'mini', 'run.mjs')], withoutDb],
-  ['H5 build', bin('taro'), ['build', '--type', 'h5'], { ...process.env, NODE_ENV: 'production' }],
-  ['browser test (Chromium)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2eFiles], withoutDb]
+  { name: 'mini-program builds and tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: withoutDb },
+  // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
+  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: withoutDb, after: ['H5 build'] }
 ]
 
-if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: the PostgreSQL run of the operation tests is skipped.')
-let passed = 0
-for (const [name, cmd, args, env] of steps) {
-  console.log(`\n▶ ${name}`)
+const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const running = new Map()
+const results = new Map()
+let failed = false
+const startedAll = Date.now()
+
+function start(step) {
   const started = Date.now()
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: env ?? process.env })
-  const secs = ((Date.now() - started) / 1000).toFixed(1)
-  if (r.status !== 0) {
-    console.error(`\n✖ ${name} failed (${secs} s)`)
-    console.log(`${passed} passed, 1 failed`)
-    process.exit(r.status ?? 1)
-  }
-  passed++
-  console.log(`✔ ${name} (${secs} s)`)
+  console.log(`▶ ${step.name}`)
+  const child = spawn(step.cmd, step.args, { cwd: root, env: step.env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => (output += `${error.stack}\n`))
+    child.on('close', (code, signal) => {
+      running.delete(step.name)
+      const secs = (Date.now() - started) / 1000
+      const log = path.join(LOG_DIR, `${slug(step.name)}.log`)
+      writeFileSync(log, output)
+      const shownLog = path.relative(process.cwd(), log)
+      if (child.stopped) {
+        results.set(step.name, { state: 'stopped', secs })
+        console.log(`◌ ${step.name} stopped after ${secs.toFixed(1)} s (a step before it failed); its output so far: ${shownLog}`)
+      } else if (code === 0) {
+        results.set(step.name, { state: 'passed', secs })
+        const shown = verbose ? output : output.trimEnd().split('\n').slice(-12).join('\n')
+        console.log(`\n── ${step.name} (last lines; all in ${shownLog}) ──\n${shown}\n✔ ${step.name} (${secs.toFixed(1)} s)\n`)
+      } else {
+        results.set(step.name, { state: 'failed', secs })
+        console.log(`\n── ${step.name}: its whole output (also in ${shownLog}) ──\n${output}\n✖ ${step.name} failed (${secs.toFixed(1)} s${signal ? `, ${signal}` : ''})\n`)
+        if (!failed) {
+          failed = true
+          stopAll()
+        }
+      }
+      resolve()
+    })
+  })
+  running.set(step.name, { child, done })
 }
-console.log(`\nsteps: ${passed} passed, 0 failed`)
+
+function stopAll(signal = 'SIGTERM') {
+  for (const { child } of running.values()) {
+    child.stopped = true
+    try {
+      process.kill(-child.pid, signal)
+    } catch {
+      // already gone
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    failed = true
+    stopAll(signal)
+    process.exit(130)
+  })
+}
+
+mkdirSync(LOG_DIR, { recursive: true })
+const limit = jobs()
+if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: the PostgreSQL run of the operation tests is skipped.')
+console.log(`${steps.length} steps, ${limit} at a time; logs in ${path.relative(process.cwd(), LOG_DIR)}\n`)
+const waiting = [...steps]
+while (waiting.length || running.size) {
+  if (!failed) {
+    // In the listed order, every step whose steps before it passed, while there is room.
+    for (let i = 0; i < waiting.length && running.size < limit; ) {
+      const step = waiting[i]
+      if ((step.after ?? []).every((name) => results.get(name)?.state === 'passed')) {
+        waiting.splice(i, 1)
+        start(step)
+      } else i++
+    }
+  }
+  if (!running.size) break
+  await Promise.race([...running.values()].map((r) => r.done))
+}
+
+const minutes = ((Date.now() - startedAll) / 60000).toFixed(1)
+console.log(`\nsteps (${minutes} min in all, ${limit} at a time):`)
+for (const step of steps) {
+  const r = results.get(step.name)
+  const mark = { passed: '✔', failed: '✖', stopped: '◌' }[r?.state] ?? '·'
+  console.log(`  ${mark} ${step.name.padEnd(32)} ${r ? `${r.state} ${r.secs.toFixed(1)} s` : 'not run'}`)
+}
+const count = (state) => [...results.values()].filter((r) => r.state === state).length
+console.log(`${count('passed')} passed, ${count('failed')} failed, ${steps.length - count('passed') - count('failed')} not run or stopped`)
+process.exit(failed || count('passed') !== steps.length ? 1 : 0)

@@ -16,6 +16,9 @@ import { createSetupLink, enterprisesWithoutOwner, hasAnyOwner, setupUrl } from 
 import { startPrintWorker } from './printing/print-jobs'
 import { closeKitchenPrinting } from './printing/kitchen-printing'
 import { startRefundFollowUp } from './domain/payments/refund-follow-up'
+import { networkInterfaces } from 'node:os'
+import path from 'node:path'
+import { entryBase, listenDescription, type EntryBase } from './start-address'
 
 export interface StartOptions extends Partial<ServerConfig> {
   /** Fastify's JSON request log (default true). */
@@ -123,8 +126,14 @@ export function startExpirySweep(db: Kysely<Database>, log: { error(obj: unknown
 if (require.main === module) {
   startServer().then(
     (server) => {
-      console.log(`ScanOrder gateway listening on ${server.url} (${server.config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`)
-      void printEntryUrls(server).then(() => printConsoleLinks(server))
+      // Where it really listens (HOST, default every address), and where phones open it (start-address.ts).
+      const port = Number(new URL(server.url).port)
+      const store = server.config.databaseUrl ? 'PostgreSQL' : `SQLite in ${path.relative(process.cwd(), server.config.dataDir) || '.'}`
+      console.log(`ScanOrder listening on ${listenDescription(server.config.host, port)} (${store})`)
+      const entry = entryBase({ publicUrl: server.config.publicUrl, host: server.config.host, port, interfaces: networkInterfaces() })
+      void printEntryUrls(server, entry)
+        .then(() => printConsoleLinks(server, entry))
+        .then(() => console.log('Ctrl-C stops the server.'))
       const stop = (signal: string) => {
         console.log(`${signal}: shutting down`)
         server.close().then(
@@ -148,30 +157,26 @@ if (require.main === module) {
 }
 
 /** One URL per demo table and shop counter, as a QR code on the table would hold. */
-async function printEntryUrls(server: RunningServer): Promise<void> {
+async function printEntryUrls(server: RunningServer, { base, note }: EntryBase): Promise<void> {
   const points = await demoEntryPoints(server.db)
   if (points.length === 0) return
-  // PUBLIC_URL is where phones reach the deployment; without it, this machine's address.
-  const base = server.config.publicUrl ?? server.url.replace('127.0.0.1', 'localhost')
-  console.log('\nDemo entry URLs (open on a phone-sized window):')
+  // PUBLIC_URL is where phones reach the deployment; without it, this machine's LAN address.
+  console.log(`\nDemo entry URLs (open on a phone on the same network${note ? `; ${note}` : ''}):`)
   for (const p of points) console.log(`  ${p.kind === 'shop' ? 'shop ' : 'table'}  ${base}/?${p.query}   ${p.names.en}`)
   // issue 24: the pickup screen of each demo branch, for a TV (docs/pickup-screen.md; lang=zh-CN|zh-TW|en optional).
   const branches = new Map(points.filter((p) => p.baseId).map((p) => [p.baseId, p]))
   console.log('\nPickup screens (open on a TV, full screen):')
   for (const p of branches.values()) console.log(`  pickup ${base}/pickup/?ent=${p.entId}&shop=${p.shopId}&base=${p.baseId}   ${p.names.en.split(' · ')[0]}`)
-  console.log('')
 }
-
 
 /**
  * The console's address, and one-time setup links while they are needed (issue 23): a new
  * restaurant's while no enterprise has an owner, and one per enterprise without an owner (the
  * demo's on a fresh start). `npm run setup` prints new ones at any time.
  */
-async function printConsoleLinks(server: RunningServer): Promise<void> {
-  const base = server.config.publicUrl ?? server.url.replace('127.0.0.1', 'localhost')
+async function printConsoleLinks(server: RunningServer, { base }: EntryBase): Promise<void> {
   const now = new Date()
-  console.log(`Console for staff: ${base}/console/`)
+  console.log(`\nConsole for staff: ${base}/console/`)
   const orphans = await enterprisesWithoutOwner(server.db)
   for (const e of orphans) {
     const { token } = await createSetupLink(server.db, now, e.entId)
@@ -181,5 +186,4 @@ async function printConsoleLinks(server: RunningServer): Promise<void> {
     const { token } = await createSetupLink(server.db, now)
     console.log(`  Set up a new restaurant, one use, 24 h: ${setupUrl(base, token)}`)
   }
-  console.log('')
 }

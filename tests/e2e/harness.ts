@@ -29,7 +29,9 @@ export function useAppUnderTest(config: () => Partial<ServerConfig> | Promise<Pa
     mkdirSync(SCREENSHOTS, { recursive: true })
     // issue 16: map — tiles from a local server (no internet here).
     state.tiles = await startTileServer()
-    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, mapTileUrl: state.tiles.template, ...(await config()) })
+    // Own port, own SQLite file and own picture files (the seed writes them, menu edits prune them):
+    // browser test files may run side by side (scripts/e2e.mjs, E2E_WORKERS).
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, filesDir: path.join(dataDir, 'files'), databaseUrl: null, logger: false, mapTileUrl: state.tiles.template, ...(await config()) })
     // The demo branches keep real opening hours (the tea house closes at 22:00 Macau time, and a
     // table with an open sheet then leads to orderEntry, not Home): open them around the clock so no
     // test depends on the hour it runs at.
