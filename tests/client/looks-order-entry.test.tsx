@@ -67,4 +67,18 @@ describe('the table page says what people say', () => {
     expect(screen.getByTestId('sheet-clock').textContent).toBe('1 小時 5 分鐘')
     expect(screen.getByTestId('order-more').textContent).toBe('繼續點餐')
   })
+
+  it("ordering closes in '1 h 21 min', not the stopwatch's '1:20:49'; 30 s left is '< 1 min', 61 s '2 min'", async () => {
+    await renderTable({ SecondsLeft: 4849 }, false)
+    expect(screen.getByTestId('sheet-left').textContent).toBe('Ordering closes in 1 h 21 min')
+  })
+
+  it.each([
+    [30, 'en-US', 'Ordering closes in < 1 min'],
+    [61, 'en-US', 'Ordering closes in 2 min'],
+    [61, 'zh-CN', '2 分钟后停止点餐']
+  ])('%i s left in %s reads %p', async (seconds, language, text) => {
+    await renderTable({ SecondsLeft: seconds }, false, language)
+    expect(screen.getByTestId('sheet-left').textContent).toBe(text)
+  })
 })

@@ -138,6 +138,12 @@ function pickOf(menu: MenuFile, g: MenuGoods, locale: Locale, byCode: (code: str
     const chosen = cls.items.find((i) => !i.default && i.price) ?? cls.items.find((i) => !i.default) ?? cls.items[0]
     pick.tapOn.push(byCode(chosen.goods).names[locale])
     pick.shows.push(byCode(chosen.goods).names[locale])
+    // The pick's own required groups (its spice, issue 27 item 21): their second option, shown on the line.
+    for (const group of parseGoodsRemarks(byCode(chosen.goods).remarks?.[locale] ?? '').filter((r) => r.required)) {
+      const option = group.options[Math.min(1, group.options.length - 1)]
+      pick.tapOn.push(option)
+      pick.shows.push(option)
+    }
   }
   return pick
 }

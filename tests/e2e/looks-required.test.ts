@@ -13,6 +13,7 @@ import path from 'node:path'
 import type { Locale } from '../../src/gateway/contract'
 import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
 import { parseGoodsRemarks } from '../../src/core/goods-remarks'
+import { bomPickText } from '../../src/core/choice-text'
 import { translate } from '../../src/i18n/translate'
 import { phone } from './browser'
 import { entryUrl, useAppUnderTest } from './harness'
@@ -24,6 +25,8 @@ const DEVICE_LANGUAGE: Record<Locale, string> = { 'zh-CN': 'zh-CN', 'zh-TW': 'zh
 const STEP = 30000
 const menu: MenuFile = JSON.parse(readFileSync(path.join(__dirname, '../../server/seed/menus/menu-S101.json'), 'utf8'))
 const a01 = menu.goods.find((g) => g.code === 'A01')!
+const k04 = menu.goods.find((g) => g.code === 'K04')!
+const c08 = menu.goods.find((g) => g.code === 'C08')!
 
 describe('required choices (issue 27 item 21)', () => {
   for (const locale of LOCALES) {
@@ -72,6 +75,68 @@ describe('required choices (issue 27 item 21)', () => {
         await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
       } catch (e) {
         await shot(page, `looks-${locale}-required-failure`, { axe: false }).catch(() => undefined)
+        throw e
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
+
+describe("a combo pick's own required choice (issue 27 item 21)", () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: K04 with the Singapore vermicelli asks for its spice before the set goes in, and the cart line says it`, async () => {
+      const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params)
+      assert.ok(
+        k04.combo?.some((c) => c.select === 0 && c.pick === 1 && c.items.some((i) => i.goods === 'C08' && !i.default)),
+        'the demo set K04 offers the Singapore fried vermicelli as its one main'
+      )
+      const [spice] = parseGoodsRemarks((c08.remarks as Record<string, string>)[locale])
+      assert.equal(spice.required, true, 'the vermicelli’s spice is required')
+      const pickName = (c08.names as Record<string, string>)[locale]
+      const className = menu.classes.find((c) => c.code === k04.class)!.names[locale]
+      const context = await phone(app.browser, DEVICE_LANGUAGE[locale])
+      const page = await context.newPage()
+      try {
+        await page.goto(await entryUrl(app.server, 'A01'))
+        await byId(page, 'order-now').click({ timeout: STEP })
+        await byId(page, 'class-tab').filter({ hasText: className }).first().click({ timeout: STEP })
+        await page.locator('[data-goods-code="K04"]').filter({ visible: true }).locator('[data-testid="goods-name"]').click({ timeout: STEP })
+        await byId(page, 'details-name').getByText((k04.names as Record<string, string>)[locale]).waitFor({ timeout: STEP })
+        // The default main asks nothing more; the vermicelli instead does.
+        assert.equal(await byId(page, 'choice-problem').count(), 0, 'the default set can go in')
+        await byId(page, 'combo-item').filter({ hasText: pickName }).click({ timeout: STEP })
+        // The pick's spice, under its class, Required, nothing chosen; the bar names the pick.
+        // Every picked goods with groups of its own shows them (the roast's dip, the ho fun's oil: optional).
+        await byId(page, 'choice-pick-remark').first().waitFor({ timeout: STEP })
+        const required = byId(page, 'choice-pick-remark').filter({ hasText: t('details.required') })
+        assert.equal(await required.count(), 1, 'one pick has a required group')
+        const section = required.filter({ hasText: pickName })
+        const text = await section.innerText()
+        assert.ok(text.includes(pickName) && text.includes(spice.name) && text.includes(t('details.required')), text)
+        assert.equal(await section.getByRole('radio', { checked: true }).count(), 0, 'nothing preselected')
+        await byId(page, 'choice-problem').getByText(t('details.choosePickRemark', { name: spice.name, goods: pickName })).waitFor({ timeout: STEP })
+        assert.equal(await byId(page, 'add-to-cart').getAttribute('aria-disabled'), 'true')
+        await section.scrollIntoViewIfNeeded()
+        await shot(page, `looks-${locale}-combo-pick-required`)
+        await byId(page, 'add-to-cart').click({ force: true })
+        assert.equal(await byId(page, 'cart-count').count(), 0, 'nothing in the cart')
+        // Chosen: the set goes in, its line carrying the spice.
+        const option = spice.options[1]
+        await section.getByRole('radio', { name: option }).click()
+        assert.equal(await byId(page, 'choice-problem').count(), 0, 'nothing left to choose')
+        await byId(page, 'add-to-cart').click()
+        await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: STEP })
+        await page.goBack()
+        await byId(page, 'cart-go').click({ timeout: STEP })
+        const choices = byId(page, 'cart-line-choices').first()
+        await choices.waitFor({ timeout: STEP })
+        const expected = bomPickText(pickName, [{ name: spice.name, option }], locale)
+        assert.ok((await choices.innerText()).includes(expected), `${await choices.innerText()} shows ${expected}`)
+        await page.waitForTimeout(400) // the page slide
+        await shot(page, `looks-${locale}-combo-pick-cart`)
+      } catch (e) {
+        await shot(page, `looks-${locale}-combo-pick-failure`, { axe: false }).catch(() => undefined)
         throw e
       } finally {
         await context.close()

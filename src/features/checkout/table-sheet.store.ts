@@ -330,11 +330,3 @@ export class TableSheetStore {
   }
 }
 
-/** 'H:MM:SS' or 'MM:SS' for a clock on screen. */
-export function clockDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`
-}

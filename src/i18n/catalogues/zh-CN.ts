@@ -217,7 +217,7 @@ const zhCN = {
   'sheet.seatedUnderMinute': '不到 1 分钟',
   'sheet.seatedMinutes': '{m} 分钟',
   'sheet.seatedHours': '{h} 小时 {m} 分钟',
-  'sheet.left': '{time} 后停止点餐',
+  'sheet.left': '{time}后停止点餐',
   'sheet.round': '第 {n} 轮',
   'sheet.roundAt': '{time} 下单',
   'sheet.stageFor': '第 {n} 轮：',

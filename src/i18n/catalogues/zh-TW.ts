@@ -219,7 +219,7 @@ const zhTW: Record<MessageKey, string> = {
   'sheet.seatedUnderMinute': '不到 1 分鐘',
   'sheet.seatedMinutes': '{m} 分鐘',
   'sheet.seatedHours': '{h} 小時 {m} 分鐘',
-  'sheet.left': '{time} 後停止點餐',
+  'sheet.left': '{time}後停止點餐',
   'sheet.round': '第 {n} 輪',
   'sheet.roundAt': '{time} 落單',
   'sheet.stageFor': '第 {n} 輪：',

@@ -6,7 +6,6 @@ import { useStores } from '../../stores/context'
 import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { TabBar } from '../../features/shell/components/TabBar'
-import { clockDuration } from '../../features/checkout/table-sheet.store'
 import { OrderLineItem, focusable } from '../../features/orders/components/OrderViews'
 import { useFocusReturn } from '../../features/orders/components/use-page-watch'
 import { tableRoute } from '../../features/orders/table-route'
@@ -157,14 +156,14 @@ function OrderEntry() {
           <View className='so-sheet__clock'>
             <Text className='so-sheet__clock-label'>{i18n.t('sheet.clock')}</Text>
             <Text className='so-sheet__clock-value' data-testid='sheet-clock'>
-              {sheet.seatedSeconds === null ? '--' : seatedText(i18n, sheet.seatedSeconds)}
+              {sheet.seatedSeconds === null ? '--' : durationText(i18n, sheet.seatedSeconds, 'down')}
             </Text>
           </View>
         )}
         {s && <Text className='so-sheet__opened'>{i18n.t('sheet.opened', { time: s.CreatedDate.slice(11, 16) })}</Text>}
         {s && s.Status === 0 && sheet.secondsLeft >= 0 && !blocked && (
           <Text className='so-sheet__left' data-testid='sheet-left'>
-            {i18n.t('sheet.left', { time: clockDuration(sheet.secondsLeft) })}
+            {i18n.t('sheet.left', { time: durationText(i18n, sheet.secondsLeft, 'up') })}
           </Text>
         )}
       </View>
@@ -339,9 +338,14 @@ function RoundStageBadge({ stage, roundNo, t }: { stage: ReturnType<typeof round
   )
 }
 
-/** How long the table has been seated, as people say it: '< 1 min', '39 min', '1 h 5 min' (not a stopwatch's 39:11). */
-function seatedText(i18n: { t: (key: MessageKey, params?: Record<string, string | number>) => string }, seconds: number): string {
-  const minutes = Math.floor(Math.max(0, seconds) / 60)
+/**
+ * A while as people say it: '< 1 min', '39 min', '1 h 5 min' (not a stopwatch's 39:11 or 1:20:49).
+ * How long the table has sat counts whole minutes down; how long ordering stays open, up (with 30 s
+ * left it closes "in < 1 min", with 61 s "in 2 min", never sooner than said).
+ */
+function durationText(i18n: { t: (key: MessageKey, params?: Record<string, string | number>) => string }, seconds: number, round: 'up' | 'down'): string {
+  const s = Math.max(0, seconds)
+  const minutes = s < 60 ? 0 : round === 'up' ? Math.ceil(s / 60) : Math.floor(s / 60)
   if (minutes < 1) return i18n.t('sheet.seatedUnderMinute')
   const h = Math.floor(minutes / 60)
   return h > 0 ? i18n.t('sheet.seatedHours', { h, m: minutes % 60 }) : i18n.t('sheet.seatedMinutes', { m: minutes })
