@@ -48,12 +48,15 @@ export interface FileArea {
 export interface BackupPlaces {
   databaseFile: string
   areas: FileArea[]
+  /** Directories never copied as files (where backups are written by default). */
+  exclude: string[]
 }
 
 export function backupPlaces(config: Pick<ServerConfig, 'dataDir' | 'filesDir' | 'storageProvider' | 'storageDir' | 's3Bucket'>): BackupPlaces {
   const local = config.storageProvider === 'local'
   return {
     databaseFile: path.join(config.dataDir, SQLITE_FILE_NAME),
+    exclude: [path.resolve(config.dataDir, 'backups')],
     areas: [
       { name: 'files', dir: config.filesDir },
       local
@@ -134,7 +137,7 @@ export async function takeBackup(places: BackupPlaces, outDir: string, now: Date
       continue
     }
     areas.push({ name: area.name, included: true, source: area.dir })
-    for (const rel of listFiles(area.dir, [path.resolve(outDir)])) {
+    for (const rel of listFiles(area.dir, [path.resolve(outDir), ...places.exclude, ...['', '-wal', '-shm', '-journal'].map((suffix) => path.resolve(places.databaseFile + suffix))])) {
       const target = path.join(outDir, area.name, ...rel.split('/'))
       fs.mkdirSync(path.dirname(target), { recursive: true })
       try {
@@ -330,7 +333,7 @@ function checkDatabase(file: string, options: { readonly?: boolean; standalone?:
   }
 }
 
-/** Every regular file under `dir` ('/'-separated relative paths, sorted), skipping the store's half-written '.part' files and `exclude`d directories. */
+/** Every regular file under `dir` ('/'-separated relative paths, sorted), skipping the store's half-written '.part' files and `exclude`d directories and files. */
 function listFiles(dir: string, exclude: string[]): string[] {
   const out: string[] = []
   const walk = (abs: string, rel: string) => {
@@ -346,7 +349,7 @@ function listFiles(dir: string, exclude: string[]): string[] {
       const childRel = rel ? `${rel}/${entry.name}` : entry.name
       if (entry.isDirectory()) {
         if (!exclude.includes(path.resolve(childAbs))) walk(childAbs, childRel)
-      } else if (entry.isFile() && !entry.name.endsWith('.part')) {
+      } else if (entry.isFile() && !entry.name.endsWith('.part') && !exclude.includes(path.resolve(childAbs))) {
         out.push(childRel)
       }
     }
