@@ -6,7 +6,8 @@
  * started is found, every order of the copy is whole (all its lines, as the live database has
  * them), and a server built on it shows a diner's order and serves the uploaded picture. Restore
  * refuses a running server's database, an existing one, an unfinished backup and a damaged one, and
- * with --force restores into the running server's database. On PostgreSQL both CLIs refuse and
+ * with --force restores into the running server's database. With STORAGE_PROVIDER=s3 the uploads
+ * are left to the bucket, and both tools say so. On PostgreSQL both CLIs refuse and
  * point at docs/backup.md (tested in both passes); the SQLite tests skip there.
  */
 import { execFile } from 'node:child_process'
@@ -22,7 +23,7 @@ import type { UploadTicketRow } from '../../src/gateway/after-rows'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { OPERATIONS } from '../../src/gateway/operation-list'
 import { loadConfig } from '../../server/src/config'
-import { BackupError, backupPlaces, restoreBackup } from '../../server/src/domain/backup/sqlite-backup'
+import { BackupError, backupPlaces, restoreBackup, takeBackup } from '../../server/src/domain/backup/sqlite-backup'
 import { useCheckedImages, type CheckedImage } from '../../server/src/domain/files/uploaded-images'
 import { buildApp, buildProviders } from '../../server/src/http/app'
 import { createDatabase, SQLITE_FILE_NAME } from '../../server/src/storage/database'
@@ -235,7 +236,7 @@ sqlite('on SQLite, while diners order', () => {
     expect(filesUnder(path.join(restoredEnv.DATA_DIR, 'storage'))).toEqual(liveStore)
   }, 180_000)
 
-  it("refuses the running server's database, an existing one, an unfinished and a damaged backup", async () => {
+  it("refuses the running server's database, an existing one, an unfinished and a damaged backup; leaves S3 uploads to the bucket", async () => {
     expect(backupDir).toBeDefined()
     const liveOrders = async () => Number((await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
     const before = await liveOrders()
@@ -309,6 +310,20 @@ sqlite('on SQLite, while diners order', () => {
     expect((again as BackupError).message).toContain('exists: pass --force to replace it')
     const replaced = await restoreBackup(backupDir, places(other), { force: true })
     expect({ replaced: replaced.replaced, wasInUse: replaced.wasInUse, files: replaced.restored.files > 0 }).toEqual({ replaced: true, wasInUse: false, files: true })
+
+    // With STORAGE_PROVIDER=s3 the uploads are in the bucket: a backup says it left them out, and a
+    // restore there writes the menu pictures but not the backup's local uploads, and says so.
+    const s3Places = (dir: string) =>
+      backupPlaces(loadConfig({}, { dataDir: path.join(dir, 'data'), filesDir: path.join(dir, 'files'), storageProvider: 's3', s3Bucket: 'shop-uploads' }))
+    const s3Backup = await takeBackup(s3Places(other), path.join(tempDir('s3'), 'backup'))
+    expect(s3Backup.manifest.areas.find((a) => a.name === 'storage')).toMatchObject({ included: false, note: expect.stringContaining('bucket shop-uploads') })
+    expect(s3Backup.manifest.files.filter((f) => f.area === 'storage')).toEqual([])
+    expect(s3Backup.manifest.files.length).toBeGreaterThan(0)
+    const s3Target = tempDir('s3-target')
+    const intoS3 = await restoreBackup(backupDir, s3Places(s3Target))
+    expect(intoS3.skipped).toEqual([{ name: 'storage', files: expect.any(Number), note: expect.stringContaining('STORAGE_PROVIDER=s3') }])
+    expect(intoS3.skipped[0].files).toBeGreaterThanOrEqual(2)
+    expect(fs.readdirSync(path.join(s3Target, 'data'))).toEqual([SQLITE_FILE_NAME])
   }, 120_000)
 
   it('with --force restores into the running server, which then answers from the backup', async () => {
