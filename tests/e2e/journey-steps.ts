@@ -602,3 +602,56 @@ export async function walkPaidBillInOrders(browser: Browser, serverUrl: string, 
   }
   return outcome
 }
+
+/**
+ * A counter's delivery cart across a branch choice (issue 27 item 9): at the counter `code` (no
+ * branch until the diner chooses one), choose the branch, Order now, Delivery, add a soup from
+ * search; open the counter's code again, Order now, choose the same branch: the cart still holds
+ * the soup under Delivery, and the cart page lists it for delivery.
+ */
+export async function walkDeliveryCartAcrossBranch(browser: Browser, serverUrl: string, code: string, baseId: string, locale: Locale, shotPrefix: string): Promise<BillJourneyOutcome> {
+  const problems: string[] = []
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(locale, key, vars)
+  const diner = await billPhone(browser, locale, problems, 'diner')
+  const outcome: BillJourneyOutcome = { pages: [diner.page], problems, close: diner.close }
+  const page = diner.page
+  const soup = goodsName('F01', locale)
+  const counter = `${serverUrl}/?QRCode=${encodeURIComponent(code)}`
+  const branch = page.locator(`[data-testid="base-option"][data-base="${baseId}"]`).filter({ visible: true })
+  const delivery = byId(page, 'mode-2').and(page.locator('[aria-checked="true"]'))
+  try {
+    await page.goto(counter)
+    await byId(page, 'home-change-branch').click({ timeout: 30000 })
+    await branch.click({ timeout: 30000 })
+    await byId(page, 'order-now').click({ timeout: 30000 })
+    await byId(page, 'mode-2').click({ timeout: 30000 })
+    await delivery.waitFor({ timeout: 15000 })
+    await byId(page, 'open-search').click()
+    const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
+    await input.waitFor({ timeout: 30000 })
+    await input.fill('F01')
+    await page.locator('[data-goods-code="F01"]').filter({ visible: true }).getByRole('button', { name: t('menu.addOne', { name: soup }) }).click({ timeout: 15000 })
+    await byId(page, 'cart-count').getByText('1', { exact: true }).waitFor({ timeout: 15000 })
+
+    // The counter's code again: no branch yet; Order now asks for one; the same branch keeps the cart.
+    await page.goto(counter)
+    await byId(page, 'order-now').click({ timeout: 30000 })
+    await branch.click({ timeout: 30000 })
+    await delivery.waitFor({ timeout: 30000 }).catch(() => problems.push('the menu is no longer under Delivery after the branch was chosen again'))
+    await byId(page, 'cart-count')
+      .getByText('1', { exact: true })
+      .waitFor({ timeout: 15000 })
+      .catch(() => problems.push('the delivery cart is empty after the counter code was opened again and the same branch chosen'))
+    await shot(page, `${shotPrefix}-menu`)
+    await byId(page, 'cart-go').click({ timeout: 15000 })
+    await byId(page, 'cart-line-name').first().waitFor({ timeout: 15000 }).catch(() => undefined)
+    const names = await byId(page, 'cart-line-name').allInnerTexts()
+    if (!names.some((n) => n.includes(soup))) problems.push(`the cart page lists ${JSON.stringify(names)}, not ${soup}`)
+    await page.waitForTimeout(400) // the page slide
+    await shot(page, `${shotPrefix}-cart`)
+  } catch (e) {
+    problems.push(`stopped: ${(e as Error).message.split('\n')[0]}`)
+    await shot(page, `${shotPrefix}-failure`, { axe: false }).catch(() => undefined)
+  }
+  return outcome
+}

@@ -8,7 +8,8 @@
  * delivery address and contact. The database must hold the same.
  *
  * And a table's bill (issue 27): two phones paying and changing it at once, and the paid bill found
- * again in Orders with its receipt, in every language.
+ * again in Orders with its receipt, in every language; and a counter's delivery cart kept across a
+ * branch choice.
  */
 import { describe, it, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
@@ -17,7 +18,17 @@ import { translate } from '../../src/i18n/translate'
 import type { MessageKey } from '../../src/i18n/catalogues'
 import { describeFindings, takeFindings } from './axe'
 import { demoCode, useAppUnderTest } from './harness'
-import { journeyMatrix, LOCALES, walkBillRace, walkJourney, walkPaidBillInOrders, type BillJourneyOutcome, type Journey, type JourneyOutcome } from './journey-steps'
+import {
+  journeyMatrix,
+  LOCALES,
+  walkBillRace,
+  walkDeliveryCartAcrossBranch,
+  walkJourney,
+  walkPaidBillInOrders,
+  type BillJourneyOutcome,
+  type Journey,
+  type JourneyOutcome
+} from './journey-steps'
 import { byId, shot } from './steps'
 
 const app = useAppUnderTest()
@@ -69,6 +80,28 @@ describe("journey matrix: a table's bill", () => {
   it('the paid table bill is found in Orders, with review, order again and its receipt', async (t) => {
     const code = await demoCode(app.server, 'A06')
     for (const locale of LOCALES) await t.test(locale, () => check(() => walkPaidBillInOrders(app.browser, app.server.url, code, locale, `journey-paid-bill-${locale}`)))
+  })
+})
+
+/**
+ * A counter's delivery cart across a branch choice (issue 27 item 9), in every language: the cart
+ * made under Delivery at the tea house's counter is there again after the counter's code is opened
+ * again and the same branch chosen.
+ */
+describe("journey matrix: a counter's delivery cart across a branch choice", () => {
+  it('the counter code opened again, the same branch chosen: the delivery cart is still there', async (t) => {
+    const code = await demoCode(app.server, 'S101')
+    for (const locale of LOCALES) {
+      await t.test(locale, async () => {
+        const outcome = await walkDeliveryCartAcrossBranch(app.browser, app.server.url, code, 'B201', locale, `journey-delivery-branch-${locale}`)
+        try {
+          const axe = outcome.pages.flatMap((p) => takeFindings(p))
+          assert.deepEqual([...outcome.problems, ...(axe.length ? [`axe (WCAG 2.2 AA) on the way:\n${describeFindings(axe)}`] : [])], [])
+        } finally {
+          await outcome.close()
+        }
+      })
+    }
   })
 })
 

@@ -102,36 +102,6 @@ describe('menu and cart', () => {
     }
   })
 
-  it('a delivery cart at a counter survives opening the counter code again and choosing the same branch (issue 27 item 9)', async () => {
-    const context = await phone(app.browser, 'en-US')
-    const page = await context.newPage()
-    const counter = await entryUrl(app.server, 'S101')
-    await page.goto(counter)
-    await byId(page, 'home-change-branch').click({ timeout: 30000 })
-    await page.locator('[data-testid="base-option"][data-base="B201"]').filter({ visible: true }).click({ timeout: 30000 })
-    await byId(page, 'order-now').click({ timeout: 30000 })
-    await byId(page, 'mode-2').click({ timeout: 30000 })
-    await byId(page, 'mode-2').and(page.locator('[aria-checked="true"]')).waitFor({ timeout: 15000 })
-    await byId(page, 'open-search').click()
-    const input = page.locator('[data-testid="search-input"] input, input[data-testid="search-input"]').first()
-    await input.waitFor({ timeout: 30000 })
-    // (The issue's Cola comes in cans or a pack of six, so it has a Choose; the soup is added in one tap.)
-    await input.fill('F01')
-    const row = page.locator('[data-goods-code="F01"]').filter({ visible: true })
-    await row.waitFor({ timeout: 15000 })
-    await row.getByRole('button', { name: `Add one ${goods('F01').names.en}` }).click()
-    await byId(page, 'cart-count').getByText('1').waitFor({ timeout: 15000 })
-
-    // The counter's code again (no branch yet), Order now, the same branch: the soup is still there.
-    await page.goto(counter)
-    await byId(page, 'order-now').click({ timeout: 30000 })
-    await page.locator('[data-testid="base-option"][data-base="B201"]').filter({ visible: true }).click({ timeout: 30000 })
-    await byId(page, 'mode-2').and(page.locator('[aria-checked="true"]')).waitFor({ timeout: 30000 })
-    await byId(page, 'cart-count').getByText('1').waitFor({ timeout: 15000 })
-    await look(page, 'counter-delivery-cart-kept')
-    await context.close()
-  })
-
   it('scans a table, chooses specs, a remark, add-ons and a combo, and finds the same cart after a reload', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
