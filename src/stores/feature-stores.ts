@@ -11,6 +11,7 @@ import { orderLimits } from '../core/order-limits'
 import { OrdersStore } from '../features/orders/orders.store'
 import { PaymentStore } from '../features/orders/payment.store'
 import { CheckoutStore } from '../features/checkout/checkout.store'
+import { ReadyEstimateStore } from '../features/checkout/ready-estimate.store'
 import { TableSheetStore } from '../features/checkout/table-sheet.store'
 import { PlaceStore } from '../features/checkout/place.store'
 import { WalletStore } from '../features/wallet/wallet.store'
@@ -177,9 +178,19 @@ export class FeatureStores {
       addressBook: {
         signedIn: () => this.member.signedIn,
         load: async () => ((await this.addresses.loadList()) ? this.addresses.rows : null)
-      }
+      },
+      // issue 26: the ready-time estimate follows the branch's kitchen on its live stream.
+      live: this.orderProgressLive()
     })
     return this.checkoutStore
+  }
+
+  private orderEstimateStore: ReadyEstimateStore | null = null
+
+  /** issue 26: an order's "ready in about N min" on the order page (docs/estimates.md). */
+  get orderEstimate(): ReadyEstimateStore {
+    this.orderEstimateStore ??= new ReadyEstimateStore(this.root.gateway, { live: this.orderProgressLive() })
+    return this.orderEstimateStore
   }
 
   get tableSheet(): TableSheetStore {

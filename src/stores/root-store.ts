@@ -18,6 +18,7 @@ import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
 import type { CartStore } from '../features/cart/cart.store'
 import type { OrdersStore } from '../features/orders/orders.store'
+import type { ReadyEstimateStore } from '../features/checkout/ready-estimate.store'
 import type { PaymentStore } from '../features/orders/payment.store'
 import type { CheckoutStore } from '../features/checkout/checkout.store'
 import type { TermsAgreementStore } from '../features/checkout/terms-agreement.store'
@@ -161,6 +162,11 @@ export class RootStore {
 
   get orders(): OrdersStore {
     return this.features().orders
+  }
+
+  /** issue 26: the order page's ready-time estimate. */
+  get orderEstimate(): ReadyEstimateStore {
+    return this.features().orderEstimate
   }
 
   get payment(): PaymentStore {

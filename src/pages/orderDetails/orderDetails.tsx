@@ -11,6 +11,7 @@ import { AfterSaleProgress } from '../../features/orders/components/AfterSalePro
 // issue 17: after
 import { AfterOrderActions } from '../../features/orders/components/AfterOrderActions'
 import { reorderIntoCart } from '../../compose/reorder'
+import { OrderReadyEstimate } from '../../features/checkout/components/ReadyEstimate'
 import './orderDetails.css'
 
 /**
@@ -119,6 +120,7 @@ function OrderDetails() {
           </View>
         )}
       </OrderHero>
+      <OrderReadyEstimate order={order} />
       {/* issue 17: after — review, after-sale, order again, receipt */}
       <AfterOrderActions detail={detail} onReorder={() => void reorderIntoCart({ orders, cart, session, host, t: i18n.t }, order)} />
       <AfterSaleProgress order={order} />

@@ -16,6 +16,7 @@ import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { packHolds } from '../../../ui/pack-label'
 import { PAYMENT_METHODS, MAX_BAGS, type SubmitResult } from '../checkout.store'
 import { PlacedNotice } from './PlacedNotice'
+import { ReadyEstimateLine } from './ReadyEstimate'
 import { ROUTES } from '../../shell/routes'
 import { PAST_HOME_ROUTES } from '../../shell/routes-past-home'
 import type { VipAddressRow } from '../../../gateway/address-rows'
@@ -321,6 +322,8 @@ export const ConfirmPage = observer(function ConfirmPage(props: ConfirmPageProps
           )}
         </Section>
       )}
+
+      {(!c.needsTime || asapOn) && <ReadyEstimateLine estimate={c.estimate} testId='confirm-estimate' />}
 
       {service === 'delivery' && c.usesAddressBook && (
         // A signed-in member's delivery goes to one of their saved addresses (issue 16): chosen, changed, added or edited on the address pages.
