@@ -24,19 +24,24 @@ let stopping = null
 // Each child runs in its own process group, so a terminal's Ctrl-C reaches it once, from here (npm may
 // pass the same Ctrl-C on again: the child is told once). A build's group holds taro's workers too; the
 // server shuts down on the signal itself (closes connections and the database), then we exit with it.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    stopping = signal
-    if (!current) process.exit(130)
-    if (current.told) return
-    current.told = true
-    try {
-      process.kill(-current.pid, signal === 'SIGHUP' ? 'SIGTERM' : signal)
-    } catch {
-      // already gone
-    }
-  })
+function stop(signal) {
+  stopping = signal
+  if (!current) process.exit(130)
+  if (current.told) return
+  current.told = true
+  try {
+    process.kill(-current.pid, signal === 'SIGHUP' ? 'SIGTERM' : signal)
+  } catch {
+    // already gone
+  }
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal))
+// `npm start` runs this under `sh -c`, and npm passes a SIGTERM only to that shell, which dies
+// without passing it on: when our parent goes, stop as if told to.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM')
+}, 1000).unref()
 
 // Never leave a child behind when this script ends some other way.
 process.on('exit', () => {
@@ -96,7 +101,10 @@ for (const [what, out, args] of builds) {
   // No progress bars or colours in the log.
   const env = { ...process.env, NODE_ENV: 'production', ...(verbose ? {} : { FORCE_COLOR: '0', NO_COLOR: '1' }) }
   const r = await run(process.execPath, args, { env, quiet: !verbose })
-  if (stopping) process.exit(130)
+  if (stopping) {
+    if (!verbose) console.log('stopped.')
+    process.exit(130)
+  }
   const secs = Math.round((Date.now() - started) / 1000)
   if (r.code !== 0) {
     if (!verbose) console.log(`failed after ${secs} s.`)
