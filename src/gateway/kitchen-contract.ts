@@ -41,6 +41,14 @@ export interface KitchenTicketLineRow {
   AddOnText: string
   BomText: string
   Done: 0 | 1
+  /**
+   * The line's allergens: its goods', chosen sku values', add-ons' and combo picks' together, as
+   * codes joined by ',' ('gluten,peanuts'; '' none; src/core/allergens.ts). The board and the
+   * printout show them as words in the staff's or the kitchen's language. Absent from older servers: ''.
+   */
+  Allergens?: string
+  /** The line's dietary marks the same way ('vegan,spicy2'): vegetarian, vegan, halal, alcohol, spicy1–spicy3. */
+  Diets?: string
 }
 
 export interface KitchenTicketRow {

@@ -242,6 +242,12 @@ export interface GoodsRow {
    * stock left; docs/live-events.md tells open menus at once). Absent from older servers: 0.
    */
   SoldOut?: number
+  /**
+   * The goods' own marks (its chosen sku values, add-ons and combo picks may add more): allergen codes joined by ',' in canonical order ('gluten,peanuts', '' none) and dietary
+   * codes the same way ('vegetarian,spicy2'); src/core/allergens.ts, docs/allergens.md. Absent from older servers: ''.
+   */
+  Allergens?: string
+  Diets?: string
 }
 
 export interface GoodsDetailRow extends GoodsRow {
@@ -267,6 +273,12 @@ export interface SkuAttributeValueRow {
   ValueID: string
   ValueName: string
   SortNo: number
+  /**
+   * What choosing this value brings: allergen codes joined by ',' in canonical order ('gluten,peanuts', '' none) and dietary
+   * codes the same way ('vegetarian,spicy2'); src/core/allergens.ts, docs/allergens.md. Absent from older servers: ''.
+   */
+  Allergens?: string
+  Diets?: string
 }
 
 export interface SkuRow {
@@ -283,6 +295,12 @@ export interface SkuRow {
   /** The same stock as whole packs (first pack unit) and the remaining main units; -1 unlimited. */
   PQua: number
   MQua: number
+  /**
+   * The sku's values' marks together: allergen codes joined by ',' in canonical order ('gluten,peanuts', '' none) and dietary
+   * codes the same way ('vegetarian,spicy2'); src/core/allergens.ts, docs/allergens.md. Absent from older servers: ''.
+   */
+  Allergens?: string
+  Diets?: string
 }
 
 export interface PackUnitRow {
@@ -306,6 +324,12 @@ export interface AttachmentRow {
   SortNo: number
   /** 1 while the shop has switched this add-on off as sold out: it cannot be chosen. Absent: 0. */
   SoldOut?: number
+  /**
+   * What adding it brings: allergen codes joined by ',' in canonical order ('gluten,peanuts', '' none) and dietary
+   * codes the same way ('vegetarian,spicy2'); src/core/allergens.ts, docs/allergens.md. Absent from older servers: ''.
+   */
+  Allergens?: string
+  Diets?: string
 }
 
 export interface BomClassRow {
@@ -331,6 +355,12 @@ export interface BomGoodsRow {
   IsDefault: number
   /** 1 while the picked goods is switched off as sold out: it cannot be picked. Absent: 0. */
   SoldOut?: number
+  /**
+   * The picked goods' own marks: allergen codes joined by ',' in canonical order ('gluten,peanuts', '' none) and dietary
+   * codes the same way ('vegetarian,spicy2'); src/core/allergens.ts, docs/allergens.md. Absent from older servers: ''.
+   */
+  Allergens?: string
+  Diets?: string
   /**
    * The picked goods' own remark groups, as GoodsRow.GoodsRemarks ('*Spice:Mild;Hot'): chosen per
    * pick (order line Bom[].Remarks), a required group must be. Absent or '': none.

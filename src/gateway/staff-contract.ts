@@ -523,13 +523,13 @@ export interface MenuFileGoods {
   bases?: string[]
   stepQua?: string
   skus?: {
-    attributes: { code: string; names: LocalizedText; values: { code: string; names: LocalizedText }[] }[]
+    attributes: { code: string; names: LocalizedText; values: { code: string; names: LocalizedText; allergens?: string[]; diets?: string[] }[] }[]
     items: { code: string; values: string[]; price: string; salesPrice?: string; stock?: number }[]
   }
   packUnits?: { code: string; names: LocalizedText; ref: string; price: string; salesPrice?: string }[]
   /** Per language, one group per line 'Name:opt;opt'; '*' before a name marks a required group. */
   remarks?: LocalizedText
-  addOns?: { code: string; names: LocalizedText; price: string; salesPrice?: string; soldOut?: boolean }[]
+  addOns?: { code: string; names: LocalizedText; price: string; salesPrice?: string; soldOut?: boolean; allergens?: string[]; diets?: string[] }[]
   combo?: {
     code: string
     names: LocalizedText
@@ -539,6 +539,9 @@ export interface MenuFileGoods {
     items: { goods: string; qua?: string; unit?: LocalizedText; price?: string; default?: boolean }[]
   }[]
   soldOut?: boolean
+  /** Allergen codes ('gluten', 'peanuts' …) and dietary codes ('vegetarian', 'spicy2' …): src/core/allergens.ts, docs/allergens.md. */
+  allergens?: string[]
+  diets?: string[]
 }
 
 export interface StaffTableRow {

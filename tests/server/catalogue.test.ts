@@ -133,7 +133,10 @@ describe('GoodsListByClass', () => {
       IsRecommend: 1,
       CommentCount: 3,
       // The shop's sold-out switch (docs/live-events.md): on sale.
-      SoldOut: 0
+      SoldOut: 0,
+      // Allergens and dietary marks (docs/allergens.md): the fixture gives none.
+      Allergens: '',
+      Diets: ''
     })
     // In a 15%-off discount (30.175 → 30.18) and a 29.9 lunch price: the lower price wins.
     expect(rows[1]).toMatchObject({ GoodsCode: 'A02', Price: '35.5', SalesPrice: '29.9', SaleType: 2, PUnitCount: 1, HasOptions: 1 })
@@ -311,8 +314,8 @@ describe('AttachmentChargingList', () => {
   it('lists the priced add-ons of a goods', async () => {
     const res = ok(await server.call('AttachmentChargingList', [{ ...S101, GoodsID: id('B01') }], { lang: 'zh-TW' }))
     expect(res.body.data.table1).toEqual([
-      { GoodsID: id('B01'), OptionID: 'S101.g.B01.o.egg', Value: '加蛋', Value2: '5', Value3: '5', SortNo: 0, SoldOut: 0 },
-      { GoodsID: id('B01'), OptionID: 'S101.g.B01.o.wonton', Value: '加雲吞', Value2: '8', Value3: '6', SortNo: 1, SoldOut: 0 }
+      { GoodsID: id('B01'), OptionID: 'S101.g.B01.o.egg', Value: '加蛋', Value2: '5', Value3: '5', SortNo: 0, SoldOut: 0, Allergens: '', Diets: '' },
+      { GoodsID: id('B01'), OptionID: 'S101.g.B01.o.wonton', Value: '加雲吞', Value2: '8', Value3: '6', SortNo: 1, SoldOut: 0, Allergens: '', Diets: '' }
     ])
   })
 

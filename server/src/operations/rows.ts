@@ -26,6 +26,7 @@ import type {
   TotalRow
 } from '../../../src/gateway/operations'
 import { pickText } from '../../../src/i18n/translate'
+import { formatMarks, mergeLineMarks } from '../../../src/core/allergens'
 import type { GoodsComments, ListedGoods, MenuRead } from '../domain/catalogue/catalogue.service'
 import { promotionPriceText, type PackUnitPrice, type SkuPrice } from '../../../src/core/promotion-pricing'
 import type { AddOn, CatalogueClass, CatalogueGoods, ComboClass, ComboItem, PackUnit, Promotion, Review, Sku, SkuAttribute, SkuValue } from '../domain/catalogue/records'
@@ -157,6 +158,22 @@ export const TOTAL_COLUMNS: ColumnDocs<TotalRow> = {
 
 const MONEY = "string: exact decimal ('38', '12.5')"
 
+/** Allergens and Diets of a goods, sku value, add-on or combo pick: codes joined by ',' ('' none; src/core/allergens.ts). */
+const marksFields = (item: { allergens?: readonly string[]; diets?: readonly string[] }): { Allergens: string; Diets: string } => ({
+  Allergens: formatMarks(item.allergens ?? []),
+  Diets: formatMarks(item.diets ?? [])
+})
+
+/** A sku's marks: its values' together (allergens of every value, the highest spice …; mergeLineMarks). */
+function skuMarks(sku: Sku, goods: CatalogueGoods): { Allergens: string; Diets: string } {
+  const values = goods.attributes.flatMap((a) => a.values).filter((v) => sku.valueIds.includes(v.valueId))
+  const marks = mergeLineMarks({ goods: {}, values: values.map((v) => ({ allergens: v.allergens ?? [], diets: v.diets ?? [] })) })
+  return marksFields(marks)
+}
+
+const ALLERGENS_DOC = "string: allergen codes joined by ',' ('' none): gluten, crustaceans, eggs, fish, peanuts, soy, milk, nuts, celery, mustard, sesame, sulphites, lupin, molluscs (EU 1169/2011; docs/allergens.md)"
+const DIETS_DOC = "string: dietary codes joined by ',' ('' none): vegetarian, vegan, halal, alcohol (contains alcohol), spicy1–spicy3 (spice level; none = not spicy)"
+
 export function goodsClassRow(goodsClass: CatalogueClass, goodsCount: number, read: MenuRead, locale: Locale): GoodsClassRow {
   return {
     ClassID: goodsClass.classId,
@@ -193,7 +210,8 @@ export function goodsRow(item: ListedGoods, read: MenuRead, locale: Locale): Goo
     SortNo: g.sortNo,
     IsRecommend: g.isRecommend ? 1 : 0,
     CommentCount: item.commentCount,
-    SoldOut: g.soldOut ? 1 : 0
+    SoldOut: g.soldOut ? 1 : 0,
+    ...marksFields(g)
   }
 }
 
@@ -218,7 +236,8 @@ export const skuAttributeValueRow = (value: SkuValue, locale: Locale): SkuAttrib
   AttrID: value.attrId,
   ValueID: value.valueId,
   ValueName: pickText(value.names, locale),
-  SortNo: value.sortNo
+  SortNo: value.sortNo,
+  ...marksFields(value)
 })
 
 /** Stock split into whole packs of the first pack unit and the remaining main units. */
@@ -240,7 +259,8 @@ export function skuRow(priced: SkuPrice<Sku>, goods: CatalogueGoods, locale: Loc
     SkuName: names.join(' / '),
     Price: priced.price,
     SalesPrice: priced.salesPrice,
-    ...stockInPacks(priced.sku.stock, goods)
+    ...stockInPacks(priced.sku.stock, goods),
+    ...skuMarks(priced.sku, goods)
   }
 }
 
@@ -259,7 +279,8 @@ export const attachmentRow = (goods: CatalogueGoods, addOn: AddOn, locale: Local
   Value2: addOn.price,
   Value3: addOn.salesPrice,
   SortNo: addOn.sortNo,
-  SoldOut: addOn.soldOut ? 1 : 0
+  SoldOut: addOn.soldOut ? 1 : 0,
+  ...marksFields(addOn)
 })
 
 export const bomClassRow = (comboClass: ComboClass, locale: Locale): BomClassRow => ({
@@ -280,6 +301,7 @@ export const bomGoodsRow = (comboClass: ComboClass, item: ComboItem, goods: Cata
   ImageUrl: read.imageUrl(goods.image),
   IsDefault: item.isDefault ? 1 : 0,
   SoldOut: goods.soldOut ? 1 : 0,
+  ...marksFields(goods),
   GoodsRemarks: pickText(goods.remarks, locale)
 })
 
@@ -362,7 +384,9 @@ export const GOODS_COLUMNS: ColumnDocs<GoodsRow> = {
   SortNo: 'number: order within the class',
   IsRecommend: 'number: 1 when recommended on Home',
   CommentCount: 'number: reviews of the goods',
-  SoldOut: "number: 1 while the shop has switched the goods off as sold out (shown and refused like goods with no stock left: GOODS_OFF_SALE); the live stream tells open menus (docs/live-events.md)"
+  SoldOut: "number: 1 while the shop has switched the goods off as sold out (shown and refused like goods with no stock left: GOODS_OFF_SALE); the live stream tells open menus (docs/live-events.md)",
+  Allergens: `${ALLERGENS_DOC}: the goods' own; its chosen sku values, add-ons and combo picks may add more`,
+  Diets: `${DIETS_DOC}: the goods' own`
 }
 
 export const GOODS_DETAIL_COLUMNS: ColumnDocs<GoodsDetailRow> = {
@@ -383,7 +407,9 @@ export const SKU_ATTRIBUTE_VALUE_COLUMNS: ColumnDocs<SkuAttributeValueRow> = {
   AttrID: 'string: the attribute the value belongs to',
   ValueID: 'string: value id',
   ValueName: "string: in the request's language",
-  SortNo: 'number: order within the attribute'
+  SortNo: 'number: order within the attribute',
+  Allergens: `${ALLERGENS_DOC}: what choosing this value adds`,
+  Diets: `${DIETS_DOC}: the value's own (vegetarian, vegan, halal here make the choice suitable; alcohol and spice add)`
 }
 
 export const SKU_COLUMNS: ColumnDocs<SkuRow> = {
@@ -395,7 +421,9 @@ export const SKU_COLUMNS: ColumnDocs<SkuRow> = {
   SalesPrice: `${MONEY}: now price under the goods' running promotion (a promotion price keeps each sku's markup over the cheapest sku)`,
   Qua: 'number: stock in main units, -1 unlimited',
   PQua: 'number: the stock as whole packs of the first pack unit (0 without pack units), -1 unlimited',
-  MQua: 'number: main units left over beside PQua packs, -1 unlimited'
+  MQua: 'number: main units left over beside PQua packs, -1 unlimited',
+  Allergens: `${ALLERGENS_DOC}: those of the sku's values together`,
+  Diets: `${DIETS_DOC}: those of the sku's values together (the highest spice level)`
 }
 
 export const PACK_UNIT_COLUMNS: ColumnDocs<PackUnitRow> = {
@@ -413,7 +441,9 @@ export const ATTACHMENT_COLUMNS: ColumnDocs<AttachmentRow> = {
   Value2: `${MONEY}: list price`,
   Value3: `${MONEY}: now price (add-ons are not promoted)`,
   SortNo: 'number',
-  SoldOut: 'number: 1 while the shop has switched the add-on off as sold out: it cannot be chosen (an order naming it: GOODS_OFF_SALE)'
+  SoldOut: 'number: 1 while the shop has switched the add-on off as sold out: it cannot be chosen (an order naming it: GOODS_OFF_SALE)',
+  Allergens: `${ALLERGENS_DOC}: what adding it adds`,
+  Diets: `${DIETS_DOC}: the add-on's own (an add-on without vegetarian, vegan or halal takes that mark from the line)`
 }
 
 export const BOM_CLASS_COLUMNS: ColumnDocs<BomClassRow> = {
@@ -434,6 +464,8 @@ export const BOM_GOODS_COLUMNS: ColumnDocs<BomGoodsRow> = {
   ImageUrl: "string: absolute URL, '' without a picture",
   IsDefault: 'number: 1 when picked by default',
   SoldOut: 'number: 1 while the goods is switched off as sold out: it cannot be picked (GOODS_OFF_SALE)',
+  Allergens: `${ALLERGENS_DOC}: the picked goods' own`,
+  Diets: `${DIETS_DOC}: the picked goods' own`,
   GoodsRemarks:
     "string: the picked goods' own remark groups, as GoodsRemarks of a goods row; chosen per pick in the order line's Bom[].Remarks, a required group ('*') must be (CHOICE_REQUIRED)"
 }

@@ -23,6 +23,8 @@ export interface KitchenPrintLabels {
   combo: string
   remark: string
   orderRemark: string
+  /** Before the line's allergens (their names come from the catalogues, src/core/allergens.ts). */
+  allergens: string
   order: string
   /** Between a label and its text. */
   colon: string
@@ -49,6 +51,7 @@ export const KITCHEN_PRINT_LABELS: Record<Locale, KitchenPrintLabels> = {
     combo: '套餐',
     remark: '备注',
     orderRemark: '整单备注',
+    allergens: '过敏原',
     order: '单号',
     colon: '：',
     arrow: '→',
@@ -71,6 +74,7 @@ export const KITCHEN_PRINT_LABELS: Record<Locale, KitchenPrintLabels> = {
     combo: '套餐',
     remark: '備註',
     orderRemark: '整單備註',
+    allergens: '過敏原',
     order: '單號',
     colon: '：',
     arrow: '→',
@@ -93,6 +97,7 @@ export const KITCHEN_PRINT_LABELS: Record<Locale, KitchenPrintLabels> = {
     combo: 'Combo',
     remark: 'Note',
     orderRemark: 'Order note',
+    allergens: 'ALLERGENS',
     order: 'Order',
     colon: ': ',
     arrow: '->',

@@ -18,6 +18,14 @@ import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import type { KitchenTicketLineRow, KitchenTicketRow } from '../../../src/gateway/kitchen-contract'
 import { encodeGb18030, textCells } from './gb18030'
 import { kitchenLabels, type KitchenPrintLabels } from './kitchen-labels'
+import { allergensOf, markWords } from '../../../src/core/allergens'
+import { listSeparator } from '../../../src/core/choice-text'
+import { LOCALES, type Locale } from '../../../src/gateway/contract'
+import type { MessageKey } from '../../../src/i18n/catalogues/zh-CN'
+import { translate } from '../../../src/i18n/translate'
+
+/** The ticket's language as a catalogue language (English for anything else, as kitchenLabels). */
+const kitchenLocale = (locale: string): Locale => ((LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'en')
 
 export interface KitchenTicketPrintOptions {
   /** Printed again on request: a REPRINT banner and the time it was reprinted. */
@@ -139,7 +147,7 @@ export function kitchenTicketLayout(ticket: KitchenTicketRow, locale: string, op
   ].filter(Boolean)
   if (times.length) push(times.join('  '), { align: 'center' })
   rule()
-  for (const line of ticket.Lines) lineRows(line, L, columns, out, push)
+  for (const line of ticket.Lines) lineRows(line, L, kitchenLocale(locale), columns, out, push)
   rule()
   if (ticket.OrderRemarks.trim()) {
     push(`${L.orderRemark}${L.colon}${ticket.OrderRemarks}`, { height: 2, bold: true })
@@ -152,6 +160,7 @@ export function kitchenTicketLayout(ticket: KitchenTicketRow, locale: string, op
 function lineRows(
   line: KitchenTicketLineRow,
   L: KitchenPrintLabels,
+  locale: Locale,
   columns: number,
   out: PrintLine[],
   push: (text: string, style?: Partial<Omit<PrintLine, 'segments'>>, indent?: number) => void
@@ -177,6 +186,9 @@ function lineRows(
   detail(L.addOns, line.AddOnText)
   detail(L.combo, line.BomText)
   detail(L.remark, line.RemarkText, true)
+  // Allergens as words in the kitchen's language (never bare symbols), bold like the remark.
+  const allergens = allergensOf(line.Allergens)
+  if (allergens.length > 0) detail(L.allergens, markWords(allergens, 'allergen', (key) => translate(locale, key as MessageKey), listSeparator(locale)), true)
 }
 
 /** True when some text on the ticket needs the printer's Chinese mode. */

@@ -15,6 +15,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { LOCALES, type Locale, type LocalizedText } from '../../gateway/contract'
 import type { MenuFileGoods, StaffMenuClassRow, StaffMenuOutlineGoodsRow } from '../../gateway/staff-contract'
 import { parseGoodsRemarks } from '../../core/goods-remarks'
+import { allergensOf, dietsOf, parseAllergens, parseDiets, SPICE_CODES, spiceCode, type AllergenCode, type DietCode, type SpiceCode } from '../../core/allergens'
 import { formatGoodsRemarks } from '../../core/remark-groups'
 import { pickText } from '../../i18n/text'
 import type { ConsoleKey } from '../i18n'
@@ -66,10 +67,27 @@ export const PICTURE_MAX_BYTES = 5_242_880
 
 // ---------- the goods form ----------
 
+/** Allergens and dietary marks of the goods, a spec value or an add-on (src/core/allergens.ts). */
+export interface MarksForm {
+  allergens: AllergenCode[]
+  diets: DietCode[]
+}
+
+/** Where marks are edited: the goods itself, one value of a spec, one add-on. */
+export type MarksTarget = { kind: 'goods' } | { kind: 'value'; attr: number; value: number } | { kind: 'addOn'; index: number }
+
+const marksOfItem = (item: { allergens?: readonly string[]; diets?: readonly string[] } | undefined): MarksForm => ({
+  allergens: allergensOf(item?.allergens ?? []),
+  diets: dietsOf(item?.diets ?? [])
+})
+const noMarks = (): MarksForm => ({ allergens: [], diets: [] })
+/** Marks as the menu file writes them (every list, empty ones too: saving clears what was unticked). */
+const marksOut = (m: MarksForm): { allergens: string[]; diets: string[] } => ({ allergens: [...m.allergens], diets: [...m.diets] })
+
 export interface AttributeForm {
   code: string
   names: Texts
-  values: { code: string; names: Texts }[]
+  values: { code: string; names: Texts; marks: MarksForm }[]
 }
 
 export interface SkuForm {
@@ -101,6 +119,7 @@ export interface AddOnForm {
   names: Texts
   price: string
   salesPrice: string
+  marks: MarksForm
 }
 
 export interface ComboClassForm {
@@ -166,6 +185,7 @@ export class GoodsForm {
   remarks: RemarkGroupForm[] = []
   addOns: AddOnForm[] = []
   combo: ComboClassForm[] = []
+  marks: MarksForm = noMarks()
   /** Kept as they are (not edited here): the sold-out switches, the sales count, the place. */
   private readonly kept: Pick<MenuFileGoods, 'sort' | 'salesQua' | 'soldOut'>
   readonly original: MenuFileGoods | null
@@ -198,13 +218,14 @@ export class GoodsForm {
       this.offSaleTime = g.offSaleTime ?? ''
       this.recommend = g.recommend === true
       this.bases = g.bases && g.bases.length > 0 ? [...g.bases] : null
-      this.attributes = (g.skus?.attributes ?? []).map((a) => ({ code: a.code, names: textsOf(a.names), values: a.values.map((v) => ({ code: v.code, names: textsOf(v.names) })) }))
+      this.attributes = (g.skus?.attributes ?? []).map((a) => ({ code: a.code, names: textsOf(a.names), values: a.values.map((v) => ({ code: v.code, names: textsOf(v.names), marks: marksOfItem(v) })) }))
       for (const s of g.skus?.items ?? []) {
         this.skus[s.values.join(',')] = { code: s.code, price: s.price, salesPrice: s.salesPrice && s.salesPrice !== s.price ? s.salesPrice : '', stock: s.stock === undefined ? '' : String(s.stock) }
       }
       this.packUnits = (g.packUnits ?? []).map((p) => ({ code: p.code, names: textsOf(p.names), ref: p.ref, price: p.price, salesPrice: p.salesPrice && p.salesPrice !== p.price ? p.salesPrice : '' }))
       this.remarks = remarkForms(textsOf(g.remarks))
-      this.addOns = (g.addOns ?? []).map((a) => ({ code: a.code, names: textsOf(a.names), price: a.price, salesPrice: a.salesPrice && a.salesPrice !== a.price ? a.salesPrice : '' }))
+      this.addOns = (g.addOns ?? []).map((a) => ({ code: a.code, names: textsOf(a.names), price: a.price, salesPrice: a.salesPrice && a.salesPrice !== a.price ? a.salesPrice : '', marks: marksOfItem(a) }))
+      this.marks = marksOfItem(g)
       this.combo = (g.combo ?? []).map((c) => ({
         code: c.code,
         names: textsOf(c.names),
@@ -241,6 +262,41 @@ export class GoodsForm {
     this.recommend = on
   }
 
+  // ----- allergens and dietary marks -----
+
+  marksAt(target: MarksTarget): MarksForm {
+    if (target.kind === 'value') return this.attributes[target.attr].values[target.value].marks
+    if (target.kind === 'addOn') return this.addOns[target.index].marks
+    return this.marks
+  }
+
+  private setMarks(target: MarksTarget, next: MarksForm): void {
+    if (target.kind === 'value') this.attributes[target.attr].values[target.value].marks = next
+    else if (target.kind === 'addOn') this.addOns[target.index].marks = next
+    else this.marks = next
+  }
+
+  toggleAllergen(target: MarksTarget, code: AllergenCode, on: boolean): void {
+    const now = this.marksAt(target)
+    const allergens = on ? [...now.allergens, code] : now.allergens.filter((c) => c !== code)
+    this.setMarks(target, { ...now, allergens: parseAllergens(allergens).codes })
+  }
+
+  /** vegetarian, vegan, halal or alcohol on or off (vegan brings vegetarian; vegetarian off takes vegan too). */
+  toggleDiet(target: MarksTarget, code: Exclude<DietCode, SpiceCode>, on: boolean): void {
+    const now = this.marksAt(target)
+    let diets: DietCode[] = on ? [...now.diets, code] : now.diets.filter((c) => c !== code)
+    if (!on && code === 'vegetarian') diets = diets.filter((c) => c !== 'vegan')
+    this.setMarks(target, { ...now, diets: parseDiets(diets).codes })
+  }
+
+  setSpice(target: MarksTarget, level: number): void {
+    const now = this.marksAt(target)
+    const spice = spiceCode(level)
+    const diets = now.diets.filter((c) => !(SPICE_CODES as readonly string[]).includes(c))
+    this.setMarks(target, { ...now, diets: parseDiets(spice ? [...diets, spice] : diets).codes })
+  }
+
   setAllBranches(all: boolean): void {
     this.bases = all ? null : []
   }
@@ -263,7 +319,7 @@ export class GoodsForm {
 
   addAttribute(): void {
     const code = freshCode('A', this.attributes.map((a) => a.code))
-    this.attributes = [...this.attributes, { code, names: noTexts(), values: [{ code: 'V1', names: noTexts() }] }]
+    this.attributes = [...this.attributes, { code, names: noTexts(), values: [{ code: 'V1', names: noTexts(), marks: noMarks() }] }]
   }
 
   removeAttribute(index: number): void {
@@ -277,7 +333,7 @@ export class GoodsForm {
 
   addValue(index: number): void {
     const a = this.attributes[index]
-    a.values = [...a.values, { code: freshCode('V', a.values.map((v) => v.code)), names: noTexts() }]
+    a.values = [...a.values, { code: freshCode('V', a.values.map((v) => v.code)), names: noTexts(), marks: noMarks() }]
   }
 
   removeValue(index: number, valueIndex: number): void {
@@ -351,7 +407,7 @@ export class GoodsForm {
   }
 
   addAddOn(): void {
-    this.addOns = [...this.addOns, { code: freshCode('O', this.addOns.map((a) => a.code)), names: noTexts(), price: '', salesPrice: '' }]
+    this.addOns = [...this.addOns, { code: freshCode('O', this.addOns.map((a) => a.code)), names: noTexts(), price: '', salesPrice: '', marks: noMarks() }]
   }
 
   removeAddOn(index: number): void {
@@ -463,7 +519,7 @@ export class GoodsForm {
       ...(combos.length > 0
         ? {
             skus: {
-              attributes: this.attributes.map((a) => ({ code: a.code, names: texts(a.names), values: a.values.map((v) => ({ code: v.code, names: texts(v.names) })) })),
+              attributes: this.attributes.map((a) => ({ code: a.code, names: texts(a.names), values: a.values.map((v) => ({ code: v.code, names: texts(v.names), ...marksOut(v.marks) })) })),
               items: combos.map((values) => {
                 const s = this.skuOf(values)
                 return { code: skuCode(values), values, price: s.price.trim(), ...sales(s.salesPrice), ...(s.stock.trim() ? { stock: Number(s.stock.trim()) } : {}) }
@@ -473,7 +529,7 @@ export class GoodsForm {
         : {}),
       packUnits: this.packUnits.map((p) => ({ code: p.code, names: texts(p.names), ref: p.ref.trim(), price: p.price.trim(), ...sales(p.salesPrice) })),
       remarks,
-      addOns: this.addOns.map((a) => ({ code: a.code, names: texts(a.names), price: a.price.trim(), ...sales(a.salesPrice) })),
+      addOns: this.addOns.map((a) => ({ code: a.code, names: texts(a.names), price: a.price.trim(), ...sales(a.salesPrice), ...marksOut(a.marks) })),
       ...(this.type === 3
         ? {
             combo: this.combo.map((c) => ({
@@ -484,7 +540,8 @@ export class GoodsForm {
               items: c.items.map((i) => ({ goods: i.goods, ...(i.price.trim() ? { price: i.price.trim() } : {}), ...(i.qua.trim() ? { qua: i.qua.trim() } : {}), default: i.default }))
             }))
           }
-        : {})
+        : {}),
+      ...marksOut(this.marks)
     }
     return g
   }

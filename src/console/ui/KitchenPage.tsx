@@ -11,12 +11,14 @@ import { observer } from 'mobx-react-lite'
 import { reaction } from 'mobx'
 import { useEffect, useRef, type FormEvent } from 'react'
 import type { KitchenTicketLineRow, KitchenTicketRow } from '../../gateway/kitchen-contract'
+import { allergenKey, allergensOf } from '../../core/allergens'
 import type { ConsoleKey } from '../i18n'
 import { ALL_STATIONS, clockText, isCancelled, type KitchenStore, type TimeLevel } from '../stores/kitchen-store'
 import type { KitchenStationsStore, StationForm } from '../stores/kitchen-stations-store'
 import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField } from './controls'
 import { placeName } from './format'
+import { KitchenEstimates } from './KitchenEstimates'
 import './kitchen.css'
 
 const SERVICE_KEY: Record<string, ConsoleKey> = { dinein: 'service.dinein', 'dine-in': 'service.dinein', fastfood: 'service.fastfood', takeaway: 'service.takeaway', delivery: 'service.delivery' }
@@ -290,6 +292,8 @@ const TicketCard = observer(function TicketCard({ kitchen, ticket, number }: { k
 
 const Line = observer(function Line({ kitchen, ticket, line }: { kitchen: KitchenStore; ticket: KitchenTicketRow; line: KitchenTicketLineRow }) {
   const { t } = useConsole()
+  // Allergens as words in the staff's language (src/core/allergens.ts), never bare icons.
+  const allergens = allergensOf(line.Allergens)
   const details = (
     <span className='kds-line-body'>
       <span className='kds-name'>{line.GoodsName}</span>
@@ -301,6 +305,9 @@ const Line = observer(function Line({ kitchen, ticket, line }: { kitchen: Kitche
         </span>
       ) : null}
       {line.RemarkText ? <span className='kds-detail kds-line-remark'>{line.RemarkText}</span> : null}
+      {allergens.length > 0 ? (
+        <span className='kds-detail kds-allergens'>{t('marks.line', { list: allergens.map((code) => t(allergenKey(code))).join(t('marks.separator')) })}</span>
+      ) : null}
     </span>
   )
   if (isCancelled(line)) {
@@ -439,6 +446,7 @@ const StationsPanel = observer(function StationsPanel({ stations }: { stations: 
       </div>
       <Alert message={stations.error} />
       {stations.removing ? <RemoveStation stations={stations} /> : null}
+      {!stations.form && !stations.removing ? <KitchenEstimates goodsName={(id) => stations.goodsName(id)} /> : null}
       {stations.form ? (
         <StationFormView stations={stations} form={stations.form} />
       ) : (

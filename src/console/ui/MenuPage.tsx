@@ -12,7 +12,8 @@ import { useEffect, useId, type ChangeEvent, type FormEvent, type InputHTMLAttri
 import { LOCALES, type Locale } from '../../gateway/contract'
 import { HTML_LANG, LANGUAGE_NAMES, type ConsoleKey } from '../i18n'
 import type { ConsoleStore } from '../stores/console-store'
-import { GOODS_TYPES, type ClassForm, type GoodsForm, type GoodsTypeCode, type MenuStore, type Removal, type Texts } from '../stores/menu-store'
+import { GOODS_TYPES, type ClassForm, type GoodsForm, type GoodsTypeCode, type MarksTarget, type MenuStore, type Removal, type Texts } from '../stores/menu-store'
+import { ALLERGEN_CODES, DIET_CODES, SPICE_CODES, allergenKey, dietKey, spiceCode, spiceLevelOf, type DietCode, type SpiceCode } from '../../core/allergens'
 import { useConsole } from './console-context'
 import { Alert, Check, Field, PageHeading, SelectField, Status, TableRegion } from './controls'
 import './menu.css'
@@ -299,6 +300,8 @@ const GoodsEditor = observer(function GoodsEditor({ form }: { form: GoodsForm })
           <Check label={t('menu.field.recommend')} checked={form.recommend} onChecked={(on) => form.setRecommend(on)} />
         </fieldset>
 
+        <MarksFields form={form} target={{ kind: 'goods' }} title={t('marks.title')} hint={t('marks.hint')} />
+
         {menu.bases.length > 0 ? (
           <fieldset>
             <legend>{t('menu.section.branches')}</legend>
@@ -331,6 +334,7 @@ const GoodsEditor = observer(function GoodsEditor({ form }: { form: GoodsForm })
                 <Field label={t('menu.field.price')} value={a.price} onValue={(v) => form.setAddOn(i, 'price', v)} error={e[`addOns.${i}.price`]} inputMode='decimal' autoComplete='off' />
                 <Field label={t('menu.field.salesPrice')} hint={t('menu.field.salesPriceHint')} value={a.salesPrice} onValue={(v) => form.setAddOn(i, 'salesPrice', v)} error={e[`addOns.${i}.salesPrice`]} inputMode='decimal' autoComplete='off' />
               </div>
+              <MarksFields form={form} target={{ kind: 'addOn', index: i }} title={t('marks.titleOf', { name: t('menu.addOn', { n: i + 1 }) })} />
               <button type='button' className='button button-danger' onClick={() => form.removeAddOn(i)}>
                 {t('menu.removeAddOn', { n: i + 1 })}
               </button>
@@ -417,6 +421,44 @@ function PictureInput({ label, hint, error, onChange }: { label: string; hint: s
   )
 }
 
+/**
+ * Allergens (the 14 of EU 1169/2011), dietary marks and the spice level of the goods, a spec value
+ * or an add-on (src/core/allergens.ts): checkboxes named in words, as diners and the kitchen read them.
+ */
+const MarksFields = observer(function MarksFields({ form, target, title, hint }: { form: GoodsForm; target: MarksTarget; title: string; hint?: string }) {
+  const { t } = useConsole()
+  const marks = form.marksAt(target)
+  const suitable = DIET_CODES.filter((c): c is Exclude<DietCode, SpiceCode> => !(SPICE_CODES as readonly string[]).includes(c))
+  return (
+    <fieldset className='menu-marks'>
+      <legend>{title}</legend>
+      {hint ? <p className='hint'>{hint}</p> : null}
+      <fieldset className='menu-marks-group'>
+        <legend>{t('marks.allergens')}</legend>
+        <div className='checks'>
+          {ALLERGEN_CODES.map((code) => (
+            <Check key={code} label={t(allergenKey(code))} checked={marks.allergens.includes(code)} onChecked={(on) => form.toggleAllergen(target, code, on)} />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className='menu-marks-group'>
+        <legend>{t('marks.diets')}</legend>
+        <div className='checks'>
+          {suitable.map((code) => (
+            <Check key={code} label={t(dietKey(code))} checked={marks.diets.includes(code)} onChecked={(on) => form.toggleDiet(target, code, on)} />
+          ))}
+        </div>
+        <SelectField
+          label={t('marks.spice')}
+          value={String(spiceLevelOf(marks.diets))}
+          onValue={(v) => form.setSpice(target, Number(v))}
+          options={[0, 1, 2, 3].map((level) => ({ value: String(level), label: level === 0 ? t('marks.spice0') : t(dietKey(spiceCode(level)!)) }))}
+        />
+      </fieldset>
+    </fieldset>
+  )
+})
+
 const SpecsSection = observer(function SpecsSection({ form }: { form: GoodsForm }) {
   const store = useConsole()
   const { t } = store
@@ -432,6 +474,7 @@ const SpecsSection = observer(function SpecsSection({ form }: { form: GoodsForm 
           {a.values.map((v, vi) => (
             <div className='menu-value' key={v.code}>
               <TextsFields label={(lang) => t('menu.field.valueName', { n: vi + 1, lang })} texts={v.names} onText={(l, value) => form.setValueName(ai, vi, l, value)} errors={e} errorKey={`attributes.${ai}.values.${vi}.names`} required />
+              <MarksFields form={form} target={{ kind: 'value', attr: ai, value: vi }} title={t('marks.titleOf', { name: store.menu.name(v.names, v.code) })} />
               {a.values.length > 1 ? (
                 <button type='button' className='button button-small button-danger' onClick={() => form.removeValue(ai, vi)}>
                   {t('menu.removeValue', { n: vi + 1 })}

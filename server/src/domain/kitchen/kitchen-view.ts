@@ -8,11 +8,13 @@ import type { Kysely } from 'kysely'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { KitchenLineChange, KitchenTicketLineRow, KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
 import { toDecimal } from '../../../../src/core/money'
+import { formatMarks } from '../../../../src/core/allergens'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import type { Database } from '../../storage/schema'
 import { linesInLanguage } from '../orders/line-names'
 import { orderLineRow } from '../orders/order-view'
 import { languagesOf } from '../setup/enterprise-setup.service'
+import { lineMarks } from './line-allergens'
 
 /** The enterprise setting naming the kitchen's language. */
 export const KITCHEN_LOCALE_SETTING = 'KitchenLocale'
@@ -74,6 +76,11 @@ export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly s
     (l) => lineRecordBy.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}'
   )
   const namedBy = new Map(named.map((l) => [`${l.SheetID}|${l.LineNo}`, l]))
+  const marked = await lineMarks(
+    db,
+    orderLines.map((l) => ({ shopId: orderBy.get(l.order_id)?.shop_id ?? '', goodsId: l.goods_id, skuId: l.sku_id, detail: l.detail }))
+  )
+  const marksBy = new Map(orderLines.map((l, i) => [`${l.order_id}|${l.line_no}`, marked[i]]))
   const linesOf = new Map<string, KitchenTicketLineRow[]>()
   for (const tl of ticketLines) {
     const key = `${tl.order_id}|${tl.line_no}`
@@ -94,7 +101,9 @@ export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly s
       RemarkText: line.RemarkText,
       AddOnText: line.AddOnText,
       BomText: line.BomText,
-      Done: tl.done_at ? 1 : 0
+      Done: tl.done_at ? 1 : 0,
+      Allergens: formatMarks(marksBy.get(key)?.allergens ?? []),
+      Diets: formatMarks(marksBy.get(key)?.diets ?? [])
     }
     const list = linesOf.get(tl.ticket_id) ?? []
     list.push(row)

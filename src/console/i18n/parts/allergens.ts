@@ -4,6 +4,10 @@
  * load the diner's whole catalogues. Merged into ../en.ts, ../zh-CN.ts, ../zh-TW.ts.
  */
 export const allergensEn = {
+  'marks.title': 'Allergens and diet',
+  'marks.titleOf': 'Allergens and diet: {name}',
+  'marks.hint': 'Tick every allergen it contains. Diners and the kitchen see them by name.',
+  'marks.separator': ', ',
   'marks.allergens': 'Allergens',
   'marks.diets': 'Diet',
   'marks.spice': 'Spice level',
@@ -35,6 +39,10 @@ export const allergensEn = {
 } as const
 
 export const allergensZhCN = {
+  'marks.title': '过敏原与饮食',
+  'marks.titleOf': '过敏原与饮食：{name}',
+  'marks.hint': '勾选所含的每种过敏原。顾客和厨房会看到它们的名称。',
+  'marks.separator': '、',
   'marks.allergens': '过敏原',
   'marks.diets': '饮食',
   'marks.spice': '辣度',
@@ -66,6 +74,10 @@ export const allergensZhCN = {
 } as const
 
 export const allergensZhTW = {
+  'marks.title': '過敏原與飲食',
+  'marks.titleOf': '過敏原與飲食：{name}',
+  'marks.hint': '勾選所含的每種過敏原。顧客和廚房會看到它們的名稱。',
+  'marks.separator': '、',
   'marks.allergens': '過敏原',
   'marks.diets': '飲食',
   'marks.spice': '辣度',
