@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:e2e` (and the browser step of `npm test`, scripts/test.mjs): every tests/e2e/*.test.ts,
 // or the files named as arguments, each in its own `node --test` process, E2E_WORKERS at a time
-// (default 2; 1 runs them one after another as before).
+// (default 1, one after another as before; 2 halves the waiting on a 2-core machine, but a whole
+// suite run with 2 has not been seen to pass yet: make it the default once one has).
 //
 // Each file gets its own folder for what the test files write outside their server's temp data
 // dir: the console and pickup builds they make in before() (CONSOLE_OUT_DIR/CONSOLE_DIR,
@@ -32,9 +33,9 @@ export function e2eFiles() {
     .map((f) => path.join(E2E_DIR, f))
 }
 
-/** E2E_WORKERS as a whole number ≥ 1 (default 2); anything else is refused. */
+/** E2E_WORKERS as a whole number ≥ 1 (default 1); anything else is refused. */
 export function e2eWorkers(value = process.env.E2E_WORKERS) {
-  if (value === undefined || value.trim() === '') return 2
+  if (value === undefined || value.trim() === '') return 1
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1) throw new Error(`E2E_WORKERS must be a whole number of at least 1, not '${value}'`)
   return n

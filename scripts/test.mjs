@@ -71,7 +71,7 @@ function start(step) {
       const shownLog = path.relative(process.cwd(), log)
       if (child.stopped) {
         results.set(step.name, { state: 'stopped', secs })
-        console.log(`◌ ${step.name} stopped after ${secs.toFixed(1)} s (a step before it failed); its output so far: ${shownLog}`)
+        console.log(`◌ ${step.name} stopped after ${secs.toFixed(1)} s (another step failed); its output so far: ${shownLog}`)
       } else if (code === 0) {
         results.set(step.name, { state: 'passed', secs })
         const shown = verbose ? output : output.trimEnd().split('\n').slice(-12).join('\n')
