@@ -18,7 +18,7 @@ import { lineInput } from './support/menu-rows'
 
 const row = (Minutes: number, TicketsAhead = 2) => ({ BaseID: 'B201', SheetID: '', Stage: 'cart', Minutes, ReadyBy: '', TicketsAhead, SlotCapacity: 3 })
 
-function gatewayWith(answer: (record: Record<string, unknown>) => unknown) {
+function gatewayWith(answer: (record: Record<string, unknown>) => Record<string, unknown>) {
   const asked: Record<string, unknown>[] = []
   const host = createFakeHost((req: HttpRequest) => {
     const { fields, records } = envelopeOf(req)

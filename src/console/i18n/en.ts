@@ -4,6 +4,7 @@ import { allergensEn } from './parts/allergens'
 import { counterEn } from './parts/counter'
 import { reportEn } from './parts/report'
 import { paymentAccountsEn } from './parts/payment-accounts'
+import { estimatesEn } from './parts/estimates'
 
 export const en = {
   // The live service's pages (issue 24), each in a part of its own.
@@ -12,6 +13,7 @@ export const en = {
   ...counterEn,
   ...reportEn,
   ...paymentAccountsEn,
+  ...estimatesEn,
   'app.title': 'ScanOrder Console',
   'app.skip': 'Skip to content',
   'lang.label': 'Language',

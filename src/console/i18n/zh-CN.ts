@@ -5,6 +5,7 @@ import { allergensZhCN } from './parts/allergens'
 import { counterZhCN } from './parts/counter'
 import { reportZhCN } from './parts/report'
 import { paymentAccountsZhCN } from './parts/payment-accounts'
+import { estimatesZhCN } from './parts/estimates'
 
 export const zhCN: Record<ConsoleKey, string> = {
   ...kitchenZhCN,
@@ -12,6 +13,7 @@ export const zhCN: Record<ConsoleKey, string> = {
   ...counterZhCN,
   ...reportZhCN,
   ...paymentAccountsZhCN,
+  ...estimatesZhCN,
   'app.title': 'ScanOrder 管理后台',
   'app.skip': '跳到主要内容',
   'lang.label': '语言',

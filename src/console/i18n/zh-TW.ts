@@ -5,6 +5,7 @@ import { allergensZhTW } from './parts/allergens'
 import { counterZhTW } from './parts/counter'
 import { reportZhTW } from './parts/report'
 import { paymentAccountsZhTW } from './parts/payment-accounts'
+import { estimatesZhTW } from './parts/estimates'
 
 export const zhTW: Record<ConsoleKey, string> = {
   ...kitchenZhTW,
@@ -12,6 +13,7 @@ export const zhTW: Record<ConsoleKey, string> = {
   ...counterZhTW,
   ...reportZhTW,
   ...paymentAccountsZhTW,
+  ...estimatesZhTW,
   'app.title': 'ScanOrder 管理主控台',
   'app.skip': '跳到主要內容',
   'lang.label': '語言',
