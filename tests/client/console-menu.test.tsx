@@ -186,6 +186,9 @@ describe('the Menu page', () => {
     expect(api.inputsOf('MenuGoodsSave')).toHaveLength(0)
 
     await type(screen.getByLabelText(/^Reason/), 'prawns cost more')
+    // Allergens (issue 26), named in words: the goods' own group comes first, then each value's and add-on's.
+    await click(screen.getAllByLabelText('Crustaceans')[0])
+    await click(screen.getAllByLabelText('Eggs').at(-1)!)
     await click(screen.getByRole('button', { name: 'Save' }))
     const [sent] = api.inputsOf('MenuGoodsSave')
     const goods = sent.Goods as unknown as MenuFileGoods
@@ -196,7 +199,8 @@ describe('the Menu page', () => {
       { code: 'LARGE', values: ['L'], price: '54', stock: 9 }
     ])
     expect(goods.remarks).toEqual({ 'zh-CN': '*辣度:不辣;大辣', 'zh-TW': '*辣度:不辣;大辣', en: '*Spice:None;Hot' })
-    expect(goods.addOns).toEqual([{ code: 'EGG', names: WONTON.addOns![0].names, price: '5' }])
+    expect(goods.addOns).toEqual([{ code: 'EGG', names: WONTON.addOns![0].names, price: '5', allergens: ['eggs'], diets: [] }])
+    expect(goods).toMatchObject({ allergens: ['crustaceans'], diets: [] })
     expect(goods.sort).toBe(3)
     expect(screen.getByText('Prawn wonton noodles is saved. Diners see it now.')).toBeTruthy()
   })
