@@ -20,6 +20,7 @@ const shownLog = path.relative(process.cwd(), logFile) || logFile
 /** The child running now (a build, then the server), and whether we were asked to stop. */
 let current = null
 let stopping = null
+let logStarted = false
 
 // Each child runs in its own process group, so a terminal's Ctrl-C reaches it once, from here (npm may
 // pass the same Ctrl-C on again: the child is told once). A build's group holds taro's workers too; the
@@ -59,7 +60,9 @@ function run(cmd, args, { env, quiet }) {
     let fd = null
     if (quiet) {
       mkdirSync(path.dirname(logFile), { recursive: true })
-      fd = openSync(logFile, 'a')
+      // This start's builds only: the first one starts the file afresh.
+      fd = openSync(logFile, logStarted ? 'a' : 'w')
+      logStarted = true
       writeSync(fd, `\n===== ${new Date().toISOString()} ${path.basename(cmd)} ${args.join(' ')}\n`)
     }
     const child = spawn(cmd, args, { cwd: root, env, stdio: quiet ? ['ignore', fd, fd] : ['ignore', 'inherit', 'inherit'], detached: true })
