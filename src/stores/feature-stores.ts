@@ -28,6 +28,7 @@ import { CouponPlanStore } from '../features/coupons/coupon-plan.store'
 import { PromotionsStore } from '../features/menu/promotions.store'
 import { GoodsShopsStore } from '../features/menu/goods-shops.store'
 import { TableSheetsListStore } from '../features/orders/table-sheets-list.store'
+import { DietFilterStore } from '../features/menu/diet-filter.store'
 import type { RootStore } from './root-store'
 import { OPERATIONS } from '../gateway/operation-list'
 import { GATEWAY_PATH } from '../gateway/contract'
@@ -49,10 +50,14 @@ export class FeatureStores {
   readonly businessMode: BusinessModeStore
   /** The open menu, live: sold out and back while a page showing goods is on screen (docs/live-events.md). */
   readonly menuLive: MenuLiveStore
+  /** The diner's dietary filter on the menu (issue 26): what the goods list hides. */
+  readonly dietFilter: DietFilterStore
 
   constructor(private readonly root: RootStore) {
     // Goods details read remarks only past Home: the parser comes with these stores, not the first screen.
     root.menu.useRemarkReader(parseGoodsRemarks)
+    this.dietFilter = new DietFilterStore(root.host.storage)
+    root.menu.useListFilter((g) => this.dietFilter.allows(g))
     const { session, format } = root
     this.businessMode = new BusinessModeStore(root.host.storage, () =>
       session.isReady && session.baseInfo ? { branchMode: session.baseInfo.BusinessMode, postpay: session.payMode === 'postpay' } : null

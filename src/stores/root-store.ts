@@ -16,6 +16,7 @@ import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
 import { ErrorReporter } from '../features/error-report/error-reporter'
 import { MenuStore } from '../features/menu/menu.store'
+import type { DietFilterStore } from '../features/menu/diet-filter.store'
 import type { CartStore } from '../features/cart/cart.store'
 import type { OrdersStore } from '../features/orders/orders.store'
 import type { ReadyEstimateStore } from '../features/checkout/ready-estimate.store'
@@ -141,6 +142,11 @@ export class RootStore {
 
   get cart(): CartStore {
     return this.features().cart
+  }
+
+  /** The diner's dietary filter on the menu (issue 26). */
+  get dietFilter(): DietFilterStore {
+    return this.features().dietFilter
   }
 
   get checkout(): CheckoutStore {

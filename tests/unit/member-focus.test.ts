@@ -1,5 +1,5 @@
 /** The member pages' keyboard helpers: Tab kept inside the birthday dialog, arrows in a radio group. */
-import { focusNode, keepInside, radioStep } from '../../src/features/member/components/focus'
+import { focusNode, keepInside, radioStep } from '../../src/ui/dialog-focus'
 
 /** A focusable stand-in that records being focused. */
 const stop = (name: string, log: string[]) => ({ name, focus: () => log.push(name) })

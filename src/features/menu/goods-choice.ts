@@ -10,6 +10,7 @@ import { lineAmount, lineOriginalAmount, type CartGoodsDetails, type CartLineInp
 import { DEFAULT_MAX_LINE_QUANTITY, canStepUp, stepperMax, type OrderLimits } from '../../core/order-limits'
 import { missingRequiredGroups } from '../../core/remark-groups'
 import { parseGoodsRemarks, type RemarkGroup } from '../../core/goods-remarks'
+import { allergensOf, mergeLineMarks, type AllergenCode, type LineMarks } from '../../core/allergens'
 import type { GoodsDetails, MenuScope } from './menu.store'
 
 export type ChoiceProblem =
@@ -274,6 +275,45 @@ export class GoodsChoice {
       for (const r of missingRequiredGroups(this.pickGroups(pick), this.chosenPickRemarks(pick))) {
         out.push({ kind: 'pick-remark', goodsName: pick.GoodsName, groupName: r.name })
       }
+    }
+    return out
+  }
+
+  // ---------- allergens and diets (issue 26) ----------
+
+  /** The chosen sku values (their rows carry the marks a value brings). */
+  private get chosenValues() {
+    return this.details.attributes.map((a) => this.details.values.find((v) => v.ValueID === this.values[a.AttrID])).filter((v): v is NonNullable<typeof v> => !!v)
+  }
+
+  /** The line's marks as chosen now: the goods with its chosen values, add-ons and combo picks (src/core/allergens.ts). */
+  get marks(): LineMarks {
+    return mergeLineMarks({
+      goods: { allergens: this.details.goods.Allergens, diets: this.details.goods.Diets },
+      values: this.chosenValues.map((v) => ({ allergens: v.Allergens, diets: v.Diets })),
+      addOns: this.pickedAddOns.map((a) => ({ allergens: a.Allergens, diets: a.Diets })),
+      picks: this.pickedBom.map((b) => ({ allergens: b.Allergens, diets: b.Diets }))
+    })
+  }
+
+  /**
+   * What brings each of `codes` into the line: the goods itself, else the first chosen value,
+   * add-on or pick that carries it (named as the diner sees it).
+   */
+  sourcesOf(codes: readonly AllergenCode[]): { name: string; allergens: AllergenCode[] }[] {
+    const parts = [
+      { name: this.details.goods.GoodsName, allergens: allergensOf(this.details.goods.Allergens) },
+      ...this.chosenValues.map((v) => ({ name: v.ValueName, allergens: allergensOf(v.Allergens) })),
+      ...this.pickedAddOns.map((a) => ({ name: a.Value, allergens: allergensOf(a.Allergens) })),
+      ...this.pickedBom.map((b) => ({ name: b.GoodsName, allergens: allergensOf(b.Allergens) }))
+    ]
+    const out: { name: string; allergens: AllergenCode[] }[] = []
+    const told = new Set<AllergenCode>()
+    for (const part of parts) {
+      const mine = part.allergens.filter((c) => codes.includes(c) && !told.has(c))
+      if (mine.length === 0) continue
+      mine.forEach((c) => told.add(c))
+      out.push({ name: part.name, allergens: mine })
     }
     return out
   }

@@ -106,20 +106,36 @@ export class MenuStore {
    * remarks, so the parser is not on the first screen. Until then: no groups.
    */
   private readRemarks: (text: string) => RemarkGroup[] = () => []
+  /**
+   * Which goods the menu lists: the diner's dietary filter (./diet-filter.store.ts), handed in
+   * with the stores past Home like the remark reader. Until then: every goods.
+   */
+  private listFilter: (goods: GoodsRow) => boolean = () => true
 
   constructor(
     private readonly gateway: Gateway,
     private readonly deps: MenuStoreDeps
   ) {
     // The timer handle is observable (by reference) so `statusTimerRunning` updates its observers.
-    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq' | 'detailLocale' | 'readRemarks'>(this, {
+    makeAutoObservable<MenuStore, 'gateway' | 'deps' | 'timer' | 'detailSeq' | 'detailLocale' | 'readRemarks' | 'listFilter'>(this, {
       gateway: false,
       deps: false,
       readRemarks: false,
+      listFilter: observable.ref,
       timer: observable.ref,
       detailSeq: false,
       detailLocale: false
     })
+  }
+
+  /** Hands in the goods list's filter (see listFilter). */
+  useListFilter(allows: (goods: GoodsRow) => boolean): void {
+    this.listFilter = allows
+  }
+
+  /** Goods of the loaded menu the filter leaves out. */
+  get filteredOut(): number {
+    return this.goods.filter((g) => !this.listFilter(g)).length
   }
 
   /** Hands in the remark parser (see readRemarks). */
@@ -175,10 +191,11 @@ export class MenuStore {
 
   // ---------- the whole menu (goodsList) ----------
 
-  /** Classes with their goods, in menu order; classes without goods are left out. */
+  /** Classes with their goods, in menu order (the diner's filter applied); classes without goods are left out. */
   get sections(): MenuSection[] {
     const byClass = new Map<string, GoodsRow[]>()
     for (const g of this.goods) {
+      if (!this.listFilter(g)) continue
       const list = byClass.get(g.ClassID)
       if (list) list.push(g)
       else byClass.set(g.ClassID, [g])

@@ -1208,5 +1208,18 @@ const en: Record<MessageKey, string> = {
   'diet.spicy1': 'Mildly spicy',
   'diet.spicy2': 'Medium spicy',
   'diet.spicy3': 'Very spicy',
+  'diet.filter': 'Dietary needs',
+  'diet.filterCount': 'Dietary needs · {n}',
+  'diet.hideTitle': 'Hide dishes that contain',
+  'diet.onlyTitle': 'Show only',
+  'diet.done': 'Done',
+  'diet.clear': 'Clear',
+  'diet.hiding': '{n|# dish hidden|# dishes hidden} by your dietary needs',
+  'diet.noneLeft': 'No dishes match your dietary needs',
+  'diet.contains': 'Contains {list}',
+  'diet.marksTitle': 'Allergens and diet',
+  'diet.conflict': '{name} contains {list}, which you asked to hide',
+  'diet.confirmAdd': 'This contains {list}, which you asked to hide. Add it all the same?',
+  'diet.addAnyway': 'Add it',
 }
 export default en

@@ -1206,6 +1206,19 @@ const zhCN = {
   'diet.spicy1': '微辣',
   'diet.spicy2': '中辣',
   'diet.spicy3': '大辣',
+  'diet.filter': '饮食需要',
+  'diet.filterCount': '饮食需要 · {n}',
+  'diet.hideTitle': '隐藏含有以下成分的菜品',
+  'diet.onlyTitle': '只显示',
+  'diet.done': '完成',
+  'diet.clear': '清除',
+  'diet.hiding': '已按您的饮食需要隐藏 {n} 款菜品',
+  'diet.noneLeft': '没有符合您饮食需要的菜品',
+  'diet.contains': '含{list}',
+  'diet.marksTitle': '过敏原与饮食',
+  'diet.conflict': '{name}含{list}，是您选择隐藏的成分',
+  'diet.confirmAdd': '此菜品含{list}，是您选择隐藏的成分。仍要加入吗？',
+  'diet.addAnyway': '仍然加入',
 } as const
 
 export type MessageKey = keyof typeof zhCN

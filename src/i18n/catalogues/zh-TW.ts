@@ -1208,5 +1208,18 @@ const zhTW: Record<MessageKey, string> = {
   'diet.spicy1': '小辣',
   'diet.spicy2': '中辣',
   'diet.spicy3': '大辣',
+  'diet.filter': '飲食需要',
+  'diet.filterCount': '飲食需要 · {n}',
+  'diet.hideTitle': '隱藏含有以下成分的菜式',
+  'diet.onlyTitle': '只顯示',
+  'diet.done': '完成',
+  'diet.clear': '清除',
+  'diet.hiding': '已按您的飲食需要隱藏 {n} 款菜式',
+  'diet.noneLeft': '沒有符合您飲食需要的菜式',
+  'diet.contains': '含{list}',
+  'diet.marksTitle': '過敏原與飲食',
+  'diet.conflict': '{name}含{list}，是您選擇隱藏的成分',
+  'diet.confirmAdd': '此菜式含{list}，是您選擇隱藏的成分。仍要加入嗎？',
+  'diet.addAnyway': '仍然加入',
 }
 export default zhTW

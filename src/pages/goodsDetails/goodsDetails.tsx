@@ -12,6 +12,8 @@ import { GoodsChoice } from '../../features/menu/goods-choice'
 import { orderLimits } from '../../core/order-limits'
 import { withRemarkRefs } from '../../core/cart'
 import { problemText, saleTypeLabel } from '../../features/menu/menu-text'
+import { allergenWords, marksText } from '../../features/menu/diet-text'
+import { afterConfirm } from '../../hosts/confirm-signal'
 import { ChoiceSections } from '../../features/menu/components/ChoiceSections'
 import { CartButton } from '../../features/cart/components/CartBar'
 import { Stepper } from '../../ui/Stepper'
@@ -25,7 +27,7 @@ import './goodsDetails.css'
  * cart (with its count) and the two ways to order it.
  */
 function GoodsDetails() {
-  const { session, menu, cart, i18n, host, format } = useStores()
+  const { session, menu, cart, i18n, host, format, dietFilter } = useStores()
   const goodsId = useRouter().params.GoodsID ?? ''
 
   useSessionPage()
@@ -84,15 +86,30 @@ function GoodsDetails() {
   const ready = status.isOnSale && !soldOut && choice.complete
   // The line keeps where its remarks sit, so the cart names them in any language later.
   const line = () => withRemarkRefs(choice.toLine(), details.remarks, bomRemarkGroups(details))
+  // issue 26: what the line contains that the diner asked to hide (the goods itself, or a choice).
+  const marks = choice.marks
+  const conflicts = choice.sourcesOf(dietFilter.conflicts({ Allergens: marks.allergens.join(',') }))
+  const conflictList = allergenWords(i18n, conflicts.flatMap((c) => c.allergens))
+  // Such a line goes in only after the diner says so.
+  const checked = (action: () => void) =>
+    conflicts.length === 0
+      ? action()
+      : void afterConfirm(host, { content: i18n.t('diet.confirmAdd', { list: conflictList }), confirm: i18n.t('diet.addAnyway'), cancel: i18n.t('common.cancel') }, action)
   const add = () => {
     if (!ready) return
-    cart.add(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), [line()])
-    host.toast(i18n.t('details.added'))
+    checked(() => {
+      cart.add(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), [line()])
+      host.toast(i18n.t('details.added'))
+    })
   }
   // "Buy now": just this goods straight to the confirm page (the temporary cart); the cart stays as it is.
   const buyNow = () => {
-    if (ready && cart.buyNow(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), line())) host.navigateTo(ROUTES.confirm(session.payMode))
+    if (!ready) return
+    checked(() => {
+      if (cart.buyNow(choice.cartGoods({ ShopID: shopId, BaseID: baseId }), line())) host.navigateTo(ROUTES.confirm(session.payMode))
+    })
   }
+  const marksLine = marksText(i18n, { Allergens: marks.allergens.join(','), Diets: marks.diets.join(',') })
 
   return (
     <View className='so-details'>
@@ -125,6 +142,13 @@ function GoodsDetails() {
           {badge && <Text className='so-details__badge'>{badge}</Text>}
         </View>
         {g.Description && <Text className='so-details__desc'>{g.Description}</Text>}
+        {/* issue 26: the line's allergens and diet as chosen now, in words. */}
+        {marksLine && (
+          <View className='so-details__marks' data-testid='details-marks'>
+            <Text className='so-details__marks-title'>{i18n.t('diet.marksTitle')}</Text>
+            <Text className='so-details__marks-text'>{marksLine}</Text>
+          </View>
+        )}
         <View className='so-details__meta'>
           <Text>{g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ''}</Text>
           <View className='so-details__reviews' role='link' tabIndex={0} data-testid='open-reviews' onClick={() => host.navigateTo(ROUTES.goodsComment(g.GoodsID))}>
@@ -160,6 +184,11 @@ function GoodsDetails() {
 
       <View className='so-details__room' />
       <View className='so-details__bar' data-testid='details-bar'>
+        {conflicts.length > 0 && status.isOnSale && !soldOut && (
+          <Text className='so-details__conflict' role='status' data-testid='diet-conflict'>
+            {conflicts.map((c) => i18n.t('diet.conflict', { name: c.name, list: allergenWords(i18n, c.allergens) })).join(' ')}
+          </Text>
+        )}
         {problem && status.isOnSale && !soldOut && (
           <Text className='so-details__problem' role='status' data-testid='choice-problem'>
             {problem.kind === 'remark' ? i18n.t('details.chooseRemark', { name: problem.groupName || i18n.t('details.remarks') }) : problemText(i18n, problem)}

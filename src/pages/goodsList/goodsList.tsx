@@ -8,6 +8,7 @@ import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { PAST_HOME_ROUTES } from '../../features/shell/routes-past-home'
 import { MenuBrowser } from '../../features/menu/components/MenuBrowser'
+import { DietFilter } from '../../features/menu/components/DietFilter'
 import { CartBar } from '../../features/cart/components/CartBar'
 import { GoodsAction } from '../../compose/GoodsAction'
 import { cartCountByClass } from '../../compose/cart-by-class'
@@ -66,7 +67,7 @@ const ModeSwitch = observer(function ModeSwitch() {
 
 /** Ordering (spec §2 goodsList): class side bar + goods list in step, the cart bar below. */
 function GoodsList() {
-  const { session, menu, cart, i18n, host, format } = useStores()
+  const { session, menu, cart, i18n, host, format, dietFilter } = useStores()
 
   useSessionPage()
   useOrderingAllowedRedirect()
@@ -113,6 +114,8 @@ function GoodsList() {
           <Text>{i18n.t('search.placeholder')}</Text>
         </View>
         <ModeSwitch />
+        {/* issue 26: the diner's dietary needs hide dishes for the visit. */}
+        <DietFilter />
       </View>
       {menu.menuState === 'ready' && menu.sections.length > 0 ? (
         <MenuBrowser
@@ -127,6 +130,8 @@ function GoodsList() {
         <View className='so-order__state'>
           {menu.menuState === 'failed' ? (
             <StateView kind='failed' text={i18n.t('menu.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadMenu(true)} />
+          ) : menu.menuState === 'ready' && menu.filteredOut > 0 ? (
+            <StateView kind='empty' text={i18n.t('diet.noneLeft')} retryLabel={i18n.t('diet.clear')} onRetry={() => dietFilter.clear()} />
           ) : menu.menuState === 'ready' ? (
             <StateView kind='empty' text={i18n.t('menu.empty')} />
           ) : (

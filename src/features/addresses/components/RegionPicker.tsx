@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useRef } from 'react'
 import { useStores } from '../../../stores/context'
 import type { AddressStore } from '../address.store'
+import { focusNode, keepInside } from '../../../ui/dialog-focus'
 import './AddressViews.css'
 
 interface KeyEvent {
@@ -16,23 +17,6 @@ interface Focusable {
   focus?(options?: { preventScroll?: boolean }): void
   querySelector?(selector: string): unknown
   querySelectorAll?(selector: string): ArrayLike<unknown>
-}
-
-/** Moves the focus to `node` where the host can (H5: a DOM element; a mini-program's node has no focus). */
-const focusNode = (node: unknown) => {
-  const el = node as Focusable | null
-  if (el && typeof el.focus === 'function') el.focus({ preventScroll: true })
-}
-
-/** Tab inside the dialog: from its last control to its first and back. True when it moved the focus. */
-function keepInside(container: unknown, current: unknown, backwards: boolean): boolean {
-  const box = container as Focusable | null
-  if (!box || typeof box.querySelectorAll !== 'function') return false
-  const stops = Array.from(box.querySelectorAll('[tabindex="0"]'))
-  if (stops.length === 0) return false
-  if (backwards && current === stops[0]) return focusNode(stops[stops.length - 1]), true
-  if (!backwards && current === stops[stops.length - 1]) return focusNode(stops[0]), true
-  return false
 }
 
 /**

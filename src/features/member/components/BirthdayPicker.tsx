@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useStores } from '../../../stores/context'
 import { birthdayColumns, dateParts, partsToDate, type ColumnTexts } from './birthday-columns'
 import { formatDate } from '../../../i18n/dates'
-import { focusNode, keepInside } from './focus'
+import { focusNode, keepInside } from '../../../ui/dialog-focus'
 import './BirthdayPicker.css'
 
 const FALLBACK = '1990-01-01'

@@ -7,7 +7,7 @@ import { MEMBER_NAME_MAX_LENGTH } from '../../../core/member-name'
 import type { LoginMode } from '../member.store'
 import { PhoneCodeFields } from './PhoneCodeFields'
 import { BirthdayPicker } from './BirthdayPicker'
-import { focusSibling, radioStep } from './focus'
+import { focusSibling, radioStep } from '../../../ui/dialog-focus'
 import './MemberViews.css'
 import { maskedPhone } from '../../../core/phone-mask'
 

@@ -7,6 +7,8 @@ import type { GoodsChoice } from '../goods-choice'
 import { packLabel } from '../../../ui/pack-label'
 import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { lazyPicture } from '../../../hosts/image-alt'
+import { allergensOf } from '../../../core/allergens'
+import { allergenWords } from '../diet-text'
 import './ChoiceSections.css'
 
 /** Each radio's Tab stop in a group of `options` (ui/radio-group). */
@@ -43,6 +45,12 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
   const { i18n, format } = useStores()
   const d = choice.details
   const plus = (price: string) => (toDecimal(price).gt(0) ? `+${format.price(price)}` : '')
+  // issue 26: what a choice brings, said on it before it is chosen ('Peanuts').
+  const brings = (marked: { Allergens?: string }) => {
+    const codes = allergensOf(marked.Allergens)
+    return codes.length ? i18n.t('diet.contains', { list: allergenWords(i18n, codes) }) : ''
+  }
+  const extras = (...parts: string[]) => parts.filter(Boolean).join(' · ')
   // Each group is named by its title on screen (ids unique per page: goods details pages can stack).
   const uid = useId()
   const titleId = (part: string, i: number) => `${uid}${part}${i}`
@@ -71,7 +79,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
             </Text>
             <View className='so-choices__chips' role='radiogroup' {...radioKeys} aria-labelledby={titleId('a', i)}>
               {values.map((o, j) => (
-                <Chip key={o.v.ValueID} label={o.v.ValueName} selected={o.on} disabled={o.disabled} onTap={o.choose} radio={radio(j)} />
+                <Chip key={o.v.ValueID} label={o.v.ValueName} extra={brings(o.v)} selected={o.on} disabled={o.disabled} onTap={o.choose} radio={radio(j)} />
               ))}
             </View>
           </View>
@@ -133,7 +141,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                 key={a.OptionID}
                 label={a.Value}
                 // Sold out (the shop's switch, live): said instead of the price, and not to be chosen.
-                extra={a.SoldOut === 1 ? i18n.t('cart.soldOut') : plus(a.Value3)}
+                extra={a.SoldOut === 1 ? i18n.t('cart.soldOut') : extras(plus(a.Value3), brings(a))}
                 selected={choice.addOns.includes(a.OptionID) && a.SoldOut !== 1}
                 disabled={a.SoldOut === 1}
                 onTap={() => choice.toggleAddOn(a.OptionID)}
@@ -183,6 +191,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                       <Text className='so-bom__qua'>
                         ×{format.quantity(g.BOMQua)} {g.BOMGoodsPUnit}
                         {soldOut ? ` · ${i18n.t('cart.soldOut')}` : ''}
+                        {brings(g) ? ` · ${brings(g)}` : ''}
                       </Text>
                     </View>
                     {plus(g.Price) && <Text className='so-bom__price'>{plus(g.Price)}</Text>}

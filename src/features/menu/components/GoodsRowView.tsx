@@ -5,6 +5,7 @@ import type { GoodsRow } from '../../../gateway/operations'
 import { toDecimal } from '../../../core/money'
 import { useStores } from '../../../stores/context'
 import { saleTypeLabel } from '../menu-text'
+import { marksText } from '../diet-text'
 import { firstPicture, lazyPicture } from '../../../hosts/image-alt'
 import './GoodsRowView.css'
 
@@ -52,7 +53,10 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
           </Text>
         </View>
         {orderable ? (
-          <Text className='so-goods__meta'>{g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ' '}</Text>
+          // Its marks in words first (issue 26: 'Vegetarian · Contains Peanuts'), then how many sold.
+          <Text className='so-goods__meta' data-testid='goods-marks'>
+            {[marksText(i18n, g), g.SalesQua > 0 ? i18n.t('menu.sold', { n: g.SalesQua }) : ''].filter(Boolean).join(' · ') || ' '}
+          </Text>
         ) : soldOut && status.isOnSale ? (
           <Text className='so-goods__off-note' data-testid='sold-out'>
             {i18n.t('cart.soldOut')}

@@ -1,5 +1,5 @@
 /**
- * Keyboard focus for the member pages' dialog (the birthday picker), written against what a ref
+ * Keyboard focus for a dialog (the birthday and region pickers, the dietary filter), written against what a ref
  * holds: on H5 a DOM element; in a mini-program Taro's own node, which has no focus and no
  * querySelectorAll, so these do nothing there (no keyboard to serve).
  */
