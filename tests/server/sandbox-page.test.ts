@@ -145,8 +145,9 @@ async function startChild(s: TestServer): Promise<{ child: ChildProcess; url: st
   const url = await new Promise<string>((resolve, reject) => {
     const seen = (chunk: Buffer) => {
       output += chunk.toString()
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output)
-      if (match) resolve(match[1])
+      // 'ScanOrder listening on 127.0.0.1 only, port 43211 (…)' (main.ts; HOST is 127.0.0.1 here).
+      const match = /listening on .*?port (\d+)/.exec(output)
+      if (match) resolve(`http://127.0.0.1:${match[1]}`)
     }
     child.stdout?.on('data', seen)
     child.stderr?.on('data', seen)
