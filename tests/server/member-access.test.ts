@@ -236,6 +236,10 @@ const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {
   async OrderReorderGet() {
     expect((await server.call('OrderReorderGet', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20016')
   },
+  // issue 26: an order's ready-time estimate is its owner's, as its details are.
+  async OrderReadyEstimateGet() {
+    expect((await server.call('OrderReadyEstimateGet', [{ SheetID: aOrder }], { headers: b.headers })).body.resultcode).toBe('20016')
+  },
   async FileBatchNameGet() {
     // B's upload is recorded as B's.
     const id = ok(await server.call('FileBatchNameGet', [{ Purpose: 'avatar', Files: [{ FileName: 'b.jpg', FileSize: 1000, FileType: 'image/jpeg' }] }], { headers: b.headers })).table1[0].FileID

@@ -177,6 +177,8 @@ describe('the role matrix', () => {
     KitchenStationList: ALL,
     KitchenStationSave: MANAGERS,
     KitchenStationRemove: MANAGERS,
+    KitchenEstimateSettingsGet: MANAGERS,
+    KitchenEstimateSettingsSave: MANAGERS,
     StaffOrderComplete: ALL,
     StaffOrderCancel: MANAGERS,
     DayReportGet: MANAGERS,
