@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { menuIds } from '../../server/src/domain/catalogue/ids'
 import * as menuRepository from '../../server/src/storage/repositories/menu.repository'
 import { MenuImportError, importMenu, importMenuFile, planMenuImport } from '../../server/src/domain/catalogue/menu-import.service'
@@ -340,7 +341,8 @@ describe('nothing half-imported', () => {
     })
     try {
       fs.cpSync(FIXTURE_DIR, tmp, { recursive: true })
-      fs.writeFileSync(path.join(tmp, 'pictures', 'new-dish.png'), Buffer.from('another new picture'))
+      // A real picture (a file that is no picture is refused before anything is written).
+      fs.writeFileSync(path.join(tmp, 'pictures', 'new-dish.png'), await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer())
       const menu = fixture()
       menu.goods[0].price = '99'
       menu.goods[0].image = 'pictures/new-dish.png'

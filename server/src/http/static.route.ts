@@ -1,6 +1,6 @@
 /**
  * Static files: the H5 build at / and uploaded images at /files/. Hashed assets
- * (/js, /css, /static) are cached for a year; index.html is revalidated every time so a
+ * (/js, /css, /static) and menu pictures under content-hashed names are cached for a year; index.html is revalidated every time so a
  * new build shows up at once.
  *
  * Text files of 1 KB and more go in brotli or gzip when the client accepts it (compress.ts picks
@@ -68,10 +68,24 @@ export async function fileStaticRoutes(app: FastifyInstance, opts: { filesDir: s
     decorateReply: false,
     cacheControl: false,
     setHeaders: (res, file, stat) => {
-      res.setHeader('Cache-Control', 'public, max-age=86400')
+      res.setHeader('Cache-Control', fileCacheControl(opts.filesDir, file))
       remember(res, file, stat)
     }
   })
+}
+
+/**
+ * A menu picture's name carries its content's hash ('har-gow-1a2b3c4d5e.jpg', its variants
+ * '…-1a2b3c4d5e.v160-320.jpg' and '…-1a2b3c4d5e.320.webp'; menu-import.service.ts): it never
+ * changes under its name, so a phone keeps it for a year and never asks again.
+ */
+const CONTENT_HASHED = /-[0-9a-f]{10}(?:\.v\d+(?:-\d+)*|\.\d+)?\.[a-z0-9]+$/
+
+/** Cache-Control for a file under FILES_DIR. */
+export function fileCacheControl(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep)
+  if (relative[0] === 'menu' && CONTENT_HASHED.test(relative[relative.length - 1])) return IMMUTABLE
+  return 'public, max-age=86400'
 }
 
 /** All kept compressed files together stay under this many bytes (the H5 build compresses to about 1 MB). */

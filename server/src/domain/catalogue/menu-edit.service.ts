@@ -33,6 +33,7 @@ import { namesJson, parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
 import type { CheckedImage } from '../files/uploaded-images'
+import { checkPicture, markedName, PictureVariantError, takesVariants, writeVariants } from '../files/picture-variants'
 import { menuIds } from './ids'
 import type { MenuGoods } from './menu-file'
 import { classSchema, menuPictureDir, MenuProblems, planGoods, slug } from './menu-import.service'
@@ -370,8 +371,10 @@ export async function removeMenuClass(trx: Trx, req: Scope & { classId: string }
 /**
  * Copies a checked upload (uploaded-images.ts: decoded, metadata stripped) into the shop's menu
  * picture folder under FILES_DIR, named as the import names its copies (`<name>-<content hash>.<ext>`,
- * so a new picture gets a new URL). Answers the path the goods row keeps and the file made (null
- * when that picture was there already): remove it if the change does not commit.
+ * so a new picture gets a new URL), and makes its variants beside it (WebP widths, their list in
+ * the name: `<name>-<hash>.v160-320-640.jpg`; files/picture-variants.ts) — once, here. Answers the
+ * path the goods row keeps and the files made (none when that picture was there already): remove
+ * them if the change does not commit. UPLOAD_FILE_INVALID for a picture that cannot be used.
  */
 export async function storeMenuPicture(
   storage: ObjectStorage,
@@ -380,15 +383,28 @@ export async function storeMenuPicture(
   shopId: string,
   name: string,
   image: CheckedImage
-): Promise<{ target: string; created: string | null }> {
+): Promise<{ target: string; created: string[] }> {
   const body = await storage.read(image.key)
   if (!body) throw new DomainError('UPLOAD_NOT_FOUND')
   const ext = path.extname(image.key).toLowerCase() || '.jpg'
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 10)
-  const target = `${menuPictureDir(entId, shopId)}/${slug(name)}-${hash}${ext}`
+  const stem = `${slug(name)}-${hash}`
+  const check = takesVariants(ext) ? await checkPicture(body) : null
+  if (check && !check.ok) throw new DomainError('UPLOAD_FILE_INVALID')
+  const widths = check?.ok ? check.widths : []
+  const target = `${menuPictureDir(entId, shopId)}/${markedName(stem, widths, ext)}`
   const file = path.join(filesDir, target)
-  if (fs.existsSync(file)) return { target, created: null }
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, body)
-  return { target, created: file }
+  const created: string[] = []
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, body)
+    created.push(file)
+  }
+  try {
+    created.push(...(await writeVariants(body, path.dirname(file), stem, widths)))
+  } catch (error) {
+    for (const made of created) fs.rmSync(made, { force: true })
+    throw error instanceof PictureVariantError ? new DomainError('UPLOAD_FILE_INVALID') : error
+  }
+  return { target, created }
 }

@@ -36,6 +36,8 @@ import { CODE_PATTERN, menuIds } from './ids'
 import { MENU_FORMAT } from './menu-file'
 import { menuCache } from './menu-cache'
 import { appendEvent } from '../../live/outbox'
+import { checkPicture, markedName, PictureVariantError, takesVariants, writeVariants, type PictureCheck } from '../files/picture-variants'
+import { pictureVariants } from '../../../../src/core/picture-variants'
 import type { CatalogueClass, CatalogueGoods, Promotion, Review, ShopMenu } from './records'
 
 export interface MenuImportOptions {
@@ -407,9 +409,18 @@ function duplicates<T>(items: readonly T[], key: (item: T) => string | undefined
 interface PicturePlan {
   /** Absolute path of the source file. */
   source: string
-  /** Path under FILES_DIR: 'menu/E1001/S101/har-gow-1a2b3c4d5e.jpg'. */
+  /**
+   * Path under FILES_DIR: 'menu/E1001/S101/har-gow-1a2b3c4d5e.jpg', for a photo with the widths
+   * of its variants ('har-gow-1a2b3c4d5e.v160-320-640-1280.jpg', src/core/picture-variants.ts).
+   */
   target: string
+  /** The variants' name before '.<width>.webp' ('har-gow-1a2b3c4d5e') and their widths (none: no variants). */
+  stem: string
+  widths: number[]
 }
+
+/** A picture's name without the widths mark its copy carries (an export of this server imported again). */
+const sourceName = (base: string): string => base.replace(/\.v\d+(?:-\d+)*$/, '')
 
 export const slug = (name: string): string =>
   name
@@ -716,6 +727,19 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
   const unknownClass = (c: string): boolean => classesReadable && !classCodes.has(c)
   const unknownGoods = (c: string): boolean => goodsReadable && !goodsTypeByCode.has(c)
 
+  // Photos are checked first (their header: a picture at all, at most 50 MP) for the widths their
+  // variants will have, which their names carry.
+  const checks = new Map<string, PictureCheck>()
+  for (const relative of namedPictures(rawClasses, rawGoods, rawReviews)) {
+    const source = path.resolve(baseDir, relative)
+    if (checks.has(source) || !takesVariants(path.extname(source))) continue
+    try {
+      if (fs.statSync(source).isFile()) checks.set(source, await checkPicture(source))
+    } catch {
+      // Missing: reported where it is named.
+    }
+  }
+
   // Pictures: checked where they are named, copied under content-hashed names.
   const pictures = new Map<string, PicturePlan>()
   const pictureTarget = (section: Section, index: number, label: string, field: PathPart[], relative: string): string => {
@@ -731,9 +755,16 @@ export async function planMenuImport(db: Kysely<Database>, raw: unknown, baseDir
       return ''
     }
     const ext = path.extname(source).toLowerCase()
+    const check = checks.get(source)
+    if (check && !check.ok) {
+      problems.add(section, index, label, field, `picture file ${JSON.stringify(relative)} ${check.problem}`)
+      return ''
+    }
     const hash = createHash('sha256').update(content).digest('hex').slice(0, 10)
-    const target = `${menuPictureDir(entId, shopId)}/${slug(path.basename(source, ext))}-${hash}${ext}`
-    pictures.set(source, { source, target })
+    const stem = `${slug(sourceName(path.basename(source, ext)))}-${hash}`
+    const widths = check?.ok ? check.widths : []
+    const target = `${menuPictureDir(entId, shopId)}/${markedName(stem, widths, ext)}`
+    pictures.set(source, { source, target, stem, widths })
     return target
   }
 
@@ -864,13 +895,7 @@ export async function importMenu(db: Kysely<Database>, raw: unknown, baseDir: st
   }
   let version: number
   try {
-    for (const picture of plan.pictures) {
-      const target = path.join(options.filesDir, picture.target)
-      if (fs.existsSync(target)) continue
-      fs.mkdirSync(path.dirname(target), { recursive: true })
-      fs.copyFileSync(picture.source, target)
-      created.push(target)
-    }
+    for (const picture of plan.pictures) created.push(...(await storePlannedPicture(options.filesDir, picture)))
     version = await db.transaction().execute(async (trx) => {
       const next = await bumpMenuVersion(trx, entId, shopId, now, options.source ?? '')
       await replaceShopMenu(trx, plan.menu, plan.reviews)
@@ -904,6 +929,29 @@ export async function importMenu(db: Kysely<Database>, raw: unknown, baseDir: st
 }
 
 /**
+ * Copies a planned picture into FILES_DIR (unless there already) and makes a photo's variants
+ * beside it, once, here and never per request. Answers the files created (removed again by the
+ * caller when its change does not commit). MenuImportError when the photo cannot be decoded.
+ */
+export async function storePlannedPicture(filesDir: string, picture: PicturePlan): Promise<string[]> {
+  const created: string[] = []
+  const target = path.join(filesDir, picture.target)
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(path.dirname(target), { recursive: true })
+    fs.copyFileSync(picture.source, target)
+    created.push(target)
+  }
+  try {
+    created.push(...(await writeVariants(picture.source, path.dirname(target), picture.stem, picture.widths)))
+  } catch (error) {
+    for (const file of created) fs.rmSync(file, { force: true })
+    if (!(error instanceof PictureVariantError)) throw error
+    throw new MenuImportError([`picture file ${JSON.stringify(path.basename(picture.source))} ${error.problem}`])
+  }
+  return created
+}
+
+/**
  * Removes pictures of the shop's folder that its menu no longer uses. Files newer than this
  * import's start are left alone (another import of the shop may be about to commit them).
  */
@@ -915,7 +963,14 @@ export async function prunePictures(db: Kysely<Database>, filesDir: string, entI
   } catch {
     return
   }
-  const used = new Set((await listMenuPictures(db, shopId)).map((p) => path.basename(p)))
+  const used = new Set<string>()
+  for (const picture of await listMenuPictures(db, shopId)) {
+    const name = path.basename(picture)
+    used.add(name)
+    // A photo's variants live as long as it does.
+    const variants = pictureVariants(name)
+    for (const width of variants?.widths ?? []) used.add(variants!.urlOf(width))
+  }
   for (const name of names) {
     if (used.has(name)) continue
     const file = path.join(dir, name)
@@ -925,6 +980,26 @@ export async function prunePictures(db: Kysely<Database>, filesDir: string, entI
       // Gone already: nothing to prune.
     }
   }
+}
+
+/** The picture paths a menu file names (classes' and goods' pictures, reviews' photos), as written. */
+function namedPictures(classes: unknown[], goods: unknown[], reviews: unknown[]): string[] {
+  const paths: string[] = []
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && v.trim()) paths.push(v)
+  }
+  const fieldOf = (item: unknown, key: string): unknown => (item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined)
+  for (const c of classes) add(fieldOf(c, 'image'))
+  for (const g of goods) {
+    add(fieldOf(g, 'image'))
+    const more = fieldOf(g, 'images')
+    if (Array.isArray(more)) more.forEach(add)
+  }
+  for (const r of reviews) {
+    const images = fieldOf(r, 'images')
+    if (Array.isArray(images)) images.forEach(add)
+  }
+  return paths
 }
 
 /** Reads and imports a menu file (`npm run menu:import -- <file.json>`). */

@@ -20,11 +20,9 @@
  * back when this throws). A 'replace' that replaces a menu appends 'menu.changed' as its last
  * write, so open menus read it again as after a menu import.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
-import { MenuImportError, planMenuImport } from '../catalogue/menu-import.service'
+import { MenuImportError, planMenuImport, storePlannedPicture } from '../catalogue/menu-import.service'
 import { MENU_FORMAT } from '../catalogue/menu-file'
 import { appendEvent } from '../../live/outbox'
 import { bumpMenuVersion, replaceShopMenu } from '../../storage/repositories/menu.repository'
@@ -351,11 +349,11 @@ export async function importSetup(trx: Transaction<Database>, file: unknown, opt
   summary.rechargeRules = await importRechargeRules(trx, entId, data, shopIds, existing !== null)
   for (const { index, plan } of plans) {
     if (plan.pictures.length > 0 && !options.filesDir) throw new SetupError([`${pathLabel(file, ['shops', index])} menu: has pictures, but no filesDir to copy them to was given`])
+    // Copied with a photo's variants (docs/uploads.md, Pictures for phones).
     for (const picture of plan.pictures) {
-      const target = path.join(options.filesDir!, picture.target)
-      if (fs.existsSync(target)) continue
-      fs.mkdirSync(path.dirname(target), { recursive: true })
-      fs.copyFileSync(picture.source, target)
+      await storePlannedPicture(options.filesDir!, picture).catch((error: unknown) => {
+        throw error instanceof MenuImportError ? new SetupError(error.problems.map((p) => `${pathLabel(file, ['shops', index])} menu ${p}`)) : error
+      })
     }
     const version = await bumpMenuVersion(trx, entId, plan.menu.shopId, now, 'setup file')
     await replaceShopMenu(trx, plan.menu, plan.reviews)

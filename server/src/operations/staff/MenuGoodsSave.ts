@@ -34,7 +34,7 @@ export default defineStaffOperation({
 
     // A new picture: the upload checked (decoded, metadata stripped) and copied among the menu's pictures first.
     let picture: 'keep' | 'none' | string = input.RemovePicture === 1 ? 'none' : 'keep'
-    let created: string | null = null
+    let created: string[] = []
     if (input.PictureFileID) {
       const [image] = await useCheckedImages(ctx.db, ctx.providers.storage, { entId: staff.entId, vipId: staffUploader(staff.staffId), purpose: 'goods-picture', fileIds: [input.PictureFileID] })
       const name = typeof input.Goods.code === 'string' ? input.Goods.code : 'goods'
@@ -77,8 +77,8 @@ export default defineStaffOperation({
         return saved
       })
     } catch (error) {
-      // The picture copied for this change is not kept when the change is not.
-      if (created) fs.rmSync(created, { force: true })
+      // The picture copied for this change (with its variants) is not kept when the change is not.
+      for (const file of created) fs.rmSync(file, { force: true })
       throw error
     }
     await afterMenuChange(ctx.db, ctx.config.filesDir, staff.entId, input.ShopID, startedAt)
