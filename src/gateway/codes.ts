@@ -232,6 +232,16 @@ export const RESULTCODES = {
   MEMBER_NUMBER_TRIES: '21411',
   /** A shop's payment account at a provider this server does not run ({provider}). */
   PAYMENT_PROVIDER_NOT_RUN: '21500',
+  /** Split bills (issue 26 item 2; docs/split-bills.md): another diner at the table holds or paid that part of {goods}. */
+  SHARE_LINE_TAKEN: '21600',
+  /** The line ({goods}) or the table's equal split is already cut in {of} parts: a share must be of {of}. */
+  SHARE_SPLIT_DIFFERENT: '21601',
+  /** More than is open on the bill ({open}: due less what others are paying now), or nothing is open. */
+  SHARE_ABOVE_OPEN: '21602',
+  /** The share no longer stands (the bill changed, it lapsed, or the bill was paid): nothing was taken. */
+  SHARE_NO_LONGER_STANDS: '21603',
+  /** A share asked for wrongly ({field}: a count from 1 to 20, a line of the bill once, an amount above 0). */
+  SHARE_INVALID: '21604',
   MEMBER_NOT_REGISTERED: '42000'
 } as const
 export type ResultCode = (typeof RESULTCODES)[keyof typeof RESULTCODES]

@@ -85,6 +85,10 @@ export const OPERATIONS = {
   PosSheetClose: 'Retail',
   /** Postpay online checkout: the settlement order of a sheet. */
   PayLaterUpdate: 'Retail',
+  /** Split bills: a table bill's balance and who paid what. */
+  BillSplitGet: 'Retail',
+  /** Split bills: the caller's share of the table's bill (lines, equal shares, an amount, the rest). */
+  BillShareStart: 'Retail',
   /** Changes the quantity of goods on an open table sheet (CYSheetGoodsQuaEdit = 1). */
   PosSheetGoodsQuaEdit: 'Retail',
   /** Pays one of the member's orders from their balance, at once (idempotent by RequestKey). */

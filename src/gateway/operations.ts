@@ -3,6 +3,8 @@
  * the server's operations, so both sides agree on field names. Every request record
  * also carries EntID and UserID, and the first one AppName (see BaseRecord).
  */
+import type { BillLineClaimRow, BillShareRow, BillSplitRow, ShareLineInput } from './bill-split-rows'
+import type { ShareMode } from '../core/bill-split'
 import type { LocalizedText } from './contract'
 import type { PayChannel, PayInvocationRow } from './pay-invocation'
 import type {
@@ -577,6 +579,14 @@ export interface OperationTypes {
   PayLaterUpdate: {
     input: TableCodeProof & { SheetID: string }
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
+  }
+  BillSplitGet: {
+    input: TableCodeProof & { SheetID: string }
+    output: { table1: BillSplitRow[]; table2: BillShareRow[]; table3: BillLineClaimRow[] }
+  }
+  BillShareStart: {
+    input: TableCodeProof & { SheetID: string; Mode: ShareMode; Lines?: ShareLineInput[]; Of?: number; Parts?: number; Amount?: string }
+    output: { table1: BillSplitRow[]; table2: OrderRow[] }
   }
   PosSheetGoodsQuaEdit: {
     input: TableCodeProof & { SheetID: string; RoundID: string; LineNo: number; Qua: number }

@@ -114,7 +114,7 @@ const namingOperations = operations
  * Table-sheet operations: a sheet belongs to its table (anyone who scanned it), not to a member
  * (docs/table-sheets.md); table-access.test and table-bills.test refuse strangers without the code.
  */
-const TABLE_SCOPED: OperationName[] = ['MergeOrderPreview', 'MergeOrderSubmit', 'PosSheetDetailGet', 'PosSheetClose', 'PayLaterUpdate', 'PosSheetGoodsQuaEdit']
+const TABLE_SCOPED: OperationName[] = ['MergeOrderPreview', 'MergeOrderSubmit', 'PosSheetDetailGet', 'PosSheetClose', 'PayLaterUpdate', 'PosSheetGoodsQuaEdit', 'BillSplitGet', 'BillShareStart']
 
 /** What B gets when reaching for A's things: each case asserts it. */
 const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {

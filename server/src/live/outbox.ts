@@ -56,6 +56,12 @@ export const EVENT_AUDIENCES: Readonly<Record<string, readonly Audience[]>> = {
    * who knows the id, can tell it is theirs); no table, goods or amounts.
    */
   'order.progress': ['diner', 'staff'],
+  /**
+   * { ref }: a table bill's balance moved (a share claimed, a payment towards it, the bill paid):
+   * the phones at the table read it again (issue 26 item 2). `ref` is a hash of the sheet id
+   * (BillSplitGet's BillRef); no amounts or names.
+   */
+  'sheet.balance': ['diner', 'staff'],
   // Front of house (issue 24 item 3; docs/front-of-house.md). Each carries its row as it is now.
   /** { table: CounterTableRow }: a table's bill after a round, a quantity change, a payment, a move, a merge, a cancelled line, a close (Bill null: free). */
   'bill.changed': ['staff'],

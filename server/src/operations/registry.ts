@@ -46,6 +46,8 @@ import PosSheetDetailGet from './retail/PosSheetDetailGet'
 import PosSheetListByPage from './retail/PosSheetListByPage'
 import PosSheetClose from './retail/PosSheetClose'
 import PayLaterUpdate from './retail/PayLaterUpdate'
+import BillSplitGet from './retail/BillSplitGet'
+import BillShareStart from './retail/BillShareStart'
 import PosSheetGoodsQuaEdit from './retail/PosSheetGoodsQuaEdit'
 import SmsAreaList from './common/SmsAreaList'
 import SmsVerifySend from './members/SmsVerifySend'
@@ -143,6 +145,8 @@ export const OPERATION_REGISTRY = {
   PosSheetListByPage,
   PosSheetClose,
   PayLaterUpdate,
+  BillSplitGet,
+  BillShareStart,
   PosSheetGoodsQuaEdit,
   SmsAreaList,
   SmsVerifySend,

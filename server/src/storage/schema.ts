@@ -860,6 +860,9 @@ export interface Database extends StaffTables, KitchenTables, CounterTables, Ter
   refund_follow_ups: RefundFollowUpTable
   /** What a table's bill (a settlement) was for, line by line (0028; domain/table-sheets/bill-lines.ts). */
   bill_lines: BillLineTable
+  /** A diner's share of a split table bill (0034; domain/table-sheets/bill-shares.ts). */
+  bill_shares: BillShareTable
+  bill_share_lines: BillShareLineTable
   geocoder_lookups: GeocoderLookupTable
   /** One host code exchange a client address asked for (0027; domain/members/host-code-limit.ts): the same shape. */
   host_code_exchanges: GeocoderLookupTable
@@ -949,6 +952,29 @@ export interface BillLineTable {
   qua: string
   amount: string
   original_amount: string
+}
+
+export interface BillShareTable {
+  order_id: string
+  sheet_id: string
+  mode: string
+  split_id: string
+  split_of: number
+  split_parts: string
+  split_base: string
+  split_total: string
+  created_at: string
+}
+
+export interface BillShareLineTable {
+  order_id: string
+  sheet_id: string
+  round_id: string
+  round_line_no: number
+  of: number
+  parts: string
+  line_amount: string
+  amount: string
 }
 
 export interface RefundFollowUpTable {

@@ -17,6 +17,7 @@ import { giveCardBack } from '../coupons/card-use'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendOrderFollowed } from '../counter/counter-events'
 import { inEventTransaction } from '../../live/outbox'
+import { appendBillBalance, cancelOtherPendingSettlements, isShare } from '../table-sheets/bill-shares'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -129,15 +130,22 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   if (order.kind === 'settlement' && order.table_sheet_id) {
     // Paying a table sheet's settlement closes the sheet (status 2, no more rounds) and completes its rounds.
     const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
-    if (sheet && sheet.settlement_id === orderId && sheet.status === ORDER_STATUS.AWAITING_PAYMENT) {
+    // The whole bill, or one diner's share of a split bill (bill-shares.ts).
+    const current = sheet !== undefined && sheet.settlement_id === orderId
+    if (sheet && sheet.status === ORDER_STATUS.AWAITING_PAYMENT && (current || (await isShare(trx, orderId)))) {
       const paidNow = toDecimal(sheet.paid_amount).plus(toDecimal(paidAmount)).toFixed(Math.max(places(sheet.paid_amount), places(paidAmount)))
-      // A settlement for less than the sheet now holds (it should never be: one started before a
-      // change is cancelled by it) counts as paid towards the sheet, which stays open for the rest.
+      // A settlement or share for less than the sheet now holds counts as paid towards the sheet,
+      // which stays open for the rest.
       if (toDecimal(paidNow).lessThan(toDecimal(sheet.amount))) {
-        await trx.updateTable('table_sheets').set({ paid_amount: paidNow, settlement_id: '' }).where('sheet_id', '=', sheet.sheet_id).execute()
+        await trx
+          .updateTable('table_sheets')
+          .set(current ? { paid_amount: paidNow, settlement_id: '' } : { paid_amount: paidNow })
+          .where('sheet_id', '=', sheet.sheet_id)
+          .execute()
         await earnOrderPoints(trx, order, paidAmount, now)
-        // Front of house follows the bill (its events last: outbox.ts).
+        // Front of house follows the bill, and every phone at the table its balance (events last: outbox.ts).
         await appendOrderFollowed(trx, orderId, now)
+        await appendBillBalance(trx, sheet, now)
         return paid
       }
       await trx
@@ -145,6 +153,9 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
         .set({ status: ORDER_STATUS.COMPLETED, paid_amount: paidNow, closed_at: now.toISOString() })
         .where('sheet_id', '=', sheet.sheet_id)
         .execute()
+      // Paid in full: shares still being paid hold nothing now (money that still comes goes back).
+      await cancelOtherPendingSettlements(trx, sheet.sheet_id, orderId, now)
+      await appendBillBalance(trx, sheet, now)
       const rounds = await trx
         .selectFrom('orders')
         .select('order_id')

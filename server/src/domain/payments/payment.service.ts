@@ -48,7 +48,7 @@ import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database, OrderTable, PaymentTable } from '../../storage/schema'
 import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import { serviceLinks } from '../links/service-link.service'
-import { lockOrder, lockOrderForPayment, markOrderPaid, type OrderRecord } from '../orders/order-state'
+import { lockOrderForPayment, markOrderPaid, type OrderRecord } from '../orders/order-state'
 import { checkReturnUrl, originsOf, withPayId } from './return-url'
 import { storeProviderResult, type ProviderResult } from './provider-results'
 import { isPostgres } from '../../storage/database'
@@ -56,6 +56,7 @@ import { changeBalance } from '../wallet/balance.service'
 import { reverseOrderPoints } from '../wallet/points.service'
 import { applyRechargeResult, lockRecharge } from '../wallet/recharge-settle'
 import { inEventTransaction } from '../../live/outbox'
+import { shareTakesPayment } from '../table-sheets/bill-shares'
 import { applyRefundOutcome, LATE_PAYMENT_REFUND_REASON, latestRefundFollowUp, REFUND_STATE, trackAccepted, trackRefused } from './refund-tracking'
 
 export type PaymentRecord = Selectable<PaymentTable>
@@ -185,8 +186,10 @@ export async function submitPayment(deps: PaymentDeps, input: SubmitPaymentInput
     const payId = newPayId(input.now)
     const { amoPoint } = await moneySettings(db, input.entId)
     const inserted = await inEventTransaction(db, async (trx) => {
-      const locked = await lockOrder(trx, order.order_id)
+      const locked = await lockOrderForPayment(trx, order.order_id)
       requirePayable(locked, input.now)
+      // A share that lost its claim (or lapsed) is not paid for at all.
+      if ((await shareTakesPayment(trx, locked)) === false) throw new DomainError('SHARE_NO_LONGER_STANDS')
       return trx
         .insertInto('payments')
         .values({
@@ -572,6 +575,9 @@ async function giveBack(trx: Transaction<Database>, provider: PaymentProvider, p
 async function canTakePayment(trx: Transaction<Database>, order: OrderRecord): Promise<boolean> {
   if (order.status !== ORDER_STATUS.AWAITING_PAYMENT || order.kind === 'round') return false
   if (order.kind !== 'settlement') return true
+  // A share of a split bill: while it stands and does not take the bill above its total.
+  const share = await shareTakesPayment(trx, order)
+  if (share !== undefined) return share
   const sheet = await trx.selectFrom('table_sheets').select(['status', 'settlement_id']).where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
   return sheet !== undefined && sheet.status === ORDER_STATUS.AWAITING_PAYMENT && sheet.settlement_id === order.order_id
 }

@@ -31,6 +31,7 @@ import { vipIdOfOwner } from '../members/member-session'
 import { requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
 import { writeBillLines } from './bill-lines'
+import { heldByShares } from './bill-shares'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendSheetChanged } from '../counter/counter-events'
 import { inEventTransaction } from '../../live/outbox'
@@ -362,7 +363,9 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
     if (locked.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
     // What is due comes from the locked row: a round or a quantity change committed since the
     // first read would otherwise leave the bill at the old total (and paying it closed the sheet).
-    const due = roundHalfUp(maxDecimal(0, toDecimal(locked.amount).minus(toDecimal(locked.paid_amount))), amoPoint).toFixed(amoPoint)
+    // Less what diners' shares of a split bill hold while they pay them (bill-shares.ts): the rest.
+    const held = await heldByShares(trx, locked, now)
+    const due = roundHalfUp(maxDecimal(0, toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).minus(held)), amoPoint).toFixed(amoPoint)
     if (locked.settlement_id) {
       const pending = await lockOrder(trx, locked.settlement_id)
       if (pending.status === ORDER_STATUS.AWAITING_PAYMENT && (!pending.expires_at || pending.expires_at > now.toISOString())) {
@@ -372,53 +375,7 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
         return { sheet: locked, settlement: { ...pending, ...owner } }
       }
     }
-    const settlement: OrderRecord = {
-      order_id: newId('P'),
-      ent_id: locked.ent_id,
-      shop_id: locked.shop_id,
-      base_id: locked.base_id,
-      table_id: locked.table_id,
-      table_sheet_id: locked.sheet_id,
-      round_no: 0,
-      kind: 'settlement',
-      owner_key: caller.ownerKey,
-      vip_id: vipIdOfOwner(caller.ownerKey),
-      request_key: `settle:${locked.sheet_id}:${locked.round_count}:${randomBytes(4).toString('hex')}`,
-      request_hash: '',
-      pay_mode: 'postpay',
-      service_type: locked.posi_type === POSI_TYPE.TAKEAWAY ? 'takeaway' : locked.posi_type === POSI_TYPE.FAST ? 'fastfood' : 'dinein',
-      posi_type: locked.posi_type,
-      status: ORDER_STATUS.AWAITING_PAYMENT,
-      pickup_no: '',
-      business_day: wallClockIn(timeZone, now).date,
-      appointed_time: '',
-      remarks: '',
-      locale: caller.locale,
-      goods_amount: due,
-      bag_qua: 0,
-      bag_fee: '0',
-      freight: '0',
-      amount: due,
-      paid_amount: '0',
-      contact: '',
-      phone: '',
-      address: '',
-      delivery_lat: 0,
-      delivery_lng: 0,
-      card_id: '',
-      coupon_name: '',
-      coupon_amount: '0',
-      address_id: '',
-      delivery_snapshot: '',
-      delivery_distance: -1,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
-      paid_at: null,
-      ready_at: null,
-      completed_at: null,
-      cancelled_at: null,
-      kitchen_stage: ''
-    }
+    const settlement = settlementRecord(locked, caller, due, wallClockIn(timeZone, now).date, minutes)
     await trx.insertInto('orders').values(settlement).execute()
     // What this bill is for, line by line, as the table's rounds stand now (bill-lines.ts).
     await writeBillLines(trx, settlement.order_id, locked.sheet_id)
@@ -428,6 +385,60 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
     await appendSheetChanged(trx, locked.sheet_id, now)
     return { sheet: { ...locked, settlement_id: settlement.order_id }, settlement }
   })
+}
+
+/**
+ * A new settlement order of the (locked) sheet for `amount`, the caller's, awaiting payment for
+ * `minutes`: the whole bill (PayLaterUpdate) or one diner's share (bill-shares.ts).
+ */
+export function settlementRecord(locked: SheetRecord, caller: SheetCaller, amount: string, businessDay: string, minutes: number): OrderRecord {
+  return {
+    order_id: newId('P'),
+    ent_id: locked.ent_id,
+    shop_id: locked.shop_id,
+    base_id: locked.base_id,
+    table_id: locked.table_id,
+    table_sheet_id: locked.sheet_id,
+    round_no: 0,
+    kind: 'settlement',
+    owner_key: caller.ownerKey,
+    vip_id: vipIdOfOwner(caller.ownerKey),
+    request_key: `settle:${locked.sheet_id}:${locked.round_count}:${randomBytes(4).toString('hex')}`,
+    request_hash: '',
+    pay_mode: 'postpay',
+    service_type: locked.posi_type === POSI_TYPE.TAKEAWAY ? 'takeaway' : locked.posi_type === POSI_TYPE.FAST ? 'fastfood' : 'dinein',
+    posi_type: locked.posi_type,
+    status: ORDER_STATUS.AWAITING_PAYMENT,
+    pickup_no: '',
+    business_day: businessDay,
+    appointed_time: '',
+    remarks: '',
+    locale: caller.locale,
+    goods_amount: amount,
+    bag_qua: 0,
+    bag_fee: '0',
+    freight: '0',
+    amount,
+    paid_amount: '0',
+    contact: '',
+    phone: '',
+    address: '',
+    delivery_lat: 0,
+    delivery_lng: 0,
+    card_id: '',
+    coupon_name: '',
+    coupon_amount: '0',
+    address_id: '',
+    delivery_snapshot: '',
+    delivery_distance: -1,
+    created_at: caller.now.toISOString(),
+    expires_at: new Date(caller.now.getTime() + minutes * 60_000).toISOString(),
+    paid_at: null,
+    ready_at: null,
+    completed_at: null,
+    cancelled_at: null,
+    kitchen_stage: ''
+  }
 }
 
 /** The sheet's row, locked for this transaction on PostgreSQL (SQLite writes one at a time). */

@@ -18,6 +18,7 @@ import { lockOrderForPayment, markOrderPaid } from '../orders/order-state'
 import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, requirePayer, type PaymentRecord } from '../payments/payment.service'
 import { changeBalance } from './balance.service'
 import { inEventTransaction } from '../../live/outbox'
+import { shareTakesPayment } from '../table-sheets/bill-shares'
 
 export interface BalancePayInput {
   entId: string
@@ -47,6 +48,8 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
         // not "no longer awaiting payment".
         if (await findPaymentByKey(trx, input.entId, input.requestKey)) throw new KeyTaken()
         requirePayable(locked, input.now)
+        // A share of a split bill that lost its claim (or lapsed) is not paid for: nothing is taken.
+        if ((await shareTakesPayment(trx, locked)) === false) throw new DomainError('SHARE_NO_LONGER_STANDS')
         const amount = toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).toFixed(amoPoint)
         const at = input.now.toISOString()
         const inserted = await trx

@@ -36,6 +36,7 @@ import { memberNumberCodes } from './0029-member-number-codes'
 import { memberTermsAgreements } from './0030-member-terms-agreements'
 import { allergens } from './0032-allergens'
 import { readyEstimates } from './0033-ready-estimates'
+import { billShares } from './0034-bill-shares'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -69,7 +70,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029_member_number_codes': memberNumberCodes,
   '0030_member_terms_agreements': memberTermsAgreements,
   '0032_allergens': allergens,
-  '0033_ready_estimates': readyEstimates
+  '0033_ready_estimates': readyEstimates,
+  '0034_bill_shares': billShares
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
