@@ -2,7 +2,7 @@
  * Allergens for the diner (issue 26 item 1), in the built H5 app on the real server, in zh-CN, zh-TW
  * and en, with axe: at table A01 a diner asks to hide what contains peanuts; the satay noodles (C03)
  * leave the menu while the fish ball noodles (C05) stay, and a line says how many dishes are hidden;
- * a reload keeps the filter. On C05 the satay sauce add-on says it contains peanuts before it is
+ * a reload keeps the filter, and search hides them too. On C05 the satay sauce add-on says it contains peanuts before it is
  * chosen; chosen, the page warns, and Add to cart asks first: Cancel adds nothing, "Add it" adds it.
  * The goods rows and details name the marks in words (server/seed/menus/menu-S101.json).
  */
@@ -74,6 +74,17 @@ describe('allergens for the diner (issue 26 item 1)', () => {
         await byId(page, 'class-tab').filter({ hasText: noodlesClass }).first().click({ timeout: STEP })
         await row('C05').waitFor({ timeout: STEP })
         assert.equal(await row('C03').count(), 0, 'still hidden after a reload')
+
+        // Search hides them too, and says how many.
+        await byId(page, 'open-search').click()
+        await page.locator('[data-testid="search-input"] input').first().fill('C0')
+        await row('C05').waitFor({ timeout: STEP })
+        assert.equal(await row('C03').count(), 0, 'search hides the satay noodles')
+        const hiddenInSearch = menu.goods.filter((g) => g.code.startsWith('C0') && g.allergens?.includes('peanuts')).length
+        assert.equal(await byId(page, 'search-diet-hidden').getByRole('status').innerText(), t('diet.hiding', { n: hiddenInSearch }))
+        await shot(page, `diet-${locale}-search-filtered`)
+        await page.goBack()
+        await row('C05').waitFor({ timeout: STEP })
 
         // The fish ball noodles: the satay sauce says it contains peanuts before it is chosen.
         await row('C05').locator('[data-testid="goods-name"]').click()

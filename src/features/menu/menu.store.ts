@@ -138,6 +138,15 @@ export class MenuStore {
     return this.goods.filter((g) => !this.listFilter(g)).length
   }
 
+  /** Search results and Home's recommendations the filter leaves on show (what the list hides, they hide). */
+  get searchShown(): GoodsRow[] {
+    return this.searchResults.filter(this.listFilter)
+  }
+
+  get recommendedShown(): GoodsRow[] {
+    return this.recommended.filter(this.listFilter)
+  }
+
   /** Hands in the remark parser (see readRemarks). */
   useRemarkReader(read: (text: string) => RemarkGroup[]): void {
     this.readRemarks = read

@@ -18,7 +18,7 @@ export const SEARCH_FIRST_ROWS = 20
 
 /** Order by number (spec §2 search): type a goods number, results in goods-number order. */
 function Search() {
-  const { session, menu, i18n, host } = useStores()
+  const { session, menu, i18n, host, dietFilter } = useStores()
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
   useSessionPage()
@@ -44,7 +44,9 @@ function Search() {
   const keyword = menu.searchKeyword.trim()
   // Expanded for one keyword: a new search starts short again.
   const [expandedFor, setExpandedFor] = useState<string | null>(null)
-  const results = menu.searchResults
+  // What the goods list hides for the diner's dietary needs, search hides too, and says so.
+  const results = menu.searchShown
+  const hidden = menu.searchResults.length - results.length
   const shown = expandedFor === keyword ? results : results.slice(0, SEARCH_FIRST_ROWS)
 
   return (
@@ -74,8 +76,18 @@ function Search() {
           <StateView kind='failed' text={i18n.t('menu.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.search(menu.searchKeyword)} />
         ) : menu.searchResults.length === 0 && menu.searchState === 'ready' ? (
           <StateView kind='empty' text={i18n.t('search.none', { keyword })} />
+        ) : results.length === 0 && menu.searchState === 'ready' ? (
+          <StateView kind='empty' text={i18n.t('diet.noneLeft')} retryLabel={i18n.t('diet.clear')} onRetry={() => dietFilter.clear()} />
         ) : (
           <>
+            {hidden > 0 && (
+              <View className='so-search__hidden' data-testid='search-diet-hidden'>
+                <Text role='status'>{i18n.t('diet.hiding', { n: hidden })}</Text>
+                <View className='so-search__clear' role='button' tabIndex={0} onClick={() => dietFilter.clear()}>
+                  {i18n.t('diet.clear')}
+                </View>
+              </View>
+            )}
             {shown.map((g) => (
               <GoodsRowView key={g.GoodsID} goods={g} onOpen={open} action={<GoodsAction goods={g} onChoose={open} />} />
             ))}

@@ -26,13 +26,13 @@ export const RecommendGrid = observer(function RecommendGrid(props: { onOpen(goo
       <Text className='so-recommend__title' role='heading' aria-level={2}>{i18n.t('home.recommended')}</Text>
       {menu.recommendedState === 'failed' ? (
         <StateView kind='failed' text={i18n.t('menu.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadRecommended(true)} />
-      ) : menu.recommendedState === 'ready' && menu.recommended.length === 0 ? (
+      ) : menu.recommendedState === 'ready' && menu.recommendedShown.length === 0 ? (
         <View data-testid='recommend-empty'>
           <StateView kind='empty' text={i18n.t('home.recommendEmpty')} />
         </View>
       ) : (
         <View className='so-recommend__grid'>
-          {menu.recommended.map((g, i) => {
+          {menu.recommendedShown.map((g, i) => {
             const status = menu.statusOf(g.GoodsID)
             const badge = saleTypeLabel(i18n, g.SaleType)
             const price = status.isOnSale ? format.price(g.SalesPrice) : i18n.t('menu.onSaleAt', { time: status.startsAt })
