@@ -94,7 +94,7 @@ export async function checkPage(page: Page, label: string, options: { dedupe?: b
   if (options.dedupe !== false && seen.has(key)) return []
   seen.add(key)
   await settled(page)
-  const analyze = () => new AxeBuilder({ page }).options({ runOnly: { type: 'rule', values: RULES } }).analyze()
+  const analyze = () => new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly: { type: 'rule', values: RULES }, resultTypes: ['violations'] }).analyze()
   // A page that navigates while axe runs (a redirect landing) destroys its context: look once more.
   const results = await analyze().catch(async () => {
     await settled(page)
