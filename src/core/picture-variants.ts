@@ -59,6 +59,9 @@ export function pictureSrcset(url: string): string {
   return v ? v.widths.map((w) => `${v.urlOf(w)} ${w}w`).join(', ') : ''
 }
 
+/** The largest variant of a picture (a full-screen preview), or the picture itself when it has none. */
+export const largestPicture = (url: string): string => pictureForWidth(url, Infinity, 1)
+
 /**
  * The URL to load for a picture shown `cssWidth` pixels wide on a screen of `pixelRatio`: the
  * smallest variant at least that many pixels wide (the largest when none is), or the picture

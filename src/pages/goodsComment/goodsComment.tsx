@@ -11,6 +11,8 @@ import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { Stars } from '../../ui/Stars'
 import { StateView } from '../../ui/StateView'
 import { lazyPicture } from '../../hosts/image-alt'
+import { picture } from '../../hosts/picture'
+import { largestPicture } from '../../core/picture-variants'
 import './goodsComment.css'
 
 function timeText(i18n: I18nStore, created: string, now: string): string {
@@ -95,14 +97,13 @@ function GoodsComment() {
                   <Image
                     key={`${i}:${src}`}
                     className='so-comment__pic'
-                    src={c.Thumbs?.[i] || src}
                     mode='aspectFill'
                     role='button'
                     tabIndex={0}
                     aria-label={i18n.t('comment.photo', { n: i + 1, total: c.Images.length })}
                     data-testid='comment-photo'
-                    {...lazyPicture('')}
-                    onClick={() => host.previewImage(c.Images, src)}
+                    {...picture(c.Thumbs?.[i] || src, 24, lazyPicture(''))}
+                    onClick={() => host.previewImage(c.Images.map(largestPicture), largestPicture(src))}
                   />
                 ))}
               </View>

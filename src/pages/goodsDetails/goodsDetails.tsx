@@ -19,6 +19,8 @@ import { CartButton } from '../../features/cart/components/CartBar'
 import { Stepper } from '../../ui/Stepper'
 import { StateView } from '../../ui/StateView'
 import { firstPicture } from '../../hosts/image-alt'
+import { picture } from '../../hosts/picture'
+import { largestPicture } from '../../core/picture-variants'
 import './goodsDetails.css'
 
 /**
@@ -120,9 +122,9 @@ function GoodsDetails() {
             role='button'
             tabIndex={0}
             aria-label={i18n.t('details.pictures', { name: g.GoodsName })}
-            onClick={() => host.previewImage(images, images[0])}
+            onClick={() => host.previewImage(images.map(largestPicture), largestPicture(images[0]))}
           >
-            <Image className='so-details__img' src={images[0]} mode='aspectFill' {...firstPicture(g.GoodsName)} />
+            <Image className='so-details__img' mode='aspectFill' {...picture(images[0], 100, firstPicture(g.GoodsName))} />
           </View>
         ) : (
           <View className='so-details__img so-details__img--none' />

@@ -8,6 +8,7 @@ import { StateView } from '../../../ui/StateView'
 import { afterConfirm } from '../../../hosts/confirm-signal'
 import { packLabel } from '../../../ui/pack-label'
 import { lazyPicture } from '../../../hosts/image-alt'
+import { picture } from '../../../hosts/picture'
 import { bomPickText, remarkChoiceText } from '../../../core/choice-text'
 import type { Locale } from '../../../gateway/contract'
 import './CartView.css'
@@ -113,7 +114,7 @@ export const CartView = observer(function CartView(props: { shopId: string; base
           return (
             <View key={line.uid} className='so-cart__line' data-testid='cart-line'>
               {e.goodsDetails.ImageUrl ? (
-                <Image className='so-cart__img' src={e.goodsDetails.ImageUrl} mode='aspectFill' {...lazyPicture(e.goodsDetails.GoodsName)} />
+                <Image className='so-cart__img' mode='aspectFill' {...picture(e.goodsDetails.ImageUrl, 19, lazyPicture(e.goodsDetails.GoodsName))} />
               ) : (
                 <View className='so-cart__img' />
               )}

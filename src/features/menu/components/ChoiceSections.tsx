@@ -7,6 +7,7 @@ import type { GoodsChoice } from '../goods-choice'
 import { packLabel } from '../../../ui/pack-label'
 import { radioKeys, radioStops } from '../../../ui/radio-group'
 import { lazyPicture } from '../../../hosts/image-alt'
+import { picture } from '../../../hosts/picture'
 import { allergensOf } from '../../../core/allergens'
 import { allergenWords } from '../diet-text'
 import './ChoiceSections.css'
@@ -185,7 +186,7 @@ export const ChoiceSections = observer(function ChoiceSections({ choice }: { cho
                     onClick={() => choice.toggleBom(c, g.GoodsID)}
                   >
                     {/* The item's name follows: its picture adds nothing for a screen reader. */}
-                    {g.ImageUrl ? <Image className='so-bom__img' src={g.ImageUrl} mode='aspectFill' {...lazyPicture('')} /> : <View className='so-bom__img' />}
+                    {g.ImageUrl ? <Image className='so-bom__img' mode='aspectFill' {...picture(g.ImageUrl, 13, lazyPicture(''))} /> : <View className='so-bom__img' />}
                     <View className='so-bom__body'>
                       <Text className='so-bom__name'>{g.GoodsName}</Text>
                       <Text className='so-bom__qua'>

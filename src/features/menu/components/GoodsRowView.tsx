@@ -7,7 +7,11 @@ import { useStores } from '../../../stores/context'
 import { saleTypeLabel } from '../menu-text'
 import { marksText } from '../diet-text'
 import { firstPicture, lazyPicture } from '../../../hosts/image-alt'
+import { picture } from '../../../hosts/picture'
 import './GoodsRowView.css'
+
+/** The picture's width, per cent of the window (168 of the 750 design px): a 320 px WebP on a 390 px phone at 3×. */
+const ROW_PICTURE_VW = 23
 
 /**
  * One goods in a list: picture, name, sales, price and sale status. The action (stepper or
@@ -40,7 +44,7 @@ export const GoodsRowView = observer(function GoodsRowView(props: {
       onClick={() => props.onOpen(g)}
     >
       <View className='so-goods__pic'>
-        {g.ImageUrl ? <Image className='so-goods__img' src={g.ImageUrl} mode='aspectFill' {...(props.first ? firstPicture(g.GoodsName) : lazyPicture(g.GoodsName))} /> : <View className='so-goods__img so-goods__img--none' />}
+        {g.ImageUrl ? <Image className='so-goods__img' mode='aspectFill' {...picture(g.ImageUrl, ROW_PICTURE_VW, props.first ? firstPicture(g.GoodsName) : lazyPicture(g.GoodsName))} /> : <View className='so-goods__img so-goods__img--none' />}
         {badge && <Text className='so-goods__badge'>{badge}</Text>}
       </View>
       <View className='so-goods__body'>

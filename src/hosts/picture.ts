@@ -1,0 +1,29 @@
+import Taro from '@tarojs/taro'
+import type { ImageProps } from '@tarojs/components'
+import { pictureForWidth } from '../core/picture-variants'
+
+/**
+ * A menu picture for the host's image component (picture.h5.ts for the browser). Mini-program
+ * images take no srcset: this asks for the one variant (src/core/picture-variants.ts) as wide as
+ * the picture is shown on this phone — `vw` per cent of the window, times its pixel ratio — in
+ * WebP (weapp shows WebP only when asked with `webp`; alipay shows it as it is). A picture without
+ * variants (an SVG drawing) is asked for as it is. `props`: alt text and lazy loading (image-alt.ts).
+ */
+export function picture<P extends Pick<ImageProps, 'lazyLoad' | 'imgProps'>>(url: string, vw: number, props?: P): P & Pick<ImageProps, 'src' | 'webp'> {
+  const { width, ratio } = screen()
+  return { ...(props as P), src: pictureForWidth(url, (width * vw) / 100, ratio), webp: true }
+}
+
+let known: { width: number; ratio: number } | null = null
+function screen(): { width: number; ratio: number } {
+  if (!known) {
+    let info: { windowWidth?: number; pixelRatio?: number } = {}
+    try {
+      info = (Taro.getWindowInfo ?? Taro.getSystemInfoSync)()
+    } catch {
+      // An old base library: a common phone's figures.
+    }
+    known = { width: info.windowWidth || 375, ratio: info.pixelRatio || 2 }
+  }
+  return known
+}
