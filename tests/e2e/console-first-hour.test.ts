@@ -149,7 +149,9 @@ before(async () => {
   // The console as the source is now (a fraction of a second); the diners' app must be built.
   const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-console.mjs')], { cwd: root, encoding: 'utf8' })
   if (built.status !== 0) throw new Error(`the console did not build:\n${built.stdout}\n${built.stderr}`)
-  if (!existsSync(path.join(root, 'dist', 'h5', 'index.html'))) throw new Error('dist/h5 is missing: npm run build:h5 first')
+  // The build the server will serve (config.ts: STATIC_DIR, else dist/h5).
+  const staticDir = path.resolve(root, process.env.STATIC_DIR ?? path.join('dist', 'h5'))
+  if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`${staticDir} has no H5 build: npm run build:h5 first`)
   j.tiles = await startTileServer()
   const port = await freePort()
   j.publicUrl = `http://127.0.0.1:${port}`
