@@ -61,6 +61,8 @@ export default defineAppConfig({
     'pages/goodsShops/goodsShops',
     'pages/couponPlan/couponPlan',
     'pages/tableSheetList/tableSheetList',
+    // issue 26: split the table's bill — by dishes, equal shares, an amount or the rest, the balance live
+    'pages/billSplit/billSplit',
     // issue 16: map — the app's own map page on H5 only (mini-programs use their hosts' place picker and map).
     ...(process.env.TARO_ENV === 'h5' ? ['pages/location/location'] : [])
   ],

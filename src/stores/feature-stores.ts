@@ -13,6 +13,7 @@ import { PaymentStore } from '../features/orders/payment.store'
 import { CheckoutStore } from '../features/checkout/checkout.store'
 import { ReadyEstimateStore } from '../features/checkout/ready-estimate.store'
 import { TableSheetStore } from '../features/checkout/table-sheet.store'
+import { BillSplitStore } from '../features/checkout/bill-split.store'
 import { PlaceStore } from '../features/checkout/place.store'
 import { WalletStore } from '../features/wallet/wallet.store'
 import { CouponsStore } from '../features/coupons/coupons.store'
@@ -209,6 +210,20 @@ export class FeatureStores {
       live: this.orderProgressLive()
     })
     return this.tableSheetStore
+  }
+
+  private billSplitStore: BillSplitStore | null = null
+
+  /** issue 26: splitting the table's bill, its balance live on the branch's stream (docs/split-bills.md). */
+  get billSplit(): BillSplitStore {
+    const s = this.root.session
+    this.billSplitStore ??= new BillSplitStore(this.root.gateway, {
+      qrCode: () => s.params.QRCode,
+      amoPoint: () => this.root.format.points.AmoPoint,
+      onlineCheckout: () => s.isPayLaterOnlineCheckout[s.params.BaseID] === '1',
+      live: this.orderProgressLive()
+    })
+    return this.billSplitStore
   }
 
   /** The branch's live stream orders' progress comes by (the order page, the table's bill): src/stores/order-progress.ts. */

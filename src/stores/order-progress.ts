@@ -5,7 +5,7 @@
  * show orders use it: the order page (OrdersStore.watchDetail) for one order, the table's bill
  * (TableSheetStore) for its rounds. They say which refs are theirs and what to do; this says when:
  *
- * - an `order.progress` whose `ref` is one of theirs → refresh (read again at once);
+ * - an `order.progress` (or a bill's `sheet.balance`) whose `ref` is one of theirs → refresh (read again at once);
  * - `ready` (connected, and after every reconnect) and `reset` → connected, refresh once (whatever
  *   happened while it was not connected);
  * - connected or not → `connection` (an order page polls only while not connected).
@@ -27,8 +27,8 @@ export interface OrderProgressLive {
   alert?: () => void
 }
 
-/** The live events an order page listens for. */
-export const ORDER_LIVE_KINDS = ['order.progress'] as const
+/** The live events an order page listens for; a table bill's balance (issue 26 item 2: split bills) too. */
+export const ORDER_LIVE_KINDS = ['order.progress', 'sheet.balance'] as const
 
 /** The branch a followed order belongs to. */
 export interface ProgressPlace {
@@ -108,7 +108,7 @@ export class OrderProgressFollower {
       return
     }
     const ref = message.data.ref
-    if (message.kind === 'order.progress' && typeof ref === 'string' && ref !== '' && listener.names(ref)) listener.refresh()
+    if ((message.kind === 'order.progress' || message.kind === 'sheet.balance') && typeof ref === 'string' && ref !== '' && listener.names(ref)) listener.refresh()
   }
 
   private setConnected(connected: boolean): void {

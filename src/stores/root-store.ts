@@ -37,6 +37,7 @@ import type { CouponPlanStore } from '../features/coupons/coupon-plan.store'
 import type { PromotionsStore } from '../features/menu/promotions.store'
 import type { GoodsShopsStore } from '../features/menu/goods-shops.store'
 import type { TableSheetsListStore } from '../features/orders/table-sheets-list.store'
+import type { BillSplitStore } from '../features/checkout/bill-split.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isEntryPage, isFirstScreenPage } from '../features/shell/routes'
@@ -232,6 +233,11 @@ export class RootStore {
   /** My tables: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */
   get tableSheets(): TableSheetsListStore {
     return this.features().tableSheets
+  }
+
+  /** issue 26: splitting the table's bill (BillSplitGet, BillShareStart), its balance live. */
+  get billSplit(): BillSplitStore {
+    return this.features().billSplit
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */

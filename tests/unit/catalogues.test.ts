@@ -1,3 +1,4 @@
+import { SHARE_MODES } from '../../src/core/bill-split'
 import { CATALOGUES } from '../../src/i18n/catalogues'
 import { LOCALES } from '../../src/gateway/contract'
 import { ERRCODES, RESULTCODES } from '../../src/gateway/codes'
@@ -101,6 +102,7 @@ describe('i18n catalogues', () => {
       'host.': ['wechat', 'alipay', 'alipayhk', 'wallet', 'superapp', 'thirdparty'],
       'allergen.': ALLERGEN_CODES,
       'diet.': DIET_CODES,
+      'split.mode.': SHARE_MODES,
       // Every result code is named (the test above).
       'resultcode.': []
     }

@@ -24,5 +24,7 @@ export const PAST_HOME_ROUTES = {
   /** A coupon plan (CouponPlanDetail), or how one's own card was issued and its plan (CouponIssueCardDetail). */
   /** My tables (PosSheetListByPage): the table sheets this device ordered on, or only those of TableID; from Orders and the table's page. */
   tableSheetList: (tableId = '') => withQuery(page('tableSheetList'), { TableID: tableId }),
+  /** issue 26: split the table's bill (BillSplitGet, BillShareStart), from the table's page. */
+  billSplit: (sheetId: string) => withQuery(page('billSplit'), { SheetID: sheetId }),
   couponPlan: (ids: { PlanID?: string; CardID?: string }) => withQuery(page('couponPlan'), { PlanID: ids.PlanID ?? '', CardID: ids.CardID ?? '' })
 }

@@ -266,6 +266,18 @@ function OrderEntry() {
               {i18n.t('tables.here')} ›
             </View>
           )}
+          {/* issue 26: each diner pays their part (dishes, equal shares, an amount, the rest), the balance live. */}
+          {s.Status === 0 && sheet.canPay && session.isPayLaterOnlineCheckout[session.params.BaseID] === '1' && (
+            <View
+              className='so-btn so-btn--secondary so-sheet__split'
+              role='button'
+              {...focusable}
+              data-testid='split-open'
+              onClick={() => host.navigateTo(PAST_HOME_ROUTES.billSplit(s.SheetID))}
+            >
+              {i18n.t('split.open')}
+            </View>
+          )}
           {s.Status === 0 && member.signedIn && (
             <View
               ref={back.ref('balance') as never}
