@@ -68,11 +68,15 @@ function BillSplit() {
     })
   }
 
+  const tableName = session.table ? i18n.pick(session.table.TableNames, session.table.TableName) : ''
   const modeStops = radioStops(MODES.map((m) => ({ on: split.mode === m })))
   const due = Number(b.DueAmount)
 
   return (
     <View className='so-split' data-testid='split-page' data-live={split.liveConnected ? 'connected' : 'off'}>
+      <Text className='so-split__heading' {...({ role: 'heading', 'aria-level': 1 } as Record<string, unknown>)}>
+        {tableName ? `${tableName} · ${t('page.billSplit')}` : t('page.billSplit')}
+      </Text>
       <View className='so-split__balance' role='group' aria-labelledby='split-balance-title'>
         <Text className='so-split__title' id='split-balance-title' {...({ role: 'heading', 'aria-level': 2 } as Record<string, unknown>)}>
           {t('split.balance')}
