@@ -209,7 +209,7 @@ describe('split bills', () => {
     await byId(a.page, 'order-line').first().getByText(nameOf('F01', 'zh-CN')).waitFor({ timeout: 15000 })
     await shot(a.page, 'split-bill-receipt-zh-CN')
 
-    console.log(`the other phones showed the new balance ${heard.join(", ")} ms after the payer saw the result page`)
+    console.log(`the other phones showed the new balance ${heard.join(', ')} ms after the payer saw the result page`)
     assert.deepEqual(errors, [])
     for (const context of contexts) await context.close()
   })
