@@ -3,12 +3,16 @@
 // and (when DATABASE_URL is set) on PostgreSQL, the weapp and alipay builds and their tests
 // under the host double (tests/mini), the H5 build, and the browser tests (scripts/e2e.mjs).
 //
-// Steps that do not depend on each other run side by side, TEST_JOBS at a time (default 2; 1 runs
-// them one after another). What they share was checked: the SQLite run opens a temp-dir file per
-// test file and the PostgreSQL run a fresh schema per test file (tests/server/helpers/test-server.ts);
-// the mini run builds into dist-mini-test/ and the H5 build into dist/h5 (STATIC_DIR for another
-// folder), each with its own webpack cache (NODE_ENV-TARO_ENV). The browser tests wait for the H5
-// build and run E2E_WORKERS files at a time (scripts/e2e.mjs).
+// One step at a time by default (TEST_JOBS, default 1), each using the machine's cores itself:
+// the jest steps run TEST_WORKERS test files at a time (default 2) and the browser tests
+// E2E_WORKERS files at a time (scripts/e2e.mjs, default 2). Two steps side by side on the 2-core
+// machine took 80 minutes where one after another took 44: a browser test waiting on a busy
+// machine waits longer than the CPU it saves. What parallel runs share was checked: the SQLite run
+// opens a temp-dir file per test file and the PostgreSQL run a fresh schema per test file (its
+// live-event wake-ups name the schema; tests/server/helpers/test-server.ts); the mini run builds
+// into dist-mini-test/ and the H5 build into dist/h5 (STATIC_DIR for another folder), each with
+// its own webpack cache (NODE_ENV-TARO_ENV); each browser test file has its own server, port,
+// database and build folders.
 //
 // Each step's output is kept in .scanorder/test/<step>.log and printed when the step ends: all of it
 // when it failed, its last lines when it passed (TEST_VERBOSE=1: all of it). The first failure stops
@@ -25,27 +29,29 @@ const verbose = ['1', 'true'].includes(process.env.TEST_VERBOSE ?? '')
 const withoutDb = { ...process.env }
 delete withoutDb.DATABASE_URL
 
-function jobs(value = process.env.TEST_JOBS) {
-  if (value === undefined || value.trim() === '') return 2
+/** A setting that is a whole number of at least 1 (`fallback` when unset); anything else stops the run. */
+function setting(name, fallback) {
+  const value = process.env[name]
+  if (value === undefined || value.trim() === '') return fallback
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1) {
-    console.error(`TEST_JOBS must be a whole number of at least 1, not '${value}'`)
+    console.error(`${name} must be a whole number of at least 1, not '${value}'`)
     process.exit(2)
   }
   return n
 }
+const workers = `--maxWorkers=${setting('TEST_WORKERS', 2)}`
 
 /** name, command, arguments, environment, the steps it waits for. */
 const steps = [
-  // The longest chain first: the H5 build, then the browser tests (the longest step), while the
-  // other steps take turns in the other lane.
+  // The H5 build first, so with TEST_JOBS=2 the browser tests (the longest step) start soonest.
   { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
   // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
-  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: withoutDb, after: ['H5 build'] },
+  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 2)) }, after: ['H5 build'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client'] },
-  { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', '--runInBand'], env: withoutDb },
-  ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', '--runInBand'], env: process.env }] : []),
+  { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
+  { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', workers], env: withoutDb },
+  ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', workers], env: process.env }] : []),
   // Builds weapp and alipay into dist-mini-test/ and runs them under the host double.
   { name: 'mini-program builds and tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: withoutDb }
 ]
@@ -112,7 +118,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 mkdirSync(LOG_DIR, { recursive: true })
-const limit = jobs()
+const limit = setting('TEST_JOBS', 1)
 if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: the PostgreSQL run of the operation tests is skipped.')
 console.log(`${steps.length} steps, ${limit} at a time; logs in ${path.relative(process.cwd(), LOG_DIR)}\n`)
 const waiting = [...steps]
