@@ -890,12 +890,17 @@ export async function importMenu(db: Kysely<Database>, raw: unknown, baseDir: st
 
   // Copy pictures first, so the menu never names a file that is not there yet.
   const created: string[] = []
+  let copied = 0
   const removeCreated = () => {
     for (const file of created) fs.rmSync(file, { force: true })
   }
   let version: number
   try {
-    for (const picture of plan.pictures) created.push(...(await storePlannedPicture(options.filesDir, picture)))
+    for (const picture of plan.pictures) {
+      const files = await storePlannedPicture(options.filesDir, picture)
+      if (files.includes(path.join(options.filesDir, picture.target))) copied++
+      created.push(...files)
+    }
     version = await db.transaction().execute(async (trx) => {
       const next = await bumpMenuVersion(trx, entId, shopId, now, options.source ?? '')
       await replaceShopMenu(trx, plan.menu, plan.reviews)
@@ -924,7 +929,7 @@ export async function importMenu(db: Kysely<Database>, raw: unknown, baseDir: st
     promotions: plan.menu.promotions.length,
     reviews: plan.reviews.length,
     pictures: plan.pictures.length,
-    picturesCopied: created.length
+    picturesCopied: copied
   }
 }
 
