@@ -13,6 +13,7 @@ import { B201, clientLine, device, openAllDay, requestKey } from './helpers/orde
 import { createTestServer, type TestServer } from './helpers/test-server'
 import { tableCode } from './helpers/table-codes'
 import { makeMember } from './helpers/member-fixtures'
+import { approveAfterSale } from '../../server/src/domain/aftersale/aftersale.service'
 
 const SECRET = 'split-bills-sandbox-secret'
 const sandbox = new SandboxPaymentProvider(SECRET)
@@ -100,6 +101,8 @@ describe('split bills', () => {
     const after = (await balanceOf(sheetId, QRCode, a)).table1[0]
     expect(after.OpenAmount).toBe('0.00')
     expect((await share(a, sheetId, QRCode, { Mode: 'amount', Amount: '1' })).body.resultcode).toBe('21602')
+    // The whole bill is the rest: with everything held there is none to ask for.
+    expect((await server.call('PayLaterUpdate', [{ SheetID: sheetId, QRCode }], { headers: a.headers })).body.resultcode).toBe('21602')
   }, 60_000)
 
   it('money that arrives for a claim that lost is given back through its provider; balance refuses a lapsed share and takes nothing', async () => {
@@ -232,5 +235,38 @@ describe('split bills', () => {
     view = await balanceOf(next.sheetId, next.QRCode, b)
     expect(view.table1[0]).toMatchObject({ Status: ORDER_STATUS.COMPLETED, PaidAmount: new Decimal(next.amount).toFixed(2) })
     expect(view.table2.find((r: any) => r.ShareID === late.SheetID)).toMatchObject({ State: 'refunded', Mine: 1 })
+  }, 60_000)
+  it("a refund of one payer's share goes back to that share's payment: the balance it came from, the provider it came through; the other payer's stays paid", async () => {
+    const a = await makeMember(server.db, { balance: '500' })
+    const b = await makeMember(server.db, { balance: '0' })
+    const { QRCode, sheetId, lines } = await seat('B201-A05', a, [
+      { code: 'F01', qua: '1' },
+      { code: 'C01', sku: 'LARGE', qua: '1' }
+    ])
+    const [juice] = lines
+    const aShare = (await share(a, sheetId, QRCode, { Mode: 'lines', Lines: [{ RoundID: juice.SheetID, LineNo: juice.LineNo, Parts: 1, Of: 1 }] })).body.data.table2[0]
+    expect((await server.call('BalancePay', [{ SheetID: aShare.SheetID, RequestKey: requestKey() }], { headers: a.headers })).body.resultcode).toBe('0')
+    const bShare = (await share(b, sheetId, QRCode, { Mode: 'rest' })).body.data.table2[0]
+    const bPay = await payAtSandbox(b, bShare.SheetID)
+    await approve(bPay)
+    expect((await balanceOf(sheetId, QRCode, a)).table1[0].Status).toBe(ORDER_STATUS.COMPLETED)
+    const balanceA = async () => (await server.db.selectFrom('members').select('balance').where('vip_id', '=', a.vipId).executeTakeFirstOrThrow()).balance
+    const before = new Decimal(await balanceA())
+
+    // A asks 5.00 back of A's share; the shop approves: it goes to A's balance, B's payment is untouched.
+    const asked = await server.call('AfterSaleSubmit', [{ SheetID: aShare.SheetID, Amount: '5', Reason: 'quality', Content: 'Warm juice', RequestKey: requestKey() }], { headers: a.headers, lang: 'en' })
+    expect(asked.body.resultcode).toBe('0')
+    await approveAfterSale(server.db, server.providers.payments, { afterSaleId: asked.body.data.table1[0].AfterSaleID, note: '', now: new Date() })
+    expect(new Decimal(await balanceA()).minus(before).toFixed(2)).toBe('5.00')
+    const bRefunds = await server.db.selectFrom('payment_notices').select('notice_id').where('pay_id', '=', bPay).where('result', '=', 'refunded').execute()
+    expect(bRefunds).toEqual([])
+
+    // B asks 3.00 back of B's share: through the sandbox, under B's own payment.
+    const askedB = await server.call('AfterSaleSubmit', [{ SheetID: bShare.SheetID, Amount: '3', Reason: 'quality', Content: 'Cold noodles', RequestKey: requestKey() }], { headers: b.headers, lang: 'en' })
+    expect(askedB.body.resultcode).toBe('0')
+    await approveAfterSale(server.db, server.providers.payments, { afterSaleId: askedB.body.data.table1[0].AfterSaleID, note: '', now: new Date() })
+    const refundsB = await server.db.selectFrom('after_sale_refunds').select(['pay_id', 'provider', 'amount']).where('after_sale_id', '=', askedB.body.data.table1[0].AfterSaleID).execute()
+    expect(refundsB).toEqual([{ pay_id: bPay, provider: 'sandbox', amount: '3.00' }])
+    expect(new Decimal(await balanceA()).minus(before).toFixed(2)).toBe('5.00')
   }, 60_000)
 })

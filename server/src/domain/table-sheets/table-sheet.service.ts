@@ -375,6 +375,8 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
         return { sheet: locked, settlement: { ...pending, ...owner } }
       }
     }
+    // Everything still due is held by diners' shares being paid: there is no rest to pay now.
+    if (held.isPositive() && !toDecimal(due).isPositive()) throw new DomainError('SHARE_ABOVE_OPEN', { open: due })
     const settlement = settlementRecord(locked, caller, due, wallClockIn(timeZone, now).date, minutes)
     await trx.insertInto('orders').values(settlement).execute()
     // What this bill is for, line by line, as the table's rounds stand now (bill-lines.ts).

@@ -11,7 +11,7 @@ export default defineOperation({
   name: 'PayLaterUpdate',
   group: 'Retail',
   summary:
-    "Postpay online checkout: makes the sheet's settlement order for what is still due (table2; pay it with PaySubmit — paying it closes the sheet). Only a diner who ordered a round on the sheet or sends the table's QRCode may ask (else TABLE_CODE_REQUIRED). Calling again while it is pending answers the same settlement, made the caller's (a second diner takes it over; the first takes it back by asking again: nobody is locked out); a round ordered meanwhile cancels it. Needs X-Device-Key. Branch without IsPayLaterOnlineCheckout = 1 → ONLINE_CHECKOUT_OFF; closed sheet → SHEET_CLOSED; no rounds → CART_EMPTY.",
+    "Postpay online checkout: makes the sheet's settlement order for what is still due and not held by diners' shares of a split bill (the rest: BillShareStart; table2; pay it with PaySubmit — paying it closes the sheet once the paid sum covers the total). Everything due held by shares → SHARE_ABOVE_OPEN. Only a diner who ordered a round on the sheet or sends the table's QRCode may ask (else TABLE_CODE_REQUIRED). Calling again while it is pending answers the same settlement, made the caller's (a second diner takes it over; the first takes it back by asking again: nobody is locked out); a round ordered meanwhile cancels it. Needs X-Device-Key. Branch without IsPayLaterOnlineCheckout = 1 → ONLINE_CHECKOUT_OFF; closed sheet → SHEET_CLOSED; no rounds → CART_EMPTY.",
   auth: 'app',
   input: z.object({ SheetID: requiredId('Table sheet id'), QRCode: tableCodeField }),
   output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_COLUMNS },
