@@ -62,6 +62,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(tmp, 'pictures', 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
   fs.writeFileSync(path.join(tmp, 'pictures', 'notes.jpg'), 'this is a shopping list, not a picture')
   fs.writeFileSync(path.join(tmp, 'pictures', 'bomb.jpg'), await bomb())
+  fs.writeFileSync(path.join(tmp, 'pictures', 'cut.jpg'), photo.subarray(0, 20_000))
 })
 afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true })
@@ -143,7 +144,7 @@ describe('menu import', () => {
     expect(fs.readdirSync(files()).filter((n) => n.startsWith('roast-pork-'))).toEqual([])
   })
 
-  it('refuses a file that is no picture and a 100-megapixel bomb, naming the item, and imports nothing', async () => {
+  it('refuses a file that is no picture, a 100-megapixel bomb and a cut-off photo, naming the item, and imports nothing', async () => {
     const problems = async (menu: Json): Promise<string[]> => {
       try {
         await importMenu(server.db, menu, tmp, { filesDir: server.config.filesDir })
@@ -160,8 +161,11 @@ describe('menu import', () => {
     expect(await problems(menuWith('pictures/bomb.jpg'))).toEqual([
       'goods[0] "A01" image: picture file "pictures/bomb.jpg" is 10000 × 10000 pixels (100.0 megapixels); at most 50 megapixels are taken: make it smaller'
     ])
+    // Its header is whole, the rest cut off: found when its widths are made, before the menu is written.
+    const [cut] = await problems(menuWith('pictures/cut.jpg'))
+    expect(cut).toMatch(/^picture file "cut\.jpg" could not be decoded \(.+\)$/)
     expect(ok(await server.call('GoodsDetailGet', [{ ShopID: 'S101', GoodsID: menuIds.goodsId('S101', 'A01') }])).table1[0].ImageUrl).toBe(version)
-    expect(fs.readdirSync(files()).filter((n) => n.startsWith('notes-') || n.startsWith('bomb-'))).toEqual([])
+    expect(fs.readdirSync(files()).filter((n) => n.startsWith('notes-') || n.startsWith('bomb-') || n.startsWith('cut-'))).toEqual([])
   })
 })
 
