@@ -36,7 +36,8 @@ export function variantWidths(width: number): number[] {
 /** The mark put before the original's extension: '.v160-320-640' ('' for no widths). */
 export const variantMark = (widths: readonly number[]): string => (widths.length > 0 ? `.v${widths.join('-')}` : '')
 
-const MARKED = /^(.*)\.v(\d{1,5}(?:-\d{1,5})*)\.[A-Za-z0-9]{2,5}((?:[?#].*)?)$/
+// '<stem>.v<widths>.<ext>[?query]' (compact: this module is on Home's first screen).
+const MARKED = /^(.*)\.v(\d[\d-]*)\.\w+([?#].*)?$/
 
 /** A picture's variants: the widths that exist, ascending, and the URL (or path) of each. */
 export interface PictureVariants {
@@ -47,10 +48,7 @@ export interface PictureVariants {
 /** The variants a picture URL (or path under FILES_DIR) names, or null when it names none. */
 export function pictureVariants(url: string): PictureVariants | null {
   const m = MARKED.exec(url)
-  if (!m) return null
-  const widths = m[2].split('-').map(Number)
-  const [, stem, , tail] = m
-  return { widths, urlOf: (width) => `${stem}.${width}${VARIANT_EXT}${tail}` }
+  return m && { widths: m[2].split('-').map(Number), urlOf: (width) => `${m[1]}.${width}${VARIANT_EXT}${m[3] ?? ''}` }
 }
 
 /** `srcset` of a picture's variants ('…160.webp 160w, …320.webp 320w'), '' when it has none. */
@@ -69,7 +67,6 @@ export const largestPicture = (url: string): string => pictureForWidth(url, Infi
  */
 export function pictureForWidth(url: string, cssWidth: number, pixelRatio: number): string {
   const v = pictureVariants(url)
-  if (!v) return url
-  const need = Math.ceil(cssWidth * Math.max(1, pixelRatio))
-  return v.urlOf(v.widths.find((w) => w >= need) ?? v.widths[v.widths.length - 1])
+  const need = cssWidth * Math.max(1, pixelRatio)
+  return v ? v.urlOf(v.widths.find((w) => w >= need) ?? v.widths[v.widths.length - 1]) : url
 }
