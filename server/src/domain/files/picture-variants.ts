@@ -7,6 +7,7 @@
  * content hash, so the files never change under their names and are served as immutable.
  * SVG drawings and GIFs are kept as they are, without variants. Never imports Fastify.
  */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
@@ -86,8 +87,9 @@ export async function writeVariants(input: Buffer | string, dir: string, stem: s
   try {
     for (const v of wanted) {
       const bytes = await sharp(decoded.data, raw).resize({ width: v.width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY }).toBuffer()
-      // Written whole or not at all: a reader never sees half a variant under its immutable name.
-      const part = `${v.file}.${process.pid}.part`
+      // Written whole or not at all: a reader never sees half a variant under its immutable name
+      // (and two makers of the same variant at once each write their own part).
+      const part = `${v.file}.${process.pid}-${randomBytes(4).toString('hex')}.part`
       fs.writeFileSync(part, bytes)
       fs.renameSync(part, v.file)
       created.push(v.file)
