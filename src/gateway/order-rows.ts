@@ -159,6 +159,12 @@ export interface OrderRow {
    * names it. '' for a preview.
    */
   ProgressRef: string
+  /**
+   * issue 26 item 2: a table bill's settlement that is one diner's share of a split bill says how
+   * it was chosen ('lines' | 'equal' | 'amount' | 'rest'); '' (or absent) for the whole bill and
+   * every other order. Optional in the contract.
+   */
+  SplitShare?: '' | 'lines' | 'equal' | 'amount' | 'rest'
 }
 
 /**

@@ -191,7 +191,7 @@ describe('split bills', () => {
 
     // Each payer's receipt is their own: A's lists the juices it paid; B cannot open A's.
     const receiptA = (await server.call('OrderDetailGet', [{ SheetID: aShare.SheetID }], { headers: a.headers, lang: 'en' })).body.data
-    expect(receiptA.table1[0]).toMatchObject({ Status: ORDER_STATUS.PAID, Amount: aShare.Amount })
+    expect(receiptA.table1[0]).toMatchObject({ Status: ORDER_STATUS.PAID, Amount: aShare.Amount, SplitShare: 'lines' })
     expect(receiptA.table2.map((l: any) => [l.Qua, new Decimal(l.Amount).toFixed(2)])).toEqual([['2', new Decimal(juice.Amount).toFixed(2)]])
     expect((await server.call('OrderDetailGet', [{ SheetID: aShare.SheetID }], { headers: b.headers })).body.resultcode).toBe('20016')
     const receiptB = (await server.call('OrderDetailGet', [{ SheetID: bShare.SheetID }], { headers: b.headers })).body.data

@@ -9,6 +9,8 @@ import { BillSplitStore } from '../../src/features/checkout/bill-split.store'
 import type { BillSplitRow } from '../../src/gateway/bill-split-rows'
 import type { LiveHandlers, LiveMessage, LiveRequest, LiveSubscribe } from '../../src/hosts/host'
 import { fakeGateway, lineRow, ManualScheduler, orderRow, refused, settle } from './support/orders-fakes'
+import { statusNote } from '../../src/features/orders/components/order-texts'
+import { translate } from '../../src/i18n/translate'
 
 describe('parts of a whole', () => {
   it('telescope to the whole exactly, whoever takes which, at most one cent apart', () => {
@@ -131,5 +133,15 @@ describe('BillSplitStore', () => {
     expect(reads()).toBe(before + 1)
     store.stop()
     expect(live.subs.every((s) => s.closed)).toBe(true)
+  })
+})
+
+describe('a share’s own page', () => {
+  it('says the diner’s part is paid (not the whole bill), and that a part that lost no longer stands', () => {
+    const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('en', key, params)
+    const bill = orderRow('P1', { PayMode: 'postpay', RoundNo: 0, TableSheetID: 'S1', Status: 1 })
+    expect(statusNote(t, bill)).toBe(translate('en', 'order.billPaidNote'))
+    expect(statusNote(t, { ...bill, SplitShare: 'equal' })).toBe("Your part of the table's bill is paid. Thank you!")
+    expect(statusNote(t, { ...bill, SplitShare: 'lines', Status: 3 })).toBe(translate('en', 'order.shareCancelledNote'))
   })
 })

@@ -200,15 +200,24 @@ export async function orderRows(db: Kysely<Database>, orders: readonly OrderReco
   if (orders.length === 0) return []
   const [rounds, bills] = await Promise.all([roundsOfSettlements(db, orders), billLinesOf(db, settlementIds(orders))])
   const ids = [...new Set(orders.flatMap((o) => linesSourceOf(o, rounds).map((r) => r.order_id)))]
-  const [names, counts, refunded] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders)])
+  const [names, counts, refunded, shares] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders), splitSharesOf(db, orders)])
   return orders.map((o) => {
     // A bill counts the goods lines it was made for (bill-lines.ts), else its rounds' as they are.
     const bill = bills.get(o.order_id)
     const lineCount = bill
       ? bill.filter((b) => Number(b.line.sale_type) !== 5).length
       : linesSourceOf(o, rounds).reduce((n, r) => n + (counts.get(r.order_id) ?? 0), 0)
-    return orderRow({ ...o, remarks: billRemarks(o, rounds) }, viewer, names, lineCount, refunded.get(o.order_id) ?? '0')
+    const row = orderRow({ ...o, remarks: billRemarks(o, rounds) }, viewer, names, lineCount, refunded.get(o.order_id) ?? '0')
+    return o.kind === 'settlement' ? { ...row, SplitShare: shares.get(o.order_id) ?? '' } : row
   })
+}
+
+/** How each settlement that is a diner's share of a split bill was chosen (issue 26 item 2; bill_shares, 0034). */
+async function splitSharesOf(db: Kysely<Database>, orders: readonly OrderRecord[]): Promise<Map<string, NonNullable<OrderRow['SplitShare']>>> {
+  const ids = settlementIds(orders)
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('bill_shares').select(['order_id', 'mode']).where('order_id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.order_id, r.mode as NonNullable<OrderRow['SplitShare']>]))
 }
 
 /** Digits after the point as written ('23.50' → 2). */

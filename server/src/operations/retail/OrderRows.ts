@@ -135,7 +135,8 @@ export const ORDER_COLUMNS: ColumnDocs<OrderRow> = {
   LineCount: 'number: lines of the order',
   CanCancel: 'number: 1 when the caller may cancel it now (own order awaiting payment)',
   CanPay: 'number: 1 when the caller may pay it now',
-  ProgressRef: "string: what the order's `order.progress` events on its branch's public live stream (GET /live/events) call it: a hash of SheetID, so only whoever knows the order can tell an event is its ('' for a preview; docs/pickup-screen.md)"
+  ProgressRef: "string: what the order's `order.progress` events on its branch's public live stream (GET /live/events) call it: a hash of SheetID, so only whoever knows the order can tell an event is its ('' for a preview; docs/pickup-screen.md)",
+  SplitShare: "'' | 'lines' | 'equal' | 'amount' | 'rest' (issue 26 item 2): a table bill's settlement that is one diner's share of a split bill says how it was chosen (docs/split-bills.md); '' for the whole bill and every other order. Optional: absent from servers before it"
 }
 
 /** A table bill's rounds (PosSheetDetailGet, PosSheetGoodsQuaEdit table3): order rows with their kitchen stage. */

@@ -38,6 +38,8 @@ export function statusNote(t: T, order: OrderRow, locale: Locale = 'en'): string
     case ORDER_STATUS.PAID:
       // issue 27 item 11: a table's bill is paid after the meal (nothing left for the kitchen); an
       // order for a later time is made for that time (and says it: the result page shows no other).
+      // issue 26 item 2: one diner's share of a split bill is paid, not necessarily the whole bill.
+      if (isTableBill(order) && order.SplitShare) return t('order.sharePaidNote')
       if (isTableBill(order)) return t('order.billPaidNote')
       if (order.AppointedTime) return t('order.paidForTimeNote', { time: appointedText(order, t, locale) })
       return t('order.paidNote')
@@ -47,6 +49,7 @@ export function statusNote(t: T, order: OrderRow, locale: Locale = 'en'): string
       return t('order.completedNote')
     case ORDER_STATUS.CANCELLED:
       // issue 27 item 1: a table's bill is cancelled when the table's order changed after it was made.
+      if (isTableBill(order) && order.SplitShare) return t('order.shareCancelledNote')
       if (isTableBill(order)) return t('order.billCancelledNote')
       return t('order.cancelledNote')
     case ORDER_STATUS.EXPIRED:
