@@ -395,6 +395,8 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
     if (await look('confirm (a round)', '/pages/postpayOrderConfirm/postpayOrderConfirm', (p) => byId(p, 'total-goods'))) {
       await step('send the round', () => agreeAndSubmit(page))
       await look("the table's bill", null, (p) => byId(p, 'sheet-round'))
+      // issue 26: splitting the table's bill (billSplit), from the table's page.
+      await look('split the bill', null, (p) => byId(p, 'split-due'), (p) => byId(p, 'split-open').click({ timeout: STEP }))
     }
     // The table sheets this phone ordered a round on (issue 27: PosSheetListByPage).
     await look('my tables', '/pages/tableSheetList/tableSheetList', (p) => byId(p, 'table-sheet'))
