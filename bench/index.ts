@@ -21,6 +21,8 @@ const group = (n: number) => n.toLocaleString('en-US')
 const load = (l: LoadResult) => `${group(l.requestsPerSecond)} req/s, ${l.cpuMicrosPerRequest} µs CPU/request${l.errors ? ` (${l.errors} errors)` : ''}`
 
 export interface BenchResults {
+  /** Parts that failed, with why: the others' figures are printed all the same. */
+  failed?: { part: BenchPart; reason: string }[]
   gateway?: GatewayBenchResult
   goods?: GoodsListBenchResult
   orders?: OrderPlacementBenchResult
@@ -32,7 +34,7 @@ export interface BenchResults {
 export const BENCH_PARTS = ['gateway', 'orders', 'storm', 'goods', 'lighthouse', 'live'] as const
 export type BenchPart = (typeof BENCH_PARTS)[number]
 
-export function benchTable({ gateway, goods, orders, storm, lighthouse, live }: BenchResults): string {
+export function benchTable({ gateway, goods, orders, storm, lighthouse, live, failed = [] }: BenchResults): string {
   const cpu = os.cpus()
   const runs = goods?.sizes[0]?.runs.length ?? 0
   const caption =
@@ -66,7 +68,8 @@ export function benchTable({ gateway, goods, orders, storm, lighthouse, live }: 
     ...(goods ? goodsListRows(goods) : []),
     ...(goods?.pageErrors.length ? [['Goods list: page errors', goods.pageErrors.join('; ')] as [string, string]] : []),
     ...(lighthouse ? lighthouseRows(lighthouse) : []),
-    ...(live ? liveRows(live) : [])
+    ...(live ? liveRows(live) : []),
+    ...failed.map(({ part, reason }) => [`${part} bench`, `**failed**: ${reason}`] as [string, string])
   ]
   const cell = (t: string) => t.replace(/\|/g, '\\|')
   return [caption.trim(), '', '| Figure | Result |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)].join('\n')
@@ -84,32 +87,27 @@ export function benchParts(env = process.env.BENCH): BenchPart[] {
 async function main(): Promise<void> {
   const log = (line: string) => console.error(line)
   const parts = benchParts()
-  const results: BenchResults = {}
-  if (parts.includes('gateway')) {
-    log('Gateway bench…')
-    results.gateway = await runGatewayBench()
+  const results: BenchResults = { failed: [] }
+  /** One part: a failure is logged and named in the table, and the next part still runs. */
+  const part = async <K extends BenchPart>(name: K, title: string, run: () => Promise<BenchResults[K]>) => {
+    if (!parts.includes(name)) return
+    log(`${title}…`)
+    try {
+      results[name] = await run()
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+      log(`${title} failed: ${error instanceof Error ? error.stack : reason}`)
+      results.failed!.push({ part: name, reason })
+    }
   }
-  if (parts.includes('orders')) {
-    log('Order placement bench…')
-    results.orders = await runOrderPlacementBench({ log })
-  }
-  if (parts.includes('storm')) {
-    log('Menu-read storm…')
-    results.storm = await runMenuStormBench({ log })
-  }
-  if (parts.includes('goods')) {
-    log('Goods list bench…')
-    results.goods = await runGoodsListBench({ log })
-  }
-  if (parts.includes('lighthouse')) {
-    log('Lighthouse bench…')
-    results.lighthouse = await runLighthouseBench({ log })
-  }
-  if (parts.includes('live')) {
-    log('Live bench…')
-    results.live = await runLiveBench({ log })
-  }
+  await part('gateway', 'Gateway bench', () => runGatewayBench())
+  await part('orders', 'Order placement bench', () => runOrderPlacementBench({ log }))
+  await part('storm', 'Menu-read storm', () => runMenuStormBench({ log }))
+  await part('goods', 'Goods list bench', () => runGoodsListBench({ log }))
+  await part('lighthouse', 'Lighthouse bench', () => runLighthouseBench({ log }))
+  await part('live', 'Live bench', () => runLiveBench({ log }))
   console.log(`\n${benchTable(results)}`)
+  if (results.failed!.length) process.exitCode = 1
 }
 
 if (require.main === module) {

@@ -12,11 +12,17 @@
  *      first, keeping the session the table URL stored (local storage) and clearing the HTTP cache
  *      — the goods list's own first load, as after a reload.
  *
- * Each page `runs` times (default 3, LIGHTHOUSE_RUNS); figures are medians: performance and
- * accessibility scores, LCP, TBT, CLS against the goals (performance ≥ 95, accessibility ≥ 95,
- * LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS ≤ 0.05), and what to look at: the LCP element, the failing
- * accessibility audits, text compression savings. A bench, never a test: the numbers depend on the
- * machine (Lighthouse's simulation scales from it).
+ * The entry table's shop gets a menu of phone photos first (issue 28 item 2): every goods picture a
+ * 4032 × 3024 JPEG this bench makes, imported through the menu importer as a shop's would be
+ * (which makes the phone-sized widths); LIGHTHOUSE_PHOTOS=0 keeps the demo's drawings.
+ *
+ * Each page `runs` times (default 5, LIGHTHOUSE_RUNS); figures are medians: performance and
+ * accessibility scores, LCP, TBT, CLS against the goals (issue 28 item 2: performance ≥ 95,
+ * accessibility ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02), and what to look at: the LCP
+ * element, the failing accessibility audits, text compression savings. A run Lighthouse fails
+ * (NO_NAVSTART and the like) is tried again twice on a fresh tab; one that still fails is named
+ * and left out of the medians, never losing the other runs. A bench, never a test: the numbers
+ * depend on the machine (Lighthouse's simulation scales from it).
  *
  * runLighthouseBench() returns the figures; run directly (`tsx bench/lighthouse.bench.ts`) this
  * file prints them. STATIC_DIR chooses the H5 build (default dist/h5, built when missing).
@@ -24,7 +30,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
+import type { Kysely } from 'kysely'
+import { importMenuFile } from '../server/src/domain/catalogue/menu-import.service'
 import { startServer, type RunningServer } from '../server/src/main'
+import type { Database } from '../server/src/storage/schema'
 import { demoEntryPoints } from '../server/src/storage/seed'
 import { CHROMIUM } from '../tests/e2e/browser'
 import { ensureH5Build } from './goods-list.bench'
@@ -33,7 +43,10 @@ const ROOT = path.resolve(__dirname, '..')
 /** Table T01 of the Taipa branch (fast food, pay first). */
 const ENTRY_TABLE = 'B202-T01'
 
-export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 95, lcpMs: 2500, tbtMs: 150, cls: 0.05 }
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02 }
+/** A phone camera's 12-megapixel photo. */
+const PHOTO = { width: 4032, height: 3024 }
+const ATTEMPTS = 3
 
 export interface LighthouseRun {
   performance: number
@@ -62,12 +75,17 @@ export interface LighthousePage {
   name: string
   url: string
   runs: LighthouseRun[]
-  median: LighthouseRun
+  /** Runs that failed three times, with Lighthouse's reason (left out of the medians). */
+  failedRuns: string[]
+  /** Null when every run failed. */
+  median: LighthouseRun | null
 }
 
 export interface LighthouseBenchResult {
   lighthouse: string
   chromium: string
+  /** What the menu's pictures were: 'photos' (4032 × 3024 JPEG, imported) or the demo's drawings. */
+  pictures: string
   pages: LighthousePage[]
 }
 
@@ -98,7 +116,8 @@ interface Lhr {
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Record<string, unknown>>
 
 export async function runLighthouseBench(options: LighthouseBenchOptions = {}): Promise<LighthouseBenchResult> {
-  const runs = options.runs ?? (Number(process.env.LIGHTHOUSE_RUNS) || 3)
+  const runs = options.runs ?? (Number(process.env.LIGHTHOUSE_RUNS) || 5)
+  const photos = process.env.LIGHTHOUSE_PHOTOS !== '0'
   const log = options.log ?? (() => undefined)
   const staticDir = path.resolve(ROOT, process.env.STATIC_DIR ?? 'dist/h5')
   if (!process.env.STATIC_DIR) ensureH5Build(log)
@@ -128,27 +147,53 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
     const listUrl = `${server.url}/#/pages/goodsList/goodsList`
     const chromium = (await browser.version()).replace(/^.*?\//, '')
 
+    const pictures = photos ? await photoMenu(server.db, point.shopId, server.config.filesDir, dataDir, log) : 'the demo’s drawings (SVG)'
+
     const flags = { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }
     const home: LighthouseRun[] = []
     const list: LighthouseRun[] = []
+    const failed: { home: string[]; list: string[] } = { home: [], list: [] }
     for (let i = 0; i < runs; i++) {
-      const page = await browser.newPage()
-      log(`Lighthouse ${i + 1}/${runs}: Home from the table URL…`)
-      home.push(figures(await audit(lighthouse, homeUrl, flags, page)))
-      // The session the table URL stored stays; the HTTP cache goes.
-      const cdp = await page.createCDPSession()
-      await cdp.send('Network.clearBrowserCache')
-      await cdp.detach()
-      log(`Lighthouse ${i + 1}/${runs}: the goods list…`)
-      list.push(figures(await audit(lighthouse, listUrl, { ...flags, disableStorageReset: true }, page)))
-      await page.close()
+      // Home from the table URL on a fresh tab; the goods list after it on the same tab: the
+      // session the table URL stored stays, the HTTP cache goes. A failed run is tried again from Home.
+      let done = false
+      for (let attempt = 1; attempt <= ATTEMPTS && !done; attempt++) {
+        const page = await browser.newPage()
+        const step = async (name: 'home' | 'list', run: () => Promise<Lhr>): Promise<LighthouseRun | null> => {
+          try {
+            return figures(await run())
+          } catch (error) {
+            const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+            log(`Lighthouse ${i + 1}/${runs} (${name}), attempt ${attempt}/${ATTEMPTS} failed: ${reason}`)
+            if (attempt === ATTEMPTS) failed[name].push(reason)
+            return null
+          }
+        }
+        try {
+          log(`Lighthouse ${i + 1}/${runs}: Home from the table URL…`)
+          const h = await step('home', () => audit(lighthouse, homeUrl, flags, page))
+          if (!h) continue
+          const cdp = await page.createCDPSession()
+          await cdp.send('Network.clearBrowserCache')
+          await cdp.detach()
+          log(`Lighthouse ${i + 1}/${runs}: the goods list…`)
+          const l = await step('list', () => audit(lighthouse, listUrl, { ...flags, disableStorageReset: true }, page))
+          if (!l) continue
+          home.push(h)
+          list.push(l)
+          done = true
+        } finally {
+          await page.close().catch(() => undefined)
+        }
+      }
     }
     return {
       lighthouse: lighthouseVersion,
       chromium,
+      pictures,
       pages: [
-        { name: 'Home (table URL)', url: homeUrl.replace(server.url, ''), runs: home, median: medianRun(home) },
-        { name: 'Goods list (after the table URL)', url: listUrl.replace(server.url, ''), runs: list, median: medianRun(list) }
+        { name: 'Home (table URL)', url: homeUrl.replace(server.url, ''), runs: home, failedRuns: failed.home, median: home.length ? medianRun(home) : null },
+        { name: 'Goods list (after the table URL)', url: listUrl.replace(server.url, ''), runs: list, failedRuns: failed.list, median: list.length ? medianRun(list) : null }
       ]
     }
   } finally {
@@ -156,6 +201,42 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
     await server?.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/**
+ * The menu of the branch's shop with a phone photo for every goods: the demo's menu file with each
+ * picture a 4032 × 3024 JPEG of its own (grain on a colour, so it weighs what a photo does, about
+ * 4 MB), imported through the menu importer as `npm run menu:import` would.
+ */
+async function photoMenu(db: Kysely<Database>, shopId: string, filesDir: string, workDir: string, log: (line: string) => void): Promise<string> {
+  const menuFile = path.join(ROOT, 'server', 'seed', 'menus', `menu-${shopId}.json`)
+  const menu = JSON.parse(fs.readFileSync(menuFile, 'utf8')) as { goods: { code: string; image?: string }[] }
+  // Beside a copy of the demo's pictures, as in server/seed: the menu's other pictures (reviews'
+  // photos) keep their paths ('../pictures/…').
+  const dir = path.join(workDir, 'photo-menu', 'menus')
+  fs.mkdirSync(dir, { recursive: true })
+  fs.cpSync(path.join(ROOT, 'server', 'seed', 'pictures'), path.join(workDir, 'photo-menu', 'pictures'), { recursive: true })
+  log(`Lighthouse: ${menu.goods.length} phone photos (${PHOTO.width} × ${PHOTO.height} JPEG) for shop ${shopId}…`)
+  let bytes = 0
+  // One grain for every photo (making it is the slow part); each photo's colour makes it a file of its own.
+  const grain = await sharp({ create: { ...PHOTO, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).raw().toBuffer()
+  for (const [i, goods] of menu.goods.entries()) {
+    const name = `${goods.code.toLowerCase()}.jpg`
+    const hue = (i * 47) % 360
+    const background = { r: 128 + Math.round(100 * Math.cos((hue * Math.PI) / 180)), g: 128 + Math.round(100 * Math.sin((hue * Math.PI) / 180)), b: 110 }
+    const photo = await sharp({ create: { ...PHOTO, channels: 3, background } })
+      .composite([{ input: grain, raw: { ...PHOTO, channels: 3 }, blend: 'overlay' }])
+      .jpeg({ quality: 88 })
+      .toBuffer()
+    bytes += photo.length
+    fs.writeFileSync(path.join(dir, name), photo)
+    goods.image = name
+  }
+  const file = path.join(dir, path.basename(menuFile))
+  fs.writeFileSync(file, JSON.stringify(menu))
+  log(`Lighthouse: importing the photo menu (${(bytes / menu.goods.length / 1024 / 1024).toFixed(1)} MB a photo)…`)
+  await importMenuFile(db, file, { filesDir, source: 'bench photos' })
+  return `${menu.goods.length} phone photos (${PHOTO.width} × ${PHOTO.height} JPEG, ${(bytes / menu.goods.length / 1024 / 1024).toFixed(1)} MB each on average), imported`
 }
 
 async function audit(lighthouse: LighthouseFn, url: string, flags: Record<string, unknown>, page: unknown): Promise<Lhr> {
@@ -239,11 +320,16 @@ export function lighthouseRows(r: LighthouseBenchResult): [string, string][] {
   const rows: [string, string][] = []
   for (const p of r.pages) {
     const m = p.median
+    const failures = p.failedRuns.length ? `; ${p.failedRuns.length} run(s) failed three times: ${p.failedRuns.join('; ')}` : ''
+    if (!m) {
+      rows.push([`Lighthouse ${r.lighthouse}, ${p.name}`, `**no run succeeded**${failures}`])
+      continue
+    }
     const scoresOk = m.performance >= g.performance && m.accessibility >= g.accessibility
     const metricsOk = m.lcpMs <= g.lcpMs && m.tbtMs <= g.tbtMs && m.cls <= g.cls
     rows.push([
-      `Lighthouse ${r.lighthouse}, ${p.name}: performance / accessibility (goals ≥ ${g.performance} / ≥ ${g.accessibility})`,
-      `${m.performance}${range(p.runs, (x) => x.performance)} / ${m.accessibility} — ${met(scoresOk)}; best practices ${m.bestPractices}, SEO ${m.seo}`
+      `Lighthouse ${r.lighthouse}, ${p.name}, ${r.pictures}: performance / accessibility (goals ≥ ${g.performance} / ≥ ${g.accessibility})`,
+      `${m.performance}${range(p.runs, (x) => x.performance)} / ${m.accessibility} — ${met(scoresOk)}; best practices ${m.bestPractices}, SEO ${m.seo}; medians of ${p.runs.length} runs${failures}`
     ])
     rows.push([
       `Lighthouse, ${p.name}: LCP / TBT / CLS (goals ≤ ${g.lcpMs / 1000} s / ≤ ${g.tbtMs} ms / ≤ ${g.cls})`,
@@ -259,7 +345,7 @@ export function lighthouseRows(r: LighthouseBenchResult): [string, string][] {
 
 export function formatLighthouseBench(r: LighthouseBenchResult): string {
   const lines = [
-    `Lighthouse ${r.lighthouse} bench: Chromium ${r.chromium}, mobile preset (simulated slow 4G, 4× CPU), medians of ${r.pages[0]?.runs.length ?? 0} runs, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}`
+    `Lighthouse ${r.lighthouse} bench: Chromium ${r.chromium}, mobile preset (simulated slow 4G, 4× CPU), medians of ${r.pages[0]?.runs.length ?? 0} runs, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}; menu pictures: ${r.pictures}`
   ]
   for (const p of r.pages) {
     lines.push(`  ${p.name} (${p.url})`)
