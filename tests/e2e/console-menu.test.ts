@@ -117,7 +117,8 @@ describe('console: menu and sold out', () => {
     await page.getByRole('status').filter({ hasText: T('en', 'menu.goodsSaved', { name: 'Shrimp Wonton Noodles' }) }).waitFor({ timeout: 15000 })
 
     const seen = await diner('S101.g.C01')
-    assert.match(seen.goods.ImageUrl, /\/files\/menu\/E1001\/S101\/c01-[0-9a-f]{10}\.jpg$/)
+    // The original (an 800 px photo) with the widths made beside it (docs/uploads.md, Pictures for phones).
+    assert.match(seen.goods.ImageUrl, /\/files\/menu\/E1001\/S101\/c01-[0-9a-f]{10}\.v160-320-640-800\.jpg$/)
     assert.equal(seen.skus.find((s) => s.SkuCode === 'LARGE')?.SalesPrice, '54')
     const picture = await fetch(seen.goods.ImageUrl.replace(/^https?:\/\/[^/]+/, app.server.url))
     assert.equal(picture.status, 200)
