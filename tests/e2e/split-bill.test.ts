@@ -125,6 +125,8 @@ describe('split bills', () => {
     await byId(a.page, 'sheet-round').nth(1).waitFor({ timeout: 30000 })
 
     // A opens "Split the bill" from the table's page; B and C scan the table and open it too.
+    await byId(a.page, 'split-open').waitFor({ timeout: 30000 })
+    await shot(a.page, 'split-bill-table-zh-CN')
     await byId(a.page, 'split-open').click()
     await byId(a.page, 'split-due').waitFor({ timeout: 30000 })
     for (const d of [b, c]) {

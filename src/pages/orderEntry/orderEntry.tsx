@@ -248,6 +248,18 @@ function OrderEntry() {
             </Text>
           </View>
           {s.PaidAmount && Number(s.PaidAmount) > 0 && <Text className='so-sheet__note'>{i18n.t('sheet.paid', { amount: format.amount(s.PaidAmount) })}</Text>}
+          {/* issue 26: each diner pays their part (dishes, equal shares, an amount, the rest), the balance live. */}
+          {s.Status === 0 && sheet.canPay && session.isPayLaterOnlineCheckout[session.params.BaseID] === '1' && (
+            <View
+              className='so-btn so-btn--secondary so-sheet__split'
+              role='button'
+              {...focusable}
+              data-testid='split-open'
+              onClick={() => host.navigateTo(PAST_HOME_ROUTES.billSplit(s.SheetID))}
+            >
+              {i18n.t('split.open')}
+            </View>
+          )}
           {closing && (
             <View
               ref={back.ref('close') as never}
@@ -264,18 +276,6 @@ function OrderEntry() {
           {session.params.TableID && (
             <View className='so-sheet__earlier' role='link' {...focusable} data-testid='sheet-earlier' onClick={() => host.navigateTo(PAST_HOME_ROUTES.tableSheetList(session.params.TableID))}>
               {i18n.t('tables.here')} ›
-            </View>
-          )}
-          {/* issue 26: each diner pays their part (dishes, equal shares, an amount, the rest), the balance live. */}
-          {s.Status === 0 && sheet.canPay && session.isPayLaterOnlineCheckout[session.params.BaseID] === '1' && (
-            <View
-              className='so-btn so-btn--secondary so-sheet__split'
-              role='button'
-              {...focusable}
-              data-testid='split-open'
-              onClick={() => host.navigateTo(PAST_HOME_ROUTES.billSplit(s.SheetID))}
-            >
-              {i18n.t('split.open')}
             </View>
           )}
           {s.Status === 0 && member.signedIn && (
