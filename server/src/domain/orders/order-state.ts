@@ -17,7 +17,7 @@ import { giveCardBack } from '../coupons/card-use'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendOrderFollowed } from '../counter/counter-events'
 import { inEventTransaction } from '../../live/outbox'
-import { appendBillBalance, cancelOtherPendingSettlements, isShare } from '../table-sheets/bill-shares'
+import { appendBillBalance, isShare } from '../table-sheets/bill-balance'
 
 export type OrderActor = 'diner' | 'shop' | 'system' | 'provider'
 export type OrderRecord = Selectable<OrderTable>
@@ -226,3 +226,15 @@ export async function expireDueOrders(db: Kysely<Database>, now: Date): Promise<
 /** Digits after the point as written ('66.00' → 2), so a sum keeps the amounts' format. */
 const places = (text: string): number => (text.split('.')[1] ?? '').length
 
+/** The sheet's settlements still awaiting payment besides `except`, cancelled (the bill was paid in full). */
+export async function cancelOtherPendingSettlements(trx: Transaction<Database>, sheetId: string, except: string, now: Date): Promise<void> {
+  const pending = await trx
+    .selectFrom('orders')
+    .select('order_id')
+    .where('table_sheet_id', '=', sheetId)
+    .where('kind', '=', 'settlement')
+    .where('status', '=', ORDER_STATUS.AWAITING_PAYMENT)
+    .where('order_id', '!=', except)
+    .execute()
+  for (const { order_id } of pending) await applyOrderAction(trx, order_id, 'cancel', 'system', now)
+}

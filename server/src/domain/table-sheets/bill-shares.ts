@@ -23,7 +23,6 @@
  *   - Asking for the whole bill (PayLaterUpdate) is "the rest": what no share holds.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { createHash } from 'node:crypto'
 import { decimalPoints, maxDecimal, roundHalfUp, toDecimal, type Decimal } from '../../../../src/core/money'
 import { freeParts, MAX_SPLIT_PARTS, parseParts, partsAmount, partsText, type ShareMode } from '../../../../src/core/bill-split'
 import { wallClockIn } from '../../../../src/core/wall-clock'
@@ -37,7 +36,8 @@ import { DomainError } from '../errors'
 import { unpaidOrderMinutes } from '../orders/order-placement'
 import { applyOrderAction, expireOrder, lockOrder, recordCreated, type OrderRecord } from '../orders/order-state'
 import { appendSheetChanged } from '../counter/counter-events'
-import { appendEvent, inEventTransaction } from '../../live/outbox'
+import { inEventTransaction } from '../../live/outbox'
+import { appendBillBalance, billRef } from './bill-balance'
 import { wallClockText } from '../enterprise/enterprise.service'
 import { requireSheetAccess } from './sheet-access'
 import { lockSheet, requireSheet, settlementRecord, type SheetCaller, type SheetRecord } from './table-sheet.service'
@@ -56,17 +56,6 @@ export interface ShareRequest {
   parts?: number
   /** 'amount': what to pay (decimal text). */
   amount?: string
-}
-
-/**
- * What the phones at a table follow: a hash of the sheet id (only those who know the sheet can
- * tell an event is theirs), like an order's progress ref.
- */
-export const billRef = (sheetId: string): string => createHash('sha256').update(`bill-balance|${sheetId}`).digest('hex').slice(0, 20)
-
-/** Tells every phone at the table that the bill's balance moved ('sheet.balance' on the branch's public stream). */
-export async function appendBillBalance(trx: Transaction<Database>, sheet: Pick<SheetRecord, 'ent_id' | 'shop_id' | 'base_id' | 'sheet_id'>, now: Date): Promise<void> {
-  await appendEvent(trx, { entId: sheet.ent_id, shopId: sheet.shop_id, baseId: sheet.base_id, kind: 'sheet.balance', payload: { ref: billRef(sheet.sheet_id) } }, now)
 }
 
 /** A share with its order. */
@@ -354,24 +343,6 @@ export async function shareTakesPayment(trx: Transaction<Database>, order: Order
   const mine = state.shares.find((s) => s.order.order_id === order.order_id)
   if (!mine || !stands(mine, state)) return false
   return !toDecimal(sheet.paid_amount).plus(toDecimal(order.amount)).gt(toDecimal(sheet.amount))
-}
-
-/** Whether a settlement is a share of a split bill. */
-export async function isShare(db: Db, orderId: string): Promise<boolean> {
-  return (await db.selectFrom('bill_shares').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) !== undefined
-}
-
-/** The sheet's settlements still awaiting payment besides `except`, cancelled (the bill was paid in full). */
-export async function cancelOtherPendingSettlements(trx: Transaction<Database>, sheetId: string, except: string, now: Date): Promise<void> {
-  const pending = await trx
-    .selectFrom('orders')
-    .select('order_id')
-    .where('table_sheet_id', '=', sheetId)
-    .where('kind', '=', 'settlement')
-    .where('status', '=', ORDER_STATUS.AWAITING_PAYMENT)
-    .where('order_id', '!=', except)
-    .execute()
-  for (const { order_id } of pending) await applyOrderAction(trx, order_id, 'cancel', 'system', now)
 }
 
 /**

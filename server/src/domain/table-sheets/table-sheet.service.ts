@@ -12,26 +12,22 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { orderingRefusal, isQuantityEditAllowed, sheetSecondsLeft } from '../../../../src/core/ordering-allowed'
-import { decimalPoints, maxDecimal, roundHalfUp, toDecimal } from '../../../../src/core/money'
-import { wallClockIn } from '../../../../src/core/wall-clock'
+import { toDecimal } from '../../../../src/core/money'
 import type { Locale } from '../../../../src/gateway/contract'
 import { ORDER_STATUS, POSI_TYPE, type OrderPlacementInput, type PosiType } from '../../../../src/gateway/order-rows'
-import { findEnterpriseSetting, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
-import { findBaseParam } from '../../storage/repositories/params.repository'
+import { findEnterpriseSetting } from '../../storage/repositories/enterprise.repository'
 import { findTable } from '../../storage/repositories/table.repository'
 import type { Database, TableSheetTable } from '../../storage/schema'
 import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
 import { DomainError } from '../errors'
-import { insertOrder, requestHash, unpaidOrderMinutes, validatePlacement, type ValidPlacement } from '../orders/order-placement'
-import { applyOrderAction, lockOrder, recordCreated, type OrderRecord } from '../orders/order-state'
+import { insertOrder, requestHash, validatePlacement, type ValidPlacement } from '../orders/order-placement'
+import { applyOrderAction, lockOrder, type OrderRecord } from '../orders/order-state'
 import { findOrderByRequestKey, isUniqueViolation } from '../../storage/repositories/order.repository'
 import type { Base, DiningTable } from '../records'
 import { isPostgres } from '../../storage/database'
 import { vipIdOfOwner } from '../members/member-session'
 import { requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
-import { writeBillLines } from './bill-lines'
-import { heldByShares } from './bill-shares'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendSheetChanged } from '../counter/counter-events'
 import { inEventTransaction } from '../../live/outbox'
@@ -66,7 +62,7 @@ export interface RoundPreview {
   posiType: PosiType
 }
 
-const SHEET_STATUS_OPEN = ORDER_STATUS.AWAITING_PAYMENT
+export const SHEET_STATUS_OPEN = ORDER_STATUS.AWAITING_PAYMENT
 const newId = (prefix: string): string => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`
 
 /** The scanned table, which must belong to the shop and branch the order names. */
@@ -335,58 +331,6 @@ export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: 
  */
 export function isSentLowerAllowed(param: string | number | null | undefined): boolean {
   return String(param ?? '').trim() === '1'
-}
-
-/**
- * Online checkout of the sheet (PayLaterUpdate): a 'settlement' order for what is still due,
- * payable with PaySubmit. Only a diner who ordered a round on it or holds the table's code may
- * ask (sheet-access.ts). Calling again while it is pending returns the same settlement, made the
- * caller's: a second diner takes it over (and the first takes it back by asking again), so
- * nobody at the table is ever locked out. A payment the previous holder already started still
- * pays it; one that completes after the bill is paid is refunded (the late-payment rule).
- */
-export async function startSettlement(caller: SheetCaller, sheetId: string): Promise<{ sheet: SheetRecord; settlement: OrderRecord }> {
-  const { db, entId, now } = caller
-  const sheet = await requireSheet(db, entId, sheetId)
-  await requireSheetAccess(caller, sheet, 'settle')
-  if (sheet.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
-  if ((await findBaseParam(db, sheet.base_id, 'IsPayLaterOnlineCheckout')) !== '1') throw new DomainError('ONLINE_CHECKOUT_OFF')
-  if (sheet.round_count === 0) throw new DomainError('CART_EMPTY')
-  // The same settings and rules as a prepay order: AmoPoint, UnpaidOrderMinutes.
-  const settings = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
-  const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
-  const minutes = unpaidOrderMinutes(settings)
-  const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)).timeZone
-
-  return inEventTransaction(db, async (trx) => {
-    const locked = await lockSheet(trx, sheet.sheet_id)
-    if (locked.status !== SHEET_STATUS_OPEN) throw new DomainError('SHEET_CLOSED')
-    // What is due comes from the locked row: a round or a quantity change committed since the
-    // first read would otherwise leave the bill at the old total (and paying it closed the sheet).
-    // Less what diners' shares of a split bill hold while they pay them (bill-shares.ts): the rest.
-    const held = await heldByShares(trx, locked, now)
-    const due = roundHalfUp(maxDecimal(0, toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).minus(held)), amoPoint).toFixed(amoPoint)
-    if (locked.settlement_id) {
-      const pending = await lockOrder(trx, locked.settlement_id)
-      if (pending.status === ORDER_STATUS.AWAITING_PAYMENT && (!pending.expires_at || pending.expires_at > now.toISOString())) {
-        if (pending.owner_key === caller.ownerKey) return { sheet: locked, settlement: pending }
-        const owner = { owner_key: caller.ownerKey, vip_id: vipIdOfOwner(caller.ownerKey) }
-        await trx.updateTable('orders').set(owner).where('order_id', '=', pending.order_id).execute()
-        return { sheet: locked, settlement: { ...pending, ...owner } }
-      }
-    }
-    // Everything still due is held by diners' shares being paid: there is no rest to pay now.
-    if (held.isPositive() && !toDecimal(due).isPositive()) throw new DomainError('SHARE_ABOVE_OPEN', { open: due })
-    const settlement = settlementRecord(locked, caller, due, wallClockIn(timeZone, now).date, minutes)
-    await trx.insertInto('orders').values(settlement).execute()
-    // What this bill is for, line by line, as the table's rounds stand now (bill-lines.ts).
-    await writeBillLines(trx, settlement.order_id, locked.sheet_id)
-    await recordCreated(trx, settlement.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)
-    await trx.updateTable('table_sheets').set({ settlement_id: settlement.order_id }).where('sheet_id', '=', locked.sheet_id).execute()
-    // Front of house sees that the table is paying in the app.
-    await appendSheetChanged(trx, locked.sheet_id, now)
-    return { sheet: { ...locked, settlement_id: settlement.order_id }, settlement }
-  })
 }
 
 /**

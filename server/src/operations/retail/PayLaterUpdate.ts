@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { roundRows, sheetAnswerRows } from '../../domain/table-sheets/table-sheet.answers'
-import { sheetState, startSettlement } from '../../domain/table-sheets/table-sheet.service'
+import { startSettlement } from '../../domain/table-sheets/settlement.service'
+import { sheetState } from '../../domain/table-sheets/table-sheet.service'
 import { requiredId } from '../fields'
 import { defineOperation } from '../operation'
 import { ORDER_COLUMNS } from './OrderRows'
