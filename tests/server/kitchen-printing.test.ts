@@ -114,7 +114,9 @@ describe('a kitchen ticket on a network printer', () => {
     expect(paper.text).toContain('    加料：加辣, 花生')
     expect(paper.text).toContain('    备注：少盐')
     expect(lineWith(paper, '备注：少盐').bold).toBe(true)
-    expect(paper.text).toContain('    套餐：米饭, 例汤, 青菜')
+    // One combo pick a row, under the first.
+    const combo = paper.text.indexOf('    套餐：米饭')
+    expect(paper.text.slice(combo, combo + 3)).toEqual(['    套餐：米饭', '          例汤', '          青菜'])
     expect(lineWith(paper, '清蒸石斑鱼').text.trim()).toBe('1.5 斤  清蒸石斑鱼')
 
     const lowered = lineWith(paper, '牛肉面')

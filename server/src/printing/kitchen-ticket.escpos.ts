@@ -19,7 +19,7 @@ import type { KitchenTicketLineRow, KitchenTicketRow } from '../../../src/gatewa
 import { encodeGb18030, textCells } from './gb18030'
 import { kitchenLabels, type KitchenPrintLabels } from './kitchen-labels'
 import { allergensOf, markWords } from '../../../src/core/allergens'
-import { listSeparator } from '../../../src/core/choice-text'
+import { listSeparator, splitList } from '../../../src/core/choice-text'
 import { LOCALES, type Locale } from '../../../src/gateway/contract'
 import type { MessageKey } from '../../../src/i18n/catalogues/zh-CN'
 import { translate } from '../../../src/i18n/translate'
@@ -184,7 +184,10 @@ function lineRows(
   }
   detail(L.spec, line.SkuName)
   detail(L.addOns, line.AddOnText)
-  detail(L.combo, line.BomText)
+  // One combo pick a row, the rows after the first under the first: a pick with its own choices
+  // ('咖喱鱼蛋（辣度：大辣）', issue 27 item 21) reads whole instead of breaking across a long row.
+  const picks = splitList(printable(line.BomText))
+  picks.forEach((pick, i) => (i === 0 ? detail(L.combo, pick) : push(pick, {}, 4 + textCells(`${L.combo}${L.colon}`))))
   detail(L.remark, line.RemarkText, true)
   // Allergens as words in the kitchen's language (never bare symbols), bold like the remark.
   const allergens = allergensOf(line.Allergens)
