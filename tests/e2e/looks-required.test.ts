@@ -15,9 +15,11 @@ import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
 import { parseGoodsRemarks } from '../../src/core/goods-remarks'
 import { bomPickText } from '../../src/core/choice-text'
 import { translate } from '../../src/i18n/translate'
+import { kitchenLocaleOf, loadTicketRows } from '../../server/src/domain/kitchen/kitchen-view'
+import { DEMO_ENT_ID } from '../../server/seed/demo-enterprise'
 import { phone } from './browser'
 import { entryUrl, useAppUnderTest } from './harness'
-import { byId, shot } from './steps'
+import { agreeAndSubmit, byId, shot } from './steps'
 
 const app = useAppUnderTest()
 const LOCALES: Locale[] = ['zh-CN', 'zh-TW', 'en']
@@ -27,6 +29,8 @@ const menu: MenuFile = JSON.parse(readFileSync(path.join(__dirname, '../../serve
 const a01 = menu.goods.find((g) => g.code === 'A01')!
 const k04 = menu.goods.find((g) => g.code === 'K04')!
 const c08 = menu.goods.find((g) => g.code === 'C08')!
+/** A table of its own per language: each places a round (B201, pay after the meal). */
+const COMBO_TABLE: Record<Locale, string> = { 'zh-CN': 'A02', 'zh-TW': 'A05', en: 'A06' }
 
 describe('required choices (issue 27 item 21)', () => {
   for (const locale of LOCALES) {
@@ -85,7 +89,7 @@ describe('required choices (issue 27 item 21)', () => {
 
 describe("a combo pick's own required choice (issue 27 item 21)", () => {
   for (const locale of LOCALES) {
-    it(`${locale}: K04 with the Singapore vermicelli asks for its spice before the set goes in, and the cart line says it`, async () => {
+    it(`${locale}: K04 with the Singapore vermicelli asks for its spice before the set goes in; the cart, the confirm page, the table's round and the kitchen's ticket say it`, async () => {
       const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params)
       assert.ok(
         k04.combo?.some((c) => c.select === 0 && c.pick === 1 && c.items.some((i) => i.goods === 'C08' && !i.default)),
@@ -98,7 +102,7 @@ describe("a combo pick's own required choice (issue 27 item 21)", () => {
       const context = await phone(app.browser, DEVICE_LANGUAGE[locale])
       const page = await context.newPage()
       try {
-        await page.goto(await entryUrl(app.server, 'A01'))
+        await page.goto(await entryUrl(app.server, COMBO_TABLE[locale]))
         await byId(page, 'order-now').click({ timeout: STEP })
         await byId(page, 'class-tab').filter({ hasText: className }).first().click({ timeout: STEP })
         await page.locator('[data-goods-code="K04"]').filter({ visible: true }).locator('[data-testid="goods-name"]').click({ timeout: STEP })
@@ -135,6 +139,23 @@ describe("a combo pick's own required choice (issue 27 item 21)", () => {
         assert.ok((await choices.innerText()).includes(expected), `${await choices.innerText()} shows ${expected}`)
         await page.waitForTimeout(400) // the page slide
         await shot(page, `looks-${locale}-combo-pick-cart`)
+        // The confirm page lists the set with the pick's spice; sent as the table's round, the table
+        // page shows it and the kitchen's ticket names it in the kitchen's language.
+        await byId(page, 'cart-checkout').click({ timeout: STEP })
+        await byId(page, 'confirm-line-choices').filter({ hasText: expected }).first().waitFor({ timeout: STEP })
+        await shot(page, `looks-${locale}-combo-pick-confirm`)
+        await agreeAndSubmit(page)
+        await byId(page, 'sheet-line').filter({ hasText: expected }).first().waitFor({ timeout: STEP })
+        await shot(page, `looks-${locale}-combo-pick-table`)
+        const kitchen = await kitchenLocaleOf(app.server.db, DEMO_ENT_ID)
+        const [kitchenSpice] = parseGoodsRemarks((c08.remarks as Record<string, string>)[kitchen])
+        const onTicket = bomPickText((c08.names as Record<string, string>)[kitchen], [{ name: kitchenSpice.name, option: kitchenSpice.options[1] }], kitchen)
+        const table = await app.server.db.selectFrom('dining_tables').select('table_id').where('code', '=', COMBO_TABLE[locale]).where('base_id', '=', 'B201').executeTakeFirstOrThrow()
+        const rounds = await app.server.db.selectFrom('orders').select('order_id').where('table_id', '=', table.table_id).execute()
+        const tickets = await app.server.db.selectFrom('kitchen_tickets').select('ticket_id').where('order_id', 'in', rounds.map((r) => r.order_id)).execute()
+        const lines = (await loadTicketRows(app.server.db, tickets.map((t) => t.ticket_id), kitchen)).flatMap((t) => t.Lines)
+        const set = lines.find((l) => l.GoodsID.endsWith('.g.K04'))
+        assert.ok(set?.BomText.includes(onTicket), `the kitchen's ticket reads "${set?.BomText}", with ${onTicket}`)
       } catch (e) {
         await shot(page, `looks-${locale}-combo-pick-failure`, { axe: false }).catch(() => undefined)
         throw e
