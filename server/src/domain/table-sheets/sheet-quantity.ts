@@ -99,8 +99,9 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     if (newQua.greaterThan(oldQua)) {
       // Units added are sold at today's price: while the line's price still holds they join it;
       // after a promotion ended or a price changed, more is a new round (PRICE_CHANGED), and goods
-      // off sale now are refused as an order would be.
-      const stored = JSON.parse(line.detail || '{}') as { SkuID?: string; PCode?: string; Remarks?: { name: string; option: string }[]; AddOns?: string[]; Bom?: { BOMClassID: string; GoodsID: string }[] }
+      // off sale now are refused as an order would be. A combo's picks keep their own choices
+      // (Bom[].Remarks), checked again like the order's.
+      const stored = JSON.parse(line.detail || '{}') as { SkuID?: string; PCode?: string; Remarks?: { name: string; option: string }[]; AddOns?: string[]; Bom?: { BOMClassID: string; GoodsID: string; Remarks?: { name: string; option: string }[] }[] }
       const one = priceLines(
         read,
         [{ GoodsID: line.goods_id, SkuID: stored.SkuID ?? line.sku_id, PCode: stored.PCode ?? line.pcode, MQua: byPack ? '0' : '1', PQua: byPack ? '1' : '0', Remarks: stored.Remarks ?? [], AddOns: stored.AddOns ?? [], Bom: stored.Bom ?? [], Amount: '0' }],
