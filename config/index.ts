@@ -49,6 +49,21 @@ function loadPullDownRefresh() {
  */
 const env = (name: string, fallback = ''): string => JSON.stringify(process.env[name] ?? fallback)
 
+/** BUNDLE_STATS=<file>: every module's name, size and chunks written there, to see what a script holds. */
+function statsFile(chain: any): void {
+  if (!process.env.BUNDLE_STATS) return
+  chain.plugin('stats-file').use(class {
+    apply(compiler: any) {
+      compiler.hooks.done.tap('stats-file', (stats: any) => {
+        const json = stats.toJson({ modules: true, chunks: true, assets: false })
+        const names = new Map(json.chunks.map((c: any) => [c.id, (c.names ?? [])[0] ?? String(c.id)]))
+        const mods = json.modules.map((m: any) => ({ name: m.name, size: m.size, chunks: m.chunks, chunkNames: m.chunks.map((id: any) => names.get(id)) }))
+        require('fs').writeFileSync(process.env.BUNDLE_STATS as string, JSON.stringify(mods))
+      })
+    }
+  })
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'scanorder',
@@ -73,6 +88,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // NO_BUILD_CACHE=1: a clean build (the cache does not see environment settings such as BUNDLE_MAPS).
     cache: { enable: !process.env.NO_BUILD_CACHE },
     mini: {
+      webpackChain(chain) {
+        statsFile(chain)
+      },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -178,16 +196,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
             }
           }
         })
-        if (process.env.BUNDLE_STATS) {
-          chain.plugin('stats-file').use(class {
-            apply(compiler: any) {
-              compiler.hooks.done.tap('stats-file', (stats: any) => {
-                const mods = stats.toJson({ modules: true, chunks: false, assets: false }).modules
-                require('fs').writeFileSync(process.env.BUNDLE_STATS as string, JSON.stringify(mods.map((m: any) => ({ name: m.name, size: m.size, chunks: m.chunks }))))
-              })
-            }
-          })
-        }
+        statsFile(chain)
       }
     }
   }

@@ -15,6 +15,7 @@ import vm from 'node:vm'
 import WebSocket from 'ws'
 import { WxmlView } from './wxml-view'
 import { applySetData, findByText, readTemplateFacts, tapChain, treeText, walkTree, type TemplateFacts, type ViewNode } from './view-tree'
+import { allPages, packageOf, readAppJson, subpackageNamed, type AppJson } from './app-json'
 
 export type MiniKind = 'weapp' | 'alipay'
 
@@ -88,6 +89,12 @@ export class MiniHostDouble {
   /** issue 24: how often the app asked for a short vibration (an order ready for pickup). */
   vibrations = 0
   readonly titles: string[] = []
+  /**
+   * issue 28: the subpackages the host downloaded, in order: when a page of one first opened, or
+   * ahead of it by the preload rule of a page that opened (`from`). Kept by the device, as the
+   * hosts keep downloaded packages.
+   */
+  readonly downloads: { root: string; by: 'open' | 'preload'; from?: string }[] = []
   /** Every page opened since the double was made, in order (its onLoad ran). */
   readonly opened: string[] = []
   /** Answer to the next modals: true = confirm. Tests push answers; when empty, confirm. */
@@ -128,7 +135,7 @@ export class MiniHostDouble {
   /** weapp: the page drawn by WeChat's WXML compiler and j-component; alipay: none (the tree is read). */
   private view: WxmlView | null = null
   readonly rendered: boolean
-  private readonly appJson: { pages: string[]; entryPagePath?: string; tabBar?: { list: { pagePath: string }[] } }
+  private readonly appJson: AppJson
   private context: vm.Context | null = null
   private modules = new Map<string, { exports: unknown }>()
   private pageConfigs = new Map<string, Record<string, any>>()
@@ -153,7 +160,7 @@ export class MiniHostDouble {
     this.kind = kind
     this.buildDir = path.resolve(buildDir)
     if (!existsSync(path.join(this.buildDir, 'app.js'))) throw new Error(`no ${kind} build at ${this.buildDir}: build it first (TARO_OUTPUT_ROOT=${buildDir} npx taro build --type ${kind})`)
-    this.appJson = JSON.parse(readFileSync(path.join(this.buildDir, 'app.json'), 'utf8'))
+    this.appJson = readAppJson(this.buildDir)
     this.facts = readTemplateFacts(this.buildDir, kind)
     this.rendered = kind === 'weapp' && viewMode === 'rendered'
   }
@@ -163,8 +170,9 @@ export class MiniHostDouble {
     return this.kind === 'weapp' ? 'Mozilla/5.0 MicroMessenger/8.0.50 miniProgram (ScanOrder host double)' : 'Mozilla/5.0 AlipayClient/10.6.0 (ScanOrder host double)'
   }
 
+  /** Every page: the main package's, then the subpackages'. */
   get pages(): string[] {
-    return this.appJson.pages
+    return allPages(this.appJson)
   }
 
   /** Starts the app as the host would on a cold start (or a relaunch: storage is kept). */
@@ -372,6 +380,12 @@ export class MiniHostDouble {
 
   private require(file: string, from: string): unknown {
     const resolved = this.resolve(file, from)
+    // The hosts: a package's code may require the main package's files and its own, no other
+    // subpackage's (and the main package none of a subpackage's).
+    const target = packageOf(this.appJson, resolved)
+    if (target && target !== packageOf(this.appJson, from)) {
+      throw new Error(`${resolved} is in subpackage ${target}: ${from || 'the main package'} may not require it`)
+    }
     const cached = this.modules.get(resolved)
     if (cached) return cached.exports
     const module = { exports: {} as unknown }
@@ -451,10 +465,12 @@ export class MiniHostDouble {
   private loadPage(route: string): Record<string, any> {
     const known = this.pageConfigs.get(route)
     if (known) return known
-    if (!this.appJson.pages.includes(route)) throw new Error(`${route} is not in app.json`)
+    if (!this.pages.includes(route)) throw new Error(`${route} is not in app.json`)
+    this.download(packageOf(this.appJson, route), 'open')
     this.loadingRoute = route
     try {
-      this.require(`${route}.js`, '')
+      // The host loads the page's own file (from its own package).
+      this.require(`${path.posix.basename(route)}.js`, path.posix.dirname(route))
     } finally {
       this.loadingRoute = null
     }
@@ -495,9 +511,19 @@ export class MiniHostDouble {
     record.instance = instance
     this.stack.push(record)
     this.opened.push(rawPath)
+    for (const p of this.appJson.preloadRule[rawPath]?.packages ?? []) {
+      const sub = subpackageNamed(this.appJson, p)
+      if (!sub) throw new Error(`app.json preloadRule of ${rawPath} names ${p}, no subpackage`)
+      this.download(sub.root, 'preload', rawPath)
+    }
     this.guard(() => instance.onLoad?.call(instance, { ...query }), `onLoad ${rawPath}`)
     this.guard(() => instance.onShow?.call(instance), `onShow ${rawPath}`)
     this.guard(() => instance.onReady?.call(instance), `onReady ${rawPath}`)
+  }
+
+  /** A subpackage fetched once per device (root '' is the main package, there from the start). */
+  private download(root: string, by: 'open' | 'preload', from?: string): void {
+    if (root && !this.downloads.some((d) => d.root === root)) this.downloads.push({ root, by, ...(from ? { from } : {}) })
   }
 
   private unloadTop(): void {

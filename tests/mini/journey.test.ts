@@ -1,8 +1,9 @@
 /**
  * The ordering journey on both mini-program builds, under the host double: table code → Home →
  * goods list → goods details with choices → cart → confirm → order → the host's cashier
- * (requestPayment / tradePay) decided by the sandbox cashier → the order with its pickup number;
- * a declined payment; and the cart kept across a relaunch.
+ * (requestPayment / tradePay) decided by the sandbox cashier → the order with its pickup number
+ * (the pages past the confirm page in subpackages, the payment page's preloaded); a declined
+ * payment; and the cart kept across a relaunch.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
@@ -44,6 +45,12 @@ for (const kind of MINI_KINDS) {
       const lines = d.text().split('\n')
       const at = lines.indexOf(say(locale, 'order.pickupNo'))
       assert.match(lines[at + 1] ?? '', /^[A-Z]?\d+$/, `a pickup number follows its label:\n${d.text()}`)
+      // issue 28: the payment page's subpackage was downloaded while the diner read the confirm page.
+      assert.deepEqual(
+        d.downloads.find((x) => x.root === 'pages/paymentTransfer'),
+        { root: 'pages/paymentTransfer', by: 'preload', from: 'pages/prepayOrderConfirm/prepayOrderConfirm' },
+        `downloads: ${JSON.stringify(d.downloads)}`
+      )
       assert.deepEqual(d.errors, [])
     })
 

@@ -1,13 +1,13 @@
 /**
- * Every page in each build's app.json mounts under the host double and renders without an error:
- * the app is started at that page (as a shared link or a QR code would open it) on a device that
- * already opened a table, so pages that need a session have one.
+ * Every page in each build's app.json (the main package's and the subpackages') mounts under the
+ * host double and renders without an error: the app is started at that page (as a shared link or
+ * a QR code would open it) on a device that already opened a table, so pages that need a session
+ * have one.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, test } from 'node:test'
 import type { MiniHostDouble, MiniKind } from './host-double'
+import { allPages, readAppJson } from './app-json'
 import { LOCALE_ON_ENGLISH_DEVICE, openTable } from './steps'
 import { MINI_KINDS, buildDir, demoCode, useMiniServer } from './server'
 
@@ -40,7 +40,7 @@ for (const kind of MINI_KINDS) {
   })
 }
 
-/** The build's own page list (app.json). */
+/** The build's own page list (app.json: the main package's and every subpackage's). */
 function pagesOf(kind: MiniKind): string[] {
-  return (JSON.parse(readFileSync(path.join(buildDir(kind), 'app.json'), 'utf8')) as { pages: string[] }).pages
+  return allPages(readAppJson(buildDir(kind)))
 }

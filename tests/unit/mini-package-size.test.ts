@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { packageSizes } from '../../scripts/mini-package-size'
+import { packageSizes, subpackageSizes } from '../../scripts/mini-package-size'
 
 /** A build folder: app.json and files of the given sizes. */
 function build(app: object, files: Record<string, number>): string {
@@ -35,5 +35,27 @@ test('npm run size: files under a subpackage root count to the total only (weapp
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  }
+})
+
+test('npm run size: each subpackage counted by its own folder, largest first', () => {
+  const app = { pages: ['pages/home/home'], subPackages: [{ root: 'pages/orderDetails', pages: ['orderDetails'] }, { root: 'pages/prepayOrderConfirm/components', pages: ['terms'] }] }
+  const dir = build(app, {
+    'app.js': 1000,
+    'pages/orderDetails/orderDetails.js': 300,
+    'pages/orderDetails/sub-common/a.js': 40,
+    'pages/orderDetails/orderDetails.js.map': 9000,
+    'pages/prepayOrderConfirm/prepayOrderConfirm.js': 200,
+    'pages/prepayOrderConfirm/components/terms.js': 500
+  })
+  try {
+    // The confirm page lies beside the terms' folder, in the main package.
+    expect(subpackageSizes(dir)).toEqual([
+      { root: 'pages/prepayOrderConfirm/components', bytes: 500 },
+      { root: 'pages/orderDetails', bytes: 340 }
+    ])
+    expect(packageSizes(dir).main).toBe(1200 + Buffer.byteLength(JSON.stringify(app)))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 })
