@@ -6,13 +6,13 @@ import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
 import { MEMBER_TOKEN_STORAGE } from '../../src/gateway/member-token'
 import type { VipRow } from '../../src/gateway/member-rows'
+import { BalanceMethod } from '../../src/features/wallet/components/BalanceMethod'
+import { MemberCodeView } from '../../src/features/wallet/components/MemberCodeView'
 import {
   AccountCard,
-  BalanceMethod,
   BalanceRecordView,
   EntryRow,
   GiftCoupons,
-  MemberCodeView,
   RecordList,
   RuleCard,
   ScoreRecordView

@@ -6,10 +6,8 @@ import { useOrderingAllowedRedirect } from '../../compose/ordering-redirect'
 import { ROUTES } from '../../features/shell/routes'
 import { ConfirmPage } from '../../features/checkout/components/ConfirmPage'
 import { useConfirmPage } from '../../features/checkout/components/use-confirm-page'
-import { BalanceMethod } from '../../features/wallet/components/WalletViews'
-import { CouponRow } from '../../features/coupons/components/CouponViews'
-import '../../features/coupons/components/CouponViews.css'
-import '../../features/wallet/components/WalletViews.css'
+import { BalanceMethod } from '../../features/wallet/components/BalanceMethod'
+import { CouponRow } from '../../features/coupons/components/CouponRow'
 
 /**
  * Confirm order, prepay (spec §2): on success the cart is emptied and the diner goes to pay,

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useStores } from '../../stores/context'
 import { usePageTitle, useSessionPage } from '../../compose/page-hooks'
 import { usePageWatch } from '../../features/orders/components/use-page-watch'
-import { MemberCodeView } from '../../features/wallet/components/WalletViews'
+import { MemberCodeView } from '../../features/wallet/components/MemberCodeView'
 import '../../features/orders/components/OrderViews.css'
 import '../../features/wallet/components/WalletViews.css'
 

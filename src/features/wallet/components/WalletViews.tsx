@@ -1,4 +1,4 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { BalanceRecordRow, GiftCouponRow, RechargeRuleRow, ScoreRecordRow } from '../../../gateway/member-rows'
 import type { MessageKey } from '../../../i18n/catalogues'
@@ -7,9 +7,6 @@ import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
 import { listFootKey } from '../../../ui/list-foot'
 import type { PagedList } from '../../../stores/paged-list'
-import { qrImageUri } from '../qr-image'
-import { maskPhone } from '../../../core/phone-mask'
-import { memberNumberGroups } from '../../../core/member-number'
 import './WalletViews.css'
 
 /** 'YYYY-MM-DD HH:mm' of the gateway's 'YYYY-MM-DD HH:mm:ss'. */
@@ -198,103 +195,6 @@ export const GiftCoupons = observer(function GiftCoupons({ rule }: { rule: Recha
         </View>
       )}
     </View>
-  )
-})
-
-/** The member code drawn as a QR image, with its countdown; it refreshes itself (the store's watch). */
-export const MemberCodeView = observer(function MemberCodeView() {
-  const { wallet, i18n } = useStores()
-  const code = wallet.code
-  const vip = wallet.vip
-  return (
-    <View className='so-wallet-code' data-testid='member-code'>
-      {vip && (
-        <View className='so-wallet-code__who'>
-          <Text className='so-wallet-code__name' data-testid='member-code-name'>
-            {vip.VipName || i18n.t(vip.IsGuest === 1 ? 'member.guestName' : 'member.noName')}
-          </Text>
-          {vip.Phone && <Text className='so-wallet-code__phone'>{maskPhone(vip.Phone)}</Text>}
-        </View>
-      )}
-      <View className={`so-wallet-code__frame${wallet.codeExpired ? ' so-wallet-code__frame--expired' : ''}`}>
-        {code ? (
-          // The picture is named by its wrapper (role img): Taro's H5 Image puts other props on a <div>, where
-          // an aria-label is not allowed; the <img> inside is then part of the named picture.
-          <View className='so-wallet-code__img' role='img' aria-label={i18n.t('wallet.codeAlt')} data-testid='member-code-img'>
-            <Image className='so-wallet-code__qr' src={qrImageUri(code.Code)} mode='aspectFit' imgProps={{ alt: '' }} data-testid='member-code-qr' />
-          </View>
-        ) : wallet.codeState === 'failed' ? (
-          <View className='so-wallet-code__failed' role='alert'>
-            {i18n.t('wallet.codeFailed')}
-          </View>
-        ) : (
-          <View className='so-wallet-code__spinner' role='status' aria-busy aria-label={i18n.t('shell.loading')} />
-        )}
-        {wallet.codeExpired && (
-          <View className='so-wallet-code__cover' role='button' tabIndex={0} onClick={() => wallet.refreshCode()}>
-            <Text>{i18n.t('wallet.codeExpired')}</Text>
-          </View>
-        )}
-      </View>
-      {code && !wallet.codeExpired && code.Number && (
-        // The number staff type when they cannot scan, under its name. The groups are words of the
-        // text (spaces between them), so it is read, and heard, group by group.
-        <View className='so-wallet-code__number' data-testid='member-code-number'>
-          <Text className='so-wallet-code__number-label'>{i18n.t('wallet.codeNumber')}</Text>
-          <Text className='so-wallet-code__digits' data-testid='member-code-digits'>
-            {memberNumberGroups(code.Number).join(' ')}
-          </Text>
-        </View>
-      )}
-      <Text className='so-wallet-code__note'>{i18n.t('wallet.codeNote')}</Text>
-      {code && !wallet.codeExpired && (
-        <Text className='so-wallet-code__countdown' data-testid='member-code-countdown'>
-          {i18n.t('wallet.codeValid', { s: wallet.codeSecondsLeft })}
-        </Text>
-      )}
-      <View className='so-btn so-btn--secondary so-btn--small so-wallet-code__refresh' role='button' tabIndex={0} data-testid='member-code-refresh' onClick={() => wallet.refreshCode()}>
-        {i18n.t('wallet.codeRefresh')}
-      </View>
-    </View>
-  )
-})
-
-
-/**
- * The balance as a payment method on the confirm page (spec §5; issue 5 §10): shown to a
- * signed-in member; a guest is asked to bind a phone first; a member whose balance does not cover
- * the total sees 'Insufficient balance' with the way to recharge.
- */
-export const BalanceMethod = observer(function BalanceMethod(props: { chosen: boolean; amount: string | null; onChoose(): void; onRecharge(): void }) {
-  const { wallet, i18n, format } = useStores()
-  if (!wallet.signedIn) return null
-  const vip = wallet.vip
-  const label = vip && wallet.hasPhone ? i18n.t('wallet.payBalance', { amount: format.amount(vip.Balance) }) : i18n.t('wallet.payBalancePlain')
-  const problem = props.chosen ? wallet.payProblem(props.amount) : null
-  return (
-    <>
-      <View
-        className={`so-co-chip${props.chosen ? ' so-co-chip--on' : ''}`}
-        role='radio'
-        tabIndex={0}
-        aria-checked={props.chosen}
-        data-testid='payment-balance'
-        onClick={() => {
-          if (vip && !wallet.hasPhone) wallet.askBind()
-          else props.onChoose()
-        }}
-      >
-        {label}
-      </View>
-      {problem === 'resultcode.20042' && (
-        <View className='so-wallet-short' role='alert' data-testid='balance-insufficient'>
-          <Text>{i18n.t('resultcode.20042')}</Text>
-          <View className='so-wallet-short__link' role='link' tabIndex={0} data-testid='balance-recharge-link' onClick={props.onRecharge}>
-            {i18n.t('wallet.recharge')} ›
-          </View>
-        </View>
-      )}
-    </>
   )
 })
 
