@@ -121,6 +121,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
+        // page-files.json: which files each page's code is, for the server's preloads (config/page-files-plugin.js).
+        chain.plugin('page-files').use(require('./page-files-plugin').PageFilesPlugin)
         // BUNDLE_MAPS=1: source maps beside the scripts (not referenced from them), to see what a script holds.
         if (process.env.BUNDLE_MAPS) chain.devtool('hidden-source-map')
         chain.resolve.alias.set('@tarojs/components$', path.join(__dirname, 'h5-components.js'))

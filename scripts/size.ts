@@ -96,10 +96,13 @@ async function measure(url: string, ready: string): Promise<Measure> {
 }
 
 async function main(): Promise<void> {
-  console.log('Building ours and the bare Taro hello-world (production)…')
-  build(root)
+  // SIZE_H5_DIR: measure an H5 build already made (STATIC_DIR's layout) instead of building dist/h5.
+  const made = process.env.SIZE_H5_DIR
+  if (made) process.env.STATIC_DIR = path.resolve(made)
+  console.log(made ? `Building the bare Taro hello-world (ours: ${made})…` : 'Building ours and the bare Taro hello-world (production)…')
+  if (!made) build(root)
   const bareDir = path.join(root, 'bench', 'bare-taro')
-  build(bareDir)
+  if (!made || !existsSync(path.join(bareDir, 'dist', 'index.html'))) build(bareDir)
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'so-size-'))
   const ours = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false })

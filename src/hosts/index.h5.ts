@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import type { Host, ShellTexts } from './host'
 import { LOCATE_TIMEOUT_MS, taroNavigation, taroStorage } from './taro-host'
 import { domToast, fetchRequest } from './web-io'
+import { firstAnswer } from './first-answers.h5'
 import { readUserAgent } from './user-agent'
 import { parseQuery } from '../core/entry-params'
 
@@ -28,7 +29,11 @@ export const host: Host = {
   entryQuery: () => parseQuery(window.location.href),
   isTestEnvironment: () => parseQuery(window.location.href).test === '1' || /test/i.test(window.location.pathname),
   defaultGatewayOrigin: () => window.location.origin,
-  request: fetchRequest,
+  // The entry URL's HTML may bring the first calls' answers (issue 28 item 2).
+  request: (req) => {
+    const answer = firstAnswer(req)
+    return answer ? Promise.resolve(answer) : fetchRequest(req)
+  },
   storage: taroStorage,
   toast: domToast,
   onGlobalError(listener) {

@@ -97,7 +97,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   if (config.adminToken) await app.register(adminRoutes, { prefix: '/admin', db, adminToken: config.adminToken, providers: providers.payments })
   await app.register((await import('./console.route')).consoleRoutes) // the restaurant's console at /console (docs/console.md)
   await app.register((await import('./pickup.route')).pickupPageRoutes) // the pickup screen for a TV at /pickup (docs/pickup-screen.md)
-  if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir })
+  if (isDirectory(config.staticDir)) await app.register(appStaticRoutes, { staticDir: config.staticDir, entryAuthCode: config.authCode })
   // Menu imports (also from the CLI, while this server runs) copy pictures there: make sure
   // the folder exists so /files/ is served from the start.
   ensureDirectory(config.filesDir)

@@ -19,6 +19,7 @@ import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { acceptedEncoding, COMPRESS_MIN_BYTES, type Encoding } from './compress'
+import { firstScreenRoute } from './first-screen'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const HASHED_DIRS = ['js', 'css', 'static']
@@ -40,8 +41,10 @@ export function appCacheControl(root: string, file: string): string {
   return 'public, max-age=3600'
 }
 
-export async function appStaticRoutes(app: FastifyInstance, opts: { staticDir: string }): Promise<void> {
+/** `entryAuthCode`: the main app's, whose entry URLs get their first screen written in (first-screen.ts). */
+export async function appStaticRoutes(app: FastifyInstance, opts: { staticDir: string; entryAuthCode?: string }): Promise<void> {
   app.addHook('onSend', compressHook)
+  if (opts.entryAuthCode !== undefined) firstScreenRoute(app, { staticDir: opts.staticDir, authCode: opts.entryAuthCode })
   await app.register(fastifyStatic, {
     root: opts.staticDir,
     prefix: '/',

@@ -65,7 +65,8 @@ interface CommentPage {
 
 export const STATUS_REFRESH_MS = 5000
 export const COMMENT_PAGE_SIZE = 10
-export const HOME_PAGE_SIZE = 20
+import { HOME_PAGE_SIZE } from '../../core/first-answers'
+export { HOME_PAGE_SIZE }
 
 export interface MenuStoreDeps {
   /** Where the diner is; null before the session is ready. */

@@ -1,0 +1,45 @@
+/**
+ * Writes `page-files.json` beside the H5 build's index.html: for each page and each language's
+ * first-screen texts, the script and stylesheet files the browser fetches when it loads them
+ * (every chunk of the import's chunk group), e.g.
+ *   { "pages/home/home": ["js/pages-shared.1a2b3c4d.js", "css/8371.1a2b3c4d.css", "js/8371.1a2b3c4d.js"],
+ *     "i18n/en?first-screen": ["js/i18n-en-first.1a2b3c4d.js"], … }
+ * The server preloads those of the first screen from the HTML of an entry URL
+ * (server/src/http/first-screen.ts), so they download beside the app's script instead of after it.
+ */
+const PAGE = /[\\/]src[\\/](pages[\\/][^\\/]+[\\/][^\\/.]+)\.tsx$/
+const FIRST_TEXTS = /[\\/]src[\\/]i18n[\\/]catalogues[\\/]([A-Za-z-]+)\.ts\?first-screen$/
+
+class PageFilesPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack
+    compiler.hooks.thisCompilation.tap('page-files', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'page-files', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const out = {}
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial()) continue
+          for (const origin of group.origins) {
+            // The module that the import() resolves to: the page or the catalogue part.
+            const block = origin.module && compilation.moduleGraph
+            if (!block) continue
+            for (const chunk of group.chunks) {
+              for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+                const resource = module.resource || (module.rootModule && module.rootModule.resource) || ''
+                const page = PAGE.exec(resource.replace(/\?.*$/, ''))
+                const texts = FIRST_TEXTS.exec(resource)
+                const key = page ? page[1].split(/[\\/]/).join('/') : texts ? `i18n/${texts[1]}?first-screen` : null
+                if (!key || out[key]) continue
+                const files = []
+                for (const c of group.chunks) for (const f of c.files) if (/\.(js|css)$/.test(f)) files.push(f)
+                out[key] = files
+              }
+            }
+          }
+        }
+        compilation.emitAsset('page-files.json', new sources.RawSource(JSON.stringify(out, null, 1)))
+      })
+    })
+  }
+}
+
+module.exports = { PageFilesPlugin }

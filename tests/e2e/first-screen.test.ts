@@ -1,0 +1,82 @@
+/**
+ * The first screen from a table's code (issue 28 item 2; server/src/http/first-screen.ts): the
+ * entry URL's HTML brings the first calls' answers and preloads the first screen's scripts and
+ * pictures, so Home shows without one gateway round trip — in the diner's language, and never
+ * with answers made for someone else (another language chosen on this phone, a signed-in member).
+ */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { phone, SCREENSHOTS } from './browser'
+import { useAppUnderTest, entryUrl } from './harness'
+import { checkPage, claimPage } from './axe'
+
+const app = useAppUnderTest()
+
+/** Counts the page's gateway calls, and what the console says went wrong (a CSP refusal, say). */
+function watch(page: Page): { calls: string[]; problems: string[] } {
+  const seen = { calls: [] as string[], problems: [] as string[] }
+  page.on('request', (r) => {
+    if (r.url().endsWith('/GetData')) seen.calls.push(new URLSearchParams(r.postData() ?? '').get('KeyName') ?? '?')
+  })
+  page.on('pageerror', (e) => seen.problems.push(e.message))
+  page.on('console', (m) => m.type() === 'error' && seen.problems.push(m.text()))
+  return seen
+}
+
+describe('the first screen from a table code', () => {
+  it('shows Home with its recommendations without asking the gateway, in zh-CN, zh-TW and en', async () => {
+    const expected = { 'zh-CN': '莲香茶室', 'zh-HK': '蓮香茶室', 'en-US': 'Lotus Tea House' }
+    for (const [locale, shop] of Object.entries(expected)) {
+      const context = await phone(app.browser, locale)
+      const page = await context.newPage()
+      claimPage(page)
+      const seen = watch(page)
+      await page.goto(await entryUrl(app.server, 'A03'))
+      await page.getByTestId('shop-name').filter({ hasText: shop }).waitFor({ timeout: 30000 })
+      const first = page.locator('.so-recommend__img').first()
+      await first.waitFor({ timeout: 30000 })
+      assert.deepEqual(seen.calls, [], `${locale}: the first screen asked the gateway`)
+      assert.match(await page.getByTestId('table-name').innerText(), /A03/)
+      await checkPage(page, `first-screen-${locale}`)
+      await page.screenshot({ path: path.join(SCREENSHOTS, `first-screen-${locale}.png`) })
+      // Past the first screen, calls go to the gateway as ever.
+      await page.getByTestId('order-now').filter({ visible: true }).click()
+      await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
+      assert.ok(seen.calls.includes('GoodsListByClass'), `${locale}: the menu came from the gateway`)
+      assert.deepEqual(seen.problems, [], `${locale}: errors on the console`)
+      await context.close()
+    }
+  })
+
+  it("a language chosen on this phone wins over the browser's: the answers made for the browser's are left unused", async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    await page.goto(await entryUrl(app.server, 'A03'))
+    await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
+    await page.getByText('繁體中文', { exact: true }).click()
+    await page.getByTestId('shop-name').filter({ hasText: '蓮香茶室' }).waitFor({ timeout: 30000 })
+    // Scanned again: the browser still says English, the phone's choice is zh-TW.
+    const seen = watch(page)
+    await page.goto(await entryUrl(app.server, 'A01'))
+    await page.getByTestId('table-name').filter({ hasText: 'A01' }).waitFor({ timeout: 30000 })
+    assert.equal(await page.getByTestId('shop-name').innerText(), '蓮香茶室')
+    assert.match(await page.getByTestId('branch-name').innerText(), /議事亭/)
+    assert.ok(seen.calls.includes('HomeShopDetailsGet'), 'the shop was asked for in zh-TW')
+    assert.deepEqual(seen.problems, [])
+    await context.close()
+  })
+
+  it('a code that is no longer valid still says so', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const seen = watch(page)
+    const url = new URL(await entryUrl(app.server, 'A03'))
+    url.searchParams.set('QRCode', 'QR-A03-thiscodeisnotours000')
+    await page.goto(url.toString())
+    await page.getByText(/invalid|expired|not valid/i).first().waitFor({ timeout: 30000 })
+    assert.deepEqual(seen.calls, ['EntIDGet'], 'the lookup went to the gateway, which refused it')
+    await context.close()
+  })
+})

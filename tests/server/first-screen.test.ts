@@ -1,0 +1,122 @@
+/**
+ * The HTML of an entry URL (issue 28 item 2; server/src/http/first-screen.ts): the answers to the
+ * first screen's calls, the first screen's scripts and the first row of pictures preloaded — the
+ * same answers the gateway gives, in the page's language, and nothing a shop's text can break out of.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { FIRST_ANSWERS_ID, firstAnswerKey } from '../../src/core/first-answers'
+import { createTestServer, decodeDeep, DEMO_ENT, type TestServer } from './helpers/test-server'
+import { tableCode } from './helpers/table-codes'
+
+let server: TestServer
+let dir: string
+const INDEX = '<!doctype html><html lang="zh-Hant"><head><title>ScanOrder</title></head><body><div id="app"></div></body></html>'
+const PAGE_FILES = {
+  'pages/scanCodeEntry/scanCodeEntry': ['js/pages-shared.1a2b3c4d.js', 'css/738.1a2b3c4d.css', 'js/738.1a2b3c4d.js'],
+  'pages/home/home': ['js/pages-shared.1a2b3c4d.js', 'css/8371.1a2b3c4d.css', 'js/8371.1a2b3c4d.js'],
+  'pages/goodsList/goodsList': ['js/3630.1a2b3c4d.js'],
+  'i18n/en?first-screen': ['js/i18n-en-first.1a2b3c4d.js'],
+  'i18n/zh-CN?first-screen': ['js/i18n-zh-CN-first.1a2b3c4d.js']
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-first-screen-'))
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX)
+  fs.writeFileSync(path.join(dir, 'page-files.json'), JSON.stringify(PAGE_FILES))
+  // The demo menus: Home's recommendations have pictures to preload.
+  server = await createTestServer({ staticDir: dir, filesDir: path.join(dir, 'files') }, { demoMenus: true })
+})
+afterAll(async () => {
+  await server.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** The answers written into the page, and the page's <link>s. */
+function firstScreen(html: string): { locale: string; answers: Record<string, { errcode: string; data: Record<string, any[]> }>; links: string[] } {
+  const m = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">([^<]*)</script>`).exec(html)
+  if (!m) throw new Error(`no first answers in ${html}`)
+  // Decoded as the app decodes them (spec §7: strings percent-encoded).
+  return { ...decodeDeep(JSON.parse(m[1])), links: [...html.matchAll(/<link [^>]*>/g)].map((l) => l[0]) }
+}
+
+const entry = (code: string, language = 'en') => server.app.inject({ method: 'GET', url: `/?QRCode=${encodeURIComponent(code)}`, headers: { 'accept-language': language } })
+
+describe('the HTML of an entry URL', () => {
+  it("carries the gateway's own answers to the entry page's and Home's first calls, in the page's language", async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    const res = await entry(code, 'en-US,en;q=0.9')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    const { locale, answers } = firstScreen(res.body)
+    expect(locale).toBe('en')
+    const ent = answers[firstAnswerKey('EntIDGet', { QRCode: code, EntID: '' })]
+    expect(ent.data.table1[0]).toMatchObject({ EntID: DEMO_ENT, ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01' })
+    const where = { ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', QRCode: code, EntID: DEMO_ENT }
+    const home = answers[firstAnswerKey('HomeShopDetailsGet', where)]
+    // The very answer a phone gets from the gateway in English.
+    const asked = await server.call('HomeShopDetailsGet', [where], { headers: { 'accept-language': 'en' } })
+    expect(home.data.table1).toEqual(asked.body.data.table1)
+    expect(home.data.table1[0].ShopName).toMatch(/[A-Za-z]/)
+    for (const [op, record] of [
+      ['ShopParamsGet', { ShopID: 'S101' }],
+      ['BaseSysParamGet', { BaseID: 'B202', ParmID: 'OpeningHours' }],
+      ['BaseSysParamGet', { BaseID: 'B202', ParmID: 'IsPayLaterOnlineCheckout' }],
+      ['ServiceLinkGet', {}],
+      ['EntSysParamsGet', { Other_EntID: DEMO_ENT }],
+      ['ShopHomeGoodsByPage', { ShopID: 'S101', BaseID: 'B202', PageIndex: 1, PageSize: 20 }]
+    ] as const) {
+      expect(answers[firstAnswerKey(op, { ...record, EntID: DEMO_ENT })]?.errcode).toBe('0')
+    }
+
+    const zh = firstScreen((await entry(code, 'zh-CN')).body)
+    expect(zh.locale).toBe('zh-CN')
+    expect(zh.answers[firstAnswerKey('HomeShopDetailsGet', where)].data.table1[0].ShopName).not.toBe(home.data.table1[0].ShopName)
+  })
+
+  it("preloads the first screen's scripts and styles in the page's language, and the first row of pictures", async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    const { links, answers } = firstScreen((await entry(code, 'en')).body)
+    const hrefs = links.map((l) => /href="([^"]*)"/.exec(l)?.[1]).filter(Boolean)
+    expect(hrefs).toEqual(expect.arrayContaining(['/js/i18n-en-first.1a2b3c4d.js', '/js/738.1a2b3c4d.js', '/css/738.1a2b3c4d.css', '/js/8371.1a2b3c4d.js', '/js/pages-shared.1a2b3c4d.js']))
+    // Each once; nothing of pages past the first screen, nor another language's texts.
+    expect(new Set(hrefs).size).toBe(hrefs.length)
+    expect(hrefs).not.toContain('/js/3630.1a2b3c4d.js')
+    expect(hrefs).not.toContain('/js/i18n-zh-CN-first.1a2b3c4d.js')
+    expect(links.find((l) => l.includes('738.1a2b3c4d.css'))).toContain('as="style"')
+    const goods = answers[firstAnswerKey('ShopHomeGoodsByPage', { ShopID: 'S101', BaseID: 'B202', PageIndex: 1, PageSize: 20, EntID: DEMO_ENT })].data.table1
+    const pictures = links.filter((l) => l.includes('as="image"'))
+    expect(goods.length).toBeGreaterThan(2)
+    expect(pictures).toHaveLength(2)
+    expect(pictures[0]).toContain(goods[0].ImageUrl)
+    expect(pictures[0]).toContain('fetchpriority="high"')
+  })
+
+  it("keeps a shop's text inside the answers: no '</script>' ends them", async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    const names = JSON.stringify({ 'zh-CN': '店</script><script>alert(1)</script>', 'zh-TW': '店', en: 'Shop </script><img src=x onerror=alert(1)> <!--' })
+    const before = await server.db.selectFrom('shops').select('names').where('shop_id', '=', 'S101').executeTakeFirstOrThrow()
+    await server.db.updateTable('shops').set({ names }).where('shop_id', '=', 'S101').execute()
+    try {
+      const html = (await entry(code, 'en')).body
+      expect(html).not.toContain('<img src=x')
+      expect(html.match(/<\/script>/g)).toHaveLength(1)
+      const { answers } = firstScreen(html)
+      const where = { ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', QRCode: code, EntID: DEMO_ENT }
+      expect(answers[firstAnswerKey('HomeShopDetailsGet', where)].data.table1[0].ShopName).toContain('onerror')
+    } finally {
+      await server.db.updateTable('shops').set({ names: before.names }).where('shop_id', '=', 'S101').execute()
+    }
+  })
+
+  it('answers nothing for an unknown code, and gives any other / the plain page', async () => {
+    const unknown = firstScreen((await entry('QR-NOPE-0000000000')).body)
+    expect(unknown.answers).toEqual({})
+    for (const url of ['/', '/?TableID=B202-T01', `/?QRCode=${'x'.repeat(200)}`, '/?QRCode=%3Cscript%3E', '/?QRCode=a&QRCode=b']) {
+      const res = await server.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(INDEX)
+    }
+  })
+})
