@@ -12,7 +12,9 @@ import type { Transaction } from 'kysely'
 import type { CounterPaymentRow } from '../../../../src/gateway/counter-contract'
 import { appendEvent } from '../../live/outbox'
 import type { Database } from '../../storage/schema'
-import { loadOrderRows, loadTableRows } from './counter-view'
+import type { OrderLineRecord, OrderRecord } from '../../storage/repositories/order.repository'
+import type { LineNames } from '../orders/line-names'
+import { loadOrderRows, loadTableRows, placedOrderRow } from './counter-view'
 
 type Trx = Transaction<Database>
 
@@ -48,6 +50,16 @@ export async function appendOrderFollowed(trx: Trx, orderId: string, now: Date):
     return
   }
   if (order.table_sheet_id) await appendSheetChanged(trx, order.table_sheet_id, now)
+}
+
+/**
+ * 'counter.order' for a prepay order its caller has just written in this transaction, with the
+ * lines it wrote (OrderSubmit) and their names when read already: appendOrderFollowed's event
+ * without reading them back.
+ */
+export async function appendOrderPlaced(trx: Trx, order: OrderRecord, lines: readonly OrderLineRecord[], names: LineNames | undefined, now: Date): Promise<void> {
+  const row = await placedOrderRow(trx, order, lines, names)
+  await appendEvent(trx, { entId: order.ent_id, shopId: order.shop_id, baseId: order.base_id, kind: 'counter.order', payload: { order: row } }, now)
 }
 
 export async function appendPaymentRecorded(trx: Trx, place: { entId: string; shopId: string; baseId: string }, payment: CounterPaymentRow, now: Date): Promise<void> {

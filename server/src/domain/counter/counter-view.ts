@@ -24,8 +24,8 @@ import { maxDecimal, sumDecimals, toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
 import { readCounter } from '../../live/outbox'
 import type { Database } from '../../storage/schema'
-import { kitchenLocaleOf, kitchenQuantityOf } from '../kitchen/kitchen-view'
-import { linesInLanguage } from '../orders/line-names'
+import { kitchenLocaleIn, kitchenLocaleOf, kitchenQuantityOf } from '../kitchen/kitchen-view'
+import { linesInLanguage, type LineNames } from '../orders/line-names'
 import { orderLineRow } from '../orders/order-view'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { decimalPoints } from '../../../../src/core/money'
@@ -116,6 +116,18 @@ export async function loadOrderRows(db: Db, entId: string, orderIds: readonly st
   const rows = await buildOrders(db, orders, locale, money.amoPoint)
   const byId = new Map(rows.map((r) => [r.OrderID, r]))
   return orderIds.map((id) => byId.get(id)).filter((r): r is CounterOrderRow => r !== undefined)
+}
+
+/**
+ * The row of a prepay order written in this transaction by its caller (OrderSubmit), from the
+ * records it wrote: loadOrderRows' row without reading the order and its lines back, and with the
+ * enterprise's settings read once (a new order has nothing sent to the kitchen yet).
+ */
+export async function placedOrderRow(trx: Db, order: OrderRecord, lines: readonly LineRecord[], names?: LineNames): Promise<CounterOrderRow> {
+  const settings = new Map((await listEnterpriseSettings(trx, order.ent_id)).map((p) => [p.parmId, p.parmValue]))
+  const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
+  const [row] = await buildOrders(trx, [order], kitchenLocaleIn(settings), amoPoint, { lines, sends: [], names })
+  return row
 }
 
 /** Currency symbol and amount decimals (payment.service's moneySettings, read here without importing payments). */
@@ -224,11 +236,19 @@ export function paymentRowOf(r: {
   }
 }
 
-async function buildOrders(db: Db, orders: OrderRecord[], locale: Locale, amoPoint: number): Promise<CounterOrderRow[]> {
+/** The orders' lines and kitchen sends when the caller has them (placedOrderRow); else they are read. */
+interface KnownLines {
+  lines: readonly LineRecord[]
+  sends: readonly { order_id: string; line_no: number; delta: string }[]
+  /** Their names from the menu (readLineNames), when read already. */
+  names?: LineNames
+}
+
+async function buildOrders(db: Db, orders: OrderRecord[], locale: Locale, amoPoint: number, known?: KnownLines): Promise<CounterOrderRow[]> {
   if (orders.length === 0) return []
   const tableIds = [...new Set(orders.map((o) => o.table_id).filter(Boolean))]
   const [lines, tables] = await Promise.all([
-    namedLines(db, orders, locale),
+    namedLines(db, orders, locale, known),
     tableIds.length ? db.selectFrom('dining_tables').select(['table_id', 'code']).where('table_id', 'in', tableIds).execute() : Promise.resolve([])
   ])
   const codeOf = new Map(tables.map((t) => [t.table_id, t.code]))
@@ -250,14 +270,16 @@ async function buildOrders(db: Db, orders: OrderRecord[], locale: Locale, amoPoi
 }
 
 /** Every goods line of the orders, named in `locale`, with what the kitchen was sent of it. */
-async function namedLines(db: Db, orders: OrderRecord[], locale: Locale): Promise<Map<string, CounterLineRow[]>> {
+async function namedLines(db: Db, orders: OrderRecord[], locale: Locale, known?: KnownLines): Promise<Map<string, CounterLineRow[]>> {
   const result = new Map<string, CounterLineRow[]>()
   if (orders.length === 0) return result
   const ids = orders.map((o) => o.order_id)
-  const [records, sends] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
-    db.selectFrom('kitchen_sends').select(['order_id', 'line_no', 'delta']).where('order_id', 'in', ids).execute()
-  ])
+  const [records, sends] = known
+    ? [known.lines, known.sends]
+    : await Promise.all([
+        db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
+        db.selectFrom('kitchen_sends').select(['order_id', 'line_no', 'delta']).where('order_id', 'in', ids).execute()
+      ])
   const orderOf = new Map(orders.map((o) => [o.order_id, o]))
   const goods = records.filter((l) => Number(l.sale_type) !== COUPON_SALE_TYPE)
   const recordOf = new Map(goods.map((l) => [`${l.order_id}|${l.line_no}`, l]))
@@ -271,7 +293,8 @@ async function namedLines(db: Db, orders: OrderRecord[], locale: Locale): Promis
     goods.map((l) => orderLineRow(l, Number(orderOf.get(l.order_id)?.round_no ?? 0))),
     (orderId) => orderOf.get(orderId)?.shop_id ?? '',
     locale,
-    (l) => recordOf.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}'
+    (l) => recordOf.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}',
+    known?.names
   )
   for (const line of named) {
     const key = `${line.SheetID}|${line.LineNo}`

@@ -20,7 +20,11 @@ import { lineMarks } from './line-allergens'
 export const KITCHEN_LOCALE_SETTING = 'KitchenLocale'
 
 export async function kitchenLocaleOf(db: Kysely<Database>, entId: string): Promise<Locale> {
-  const all = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  return kitchenLocaleIn(new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue])))
+}
+
+/** kitchenLocaleOf from the enterprise's settings already read (by ParmID). */
+export function kitchenLocaleIn(all: ReadonlyMap<string, string>): Locale {
   const chosen = all.get(KITCHEN_LOCALE_SETTING)?.trim()
   if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale
   return languagesOf(all.get('Languages'), all.get('AppLanguage'))[0]

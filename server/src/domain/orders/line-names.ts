@@ -95,18 +95,22 @@ function joinedIn(ordered: string, named: (string | null)[], locale: Locale): st
   return named.map((n, i) => n ?? parts[i]).join(listSeparator(locale))
 }
 
+/** The menu's names of what some lines chose, read once (readLineNames) and applied in any language (namedLines). */
+export interface LineNames {
+  goodsBy: Map<string, { names: string; unit_names: string; remarks: string }>
+  skuBy: Map<string, { items: string }>
+  valueBy: Map<string, string>
+  packBy: Map<string, string>
+  addOnBy: Map<string, string>
+  planBy: Map<string, string>
+}
+
 /**
- * `lines` with their names in `locale`; `shopOf` gives a line's shop by its order id, `detailOf`
- * its stored choices (the order line's `detail`).
+ * The menu's names for `lines` (each line's goods, sku values, pack unit, add-ons and combo picks,
+ * a coupon line's plan), keyed by shop; `detailOf` gives a line's stored choices.
  */
-export async function linesInLanguage(
-  db: Kysely<Database>,
-  lines: OrderLineRow[],
-  shopOf: (sheetId: string) => string,
-  locale: Locale,
-  detailOf: (line: OrderLineRow) => string = () => '{}'
-): Promise<OrderLineRow[]> {
-  if (lines.length === 0) return lines
+export async function readLineNames(db: Kysely<Database>, lines: readonly OrderLineRow[], detailOf: (line: OrderLineRow) => string = () => '{}'): Promise<LineNames> {
+  if (lines.length === 0) return { goodsBy: new Map(), skuBy: new Map(), valueBy: new Map(), packBy: new Map(), addOnBy: new Map(), planBy: new Map() }
   const choices = lines.map((l) => parseChoices(detailOf(l)))
   const goodsIds = [...new Set([...lines.map((l) => l.GoodsID), ...choices.flatMap((c) => c.Bom.map((b) => b.GoodsID))])]
   const skuIds = [...new Set(lines.map((l) => l.SkuID).filter(Boolean))]
@@ -121,12 +125,43 @@ export async function linesInLanguage(
   // A coupon line (sale type 5) is named by its card's plan (order-placement.ts keeps the PlanID).
   const planIds = [...new Set(lines.map((l) => (l.SaleType === 5 ? planIdOf(detailOf(l)) : '')).filter(Boolean))]
   const plans = planIds.length ? await db.selectFrom('coupon_plans').select(['plan_id', 'names']).where('plan_id', 'in', planIds).execute() : []
-  const planBy = new Map(plans.map((p) => [p.plan_id, p.names]))
-  const goodsBy = new Map(goods.map((g) => [`${g.shop_id}|${g.goods_id}`, g]))
-  const skuBy = new Map(skus.map((s) => [`${s.shop_id}|${s.sku_id}`, s]))
-  const valueBy = new Map(values.map((v) => [`${v.shop_id}|${v.value_id}`, v.names]))
-  const packBy = new Map(packs.map((p) => [`${p.shop_id}|${p.goods_id}|${p.code}`, p.names]))
-  const addOnBy = new Map(addOns.map((a) => [`${a.shop_id}|${a.goods_id}|${a.option_id}`, a.names]))
+  return {
+    planBy: new Map(plans.map((p) => [p.plan_id, p.names])),
+    goodsBy: new Map(goods.map((g) => [`${g.shop_id}|${g.goods_id}`, g])),
+    skuBy: new Map(skus.map((s) => [`${s.shop_id}|${s.sku_id}`, s])),
+    valueBy: new Map(values.map((v) => [`${v.shop_id}|${v.value_id}`, v.names])),
+    packBy: new Map(packs.map((p) => [`${p.shop_id}|${p.goods_id}|${p.code}`, p.names])),
+    addOnBy: new Map(addOns.map((a) => [`${a.shop_id}|${a.goods_id}|${a.option_id}`, a.names]))
+  }
+}
+
+/**
+ * `lines` with their names in `locale`; `shopOf` gives a line's shop by its order id, `detailOf`
+ * its stored choices (the order line's `detail`). `known`: the names read already for these
+ * lines (readLineNames), else they are read here.
+ */
+export async function linesInLanguage(
+  db: Kysely<Database>,
+  lines: OrderLineRow[],
+  shopOf: (sheetId: string) => string,
+  locale: Locale,
+  detailOf: (line: OrderLineRow) => string = () => '{}',
+  known?: LineNames
+): Promise<OrderLineRow[]> {
+  if (lines.length === 0) return lines
+  return namedLines(known ?? (await readLineNames(db, lines, detailOf)), lines, shopOf, locale, detailOf)
+}
+
+/** linesInLanguage with the names at hand. */
+export function namedLines(
+  names: LineNames,
+  lines: OrderLineRow[],
+  shopOf: (sheetId: string) => string,
+  locale: Locale,
+  detailOf: (line: OrderLineRow) => string = () => '{}'
+): OrderLineRow[] {
+  const { planBy, goodsBy, skuBy, valueBy, packBy, addOnBy } = names
+  const choices = lines.map((l) => parseChoices(detailOf(l)))
   return lines.map((l, i) => {
     if (l.SaleType === 5) return { ...l, GoodsName: inLocale(planBy.get(planIdOf(detailOf(l))), locale) || l.GoodsName }
     const shop = shopOf(l.SheetID)

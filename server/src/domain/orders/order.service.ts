@@ -42,15 +42,17 @@ import {
   requestHash,
   unpaidOrderMinutes,
   validatePlacement,
+  type NewOrder,
   type PlacementCaller
 } from './order-placement'
 import { applyOrderAction, expireOrder, lockOrder, markOrderPaid, type OrderActor } from './order-state'
 import { followShopMove } from '../kitchen/kitchen-board.service'
-import { appendOrderFollowed } from '../counter/counter-events'
+import { appendOrderFollowed, appendOrderPlaced } from '../counter/counter-events'
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
 import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
-import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, type OrderViewer } from './order-view'
+import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, placedOrderRows, readWrittenLineNames, type OrderViewer } from './order-view'
+import type { LineNames } from './line-names'
 import { inEventTransaction } from '../../live/outbox'
 import { takeSlot } from '../kitchen/ready-estimate.service'
 
@@ -147,25 +149,31 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
   if (input.CardID) await releaseOverdueCards(caller.db, caller.entId, vipIdOfOwner(ownerKey), caller.now)
   const placement = await validatePlacement(caller.db, caller, input, { checkShownAmounts: true, cardHolder: vipIdOfOwner(ownerKey) })
   const minutes = unpaidOrderMinutes(placement.settings)
+  const newOrder: NewOrder = {
+    orderId: newOrderId(placement.businessDay),
+    kind: 'order',
+    payMode: 'prepay',
+    status: ORDER_STATUS.AWAITING_PAYMENT,
+    ownerKey,
+    requestKey: input.RequestKey,
+    requestHash: hash,
+    expiresAt: new Date(caller.now.getTime() + minutes * 60_000).toISOString()
+  }
+  // The order's lines as insertOrder writes them, for the counter's event and the answer.
+  const { lines } = orderRecordsOf(placement, newOrder)
   let order: OrderRecord
+  // The lines' names from the menu, read once for the counter's event and the answer.
+  let lineNames: LineNames | undefined
   try {
     order = await inEventTransaction(caller.db, async (trx) => {
       // A place in the appointed pickup slot, or SLOT_FULL (docs/estimates.md).
       await takeSlot(trx, { baseId: placement.base.baseId, appointedTime: placement.appointedTime }, caller.now)
-      const placed = await insertOrder(trx, placement, {
-        orderId: newOrderId(placement.businessDay),
-        kind: 'order',
-        payMode: 'prepay',
-        status: ORDER_STATUS.AWAITING_PAYMENT,
-        ownerKey,
-        requestKey: input.RequestKey,
-        requestHash: hash,
-        expiresAt: new Date(caller.now.getTime() + minutes * 60_000).toISOString()
-      })
+      const placed = await insertOrder(trx, placement, newOrder)
       // A coupon that covers the whole order leaves nothing to pay (no provider takes 0): paid now.
       if (toDecimal(placed.amount).isZero()) return markOrderPaid(trx, placed.order_id, placed.amount, caller.now)
-      // The counter sees it waiting for payment (its event last: outbox.ts).
-      await appendOrderFollowed(trx, placed.order_id, caller.now)
+      // The counter sees it waiting for payment (its event last: outbox.ts), from the rows just written.
+      lineNames = await readWrittenLineNames(trx, lines)
+      await appendOrderPlaced(trx, placed, lines, lineNames, caller.now)
       return placed
     })
   } catch (error) {
@@ -175,7 +183,10 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
     if (!first) throw error
     return answerForRetry(caller, first, ownerKey, hash)
   }
-  return orderAnswer(caller, order)
+  // What orderAnswer would read back, from what this placement wrote (placedOrderRows).
+  const viewer: OrderViewer = { locale: caller.locale, timeZone: placement.timeZone, ownerKey: caller.ownerKey, now: caller.now }
+  const placed = await placedOrderRows(caller.db, order, lines, viewer, lineNames)
+  return { table1: placed.rows, table2: placed.lines }
 }
 
 async function answerForRetry(caller: DinerCaller, order: OrderRecord, ownerKey: string, hash: string): Promise<OrderAnswer> {
