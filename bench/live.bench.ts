@@ -304,7 +304,7 @@ async function call(base: string, keyName: string, record: Record<string, unknow
 
 const decoded = (v: unknown): string => decodeURIComponent(String(v))
 
-function latency(values: number[]): Latency {
+export function latency(values: number[]): Latency {
   if (values.length === 0) return { p50: 0, p99: 0, max: 0, count: 0 }
   const sorted = Float64Array.from(values).sort()
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
