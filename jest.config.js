@@ -17,6 +17,7 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
+      setupFiles: ['<rootDir>/tests/server/worker-database.js'],
       transform: { '^.+\\.[jt]sx?$': nodeBabel },
       // app.inject (light-my-request) needs `cookie` 2, shipped only as an ES module.
       transformIgnorePatterns: ['/node_modules/(?!cookie/)']

@@ -42,6 +42,37 @@ function setting(name, fallback) {
 }
 const workers = `--maxWorkers=${setting('TEST_WORKERS', 2)}`
 
+/**
+ * jest's arguments for the PostgreSQL run: one fresh database per worker beside DATABASE_URL's
+ * ('<name>_w1', '<name>_w2', …), handed to the workers as DATABASE_URL_PER_WORKER; one file at a
+ * time in DATABASE_URL itself when they cannot be made (a user without CREATEDB).
+ */
+async function workerDatabases() {
+  const count = setting('TEST_WORKERS', 2)
+  if (count === 1) return ['--runInBand']
+  const { default: pg } = await import('pg')
+  const url = new URL(process.env.DATABASE_URL)
+  const name = decodeURIComponent(url.pathname.slice(1)) || 'postgres'
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  try {
+    await client.connect()
+    for (let i = 1; i <= count; i++) {
+      const db = `${name}_w${i}`.replace(/"/g, '')
+      await client.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`)
+      await client.query(`CREATE DATABASE "${db}"`)
+    }
+  } catch (error) {
+    console.log(`PostgreSQL: no database per worker (${error.message}); its operation tests run one file at a time.`)
+    return ['--runInBand']
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+  const perWorker = new URL(url)
+  perWorker.pathname = `/${encodeURIComponent(name)}_w{worker}`
+  process.env.DATABASE_URL_PER_WORKER = perWorker.toString().replace(encodeURIComponent('{worker}'), '{worker}')
+  return [workers]
+}
+
 /** name, command, arguments, environment, the steps it waits for. */
 const steps = [
   // The H5 build first, so with TEST_JOBS=2 the browser tests (the longest step) start soonest.
@@ -51,10 +82,11 @@ const steps = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
   { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', workers], env: withoutDb },
-  // PostgreSQL one file at a time: Kysely's migrator looks at every schema of the database
-  // (pg_get_serial_sequence over all tables), so a file dropping its schema while another migrates
-  // fails that one with 'schema … does not exist' (seen in CI with 2 workers).
-  ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', '--runInBand'], env: process.env }] : []),
+  // PostgreSQL TEST_WORKERS files at a time, each worker in a database of its own (workerDatabases
+  // below; tests/server/worker-database.js): Kysely's migrator looks at every schema of the
+  // database (pg_get_serial_sequence over all tables), so in one database a file dropping its
+  // schema while another migrates failed that one ('schema … does not exist', seen in CI).
+  ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', ...(await workerDatabases())], env: process.env }] : []),
   // Builds weapp and alipay into dist-mini-test/ and runs them under the host double.
   { name: 'mini-program builds and tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: withoutDb }
 ]
