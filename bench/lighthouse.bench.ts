@@ -138,7 +138,9 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
   })
   try {
-    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, staticDir })
+    // Its own picture folder: FILES_DIR's default (server/public/files) is shared with every other server
+    // started from this checkout, and a demo seed there prunes the photos this bench imports.
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, staticDir, filesDir: path.join(dataDir, 'files') })
     // The demo branches keep real opening hours; the bench measures the open shop at any hour.
     await server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
     const point = (await demoEntryPoints(server.db)).find((p) => p.tableId === ENTRY_TABLE)

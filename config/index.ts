@@ -128,6 +128,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.alias.set('@tarojs/components$', path.join(__dirname, 'h5-components.js'))
         chain.resolve.alias.set('@tarojs/components-react$', componentsReact)
         chain.resolve.alias.set('use-sync-external-store/shim$', path.join(__dirname, 'use-sync-external-store-shim.js'))
+        // Taro's router asks query-string for parse and stringify only: config/query-string.js (about 3 KB gzipped less).
+        chain.resolve.alias.set('query-string$', path.join(__dirname, 'query-string.js'))
         // Before Taro's router mounts a page, it waits for what App.beforePage (src/app.tsx) says
         // the page needs besides its own script: the catalogue on screen, the feature stores.
         chain.plugin('mainPlugin').tap((args: any[]) => {
