@@ -90,6 +90,8 @@ export interface NewEvent {
   baseId?: string | null
   kind: string
   payload: Record<string, unknown>
+  /** The table bill this changes for its diners' reads (table-sheet.answers.ts); not sent to streams. */
+  sheetId?: string
 }
 
 export interface LiveEvent {
@@ -147,7 +149,7 @@ export async function appendEventNow(trx: Transaction<Database>, event: NewEvent
   return row
 }
 
-/** Rows per insert: 7 parameters each stays far below SQLite's limit. */
+/** Rows per insert: 8 parameters each stays far below SQLite's limit. */
 const INSERT_CHUNK = 100
 
 /**
@@ -168,6 +170,7 @@ async function writeEvents(trx: Transaction<Database>, items: Array<{ event: New
     .returning('last_id')
     .executeTakeFirstOrThrow()
   const last = Number(counter.last_id)
+  const sheetIds = items.map(({ event }) => event.sheetId ?? '')
   const rows: LiveEvent[] = items.map(({ event, now }, i) => ({
     id: last - n + 1 + i,
     entId,
@@ -181,14 +184,15 @@ async function writeEvents(trx: Transaction<Database>, items: Array<{ event: New
     await trx
       .insertInto('events')
       .values(
-        rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+        rows.slice(i, i + INSERT_CHUNK).map((row, k) => ({
           ent_id: row.entId,
           id: row.id,
           shop_id: row.shopId,
           base_id: row.baseId,
           kind: row.kind,
           payload: JSON.stringify(row.payload),
-          created_at: row.createdAt
+          created_at: row.createdAt,
+          sheet_id: sheetIds[i + k]
         }))
       )
       .execute()

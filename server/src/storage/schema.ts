@@ -1049,4 +1049,6 @@ export interface EventTable {
   /** JSON text. */
   payload: string
   created_at: string
+  /** The table bill whose diners' read the event changes ('' none; migration 0035). */
+  sheet_id: Generated<string>
 }

@@ -18,8 +18,12 @@ import { loadOrderRows, loadTableRows, placedOrderRow } from './counter-view'
 
 type Trx = Transaction<Database>
 
-/** 'bill.changed' for each table named (each once, in the order given). */
-export async function appendTablesChanged(trx: Trx, entId: string, tableIds: readonly string[], now: Date): Promise<void> {
+/**
+ * 'bill.changed' for each table named (each once, in the order given). Each names the sheet whose
+ * diners' bill read it changes (events.sheet_id: table-sheet.answers.ts): the table's open one,
+ * or `sheetOf` the table's (a sheet just closed).
+ */
+export async function appendTablesChanged(trx: Trx, entId: string, tableIds: readonly string[], now: Date, sheetOf: Record<string, string> = {}): Promise<void> {
   const unique = [...new Set(tableIds.filter(Boolean))]
   if (unique.length === 0) return
   const rows = await loadTableRows(trx, entId, unique)
@@ -27,14 +31,15 @@ export async function appendTablesChanged(trx: Trx, entId: string, tableIds: rea
   const placeOf = new Map(places.map((p) => [p.table_id, p]))
   for (const table of rows) {
     const place = placeOf.get(table.TableID)!
-    await appendEvent(trx, { entId, shopId: place.shop_id, baseId: place.base_id, kind: 'bill.changed', payload: { table } }, now)
+    const sheetId = table.Bill?.SheetID || sheetOf[table.TableID] || ''
+    await appendEvent(trx, { entId, shopId: place.shop_id, baseId: place.base_id, kind: 'bill.changed', payload: { table }, sheetId }, now)
   }
 }
 
 /** 'bill.changed' for the table of a sheet. */
 export async function appendSheetChanged(trx: Trx, sheetId: string, now: Date): Promise<void> {
   const sheet = await trx.selectFrom('table_sheets').select(['ent_id', 'table_id']).where('sheet_id', '=', sheetId).executeTakeFirst()
-  if (sheet) await appendTablesChanged(trx, sheet.ent_id, [sheet.table_id], now)
+  if (sheet) await appendTablesChanged(trx, sheet.ent_id, [sheet.table_id], now, { [sheet.table_id]: sheetId })
 }
 
 /**

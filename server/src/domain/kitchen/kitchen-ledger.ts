@@ -190,13 +190,15 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
 /** An order's progress on the branch's public stream (the pickup screen, the diner's phone). */
 export async function appendProgress(
   trx: Transaction<Database>,
-  order: { order_id: string; ent_id: string; shop_id: string; base_id: string; pickup_no: string; kind: string },
+  order: { order_id: string; ent_id: string; shop_id: string; base_id: string; pickup_no: string; kind: string; table_sheet_id?: string },
   stage: ProgressStage,
   now: Date
 ): Promise<void> {
+  // A round's stage shows on its table's bill: the event names the sheet (table-sheet.answers.ts).
+  const sheetId = order.kind === 'round' ? (order.table_sheet_id ?? (await trx.selectFrom('orders').select('table_sheet_id').where('order_id', '=', order.order_id).executeTakeFirst())?.table_sheet_id ?? '') : ''
   await appendEvent(
     trx,
-    { entId: order.ent_id, shopId: order.shop_id, baseId: order.base_id, kind: 'order.progress', payload: { ref: progressRef(order.order_id), pickupNo: order.kind === 'order' ? order.pickup_no : '', stage } },
+    { entId: order.ent_id, shopId: order.shop_id, baseId: order.base_id, kind: 'order.progress', sheetId, payload: { ref: progressRef(order.order_id), pickupNo: order.kind === 'order' ? order.pickup_no : '', stage } },
     now
   )
 }

@@ -4,6 +4,7 @@
  * with its round.
  */
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Locale } from '../../../../src/gateway/contract'
 import { KITCHEN_STAGES, type KitchenStage, type OrderLineRow, type OrderRow, type RoundRow, type TableSheetRow } from '../../../../src/gateway/order-rows'
 import type { Database } from '../../storage/schema'
@@ -16,6 +17,8 @@ import { wallClockText } from '../enterprise/enterprise.service'
 import { placeNames } from '../../storage/repositories/order.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { SheetState } from './table-sheet.service'
+import { approximateSize } from '../approximate-size'
+import { sweepIdle } from '../idle-sweep'
 
 export interface SheetViewer {
   db: Kysely<Database>
@@ -34,19 +37,63 @@ export async function roundRows(viewer: SheetViewer, rounds: OrderRecord[], time
   return orderRows(viewer.db, rounds, { locale: viewer.locale, timeZone, ownerKey: viewer.ownerKey, now: viewer.now })
 }
 
-/** table1 the sheet, table2 every line of every round, table3 the rounds with their kitchen stage. */
+/**
+ * table1 the sheet, table2 every line of every round, table3 the rounds with their kitchen stage.
+ * `reuse` (the diners' poll, with `sheet` read just now): table2 and table3 as built for an
+ * earlier read while the bill has not changed since (billReads below).
+ */
 export async function sheetDetail(
   viewer: SheetViewer,
-  sheet: SheetRecord
+  sheet: SheetRecord,
+  options: { reuse?: boolean } = {}
 ): Promise<{ table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[] }> {
   const state = await sheetState(viewer.db, sheet, viewer.now, viewer.origin)
+  const table1 = sheetRows(viewer.db, [{ sheet, state }], viewer.locale)
+  if (!options.reuse) {
+    const rounds = await roundsOf(viewer.db, sheet.sheet_id)
+    const [rows, table2, table3] = await Promise.all([table1, orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, state.timeZone)])
+    return { table1: rows, table2, table3 }
+  }
+  // The stamp is read before the rounds, so what is built is at least as new as the stamp says.
+  const key = `${sheet.sheet_id}|${viewer.locale}|${state.timeZone}`
+  const stamp = await billStamp(viewer.db, sheet)
+  const kept = billReads.get(key)
+  if (kept && kept.stamp === stamp) return { table1: await table1, table2: kept.table2, table3: kept.table3 }
   const rounds = await roundsOf(viewer.db, sheet.sheet_id)
-  const [table1, table2, table3] = await Promise.all([
-    sheetRows(viewer.db, [{ sheet, state }], viewer.locale),
-    orderLineRows(viewer.db, rounds, viewer.locale),
-    billRoundRows(viewer, rounds, state.timeZone)
-  ])
-  return { table1, table2, table3 }
+  const [rows, table2, table3] = await Promise.all([table1, orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, state.timeZone)])
+  const size = approximateSize(table2) + approximateSize(table3)
+  if (size <= BILL_READS_BYTES / 8) billReads.set(key, { stamp, table2, table3, size })
+  return { table1: rows, table2, table3 }
+}
+
+/**
+ * Bill reads built before (issue 28 item 6: a table's sixty phones each polling a bill of a
+ * hundred rounds every five seconds rebuilt it, O(rounds) of queries, names and encoding, 120
+ * times a second, and the gateway fell minutes behind). Every change a bill read shows is an
+ * event naming the sheet in the change's transaction (events.sheet_id, migration 0035:
+ * counter-events.ts 'bill.changed', kitchen-ledger.ts a round's 'order.progress'), so the newest
+ * such event id with the sheet's own row is the bill's version, read from the database on every
+ * poll: several processes stay exact. The rows are the same for every viewer of a bill (rounds
+ * cannot be cancelled or paid one by one: CanCancel and CanPay are 0; the time-dependent parts
+ * are in table1, built every time). Places' and goods' names may lag a rename by BILL_READ_MS.
+ * Bounded by bytes (about, approximate-size.ts); entries leave BILL_READ_MS after they were built.
+ */
+const BILL_READS_BYTES = 32 * 1024 * 1024
+const BILL_READ_MS = 30_000
+
+interface BillRead {
+  stamp: string
+  table2: OrderLineRow[]
+  table3: RoundRow[]
+  size: number
+}
+
+const billReads = new LRUCache<string, BillRead>({ maxSize: BILL_READS_BYTES, sizeCalculation: (read) => Math.max(1, read.size), ttl: BILL_READ_MS })
+sweepIdle(billReads, BILL_READ_MS)
+
+async function billStamp(db: Kysely<Database>, sheet: SheetRecord): Promise<string> {
+  const newest = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).where('sheet_id', '=', sheet.sheet_id).executeTakeFirst()
+  return [Number(newest?.id ?? 0), sheet.status, sheet.round_count, sheet.amount, sheet.paid_amount, sheet.settlement_id, sheet.table_id, sheet.closed_at ?? ''].join('|')
 }
 
 /**

@@ -17,6 +17,7 @@ export default defineOperation({
   output: { table1: TABLE_SHEET_COLUMNS, table2: ORDER_LINE_COLUMNS, table3: ROUND_COLUMNS },
   async handler(ctx, input) {
     const caller = sheetCaller(ctx, false, input.QRCode)
-    return sheetDetail(caller, await requireVisibleSheet(caller, input.SheetID))
+    // The table's phones poll this: an unchanged bill is answered as built for an earlier read.
+    return sheetDetail(caller, await requireVisibleSheet(caller, input.SheetID), { reuse: true })
   }
 })

@@ -37,6 +37,7 @@ import { memberTermsAgreements } from './0030-member-terms-agreements'
 import { allergens } from './0032-allergens'
 import { readyEstimates } from './0033-ready-estimates'
 import { billShares } from './0034-bill-shares'
+import { sheetVersions } from './0035-sheet-versions'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -71,7 +72,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0030_member_terms_agreements': memberTermsAgreements,
   '0032_allergens': allergens,
   '0033_ready_estimates': readyEstimates,
-  '0034_bill_shares': billShares
+  '0034_bill_shares': billShares,
+  '0035_sheet_versions': sheetVersions
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
