@@ -261,6 +261,8 @@ function post(base: string, keyName: string, record: Record<string, unknown>, he
 
 const decoded = (v: unknown): string => decodeURIComponent(String(v))
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Sleeps `ms`, but wakes at `until` at the latest (the night's end). */
+const sleepUntil = (ms: number, until: number) => sleep(Math.max(0, Math.min(ms, until - Date.now())))
 
 // ---------- kitchen boards (the staff stream, as the console's board reads it) ----------
 
@@ -453,7 +455,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     const phone = async (table: (typeof tables)[number], n: number) => {
       const headers = { 'X-Device-Key': `soak-${table.id}-${n}-${randomBytes(6).toString('hex')}` }
       await sleep(Math.random() * o.pollMs)
-      let nextRound = Date.now() + jitter(o.roundMs) / 2
+      // A table orders soon after it sits down; then a round every roundMs or so from each phone.
+      let nextRound = Date.now() + (Math.random() * o.roundMs) / 4
       while (Date.now() < until) {
         const started = Date.now()
         if (started >= nextRound) {
@@ -475,14 +478,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
           // The bill was paid: the table page sees it closed; the next round opens the next one.
           if (a && Number(a.data.table1?.[0]?.Status) !== 0 && table.sheet === sheet && !table.paying) table.sheet = ''
         }
-        await sleep(Math.max(0, o.pollMs - (Date.now() - started)))
+        await sleepUntil(o.pollMs - (Date.now() - started), until)
       }
     }
 
     const payTable = async (table: (typeof tables)[number]) => {
       await sleep(Math.random() * o.visitMs)
       while (Date.now() < until) {
-        await sleep(jitter(o.visitMs))
+        await sleepUntil(jitter(o.visitMs), until)
         if (!table.sheet || Date.now() >= until) continue
         table.paying = true
         try {
@@ -518,7 +521,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
           if (paid) acked.paid.push(orderId)
           await call('OrderDetailGet', { SheetID: orderId }, headers, times.looking)
         }
-        await sleep(Math.max(0, jitter(o.counterMs) - (Date.now() - started)))
+        await sleepUntil(jitter(o.counterMs) - (Date.now() - started), until)
       }
     }
 
