@@ -86,6 +86,13 @@ export interface PlacementFigures {
    * would give if CPU were all that limited both (less swayed by other work on the machine).
    */
   cpuRatio: number
+  /**
+   * The machine's 1-minute load average when the measured slices began and ended: the gateway
+   * needs its process and the load generator's scheduled for every order, so other work on the
+   * machine weighs on it more than on the one-process loop (the figures are only comparable at
+   * a like load; "alone" is a load well under the CPU count).
+   */
+  load: { start: number; end: number }
 }
 
 export interface OrderPlacementBenchResult {
@@ -441,6 +448,7 @@ async function measure(databaseUrl: string | null, timing: Timing): Promise<{ fi
       concurrent: { orders: 0, errors: 0, cpu: 0 }
     }
     const slice = measureMs / rounds
+    const loadStart = os.loadavg()[0]
     for (let round = 0; round < rounds; round++) {
       const cpuBefore = await childCpu(gateway.child)
       const g = await loadGateway(agent, targets, slice)
@@ -453,6 +461,7 @@ async function measure(databaseUrl: string | null, timing: Timing): Promise<{ fi
         add(tallies[name], await ask<Tally>(placer.child, { type: 'run', ms: slice, loops }))
       }
     }
+    const load = { start: Math.round(loadStart * 10) / 10, end: Math.round(os.loadavg()[0] * 10) / 10 }
     const seconds = measureMs / 1000
     const result = (t: Tally): PlacementLoad => ({
       orders: t.orders,
@@ -470,7 +479,7 @@ async function measure(databaseUrl: string | null, timing: Timing): Promise<{ fi
     }
     const ratio = (a: PlacementLoad, b: PlacementLoad) => (b.ordersPerSecond ? Math.round((a.ordersPerSecond / b.ordersPerSecond) * 100) / 100 : 0)
     const cpuRatio = figures.gateway.cpuMicrosPerOrder ? Math.round((figures.loop.cpuMicrosPerOrder / figures.gateway.cpuMicrosPerOrder) * 100) / 100 : 0
-    return { figures: { ...figures, ratio: ratio(figures.gateway, figures.loop), ratioConcurrent: ratio(figures.gateway, figures.concurrent), cpuRatio }, summary }
+    return { figures: { ...figures, ratio: ratio(figures.gateway, figures.loop), ratioConcurrent: ratio(figures.gateway, figures.concurrent), cpuRatio, load }, summary }
   } finally {
     agent.destroy()
     await Promise.all([stopChild(gateway.child), stopChild(placer.child)])
@@ -545,6 +554,9 @@ const group = (n: number) => n.toLocaleString('en-US')
 const placed = (l: PlacementLoad) =>
   `${group(l.ordersPerSecond)} orders/s, ${group(l.cpuMicrosPerOrder)} µs CPU/order${l.errors ? ` (**${group(l.errors)} errors** of ${group(l.orders)}: ${l.firstError ?? ''})` : ''}`
 
+/** The machine's load while measured, against its CPU count ('machine load 5.3 → 6.1 on 2 CPUs'). */
+const loadText = (f: PlacementFigures) => `machine load ${f.load.start} → ${f.load.end} on ${os.cpus().length} CPUs`
+
 /** Table rows for the bench runner (bench/index.ts). */
 export function orderPlacementRows(r: OrderPlacementBenchResult): [string, string][] {
   const what = `OrderSubmit ${r.shopId}/${r.baseId} takeaway (${r.order})`
@@ -554,7 +566,7 @@ export function orderPlacementRows(r: OrderPlacementBenchResult): [string, strin
     [`Order placement, SQLite: submitOrder in process, ${r.connections} at once`, placed(r.sqlite.concurrent)],
     [
       `Order placement, SQLite: gateway ÷ in-process loop (goal ≥ ${r.goal})`,
-      `${r.sqlite.ratio.toFixed(2)} × — ${r.sqlite.ratio >= r.goal ? 'met' : '**not met**'} (÷ ${r.connections} at once: ${r.sqlite.ratioConcurrent.toFixed(2)} ×; by CPU per order: ${r.sqlite.cpuRatio.toFixed(2)} ×)`
+      `${r.sqlite.ratio.toFixed(2)} × — ${r.sqlite.ratio >= r.goal ? 'met' : '**not met**'} (÷ ${r.connections} at once: ${r.sqlite.ratioConcurrent.toFixed(2)} ×; by CPU per order: ${r.sqlite.cpuRatio.toFixed(2)} ×; ${loadText(r.sqlite)})`
     ]
   ]
   if (r.postgres) {
@@ -563,7 +575,7 @@ export function orderPlacementRows(r: OrderPlacementBenchResult): [string, strin
       [`Order placement, PostgreSQL: submitOrder in process, one after the other / ${r.connections} at once`, `${placed(r.postgres.loop)} / ${placed(r.postgres.concurrent)}`],
       [
         'Order placement, PostgreSQL: gateway ÷ in-process',
-        `${r.postgres.ratio.toFixed(2)} × the loop, ${r.postgres.ratioConcurrent.toFixed(2)} × ${r.connections} at once (by CPU per order: ${r.postgres.cpuRatio.toFixed(2)} ×)`
+        `${r.postgres.ratio.toFixed(2)} × the loop, ${r.postgres.ratioConcurrent.toFixed(2)} × ${r.connections} at once (by CPU per order: ${r.postgres.cpuRatio.toFixed(2)} ×; ${loadText(r.postgres)})`
       ]
     )
   } else {
