@@ -455,8 +455,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     const phone = async (table: (typeof tables)[number], n: number) => {
       const headers = { 'X-Device-Key': `soak-${table.id}-${n}-${randomBytes(6).toString('hex')}` }
       await sleep(Math.random() * o.pollMs)
-      // A table orders soon after it sits down; then a round every roundMs or so from each phone.
-      let nextRound = Date.now() + (Math.random() * o.roundMs) / 4
+      // Friday: a table orders soon after it sits down; the heavy night's bills are busy already
+      // (its phones' rounds spread evenly). Then a round every roundMs or so from each phone.
+      let nextRound = Date.now() + (Math.random() * o.roundMs) / (o.mode === 'heavy' ? 1 : 4)
       while (Date.now() < until) {
         const started = Date.now()
         if (started >= nextRound) {
