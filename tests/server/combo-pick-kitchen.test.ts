@@ -116,7 +116,7 @@ describe('every demo combo with a required group among its picks', () => {
             const line = (withChoice: boolean) =>
               clientLine(server, { code: combo.code, shop, base, bom, ...(withChoice ? { pickRemarks: { [item.goods]: groups.map((g) => ({ name: g.name, option: g.options[0] })) } } : {}) })
             const preview = async (withChoice: boolean) =>
-              server.call('OrderPricePreview', [takeaway([(await line(withChoice)).input], { ShopID: shop, BaseID: base })], { headers: device().headers, lang: 'en' })
+              server.call('OrderPricePreview', [{ ...takeaway([(await line(withChoice)).input], { ShopID: shop, BaseID: base }) }], { headers: device().headers, lang: 'en' })
             const bare = await preview(false)
             expect([combo.code, item.goods, codes(bare), bare.body.resultmsg]).toEqual([
               combo.code,
