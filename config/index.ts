@@ -130,6 +130,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.alias.set('use-sync-external-store/shim$', path.join(__dirname, 'use-sync-external-store-shim.js'))
         // Taro's router asks query-string for parse and stringify only: config/query-string.js (about 3 KB gzipped less).
         chain.resolve.alias.set('query-string$', path.join(__dirname, 'query-string.js'))
+        // MobX's own production build (its internals' names shortened, error texts as numbers) instead of
+        // the ES module webpack would minify itself: the same library, a few hundred bytes gzipped less.
+        chain.resolve.alias.set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
+        // Taro's own stylesheets (the app wrapper, Image, the router's) go into the extracted CSS files
+        // like ours, instead of into the scripts with style-loader's runtime to inject them: about
+        // 3 KB gzipped less script on the first screen. The vendor chunk's stylesheet is linked
+        // before the app's, so ours still override them as when they were injected at the top.
+        chain.module.rules.delete('taroStyle')
+        chain.module.rule('customStyle').exclude.clear()
         // Before Taro's router mounts a page, it waits for what App.beforePage (src/app.tsx) says
         // the page needs besides its own script: the catalogue on screen, the feature stores.
         chain.plugin('mainPlugin').tap((args: any[]) => {

@@ -7,7 +7,7 @@
  * page (beforePage), mini-programs and tests build them here at once. Their getters below
  * hand them over.
  */
-import { reaction } from 'mobx'
+import { reaction, when } from 'mobx'
 import type { Host } from '../hosts/host'
 import { Gateway } from '../gateway/gateway-client'
 import { deviceKey } from '../gateway/device-key'
@@ -40,7 +40,7 @@ import type { TableSheetsListStore } from '../features/orders/table-sheets-list.
 import type { BillSplitStore } from '../features/checkout/bill-split.store'
 import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
-import { isEntryPage, isFirstScreenPage } from '../features/shell/routes'
+import { isEntryPage, isFirstScreenPage, isMenuPage } from '../features/shell/routes'
 import type { FeatureStores } from './feature-stores'
 import { featureStoresAtHand, loadFeatureStores } from './feature-loader'
 
@@ -106,6 +106,7 @@ export class RootStore {
   // ---------- the stores of the pages past Home (./feature-stores.ts) ----------
 
   private featureStores: FeatureStores | null = null
+  private menuPrefetch: (() => void) | undefined
   private featuresLoading: Promise<void> | null = null
 
   private features(): FeatureStores {
@@ -137,6 +138,10 @@ export class RootStore {
     // The stored session is restored while the page's code downloads: the goods list's menu and
     // first pictures a round trip sooner (Lighthouse's LCP). The entry pages resolve their own code.
     if (!isEntryPage(path)) void this.session.ensureReady()
+    // The goods list's menu as soon as the code's shop is known (the stored entry's lookup), not
+    // after the page's code and the feature stores have come (issue 28 item 2: LCP).
+    this.menuPrefetch?.()
+    if (isMenuPage(path)) this.menuPrefetch = when(() => this.session.menuScope !== null, () => void this.menu.loadMenu())
     if (isFirstScreenPage(path)) return this.i18n.ready
     return Promise.all([this.i18n.loadAll(), this.loadFeatures()])
   }

@@ -37,7 +37,7 @@ describe('the first screen from a table code', () => {
       await page.getByTestId('shop-name').filter({ hasText: shop }).waitFor({ timeout: 30000 })
       const first = page.locator('.so-recommend__img').first()
       await first.waitFor({ timeout: 30000 })
-      assert.deepEqual(seen.calls, [], `${locale}: the first screen asked the gateway`)
+      assert.deepEqual([...seen.calls], [], `${locale}: the first screen asked the gateway`)
       assert.match(await page.getByTestId('table-name').innerText(), /A03/)
       await checkPage(page, `first-screen-${locale}`)
       await page.screenshot({ path: path.join(SCREENSHOTS, `first-screen-${locale}.png`) })

@@ -72,6 +72,9 @@ export function isFirstScreenPage(path: string): boolean {
   return FIRST_SCREEN.includes(bareRoute(path))
 }
 
+/** The whole menu's page: its menu is asked for while its code downloads (RootStore.beforePage). */
+export const isMenuPage = (path: string): boolean => bareRoute(path) === ROUTES.goodsList
+
 /** The pages that resolve a code of their own (the others restore the stored entry). */
 export function isEntryPage(path: string): boolean {
   return [ROUTES.entry, ROUTES.orderEntry].includes(bareRoute(path))
