@@ -8,7 +8,7 @@
  * and refuse one over 2 MB, so only the entry, the tabs (Home, Orders, Mine) and the way from
  * the menu through the cart to the confirm page stay in it. Every other page is a subpackage of
  * its own whose root is the page's own folder, so its route stays pages/{name}/{name} and no
- * navigation, test or H5 URL changes (docs/hosts.md "Packages"). H5 keeps one flat list: its
+ * navigation, test or H5 URL changes (docs/hosts.md "Mini-program packages"). H5 keeps one flat list: its
  * pages are loaded on demand anyway.
  */
 const MINI = process.env.TARO_ENV === 'weapp' || process.env.TARO_ENV === 'alipay'
@@ -35,13 +35,13 @@ const IN_SUBPACKAGES = new Set([
  * network: they are a few kilobytes each): confirm → pay → paying → result → the order.
  */
 const PRELOAD: Record<string, string[]> = {
-  'prepayOrderConfirm': ['paymentTransfer'],
-  'paymentTransfer': ['paying', 'paymentResult'],
-  'paying': ['paymentResult'],
-  'paymentResult': ['orderDetails'],
+  prepayOrderConfirm: ['paymentTransfer'],
+  paymentTransfer: ['paying', 'paymentResult'],
+  paying: ['paymentResult'],
+  paymentResult: ['orderDetails'],
   // The Orders tab lists orders: the next page is one of them.
-  'orderList': ['orderDetails'],
-  'billSplit': ['paymentTransfer']
+  orderList: ['orderDetails'],
+  billSplit: ['paymentTransfer']
 }
 
 const fileName = (page: string): string => page.slice(page.lastIndexOf('/') + 1)
@@ -114,6 +114,9 @@ const pageNamed = (name: string): string => {
   if (!found) throw new Error(`app.config.ts: no page named ${name}`)
   return found
 }
+
+// A name that is no page would leave nothing out of the main package: say so at build time.
+for (const name of [...IN_SUBPACKAGES, ...Object.keys(PRELOAD), ...Object.values(PRELOAD).flat()]) pageNamed(name)
 
 export default defineAppConfig({
   entryPagePath: 'pages/scanCodeEntry/scanCodeEntry',
