@@ -32,7 +32,9 @@
  * time and start it again SOAK_DOWN_MS later, 3000; 0: no kill), SOAK_SETTLE (seconds after the
  * load, 20), SOAK_DB (postgres, default, or sqlite), DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test; the run uses a fresh schema, dropped afterwards),
- * SOAK_SERVER_FLAGS (node flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * SOAK_SERVER_FLAGS (node flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
+ * SOAK_OPEN (1: phones poll on time whether their last read answered or not, as an open-loop load
+ * generator offers load; default 0: each phone waits for its answer).
  *
  *   npm run soak                         the Friday night on PostgreSQL, two processes, one killed
  *   SOAK_MODE=heavy npm run soak         the heavy night
@@ -85,6 +87,8 @@ export interface SoakOptions {
   kill: boolean
   downMs: number
   settleSeconds: number
+  /** Phones poll on time whether their last read answered or not (SOAK_OPEN=1), as a load generator would. */
+  openLoop: boolean
   /** null: SQLite. */
   databaseUrl: string | null
   serverFlags: string[]
@@ -159,6 +163,7 @@ export function soakOptionsFromEnv(log: (line: string) => void = (line) => conso
     kill: setting('SOAK_KILL', processes > 1 && !heavy ? 1 : 0) === 1,
     downMs: setting('SOAK_DOWN_MS', 3000),
     settleSeconds: setting('SOAK_SETTLE', 20),
+    openLoop: setting('SOAK_OPEN', 0) === 1,
     databaseUrl: sqlite ? null : process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     serverFlags: (process.env.SOAK_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
     log
@@ -475,9 +480,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
           }
         } else if (table.sheet) {
           const sheet = table.sheet
-          const a = await call('PosSheetDetailGet', { SheetID: sheet, QRCode: table.code }, headers, times.readBill)
-          // The bill was paid: the table page sees it closed; the next round opens the next one.
-          if (a && Number(a.data.table1?.[0]?.Status) !== 0 && table.sheet === sheet && !table.paying) table.sheet = ''
+          const read = async () => {
+            const a = await call('PosSheetDetailGet', { SheetID: sheet, QRCode: table.code }, headers, times.readBill)
+            // The bill was paid: the table page sees it closed; the next round opens the next one.
+            if (a && Number(a.data.table1?.[0]?.Status) !== 0 && table.sheet === sheet && !table.paying) table.sheet = ''
+          }
+          // Open loop: the next poll goes on time whether this one answered or not.
+          if (o.openLoop) pending.push(read())
+          else await read()
         }
         await sleepUntil(o.pollMs - (Date.now() - started), until)
       }
@@ -548,12 +558,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
           `RSS ${servers.map((s) => `${s.name} ${rssMb(s.child.pid).toFixed(0)} MB`).join(', ')}`
       )
     }, 10_000)
+    const pending: Promise<void>[] = []
     await Promise.all([
       ...tables.flatMap((t) => Array.from({ length: o.phonesPerTable }, (_, n) => phone(t, n))),
       ...(o.visitMs > 0 ? tables.map(payTable) : []),
       ...Array.from({ length: o.counter }, (_, i) => counterDiner(i)),
       killer()
     ])
+    await Promise.all(pending)
     clearInterval(progress)
     const seconds = (Date.now() - t0) / 1000
     const loadEndMb = servers.map((s) => rssMb(s.child.pid))

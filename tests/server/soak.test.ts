@@ -32,6 +32,7 @@ suite('a short Friday night', () => {
       kill: true,
       downMs: 1500,
       settleSeconds: 1,
+      openLoop: false,
       databaseUrl: DATABASE_URL!,
       serverFlags: [],
       log: (line) => lines.push(line)
