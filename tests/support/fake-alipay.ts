@@ -13,6 +13,9 @@
  *     .refund (same out_request_no: the same refund, fund_change N), .fastpay.refund.query;
  *   - every answer `{"<method>_response":{…},"sign":"…"}` signed over the inner JSON with Alipay's
  *     private key; `answerFault` spoils it on purpose;
+ *   - certificate mode (公钥证书, `certMode` set): every request must carry the app_cert_sn and
+ *     alipay_root_cert_sn of the test's certificates (tests/support/alipay-certificates.ts), inside
+ *     the signed parameters; answers carry alipay_cert_sn beside the signed response, as Alipay's do;
  *   - notices (trade_status_sync): form-encoded, signed RSA2 over the sorted parameters without
  *     sign and sign_type, posted to the notify_url we gave, with knobs for replays, tampering,
  *     other app ids / sellers / amounts and a foreign key.
@@ -85,6 +88,12 @@ export class FakeAlipay {
   readonly trades = new Map<string, Trade>()
   /** 'bad-sign': answers signed with another key; 'unsigned': no sign; null: good. */
   answerFault: 'bad-sign' | 'unsigned' | null = null
+  /**
+   * Certificate mode: the serial numbers requests must carry (app_cert_sn, alipay_root_cert_sn) and
+   * the one answers name (alipay_cert_sn). A wrong or missing one is refused with a 40002 (the fake's
+   * own sub_codes: Alipay's exact ones are for a live account to show).
+   */
+  certMode: { appCertSn: string; rootCertSn: string; alipayCertSn: string } | null = null
   /** The next refund answers this sub_code (e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH). */
   refuseRefund: string | null = null
   /** The next refund's answer is lost (HTTP 502) after the refund is made. */
@@ -134,6 +143,8 @@ export class FakeAlipay {
     const answer = (data: Record<string, unknown>) => this.answer(res, api, data)
     if (!signatureOk) return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' })
     if (params.app_id !== this.keys.appId) return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' })
+    if (this.certMode && params.app_cert_sn !== this.certMode.appCertSn) return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-cert-sn', sub_msg: '应用公钥证书序列号不匹配' })
+    if (this.certMode && params.alipay_root_cert_sn !== this.certMode.rootCertSn) return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-alipay-root-cert-sn', sub_msg: '支付宝根证书序列号不匹配' })
     const fail = (subCode: string, subMsg = subCode) => answer({ code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg })
     const outTradeNo = String(biz.out_trade_no ?? '')
     const trade = this.trades.get(outTradeNo)
@@ -221,7 +232,9 @@ export class FakeAlipay {
     const inner = JSON.stringify(data)
     const key = this.answerFault === 'bad-sign' ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : this.keys.alipayPrivateKey
     const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(key, 'base64')
-    const body = this.answerFault === 'unsigned' ? `{"${api.replaceAll('.', '_')}_response":${inner}}` : `{"${api.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}`
+    // Certificate mode: the answer names the certificate whose key signed it, outside the signed text.
+    const certSn = this.certMode ? `,"alipay_cert_sn":"${this.certMode.alipayCertSn}"` : ''
+    const body = this.answerFault === 'unsigned' ? `{"${api.replaceAll('.', '_')}_response":${inner}${certSn}}` : `{"${api.replaceAll('.', '_')}_response":${inner}${certSn},"sign":"${sign}"}`
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' }).end(body)
   }
 

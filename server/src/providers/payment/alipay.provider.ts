@@ -28,6 +28,7 @@ import { AlipaySdk } from 'alipay-sdk'
 import { Decimal } from '../../../../src/core/money'
 import { httpUrlSetting } from '../../config'
 import { ProviderSettingError } from '../run-mode'
+import { certificateModeChosen, loadAlipayCertificates, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
 import {
   ChannelUnsupportedError,
   PayerIdentityRequiredError,
@@ -99,8 +100,10 @@ export interface AlipayCredentials {
   appId: string
   /** PKCS#8 PEM, as the SDK is told (keyType PKCS8). */
   privateKeyPem: string
-  /** Alipay's public key, SPKI PEM. */
-  alipayPublicKeyPem: string
+  /** Public-key mode: Alipay's public key, SPKI PEM; null in certificate mode. */
+  alipayPublicKeyPem: string | null
+  /** Certificate mode (公钥证书): the app's, Alipay's and the root certificates, PEM; null in public-key mode. */
+  certificates: AlipayCertificates | null
   sellerId: string
   gateway: string
   /** PUBLIC_URL + /pay/notify/alipay; null: the request's origin. */
@@ -121,6 +124,7 @@ export function alipayFromSettings(settings: AlipaySettings, deployment: { publi
   else if (!/^2088\d{12}$/.test(settings.sellerId)) problems.push('ALIPAY_SELLER_ID (16 digits starting 2088)')
 
   let privateKeyPem: string | null = null
+  let privateKeyObject: KeyObject | null = null
   if (!settings.privateKeyPath && !settings.privateKey) problems.push("ALIPAY_PRIVATE_KEY_PATH (the app's RSA2 private key, PEM) or ALIPAY_PRIVATE_KEY")
   const keyText = settings.privateKeyPath ? readSettingFile(settings.privateKeyPath, 'ALIPAY_PRIVATE_KEY_PATH', problems) : settings.privateKey
   if (keyText) {
@@ -128,14 +132,32 @@ export function alipayFromSettings(settings: AlipaySettings, deployment: { publi
       const key = createPrivateKey(pemOf(keyText, 'PRIVATE KEY'))
       if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) throw new Error('not RSA-2048')
       privateKeyPem = key.export({ type: 'pkcs8', format: 'pem' }) as string
+      privateKeyObject = key
     } catch {
       problems.push(`${settings.privateKeyPath ? 'ALIPAY_PRIVATE_KEY_PATH' : 'ALIPAY_PRIVATE_KEY'} (not an RSA private key of 2048 bits or more)`)
     }
   }
 
+  // The mode is the one whose settings are given: any certificate setting means certificate mode (公钥证书),
+  // which then needs all three certificates and no bare public key (an app signs in one mode at Alipay).
+  const certSettings = alipayCertSettings(settings)
+  const certMode = certificateModeChosen(certSettings.app, certSettings.alipay, certSettings.root)
+  let certificates: AlipayCertificates | null = null
+  if (certMode) {
+    if (settings.alipayPublicKeyPath || settings.alipayPublicKey) {
+      problems.push(`${settings.alipayPublicKeyPath ? 'ALIPAY_PUBLIC_KEY_PATH' : 'ALIPAY_PUBLIC_KEY'} (not with the certificates: an app is in public-key or certificate mode, not both; remove one)`)
+    }
+    certificates = loadAlipayCertificates(certSettings, privateKeyObject, problems)
+    if (certificates && privateKeyPem) certificates = withSerialNumbers(certificates, privateKeyPem, problems)
+  }
+
   let alipayPublicKeyPem: string | null = null
-  if (!settings.alipayPublicKeyPath && !settings.alipayPublicKey) problems.push("ALIPAY_PUBLIC_KEY_PATH (Alipay's public key for this app, PEM) or ALIPAY_PUBLIC_KEY")
-  const pubText = settings.alipayPublicKeyPath ? readSettingFile(settings.alipayPublicKeyPath, 'ALIPAY_PUBLIC_KEY_PATH', problems) : settings.alipayPublicKey
+  if (!certMode && !settings.alipayPublicKeyPath && !settings.alipayPublicKey) {
+    problems.push(
+      "ALIPAY_PUBLIC_KEY_PATH (Alipay's public key for this app, PEM) or ALIPAY_PUBLIC_KEY, or in certificate mode ALIPAY_APP_CERT_PATH, ALIPAY_PUBLIC_CERT_PATH and ALIPAY_ROOT_CERT_PATH"
+    )
+  }
+  const pubText = certMode ? null : settings.alipayPublicKeyPath ? readSettingFile(settings.alipayPublicKeyPath, 'ALIPAY_PUBLIC_KEY_PATH', problems) : settings.alipayPublicKey
   if (pubText) {
     try {
       const key: KeyObject = createPublicKey(pemOf(pubText, 'PUBLIC KEY'))
@@ -164,12 +186,43 @@ export function alipayFromSettings(settings: AlipaySettings, deployment: { publi
   return {
     appId: settings.appId as string,
     privateKeyPem: privateKeyPem as string,
-    alipayPublicKeyPem: alipayPublicKeyPem as string,
+    alipayPublicKeyPem,
+    certificates,
     sellerId: settings.sellerId as string,
     gateway,
     notifyUrl,
     miniIdentity: settings.miniIdentity,
     jsapiIdentity: settings.jsapiIdentity
+  }
+}
+
+/**
+ * The serial numbers the SDK reads from the certificates (app_cert_sn, alipay_root_cert_sn, and
+ * Alipay's certificate's, which answers name as alipay_cert_sn): read once here, so a file the SDK's
+ * own X.509 reader cannot take refuses the start rather than the first payment.
+ */
+function withSerialNumbers(certs: AlipayCertificates, privateKeyPem: string, problems: string[]): AlipayCertificates | null {
+  try {
+    const sdk = new AlipaySdk({ appId: '0', privateKey: privateKeyPem, keyType: 'PKCS8', appCertContent: certs.appCert, alipayPublicCertContent: certs.alipayPublicCert, alipayRootCertContent: certs.alipayRootCert })
+    const { appCertSn, alipayCertSn, alipayRootCertSn } = sdk.config
+    if (!appCertSn || !alipayCertSn) throw new Error('no serial number')
+    if (!alipayRootCertSn) {
+      problems.push('ALIPAY_ROOT_CERT_PATH (no RSA-signed certificate in the chain)')
+      return null
+    }
+    return { ...certs, appCertSn, alipayCertSn, rootCertSn: alipayRootCertSn }
+  } catch {
+    problems.push('ALIPAY_APP_CERT_PATH, ALIPAY_PUBLIC_CERT_PATH, ALIPAY_ROOT_CERT_PATH (alipay-sdk cannot read a serial number from them)')
+    return null
+  }
+}
+
+/** The certificate-mode settings, each a file (…_PATH, wins) or the PEM text. */
+function alipayCertSettings(s: AlipaySettings): { app: CertSetting; alipay: CertSetting; root: CertSetting } {
+  return {
+    app: { path: s.appCertPath, text: s.appCert, pathSetting: 'ALIPAY_APP_CERT_PATH', textSetting: 'ALIPAY_APP_CERT', what: "the app's public-key certificate, appCertPublicKey_<APPID>.crt" },
+    alipay: { path: s.alipayPublicCertPath, text: s.alipayPublicCert, pathSetting: 'ALIPAY_PUBLIC_CERT_PATH', textSetting: 'ALIPAY_PUBLIC_CERT', what: "Alipay's public-key certificate, alipayCertPublicKey_RSA2.crt" },
+    root: { path: s.alipayRootCertPath, text: s.alipayRootCert, pathSetting: 'ALIPAY_ROOT_CERT_PATH', textSetting: 'ALIPAY_ROOT_CERT', what: "Alipay's root certificate, alipayRootCert.crt" }
   }
 }
 
@@ -213,7 +266,11 @@ export class AlipayProvider implements PaymentProvider {
       appId: c.appId,
       privateKey: c.privateKeyPem,
       keyType: 'PKCS8',
-      alipayPublicKey: c.alipayPublicKeyPem,
+      // Certificate mode: the SDK sends app_cert_sn and alipay_root_cert_sn with every request and checks
+      // answers and notices with the key in Alipay's certificate; public-key mode: Alipay's public key.
+      ...(c.certificates
+        ? { appCertContent: c.certificates.appCert, alipayPublicCertContent: c.certificates.alipayPublicCert, alipayRootCertContent: c.certificates.alipayRootCert }
+        : { alipayPublicKey: c.alipayPublicKeyPem as string }),
       gateway: c.gateway,
       signType: 'RSA2',
       timeout: timeoutMs,

@@ -17,6 +17,18 @@ export interface AlipaySettings {
   alipayPublicKeyPath: string | null
   /** ALIPAY_PUBLIC_KEY: the same as PEM text or bare base64 (as the open platform shows it); the path wins. */
   alipayPublicKey: string | null
+  /** ALIPAY_APP_CERT_PATH: certificate mode (公钥证书): the app's public-key certificate (应用公钥证书, appCertPublicKey_<APPID>.crt), PEM. */
+  appCertPath: string | null
+  /** ALIPAY_APP_CERT: the same as PEM text; the path wins. */
+  appCert: string | null
+  /** ALIPAY_PUBLIC_CERT_PATH: certificate mode: Alipay's public-key certificate (支付宝公钥证书, alipayCertPublicKey_RSA2.crt), PEM. */
+  alipayPublicCertPath: string | null
+  /** ALIPAY_PUBLIC_CERT: the same as PEM text; the path wins. */
+  alipayPublicCert: string | null
+  /** ALIPAY_ROOT_CERT_PATH: certificate mode: Alipay's root certificate chain (支付宝根证书, alipayRootCert.crt), PEM. */
+  alipayRootCertPath: string | null
+  /** ALIPAY_ROOT_CERT: the same as PEM text; the path wins. */
+  alipayRootCert: string | null
   /** ALIPAY_SELLER_ID: the merchant's PID (2088…, 16 digits); notices for another seller are refused. */
   sellerId: string | null
   /** ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do' (sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do; tests: the loopback fake). */
@@ -43,6 +55,12 @@ export function alipaySettings(env: Env): AlipaySettings {
     privateKey: text(env.ALIPAY_PRIVATE_KEY),
     alipayPublicKeyPath: text(env.ALIPAY_PUBLIC_KEY_PATH),
     alipayPublicKey: text(env.ALIPAY_PUBLIC_KEY),
+    appCertPath: text(env.ALIPAY_APP_CERT_PATH),
+    appCert: text(env.ALIPAY_APP_CERT),
+    alipayPublicCertPath: text(env.ALIPAY_PUBLIC_CERT_PATH),
+    alipayPublicCert: text(env.ALIPAY_PUBLIC_CERT),
+    alipayRootCertPath: text(env.ALIPAY_ROOT_CERT_PATH),
+    alipayRootCert: text(env.ALIPAY_ROOT_CERT),
     sellerId: text(env.ALIPAY_SELLER_ID),
     gateway: text(env.ALIPAY_GATEWAY) ?? ALIPAY_DEFAULT_GATEWAY,
     miniIdentity: text(env.ALIPAY_MINI_IDENTITY) ?? 'alipay-mini',
