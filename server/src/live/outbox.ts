@@ -163,6 +163,7 @@ async function writeEvents(trx: Transaction<Database>, items: Array<{ event: New
   if (items.length === 0) return []
   const entId = items[0].event.entId
   const n = items.length
+  if (isPostgres(trx) && n <= INSERT_CHUNK) return writeEventsInOneStatement(trx, entId, items)
   const counter = await trx
     .insertInto('event_counters')
     .values({ ent_id: entId, last_id: n, pruned_through: 0 })
@@ -204,6 +205,43 @@ async function writeEvents(trx: Transaction<Database>, items: Array<{ event: New
     ringLocal(entId, last)
   }
   return rows
+}
+
+/**
+ * PostgreSQL: writeEvents as one statement (the counter's bump, the rows and the wake-up), so the
+ * counter's row lock is held for that statement and the commit only. As three or more statements
+ * it was held across as many round trips to a Node process that, busy with other requests, sends
+ * the next one late: every writer of the enterprise then queued behind the holder (issue 28 item 6;
+ * on the soak, pg_stat_activity showed the holder 'idle in transaction' after its counter bump and
+ * the others waiting on it). A data-modifying CTE runs whether or not the select reads it.
+ */
+async function writeEventsInOneStatement(trx: Transaction<Database>, entId: string, items: Array<{ event: NewEvent; now: Date }>): Promise<LiveEvent[]> {
+  const n = items.length
+  const values = items.map(
+    ({ event, now }, i) =>
+      sql`(${i + 1}::bigint, ${event.shopId ?? ''}::text, ${event.baseId ?? null}::text, ${event.kind}::text, ${JSON.stringify(event.payload)}::text, ${now.toISOString()}::text, ${event.sheetId ?? ''}::text)`
+  )
+  const result = await sql<{ last_id: string | number }>`
+    with counter as (
+      insert into event_counters (ent_id, last_id, pruned_through) values (${entId}, ${n}::bigint, 0)
+      on conflict (ent_id) do update set last_id = event_counters.last_id + ${n}::bigint
+      returning last_id
+    ), written as (
+      insert into events (ent_id, id, shop_id, base_id, kind, payload, created_at, sheet_id)
+      select ${entId}, counter.last_id - ${n}::bigint + v.ord, v.shop_id, v.base_id, v.kind, v.payload, v.created_at, v.sheet_id
+      from counter, (values ${sql.join(values)}) as v(ord, shop_id, base_id, kind, payload, created_at, sheet_id)
+    )
+    select last_id, pg_notify(${WAKEUP_CHANNEL}, current_schema() || ${`|${entId}|`} || last_id::text) from counter`.execute(trx)
+  const last = Number(result.rows[0].last_id)
+  return items.map(({ event, now }, i) => ({
+    id: last - n + 1 + i,
+    entId,
+    shopId: event.shopId ?? '',
+    baseId: event.baseId ?? null,
+    kind: event.kind,
+    payload: event.payload,
+    createdAt: now.toISOString()
+  }))
 }
 
 export interface EventCounter {
