@@ -672,7 +672,8 @@ export interface OperationTypes {
     output: { table1: MemberSessionRow[]; table2: VipRow[] }
   }
   ThirdPartyAccessTokenGet: {
-    input: { Code: string; HostKind?: 'superapp' | 'thirdparty' }
+    /** PhoneCode: the chat-app mini-program's getPhoneNumber code; the phone WeChat verified is signed into the AccessToken. */
+    input: { Code: string; HostKind?: 'superapp' | 'thirdparty'; PhoneCode?: string }
     output: { table1: AccessTokenRow[] }
   }
   ThirdPartyUserInfoGet: {

@@ -4,6 +4,8 @@
  *   GET /sns/jscode2session?appid&secret&js_code&grant_type=authorization_code  (mini-program)
  *   GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code (official account)
  *   GET /sns/userinfo?access_token&openid&lang                                   (snsapi_userinfo)
+ *   POST /cgi-bin/stable_token {grant_type: client_credential, appid, secret, force_refresh}
+ *   POST /wxa/business/getuserphonenumber?access_token {code}                    (getPhoneNumber)
  * Errors come as HTTP 200 with { errcode, errmsg } as WeChat sends them: 40013 invalid appid,
  * 40125 invalid secret, 40029 invalid code (unknown or expired: WeChat's codes live 5 minutes),
  * 40163 code been used, 41002/41008 missing parameters, 40001/42001 bad access token.
@@ -39,7 +41,13 @@ export class FakeWechatAuth {
   private readonly codes = new Map<string, IssuedCode>()
   private readonly tokens = new Map<string, { openId: string; scope: string }>()
   private readonly users = new Map<string, WechatUser>()
-  private readonly faults: WechatFault[] = []
+  private readonly faults: (WechatFault | null)[] = []
+  /** Phone codes as the getPhoneNumber button gives them (5 minutes, once). */
+  private readonly phoneCodes = new Map<string, { countryCode: string; purePhoneNumber: string; expiresAt: number; used: boolean }>()
+  /** The mini-program's access tokens stable_token handed out, and until when WeChat takes each. */
+  readonly accessTokens = new Map<string, number>()
+  /** The getuserphonenumber bodies as sent (the tests check what reached WeChat). */
+  readonly phoneRequests: { accessToken: string; code: string }[] = []
   private readonly hanging = new Set<http.ServerResponse>()
   private readonly server: http.Server
   port = 0
@@ -75,11 +83,34 @@ export class FakeWechatAuth {
     return code
   }
 
-  next(...faults: WechatFault[]): void {
+  /** A one-time phone code as the getPhoneNumber button gives it, for the number the user verified with WeChat. */
+  issuePhoneCode(countryCode: string, purePhoneNumber: string, options: { ttlMs?: number } = {}): string {
+    const code = randomBytes(32).toString('hex')
+    this.phoneCodes.set(code, { countryCode, purePhoneNumber, expiresAt: Date.now() + (options.ttlMs ?? 300_000), used: false })
+    return code
+  }
+
+  /** WeChat stops taking every access token it gave (as when it expires or another caller forced a refresh). */
+  expireAccessTokens(): void {
+    for (const token of this.accessTokens.keys()) this.accessTokens.set(token, 0)
+  }
+
+  /** Faults for the next requests, in order; null: that request is answered as usual. */
+  next(...faults: (WechatFault | null)[]): void {
     this.faults.push(...faults)
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => this.answer(req, res, Buffer.concat(chunks).toString('utf8')))
+      return
+    }
+    this.answer(req, res, '')
+  }
+
+  private answer(req: http.IncomingMessage, res: http.ServerResponse, rawBody: string): void {
     const url = new URL(req.url ?? '/', 'http://fake')
     this.requests.push({ path: url.pathname, query: url.searchParams })
     const fault = this.faults.shift()
@@ -125,6 +156,43 @@ export class FakeWechatAuth {
         scope: issued.scope,
         is_snapshotuser: 0,
         ...(issued.unionId ? { unionid: issued.unionId } : {})
+      })
+    }
+
+    if (url.pathname === '/cgi-bin/stable_token' || url.pathname === '/wxa/business/getuserphonenumber') {
+      if (req.method !== 'POST') return err(43002, 'require POST method')
+      let json: Record<string, unknown>
+      try {
+        json = JSON.parse(rawBody) as Record<string, unknown>
+      } catch {
+        return err(47001, 'data format error')
+      }
+      if (url.pathname === '/cgi-bin/stable_token') {
+        if (json.grant_type !== 'client_credential') return err(40002, 'invalid grant_type')
+        if (json.appid !== this.mini.appId) return err(40013, 'invalid appid')
+        if (json.secret !== this.mini.secret) return err(40125, 'invalid appsecret')
+        // Non-forced: the token still good is answered again, so every caller shares it.
+        const now = Date.now()
+        const current = [...this.accessTokens].find(([, until]) => until > now)
+        if (current && json.force_refresh !== true) return send(200, { access_token: current[0], expires_in: Math.floor((current[1] - now) / 1000) })
+        const token = randomBytes(24).toString('base64url')
+        this.accessTokens.set(token, now + 7_200_000)
+        return send(200, { access_token: token, expires_in: 7200 })
+      }
+      const accessToken = q.get('access_token') ?? ''
+      const until = this.accessTokens.get(accessToken)
+      if (until === undefined) return err(40001, 'invalid credential, access_token is invalid or not latest')
+      if (until <= Date.now()) return err(42001, 'access_token expired')
+      const code = typeof json.code === 'string' ? json.code : ''
+      this.phoneRequests.push({ accessToken, code })
+      const issued = this.phoneCodes.get(code)
+      if (!issued || issued.used || issued.expiresAt <= Date.now()) return err(40029, 'invalid code')
+      issued.used = true
+      const phoneNumber = issued.countryCode === '86' ? issued.purePhoneNumber : `+${issued.countryCode}${issued.purePhoneNumber}`
+      return send(200, {
+        errcode: 0,
+        errmsg: 'ok',
+        phone_info: { phoneNumber, purePhoneNumber: issued.purePhoneNumber, countryCode: issued.countryCode, watermark: { timestamp: Math.floor(Date.now() / 1000), appid: this.mini.appId } }
       })
     }
 

@@ -54,11 +54,21 @@ export function identityProviderNamed(providers: IdentityProviders, name: string
   return Object.values(providers.hostLogin ?? {}).find((p) => p.name === name)
 }
 
-/** Exchanges a host authorisation code for an AccessToken; a code the host refuses → ACCESS_TOKEN_INVALID. */
-export async function issueAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, code: string, now: Date): Promise<AccessTokenRow> {
+/**
+ * Exchanges a host authorisation code for an AccessToken; a code the host refuses → ACCESS_TOKEN_INVALID.
+ * With `phoneCode` (the chat-app mini-program's getPhoneNumber code) the phone the host verified is
+ * signed in too; a provider that cannot verify phones, or a phone code the host refuses →
+ * PHONE_NOT_VERIFIED (no token: the diner asked for a login with that phone).
+ */
+export async function issueAccessToken(db: Kysely<Database>, identity: IdentityProvider, entId: string, code: string, now: Date, phoneCode?: string): Promise<AccessTokenRow> {
   const host = await identity.exchangeCode(code)
   if (!host || !host.openId) throw new DomainError('ACCESS_TOKEN_INVALID')
-  return signAccessToken(db, host.via ?? identity, entId, host, now)
+  const signer = host.via ?? identity
+  if (phoneCode === undefined) return signAccessToken(db, signer, entId, host, now)
+  if (!signer.verifiesPhones || !signer.phoneFromCode) throw new DomainError('PHONE_NOT_VERIFIED')
+  const phone = await signer.phoneFromCode(phoneCode)
+  if (!phone?.phone) throw new DomainError('PHONE_NOT_VERIFIED')
+  return signAccessToken(db, signer, entId, { ...host, areaNo: phone.areaNo, phone: phone.phone }, now)
 }
 
 /** Signs what `identity` said about a code it took (issueAccessToken, the host browsers' user-info calls). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EnvelopeError } from '../../domain/errors'
+import { EnvelopeError, invalidInput } from '../../domain/errors'
 import { countHostCodeExchange } from '../../domain/members/host-code-limit'
 import { issueAccessToken } from '../../domain/members/identity-token'
 import { HostUnavailableError } from '../../providers/identity/identity-provider'
@@ -10,11 +10,12 @@ export default defineOperation({
   name: 'ThirdPartyAccessTokenGet',
   group: 'Members',
   summary:
-    "Exchanges a host authorisation code for a checked identity through the identity provider: without HostKind the mini-programs' (weapp wx.login, alipay my.getAuthCode); with HostKind 'superapp' or 'thirdparty' the code the super-app's or the third-party member login's authorise page sent back to the H5 app (each kind its own provider; the chat-app, payment-app and wallet browsers use their GET user-info calls instead, docs/hosts.md). table1: the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses, or one already used or expired → 20040. With a real IDENTITY_PROVIDER at most HOST_CODE_RATE_PER_MINUTE exchanges (default 60) per client address a minute, across every server process; beyond: errcode 10009, the code not sent to the host. The host unreachable or busy: errcode 10009 (HTTP 503), the code still good. The DEVELOPMENT providers: the mini-programs' (Provider 'dev') accepts 'dev:<openid>'; the host browsers' ('dev-<kind>') accept only codes their development authorise page issued, once, for 5 minutes; none vouches for a phone (docs/members.md).",
+    "Exchanges a host authorisation code for a checked identity through the identity provider: without HostKind the mini-programs' (weapp wx.login, alipay my.getAuthCode); with HostKind 'superapp' or 'thirdparty' the code the super-app's or the third-party member login's authorise page sent back to the H5 app (each kind its own provider; the chat-app, payment-app and wallet browsers use their GET user-info calls instead, docs/hosts.md). table1: the OpenID and an AccessToken signed by this server (valid 2 hours, for this enterprise) that proves it to ThirdPartyUserInfoGet, VipLoginByOpenID and VipRegister. A code the host refuses, or one already used or expired → 20040. With a real IDENTITY_PROVIDER at most HOST_CODE_RATE_PER_MINUTE exchanges (default 60) per client address a minute, across every server process; beyond: errcode 10009, the code not sent to the host. The host unreachable or busy: errcode 10009 (HTTP 503), the code still good. The DEVELOPMENT providers: the mini-programs' (Provider 'dev') accepts 'dev:<openid>'; the host browsers' ('dev-<kind>') accept only codes their development authorise page issued, once, for 5 minutes; none vouches for a phone (docs/members.md). With PhoneCode (the chat-app mini-program's getPhoneNumber button; IDENTITY_PROVIDER=wechat) the phone WeChat verified (getuserphonenumber) is signed into the AccessToken as well, for VipRegister RegisterType 0; a phone code WeChat refuses (invalid, used or expired), or an identity provider that verifies no phones (the DEVELOPMENT ones, Alipay's) → 20047. PhoneCode with HostKind → 10007.",
   auth: 'app',
   input: z.object({
     Code: requiredId("The host's authorisation code"),
-    HostKind: z.enum(['superapp', 'thirdparty']).optional().describe("'superapp' or 'thirdparty' for an H5 host browser's code; absent for a mini-program's")
+    HostKind: z.enum(['superapp', 'thirdparty']).optional().describe("'superapp' or 'thirdparty' for an H5 host browser's code; absent for a mini-program's"),
+    PhoneCode: requiredId("The chat-app mini-program's getPhoneNumber code (with a mini-program's Code only)").optional()
   }),
   output: {
     table1: {
@@ -25,13 +26,15 @@ export default defineOperation({
     }
   },
   async handler(ctx, input) {
+    // A phone code is the mini-program's button: not a host browser's.
+    if (input.HostKind && input.PhoneCode !== undefined) throw invalidInput('PhoneCode (not with HostKind)')
     const provider = input.HostKind ? ctx.providers.hostLogin[input.HostKind] : ctx.providers.identity
     // A real host's quota is the deployment's: made-up codes are bounded per client address.
     if (ctx.config.identityProvider !== 'development') {
       await countHostCodeExchange({ db: ctx.db, clientIp: ctx.clientIp, now: ctx.now, ratePerMinute: ctx.config.hostCodeRatePerMinute })
     }
     try {
-      return { table1: [await issueAccessToken(ctx.db, provider, ctx.enterprise.entId, input.Code, ctx.now)] }
+      return { table1: [await issueAccessToken(ctx.db, provider, ctx.enterprise.entId, input.Code, ctx.now, input.PhoneCode)] }
     } catch (e) {
       // The host could not answer now (busy, rate-limited, unreachable): the code was not taken, try again (10009, HTTP 503).
       if (e instanceof HostUnavailableError) throw new EnvelopeError('RATE_LIMITED', undefined, 503)

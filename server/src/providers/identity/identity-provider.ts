@@ -48,6 +48,13 @@ export interface IdentityProvider {
   exchangeCode(code: string): Promise<HostIdentity | null>
   /** The host profile of an open id this provider gave out; null when unknown. */
   userInfo(openId: string): Promise<HostProfile | null>
+  /**
+   * The phone behind a host phone code (the chat-app mini-program's getPhoneNumber button gives
+   * one), as the host verified it; null when the host refuses the code (unknown, used, expired).
+   * Throws HostUnavailableError when the host could not answer now. Only a provider with
+   * verifiesPhones has it: the development ones check nothing and have none.
+   */
+  phoneFromCode?(code: string): Promise<{ areaNo: string; phone: string } | null>
   /** A combined provider's members (the mini-programs of two hosts): each one's tokens are checked by its own name. */
   readonly members?: readonly IdentityProvider[]
 }

@@ -3,9 +3,15 @@
  *
  *   - the chat-app mini-program ('weapp'): wx.login's code → GET /sns/jscode2session?appid&secret&
  *     js_code&grant_type=authorization_code → openid (and session_key, unionid). The session_key is
- *     dropped at once: nothing here decrypts wx.getUserInfo / getPhoneNumber data (the app has no
- *     getPhoneNumber flow), so it is neither kept nor logged. No server API answers a mini-program
- *     user's nickname or picture: its profile is empty.
+ *     dropped at once: nothing here decrypts wx.getUserInfo data, so it is neither kept nor logged.
+ *     No server API answers a mini-program user's nickname or picture: its profile is empty.
+ *   - its phone ('weapp' verifies phones): the getPhoneNumber button's code → POST
+ *     /wxa/business/getuserphonenumber?access_token {code} → phone_info (purePhoneNumber,
+ *     countryCode; watermark.appid must be ours). The mini-program's access token comes from POST
+ *     /cgi-bin/stable_token (client_credential, never force_refresh: other services of the same app
+ *     keep theirs) and is kept in memory until 5 minutes before it expires; one that WeChat calls
+ *     stale (40001, 42001, 40014) is fetched again once. A phone code refused (40029: unknown, used
+ *     or expired) → null.
  *   - the chat-app browser's OAuth ('wechat', HostLoginProvider kind 'wechat'): the authorise page
  *     https://open.weixin.qq.com/connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope&state#wechat_redirect
  *     (parameters in that order, as WeChat asks), then GET /sns/oauth2/access_token (code → openid,
@@ -120,19 +126,102 @@ function checkErrcode(path: string, body: Json): Json | null {
   throw new Error(`WeChat ${path} refused this deployment: errcode ${errcode} (check the app id and secret)`)
 }
 
+/** POST JSON to a WeChat API (query: the access token); its JSON answer, as wechatGet. */
+async function wechatPost(baseUrl: string, path: string, query: Record<string, string>, json: Json, timeoutMs: number): Promise<Json> {
+  const search = new URLSearchParams(query).toString()
+  let response: Response
+  try {
+    response = await fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(json)
+    })
+  } catch (e) {
+    // The URL and body carry secrets: only the path is named.
+    throw new HostUnavailableError(`WeChat ${path}: ${(e as Error).name === 'TimeoutError' ? 'timed out' : 'network error'}`)
+  }
+  if (!response.ok) throw new HostUnavailableError(`WeChat ${path}: HTTP ${response.status}`)
+  let body: unknown
+  try {
+    body = JSON.parse(await response.text())
+  } catch {
+    throw new HostUnavailableError(`WeChat ${path}: not JSON`)
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HostUnavailableError(`WeChat ${path}: not a JSON object`)
+  return body as Json
+}
+
+/** getuserphonenumber's errcodes for an access token WeChat no longer takes: fetch one again. */
+const TOKEN_STALE = new Set([40001, 42001, 40014])
+/** A phone code refused: invalid, used or expired (WeChat's codes live 5 minutes, once). */
+const PHONE_REFUSED = new Set([40029])
+
 const openIdOf = (body: Json): string | null => (typeof body.openid === 'string' && OPEN_ID.test(body.openid) ? body.openid : null)
 
 /** The chat-app mini-program: code2Session. */
 export class WechatMiniIdentityProvider implements IdentityProvider {
   readonly name = WECHAT_MINI_IDENTITY
-  /** No getPhoneNumber flow here: no phone is reported, none vouched for. */
-  readonly verifiesPhones = false
+  /** A phone comes only from getuserphonenumber (phoneFromCode): the number WeChat verified. */
+  readonly verifiesPhones = true
+  private token: { value: string; until: number } | null = null
+  private tokenPending: Promise<string> | null = null
 
   constructor(
     private readonly app: { appId: string; secret: string },
     private readonly apiBaseUrl: string,
-    private readonly timeoutMs: number
+    private readonly timeoutMs: number,
+    private readonly clock: () => number = Date.now
   ) {}
+
+  async phoneFromCode(code: string): Promise<{ areaNo: string; phone: string } | null> {
+    if (!code || code.length > 256) return null
+    const path = '/wxa/business/getuserphonenumber'
+    let body: Json | null = null
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const accessToken = await this.accessToken()
+      body = await wechatPost(this.apiBaseUrl, path, { access_token: accessToken }, { code }, this.timeoutMs)
+      const errcode = body.errcode === undefined ? 0 : Number(body.errcode)
+      if (!TOKEN_STALE.has(errcode)) break
+      // Expired or replaced early: forget it, ask once more with a fresh one.
+      if (this.token?.value === accessToken) this.token = null
+      if (attempt === 1) throw new HostUnavailableError(`WeChat ${path}: errcode ${errcode} with a fresh access token`)
+    }
+    const errcode = Number(body?.errcode ?? 0)
+    if (PHONE_REFUSED.has(errcode)) return null
+    if (BUSY.has(errcode)) throw new HostUnavailableError(`WeChat ${path}: errcode ${errcode}`)
+    if (errcode !== 0) throw new Error(`WeChat ${path} refused this deployment: errcode ${errcode}`)
+    const info = body?.phone_info as Json | undefined
+    const watermark = info?.watermark as Json | undefined
+    const phone = typeof info?.purePhoneNumber === 'string' ? info.purePhoneNumber : ''
+    const areaNo = typeof info?.countryCode === 'string' ? info.countryCode.replace(/^\+/, '') : ''
+    // An answer for another app, or without a number we can read, vouches for nothing.
+    if (watermark?.appid !== this.app.appId || !/^\d{4,20}$/.test(phone) || !/^\d{1,4}$/.test(areaNo)) return null
+    return { areaNo, phone }
+  }
+
+  /** The mini-program's access token: kept until 5 minutes before expiry; one request at a time. */
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.until > this.clock()) return this.token.value
+    this.tokenPending ??= this.fetchToken().finally(() => {
+      this.tokenPending = null
+    })
+    return this.tokenPending
+  }
+
+  private async fetchToken(): Promise<string> {
+    const path = '/cgi-bin/stable_token'
+    const body = await wechatPost(this.apiBaseUrl, path, {}, { grant_type: 'client_credential', appid: this.app.appId, secret: this.app.secret, force_refresh: false }, this.timeoutMs)
+    const errcode = body.errcode === undefined ? 0 : Number(body.errcode)
+    if (BUSY.has(errcode)) throw new HostUnavailableError(`WeChat ${path}: errcode ${errcode}`)
+    // 40013 / 40125 (app id, secret), 40164 / 61004 (this server's IP not in the app's IP whitelist): the deployment's.
+    if (errcode !== 0) throw new Error(`WeChat ${path} refused this deployment: errcode ${errcode} (check the app id, secret and the IP whitelist)`)
+    const value = typeof body.access_token === 'string' ? body.access_token : ''
+    const expiresIn = Number(body.expires_in)
+    if (!value || !Number.isFinite(expiresIn) || expiresIn <= 0) throw new HostUnavailableError(`WeChat ${path}: no access_token in the answer`)
+    this.token = { value, until: this.clock() + Math.max(expiresIn - 300, 0) * 1000 }
+    return value
+  }
 
   async exchangeCode(code: string): Promise<HostIdentity | null> {
     if (!code || code.length > 256) return null
