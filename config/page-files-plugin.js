@@ -1,11 +1,13 @@
 /**
  * Writes `page-files.json` beside the H5 build's index.html: for each page and each language's
  * first-screen texts, the script and stylesheet files the browser fetches when it loads them
- * (every chunk of the import's chunk group), e.g.
+ * (every chunk of the import's chunk group), and the same for every named import, e.g.
  *   { "pages/home/home": ["js/pages-shared.1a2b3c4d.js", "css/8371.1a2b3c4d.css", "js/8371.1a2b3c4d.js"],
- *     "i18n/en?first-screen": ["js/i18n-en-first.1a2b3c4d.js"], … }
- * The server preloads those of the first screen from the HTML of an entry URL
- * (server/src/http/first-screen.ts), so they download beside the app's script instead of after it.
+ *     "i18n/en?first-screen": ["js/i18n-en-first.1a2b3c4d.js"], "chunk:feature-stores": […], … }
+ * The server preloads those of the first screen from the HTML of an entry URL, and hands the
+ * whole map to the page, whose first script preloads the files of the page in its URL's hash
+ * (server/src/http/first-screen.ts, src/index.html): they download beside the app's script
+ * instead of after it.
  */
 const PAGE = /[\\/]src[\\/](pages[\\/][^\\/]+[\\/][^\\/.]+)\.tsx$/
 const FIRST_TEXTS = /[\\/]src[\\/]i18n[\\/]catalogues[\\/]([A-Za-z-]+)\.ts\?first-screen$/
@@ -18,6 +20,12 @@ class PageFilesPlugin {
         const out = {}
         for (const group of compilation.chunkGroups) {
           if (group.isInitial()) continue
+          // A named import (webpackChunkName: 'feature-stores', 'i18n-en', …) under 'chunk:<name>'.
+          if (group.name && !out[`chunk:${group.name}`]) {
+            const files = []
+            for (const c of group.chunks) for (const f of c.files) if (/\.(js|css)$/.test(f)) files.push(f)
+            out[`chunk:${group.name}`] = files
+          }
           for (const origin of group.origins) {
             // The module that the import() resolves to: the page or the catalogue part.
             const block = origin.module && compilation.moduleGraph

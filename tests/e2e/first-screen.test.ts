@@ -6,6 +6,7 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { phone, SCREENSHOTS } from './browser'
@@ -65,6 +66,36 @@ describe('the first screen from a table code', () => {
     assert.match(await page.getByTestId('branch-name').innerText(), /議事亭/)
     assert.ok(seen.calls.includes('HomeShopDetailsGet'), 'the shop was asked for in zh-TW')
     assert.deepEqual(seen.problems, [])
+    await context.close()
+  })
+
+  it("a reload of the goods list fetches the page's files beside the app's script, not after it has run", async () => {
+    const pageFiles = JSON.parse(fs.readFileSync(path.resolve(process.env.STATIC_DIR ?? 'dist/h5', 'page-files.json'), 'utf8'))
+    const menuScript = (pageFiles['pages/goodsList/goodsList'] as string[]).filter((f) => /^js\/\d+\./.test(f)).pop()
+    const stores = (pageFiles['chunk:feature-stores'] as string[]).find((f) => f.endsWith('.js'))
+    assert.ok(menuScript && stores)
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    await page.goto(await entryUrl(app.server, 'A03'))
+    await page.getByTestId('order-now').filter({ visible: true }).click()
+    await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
+    const order: string[] = []
+    page.on('request', (r) => order.push(r.url().endsWith('/GetData') ? 'GetData' : new URL(r.url()).pathname.slice(1)))
+    const seen = watch(page)
+    // A reload (its URL keeps the code), then the goods list's own address (the stored entry).
+    for (const go of [() => page.reload(), () => page.goto(`${app.server.url}/#/pages/goodsList/goodsList`)]) {
+      order.length = 0
+      await go()
+      await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
+      const firstCall = order.indexOf('GetData')
+      for (const file of [menuScript, stores, ...(pageFiles['chunk:i18n-en'] as string[])]) {
+        const at = order.indexOf(file)
+        assert.ok(at >= 0 && (firstCall < 0 || at < firstCall), `${file} fetched before the app's first call: ${order.join(', ')}`)
+        // Asked for by index.html's first script (so-pages), not by the app once it ran.
+        assert.equal(await page.locator(`link[rel="preload"][href="/${file}"]`).count(), 1, `${file} preloaded`)
+      }
+    }
+    assert.deepEqual(seen.problems, [], 'errors on the console (a script the CSP refused?)')
     await context.close()
   })
 

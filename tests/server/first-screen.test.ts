@@ -101,7 +101,7 @@ describe('the HTML of an entry URL', () => {
     try {
       const html = (await entry(code, 'en')).body
       expect(html).not.toContain('<img src=x')
-      expect(html.match(/<\/script>/g)).toHaveLength(1)
+      expect(html.match(/<\/script>/g)).toHaveLength(2) // the map of the pages' files and the answers
       const { answers } = firstScreen(html)
       const where = { ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', QRCode: code, EntID: DEMO_ENT }
       expect(answers[firstAnswerKey('HomeShopDetailsGet', where)].data.table1[0].ShopName).toContain('onerror')
@@ -110,13 +110,23 @@ describe('the HTML of an entry URL', () => {
     }
   })
 
-  it('answers nothing for an unknown code, and gives any other / the plain page', async () => {
+  it('answers nothing for an unknown code, and gives any other / the page with only the map of its files', async () => {
     const unknown = firstScreen((await entry('QR-NOPE-0000000000')).body)
     expect(unknown.answers).toEqual({})
+    const withMap = INDEX.replace('</head>', `<script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script></head>`)
     for (const url of ['/', '/?TableID=B202-T01', `/?QRCode=${'x'.repeat(200)}`, '/?QRCode=%3Cscript%3E', '/?QRCode=a&QRCode=b']) {
       const res = await server.app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
-      expect(res.body).toBe(INDEX)
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toBe(withMap)
+    }
+  })
+
+  it("hands every page the map of each page's files, for a reload's preloads (src/index.html)", async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    for (const res of [await server.app.inject({ method: 'GET', url: '/' }), await entry(code)]) {
+      const m = /<script type="application\/json" id="so-pages">([^<]*)<\/script>/.exec(res.body)
+      expect(m && JSON.parse(m[1])).toEqual(PAGE_FILES)
     }
   })
 })

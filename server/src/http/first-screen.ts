@@ -15,7 +15,10 @@
  * recommendations in features/menu/menu.store.ts); a call the app makes differently is simply not
  * found and goes over the network as before. tests/e2e/first-screen.test.ts sees to it that the
  * first screen from a table's code asks the network nothing before it shows.
- * Any other request for / gets index.html as it is.
+ * Every / (an entry URL's or not) also carries the build's map of each page's files
+ * (`<script type="application/json" id="so-pages">`): index.html's first script preloads the files
+ * of the page a reload or a link names in its hash (#/pages/goodsList/goodsList), which the
+ * server never sees.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -27,6 +30,8 @@ import { decodeStrings, formEncode } from '../../../src/gateway/form'
 import { OPERATIONS } from '../../../src/gateway/operation-list'
 import { localeFromAcceptLanguage } from '../../../src/i18n/language'
 
+/** The id of the map of the pages' files (src/index.html reads it). */
+export const PAGE_FILES_ID = 'so-pages'
 /** Pages and texts of the first screen from a code, in the order they are needed. */
 const FIRST_SCREEN_FILES = ['pages/scanCodeEntry/scanCodeEntry', 'pages/home/home']
 /** Home shows recommendations two to a row, each picture 47 % of the window (RecommendGrid.tsx). */
@@ -38,9 +43,13 @@ const CODE = /^[A-Za-z0-9_-]{1,64}$/
 const CARRIED = ['host', 'accept-language', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'forwarded'] as const
 
 interface BuildFiles {
+  /** index.html with the map of the pages' files written in. */
   html: string
   pageFiles: Record<string, string[]>
 }
+
+/** JSON inside <script>: '<' written as \u003c, so no '</script>' or '<!--' in it ends the element. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c')
 
 export interface FirstScreenOptions {
   staticDir: string
@@ -61,7 +70,8 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
         } catch {
           // A build from before page-files.json: answers and pictures only.
         }
-        cached = { mtimeMs, files: { html, pageFiles } }
+        const withPages = html.replace('</head>', `<script type="application/json" id="${PAGE_FILES_ID}">${scriptJson(pageFiles)}</script></head>`)
+        cached = { mtimeMs, files: { html: withPages, pageFiles } }
       }
       return cached.files
     } catch {
@@ -72,10 +82,11 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
   app.get('/', async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown>
     const code = typeof query.QRCode === 'string' && CODE.test(query.QRCode) ? query.QRCode : null
-    const files = code && !('TableID' in query || 'BaseID' in query || 'ShopID' in query) ? buildFiles() : null
-    if (!code || !files) return reply.sendFile('index.html')
-    const head = await firstScreenHead(app, request, opts.authCode, code, files.pageFiles)
+    const files = buildFiles()
+    if (!files) return reply.sendFile('index.html')
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
+    if (!code || 'TableID' in query || 'BaseID' in query || 'ShopID' in query) return files.html
+    const head = await firstScreenHead(app, request, opts.authCode, code, files.pageFiles)
     return files.html.replace('</head>', `${head}</head>`)
   })
 }
@@ -142,9 +153,7 @@ async function firstScreenHead(app: FastifyInstance, request: FastifyRequest, au
       }
     }
   }
-  // JSON inside <script>: '<' written as \u003c, so no '</script>' or '<!--' in a shop's text ends it.
-  const json = JSON.stringify({ locale, answers }).replace(/</g, '\\u003c')
-  return `${links.join('')}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`
+  return `${links.join('')}<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson({ locale, answers })}</script>`
 }
 
 function escapeAttribute(text: string): string {
