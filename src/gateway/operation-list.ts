@@ -103,6 +103,8 @@ export const OPERATIONS = {
   VipRegister: 'Members',
   /** Binds a phone (with its SMS code) to the signed-in member. */
   VipBindPhone: 'Members',
+  /** Binds the phone the host verified (ThirdPartyAccessTokenGet with PhoneCode) to the signed-in member. */
+  VipHostPhoneBind: 'Members',
   /** Logs in this device's walk-in guest identity; 42000 when it has none yet (then GuestRegister). */
   GuestLogin: 'Members',
   /** Makes this device's walk-in guest identity (or returns it) and logs it in. */

@@ -659,6 +659,10 @@ export interface OperationTypes {
     input: { Phone: string; AreaNo: string; Code: string; SourceType: 'VipBindPhone' }
     output: { table1: VipRow[] }
   }
+  VipHostPhoneBind: {
+    input: { OpenID: string; AccessToken: string }
+    output: { table1: VipRow[] }
+  }
   GuestLogin: {
     input: MemberPlace
     output: { table1: MemberSessionRow[]; table2: VipRow[] }

@@ -67,6 +67,7 @@ const SAMPLES: Partial<Record<OperationName, () => Record<string, unknown>>> = {
   VipDetailGet: () => ({}),
   VipProfileUpdate: () => ({ VipName: 'Changed', Sex: '2', Birthy: '1990-01-02' }),
   VipBindPhone: () => ({ Phone: '66001122', AreaNo: '853', Code: '123456', SourceType: 'VipBindPhone' }),
+  VipHostPhoneBind: () => ({ OpenID: 'dev-open-id', AccessToken: 'x'.repeat(40) }),
   VipPhoneChange: () => ({ Type: 1, Phone: '66001122', AreaNo: '853', Code: '123456' }),
   VipLogout: () => ({}),
   VipScoreRecordByPage: () => ({ PageIndex: 1, PageSize: 10 }),
@@ -135,6 +136,15 @@ const OTHER_MEMBER: Partial<Record<OperationName, () => Promise<void>>> = {
     const code = smsOutbox().lastCode('853', a.phone)
     const res = await server.call('VipBindPhone', [{ Phone: a.phone, AreaNo: '853', Code: code, SourceType: 'VipBindPhone' }], { headers: b.headers })
     expect(res.body.resultcode).toBe('20037')
+  },
+  async VipHostPhoneBind() {
+    // A's host identity (its AccessToken) binds nothing to B: it is A's.
+    const token = ok(await server.call('ThirdPartyAccessTokenGet', [{ Code: 'dev:member-access-a-host' }])).table1[0]
+    await server.db.insertInto('member_identities').values({ ent_id: 'E1001', provider: token.Provider, open_id: token.OpenID, vip_id: a.vipId, created_at: new Date().toISOString() }).execute()
+    const res = await server.call('VipHostPhoneBind', [{ OpenID: token.OpenID, AccessToken: token.AccessToken }], { headers: b.headers })
+    expect(res.body.resultcode).toBe('20040')
+    const bob = await server.db.selectFrom('members').select('phone').where('vip_id', '=', b.vipId).executeTakeFirstOrThrow()
+    expect(bob.phone).toBe(b.phone)
   },
   async VipPhoneChange() {
     // Step 2 without B's own step-1 ticket (or with a made-up one) changes nothing.

@@ -68,6 +68,36 @@ describe('a phone WeChat verified signs a diner up or in (RegisterType 0)', () =
   })
 })
 
+describe('binding the phone WeChat verified to the signed-in member (VipHostPhoneBind)', () => {
+  async function signedInByOpenId(openId: string) {
+    const token = ok(await server.call('ThirdPartyAccessTokenGet', [{ Code: wechat.issueCode('mini', { openId }) }])).table1[0]
+    const reg = ok(await server.call('VipRegister', [{ RegisterType: 2, OpenID: token.OpenID, AccessToken: token.AccessToken, VipName: 'Eve' }]))
+    return { vipId: reg.table2[0].VipID as string, headers: { authorization: `Bearer ${reg.table1[0].Token as string}` } }
+  }
+
+  test('the member the app signed in by open id (no phone) gets the number WeChat verified; another member cannot use that identity; a token without a phone binds nothing', async () => {
+    const eve = await signedInByOpenId('oPhone-eve-0001')
+    const plain = ok(await server.call('ThirdPartyAccessTokenGet', [{ Code: wechat.issueCode('mini', { openId: 'oPhone-eve-0001' }) }])).table1[0]
+    expect((await server.call('VipHostPhoneBind', [{ OpenID: plain.OpenID, AccessToken: plain.AccessToken }], { headers: eve.headers })).body.resultcode).toBe('20047')
+
+    const proof = ok(await phoneToken('oPhone-eve-0001', wechat.issuePhoneCode('86', '13900139001'))).table1[0]
+    // Another member signed in elsewhere cannot bind Eve's verified number with her identity.
+    const mallory = await signedInByOpenId('oPhone-mal-0001')
+    expect((await server.call('VipHostPhoneBind', [{ OpenID: proof.OpenID, AccessToken: proof.AccessToken }], { headers: mallory.headers })).body.resultcode).toBe('20040')
+
+    const bound = ok(await server.call('VipHostPhoneBind', [{ OpenID: proof.OpenID, AccessToken: proof.AccessToken }], { headers: eve.headers }))
+    expect(bound.table1[0]).toMatchObject({ VipID: eve.vipId, Phone: '13900139001' })
+    expect(await server.db.selectFrom('members').select(['area_no', 'phone']).where('vip_id', '=', eve.vipId).executeTakeFirstOrThrow()).toEqual({ area_no: '86', phone: '13900139001' })
+
+    // Mallory proving the same number with her own identity: the number is Eve's (20037).
+    const hers = ok(await phoneToken('oPhone-mal-0001', wechat.issuePhoneCode('86', '13900139001'))).table1[0]
+    expect((await server.call('VipHostPhoneBind', [{ OpenID: hers.OpenID, AccessToken: hers.AccessToken }], { headers: mallory.headers })).body.resultcode).toBe('20037')
+    // A member with a phone already changes it with VipPhoneChange (20041).
+    const other = ok(await phoneToken('oPhone-eve-0001', wechat.issuePhoneCode('86', '13900139002'))).table1[0]
+    expect((await server.call('VipHostPhoneBind', [{ OpenID: other.OpenID, AccessToken: other.AccessToken }], { headers: eve.headers })).body.resultcode).toBe('20041')
+  })
+})
+
 describe('refusals', () => {
   test('a phone code WeChat refuses (40029: unknown, used, expired) answers 20047, no token; the login code alone still works afterwards', async () => {
     const used = wechat.issuePhoneCode('86', '13800138002')

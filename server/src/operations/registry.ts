@@ -54,6 +54,7 @@ import SmsVerifySend from './members/SmsVerifySend'
 import VipLoginGet from './members/VipLoginGet'
 import VipRegister from './members/VipRegister'
 import VipBindPhone from './members/VipBindPhone'
+import VipHostPhoneBind from './members/VipHostPhoneBind'
 import GuestLogin from './members/GuestLogin'
 import GuestRegister from './members/GuestRegister'
 import VipLoginByOpenID from './members/VipLoginByOpenID'
@@ -153,6 +154,7 @@ export const OPERATION_REGISTRY = {
   VipLoginGet,
   VipRegister,
   VipBindPhone,
+  VipHostPhoneBind,
   GuestLogin,
   GuestRegister,
   VipLoginByOpenID,

@@ -12,7 +12,8 @@ import type { PhoneChangeTicketRow, VipRow } from '../../../../src/gateway/membe
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { SECRET_NAMES } from '../secrets/server-secret'
-import { checkedProfile, findMemberByPhone, phoneUnique, requireMember, vipRow, type ProfileInput } from './member.service'
+import { checkedProfile, findMemberByIdentity, findMemberByPhone, linkIdentity, phoneUnique, requireMember, vipRow, type ProfileInput } from './member.service'
+import type { VouchedIdentity } from './identity-token'
 import type { SessionMember } from './member-session'
 import { signToken, verifyToken, type SignedPayload } from './signed-token'
 import { checkSmsCode, smsRequester, useSmsCode } from './sms-code.service'
@@ -63,6 +64,34 @@ export async function bindPhone(req: MemberRequest, input: { AreaNo: string; Pho
         .updateTable('members')
         // The device key went with the guest identity: a phone member logs in by phone, not by device.
         .set({ area_no: code.areaNo, phone: code.phone, is_guest: 0, device_key: '', updated_at: now.toISOString() })
+        .where('vip_id', '=', member.vipId)
+        .execute()
+    )
+  })
+  return memberDetail(req)
+}
+
+/**
+ * VipHostPhoneBind: the phone the host verified (signed into the identity's AccessToken: the chat-app
+ * mini-program's getPhoneNumber) becomes this member's, by the same rules as VipBindPhone. The
+ * identity must be this member's (or no one's yet: it is linked here); another member's → 20040.
+ */
+export async function bindVerifiedPhone(req: MemberRequest, identity: VouchedIdentity): Promise<VipRow> {
+  const { db, member, now } = req
+  const linked = await findMemberByIdentity(db, member.entId, identity.provider, identity.openId)
+  if (linked && linked.vip_id !== member.vipId) throw new DomainError('ACCESS_TOKEN_INVALID')
+  if (!identity.phone) throw new DomainError('PHONE_NOT_VERIFIED')
+  const phone = normalisePhone(identity.areaNo, identity.phone)
+  const owner = await findMemberByPhone(db, member.entId, phone.areaNo, phone.phone)
+  if (owner && owner.vip_id !== member.vipId) throw new DomainError('PHONE_IN_USE')
+  if (!owner && member.phone) throw new DomainError('CHANGE_TICKET_INVALID')
+  await db.transaction().execute(async (trx) => {
+    if (!linked) await linkIdentity(trx, member.entId, identity, member.vipId, now)
+    if (owner) return
+    await phoneUnique(() =>
+      trx
+        .updateTable('members')
+        .set({ area_no: phone.areaNo, phone: phone.phone, is_guest: 0, device_key: '', updated_at: now.toISOString() })
         .where('vip_id', '=', member.vipId)
         .execute()
     )
