@@ -166,6 +166,20 @@ export interface Host {
 }
 
 /** A photo the diner picked: a handle the host can upload, and what the server must be told. */
+/**
+ * A host button that hands over the phone number the diner verified with the host (the chat-app
+ * mini-program's `<Button openType="getPhoneNumber">`): on the diner's tap the host asks for consent
+ * and gives a one-time code for the server (ThirdPartyAccessTokenGet PhoneCode), or null when the
+ * diner refused or the host gave none. Hosts without one export null (./phone-button.tsx).
+ */
+export interface PhoneButtonProps {
+  label: string
+  className: string
+  disabled: boolean
+  testId: string
+  onCode(code: string | null): void
+}
+
 export interface HostPhoto {
   /** H5: an object URL / the File kept by the host; mini-programs: the temp file path. */
   path: string

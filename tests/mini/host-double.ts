@@ -284,6 +284,22 @@ export class MiniHostDouble {
     this.tapPath(hit)
   }
 
+  /**
+   * The chat-app's getPhoneNumber button (weapp, rendered): the diner taps the button reading
+   * `label`, WeChat asks for consent and the button reports `getphonenumber` with the code
+   * `phoneCode` gives (a fake of WeChat issues it), or the refusal when it gives null.
+   */
+  async tapPhoneButton(label: string | RegExp, phoneCode: () => string | null): Promise<void> {
+    const page = this.current
+    if (!this.rendered) throw new Error(`${this.kind}: the phone button is the chat-app mini-program's (rendered weapp) only`)
+    this.text()
+    const code = phoneCode()
+    const detail = code ? { code, errMsg: 'getPhoneNumber:ok' } : { errMsg: 'getPhoneNumber:fail user deny' }
+    const handler = (event: unknown) => this.guard(() => page.instance.eh.call(page.instance, event), `getphonenumber on ${page.route}`)
+    const tapped = await this.view!.tap(label, 0, handler, { type: 'getphonenumber', detail })
+    if (!tapped) throw new Error(`${this.kind}: no button reads ${String(label)} on ${page.route}; the page reads:\n${this.text()}`)
+  }
+
   /** Taps the first element a predicate picks from the tree (for controls without text: steppers, icons). */
   tapWhere(pick: (node: ViewNode, ancestors: ViewNode[]) => boolean, what: string): void {
     for (const trail of walkTree(this.current.data.root as ViewNode)) {

@@ -107,7 +107,7 @@ export class WxmlView {
    * Taps the innermost rendered element whose text is `label` (or matches it), with the page's
    * handler receiving what the templates pass. Resolves after the tap has bubbled.
    */
-  async tap(label: string | RegExp, index: number, onEvent: (event: unknown) => void): Promise<boolean> {
+  async tap(label: string | RegExp, index: number, onEvent: (event: unknown) => void, event: { type: string; detail: Record<string, unknown> } = { type: 'tap', detail: { x: 0, y: 0 } }): Promise<boolean> {
     const matches = (s: string) => (typeof label === 'string' ? s === label.trim() : label.test(s))
     const hits: Element[] = []
     const walk = (el: Element) => {
@@ -130,7 +130,7 @@ export class WxmlView {
     forward = onEvent
     exparser().Event.dispatchEvent(
       element,
-      exparser().Event.create('tap', { x: 0, y: 0 }, { bubbles: true, composed: true, capturePhase: true, extraFields: { touches: [], changedTouches: [] } })
+      exparser().Event.create(event.type, event.detail, { bubbles: true, composed: true, capturePhase: true, extraFields: { touches: [], changedTouches: [] } })
     )
     await new Promise((r) => setImmediate(r))
     return true

@@ -284,6 +284,61 @@ export class MemberStore {
   }
 
   /**
+   * Login by the phone the host verified (the chat-app mini-program's getPhoneNumber button gave
+   * `phoneCode`; spec §4 RegisterType 0): a fresh login code and the phone code to
+   * ThirdPartyAccessTokenGet, then VipRegister 0, which logs in the member who has the open id or
+   * that phone, else registers one with it. A refused phone code says "log in with an SMS code".
+   */
+  async phoneLogin(phoneCode: string): Promise<boolean> {
+    if (this.signedIn) return false
+    return this.withHostPhone(phoneCode, async ({ OpenID, AccessToken }) => {
+      const MinaID = this.deps.minaId()
+      const res = await this.gateway.request('VipRegister', [{ ...this.deps.place(), RegisterType: REGISTER_TYPE.PHONE_ONLY, OpenID, AccessToken, MinaID }], { silent: true })
+      this.signIn(res)
+      runInAction(() => {
+        this.openUserInfo = { openid: OpenID, unionid: '', MinaID, nickname: '', sex: '', headimgurl: '', accessToken: AccessToken }
+      })
+      void this.loadPayerId()
+    })
+  }
+
+  /** Binds the phone the host verified (getPhoneNumber's `phoneCode`) to the signed-in member (VipHostPhoneBind). */
+  async bindHostPhone(phoneCode: string): Promise<boolean> {
+    if (!this.signedIn) return false
+    return this.withHostPhone(phoneCode, async ({ OpenID, AccessToken }) => {
+      const res = await this.gateway.request('VipHostPhoneBind', [{ OpenID, AccessToken }], { silent: true })
+      runInAction(() => {
+        const row = res.table1?.[0]
+        if (row) this.vip = row
+      })
+    })
+  }
+
+  /** A fresh login code with the phone code → an AccessToken carrying the phone the host verified, then `use` it. */
+  private async withHostPhone(phoneCode: string, use: (access: { OpenID: string; AccessToken: string }) => Promise<void>): Promise<boolean> {
+    if (this.openIdBusy || !this.openIdOffered || this.hostLoginKind) return false
+    this.openIdBusy = true
+    this.loginForm.setError('')
+    try {
+      const code = await this.host.loginCode?.()
+      if (!code) return false
+      const access = (await this.gateway.request('ThirdPartyAccessTokenGet', [{ Code: code, PhoneCode: phoneCode }], { silent: true })).table1?.[0]
+      if (!access) return false
+      await use(access)
+      return true
+    } catch (e) {
+      runInAction(() => {
+        this.loginForm.error = messageOf(e, this.deps.t)
+      })
+      return false
+    } finally {
+      runInAction(() => {
+        this.openIdBusy = false
+      })
+    }
+  }
+
+  /**
    * Login by the host app's identity (spec §4: reuse a known member, else log in by open id and
    * register when none exists). False where the host offers no login code or the diner refused.
    * `quiet`: once per app run, without showing an error (mine tries it on its own).

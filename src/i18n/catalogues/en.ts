@@ -511,6 +511,8 @@ const en: Record<MessageKey, string> = {
   'member.guest': 'Continue as a guest',
   'member.guestNote': 'Order and earn points on this browser without a mobile number',
   'member.openId': 'Log in with this app',
+  'member.phoneLogin': 'Log in with my WeChat phone number',
+  'member.phoneBind': 'Use my WeChat phone number',
   'member.loggedIn': 'Logged in',
   'member.bound': 'Mobile number bound',
   'member.areasFailed': 'The area codes could not be loaded. Please try again.',

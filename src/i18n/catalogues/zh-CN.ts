@@ -509,6 +509,8 @@ const zhCN = {
   'member.guest': '以访客身份继续',
   'member.guestNote': '不用手机号，在此浏览器点餐并累积积分',
   'member.openId': '使用本应用账号登录',
+  'member.phoneLogin': '微信手机号快捷登录',
+  'member.phoneBind': '使用微信绑定的手机号',
   'member.loggedIn': '登录成功',
   'member.bound': '手机号已绑定',
   'member.areasFailed': '区号加载失败，请重试',

@@ -511,6 +511,8 @@ const zhTW: Record<MessageKey, string> = {
   'member.guest': '以訪客身份繼續',
   'member.guestNote': '不用手機號碼，在此瀏覽器點餐並累積積分',
   'member.openId': '使用本應用帳號登入',
+  'member.phoneLogin': '微信手機號碼快捷登入',
+  'member.phoneBind': '使用微信綁定的手機號碼',
   'member.loggedIn': '登入成功',
   'member.bound': '手機號碼已綁定',
   'member.areasFailed': '區號載入失敗，請重試',

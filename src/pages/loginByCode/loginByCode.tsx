@@ -7,9 +7,11 @@ import { LoginView } from '../../features/member/components/MemberViews'
 import { pageParam } from '../../features/member/after-login'
 import { hostLoginKindOf } from '../../hosts/host-login'
 import type { SubHost } from '../../hosts/host'
+import { HostPhoneButton } from '../../hosts/phone-button'
 
 /**
- * Phone login (spec §2): phone + SMS code; a new number registers. mode=bind binds a phone to the
+ * Phone login (spec §2): phone + SMS code; a new number registers. In the chat-app mini-program
+ * also the host's phone button (getPhoneNumber): the number WeChat verified logs in or registers. mode=bind binds a phone to the
  * signed-in member ('Please bind your mobile number first'). Afterwards the diner returns to
  * `back` (where they were) or goes on to `next`.
  */
@@ -43,6 +45,7 @@ function LoginByCode() {
       onDone={done}
       onChooseArea={() => host.navigateTo(ROUTES.areaCodeSelect('login'))}
       onTerms={() => host.navigateTo(ROUTES.terms)}
+      PhoneButton={HostPhoneButton}
     />
   )
 }

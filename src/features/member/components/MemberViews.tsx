@@ -1,6 +1,6 @@
 import { View, Text, Image, Input, ScrollView } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { useStores } from '../../../stores/context'
 import type { MessageKey } from '../../../i18n/catalogues'
 import { MEMBER_NAME_MAX_LENGTH } from '../../../core/member-name'
@@ -10,6 +10,7 @@ import { BirthdayPicker } from './BirthdayPicker'
 import { focusSibling, radioStep } from '../../../ui/dialog-focus'
 import './MemberViews.css'
 import { maskedPhone } from '../../../core/phone-mask'
+import type { PhoneButtonProps } from '../../../hosts/host'
 
 /** A phone as a card shows it: area and the middle digits hidden ('+853 661**456'). */
 
@@ -120,7 +121,14 @@ export const MineView = observer(function MineView(props: { onLogin(): void; onO
 })
 
 /** loginByCode: phone + SMS code (login, or bind a phone to the signed-in member), the guest and host-identity ways in. */
-export const LoginView = observer(function LoginView(props: { mode: LoginMode; onDone(how: 'login' | 'bind'): void; onChooseArea(): void; onTerms(): void }) {
+export const LoginView = observer(function LoginView(props: {
+  mode: LoginMode
+  onDone(how: 'login' | 'bind'): void
+  onChooseArea(): void
+  onTerms(): void
+  /** The host's phone-number button (the chat-app mini-program's getPhoneNumber), when it has one. */
+  PhoneButton?: ComponentType<PhoneButtonProps> | null
+}) {
   const { member, i18n, terms } = useStores()
   // Ticked already when this diner agreed to these terms (on this device, or as the member elsewhere).
   const [agreed, setAgreed] = useState(() => terms.agreed)
@@ -151,6 +159,22 @@ export const LoginView = observer(function LoginView(props: { mode: LoginMode; o
     const ok = how === 'guest' ? await member.guestLogin() : await member.openIdLogin()
     if (ok) props.onDone('login')
   }
+
+  /** The host gave a phone code (or null: the diner refused): log in as that phone's member. */
+  const phone = async (code: string | null) => {
+    if (busy || !code) return
+    if (!bind && !agreed) {
+      form.setError(i18n.t('checkout.agreePrivacy'))
+      return
+    }
+    if (bind) {
+      if (await member.bindHostPhone(code)) props.onDone('bind')
+      return
+    }
+    void terms.setAgreed(true)
+    if (await member.phoneLogin(code)) props.onDone('login')
+  }
+  const PhoneButton = props.PhoneButton
 
   return (
     <View className='so-member-page' data-testid='login-view'>
@@ -203,9 +227,24 @@ export const LoginView = observer(function LoginView(props: { mode: LoginMode; o
       >
         {i18n.t(bind ? 'member.bind' : 'member.login')}
       </View>
+      {bind && PhoneButton && member.openIdOffered && (
+        <View className='so-member-other'>
+          <Text className='so-member-other__or'>{i18n.t('member.or')}</Text>
+          <PhoneButton className='so-member-btn so-member-btn--secondary so-member-btn--host' label={i18n.t('member.phoneBind')} disabled={busy} testId='phone-bind' onCode={(code) => void phone(code)} />
+        </View>
+      )}
       {!bind && (member.guestOffered || member.openIdOffered) && (
         <View className='so-member-other'>
           <Text className='so-member-other__or'>{i18n.t('member.or')}</Text>
+          {PhoneButton && member.openIdOffered && (
+            <PhoneButton
+              className='so-member-btn so-member-btn--secondary so-member-btn--host'
+              label={i18n.t('member.phoneLogin')}
+              disabled={busy}
+              testId='phone-login'
+              onCode={(code) => void phone(code)}
+            />
+          )}
           {member.openIdOffered && (
             <View className='so-member-btn so-member-btn--secondary' role='button' tabIndex={0} data-testid='openid-login' onClick={() => void other('openId')}>
               {i18n.t('member.openId')}
