@@ -38,6 +38,7 @@ type MemberOps =
   | 'VipLoginGet'
   | 'VipRegister'
   | 'VipBindPhone'
+  | 'VipHostPhoneBind'
   | 'GuestLogin'
   | 'GuestRegister'
   | 'VipLoginByOpenID'
