@@ -62,3 +62,21 @@ describe('weapp: the phone WeChat verified, bound with the host\'s getPhoneNumbe
     assert.deepEqual(d.errors, [])
   })
 })
+
+describe('alipay: no phone button (the payment-app has no phone code this server exchanges)', () => {
+  test('the login page offers the SMS form and the host sign-in, not a WeChat phone button', async () => {
+    const locale = LOCALE_ON_ENGLISH_DEVICE.alipay
+    const d = app.device('alipay')
+    // The diner declines the host sign-in, so Mine offers the login page.
+    d.openId = null
+    await openTable(d, await demoCode(app.server, 'T01'), locale)
+    await d.tap(say(locale, 'tab.mine'))
+    await d.waitForRoute('pages/mine/mine')
+    await d.waitForText(say(locale, 'member.loginCta'))
+    await d.tap(say(locale, 'member.loginCta'))
+    await d.waitForRoute('pages/loginByCode/loginByCode')
+    await d.waitForText(say(locale, 'member.openId'))
+    assert.ok(!d.text().includes(say(locale, 'member.phoneLogin')))
+    assert.ok(!d.text().includes(say(locale, 'member.phoneBind')))
+  })
+})
