@@ -212,7 +212,7 @@ function withSerialNumbers(certs: AlipayCertificates, privateKeyPem: string, pro
     }
     return { ...certs, appCertSn, alipayCertSn, rootCertSn: alipayRootCertSn }
   } catch {
-    problems.push('ALIPAY_APP_CERT_PATH, ALIPAY_PUBLIC_CERT_PATH, ALIPAY_ROOT_CERT_PATH (alipay-sdk cannot read a serial number from them)')
+    problems.push('ALIPAY_APP_CERT_PATH (alipay-sdk cannot read a serial number from it, ALIPAY_PUBLIC_CERT_PATH or ALIPAY_ROOT_CERT_PATH)')
     return null
   }
 }
