@@ -70,9 +70,9 @@ describe('the first screen from a table code', () => {
   })
 
   it("a reload of the goods list fetches the page's files beside the app's script, not after it has run", async () => {
-    const pageFiles = JSON.parse(fs.readFileSync(path.resolve(process.env.STATIC_DIR ?? 'dist/h5', 'page-files.json'), 'utf8'))
-    const menuScript = (pageFiles['pages/goodsList/goodsList'] as string[]).filter((f) => /^js\/\d+\./.test(f)).pop()
-    const stores = (pageFiles['chunk:feature-stores'] as string[]).find((f) => f.endsWith('.js'))
+    const pageFiles: Record<string, string[]> = JSON.parse(fs.readFileSync(path.resolve(process.env.STATIC_DIR ?? 'dist/h5', 'page-files.json'), 'utf8'))
+    const menuScript = pageFiles['pages/goodsList/goodsList'].filter((f) => /^js\/\d+\./.test(f)).pop() ?? ''
+    const stores = pageFiles['chunk:feature-stores'].find((f) => f.endsWith('.js')) ?? ''
     assert.ok(menuScript && stores)
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
@@ -88,7 +88,8 @@ describe('the first screen from a table code', () => {
       await go()
       await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
       const firstCall = order.indexOf('GetData')
-      for (const file of [menuScript, stores, ...(pageFiles['chunk:i18n-en'] as string[])]) {
+      const wanted: string[] = [menuScript, stores, ...pageFiles['chunk:i18n-en']]
+      for (const file of wanted) {
         const at = order.indexOf(file)
         assert.ok(at >= 0 && (firstCall < 0 || at < firstCall), `${file} fetched before the app's first call: ${order.join(', ')}`)
         // Asked for by index.html's first script (so-pages), not by the app once it ran.
