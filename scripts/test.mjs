@@ -5,7 +5,8 @@
 //
 // One step at a time by default (TEST_JOBS, default 1), each using the machine's cores itself:
 // the jest steps run TEST_WORKERS test files at a time (default 2; PostgreSQL's one at a time, see
-// below) and the browser tests E2E_WORKERS files at a time (scripts/e2e.mjs, default 2). Two steps side by side on the 2-core
+// below) and the browser tests E2E_WORKERS files at a time (scripts/e2e.mjs, default 3: a browser test
+// file keeps about half a core busy, the rest is waiting). Two steps side by side on the 2-core
 // machine took 80 minutes where one after another took 44: a browser test waiting on a busy
 // machine waits longer than the CPU it saves. What parallel runs share was checked: the SQLite run
 // opens a temp-dir file per test file and the PostgreSQL run a fresh schema per test file (its
@@ -78,7 +79,7 @@ const steps = [
   // The H5 build first, so with TEST_JOBS=2 the browser tests (the longest step) start soonest.
   { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
   // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
-  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 2)) }, after: ['H5 build'] },
+  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 3)) }, after: ['H5 build'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
   { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', workers], env: withoutDb },
