@@ -137,13 +137,16 @@ export class RootStore {
   beforePage(path: string): Promise<unknown> {
     // The stored session is restored while the page's code downloads: the goods list's menu and
     // first pictures a round trip sooner (Lighthouse's LCP). The entry pages resolve their own code.
-    if (!isEntryPage(path)) void this.session.ensureReady()
+    const session = isEntryPage(path) ? null : this.session.ensureReady()
     // The goods list's menu as soon as the code's shop is known (the stored entry's lookup), not
     // after the page's code and the feature stores have come (issue 28 item 2: LCP).
     this.menuPrefetch?.()
     if (isMenuPage(path)) this.menuPrefetch = when(() => this.session.menuScope !== null, () => void this.menu.loadMenu())
     if (isFirstScreenPage(path)) return this.i18n.ready
-    return Promise.all([this.i18n.loadAll(), this.loadFeatures()])
+    // A page past Home mounts with the session restored, as when its code came after it: since a
+    // reload preloads the page's code (index.html), it may arrive first, and a page asking the
+    // gateway at once would ask without its enterprise (the map page found no tiles).
+    return Promise.all([this.i18n.loadAll(), this.loadFeatures(), session])
   }
 
   get cart(): CartStore {
