@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:e2e` (and the browser step of `npm test`, scripts/test.mjs): every tests/e2e/*.test.ts,
 // or the files named as arguments, each in its own `node --test` process, E2E_WORKERS at a time
-// (default 3 on this 2-core machine: a browser test file keeps about half a core busy, the rest is
-// waiting; 1 runs them one after another).
+// (default 2 on this 2-core machine: 3 took longer in a clean-clone run, the cores oversubscribed at
+// a load of 10–12; 1 runs them one after another).
 //
 // Each file gets its own folder for what the test files write outside their server's temp data
 // dir: the console and pickup builds they make in before() (CONSOLE_OUT_DIR/CONSOLE_DIR,
@@ -35,9 +35,9 @@ export function e2eFiles() {
     .map((f) => path.join(E2E_DIR, f))
 }
 
-/** E2E_WORKERS as a whole number ≥ 1 (default 3); anything else is refused. */
+/** E2E_WORKERS as a whole number ≥ 1 (default 2); anything else is refused. */
 export function e2eWorkers(value = process.env.E2E_WORKERS) {
-  if (value === undefined || value.trim() === '') return 3
+  if (value === undefined || value.trim() === '') return 2
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1) throw new Error(`E2E_WORKERS must be a whole number of at least 1, not '${value}'`)
   return n

@@ -5,8 +5,8 @@
 //
 // One step at a time by default (TEST_JOBS, default 1), each using the machine's cores itself:
 // the jest steps run TEST_WORKERS test files at a time (default 2; PostgreSQL's one at a time, see
-// below) and the browser tests E2E_WORKERS files at a time (scripts/e2e.mjs, default 3: a browser test
-// file keeps about half a core busy, the rest is waiting). Two steps side by side on the 2-core
+// below) and the browser tests E2E_WORKERS files at a time (scripts/e2e.mjs, default 2: with 3 a
+// clean-clone run took longer, the 2 cores oversubscribed at a load of 10–12). Two steps side by side on the 2-core
 // machine took 80 minutes where one after another took 44: a browser test waiting on a busy
 // machine waits longer than the CPU it saves. What parallel runs share was checked: the SQLite run
 // opens a temp-dir file per test file and the PostgreSQL run a fresh schema per test file (its
@@ -43,6 +43,23 @@ function setting(name, fallback) {
 }
 const workers = `--maxWorkers=${setting('TEST_WORKERS', 2)}`
 
+let workerDatabaseNames = []
+
+/** Drops the PostgreSQL run's databases per worker, whatever became of the run. */
+async function dropWorkerDatabases() {
+  if (!workerDatabaseNames.length) return
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  try {
+    await client.connect()
+    for (const db of workerDatabaseNames) await client.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`)
+  } catch {
+    // Left for the next run, which drops them before it makes them again.
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
 /**
  * jest's arguments for the PostgreSQL run: one fresh database per worker beside DATABASE_URL's
  * ('<name>_w1', '<name>_w2', …), handed to the workers as DATABASE_URL_PER_WORKER; one file at a
@@ -68,6 +85,8 @@ async function workerDatabases() {
   } finally {
     await client.end().catch(() => undefined)
   }
+  // Dropped again when the run ends (dropWorkerDatabases): a CI run's database goes with it.
+  workerDatabaseNames = Array.from({ length: count }, (_, i) => `${name}_w${i + 1}`.replace(/"/g, ''))
   const perWorker = new URL(url)
   perWorker.pathname = `/${encodeURIComponent(name)}_w{worker}`
   process.env.DATABASE_URL_PER_WORKER = perWorker.toString().replace(encodeURIComponent('{worker}'), '{worker}')
@@ -79,7 +98,7 @@ const steps = [
   // The H5 build first, so with TEST_JOBS=2 the browser tests (the longest step) start soonest.
   { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
   // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
-  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 3)) }, after: ['H5 build'] },
+  { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 2)) }, after: ['H5 build'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
   { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', workers], env: withoutDb },
@@ -180,6 +199,7 @@ for (const step of steps) {
   const mark = { passed: '✔', failed: '✖', stopped: '◌' }[r?.state] ?? '·'
   console.log(`  ${mark} ${step.name.padEnd(32)} ${r ? `${r.state} ${r.secs.toFixed(1)} s` : 'not run'}`)
 }
+await dropWorkerDatabases()
 const count = (state) => [...results.values()].filter((r) => r.state === state).length
 console.log(`${count('passed')} passed, ${count('failed')} failed, ${steps.length - count('passed') - count('failed')} not run or stopped`)
 process.exit(failed || count('passed') !== steps.length ? 1 : 0)
