@@ -8,23 +8,21 @@
  * in docs/wechatpay.md.
  */
 import { createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { ORDER_STATUS, PAYMENT_STATUS } from '../../src/gateway/order-rows'
 import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
-import type { PayInvocationRow } from '../../src/gateway/pay-invocation'
 import { approveAfterSale } from '../../server/src/domain/aftersale/aftersale.service'
 import { loadConfig } from '../../server/src/config'
 import { buildPaymentProviders } from '../../server/src/providers/payment/registry'
 import { ProviderSettingError } from '../../server/src/providers/run-mode'
 import { fromFen, toFen, WechatPayProvider, wechatPayFromSettings } from '../../server/src/providers/payment/wechatpay.provider'
 import { wechatPaySettings, type WechatPaySettings } from '../../server/src/providers/payment/wechatpay.settings'
-import { FakeWechatPay, makeWechatPayKeys, type WechatPayKeys } from '../support/fake-wechatpay'
+import { FakeWechatPay, type WechatPayKeys } from '../support/fake-wechatpay'
 import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
-import { createTestServer, ok, type TestServer } from './helpers/test-server'
+import { ok, type TestServer } from './helpers/test-server'
+import { chatAppDiner, setEnterpriseCurrency, startWechatPayRig, stopWechatPayRig, wechatPayCalls, wechatPayEnv } from './helpers/wechatpay-fixtures'
 import { runServerProcess } from './helpers/start-check'
 import { freePort } from '../support/free-port'
 
@@ -38,87 +36,24 @@ let base: string
 let dir: string
 
 /** The settings a deployment would give: key files on disk, ids in the environment. */
-function envOf(k: WechatPayKeys, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    WECHATPAY_MCHID: k.mchId,
-    WECHATPAY_MERCHANT_SERIAL_NO: k.merchantSerialNo,
-    WECHATPAY_MERCHANT_PRIVATE_KEY_PATH: path.join(dir, 'apiclient_key.pem'),
-    WECHATPAY_APIV3_KEY: k.apiV3Key,
-    WECHATPAY_PUBLIC_KEY_ID: k.publicKeyId,
-    WECHATPAY_PUBLIC_KEY_PATH: path.join(dir, 'pub_key.pem'),
-    WECHATPAY_MINI_APPID: k.miniAppId,
-    WECHATPAY_JSAPI_APPID: k.jsapiAppId,
-    WECHATPAY_BASE_URL: fake.url,
-    ...extra
-  }
-}
+const envOf = (k: WechatPayKeys, extra: Record<string, string> = {}): Record<string, string> => wechatPayEnv(k, dir, fake.url, extra)
 
 beforeAll(async () => {
-  keys = makeWechatPayKeys()
-  fake = new FakeWechatPay(keys)
-  await fake.start()
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-wechatpay-'))
-  fs.writeFileSync(path.join(dir, 'apiclient_key.pem'), keys.merchantPrivateKeyPem)
-  fs.writeFileSync(path.join(dir, 'pub_key.pem'), keys.publicKeyPem)
-  fs.writeFileSync(path.join(dir, 'platform_cert.pem'), keys.platformCertPem)
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = await createTestServer({
-    paymentProviders: ['wechatpay', 'sandbox'],
-    publicUrl: base,
-    adminToken: ADMIN,
-    wechatPay: wechatPaySettings(envOf(keys, { WECHATPAY_H5: '1' }))
-  })
-  await server.app.listen({ port, host: '127.0.0.1' })
   // Branch S101 takes WeChat Pay, and the enterprise charges in CNY (WeChat Pay's domestic API takes nothing else).
-  await server.db.updateTable('finance_accounts').set({ provider: 'wechatpay' }).where('shop_id', '=', 'S101').execute()
-  await setCurrency('CNY')
+  ;({ keys, fake, dir, server, base } = await startWechatPayRig({ env: (k, d, url) => wechatPayEnv(k, d, url, { WECHATPAY_H5: '1' }), adminToken: ADMIN, currency: 'CNY' }))
 }, 60_000)
 
-afterAll(async () => {
-  await server?.close()
-  await fake?.stop()
-  if (dir) fs.rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopWechatPayRig({ server, fake, dir }))
 
-async function setCurrency(currency: string): Promise<void> {
-  await server.db.updateTable('enterprise_settings').set({ parm_value: currency }).where('ent_id', '=', 'E1001').where('parm_id', '=', 'Currency').execute()
-}
+const setCurrency = (currency: string) => setEnterpriseCurrency(server.db, currency)
 
 const key = () => `wx-${randomBytes(8).toString('hex')}`
 const rsaKey = (): KeyObject => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
 
 /** A signed-in member whose chat-app identities the server has checked: the mini-program's and the official account's open ids. */
-async function diner(): Promise<TestMember & { miniOpenId: string; oaOpenId: string }> {
-  const m = await makeMember(server.db)
-  const miniOpenId = `oMini${m.vipId}`
-  const oaOpenId = `oOffi${m.vipId}`
-  const at = new Date().toISOString()
-  await server.db
-    .insertInto('member_identities')
-    .values([
-      { ent_id: 'E1001', provider: 'weapp', open_id: miniOpenId, vip_id: m.vipId, created_at: at },
-      { ent_id: 'E1001', provider: 'wechat', open_id: oaOpenId, vip_id: m.vipId, created_at: at }
-    ])
-    .execute()
-  return { ...m, miniOpenId, oaOpenId }
-}
+const diner = () => chatAppDiner(server.db)
 
-async function paySubmit(m: TestMember, sheetId: string, channel: string, requestKey = key()) {
-  return server.call('PaySubmit', [{ SheetID: sheetId, RequestKey: requestKey, ReturnUrl: RETURN, PayChannel: channel }], { headers: m.headers })
-}
-
-/** An order of `m` awaiting payment, and its payment opened in the mini-program (or the channel given). */
-async function openPayment(m: TestMember, amount = '23.50', channel = 'wechat-mini') {
-  const sheetId = await insertOrderRow(server.db, { ownerKey: m.ownerKey, amount })
-  const data = ok(await paySubmit(m, sheetId, channel))
-  return { sheetId, payId: data.table1[0].PayID as string, payUrl: data.table1[0].PayUrl as string, invocation: data.table2[0] as PayInvocationRow }
-}
-
-const payment = (payId: string) => server.db.selectFrom('payments').selectAll().where('pay_id', '=', payId).executeTakeFirstOrThrow()
-const order = (orderId: string) => server.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
-const notices = (payId: string) => server.db.selectFrom('payment_notices').select(['notice_id', 'result', 'amount']).where('pay_id', '=', payId).orderBy('received_at').execute()
-const requestsTo = (pathStart: string) => fake.requests.filter((r) => r.url.startsWith(pathStart))
+const { paySubmit, openPayment, payment, order, notices, requestsTo } = wechatPayCalls(() => ({ server, fake }), RETURN)
 const lastBody = (pathStart: string) => JSON.parse(requestsTo(pathStart).at(-1)!.body)
 
 describe('amounts in fen, exact both ways', () => {

@@ -16,6 +16,16 @@
  *   - notices: the resource encrypted with AES-256-GCM under the APIv3 key and the envelope signed,
  *     with knobs for replays, tampered bodies or ciphertexts, stale timestamps, wrong serials or keys.
  *
+ * With `{ region: 'global', currency: 'MOP' | 'HKD' }` it is a cross-border merchant of WeChat
+ * Pay's global API instead (境外商户, as published at pay.weixin.qq.com/wiki/doc/api_external and
+ * mirrored at wechatpay.im/openapi/v3/global): POST /v3/global/transactions/jsapi and /mweb (their
+ * trade_type and a 4-digit merchant_category_code required, mweb's scene_info.store_info too,
+ * answering prepay_id / mweb_url), GET /v3/global/transactions/out-trade-no/{no}?mchid= and its
+ * /close, POST /v3/global/refunds (mchid and appid in the body; the answer's refund id is `id` and
+ * it carries no status) and GET /v3/global/refunds/out-refund-no/{no}?mchid=; the transaction's
+ * id is `id`, and every amount names its currency beside the payer's CNY side (payer_total,
+ * payer_currency, exchange_rate). Only that currency is taken.
+ *
  * Certificates: node:crypto makes keys but not certificates, so `selfSignedCertificate` writes
  * the few DER structures an X.509 v3 certificate needs and signs them (RSA-SHA256).
  */
@@ -140,6 +150,15 @@ export interface FakeBillRow {
   at?: Date
 }
 
+/** The paths each API serves (the domestic direct merchant's, the global cross-border one's). */
+const PATHS = {
+  domestic: { jsapi: '/v3/pay/transactions/jsapi', h5: '/v3/pay/transactions/h5', trade: /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/, refunds: '/v3/refund/domestic/refunds', refund: /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/ },
+  global: { jsapi: '/v3/global/transactions/jsapi', h5: '/v3/global/transactions/mweb', trade: /^\/v3\/global\/transactions\/out-trade-no\/([^/]+)(\/close)?$/, refunds: '/v3/global/refunds', refund: /^\/v3\/global\/refunds\/out-refund-no\/([^/]+)$/ }
+} as const
+
+/** The payer's CNY for `total` cents of the merchant's currency at the fake's rate (rate × 10^8, as WeChat Pay writes it). */
+const FAKE_RATE: Record<string, number> = { HKD: 92_000_000, MOP: 89_000_000 }
+
 export interface FakeRefund {
   refund_id: string
   out_refund_no: string
@@ -196,8 +215,21 @@ export class FakeWechatPay {
   url = ''
   private server: http.Server | null = null
   private seq = 0
+  readonly region: 'domestic' | 'global'
+  /** The one currency this merchant takes. */
+  readonly currency: string
 
-  constructor(readonly keys: WechatPayKeys) {}
+  constructor(
+    readonly keys: WechatPayKeys,
+    options: { region?: 'domestic' | 'global'; currency?: string } = {}
+  ) {
+    this.region = options.region ?? 'domestic'
+    this.currency = options.currency ?? (this.region === 'global' ? 'HKD' : 'CNY')
+  }
+
+  private get global(): boolean {
+    return this.region === 'global'
+  }
 
   async start(): Promise<string> {
     this.server = http.createServer((req, res) => {
@@ -295,15 +327,21 @@ export class FakeWechatPay {
     const json = (): Record<string, any> => JSON.parse(body || '{}')
     const bad = (message: string, code = 'PARAM_ERROR') => ({ status: 400, body: { code, message } })
 
-    if (req.method === 'POST' && (url.pathname === '/v3/pay/transactions/jsapi' || url.pathname === '/v3/pay/transactions/h5')) {
+    const paths = PATHS[this.region]
+    if (req.method === 'POST' && (url.pathname === paths.jsapi || url.pathname === paths.h5)) {
       const o = json()
-      const jsapi = url.pathname.endsWith('jsapi')
+      const jsapi = url.pathname === paths.jsapi
       if (o.mchid !== this.keys.mchId) return bad('mchid')
       if (o.appid !== this.keys.miniAppId && o.appid !== this.keys.jsapiAppId) return bad('appid not bound to mchid', 'APPID_MCHID_NOT_MATCH')
       if (typeof o.out_trade_no !== 'string' || !/^[A-Za-z0-9_\-|*]{6,32}$/.test(o.out_trade_no)) return bad('out_trade_no')
       if (typeof o.description !== 'string' || [...o.description].length > 127) return bad('description')
       if (typeof o.notify_url !== 'string' || !/^https?:\/\//.test(o.notify_url)) return bad('notify_url')
-      if (!Number.isSafeInteger(o.amount?.total) || o.amount.total <= 0 || o.amount.currency !== 'CNY') return bad('amount')
+      if (!Number.isSafeInteger(o.amount?.total) || o.amount.total <= 0 || o.amount.currency !== this.currency) return bad('amount')
+      if (this.global) {
+        if (o.trade_type !== (jsapi ? 'JSAPI' : 'MWEB')) return bad('trade_type')
+        if (typeof o.merchant_category_code !== 'string' || !/^\d{4}$/.test(o.merchant_category_code)) return bad('merchant_category_code')
+        if (!jsapi && (typeof o.scene_info?.store_info?.name !== 'string' || typeof o.scene_info?.store_info?.address !== 'string')) return bad('scene_info.store_info')
+      } else if (o.trade_type !== undefined || o.merchant_category_code !== undefined) return bad('trade_type / merchant_category_code are not fields of this API')
       if (o.time_expire !== undefined && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(o.time_expire)) return bad('time_expire')
       if (jsapi && (typeof o.payer?.openid !== 'string' || !o.payer.openid)) return bad('payer.openid')
       if (!jsapi && typeof o.scene_info?.payer_client_ip !== 'string') return bad('scene_info.payer_client_ip')
@@ -313,7 +351,7 @@ export class FakeWechatPay {
         if (known.state === 'SUCCESS') return bad('order paid', 'ORDERPAID')
         if (known.state === 'CLOSED') return bad('order closed', 'ORDER_CLOSED')
         if (known.fields !== fields) return bad('201 商户订单号重复', 'INVALID_REQUEST')
-        return jsapi ? { status: 200, body: { prepay_id: known.prepayId } } : { status: 200, body: { h5_url: this.h5Url(known) } }
+        return { status: 200, body: this.prepayAnswer(known) }
       }
       const order: FakeOrder = {
         ...(o as Omit<FakeOrder, 'tradeType' | 'prepayId' | 'fields' | 'state' | 'transactionId' | 'paidTotal'>),
@@ -325,10 +363,11 @@ export class FakeWechatPay {
         paidTotal: o.amount.total
       }
       this.orders.set(o.out_trade_no, order)
-      return jsapi ? { status: 200, body: { prepay_id: order.prepayId } } : { status: 200, body: { h5_url: this.h5Url(order) } }
+      return { status: 200, body: this.prepayAnswer(order) }
     }
 
-    const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname)
+    const trade = paths.trade.exec(url.pathname)
+    const query = trade && !trade[2] ? trade : null
     if (req.method === 'GET' && query) {
       if (url.searchParams.get('mchid') !== this.keys.mchId) return bad('mchid')
       const order = this.orders.get(decodeURIComponent(query[1]))
@@ -336,7 +375,7 @@ export class FakeWechatPay {
       return { status: 200, body: this.transaction(order) }
     }
 
-    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname)
+    const close = trade && trade[2] ? trade : null
     if (req.method === 'POST' && close) {
       if (json().mchid !== this.keys.mchId) return bad('mchid')
       const order = this.orders.get(decodeURIComponent(close[1]))
@@ -346,14 +385,16 @@ export class FakeWechatPay {
       return { status: 204 }
     }
 
-    if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+    if (req.method === 'POST' && url.pathname === paths.refunds) {
       const r = json()
+      if (this.global && r.mchid !== this.keys.mchId) return bad('mchid')
+      if (this.global && r.appid !== this.keys.miniAppId && r.appid !== this.keys.jsapiAppId) return bad('appid not bound to mchid', 'APPID_MCHID_NOT_MATCH')
       const order = this.orders.get(r.out_trade_no)
       if (!order) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' } }
       if (typeof r.out_refund_no !== 'string' || !/^[A-Za-z0-9_\-|*@]{1,64}$/.test(r.out_refund_no)) return bad('out_refund_no')
-      if (!Number.isSafeInteger(r.amount?.refund) || !Number.isSafeInteger(r.amount?.total) || r.amount.currency !== 'CNY') return bad('amount')
+      if (!Number.isSafeInteger(r.amount?.refund) || !Number.isSafeInteger(r.amount?.total) || r.amount.currency !== this.currency) return bad('amount')
       const known = this.refunds.get(r.out_refund_no)
-      if (known) return { status: 200, body: this.refundBody(known) }
+      if (known) return { status: 200, body: this.refundBody(known, true) }
       if (this.refuseRefunds) return { status: this.refuseRefunds.status, body: { code: this.refuseRefunds.code, message: this.refuseRefunds.message } }
       if (order.state !== 'SUCCESS' && order.state !== 'REFUND') return bad('trade not paid', 'INVALID_REQUEST')
       if (r.amount.total !== order.amount.total) return bad('total is not the order total', 'PARAM_ERROR')
@@ -365,16 +406,17 @@ export class FakeWechatPay {
         out_trade_no: order.out_trade_no,
         reason: r.reason,
         notify_url: r.notify_url,
-        amount: { refund: r.amount.refund, total: r.amount.total, currency: 'CNY' },
+        amount: { refund: r.amount.refund, total: r.amount.total, currency: this.currency },
         status: this.refundStatus
       }
       this.refunds.set(refund.out_refund_no, refund)
       order.state = 'REFUND'
-      return { status: 200, body: this.refundBody(refund) }
+      return { status: 200, body: this.refundBody(refund, true) }
     }
-    // Query one refund by out_refund_no (a direct merchant sends no mchid): its state now.
-    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname)
+    // Query one refund by out_refund_no (a domestic direct merchant sends no mchid, a global one does): its state now.
+    const refundQuery = paths.refund.exec(url.pathname)
     if (req.method === 'GET' && refundQuery) {
+      if (this.global && url.searchParams.get('mchid') !== this.keys.mchId) return bad('mchid')
       const refund = this.refunds.get(decodeURIComponent(refundQuery[1]))
       if (!refund) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' } }
       return { status: 200, body: this.refundBody(refund) }
@@ -388,7 +430,30 @@ export class FakeWechatPay {
     return `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${order.prepayId}&package=${order.prepayId.length}`
   }
 
-  private refundBody(r: FakeRefund) {
+  private prepayAnswer(order: FakeOrder): Record<string, string> {
+    if (order.tradeType === 'JSAPI') return { prepay_id: order.prepayId }
+    return this.global ? { mweb_url: this.h5Url(order) } : { h5_url: this.h5Url(order) }
+  }
+
+  /** An amount of the merchant's currency with the payer's CNY side, as the global API writes it. */
+  private globalAmount(fields: Record<string, number>): Record<string, unknown> {
+    const rate = FAKE_RATE[this.currency] ?? 100_000_000
+    const payer = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`payer_${k}`, Math.round((v * rate) / 100_000_000)]))
+    return { ...fields, currency: this.currency, ...payer, payer_currency: 'CNY', exchange_rate: { type: 'SETTLEMENT_RATE', rate } }
+  }
+
+  /** A refund as answered; `created`: the answer to POST (the global API's carries no status). */
+  private refundBody(r: FakeRefund, created = false) {
+    if (this.global) {
+      return {
+        id: r.refund_id,
+        out_refund_no: r.out_refund_no,
+        ...(created ? {} : { transaction_id: this.orders.get(r.out_trade_no)?.transactionId ?? '', out_trade_no: r.out_trade_no, status: r.status, channel: 'ORIGINAL' }),
+        ...(!created && r.status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
+        create_time: new Date().toISOString(),
+        amount: this.globalAmount({ refund: r.amount.refund })
+      }
+    }
     return {
       refund_id: r.refund_id,
       out_refund_no: r.out_refund_no,
@@ -409,12 +474,17 @@ export class FakeWechatPay {
       appid: order.appid,
       mchid: order.mchid,
       out_trade_no: order.out_trade_no,
-      ...(order.transactionId ? { transaction_id: order.transactionId } : {}),
+      ...(order.transactionId ? (this.global ? { id: order.transactionId } : { transaction_id: order.transactionId }) : {}),
       trade_type: order.tradeType,
       trade_state: order.state,
       trade_state_desc: order.state,
       ...(order.state === 'SUCCESS' || order.state === 'REFUND'
-        ? { bank_type: 'OTHERS', success_time: new Date().toISOString(), payer: order.payer ?? { openid: '' }, amount: { total: order.paidTotal, payer_total: order.paidTotal, currency: 'CNY', payer_currency: 'CNY' } }
+        ? {
+            bank_type: 'OTHERS',
+            success_time: new Date().toISOString(),
+            payer: order.payer ?? { openid: '' },
+            amount: this.global ? this.globalAmount({ total: order.paidTotal }) : { total: order.paidTotal, payer_total: order.paidTotal, currency: 'CNY', payer_currency: 'CNY' }
+          }
         : {}),
       ...overrides
     }
@@ -565,7 +635,9 @@ export class FakeWechatPay {
       refund_status: status,
       ...(status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
       user_received_account: '支付用户零钱',
-      amount: { total: refund.amount.total, refund: refund.amount.refund, payer_total: refund.amount.total, payer_refund: refund.amount.refund }
+      amount: this.global
+        ? this.globalAmount({ total: refund.amount.total, refund: refund.amount.refund })
+        : { total: refund.amount.total, refund: refund.amount.refund, payer_total: refund.amount.total, payer_refund: refund.amount.refund }
     }
     return this.notice(`REFUND.${status}`, 'refund', resource, refund.notify_url, options)
   }

@@ -29,7 +29,20 @@ export interface WechatPaySettings {
   jsapiAppId: string | null
   /** WECHATPAY_H5=1: offer H5 pay (PayChannel hosted) in browsers outside the chat app; needs the H5 product and domain at WeChat Pay. */
   h5: boolean
-  /** WECHATPAY_BASE_URL: the API's origin ('https://api.mch.weixin.qq.com'); tests point it at a loopback fake. */
+  /**
+   * WECHATPAY_REGION: 'domestic' (default: a mainland direct merchant, /v3/pay/…, CNY) or 'global'
+   * (a cross-border merchant of WeChat Pay's global API, /v3/global/…, in WECHATPAY_CURRENCY); the
+   * text as given, checked by the provider.
+   */
+  region: string | null
+  /** WECHATPAY_CURRENCY: the merchant's pricing currency, 'HKD' or 'MOP' for a global merchant ('CNY' or unset for a domestic one). */
+  currency: string | null
+  /** WECHATPAY_MERCHANT_CATEGORY_CODE: the MCC (4 digits) a global merchant sends with every order (5812 restaurants). */
+  merchantCategoryCode: string | null
+  /** WECHATPAY_STORE_NAME / WECHATPAY_STORE_ADDRESS: scene_info.store_info of a global merchant's H5 (mweb) orders. */
+  storeName: string | null
+  storeAddress: string | null
+  /** WECHATPAY_BASE_URL: the API's origin ('https://api.mch.weixin.qq.com'; a global merchant's default is 'https://apihk.mch.weixin.qq.com'); tests point it at a loopback fake. */
   baseUrl: string
   /** WECHATPAY_MINI_IDENTITY: the identity provider whose open ids belong to the mini-program's app id ('weapp'). */
   miniIdentity: string
@@ -38,6 +51,8 @@ export interface WechatPaySettings {
 }
 
 export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
+/** The global API's Hong Kong access point (api.mch.weixin.qq.com serves /v3/global/… too). */
+export const WECHATPAY_GLOBAL_BASE_URL = 'https://apihk.mch.weixin.qq.com'
 
 type Env = Record<string, string | undefined>
 
@@ -60,7 +75,12 @@ export function wechatPaySettings(env: Env): WechatPaySettings {
     miniAppId: text(env.WECHATPAY_MINI_APPID),
     jsapiAppId: text(env.WECHATPAY_JSAPI_APPID),
     h5: text(env.WECHATPAY_H5) === '1' || text(env.WECHATPAY_H5) === 'true',
-    baseUrl: text(env.WECHATPAY_BASE_URL) ?? WECHATPAY_DEFAULT_BASE_URL,
+    region: text(env.WECHATPAY_REGION),
+    currency: text(env.WECHATPAY_CURRENCY),
+    merchantCategoryCode: text(env.WECHATPAY_MERCHANT_CATEGORY_CODE),
+    storeName: text(env.WECHATPAY_STORE_NAME),
+    storeAddress: text(env.WECHATPAY_STORE_ADDRESS),
+    baseUrl: text(env.WECHATPAY_BASE_URL) ?? (text(env.WECHATPAY_REGION)?.toLowerCase() === 'global' ? WECHATPAY_GLOBAL_BASE_URL : WECHATPAY_DEFAULT_BASE_URL),
     miniIdentity: text(env.WECHATPAY_MINI_IDENTITY) ?? 'weapp',
     jsapiIdentity: text(env.WECHATPAY_JSAPI_IDENTITY) ?? 'wechat'
   }
