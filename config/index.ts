@@ -133,6 +133,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // MobX's own production build (its internals' names shortened, error texts as numbers) instead of
         // the ES module webpack would minify itself: the same library, a few hundred bytes gzipped less.
         chain.resolve.alias.set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
+        // mobx-react-lite's FinalizationRegistry fallback, written shorter (config/finalization-registry.js).
+        chain
+          .plugin('finalization-registry')
+          .use(require('webpack').NormalModuleReplacementPlugin, [/^\.\/UniversalFinalizationRegistry$/, path.join(__dirname, 'finalization-registry.js')])
         // Taro's own stylesheets (the app wrapper, Image, the router's) go into the extracted CSS files
         // like ours, instead of into the scripts with style-loader's runtime to inject them: about
         // 3 KB gzipped less script on the first screen. The vendor chunk's stylesheet is linked
@@ -186,7 +190,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
             cacheGroups: {
               pagesShared: {
                 name: 'pages-shared',
-                test: /[\\/]node_modules[\\/](mobx-react-lite|use-sync-external-store|classnames|@tarojs[\\/]components-react[\\/]dist[\\/](index|utils|components[\\/](view|text|image))\b)/,
+                test: /[\\/](node_modules[\\/](mobx-react-lite|use-sync-external-store|classnames|@tarojs[\\/]components-react[\\/]dist[\\/](index|utils|components[\\/](view|text|image))\b)|config[\\/]finalization-registry\.js$)/,
                 chunks: 'async',
                 priority: 30,
                 enforce: true

@@ -37,8 +37,8 @@ export const canTransition = (from: OrderStatus, action: OrderAction): boolean =
 /** Statuses that end an order; on a table sheet they stop further ordering (spec §4: codes 2 and 3). */
 export const isFinal = (status: number): boolean => status === COMPLETED || status === CANCELLED || status === EXPIRED
 
-/** Codes that stop ordering on a table sheet (spec §4). */
-export const stopsOrdering = (status: number): boolean => status === COMPLETED || status === CANCELLED
+/** Codes that stop ordering on a table sheet (spec §4): defined beside the other ordering rules. */
+export { stopsOrdering } from './ordering-allowed'
 
 /** i18n key of a status label ('order.status.1' → 'Paid'). */
 export const orderStatusKey = (status: number): string => `order.status.${status}`

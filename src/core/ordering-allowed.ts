@@ -5,7 +5,13 @@
  * Pure: callers give the enterprise's wall clock and the sheet's age.
  */
 import { inDailyWindow } from './daily-window'
-import { stopsOrdering } from './order-status'
+
+/**
+ * Codes that stop ordering on a table sheet (spec §4: 2 closed, 3 cancelled; ORDER_STATUS's
+ * COMPLETED and CANCELLED). Written as the spec's numbers so the first screen, which checks the
+ * table's sheet, does not carry the whole order state table (core/order-status.ts re-exports it).
+ */
+export const stopsOrdering = (status: number): boolean => status === 2 || status === 3
 
 export type OrderingRefusal = 'SHOP_CLOSED' | 'SHEET_EXPIRED' | 'SHEET_CLOSED'
 

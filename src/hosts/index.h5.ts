@@ -1,7 +1,7 @@
 /** H5 host: the web app in a phone browser or in a host app's web view. */
 import Taro from '@tarojs/taro'
 import type { Host, ShellTexts } from './host'
-import { LOCATE_TIMEOUT_MS, taroNavigation, taroStorage } from './taro-host'
+import { taroNavigation, taroStorage } from './taro-host'
 import { domToast, fetchRequest } from './web-io'
 import { firstAnswer } from './first-answers.h5'
 import { readUserAgent } from './user-agent'
@@ -74,7 +74,8 @@ export const host: Host = {
   },
   // Same origin and path, hash route (the app's router is in hash mode, base '/').
   appUrl: (route) => `${window.location.origin}${window.location.pathname}#${route.startsWith('/') ? route : `/${route}`}`,
-  locate: domLocate,
+  // The browser's geolocation, asked only by pages past Home (./dom-locate.h5.ts); null as when refused if its script fails.
+  locate: () => import(/* webpackChunkName: "dom-locate" */ './dom-locate.h5').then((m) => m.domLocate(), () => null),
   // A browser has no app identity to offer: diners log in by phone or, in a plain browser, as a guest.
   loginCode: async () => null,
   hostLogin: () => import(/* webpackChunkName: "host-login" */ './host-login-web.h5').then((m) => m.hostLoginFor(ua.subHost)),
@@ -84,18 +85,6 @@ export const host: Host = {
   ...taroNavigation,
   // Taro's modal comes with the first page that asks (./taro-confirm.ts).
   confirm: (texts) => import(/* webpackChunkName: "taro-confirm" */ './taro-confirm').then((m) => m.taroConfirm(texts))
-}
-
-/** The browser's geolocation (asks the diner); null when refused, unavailable or slow. */
-function domLocate(): Promise<{ Lng: number; Lat: number } | null> {
-  return new Promise((resolve) => {
-    if (!navigator.geolocation) return resolve(null)
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ Lng: p.coords.longitude, Lat: p.coords.latitude }),
-      () => resolve(null),
-      { enableHighAccuracy: false, timeout: LOCATE_TIMEOUT_MS, maximumAge: 5 * 60_000 }
-    )
-  })
 }
 
 /**

@@ -28,6 +28,7 @@ import { DeliveryStore } from '../features/branch/delivery.store'
 import { CouponPlanStore } from '../features/coupons/coupon-plan.store'
 import { PromotionsStore } from '../features/menu/promotions.store'
 import { GoodsShopsStore } from '../features/menu/goods-shops.store'
+import { GoodsCommentsStore } from '../features/menu/goods-comments.store'
 import { TableSheetsListStore } from '../features/orders/table-sheets-list.store'
 import { DietFilterStore } from '../features/menu/diet-filter.store'
 import type { RootStore } from './root-store'
@@ -403,6 +404,7 @@ export class FeatureStores {
   private couponPlanStore: CouponPlanStore | null = null
   private promotionsStore: PromotionsStore | null = null
   private goodsShopsStore: GoodsShopsStore | null = null
+  private goodsCommentsStore: GoodsCommentsStore | null = null
   private tableSheetsStore: TableSheetsListStore | null = null
 
   /** The branch page's delivery terms: fee tiers, and delivering to where the diner is with the cart there. */
@@ -429,6 +431,12 @@ export class FeatureStores {
   get goodsShops(): GoodsShopsStore {
     this.goodsShopsStore ??= new GoodsShopsStore(this.root.gateway, () => this.root.i18n.locale)
     return this.goodsShopsStore
+  }
+
+  /** A goods' reviews (the goodsComment page). */
+  get goodsComments(): GoodsCommentsStore {
+    this.goodsCommentsStore ??= new GoodsCommentsStore(this.root.gateway)
+    return this.goodsCommentsStore
   }
 
   /** My tables: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */

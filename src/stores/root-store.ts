@@ -14,7 +14,8 @@ import { deviceKey } from '../gateway/device-key'
 import { readMemberToken } from '../gateway/member-token'
 import { I18nStore } from '../i18n/i18n.store'
 import { SessionStore } from '../features/session/session.store'
-import { ErrorReporter } from '../features/error-report/error-reporter'
+import type { ErrorReporter } from '../features/error-report/error-reporter'
+import { loadErrorReporter } from './error-reporter-loader'
 import { MenuStore } from '../features/menu/menu.store'
 import type { DietFilterStore } from '../features/menu/diet-filter.store'
 import type { CartStore } from '../features/cart/cart.store'
@@ -36,6 +37,7 @@ import type { DeliveryStore } from '../features/branch/delivery.store'
 import type { CouponPlanStore } from '../features/coupons/coupon-plan.store'
 import type { PromotionsStore } from '../features/menu/promotions.store'
 import type { GoodsShopsStore } from '../features/menu/goods-shops.store'
+import type { GoodsCommentsStore } from '../features/menu/goods-comments.store'
 import type { TableSheetsListStore } from '../features/orders/table-sheets-list.store'
 import type { BillSplitStore } from '../features/checkout/bill-split.store'
 import { currencySymbol } from '../i18n/i18n.store'
@@ -55,7 +57,8 @@ export class RootStore {
   readonly i18n: I18nStore
   readonly gateway: Gateway
   readonly session: SessionStore
-  readonly errors: ErrorReporter
+  /** Client errors to the shop (features/error-report); H5 fetches the reporter with the first one. */
+  readonly errors: Pick<ErrorReporter, 'report'>
   readonly menu: MenuStore
   readonly format: Formatter
   readonly appName: string
@@ -82,9 +85,20 @@ export class RootStore {
       token: () => readMemberToken(host.storage)
     })
     this.session = new SessionStore(this.gateway, host)
-    this.errors = new ErrorReporter(this.gateway, {
-      context: () => `${host.kind}/${host.subHost}`
-    })
+    let reporter: Promise<ErrorReporter> | null = null
+    this.errors = {
+      report: (message) => {
+        reporter ??= loadErrorReporter().then(
+          (m) => new m.ErrorReporter(this.gateway, { context: () => `${host.kind}/${host.subHost}` }),
+          (error: unknown) => {
+            // Its script did not arrive (the network): the next error tries again.
+            reporter = null
+            throw error
+          }
+        )
+        return reporter.then((r) => r.report(message), () => false)
+      }
+    }
     this.format = new Formatter(
       () => this.session.entSysParams,
       () => currencySymbol(this.session.entSysParams)
@@ -236,6 +250,10 @@ export class RootStore {
   /** The branches selling a goods (GroundingShopList). */
   get goodsShops(): GoodsShopsStore {
     return this.features().goodsShops
+  }
+
+  get goodsComments(): GoodsCommentsStore {
+    return this.features().goodsComments
   }
 
   /** My tables: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */

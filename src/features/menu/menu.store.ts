@@ -1,7 +1,7 @@
 /**
- * The menu of the diner's shop and branch (spec §2 goodsList / search / goodsDetails /
- * goodsComment, §4 goods sale status). It knows where the diner is only through the `scope`
- * it is given, so it never imports the session. Sale status is re-evaluated on a 5-second
+ * The menu of the diner's shop and branch (spec §2 goodsList / search / goodsDetails, §4 goods
+ * sale status; a goods' reviews are ./goods-comments.store.ts, a store past Home). It knows where
+ * the diner is only through the `scope` it is given, so it never imports the session. Sale status is re-evaluated on a 5-second
  * timer that the showing page starts and stops (spec §9), on the enterprise's clock.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
@@ -11,9 +11,7 @@ import type {
   AttachmentRow,
   BomClassRow,
   BomGoodsRow,
-  CommentSummaryRow,
   GoodsClassRow,
-  GoodsCommentRow,
   GoodsDetailRow,
   GoodsRow,
   PackUnitRow,
@@ -56,15 +54,7 @@ export interface MenuSection {
   goods: GoodsRow[]
 }
 
-interface CommentPage {
-  rows: GoodsCommentRow[]
-  summary: CommentSummaryRow
-  page: number
-  state: LoadState
-}
-
 export const STATUS_REFRESH_MS = 5000
-export const COMMENT_PAGE_SIZE = 10
 import { HOME_PAGE_SIZE } from '../../core/first-answers'
 export { HOME_PAGE_SIZE }
 
@@ -89,7 +79,6 @@ export class MenuStore {
   detailState: Record<string, LoadState> = {}
   /** Goods this menu has not (an odd link): 'not found', and Retry cannot help. */
   detailMissing: Record<string, boolean> = {}
-  comments: Record<string, CommentPage> = {}
   /** Bumped by the sale-status timer so `goodsStatus` re-evaluates. */
   private statusTick = 0
   private timer: ReturnType<typeof setInterval> | null = null
@@ -352,52 +341,6 @@ export class MenuStore {
         })
       }
       return null
-    }
-  }
-
-  // ---------- reviews ----------
-
-  commentsOf(goodsId: string): CommentPage | undefined {
-    return this.comments[goodsId]
-  }
-
-  get hasMoreComments(): (goodsId: string) => boolean {
-    return (goodsId) => {
-      const c = this.comments[goodsId]
-      return !!c && c.rows.length < c.summary.Total
-    }
-  }
-
-  /** First page, or the next one with `more`. */
-  async loadComments(goodsId: string, more = false): Promise<void> {
-    const current = this.comments[goodsId]
-    if (current?.state === 'loading') return
-    if (more && current && current.rows.length >= current.summary.Total) return
-    const page = more && current ? current.page + 1 : 1
-    this.comments[goodsId] = {
-      rows: more && current ? current.rows : [],
-      summary: current?.summary ?? { Total: 0, AvgStars: '0' },
-      page: current?.page ?? 0,
-      state: 'loading'
-    }
-    try {
-      const res = await this.gateway.request('GoodsCommentListByPage', [
-        { GoodsID: goodsId, PageIndex: page, PageSize: COMMENT_PAGE_SIZE }
-      ])
-      runInAction(() => {
-        const before = this.comments[goodsId]
-        const seen = new Set(before.rows.map((r) => r.CommentID))
-        this.comments[goodsId] = {
-          rows: [...before.rows, ...(res.table1 ?? []).filter((r) => !seen.has(r.CommentID))],
-          summary: res.table2?.[0] ?? { Total: 0, AvgStars: '0' },
-          page,
-          state: 'ready'
-        }
-      })
-    } catch {
-      runInAction(() => {
-        this.comments[goodsId] = { ...this.comments[goodsId], state: 'failed' }
-      })
     }
   }
 }

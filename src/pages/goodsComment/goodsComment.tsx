@@ -37,20 +37,20 @@ function timeText(i18n: I18nStore, created: string, now: string): string {
  * server, 'Anonymous' when they chose so; more on reaching the bottom.
  */
 function GoodsComment() {
-  const { session, menu, i18n, host } = useStores()
+  const { session, menu, goodsComments: comments, i18n, host } = useStores()
   const goodsId = useRouter().params.GoodsID ?? ''
 
-  useSessionPage(() => void menu.loadComments(goodsId))
-  useReachBottom(() => void menu.loadComments(goodsId, true))
+  useSessionPage(() => void comments.loadComments(goodsId))
+  useReachBottom(() => void comments.loadComments(goodsId, true))
   usePageTitle(i18n.t('page.goodsComment'))
 
-  const page = menu.commentsOf(goodsId)
+  const page = comments.commentsOf(goodsId)
   const now = session.now ? formatWallClock(session.now) : ''
   const name = menu.goodsById(goodsId)?.GoodsName ?? ''
 
   if (!page || (page.state === 'loading' && page.rows.length === 0)) return <StateView kind='loading' text={i18n.t('shell.loading')} />
   if (page.state === 'failed' && page.rows.length === 0) {
-    return <StateView kind='failed' text={i18n.t('comment.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void menu.loadComments(goodsId)} />
+    return <StateView kind='failed' text={i18n.t('comment.loadFailed')} retryLabel={i18n.t('common.retry')} onRetry={() => void comments.loadComments(goodsId)} />
   }
 
   const avg = Number(page.summary.AvgStars)
@@ -119,7 +119,7 @@ function GoodsComment() {
       )}
       {page.rows.length > 0 && (
         <Text className='so-comments__end'>
-          {page.state === 'loading' ? i18n.t('shell.loading') : menu.hasMoreComments(goodsId) ? i18n.t('comment.more') : i18n.t('comment.end')}
+          {page.state === 'loading' ? i18n.t('shell.loading') : comments.hasMoreComments(goodsId) ? i18n.t('comment.more') : i18n.t('comment.end')}
         </Text>
       )}
     </View>
