@@ -168,9 +168,10 @@ export interface Host {
 /** A photo the diner picked: a handle the host can upload, and what the server must be told. */
 /**
  * A host button that hands over the phone number the diner verified with the host (the chat-app
- * mini-program's `<Button openType="getPhoneNumber">`): on the diner's tap the host asks for consent
- * and gives a one-time code for the server (ThirdPartyAccessTokenGet PhoneCode), or null when the
- * diner refused or the host gave none. Hosts without one export null (./phone-button.tsx).
+ * mini-program's `<Button openType="getPhoneNumber">`, the payment-app's `getAuthorize` button with
+ * my.getPhoneNumber): on the diner's tap the host asks for consent and gives a proof for the server
+ * (ThirdPartyAccessTokenGet PhoneCode: WeChat's one-time code, Alipay's signed and encrypted answer),
+ * or null when the diner refused or the host gave none. Hosts without one export null (./phone-button.tsx).
  */
 export interface PhoneButtonProps {
   label: string
@@ -178,6 +179,12 @@ export interface PhoneButtonProps {
   disabled: boolean
   testId: string
   onCode(code: string | null): void
+}
+
+/** The catalogue keys of the phone button's words (signed out: log in; signed in: bind), naming the host. */
+export interface PhoneButtonTexts {
+  login: 'member.phoneLogin' | 'member.phoneLoginAlipay'
+  bind: 'member.phoneBind' | 'member.phoneBindAlipay'
 }
 
 export interface HostPhoto {

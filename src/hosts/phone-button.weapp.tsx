@@ -6,7 +6,7 @@
  */
 import { Button } from '@tarojs/components'
 import type { ComponentType } from 'react'
-import type { PhoneButtonProps } from './host'
+import type { PhoneButtonProps, PhoneButtonTexts } from './host'
 
 function WeappPhoneButton(props: PhoneButtonProps) {
   return (
@@ -26,3 +26,6 @@ function WeappPhoneButton(props: PhoneButtonProps) {
 }
 
 export const HostPhoneButton: ComponentType<PhoneButtonProps> | null = WeappPhoneButton
+
+/** The button's words: WeChat's phone number. */
+export const hostPhoneTexts: PhoneButtonTexts = { login: 'member.phoneLogin', bind: 'member.phoneBind' }

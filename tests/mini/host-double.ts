@@ -124,6 +124,10 @@ export class MiniHostDouble {
    * user `openId` (a fake of the vendor's sign-in issues the code). Unset: `dev:<openId>`.
    */
   loginCode: ((openId: string) => string) | null = null
+  /** issue 25: what my.getPhoneNumber answers next (`response`, Alipay's JSON text); null: it fails. Set by tapPhoneButton. */
+  phoneNumberAnswer: string | null = null
+  /** issue 25: every my.getPhoneNumber call (alipay). */
+  phoneNumberCalls = 0
   /**
    * issue 25: the host's own cashier, when set (instead of the sandbox cashier): it gets what the
    * app handed requestPayment / tradePay, checks it as the vendor would, and says what the host
@@ -291,6 +295,7 @@ export class MiniHostDouble {
    */
   async tapPhoneButton(label: string | RegExp, phoneCode: () => string | null): Promise<void> {
     const page = this.current
+    if (this.kind === 'alipay') return this.tapAuthorizeButton(label, phoneCode)
     if (!this.rendered) throw new Error(`${this.kind}: the phone button is the chat-app mini-program's (rendered weapp) only`)
     this.text()
     const code = phoneCode()
@@ -298,6 +303,31 @@ export class MiniHostDouble {
     const handler = (event: unknown) => this.guard(() => page.instance.eh.call(page.instance, event), `getphonenumber on ${page.route}`)
     const tapped = await this.view!.tap(label, 0, handler, { type: 'getphonenumber', detail })
     if (!tapped) throw new Error(`${this.kind}: no button reads ${String(label)} on ${page.route}; the page reads:\n${this.text()}`)
+  }
+
+  /**
+   * issue 25: the payment-app's phone button (alipay, from the tree): the diner taps the
+   * `<button open-type="getAuthorize" scope="phoneNumber">` reading `label`; Alipay shows its consent
+   * sheet. Consent: the button reports `getAuthorize` and my.getPhoneNumber then answers `response`,
+   * the JSON text `answer` gives (a fake of Alipay makes it: signed, AES-encrypted). `answer` null:
+   * the diner declines, the button reports `error` and my.getPhoneNumber is never reached.
+   */
+  private async tapAuthorizeButton(label: string | RegExp, answer: () => string | null): Promise<void> {
+    const page = this.current
+    const hit = findByText(page.data.root as ViewNode, this.facts, label)[0]
+    const button = hit ? [...hit].reverse().find((n) => this.facts.tags.get(String(n.nn)) === 'button') : undefined
+    if (!button) throw new Error(`${this.kind}: no button reads ${String(label)} on ${page.route}; the page reads:\n${this.text()}`)
+    // Alipay gives the number only to its own authorise button: open-type getAuthorize, scope phoneNumber.
+    const props = Object.values(button)
+    if (!props.includes('getAuthorize') || !props.includes('phoneNumber')) throw new Error(`${this.kind}: the button reading ${String(label)} is no open-type="getAuthorize" scope="phoneNumber" button`)
+    const text = answer()
+    this.phoneNumberAnswer = text
+    const id = String(button.uid || button.sid)
+    const target = { id, dataset: { sid: String(button.sid) } }
+    const event = text
+      ? { type: 'getAuthorize', timeStamp: Date.now(), detail: {}, target, currentTarget: target }
+      : { type: 'error', timeStamp: Date.now(), detail: { type: 'getAuthorize', errorMessage: '用户取消授权', error: 11 }, target, currentTarget: target }
+    this.guard(() => page.instance.eh.call(page.instance, event), `${event.type} on ${page.route}`)
   }
 
   /** Taps the first element a predicate picks from the tree (for controls without text: steppers, icons). */
@@ -737,6 +767,14 @@ export class MiniHostDouble {
         self.answer(o, !!code, code ? { authCode: code } : { error: 11, errorMessage: 'user cancelled' })
       }
       api.tradePay = (o: any) => void self.pay('tradePay', o)
+      // issue 25: 获取会员手机号 — after the getAuthorize button's consent, Alipay's signed and encrypted answer.
+      api.getPhoneNumber = (o: any) => {
+        self.phoneNumberCalls++
+        const response = self.phoneNumberAnswer
+        self.phoneNumberAnswer = null
+        if (response) self.answer(o, true, { response })
+        else self.answer(o, false, { error: 3, errorMessage: 'getPhoneNumber fail' })
+      }
       api.connectSocket = (o: any) => self.connectSocket(o)
       api.chooseImage = (o: any) => {
         const files = self.takePhotos()

@@ -36,7 +36,7 @@ function openssl(args: string[], cwd: string): void {
 }
 
 /** Writes the chain and the two leaf certificates into `dir`; `appKey` / `alipayKey` are the key pairs' private halves. */
-export function makeAlipayCertificates(dir: string, appId: string, appKey: KeyObject, alipayKey: KeyObject, opts: { days?: number } = {}): AlipayCertFiles {
+export function makeAlipayCertificates(dir: string, appId: string, appKey: KeyObject, alipayKey: KeyObject, opts: { days?: number; appSerial?: string } = {}): AlipayCertFiles {
   fs.mkdirSync(dir, { recursive: true })
   const days = String(opts.days ?? 365)
   fs.writeFileSync(path.join(dir, 'app.key'), appKey.export({ type: 'pkcs8', format: 'pem' }))
@@ -54,7 +54,7 @@ export function makeAlipayCertificates(dir: string, appId: string, appKey: KeyOb
     openssl(['req', '-new', '-key', keyFile, '-out', `${name}.csr`, '-subj', `/C=CN/O=Fake Merchant/OU=Alipay Open Platform/CN=${cn}`], dir)
     openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'class2.crt', '-CAkey', 'class2.key', '-set_serial', serial, '-days', days, '-sha256', '-out', `${name}.crt`], dir)
   }
-  leaf(`appCertPublicKey_${appId}`, 'app.key', appId, '0x2022031400a1b2c3d4e5f6')
+  leaf(`appCertPublicKey_${appId}`, 'app.key', appId, opts.appSerial ?? '0x2022031400a1b2c3d4e5f6')
   leaf('alipayCertPublicKey_RSA2', 'alipay.key', 'Alipay', '0x20220314ffeeddccbbaa99')
   // The root file: R1, E1 (ECDSA: not in the SN), R2, as one PEM text.
   const read = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8')

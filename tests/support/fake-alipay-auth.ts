@@ -12,8 +12,15 @@
  * until they expire → open_id / user_id, access_token) and alipay.user.info.share (auth_token →
  * nick_name, avatar). Faults queued by the test: 'busy' (20000 isp.unknow-error), 'hang', 'forge'
  * (a success answer signed with another key).
+ * Certificate mode (公钥证书, `certMode` set): every request must carry its app's app_cert_sn and the
+ * alipay_root_cert_sn of the test's certificates (tests/support/alipay-certificates.ts) inside the
+ * signed parameters, else 40002 isv.invalid-app-cert-sn / isv.invalid-alipay-root-cert-sn; answers
+ * name alipay_cert_sn beside the signed response, as Alipay's do.
+ * phoneAnswer: what my.getPhoneNumber hands the mini-program — {response: AES-CBC ciphertext (the
+ * app's key, zero IV) of {code, msg, mobile}, sign: RSA2 by "Alipay" over the ciphertext in its
+ * JSON quotes, sign_type, encrypt_type, charset}, as JSON text.
  */
-import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -30,7 +37,10 @@ export class FakeAlipayAuth {
   /** Each request's parameters as the gateway read them, and whether its signature verified. */
   readonly requests: { params: Record<string, string>; signatureValid: boolean }[] = []
   readonly alipayPublicKeyPem: string
-  private readonly alipayPrivateKey: KeyObject
+  /** "Alipay's" signing key (the tests make its certificate from it in certificate mode). */
+  readonly alipayPrivateKey: KeyObject
+  /** Certificate mode: each app's app_cert_sn, the root chain's SN, and the SN answers name. */
+  certMode: { appCertSns: Record<string, string>; rootCertSn: string; alipayCertSn: string } | null = null
   private readonly forgeKey: KeyObject
   private readonly codes = new Map<string, { appId: string; user: AlipayUser; expiresAt: number; used: boolean }>()
   private readonly tokens = new Map<string, { appId: string; user: AlipayUser }>()
@@ -102,12 +112,15 @@ export class FakeAlipayAuth {
       const innerText = JSON.stringify(inner)
       const sign = createSign('RSA-SHA256').update(innerText, 'utf8').sign(signer, 'base64')
       res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
-      res.end(`{"${responseKey}":${innerText},"sign":"${sign}"}`)
+      const certSn = this.certMode ? `,"alipay_cert_sn":"${this.certMode.alipayCertSn}"` : ''
+      res.end(`{"${responseKey}":${innerText}${certSn},"sign":"${sign}"}`)
     }
     const error = (code: string, msg: string, subCode: string, subMsg: string, responseKey = 'error_response') => answer(responseKey, { code, msg, sub_code: subCode, sub_msg: subMsg })
     if (fault === 'busy') return error('20000', 'Service Currently Unavailable', 'isp.unknow-error', '系统繁忙')
     if (!appKey) return error('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数')
     if (!signatureValid) return error('40002', 'Invalid Arguments', 'isv.invalid-signature', '验签出错')
+    if (this.certMode && params.app_cert_sn !== this.certMode.appCertSns[params.app_id]) return error('40002', 'Invalid Arguments', 'isv.invalid-app-cert-sn', '应用公钥证书序列号不匹配')
+    if (this.certMode && params.alipay_root_cert_sn !== this.certMode.rootCertSn) return error('40002', 'Invalid Arguments', 'isv.invalid-alipay-root-cert-sn', '支付宝根证书序列号不匹配')
 
     if (method === 'alipay.system.oauth.token') {
       if (params.grant_type !== 'authorization_code') return error('40002', 'Invalid Arguments', 'isv.grant-type-invalid', 'grant_type无效')
@@ -140,5 +153,20 @@ export class FakeAlipayAuth {
       }, fault === 'forge' ? this.forgeKey : this.alipayPrivateKey)
     }
     return error('40004', 'Business Failed', 'isv.missing-method', '缺少方法名参数')
+  }
+
+  /**
+   * my.getPhoneNumber's answer for a mini-program whose AES key is `aesKey` (base64): Alipay's
+   * documented envelope, signed with this fake's key unless `signWith` names another; `code` other
+   * than 10000 is Alipay's refusal inside the ciphertext; `tamper` changes the ciphertext after signing.
+   */
+  phoneAnswer(aesKey: string, mobile: string, opts: { code?: string; signWith?: KeyObject; tamper?: (ciphertext: string) => string } = {}): string {
+    const code = opts.code ?? '10000'
+    const plain = code === '10000' ? { code, msg: 'Success', mobile } : { code, msg: 'Business Failed', subCode: 'isv.invalid-auth-relations', subMsg: '授权关系不存在' }
+    const key = Buffer.from(aesKey, 'base64')
+    const cipher = createCipheriv(`aes-${key.length * 8}-cbc`, key, Buffer.alloc(16))
+    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(plain), 'utf8'), cipher.final()]).toString('base64')
+    const sign = createSign('RSA-SHA256').update(`"${ciphertext}"`, 'utf8').sign(opts.signWith ?? this.alipayPrivateKey, 'base64')
+    return JSON.stringify({ response: opts.tamper ? opts.tamper(ciphertext) : ciphertext, sign, sign_type: 'RSA2', encrypt_type: 'AES', charset: 'UTF-8' })
   }
 }

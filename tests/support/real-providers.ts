@@ -7,7 +7,7 @@
  * PUBLIC_URL on a port picked now (the notify URLs and WeChat H5's redirect need it before the
  * server starts). The shops charge in CNY (these providers refuse MOP$): `useCny()`.
  */
-import { createVerify } from 'node:crypto'
+import { createVerify, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -27,6 +27,8 @@ export interface RealProviderFakes {
   alipay: FakeAlipay
   wechatAuth: FakeWechatAuth
   alipayAuth: FakeAlipayAuth
+  /** The Alipay mini-program's content-encryption key (ALIPAY_MINI_AES_KEY, base64): my.getPhoneNumber's answers are made with it. */
+  alipayAesKey: string
   sms: FakeAliyunSms
   /** PUBLIC_URL: where the server must listen (127.0.0.1 and this port). */
   publicUrl: string
@@ -55,6 +57,7 @@ export async function startFakes(): Promise<RealProviderFakes> {
   const appPublicPem = alipayKeys.appPublicKey.export({ type: 'spki', format: 'pem' }).toString()
   // The Alipay mini-program and the web app are the one app here (one key pair), as a small shop has it.
   const alipayAuth = await new FakeAlipayAuth({ [alipayKeys.appId]: appPublicPem }).start()
+  const alipayAesKey = randomBytes(16).toString('base64')
   const sms = await startFakeAliyunSms({
     accessKeyId: 'LTAI5tJourneyKey',
     accessKeySecret: 'journey-aliyun-secret',
@@ -100,6 +103,7 @@ export async function startFakes(): Promise<RealProviderFakes> {
     ALIPAY_LOGIN_PRIVATE_KEY_PATH: path.join(dir, 'alipay_app_private_key.pem'),
     ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY_PATH: file('alipay_login_public_key.pem', alipayAuth.alipayPublicKeyPem),
     ALIPAY_LOGIN_GATEWAY_URL: alipayAuth.gatewayUrl,
+    ALIPAY_MINI_AES_KEY: alipayAesKey,
     SMS_PROVIDER: 'aliyun',
     ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tJourneyKey',
     ALIYUN_SMS_ACCESS_KEY_SECRET: 'journey-aliyun-secret',
@@ -129,6 +133,7 @@ export async function startFakes(): Promise<RealProviderFakes> {
     alipay,
     wechatAuth,
     alipayAuth,
+    alipayAesKey,
     sms,
     publicUrl,
     port,

@@ -6,9 +6,12 @@
  * with them (app_cert_sn and alipay_root_cert_sn in every signed request, answers and notices
  * checked with the public key in Alipay's certificate); this module only reads and checks the files
  * before the SDK sees them, so a wrong file refuses the start by name instead of failing each call.
+ * Shared by the payment provider (payment/alipay.provider.ts, ALIPAY_*_CERT*) and the host sign-in
+ * (identity/alipay.provider.ts, ALIPAY_MINI_APP_CERT*, ALIPAY_LOGIN_*_CERT*).
  */
 import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
+import { AlipaySdk } from 'alipay-sdk'
 
 /** One certificate setting: a file (`<NAME>_PATH`, wins) or the PEM text itself (`<NAME>`). */
 export interface CertSetting {
@@ -127,4 +130,54 @@ export function loadAlipayCertificates(
 
   if (problems.length > before || !appCert || !alipayCert || !rootCert) return null
   return { appCert, alipayPublicCert: alipayCert, alipayRootCert: rootCert }
+}
+
+/** The three certificate settings of one app (its own certificate, Alipay's, the root chain). */
+export interface CertSettings {
+  app: CertSetting
+  alipay: CertSetting
+  root: CertSetting
+}
+
+const nameOf = (s: CertSetting) => (s.path ? s.pathSetting : s.textSetting)
+
+/**
+ * The serial numbers alipay-sdk reads from the certificates (app_cert_sn, alipay_root_cert_sn, and
+ * Alipay's certificate's, which answers name as alipay_cert_sn): read once at start, so a file the
+ * SDK's own X.509 reader cannot take refuses the start rather than the first call. Used by the
+ * payment provider and the sign-in (identity/alipay.provider.ts) alike.
+ */
+export function withSerialNumbers(certs: AlipayCertificates, privateKeyPem: string, settings: CertSettings, problems: string[]): AlipayCertificates | null {
+  try {
+    const sdk = new AlipaySdk({ appId: '0', privateKey: privateKeyPem, keyType: 'PKCS8', appCertContent: certs.appCert, alipayPublicCertContent: certs.alipayPublicCert, alipayRootCertContent: certs.alipayRootCert })
+    const { appCertSn, alipayCertSn, alipayRootCertSn } = sdk.config
+    if (!appCertSn || !alipayCertSn) throw new Error('no serial number')
+    if (!alipayRootCertSn) {
+      problems.push(`${nameOf(settings.root)} (no RSA-signed certificate in the chain)`)
+      return null
+    }
+    return { ...certs, appCertSn, alipayCertSn, rootCertSn: alipayRootCertSn }
+  } catch {
+    problems.push(`${nameOf(settings.app)} (alipay-sdk cannot read a serial number from it, ${nameOf(settings.alipay)} or ${nameOf(settings.root)})`)
+    return null
+  }
+}
+
+/**
+ * Reads, checks and numbers one app's certificates (loadAlipayCertificates, then withSerialNumbers);
+ * null with the problems pushed by setting name.
+ */
+export function appCertificates(settings: CertSettings, appPrivateKey: KeyObject | null, privateKeyPem: string | null, problems: string[], now: number = Date.now()): AlipayCertificates | null {
+  const certs = loadAlipayCertificates(settings, appPrivateKey, problems, now)
+  return certs && privateKeyPem ? withSerialNumbers(certs, privateKeyPem, settings, problems) : null
+}
+
+/**
+ * alipay-sdk's key options for a mode: certificate mode (the SDK then sends app_cert_sn and
+ * alipay_root_cert_sn with every request and checks answers with the key in Alipay's certificate),
+ * or public-key mode (Alipay's public key).
+ */
+export function alipaySdkKeyOptions(certificates: AlipayCertificates | null, alipayPublicKeyPem: string | null): { appCertContent: string; alipayPublicCertContent: string; alipayRootCertContent: string } | { alipayPublicKey: string } {
+  if (certificates) return { appCertContent: certificates.appCert, alipayPublicCertContent: certificates.alipayPublicCert, alipayRootCertContent: certificates.alipayRootCert }
+  return { alipayPublicKey: alipayPublicKeyPem as string }
 }

@@ -513,6 +513,8 @@ const en: Record<MessageKey, string> = {
   'member.openId': 'Log in with this app',
   'member.phoneLogin': 'Log in with my WeChat phone number',
   'member.phoneBind': 'Use my WeChat phone number',
+  'member.phoneLoginAlipay': 'Log in with my Alipay phone number',
+  'member.phoneBindAlipay': 'Use my Alipay phone number',
   'member.loggedIn': 'Logged in',
   'member.bound': 'Mobile number bound',
   'member.areasFailed': 'The area codes could not be loaded. Please try again.',

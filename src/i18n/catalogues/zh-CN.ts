@@ -511,6 +511,8 @@ const zhCN = {
   'member.openId': '使用本应用账号登录',
   'member.phoneLogin': '微信手机号快捷登录',
   'member.phoneBind': '使用微信绑定的手机号',
+  'member.phoneLoginAlipay': '支付宝手机号快捷登录',
+  'member.phoneBindAlipay': '使用支付宝绑定的手机号',
   'member.loggedIn': '登录成功',
   'member.bound': '手机号已绑定',
   'member.areasFailed': '区号加载失败，请重试',

@@ -513,6 +513,8 @@ const zhTW: Record<MessageKey, string> = {
   'member.openId': '使用本應用帳號登入',
   'member.phoneLogin': '微信手機號碼快捷登入',
   'member.phoneBind': '使用微信綁定的手機號碼',
+  'member.phoneLoginAlipay': '支付寶手機號碼快捷登入',
+  'member.phoneBindAlipay': '使用支付寶綁定的手機號碼',
   'member.loggedIn': '登入成功',
   'member.bound': '手機號碼已綁定',
   'member.areasFailed': '區號載入失敗，請重試',

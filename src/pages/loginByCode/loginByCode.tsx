@@ -7,11 +7,11 @@ import { LoginView } from '../../features/member/components/MemberViews'
 import { pageParam } from '../../features/member/after-login'
 import { hostLoginKindOf } from '../../hosts/host-login'
 import type { SubHost } from '../../hosts/host'
-import { HostPhoneButton } from '../../hosts/phone-button'
+import { HostPhoneButton, hostPhoneTexts } from '../../hosts/phone-button'
 
 /**
- * Phone login (spec §2): phone + SMS code; a new number registers. In the chat-app mini-program
- * also the host's phone button (getPhoneNumber): the number WeChat verified logs in or registers. mode=bind binds a phone to the
+ * Phone login (spec §2): phone + SMS code; a new number registers. In the mini-programs also the
+ * host's phone button (WeChat's getPhoneNumber, Alipay's my.getPhoneNumber): the number the host verified logs in or registers. mode=bind binds a phone to the
  * signed-in member ('Please bind your mobile number first'). Afterwards the diner returns to
  * `back` (where they were) or goes on to `next`.
  */
@@ -46,6 +46,7 @@ function LoginByCode() {
       onChooseArea={() => host.navigateTo(ROUTES.areaCodeSelect('login'))}
       onTerms={() => host.navigateTo(ROUTES.terms)}
       PhoneButton={HostPhoneButton}
+      phoneTexts={hostPhoneTexts}
     />
   )
 }

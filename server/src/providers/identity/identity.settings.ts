@@ -34,6 +34,30 @@ export interface IdentitySettings {
   alipayPublicKeyPath: string | null
   /** ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY: the same key as PEM or bare base64 text; the path wins. */
   alipayPublicKey: string | null
+  /**
+   * Certificate mode (公钥证书, docs/host-sign-in.md "Alipay certificate mode"), instead of
+   * ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY*: each app's own public-key certificate (appCertPublicKey_<APPID>.crt,
+   * of the key in ALIPAY_LOGIN_PRIVATE_KEY*), Alipay's public-key certificate and root chain. Each a
+   * file (…_PATH, wins) or the PEM text. ALIPAY_MINI_APP_CERT_PATH: the mini-program's.
+   */
+  alipayMiniAppCertPath: string | null
+  alipayMiniAppCert: string | null
+  /** ALIPAY_LOGIN_APP_CERT_PATH: the browser sign-in app's (ALIPAY_LOGIN_APP_ID) certificate. */
+  alipayLoginAppCertPath: string | null
+  alipayLoginAppCert: string | null
+  /** ALIPAY_LOGIN_ALIPAY_PUBLIC_CERT_PATH: Alipay's public-key certificate (alipayCertPublicKey_RSA2.crt). */
+  alipayPublicCertPath: string | null
+  alipayPublicCert: string | null
+  /** ALIPAY_LOGIN_ALIPAY_ROOT_CERT_PATH: Alipay's root certificate chain (alipayRootCert.crt). */
+  alipayRootCertPath: string | null
+  alipayRootCert: string | null
+  /**
+   * ALIPAY_MINI_AES_KEY_PATH / ALIPAY_MINI_AES_KEY: the mini-program's content-encryption key
+   * (接口内容加密方式, AES, base64) that decrypts my.getPhoneNumber's answer; absent: the payment-app
+   * mini-program vouches for no phone (a PhoneCode answers 20047).
+   */
+  alipayMiniAesKeyPath: string | null
+  alipayMiniAesKey: string | null
   /** ALIPAY_LOGIN_SCOPE: 'auth_user' (default: nickname and picture) or 'auth_base' (silent, ids only) for the browser. */
   alipayScope: string
   /** ALIPAY_LOGIN_GATEWAY_URL: 'https://openapi.alipay.com/gateway.do'; tests point it at a loopback fake. */
@@ -72,6 +96,16 @@ export function identitySettings(env: Env): IdentitySettings {
     alipayPrivateKey: text(env.ALIPAY_LOGIN_PRIVATE_KEY),
     alipayPublicKeyPath: text(env.ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY_PATH),
     alipayPublicKey: text(env.ALIPAY_LOGIN_ALIPAY_PUBLIC_KEY),
+    alipayMiniAppCertPath: text(env.ALIPAY_MINI_APP_CERT_PATH),
+    alipayMiniAppCert: text(env.ALIPAY_MINI_APP_CERT),
+    alipayLoginAppCertPath: text(env.ALIPAY_LOGIN_APP_CERT_PATH),
+    alipayLoginAppCert: text(env.ALIPAY_LOGIN_APP_CERT),
+    alipayPublicCertPath: text(env.ALIPAY_LOGIN_ALIPAY_PUBLIC_CERT_PATH),
+    alipayPublicCert: text(env.ALIPAY_LOGIN_ALIPAY_PUBLIC_CERT),
+    alipayRootCertPath: text(env.ALIPAY_LOGIN_ALIPAY_ROOT_CERT_PATH),
+    alipayRootCert: text(env.ALIPAY_LOGIN_ALIPAY_ROOT_CERT),
+    alipayMiniAesKeyPath: text(env.ALIPAY_MINI_AES_KEY_PATH),
+    alipayMiniAesKey: text(env.ALIPAY_MINI_AES_KEY),
     alipayScope: text(env.ALIPAY_LOGIN_SCOPE) ?? 'auth_user',
     alipayGatewayUrl: text(env.ALIPAY_LOGIN_GATEWAY_URL) ?? ALIPAY_DEFAULT_GATEWAY_URL,
     alipayAuthorizeUrl: text(env.ALIPAY_LOGIN_AUTHORIZE_URL) ?? ALIPAY_DEFAULT_AUTHORIZE_URL,

@@ -28,7 +28,7 @@ import { AlipaySdk } from 'alipay-sdk'
 import { Decimal } from '../../../../src/core/money'
 import { httpUrlSetting } from '../../config'
 import { ProviderSettingError } from '../run-mode'
-import { certificateModeChosen, loadAlipayCertificates, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
+import { alipaySdkKeyOptions, appCertificates, certificateModeChosen, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
 import {
   ChannelUnsupportedError,
   PayerIdentityRequiredError,
@@ -147,8 +147,7 @@ export function alipayFromSettings(settings: AlipaySettings, deployment: { publi
     if (settings.alipayPublicKeyPath || settings.alipayPublicKey) {
       problems.push(`${settings.alipayPublicKeyPath ? 'ALIPAY_PUBLIC_KEY_PATH' : 'ALIPAY_PUBLIC_KEY'} (not with the certificates: an app is in public-key or certificate mode, not both; remove one)`)
     }
-    certificates = loadAlipayCertificates(certSettings, privateKeyObject, problems)
-    if (certificates && privateKeyPem) certificates = withSerialNumbers(certificates, privateKeyPem, problems)
+    certificates = appCertificates(certSettings, privateKeyObject, privateKeyPem, problems)
   }
 
   let alipayPublicKeyPem: string | null = null
@@ -193,27 +192,6 @@ export function alipayFromSettings(settings: AlipaySettings, deployment: { publi
     notifyUrl,
     miniIdentity: settings.miniIdentity,
     jsapiIdentity: settings.jsapiIdentity
-  }
-}
-
-/**
- * The serial numbers the SDK reads from the certificates (app_cert_sn, alipay_root_cert_sn, and
- * Alipay's certificate's, which answers name as alipay_cert_sn): read once here, so a file the SDK's
- * own X.509 reader cannot take refuses the start rather than the first payment.
- */
-function withSerialNumbers(certs: AlipayCertificates, privateKeyPem: string, problems: string[]): AlipayCertificates | null {
-  try {
-    const sdk = new AlipaySdk({ appId: '0', privateKey: privateKeyPem, keyType: 'PKCS8', appCertContent: certs.appCert, alipayPublicCertContent: certs.alipayPublicCert, alipayRootCertContent: certs.alipayRootCert })
-    const { appCertSn, alipayCertSn, alipayRootCertSn } = sdk.config
-    if (!appCertSn || !alipayCertSn) throw new Error('no serial number')
-    if (!alipayRootCertSn) {
-      problems.push('ALIPAY_ROOT_CERT_PATH (no RSA-signed certificate in the chain)')
-      return null
-    }
-    return { ...certs, appCertSn, alipayCertSn, rootCertSn: alipayRootCertSn }
-  } catch {
-    problems.push('ALIPAY_APP_CERT_PATH (alipay-sdk cannot read a serial number from it, ALIPAY_PUBLIC_CERT_PATH or ALIPAY_ROOT_CERT_PATH)')
-    return null
   }
 }
 
@@ -268,9 +246,7 @@ export class AlipayProvider implements PaymentProvider {
       keyType: 'PKCS8',
       // Certificate mode: the SDK sends app_cert_sn and alipay_root_cert_sn with every request and checks
       // answers and notices with the key in Alipay's certificate; public-key mode: Alipay's public key.
-      ...(c.certificates
-        ? { appCertContent: c.certificates.appCert, alipayPublicCertContent: c.certificates.alipayPublicCert, alipayRootCertContent: c.certificates.alipayRootCert }
-        : { alipayPublicKey: c.alipayPublicKeyPem as string }),
+      ...alipaySdkKeyOptions(c.certificates, c.alipayPublicKeyPem),
       gateway: c.gateway,
       signType: 'RSA2',
       timeout: timeoutMs,

@@ -10,7 +10,7 @@ import { BirthdayPicker } from './BirthdayPicker'
 import { focusSibling, radioStep } from '../../../ui/dialog-focus'
 import './MemberViews.css'
 import { maskedPhone } from '../../../core/phone-mask'
-import type { PhoneButtonProps } from '../../../hosts/host'
+import type { PhoneButtonProps, PhoneButtonTexts } from '../../../hosts/host'
 
 /** A phone as a card shows it: area and the middle digits hidden ('+853 661**456'). */
 
@@ -128,6 +128,8 @@ export const LoginView = observer(function LoginView(props: {
   onTerms(): void
   /** The host's phone-number button (the chat-app mini-program's getPhoneNumber), when it has one. */
   PhoneButton?: ComponentType<PhoneButtonProps> | null
+  /** Its words, naming the host (WeChat's or Alipay's phone number). */
+  phoneTexts?: PhoneButtonTexts
 }) {
   const { member, i18n, terms } = useStores()
   // Ticked already when this diner agreed to these terms (on this device, or as the member elsewhere).
@@ -230,7 +232,7 @@ export const LoginView = observer(function LoginView(props: {
       {bind && PhoneButton && member.openIdOffered && (
         <View className='so-member-other'>
           <Text className='so-member-other__or'>{i18n.t('member.or')}</Text>
-          <PhoneButton className='so-member-btn so-member-btn--secondary so-member-btn--host' label={i18n.t('member.phoneBind')} disabled={busy} testId='phone-bind' onCode={(code) => void phone(code)} />
+          <PhoneButton className='so-member-btn so-member-btn--secondary so-member-btn--host' label={i18n.t(props.phoneTexts?.bind ?? 'member.phoneBind')} disabled={busy} testId='phone-bind' onCode={(code) => void phone(code)} />
         </View>
       )}
       {!bind && (member.guestOffered || member.openIdOffered) && (
@@ -239,7 +241,7 @@ export const LoginView = observer(function LoginView(props: {
           {PhoneButton && member.openIdOffered && (
             <PhoneButton
               className='so-member-btn so-member-btn--secondary so-member-btn--host'
-              label={i18n.t('member.phoneLogin')}
+              label={i18n.t(props.phoneTexts?.login ?? 'member.phoneLogin')}
               disabled={busy}
               testId='phone-login'
               onCode={(code) => void phone(code)}
