@@ -105,6 +105,8 @@ export async function runPaymentsCli(argv: string[], out: (line: string) => void
     if (database) await migrateToLatest(database)
     const db = deps.db ?? database!.db
     const providers = deps.providers ?? (await buildPaymentProviders(config, db))
+    // AlipayHK's bill is Antom's report on Antom's SFTP server (docs/alipayhk.md), read beside the provider.
+    ;(await import('../providers/payment/alipayhk.bill')).registerAlipayHkBill(providers, config, db)
     const configured = providers.names()
     const withBill = configured.filter((n) => typeof providers.get(n)?.downloadBill === 'function')
     if (only !== null && !configured.includes(only)) {

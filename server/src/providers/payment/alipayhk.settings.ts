@@ -22,7 +22,31 @@ export interface AlipayHkSettings {
   gateway: string
   /** ALIPAYHK_KEY_VERSION: the keyVersion our Signature header names ('1'). */
   keyVersion: string
+  /**
+   * Antom's reports on its SFTP server, for npm run payments -- reconcile only (alipayhk.bill.ts;
+   * the server's start never needs them). Antom's technical support gives the login.
+   */
+  sftp: AlipayHkSftpSettings
 }
+
+export interface AlipayHkSftpSettings {
+  /** ALIPAYHK_SFTP_HOST: 'isftp.alipay.com' (Antom's documented host; 'sftp.alipay.com' the alternative). */
+  host: string | null
+  /** ALIPAYHK_SFTP_PORT: 22. */
+  port: number | null
+  /** ALIPAYHK_SFTP_USER: the SFTP account Antom gives. */
+  user: string | null
+  /** ALIPAYHK_SFTP_PASSWORD: its password (Antom's documented login), or */
+  password: string | null
+  /** ALIPAYHK_SFTP_KEY_PATH: a private key file when Antom set the account up with our public key. */
+  keyPath: string | null
+  /** ALIPAYHK_SFTP_HOST_KEY: the server's host key fingerprint, 'SHA256:…' as ssh-keygen -l prints it; any other host key is refused. */
+  hostKey: string | null
+  /** ALIPAYHK_SFTP_DIR: the folder above the day folders, '/v1/settlements/<merchant id>' as Antom documents the path. */
+  dir: string | null
+}
+
+export const ALIPAYHK_DEFAULT_SFTP_HOST = 'isftp.alipay.com'
 
 export const ALIPAYHK_DEFAULT_GATEWAY = 'https://open-sea-global.alipay.com'
 
@@ -41,6 +65,15 @@ export function alipayHkSettings(env: Env): AlipayHkSettings {
     antomPublicKeyPath: text(env.ALIPAYHK_ANTOM_PUBLIC_KEY_PATH),
     antomPublicKey: text(env.ALIPAYHK_ANTOM_PUBLIC_KEY),
     gateway: text(env.ALIPAYHK_GATEWAY) ?? ALIPAYHK_DEFAULT_GATEWAY,
-    keyVersion: text(env.ALIPAYHK_KEY_VERSION) ?? '1'
+    keyVersion: text(env.ALIPAYHK_KEY_VERSION) ?? '1',
+    sftp: {
+      host: text(env.ALIPAYHK_SFTP_HOST),
+      port: text(env.ALIPAYHK_SFTP_PORT) === null ? null : Number(text(env.ALIPAYHK_SFTP_PORT)),
+      user: text(env.ALIPAYHK_SFTP_USER),
+      password: text(env.ALIPAYHK_SFTP_PASSWORD),
+      keyPath: text(env.ALIPAYHK_SFTP_KEY_PATH),
+      hostKey: text(env.ALIPAYHK_SFTP_HOST_KEY),
+      dir: text(env.ALIPAYHK_SFTP_DIR)
+    }
   }
 }
