@@ -3,8 +3,9 @@
  * server's database and providers, and once as its own process) downloads the bill from the
  * loopback fakes of WeChat Pay and Alipay (tests/support/fake-wechatpay.ts, fake-alipay.ts),
  * which build it from the payments and refunds they have seen plus rows a test injects, and
- * compares it with the ledger. Each test works on its own past Beijing day, so the days' bills do
- * not mix. SQLite by default; PostgreSQL with DATABASE_URL.
+ * compares it with the ledger; a cross-border WeChat Pay merchant (MOP) reads its statement
+ * (GET /v3/global/statements) from a fake of its own, on a server of its own. Each test works on its
+ * own past Beijing day, so the days' bills do not mix. SQLite by default; PostgreSQL with DATABASE_URL.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -22,6 +23,7 @@ import { wechatPaySettings } from '../../server/src/providers/payment/wechatpay.
 import { FakeAlipay, makeAlipayKeys } from '../support/fake-alipay'
 import { FakeWechatPay, makeWechatPayKeys } from '../support/fake-wechatpay'
 import { makeMember } from './helpers/member-fixtures'
+import { wechatPayEnv, writeWechatPayKeyFiles } from './helpers/wechatpay-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
 import { createTestServer, type TestServer } from './helpers/test-server'
@@ -71,63 +73,73 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const provider = (name: string): PaymentProvider => server.providers.payments.get(name)!
+/** A server and the WeChat Pay fake its 'wechatpay' provider talks to, charging `currency`: the domestic merchant's (CNY) by default. */
+interface Rig {
+  server: TestServer
+  wx: FakeWechatPay
+  currency: string
+}
+const domestic = (): Rig => ({ server, wx, currency: 'CNY' })
+
+const provider = (name: string, on = domestic()): PaymentProvider => on.server.providers.payments.get(name)!
 const id = (prefix: string) => `${prefix}${randomBytes(6).toString('hex')}`
 /** Noon Beijing time `daysAgo` days ago: the day a test works on. */
 const noonDaysAgo = (daysAgo: number) => new Date(beijingDay(beijingDate(Date.now() - daysAgo * 86_400_000)).start.getTime() + 12 * 3_600_000)
 
 /** A payment the payer made at the vendor (the fake saw it) and we recorded paid at `at` (unless `ours` says otherwise). */
-async function vendorPayment(name: 'wechatpay' | 'alipay', amount: string, at: Date, ours: { amount?: string; status?: number } = {}): Promise<string> {
+async function vendorPayment(name: 'wechatpay' | 'alipay', amount: string, at: Date, ours: { amount?: string; status?: number } = {}, on = domestic()): Promise<string> {
   const payId = id(name === 'wechatpay' ? 'PWX' : 'PALI')
-  const orderId = await insertOrderRow(server.db, { amount })
-  await provider(name).createPayment(
-    { payId, amount, currency: 'CNY', description: 'order', returnUrl: '/', notifyUrl: 'http://127.0.0.1:9/pay/notify/x', createdAt: at.toISOString(), payerOpenId: async () => (name === 'wechatpay' ? 'oPayer' : '2088000000000001') },
+  const orderId = await insertOrderRow(on.server.db, { amount })
+  await provider(name, on).createPayment(
+    { payId, amount, currency: on.currency, description: 'order', returnUrl: '/', notifyUrl: 'http://127.0.0.1:9/pay/notify/x', createdAt: at.toISOString(), payerOpenId: async () => (name === 'wechatpay' ? 'oPayer' : '2088000000000001') },
     name === 'wechatpay' ? 'wechat-mini' : 'alipay-mini'
   )
   if (name === 'wechatpay') {
-    wx.pay(payId)
-    wx.billTimes.set(payId, at)
+    on.wx.pay(payId)
+    on.wx.billTimes.set(payId, at)
   } else {
     ali.setStatus(payId, 'TRADE_SUCCESS')
     ali.billTimes.set(payId, at)
   }
-  await ledgerPayment(name, payId, orderId, ours.amount ?? amount, at, ours.status ?? PAYMENT_STATUS.PAID)
+  await ledgerPayment(name, payId, orderId, ours.amount ?? amount, at, ours.status ?? PAYMENT_STATUS.PAID, on)
   return payId
 }
 
-async function ledgerPayment(name: string, payId: string, orderId: string, amount: string, at: Date, status: number = PAYMENT_STATUS.PAID): Promise<void> {
-  await server.db
+async function ledgerPayment(name: string, payId: string, orderId: string, amount: string, at: Date, status: number = PAYMENT_STATUS.PAID, on = domestic()): Promise<void> {
+  await on.server.db
     .insertInto('payments')
     .values({ pay_id: payId, ent_id: 'E1001', shop_id: 'S101', order_id: orderId, owner_key: '', request_key: id('rk'), provider: name, amount, status, provider_ref: payId, return_url: '/', created_at: at.toISOString(), settled_at: status === PAYMENT_STATUS.PENDING ? null : at.toISOString() })
     .execute()
 }
 
 /** A refund given at the vendor (the fake made it) at `at`, recorded by us as refundAtProvider does (unless `record` is false, or with another amount). */
-async function vendorRefund(name: 'wechatpay' | 'alipay', payId: string, paymentAmount: string, amount: string, at: Date, record: { amount?: string } | false = {}): Promise<string> {
+async function vendorRefund(name: 'wechatpay' | 'alipay', payId: string, paymentAmount: string, amount: string, at: Date, record: { amount?: string } | false = {}, on = domestic()): Promise<string> {
   const refundNo = id('AS')
-  await provider(name).refund({ payId, providerRef: payId, amount, paymentAmount, refundNo, currency: 'CNY', reason: 'after-sale' })
-  if (name === 'wechatpay') wx.billTimes.set(refundNo, at)
+  await provider(name, on).refund({ payId, providerRef: payId, amount, paymentAmount, refundNo, currency: on.currency, reason: 'after-sale' })
+  if (name === 'wechatpay') on.wx.billTimes.set(refundNo, at)
   else ali.billTimes.set(`${payId}/${refundNo}`, at)
-  if (record) await ledgerRefund(name, payId, refundNo, record.amount ?? amount, at)
+  if (record) await ledgerRefund(name, payId, refundNo, record.amount ?? amount, at, on)
   return refundNo
 }
 
-async function ledgerRefund(name: string, payId: string, refundNo: string, amount: string, at: Date): Promise<void> {
-  await server.db
+async function ledgerRefund(name: string, payId: string, refundNo: string, amount: string, at: Date, on = domestic()): Promise<void> {
+  await on.server.db
     .insertInto('payment_notices')
     .values({ notice_id: `${name}:refund:${payId}:${refundNo}`, pay_id: payId, provider: name, result: 'refunded', amount, body: '{"refund":true}', received_at: at.toISOString() })
     .execute()
 }
 
-async function reconcile(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** The CLI in-process on a rig's database and providers. */
+async function reconcileOn(on: Rig, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = []
   const err: string[] = []
-  const code = await runPaymentsCli(['reconcile', ...args], (l) => out.push(l), (l) => err.push(l), { config: server.config, db: server.db, providers: server.providers.payments })
+  const code = await runPaymentsCli(['reconcile', ...args], (l) => out.push(l), (l) => err.push(l), { config: on.server.config, db: on.server.db, providers: on.server.providers.payments })
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
+const reconcile = (...args: string[]) => reconcileOn(domestic(), ...args)
 
-async function reconcileJson(date: string, name: string) {
-  const r = await reconcile(date, '--provider', name, '--json')
+async function reconcileJson(date: string, name: string, on = domestic()) {
+  const r = await reconcileOn(on, date, '--provider', name, '--json')
   expect(r.err).toBe('')
   return { code: r.code, result: JSON.parse(r.out).providers[name] as { differences: Array<Record<string, unknown>>; neighbours: Array<Record<string, unknown>>; bill: Record<string, unknown>; ours: Record<string, unknown> } }
 }
@@ -340,6 +352,129 @@ test('as a process: the differences with exit 1; only the sandbox configured, on
   expect(sandbox.code).toBe(2)
   expect(sandbox.stderr.trim()).toBe('No provider configured here has a bill (PAYMENT_PROVIDERS=sandbox): the sandbox has none, nothing to reconcile.')
 }, 60_000)
+
+test('a domestic merchant still reads its own bill: GET /v3/bill/tradebill and its download_url, never the global statement', async () => {
+  const date = beijingDate(noonDaysAgo(10))
+  const before = wx.requests.length
+  expect((await reconcile(date, '--provider', 'wechatpay')).code).toBe(0)
+  expect(wx.requests.slice(before).map((r) => `${r.method} ${r.url.replace(/token=\w+/, 'token=…')} ${r.verified}`)).toEqual([
+    `GET /v3/bill/tradebill?bill_date=${date}&bill_type=ALL true`,
+    'GET /v3/billdownload/file?token=… true'
+  ])
+})
+
+describe('a cross-border merchant (WECHATPAY_REGION=global, MOP): the statement GET /v3/global/statements', () => {
+  let gx: FakeWechatPay
+  let global: Rig
+  let globalDir: string
+
+  beforeAll(async () => {
+    const keys = makeWechatPayKeys()
+    gx = new FakeWechatPay(keys, { region: 'global', currency: 'MOP' })
+    await gx.start()
+    globalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-reconcile-global-'))
+    writeWechatPayKeyFiles(globalDir, keys)
+    const settings = wechatPaySettings(wechatPayEnv(keys, globalDir, gx.url, { WECHATPAY_REGION: 'global', WECHATPAY_CURRENCY: 'MOP', WECHATPAY_MERCHANT_CATEGORY_CODE: '5812' }))
+    global = { server: await createTestServer({ paymentProviders: ['wechatpay', 'sandbox'], publicUrl: 'http://127.0.0.1:9', wechatPay: settings }), wx: gx, currency: 'MOP' }
+  }, 60_000)
+
+  afterAll(async () => {
+    await global?.server.close()
+    await gx?.stop()
+    if (globalDir) fs.rmSync(globalDir, { recursive: true, force: true })
+  })
+
+  test('a clean day: the statement asked signed (date YYYYMMDD, mchid, gzip), its payments and refund in MOP cents agree, exit 0', async () => {
+    const at = noonDaysAgo(6)
+    const date = beijingDate(at)
+    const paid = await vendorPayment('wechatpay', '23.50', at, {}, global)
+    await vendorPayment('wechatpay', '0.01', new Date(at.getTime() + 60_000), {}, global)
+    await vendorRefund('wechatpay', paid, '23.50', '3.20', new Date(at.getTime() + 120_000), {}, global)
+    const before = gx.requests.length
+
+    const r = await reconcileOn(global, date)
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(`WeChat Pay (wechatpay), bill of ${date} (Beijing time)`)
+    expect(r.out).toContain('Bill: 2 payments 23.51, 1 refunds 3.20')
+    expect(r.out).toContain('Ours: 2 payments 23.51, 1 refunds 3.20')
+    expect(r.out).toContain('Nothing differs.')
+    const asked = gx.requests.slice(before)
+    expect(asked.map((q) => `${q.method} ${q.url} ${q.verified}`)).toEqual([`GET /v3/global/statements?date=${date.replace(/-/g, '')}&mchid=${gx.keys.mchId} true`])
+    expect(String(asked[0].headers['accept-encoding'])).toMatch(/\bgzip\b/)
+  })
+
+  test('every difference is listed: a payment only WeChat Pay has, one only we have, an amount that differs, a refund we did not record; exit 1', async () => {
+    const at = noonDaysAgo(5)
+    const date = beijingDate(at)
+    const fine = await vendorPayment('wechatpay', '10.00', at, {}, global)
+    // A payment at the vendor we know nothing of.
+    gx.billExtras.push({ outTradeNo: 'PWXSTRAYMOP0001', state: 'SUCCESS', totalFen: 4250, at })
+    // Ours paid, the vendor never had it.
+    const ghost = id('PWXGHOST')
+    await ledgerPayment('wechatpay', ghost, await insertOrderRow(global.server.db, { amount: '6.60' }), '6.60', at, PAYMENT_STATUS.PAID, global)
+    // The payer paid MOP 23.49 of the 23.50 we recorded: one cent.
+    const short = await vendorPayment('wechatpay', '23.50', at, {}, global)
+    gx.pay(short, 2349)
+    // A refund at the vendor we never recorded, and one recorded at another amount.
+    const unrecorded = await vendorRefund('wechatpay', fine, '10.00', '1.00', at, false, global)
+    const r2 = await vendorPayment('wechatpay', '40.00', at, {}, global)
+    const differs = await vendorRefund('wechatpay', r2, '40.00', '4.00', at, { amount: '4.10' }, global)
+
+    const { code, result } = await reconcileJson(date, 'wechatpay', global)
+    expect(code).toBe(1)
+    expect(result.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'not-ours', id: 'PWXSTRAYMOP0001', vendorAmount: '42.50' }),
+        expect.objectContaining({ kind: 'not-in-bill', id: ghost, ourAmount: '6.60' }),
+        { kind: 'amount', id: short, ourAmount: '23.50', vendorAmount: '23.49' },
+        expect.objectContaining({ kind: 'refund-not-ours', id: fine, refundNo: unrecorded, vendorAmount: '1.00', ours: 'paid' }),
+        { kind: 'refund-amount', id: r2, refundNo: differs, ourAmount: '4.10', vendorAmount: '4.00' }
+      ])
+    )
+    expect(result.differences).toHaveLength(5)
+    expect(result.bill).toEqual({ payments: 4, paymentTotal: '115.99', refunds: 2, refundTotal: '5.00' })
+    expect(result.ours).toEqual({ payments: 4, paymentTotal: '80.10', refunds: 1, refundTotal: '4.10' })
+
+    const text = await reconcileOn(global, date, '--provider', 'wechatpay')
+    expect(text.code).toBe(1)
+    expect(text.out).toContain('Differences (5):')
+    expect(text.out).toMatch(new RegExp(`amount differs +${short} +ours 23.50 +vendor 23.49`))
+    expect(text.out).toMatch(/in the bill, not ours +PWXSTRAYMOP0001 +vendor 42.50/)
+  })
+
+  test('a tampered statement (its SHA1 not the signed Wechatpay-Statement-Sha1), a forged hash header, a refusal: refused with the reason, exit 2', async () => {
+    const date = beijingDate(noonDaysAgo(6))
+    gx.billFault = 'tamper'
+    const tampered = await reconcileOn(global, date)
+    expect(tampered.code).toBe(2)
+    expect(tampered.err).toContain('BILL_HASH_MISMATCH')
+    expect(tampered.err).toContain('does not match the Wechatpay-Statement-Sha1')
+    expect(tampered.out).toBe('')
+
+    gx.billFault = 'forged-statement'
+    const forged = await reconcileOn(global, date)
+    expect(forged.code).toBe(2)
+    expect(forged.err).toContain('ANSWER_NOT_VERIFIED')
+    expect(forged.err).toContain('signature mismatch')
+
+    gx.billFault = 'refuse'
+    const refused = await reconcileOn(global, date)
+    gx.billFault = null
+    expect(refused.code).toBe(2)
+    expect(refused.err).toContain('NO_STATEMENT_EXIST')
+    expect(refused.err).toContain('账单不存在')
+
+    // gzip bytes as the body (nothing for fetch to undo) read the same; honest again: the day reconciles clean.
+    gx.statementGzip = 'body'
+    try {
+      expect((await reconcileOn(global, date)).code).toBe(0)
+    } finally {
+      gx.statementGzip = 'content-encoding'
+    }
+    expect((await reconcileOn(global, date)).code).toBe(0)
+  })
+})
 
 describe('the comparison alone (reconcile, pure)', () => {
   const date = '2026-11-20'

@@ -24,7 +24,10 @@
  * /close, POST /v3/global/refunds (mchid and appid in the body; the answer's refund id is `id` and
  * it carries no status) and GET /v3/global/refunds/out-refund-no/{no}?mchid=; the transaction's
  * id is `id`, and every amount names its currency beside the payer's CNY side (payer_total,
- * payer_currency, exchange_rate). Only that currency is taken.
+ * payer_currency, exchange_rate). Only that currency is taken. Its bill is the statement
+ * (GET /v3/global/statements?date=YYYYMMDD&mchid=, pay.weixin.qq.com/wiki/doc/api_external/ch/apis/
+ * chapter3_3_6): the CSV itself as the answer (gzip when asked with Accept-Encoding: gzip), its
+ * SHA1 in Wechatpay-Statement-Sha1, the answer signed over "timestamp\nnonce\n{"sha1":"<it>"}\n".
  *
  * Certificates: node:crypto makes keys but not certificates, so `selfSignedCertificate` writes
  * the few DER structures an X.509 v3 certificate needs and signs them (RSA-SHA256).
@@ -32,6 +35,7 @@
 import { createCipheriv, createHash, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 
 export interface WechatPayKeys {
   mchId: string
@@ -156,6 +160,9 @@ const PATHS = {
   global: { jsapi: '/v3/global/transactions/jsapi', h5: '/v3/global/transactions/mweb', trade: /^\/v3\/global\/transactions\/out-trade-no\/([^/]+)(\/close)?$/, refunds: '/v3/global/refunds', refund: /^\/v3\/global\/refunds\/out-refund-no\/([^/]+)$/ }
 } as const
 
+/** Fen (cents) as the bills write money: yuan (dollars) with two places. */
+const yuanOf = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
+
 /** The payer's CNY for `total` cents of the merchant's currency at the fake's rate (rate × 10^8, as WeChat Pay writes it). */
 const FAKE_RATE: Record<string, number> = { HKD: 92_000_000, MOP: 89_000_000 }
 
@@ -180,6 +187,18 @@ export interface FakeRequest {
 }
 
 export type AnswerFault = 'bad-signature' | 'stale' | 'unknown-serial' | 'no-signature'
+
+/** What the fake answers: JSON (signed when 2xx), or raw bytes (a bill file, a statement with its own headers). */
+interface FakeAnswer {
+  status: number
+  body?: unknown
+  raw?: Buffer
+  headers?: Record<string, string>
+}
+
+/** The global statement's 38 columns as published; 订单金额（标价币种） written here with full-width brackets (the stored copy of the page prints ASCII ones: the reader must take both). */
+export const GLOBAL_STATEMENT_HEADER =
+  '交易时间,公众账号ID,商户号,子商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,充值券币种,充值券金额,优惠券币种,优惠券金额,微信退款单号,商户退款单号,退款类型,退款状态,商品名称,商户数据包,手续费,费率,标价币种,订单金额（标价币种）,用户支付币种,用户支付金额,结算币种,应结订单金额,支付汇率,退款汇率,申请退款金额,用户退款币种,用户退款金额,退款结算币种,退款应结订单金额,充值券退款金额,优惠券退款金额'
 
 export interface SignOptions {
   /** Seconds since the epoch (default now). */
@@ -237,14 +256,14 @@ export class FakeWechatPay {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8')
-        let answer: { status: number; body?: unknown; raw?: Buffer }
+        let answer: FakeAnswer
         try {
           answer = this.handle(req, body)
         } catch (e) {
           answer = { status: 500, body: { code: 'SYSTEM_ERROR', message: (e as Error).message } }
         }
-        // A bill file is the file itself, unsigned (its hash came in the signed tradebill answer).
-        if (answer.raw) return void res.writeHead(answer.status, { 'Content-Type': 'application/octet-stream' }).end(answer.raw)
+        // A bill file is the file itself, unsigned (its hash came in the signed tradebill answer); a statement brings its own headers.
+        if (answer.raw) return void res.writeHead(answer.status, answer.headers ?? { 'Content-Type': 'application/octet-stream' }).end(answer.raw)
         const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
         const headers: Record<string, string> = answer.body === undefined ? {} : { 'Content-Type': 'application/json' }
         if (answer.status < 300) Object.assign(headers, this.answerHeaders(text))
@@ -319,7 +338,7 @@ export class FakeWechatPay {
 
   // ---------- the API ----------
 
-  private handle(req: http.IncomingMessage, body: string): { status: number; body?: unknown; raw?: Buffer } {
+  private handle(req: http.IncomingMessage, body: string): FakeAnswer {
     const reason = this.checkAuthorization(req, body)
     this.requests.push({ method: req.method ?? '', url: req.url ?? '', body, verified: reason === null, ...(reason ? { reason } : {}), headers: req.headers })
     if (reason) return { status: 401, body: { code: 'SIGN_ERROR', message: reason } }
@@ -421,7 +440,7 @@ export class FakeWechatPay {
       if (!refund) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' } }
       return { status: 200, body: this.refundBody(refund) }
     }
-    const billAnswer = req.method === 'GET' ? this.billRoute(url) : null
+    const billAnswer = req.method === 'GET' ? this.billRoute(url, req.headers) : null
     if (billAnswer) return billAnswer
     return { status: 404, body: { code: 'NOT_FOUND', message: `${req.method} ${url.pathname}` } }
   }
@@ -496,13 +515,19 @@ export class FakeWechatPay {
   readonly billExtras: FakeBillRow[] = []
   /** When the vendor booked an order's payment or a refund (by out_trade_no / out_refund_no); default: when the bill is asked for. */
   readonly billTimes = new Map<string, Date>()
-  /** 'tamper': the next file served differs from its hash_value; 'refuse': tradebill answers 400 NO_STATEMENT_EXIST. */
-  billFault: 'tamper' | 'refuse' | null = null
+  /**
+   * 'tamper': the next file served differs from its hash_value (a statement: from its signed
+   * Wechatpay-Statement-Sha1); 'refuse': tradebill / statements answer 400 NO_STATEMENT_EXIST;
+   * 'forged-statement': the next statement is changed and its Wechatpay-Statement-Sha1 with it,
+   * under the signature of the honest one.
+   */
+  billFault: 'tamper' | 'refuse' | 'forged-statement' | null = null
+  /** How a statement asked for gzip is sent: Content-Encoding: gzip (default), or gzip bytes as the body (application/x-gzip, nothing for fetch to undo). */
+  statementGzip: 'content-encoding' | 'body' = 'content-encoding'
   private readonly billFiles = new Map<string, Buffer>()
 
-  /** The day's ALL trade bill as WeChat Pay writes it: header, backtick-prefixed rows, summary header and row; yuan with two places. */
-  billText(date: string): string {
-    const yuanOf = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
+  /** The rows WeChat Pay books on a Beijing day: paid orders, refunds and the test's extras, in fen (cents); each with its Beijing wall-clock time. */
+  private billRows(date: string): Array<FakeBillRow & { when: string }> {
     const beijing = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
     const rows: FakeBillRow[] = []
     const now = new Date()
@@ -513,13 +538,18 @@ export class FakeWechatPay {
       rows.push({ outTradeNo: r.out_trade_no, state: 'REFUND', totalFen: r.amount.total, refundNo: r.out_refund_no, refundFen: r.amount.refund, refundStatus: r.status, at: this.billTimes.get(r.out_refund_no) ?? now })
     }
     rows.push(...this.billExtras)
-    const day = rows.filter((r) => beijing(r.at ?? now).slice(0, 10) === date)
+    return rows.map((r) => ({ ...r, when: beijing(r.at ?? now) })).filter((r) => r.when.slice(0, 10) === date)
+  }
+
+  /** The day's ALL trade bill as WeChat Pay writes it: header, backtick-prefixed rows, summary header and row; yuan with two places. */
+  billText(date: string): string {
+    const day = this.billRows(date)
     const header = '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注'
     const lines = day.map((r) => {
       const order = this.orders.get(r.outTradeNo)
       const refund = r.state === 'REFUND'
       const f = [
-        beijing(r.at ?? now), order?.appid ?? this.keys.jsapiAppId, this.keys.mchId, '0', '', order?.transactionId || `4200${r.outTradeNo.length}${Date.now()}`, r.outTradeNo, order?.payer?.openid ?? 'oStray', order?.tradeType ?? 'JSAPI', r.state,
+        r.when, order?.appid ?? this.keys.jsapiAppId, this.keys.mchId, '0', '', order?.transactionId || `4200${r.outTradeNo.length}${Date.now()}`, r.outTradeNo, order?.payer?.openid ?? 'oStray', order?.tradeType ?? 'JSAPI', r.state,
         'OTHERS', 'CNY', refund ? '0.00' : yuanOf(r.totalFen), '0.00', refund ? `50${Date.now()}` : '0', refund ? r.refundNo ?? r.outTradeNo : '0', refund ? yuanOf(r.refundFen ?? 0) : '0.00', '0.00', refund ? 'ORIGINAL' : '', refund ? r.refundStatus ?? 'SUCCESS' : '',
         '点餐, 测试', '', '0.00000', '0.60%', yuanOf(r.totalFen), refund ? yuanOf(r.refundFen ?? 0) : '0.00', ''
       ]
@@ -531,8 +561,32 @@ export class FakeWechatPay {
     return `${[header, ...lines, ...summary].join('\r\n')}\r\n`
   }
 
-  private billRoute(url: URL): { status: number; body?: unknown; raw?: Buffer } | null {
-    if (url.pathname === '/v3/bill/tradebill') {
+  /**
+   * A cross-border merchant's statement of a Beijing day as published: the 38-column header, then
+   * one backtick-prefixed row per payment or refund; amounts in dollars with two places, priced
+   * (标价币种) and settled in the merchant's currency, the payer's side in CNY at the fake's rate.
+   */
+  statementText(date: string): string {
+    const rate = FAKE_RATE[this.currency] ?? 100_000_000
+    const cny = (cents: number) => yuanOf(Math.round((cents * rate) / 100_000_000))
+    const lines = this.billRows(date).map((r) => {
+      const order = this.orders.get(r.outTradeNo)
+      const refund = r.state === 'REFUND'
+      const refundCents = refund ? r.refundFen ?? 0 : 0
+      const f = [
+        r.when, order?.appid ?? this.keys.jsapiAppId, this.keys.mchId, '', '', order?.transactionId || `4200${r.outTradeNo.length}${Date.now()}`, r.outTradeNo, order?.payer?.openid ?? 'oStray', order?.tradeType ?? 'JSAPI', r.state,
+        'OTHERS', '', '0.00', '', '0.00', refund ? `50${Date.now()}` : '', refund ? r.refundNo ?? r.outTradeNo : '', refund ? 'ORIGINAL' : '', refund ? r.refundStatus ?? 'SUCCESS' : '',
+        '點餐, 測試', '', '0.00', '0.60%', this.currency, yuanOf(r.totalFen), 'CNY', cny(r.totalFen), this.currency, refund ? '0.00' : yuanOf(r.totalFen), String(rate), refund ? String(rate) : '',
+        yuanOf(refundCents), refund ? 'CNY' : '', refund ? cny(refundCents) : '0.00', refund ? this.currency : '', yuanOf(refundCents), '0.00', '0.00'
+      ]
+      return f.map((x) => `\`${x}`).join(',')
+    })
+    return `${[GLOBAL_STATEMENT_HEADER, ...lines].join('\r\n')}\r\n`
+  }
+
+  private billRoute(url: URL, headers: http.IncomingHttpHeaders): FakeAnswer | null {
+    if (this.global && url.pathname === '/v3/global/statements') return this.statement(url, headers)
+    if (!this.global && url.pathname === '/v3/bill/tradebill') {
       const date = url.searchParams.get('bill_date') ?? ''
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL') return { status: 400, body: { code: 'PARAM_ERROR', message: 'bill_date / bill_type' } }
       if (this.billFault === 'refuse') return { status: 400, body: { code: 'NO_STATEMENT_EXIST', message: '当日无账单' } }
@@ -541,7 +595,7 @@ export class FakeWechatPay {
       this.billFiles.set(token, file)
       return { status: 200, body: { hash_type: 'SHA1', hash_value: createHash('sha1').update(file).digest('hex'), download_url: `${this.url}/v3/billdownload/file?token=${token}` } }
     }
-    if (url.pathname === '/v3/billdownload/file') {
+    if (!this.global && url.pathname === '/v3/billdownload/file') {
       const file = this.billFiles.get(url.searchParams.get('token') ?? '')
       if (!file) return { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '账单文件不存在' } }
       if (this.billFault === 'tamper') {
@@ -554,6 +608,33 @@ export class FakeWechatPay {
       return { status: 200, raw: file }
     }
     return null
+  }
+
+  /** GET /v3/global/statements: the file itself, its SHA1 in a header, the answer signed over {"sha1":"…"}. */
+  private statement(url: URL, headers: http.IncomingHttpHeaders): FakeAnswer {
+    const date = url.searchParams.get('date') ?? ''
+    if (!/^\d{8}$/.test(date)) return { status: 400, body: { code: 'PARAM_ERROR', message: 'date 格式错误' } }
+    if (url.searchParams.get('mchid') !== this.keys.mchId) return { status: 400, body: { code: 'PARAM_ERROR', message: 'mchid' } }
+    const iso = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`
+    // Only the last 180 days can be had (the published limit); the fake answers the documented NO_STATEMENT_EXIST past it.
+    if (this.billFault === 'refuse' || Date.parse(`${iso}T00:00:00+08:00`) < Date.now() - 180 * 86_400_000) return { status: 400, body: { code: 'NO_STATEMENT_EXIST', message: '账单不存在' } }
+    let file = Buffer.from(this.statementText(iso), 'utf8')
+    let sha1 = createHash('sha1').update(file).digest('hex')
+    const signed = this.sign(`{"sha1":"${sha1}"}`)
+    if (this.billFault === 'tamper' || this.billFault === 'forged-statement') {
+      // One amount changed after the hash was signed (and, forged, the hash header with it): what a man in the middle would do.
+      const text = file.toString('utf8')
+      const spoiled = text.replace(new RegExp(`\`${this.currency},\`(\\d+)\\.(\\d\\d),`), `\`${this.currency},\`9$1.$2,`)
+      file = Buffer.from(spoiled !== text ? spoiled : `${text} `, 'utf8')
+      if (this.billFault === 'forged-statement') sha1 = createHash('sha1').update(file).digest('hex')
+      this.billFault = null
+    }
+    const answer: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', 'Wechatpay-Statement-Sha1': sha1, ...signed }
+    if (!/\bgzip\b/.test(String(headers['accept-encoding'] ?? ''))) return { status: 200, raw: file, headers: answer }
+    const gz = gzipSync(file)
+    return this.statementGzip === 'body'
+      ? { status: 200, raw: gz, headers: { ...answer, 'Content-Type': 'application/x-gzip' } }
+      : { status: 200, raw: gz, headers: { ...answer, 'Content-Encoding': 'gzip' } }
   }
 
   // ---------- the payer and WeChat Pay's side ----------

@@ -27,8 +27,8 @@
  * refunds POST /v3/global/refunds (mchid and appid in the body) and GET
  * /v3/global/refunds/out-refund-no/{no}?mchid=; the transaction's id is `id`, not `transaction_id`.
  * Notices are the same envelope; their amount.currency must be ours (payer_currency and
- * exchange_rate, the payer's CNY side, are not ours to check). The global bill
- * (GET /v3/global/statements) is another file and is not read here (docs/wechatpay.md).
+ * exchange_rate, the payer's CNY side, are not ours to check). Its bill is the statement
+ * (GET /v3/global/statements?date=&mchid=): the file itself, in HKD or MOP (wechatpay.bill.ts).
  *
  * node:crypto and the built-in fetch, no SDK: the protocol is three RSA-SHA256 strings and one
  * AES-GCM call, which node:crypto does directly; the community libraries (wechatpay-axios-plugin,
@@ -60,8 +60,8 @@ import {
   type VerifiedRefundNotice
 } from './payment-provider'
 import type { WechatPaySettings } from './wechatpay.settings'
-import { isBillDate, type Bill } from './bill'
-import { parseWechatTradeBill, sha1Hex } from './wechatpay.bill'
+import { isBillDate, type Bill, type BillRow } from './bill'
+import { parseWechatGlobalStatement, parseWechatTradeBill, plainStatement, sha1Hex, statementSignedBody } from './wechatpay.bill'
 import { antomCurrency } from './alipayhk.provider'
 
 export const WECHATPAY = 'wechatpay'
@@ -526,12 +526,11 @@ export class WechatPayProvider implements PaymentProvider {
    * The trade bill of a Beijing day (GET /v3/bill/tradebill, bill_type ALL; its answer verified
    * like every other), then the file at its download_url: a signed GET whose answer is the file
    * itself, unsigned, so it is believed only when its SHA1 is the hash_value of the verified answer.
+   * A cross-border merchant's is the statement (globalStatement).
    */
   async downloadBill(date: string): Promise<Bill> {
     if (!isBillDate(date)) throw new RangeError(`not a bill date: '${date.slice(0, 20)}'`)
-    if (this.global) {
-      throw new WechatPayError('NOT_BUILT', "a cross-border merchant's bill (GET /v3/global/statements) is another file, not read here yet: compare with the merchant platform's statement (docs/wechatpay.md)", 0)
-    }
+    if (this.global) return { provider: this.name, date, rows: await this.globalStatement(date) }
     const data = await this.call('GET', `/v3/bill/tradebill?bill_date=${date}&bill_type=ALL`)
     const downloadUrl = str(data?.download_url, 2000)
     const hashValue = str(data?.hash_value, 64)
@@ -539,17 +538,36 @@ export class WechatPayProvider implements PaymentProvider {
     const url = new URL(downloadUrl)
     // Our Authorization goes to WeChat Pay's API only, never to another host a bad answer names.
     if (url.origin !== new URL(this.c.baseUrl).origin) throw new WechatPayError('BAD_ANSWER', `download_url is not at ${new URL(this.c.baseUrl).origin}`, 200)
-    const file = await this.fetchFile(url)
+    const { body: file } = await this.fetchFile(url)
     if (sha1Hex(file) !== hashValue.toLowerCase()) throw new WechatPayError('BILL_HASH_MISMATCH', `the bill of ${date} does not match the hash_value WeChat Pay gave: refused`, 200)
     return { provider: this.name, date, rows: parseWechatTradeBill(file.toString('utf8')) }
   }
 
-  /** A signed GET of a file (a bill's download_url): the body's bytes; WeChat Pay's error as WechatPayError. */
-  private async fetchFile(url: URL): Promise<Buffer> {
+  /**
+   * A cross-border merchant's statement of a day (GET /v3/global/statements?date=YYYYMMDD&mchid=,
+   * asked gzipped): the answer is the file, its SHA1 in Wechatpay-Statement-Sha1, and its signature
+   * covers that header in place of the body ("timestamp\nnonce\n{"sha1":"…"}\n"). Believed only
+   * when the signature verifies and the plain CSV's SHA1 is the header's.
+   */
+  private async globalStatement(date: string): Promise<BillRow[]> {
+    const url = new URL(`${this.c.baseUrl}/v3/global/statements?date=${date.replace(/-/g, '')}&mchid=${encodeURIComponent(this.c.mchId)}`)
+    const { body, headers } = await this.fetchFile(url, { 'Accept-Encoding': 'gzip' })
+    const sha1 = headers.get('wechatpay-statement-sha1')?.trim() ?? ''
+    if (!/^[0-9a-f]{40}$/i.test(sha1)) throw new WechatPayError('BAD_ANSWER', 'statements answered no Wechatpay-Statement-Sha1', 200)
+    const checked = this.verifySigned(statementSignedBody(sha1), (name) => headers.get(name) ?? undefined)
+    if (!checked.ok) throw new WechatPayError('ANSWER_NOT_VERIFIED', `GET ${url.pathname}: ${checked.reason}`, 200)
+    const file = plainStatement(body)
+    if (sha1Hex(file) !== sha1.toLowerCase()) throw new WechatPayError('BILL_HASH_MISMATCH', `the statement of ${date} does not match the Wechatpay-Statement-Sha1 WeChat Pay signed: refused`, 200)
+    return parseWechatGlobalStatement(file.toString('utf8'), { mchId: this.c.mchId, currency: this.c.currency })
+  }
+
+  /** A signed GET of a file (a bill's download_url, a statement): the body's bytes and the headers; WeChat Pay's error as WechatPayError. */
+  private async fetchFile(url: URL, extraHeaders: Record<string, string> = {}): Promise<{ body: Buffer; headers: Headers }> {
     const timestamp = String(Math.floor(this.clock() / 1000))
     const nonce = randomBytes(16).toString('hex').toUpperCase()
     const signature = createSign('RSA-SHA256').update(`GET\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n\n`).sign(this.c.merchantKey, 'base64')
     const headers: Record<string, string> = {
+      ...extraHeaders,
       'User-Agent': 'ScanOrder-gateway (node)',
       Authorization: `${WECHATPAY_AUTH_SCHEMA} mchid="${this.c.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.c.merchantSerialNo}"`
     }
@@ -562,7 +580,7 @@ export class WechatPayProvider implements PaymentProvider {
     } catch (e) {
       throw new WechatPayError('UNREACHABLE', `GET ${url.pathname}: ${(e as Error).name}`, 0)
     }
-    if (response.status === 200) return body
+    if (response.status === 200) return { body, headers: response.headers }
     let code = `HTTP_${response.status}`
     let message = ''
     try {
