@@ -321,7 +321,8 @@ test('bad input: one clear line and exit 2', async () => {
 })
 
 /** The CLI as its own process (npm run payments), with the environment a deployment gives. */
-async function runProcess(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runProcessOn(on: Rig, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { server } = on
   const root = path.resolve(__dirname, '..', '..')
   const databaseUrl = server.database.schema && process.env.DATABASE_URL
   try {
@@ -341,6 +342,7 @@ async function runProcess(env: Record<string, string>, ...args: string[]): Promi
     return { code: e.code, stdout: e.stdout, stderr: e.stderr }
   }
 }
+const runProcess = (env: Record<string, string>, ...args: string[]) => runProcessOn(domestic(), env, ...args)
 
 test('as a process: the differences with exit 1; only the sandbox configured, one line and exit 2', async () => {
   const differing = await runProcess({ PAYMENT_PROVIDERS: 'wechatpay,sandbox', ...wxEnv }, 'reconcile', beijingDate(noonDaysAgo(9)))
@@ -367,6 +369,7 @@ describe('a cross-border merchant (WECHATPAY_REGION=global, MOP): the statement 
   let gx: FakeWechatPay
   let global: Rig
   let globalDir: string
+  let globalEnv: Record<string, string>
 
   beforeAll(async () => {
     const keys = makeWechatPayKeys()
@@ -374,8 +377,8 @@ describe('a cross-border merchant (WECHATPAY_REGION=global, MOP): the statement 
     await gx.start()
     globalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-reconcile-global-'))
     writeWechatPayKeyFiles(globalDir, keys)
-    const settings = wechatPaySettings(wechatPayEnv(keys, globalDir, gx.url, { WECHATPAY_REGION: 'global', WECHATPAY_CURRENCY: 'MOP', WECHATPAY_MERCHANT_CATEGORY_CODE: '5812' }))
-    global = { server: await createTestServer({ paymentProviders: ['wechatpay', 'sandbox'], publicUrl: 'http://127.0.0.1:9', wechatPay: settings }), wx: gx, currency: 'MOP' }
+    globalEnv = wechatPayEnv(keys, globalDir, gx.url, { WECHATPAY_REGION: 'global', WECHATPAY_CURRENCY: 'MOP', WECHATPAY_MERCHANT_CATEGORY_CODE: '5812' })
+    global = { server: await createTestServer({ paymentProviders: ['wechatpay', 'sandbox'], publicUrl: 'http://127.0.0.1:9', wechatPay: wechatPaySettings(globalEnv) }), wx: gx, currency: 'MOP' }
   }, 60_000)
 
   afterAll(async () => {
@@ -441,7 +444,13 @@ describe('a cross-border merchant (WECHATPAY_REGION=global, MOP): the statement 
     expect(text.out).toContain('Differences (5):')
     expect(text.out).toMatch(new RegExp(`amount differs +${short} +ours 23.50 +vendor 23.49`))
     expect(text.out).toMatch(/in the bill, not ours +PWXSTRAYMOP0001 +vendor 42.50/)
-  })
+
+    // The same as its own process, configured by the environment a deployment gives (WECHATPAY_REGION=global …).
+    const proc = await runProcessOn(global, { PAYMENT_PROVIDERS: 'wechatpay,sandbox', ...globalEnv }, 'reconcile', date)
+    expect(proc.stderr).toBe('')
+    expect(proc.code).toBe(1)
+    expect(proc.stdout).toContain('Differences (5):')
+  }, 60_000)
 
   test('a tampered statement (its SHA1 not the signed Wechatpay-Statement-Sha1), a forged hash header, a refusal: refused with the reason, exit 2', async () => {
     const date = beijingDate(noonDaysAgo(6))
