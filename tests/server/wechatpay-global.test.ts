@@ -213,11 +213,6 @@ describe('a MOP shop pays through the global API', () => {
     }
   })
 
-  test('the reconciliation says the global bill is not read here, rather than reading the domestic one', async () => {
-    const provider = server.providers.payments.get('wechatpay') as WechatPayProvider
-    await expect(provider.downloadBill('2026-01-31')).rejects.toThrow(/GET \/v3\/global\/statements/)
-  })
-
   test('every request this file made was signed as WeChat Pay checks it', () => {
     expect(fake.requests.length).toBeGreaterThan(5)
     expect(fake.requests.filter((r) => !r.verified)).toEqual([])

@@ -21,7 +21,7 @@ import type { Database } from '../storage/schema'
 const USAGE = `Usage:
   npm run payments -- reconcile <YYYY-MM-DD> [--provider wechatpay|alipay] [--json]`
 
-const LABEL: Record<string, string> = { wechatpay: 'WeChat Pay', alipay: 'Alipay' }
+const LABEL: Record<string, string> = { wechatpay: 'WeChat Pay', alipay: 'Alipay', alipayhk: 'AlipayHK' }
 
 /** One difference as a line: what it is, the numbers, both sides. */
 export function differenceLine(d: Difference): string {
