@@ -2,11 +2,10 @@
  * A goods' reviews (spec §2 goodsComment), page after page: the store past Home that the reviews
  * page reads (moved out of the menu store so the first screen does not carry it).
  */
-import { Gateway } from '../../src/gateway/gateway-client'
 import type { GoodsCommentRow } from '../../src/gateway/operations'
 import type { HttpRequest, HttpResponse } from '../../src/hosts/host'
 import { GoodsCommentsStore } from '../../src/features/menu/goods-comments.store'
-import { createFakeHost, envelopeOf, fail, ok } from './support/fake-host'
+import { createFakeHost, envelopeOf, fail, ok, testGateway } from './support/fake-host'
 
 function comment(n: number): GoodsCommentRow {
   return {
@@ -36,17 +35,7 @@ function setup(handlers: Record<string, Handler>) {
     if (!handler) return fail('10003', '0', `unknown ${fields.KeyName}`, 404)
     return handler(records[0], req)
   })
-  const gateway = new Gateway({
-    host,
-    identity: () => ({ EntID: 'E1001', UserID: 'U1' }),
-    locale: () => 'en',
-    networkErrorText: () => 'Network connection error',
-    appName: 'test',
-    authCode: 'c',
-    liveUrl: '',
-    testUrl: ''
-  })
-  return { comments: new GoodsCommentsStore(gateway), calls }
+  return { comments: new GoodsCommentsStore(testGateway(host)), calls }
 }
 
 describe('GoodsCommentsStore', () => {

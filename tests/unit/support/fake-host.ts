@@ -1,6 +1,8 @@
 /** A host for tests: in-memory storage, recorded toasts and navigations, a scripted server. */
 import type { Host, HttpRequest, HttpResponse } from '../../../src/hosts/host'
 import { encodeStrings } from '../../../src/gateway/form'
+import { Gateway } from '../../../src/gateway/gateway-client'
+import type { Locale } from '../../../src/gateway/contract'
 
 export interface FakeHost extends Host {
   toasts: string[]
@@ -77,4 +79,18 @@ export function ok(data: Record<string, unknown>): HttpResponse {
 export function fail(errcode: string, resultcode: string, message: string, statusCode = 200): HttpResponse {
   const msg = errcode !== '0' ? { errmsg: message, resultmsg: '' } : { errmsg: '', resultmsg: message }
   return { statusCode, data: encodeStrings({ errcode, resultcode, ...msg, data: {} }) }
+}
+
+/** The gateway client as the stores' tests build it over a fake host: enterprise E1001, user U1. */
+export function testGateway(host: Host, locale: () => Locale = () => 'en'): Gateway {
+  return new Gateway({
+    host,
+    identity: () => ({ EntID: 'E1001', UserID: 'U1' }),
+    locale,
+    networkErrorText: () => 'Network connection error',
+    appName: 'test',
+    authCode: 'c',
+    liveUrl: '',
+    testUrl: ''
+  })
 }
