@@ -247,7 +247,11 @@ async function audit(lighthouse: LighthouseFn, url: string, flags: Record<string
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
   // LIGHTHOUSE_DUMP=<dir> keeps each report (network requests, request chains) to look into.
   const dump = process.env.LIGHTHOUSE_DUMP
-  if (dump) fs.writeFileSync(path.join(dump, `${new URL(url).hash ? 'list' : 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr))
+  // The folder is made when missing: a report that cannot be kept must not cost the run its figures.
+  if (dump) {
+    fs.mkdirSync(dump, { recursive: true })
+    fs.writeFileSync(path.join(dump, `${new URL(url).hash ? 'list' : 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr))
+  }
   return result.lhr
 }
 
