@@ -71,7 +71,7 @@ export async function approveOnSandbox(page: Page, screenshot: string | null = '
 
 /** Runs one of the server's CLIs (server/src/cli/<name>.ts) on the test server's database. */
 export function cli(app: AppUnderTest, name: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), [`server/src/cli/${name}.ts`, ...args], {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', `server/src/cli/${name}.ts`, ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: app.server.config.dataDir, DATABASE_URL: '' }
   })

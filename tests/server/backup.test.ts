@@ -46,7 +46,7 @@ interface Run {
 async function runTool(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Run> {
   const fullEnv = { ...process.env, DATABASE_URL: '', STORAGE_PROVIDER: 'local', STORAGE_DIR: '', ...env }
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [`server/src/cli/${name}.ts`, ...args], { cwd: ROOT, env: fullEnv })
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `server/src/cli/${name}.ts`, ...args], { cwd: ROOT, env: fullEnv })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string }

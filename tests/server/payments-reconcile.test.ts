@@ -326,7 +326,7 @@ async function runProcessOn(on: Rig, env: Record<string, string>, ...args: strin
   const root = path.resolve(__dirname, '..', '..')
   const databaseUrl = server.database.schema && process.env.DATABASE_URL
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/payments.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/payments.ts', ...args], {
       cwd: root,
       env: {
         ...process.env,

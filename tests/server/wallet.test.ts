@@ -224,7 +224,7 @@ describe('refunds when the shop cancels a paid order', () => {
       DATA_DIR: server.config.dataDir,
       DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
     }
-    const { stdout } = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli/orders.ts', 'cancel', orderId], { cwd: root, env })
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/orders.ts', 'cancel', orderId], { cwd: root, env })
     expect(stdout.trim()).toMatch(new RegExp(`^${orderId}: cancel done, now Cancelled \\(pickup #\\d+\\); refunded 12.00 to balance$`))
     expect((await memberRow(m)).balance).toBe('30.00')
     expect((await paymentsOf(orderId))[0].status).toBe(PAYMENT_STATUS.REFUNDED)
