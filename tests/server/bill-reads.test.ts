@@ -8,6 +8,7 @@
  * server instance on the same database.
  */
 import * as sheetService from '../../server/src/domain/table-sheets/table-sheet.service'
+import * as orderRepository from '../../server/src/storage/repositories/order.repository'
 import { B201, device, openAllDay, requestKey, soupLine } from './helpers/order-fixtures'
 import { ownerOf, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { tableCode } from './helpers/table-codes'
@@ -45,9 +46,17 @@ describe('polling a table bill', () => {
   it('reads a bill of 100 rounds once however often its 20 phones poll it while nothing changes', async () => {
     const { QRCode, sheetId } = await tableWithRounds('B201-A01', 100)
     const reads = jest.spyOn(sheetService, 'roundsOf')
-    const answers = []
-    for (let i = 0; i < 20; i++) answers.push(await poll(sheetId, QRCode, device().headers))
+    // The places' names too are read with the rounds (for the bill and its rounds), not on every poll (three statements each).
+    const names = jest.spyOn(orderRepository, 'placeNames')
+    const answers = [await poll(sheetId, QRCode, device().headers)]
+    const namesRead = names.mock.calls.length
+    expect(namesRead).toBeGreaterThan(0)
+    for (let i = 1; i < 20; i++) answers.push(await poll(sheetId, QRCode, device().headers))
     expect(reads).toHaveBeenCalledTimes(1)
+    expect(names).toHaveBeenCalledTimes(namesRead)
+    for (const a of answers) expect(a.table1[0]).toMatchObject({ TableID: 'B201-A01', TableName: answers[0].table1[0].TableName, BaseName: answers[0].table1[0].BaseName })
+    expect(answers[0].table1[0].TableName).not.toBe('')
+    expect(answers[0].table1[0].BaseName).not.toBe('')
     expect(answers[0].table3).toHaveLength(100)
     expect(answers[0].table2).toHaveLength(100)
     for (const a of answers) expect({ table2: a.table2, table3: a.table3 }).toEqual({ table2: answers[0].table2, table3: answers[0].table3 })
