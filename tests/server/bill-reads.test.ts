@@ -42,6 +42,19 @@ async function tableWithRounds(tableId: string, rounds: number) {
 
 const poll = async (sheetId: string, QRCode: string, headers: Record<string, string>, call = server.call) => ok(await call('PosSheetDetailGet', [{ SheetID: sheetId, QRCode }], { headers, lang: 'en' }))
 
+describe('sending a round', () => {
+  it("reads the bill's state once for its answer (the shop, its time zone and two settings: three statements)", async () => {
+    const { QRCode, phone } = await tableWithRounds('B201-A03', 1)
+    const states = jest.spyOn(sheetService, 'sheetState')
+    const res = await server.call('MealPosOrderSubmit', [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A03', QRCode, ServiceType: 'dinein', RequestKey: requestKey(), Lines: [soupLine('1')] }], { headers: phone.headers })
+    const data = ok(res)
+    expect(states).toHaveBeenCalledTimes(1)
+    expect(data.table1[0]).toMatchObject({ TableID: 'B201-A03', RoundCount: 2, Status: 0, OrderingAllowed: 1 })
+    expect(data.table1[0].TableName).not.toBe('')
+    expect(data.table2[0]).toMatchObject({ SheetID: expect.any(String) })
+  })
+})
+
 describe('polling a table bill', () => {
   it('reads a bill of 100 rounds once however often its 20 phones poll it while nothing changes', async () => {
     const { QRCode, sheetId } = await tableWithRounds('B201-A01', 100)

@@ -1,7 +1,7 @@
 /** What the table-sheet operations hand the domain (the context's caller fields), and the round submits' answer. */
 import type { OrderPlacementInput, OrderRow, TableSheetRow } from '../../../../src/gateway/order-rows'
 import { requireOwner } from '../../domain/orders/order.service'
-import { roundRows, sheetAnswerRows } from '../../domain/table-sheets/table-sheet.answers'
+import { roundRows, sheetRows } from '../../domain/table-sheets/table-sheet.answers'
 import { placeRound, sheetState, type RoundCall, type SheetCaller } from '../../domain/table-sheets/table-sheet.service'
 import type { AppOperationContext } from '../operation'
 import { optionalId } from '../fields'
@@ -26,6 +26,8 @@ export async function submitRound(
 ): Promise<{ table1: TableSheetRow[]; table2: OrderRow[] }> {
   const caller = sheetCaller(ctx, true, QRCode)
   const { sheet, round } = await placeRound(caller, input, call)
+  // The sheet's state once for both tables (read twice, it was the shop's state, its time zone and
+  // two settings again: three statements of every round, issue 28 item 6).
   const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
-  return { table1: await sheetAnswerRows(caller, [sheet]), table2: await roundRows(caller, [round], state.timeZone) }
+  return { table1: await sheetRows(ctx.db, [{ sheet, state }], caller.locale), table2: await roundRows(caller, [round], state.timeZone) }
 }
