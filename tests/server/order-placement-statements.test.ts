@@ -12,7 +12,11 @@ import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import { loadOrderRows } from '../../server/src/domain/counter/counter-view'
 import { isPostgres } from '../../server/src/storage/database'
-import { clientLine, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { listEnterpriseSettings } from '../../server/src/storage/repositories/enterprise.repository'
+import { updateEnterprise } from '../../server/src/domain/setup/enterprise-setup.service'
+import { B201, clientLine, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
+import { makeMember } from './helpers/member-fixtures'
+import { tableCode } from './helpers/table-codes'
 import { createTestServer, DEMO_ENT, type TestServer } from './helpers/test-server'
 
 let server: TestServer
@@ -90,5 +94,64 @@ describe('an order placement', () => {
     const [read] = await loadOrderRows(server.db, DEMO_ENT, [orderId])
     expect(event).toEqual(read)
     expect(read.Lines).toHaveLength(2)
+  })
+})
+
+/**
+ * A round and a balance payment read the enterprise's settings once inside their transaction
+ * (issue 28 item 6): they read them three times there, with the table's bill or the branch's
+ * pickup counter locked, each a round trip on PostgreSQL (enterprise.repository.ts keeps them for
+ * the transaction). One read before the transaction opens, one in it.
+ */
+describe("the enterprise's settings", () => {
+  const settingsReads = () => statements.filter((s) => /from "enterprise_settings" where "ent_id" = (\?|\$1) order by "parm_id"/.test(s)).length
+  const counted = async <T>(work: () => Promise<T>): Promise<{ result: T; reads: number }> => {
+    statements = []
+    counting = true
+    try {
+      const result = await work()
+      return { result, reads: settingsReads() }
+    } finally {
+      counting = false
+    }
+  }
+
+  it('are read at most twice in a round, once of them in its transaction', async () => {
+    const QRCode = await tableCode(server.db, 'B201-A04')
+    const phone = device()
+    const round = () => server.call('MealPosOrderSubmit', [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A04', QRCode, ServiceType: 'dinein', RequestKey: requestKey(), Lines: [soupLine('1')] }], { headers: phone.headers })
+    expect((await round()).body.resultcode).toBe('0')
+    const { result, reads } = await counted(round)
+    expect(result.body.resultcode).toBe('0')
+    expect(reads).toBeLessThanOrEqual(2)
+    expect(reads).toBeGreaterThan(0)
+  })
+
+  it('are read at most twice in a balance payment', async () => {
+    const member = await makeMember(server.db, { balance: '500.00' })
+    const placed = await server.call('OrderSubmit', [{ ...takeaway([soupLine()]), RequestKey: requestKey() }], { headers: member.headers })
+    expect(placed.body.resultcode).toBe('0')
+    const { result, reads } = await counted(() => server.call('BalancePay', [{ SheetID: placed.body.data.table1[0].SheetID, RequestKey: requestKey() }], { headers: member.headers }))
+    expect(result.body.resultcode).toBe('0')
+    expect(result.body.data.table2[0].PickupNo).toMatch(/^\d+$/)
+    expect(reads).toBeLessThanOrEqual(2)
+  })
+
+  it('a setting changed in the transaction is read anew there; outside a transaction every read is fresh', async () => {
+    const amoPoint = async (db: Parameters<typeof listEnterpriseSettings>[0]) => (await listEnterpriseSettings(db, DEMO_ENT)).find((p) => p.parmId === 'AmoPoint')?.parmValue
+    const before = await amoPoint(server.db)
+    const other = before === '1' ? 2 : 1
+    await server.db.transaction().execute(async (trx) => {
+      expect(await amoPoint(trx)).toBe(before)
+      await updateEnterprise(trx, DEMO_ENT, { amoPoint: other })
+      expect(await amoPoint(trx)).toBe(String(other))
+      // What a caller changes in its copy is not what the next read gets.
+      const copy = await listEnterpriseSettings(trx, DEMO_ENT)
+      copy[0].parmValue = 'changed by a caller'
+      expect((await listEnterpriseSettings(trx, DEMO_ENT))[0].parmValue).not.toBe('changed by a caller')
+    })
+    expect(await amoPoint(server.db)).toBe(String(other))
+    await server.db.updateTable('enterprise_settings').set({ parm_value: before ?? '2' }).where('ent_id', '=', DEMO_ENT).where('parm_id', '=', 'AmoPoint').execute()
+    expect(await amoPoint(server.db)).toBe(before ?? '2')
   })
 })

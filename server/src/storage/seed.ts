@@ -13,7 +13,7 @@ import type { LocalizedText } from '../../../src/gateway/contract'
 import { pickText } from '../../../src/i18n/translate'
 import { DEMO_ENT_ID, demoEnterprise } from '../../seed/demo-enterprise'
 import { importMenuFile, type MenuImportSummary } from '../domain/catalogue/menu-import.service'
-import { findEnterprise } from './repositories/enterprise.repository'
+import { findEnterprise, forgetEnterpriseSettings } from './repositories/enterprise.repository'
 import { findMenuVersion } from './repositories/menu.repository'
 import { flag, namesJson, parseNames } from './repositories/row-mapping'
 import type { Database } from './schema'
@@ -97,6 +97,7 @@ export async function seedEnterprise(db: Kysely<Database>, seed: EnterpriseSeed,
       'enterprise_settings',
       pairs(seed.settings).map(([parm_id, parm_value]) => ({ ent_id: entId, parm_id, parm_value }))
     )
+    forgetEnterpriseSettings(trx)
     await insert(
       'service_links',
       pairs(seed.serviceLinks as Record<string, string>).map(([link_type, url]) => ({ ent_id: entId, link_type, url }))

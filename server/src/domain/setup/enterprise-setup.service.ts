@@ -21,6 +21,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
 import { LOCALES, type Locale, type LocalizedText } from '../../../../src/gateway/contract'
 import { isTimeZone } from '../../../../src/core/wall-clock'
+import { forgetEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { namesJson, parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
@@ -166,6 +167,7 @@ function settingRows(input: {
 async function writeSetting(trx: Transaction<Database>, entId: string, parmId: string, value: string | null): Promise<void> {
   await trx.deleteFrom('enterprise_settings').where('ent_id', '=', entId).where('parm_id', '=', parmId).execute()
   if (value !== null) await trx.insertInto('enterprise_settings').values({ ent_id: entId, parm_id: parmId, parm_value: value }).execute()
+  forgetEnterpriseSettings(trx)
 }
 
 async function writeLink(trx: Transaction<Database>, entId: string, type: ServiceLinkType, url: string): Promise<void> {
@@ -214,6 +216,7 @@ export async function replaceEnterpriseSetup(trx: Transaction<Database>, entId: 
   if (!found) throw new DomainError('ENTERPRISE_NOT_FOUND')
   await trx.updateTable('enterprises').set({ names: namesJson(data.names) }).where('ent_id', '=', entId).execute()
   await trx.deleteFrom('enterprise_settings').where('ent_id', '=', entId).execute()
+  forgetEnterpriseSettings(trx)
   await trx.deleteFrom('service_links').where('ent_id', '=', entId).execute()
   await writeAll(trx, entId, data)
 }
@@ -236,6 +239,7 @@ async function writeAll(trx: Transaction<Database>, entId: string, data: z.outpu
     .insertInto('enterprise_settings')
     .values(Object.entries(settings).map(([parm_id, parm_value]) => ({ ent_id: entId, parm_id, parm_value })))
     .execute()
+  forgetEnterpriseSettings(trx)
   const links = { ...DEFAULT_SERVICE_LINKS, ...data.serviceLinks }
   await trx
     .insertInto('service_links')

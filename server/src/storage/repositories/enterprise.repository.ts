@@ -12,7 +12,34 @@ export async function findEnterprise(db: Kysely<Database>, entId: string): Promi
   return row ? { entId: row.ent_id, names: parseNames(row.names) } : null
 }
 
+/**
+ * Settings read in a transaction, by transaction: a round read them four times and a balance
+ * payment four, three of them with the table's bill or the branch's pickup counter locked (issue
+ * 28 item 6: every statement is a round trip on PostgreSQL). Whoever writes them in a transaction
+ * forgets them there (forgetEnterpriseSettings); outside a transaction every read is fresh.
+ */
+const readInTransaction = new WeakMap<Kysely<Database>, Map<string, Promise<Param[]>>>()
+
 export async function listEnterpriseSettings(db: Kysely<Database>, entId: string): Promise<Param[]> {
+  if (!db.isTransaction) return readEnterpriseSettings(db, entId)
+  let kept = readInTransaction.get(db)
+  if (!kept) readInTransaction.set(db, (kept = new Map()))
+  let read = kept.get(entId)
+  if (!read) {
+    read = readEnterpriseSettings(db, entId)
+    kept.set(entId, read)
+    read.catch(() => kept.delete(entId))
+  }
+  // Copies: a caller may change what it got.
+  return (await read).map((p) => ({ ...p }))
+}
+
+/** After writing enterprise_settings in transaction `trx`: its next read there reads them again. */
+export function forgetEnterpriseSettings(trx: Kysely<Database>): void {
+  readInTransaction.delete(trx)
+}
+
+async function readEnterpriseSettings(db: Kysely<Database>, entId: string): Promise<Param[]> {
   const rows = await db
     .selectFrom('enterprise_settings')
     .select(['parm_id', 'parm_value'])
