@@ -11,6 +11,7 @@
 import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import { loadOrderRows } from '../../server/src/domain/counter/counter-view'
+import { kitchenLocaleOf, loadTicketRows } from '../../server/src/domain/kitchen/kitchen-view'
 import { isPostgres } from '../../server/src/storage/database'
 import { listEnterpriseSettings } from '../../server/src/storage/repositories/enterprise.repository'
 import { updateEnterprise } from '../../server/src/domain/setup/enterprise-setup.service'
@@ -153,5 +154,83 @@ describe("the enterprise's settings", () => {
     expect(await amoPoint(server.db)).toBe(String(other))
     await server.db.updateTable('enterprise_settings').set({ parm_value: before ?? '2' }).where('ent_id', '=', DEMO_ENT).where('parm_id', '=', 'AmoPoint').execute()
     expect(await amoPoint(server.db)).toBe(before ?? '2')
+  })
+})
+
+/**
+ * A round and a balance payment, the heavy night's commonest writes (issue 28 item 6): their
+ * transactions hold the table's bill or the branch's pickup counter locked, and every statement in
+ * them is a round trip on PostgreSQL. A round ran 58 statements, 36 of them in its transaction; a
+ * balance payment 61 and 46: the order locked four times, the kitchen's tickets, orders and lines
+ * read back right after they were written, the places' names read twice for the answer. Now what
+ * was just written is used as it is, and what the kitchen and the counter hear is still what they
+ * read afterwards.
+ */
+describe('a round and a balance payment', () => {
+  const counted = async <T>(work: () => Promise<T>): Promise<{ result: T; total: number; inTransaction: number }> => {
+    statements = []
+    counting = true
+    try {
+      const result = await work()
+      const begin = statements.findIndex((s) => /^begin/i.test(s))
+      const commit = statements.findIndex((s) => /^commit/i.test(s))
+      return { result, total: statements.length, inTransaction: commit - begin - 1 }
+    } finally {
+      counting = false
+    }
+  }
+  const latestEvent = async (kind: string, match: (payload: any) => boolean) => {
+    const events = await server.db.selectFrom('events').select(['payload']).where('ent_id', '=', DEMO_ENT).where('kind', '=', kind).orderBy('id', 'desc').limit(20).execute()
+    return events.map((e) => JSON.parse(e.payload)).find(match)
+  }
+
+  it('a round runs at most 44 statements, 25 in its transaction; the kitchen hears the ticket it reads afterwards', async () => {
+    const QRCode = await tableCode(server.db, 'B201-A05')
+    const phone = device()
+    const round = () => server.call('MealPosOrderSubmit', [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A05', QRCode, ServiceType: 'dinein', RequestKey: requestKey(), Lines: [soupLine('2')] }], { headers: phone.headers })
+    expect((await round()).body.resultcode).toBe('0')
+    const { result, total, inTransaction } = await counted(round)
+    expect(result.body.resultcode).toBe('0')
+    if (total > 44 || inTransaction > 25) console.log(statements.join('\n'))
+    expect(total).toBeLessThanOrEqual(44)
+    expect(inTransaction).toBeLessThanOrEqual(25)
+    // The answer is what a read of the bill gives.
+    const [sheet] = result.body.data.table1
+    expect(sheet).toMatchObject({ TableID: 'B201-A05', RoundCount: 2 })
+    expect(sheet.TableName).not.toBe('')
+    const detail = (await server.call('PosSheetDetailGet', [{ SheetID: sheet.SheetID, QRCode }], { headers: phone.headers })).body.data
+    expect(detail.table1[0]).toEqual(sheet)
+    const roundId = result.body.data.table2[0].SheetID
+    const event = await latestEvent('ticket.sent', (p) => p.ticket.OrderID === roundId)
+    const [read] = await loadTicketRows(server.db, [event.ticket.TicketID], await kitchenLocaleOf(server.db, DEMO_ENT))
+    expect(event.ticket).toEqual(read)
+    expect(read).toMatchObject({ Kind: 'round', RoundNo: 2, TableName: expect.stringMatching(/.+/), Lines: [expect.objectContaining({ Qua: '2', PrevQua: '' })] })
+  })
+
+  it('a balance payment runs at most 45 statements, 31 in its transaction; the kitchen and the counter hear what they read afterwards', async () => {
+    const member = await makeMember(server.db, { balance: '500.00' })
+    const pay = async () => {
+      const placed = await server.call('OrderSubmit', [{ ...takeaway([soupLine(), soupLine('2')]), RequestKey: requestKey() }], { headers: member.headers })
+      expect(placed.body.resultcode).toBe('0')
+      const orderId = placed.body.data.table1[0].SheetID
+      return { orderId, ...(await counted(() => server.call('BalancePay', [{ SheetID: orderId, RequestKey: requestKey() }], { headers: member.headers }))) }
+    }
+    await pay()
+    const { orderId, result, total, inTransaction } = await pay()
+    expect(result.body.resultcode).toBe('0')
+    if (total > 45 || inTransaction > 31) console.log(statements.join('\n'))
+    expect(total).toBeLessThanOrEqual(45)
+    expect(inTransaction).toBeLessThanOrEqual(31)
+    const pickupNo = result.body.data.table2[0].PickupNo
+    expect(pickupNo).toMatch(/^\d+$/)
+    const ticket = await latestEvent('ticket.sent', (p) => p.ticket.OrderID === orderId)
+    const [board] = await loadTicketRows(server.db, [ticket.ticket.TicketID], await kitchenLocaleOf(server.db, DEMO_ENT))
+    expect(ticket.ticket).toEqual(board)
+    expect(board).toMatchObject({ Kind: 'order', PickupNo: pickupNo })
+    expect(board.Lines).toHaveLength(2)
+    const counter = await latestEvent('counter.order', (p) => p.order.OrderID === orderId && p.order.Status === 1)
+    const [row] = await loadOrderRows(server.db, DEMO_ENT, [orderId])
+    expect(counter.order).toEqual(row)
+    expect(row).toMatchObject({ PickupNo: pickupNo, KitchenStage: 'preparing', Lines: [expect.objectContaining({ SentQua: '1' }), expect.objectContaining({ SentQua: '2' })] })
   })
 })

@@ -59,11 +59,18 @@ export async function appendOrderFollowed(trx: Trx, orderId: string, now: Date):
 
 /**
  * 'counter.order' for a prepay order its caller has just written in this transaction, with the
- * lines it wrote (OrderSubmit) and their names when read already: appendOrderFollowed's event
- * without reading them back.
+ * lines it wrote (OrderSubmit) and their names when read already, or (a payment) with the
+ * kitchen ledger rows it wrote: appendOrderFollowed's event without reading them back.
  */
-export async function appendOrderPlaced(trx: Trx, order: OrderRecord, lines: readonly OrderLineRecord[], names: LineNames | undefined, now: Date): Promise<void> {
-  const row = await placedOrderRow(trx, order, lines, names)
+export async function appendOrderPlaced(
+  trx: Trx,
+  order: OrderRecord,
+  lines: readonly OrderLineRecord[],
+  names: LineNames | undefined,
+  now: Date,
+  sends?: Parameters<typeof placedOrderRow>[4]
+): Promise<void> {
+  const row = await placedOrderRow(trx, order, lines, names, sends)
   await appendEvent(trx, { entId: order.ent_id, shopId: order.shop_id, baseId: order.base_id, kind: 'counter.order', payload: { order: row } }, now)
 }
 

@@ -119,14 +119,15 @@ export async function loadOrderRows(db: Db, entId: string, orderIds: readonly st
 }
 
 /**
- * The row of a prepay order written in this transaction by its caller (OrderSubmit), from the
- * records it wrote: loadOrderRows' row without reading the order and its lines back, and with the
- * enterprise's settings read once (a new order has nothing sent to the kitchen yet).
+ * The row of a prepay order written in this transaction by its caller (OrderSubmit; a payment
+ * that sent it to the kitchen), from the records it wrote: loadOrderRows' row without reading the
+ * order, its lines and its kitchen ledger back (`sends`: all of it; a new order has none), and
+ * with the enterprise's settings read once.
  */
-export async function placedOrderRow(trx: Db, order: OrderRecord, lines: readonly LineRecord[], names?: LineNames): Promise<CounterOrderRow> {
+export async function placedOrderRow(trx: Db, order: OrderRecord, lines: readonly LineRecord[], names?: LineNames, sends: KnownLines['sends'] = []): Promise<CounterOrderRow> {
   const settings = new Map((await listEnterpriseSettings(trx, order.ent_id)).map((p) => [p.parmId, p.parmValue]))
   const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
-  const [row] = await buildOrders(trx, [order], kitchenLocaleIn(settings), amoPoint, { lines, sends: [], names })
+  const [row] = await buildOrders(trx, [order], kitchenLocaleIn(settings), amoPoint, { lines, sends, names })
   return row
 }
 

@@ -17,15 +17,19 @@
  * writes only this order's kitchen rows before its events).
  */
 import { randomBytes } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import { sumDecimals, toDecimal, type Decimal } from '../../../../src/core/money'
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
+import type { KitchenTicketLineTable, KitchenTicketTable } from '../../storage/schema-kitchen'
+import type { OrderLineRecord, OrderRecord } from '../../storage/repositories/order.repository'
 import { appendEvent } from '../../live/outbox'
 import { queuePrintJobs } from '../../printing/print-jobs'
 import { listStations, stationFor } from './kitchen-stations'
-import { kitchenLocaleOf, kitchenQuantityOf, loadTicketRows } from './kitchen-view'
+import { kitchenLocaleOf, kitchenQuantityOf, loadTicketRows, ticketLineNames, ticketRowsOf } from './kitchen-view'
+import type { LineNames } from '../orders/line-names'
+import type { KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
 import { progressRef } from './progress-ref'
 
 export type KitchenStage = '' | 'preparing' | 'ready'
@@ -48,6 +52,11 @@ const isEnded = (status: number): boolean => status === ORDER_STATUS.CANCELLED |
 export interface KitchenSyncResult {
   sent: string[]
   changed: string[]
+  /**
+   * An order sent for the first time: it as now written (stage, pickup number), its lines and
+   * every ledger row it has, for the caller's own events (nothing read back).
+   */
+  firstSend?: { order: OrderRecord; lines: readonly OrderLineRecord[]; sends: readonly { order_id: string; line_no: number; delta: string }[]; names?: LineNames }
 }
 
 export interface KitchenSyncHooks {
@@ -56,23 +65,38 @@ export interface KitchenSyncHooks {
    * for their events (markOrderPaid: the branch's number counter stays locked from then on).
    */
   pickupNo?: () => Promise<string>
+  /**
+   * The order as its caller locked and last wrote it in this transaction, and (a round just
+   * placed) its lines as written: not read again. Every statement here runs with the caller's
+   * locks held (a table's bill, a branch's pickup counter), each a round trip on PostgreSQL.
+   */
+  known?: { order: OrderRecord; lines?: readonly OrderLineRecord[]; tableCode?: string }
 }
 
 export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: string, now: Date, hooks: KitchenSyncHooks = {}): Promise<KitchenSyncResult> {
   const result: KitchenSyncResult = { sent: [], changed: [] }
-  let orderQuery = trx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
-  if (isPostgres(trx)) orderQuery = orderQuery.forUpdate()
-  const order = await orderQuery.executeTakeFirst()
+  let order: OrderRecord | undefined
+  if (hooks.known?.order.order_id === orderId) order = { ...hooks.known.order }
+  else {
+    let orderQuery = trx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
+    if (isPostgres(trx)) orderQuery = orderQuery.forUpdate()
+    order = await orderQuery.executeTakeFirst()
+  }
   if (!order || order.kind === 'settlement' || !belongsInKitchen(order)) return result
   const ended = isEnded(order.status)
   if (ended && order.kitchen_stage === '') return result
 
   const at = now.toISOString()
+  // An order never sent (kitchen_stage '') has no ledger rows and no tickets: every write of them
+  // here also sets the stage, in the same transaction.
+  const fresh = order.kitchen_stage === ''
+  const none = Promise.resolve([])
+  const knownLines = hooks.known?.order.order_id === orderId ? hooks.known.lines : undefined
   const [lines, sends, ticketLines, tickets, stations] = await Promise.all([
-    trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute(),
-    trx.selectFrom('kitchen_sends').select(['line_no', 'seq', 'delta']).where('order_id', '=', orderId).execute(),
-    trx.selectFrom('kitchen_ticket_lines').selectAll().where('order_id', '=', orderId).execute(),
-    trx.selectFrom('kitchen_tickets').selectAll().where('order_id', '=', orderId).execute(),
+    knownLines ? Promise.resolve([...knownLines].sort((a, b) => Number(a.line_no) - Number(b.line_no))) : trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute(),
+    fresh ? none : trx.selectFrom('kitchen_sends').select(['line_no', 'seq', 'delta']).where('order_id', '=', orderId).execute(),
+    fresh ? none : trx.selectFrom('kitchen_ticket_lines').selectAll().where('order_id', '=', orderId).execute(),
+    fresh ? none : trx.selectFrom('kitchen_tickets').selectAll().where('order_id', '=', orderId).execute(),
     listStations(trx, order.base_id)
   ])
   const goodsIds = [...new Set(lines.map((l) => l.goods_id))]
@@ -91,6 +115,9 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
   const ticketById = new Map(tickets.map((t) => [t.ticket_id, t]))
   const created = new Set<string>()
   const changed = new Set<string>()
+  const written: Selectable<KitchenTicketLineTable>[] = []
+  const sendsWritten: { order_id: string; line_no: number; seq: number; delta: string; reason: string; at: string }[] = []
+  const newTickets: Selectable<KitchenTicketTable>[] = []
 
   for (const line of lines) {
     if (Number(line.sale_type) === COUPON_SALE_TYPE) continue
@@ -100,10 +127,7 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
     const have = toDecimal(sent.sum)
     if (target.equals(have)) continue
     const reason = have.isZero() ? 'sent' : target.isZero() ? 'cancelled' : target.greaterThan(have) ? 'raised' : 'lowered'
-    await trx
-      .insertInto('kitchen_sends')
-      .values({ order_id: orderId, line_no: lineNo, seq: sent.seq + 1, delta: target.minus(have).toFixed(), reason, at })
-      .execute()
+    sendsWritten.push({ order_id: orderId, line_no: lineNo, seq: sent.seq + 1, delta: target.minus(have).toFixed(), reason, at })
 
     const existing = ticketLineBy.get(lineNo)
     let ticketId = existing?.ticket_id
@@ -125,7 +149,7 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
           bumped_by: '',
           acked_at: null
         }
-        await trx.insertInto('kitchen_tickets').values(ticket).execute()
+        newTickets.push(ticket)
         ticketByStation.set(stationId, ticket)
         ticketById.set(ticket.ticket_id, ticket)
         created.add(ticket.ticket_id)
@@ -147,13 +171,14 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
         .where('line_no', '=', lineNo)
         .execute()
     } else {
-      await trx
-        .insertInto('kitchen_ticket_lines')
-        .values({ order_id: orderId, line_no: lineNo, ticket_id: ticketId, qua: target.toFixed(), prev_qua: isNewTicket ? '' : '0', changed_at: isNewTicket ? null : at, done_at: null })
-        .execute()
+      written.push({ order_id: orderId, line_no: lineNo, ticket_id: ticketId, qua: target.toFixed(), prev_qua: isNewTicket ? '' : '0', changed_at: isNewTicket ? null : at, done_at: null })
     }
     if (!isNewTicket) changed.add(ticketId)
   }
+  // One insert of each for the whole order (every statement is a round trip with the caller's locks held).
+  if (sendsWritten.length) await trx.insertInto('kitchen_sends').values(sendsWritten).execute()
+  if (newTickets.length) await trx.insertInto('kitchen_tickets').values(newTickets).execute()
+  if (written.length) await trx.insertInto('kitchen_ticket_lines').values(written).execute()
 
   for (const ticketId of changed) {
     // A change brings a bumped ticket back, and sounds again on every board.
@@ -161,7 +186,7 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
   }
   if (created.size === 0 && changed.size === 0) return result
 
-  const stage: KitchenStage = ended ? order.kitchen_stage as KitchenStage : 'preparing'
+  const stage: KitchenStage = ended ? (order.kitchen_stage as KitchenStage) : 'preparing'
   if (stage !== order.kitchen_stage) await trx.updateTable('orders').set({ kitchen_stage: stage }).where('order_id', '=', orderId).execute()
 
   result.sent = [...created]
@@ -177,8 +202,21 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
     now
   )
   if (hooks.pickupNo) order.pickup_no = await hooks.pickupNo()
+  if (fresh) result.firstSend = { order: { ...order, kitchen_stage: stage }, lines, sends: sendsWritten }
   const locale = await kitchenLocaleOf(trx, order.ent_id)
-  const rows = await loadTicketRows(trx, [...result.sent, ...result.changed], locale)
+  const ticketIds = [...result.sent, ...result.changed]
+  // New tickets only (every placement, every payment): their rows are all in hand, and they have
+  // no print job that could have failed yet. A change to tickets already sent reads them.
+  let rows: KitchenTicketRow[]
+  if (result.changed.length === 0) {
+    const sentOrder = { ...order, kitchen_stage: stage }
+    const names = await ticketLineNames(trx, [sentOrder], lines)
+    if (result.firstSend) result.firstSend.names = names
+    const tableCode = hooks.known?.order.order_id === orderId ? hooks.known.tableCode : undefined
+    const tableCodes = tableCode !== undefined && order.table_id ? new Map([[order.table_id, tableCode]]) : undefined
+    const parts = { tickets: ticketIds.map((id) => ticketById.get(id)!), orders: [sentOrder], ticketLines: written, orderLines: lines, stations, prints: [], names, tableCodes }
+    rows = await ticketRowsOf(trx, parts, ticketIds, locale)
+  } else rows = await loadTicketRows(trx, ticketIds, locale)
   for (const ticket of rows) {
     await appendEvent(trx, { entId: order.ent_id, shopId: order.shop_id, baseId: order.base_id, kind: created.has(ticket.TicketID) ? 'ticket.sent' : 'ticket.changed', payload: { ticket } }, now)
   }

@@ -4,14 +4,15 @@
  * named in the kitchen's language (the enterprise's KitchenLocale setting, else its first
  * language) whatever language the diner ordered in.
  */
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { KitchenLineChange, KitchenTicketLineRow, KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
 import { toDecimal } from '../../../../src/core/money'
 import { formatMarks } from '../../../../src/core/allergens'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
-import type { Database } from '../../storage/schema'
-import { linesInLanguage } from '../orders/line-names'
+import type { Database, OrderLineTable, OrderTable } from '../../storage/schema'
+import type { KitchenTicketLineTable, KitchenTicketTable } from '../../storage/schema-kitchen'
+import { linesInLanguage, readLineNames, type LineNames } from '../orders/line-names'
 import { orderLineRow } from '../orders/order-view'
 import { languagesOf } from '../setup/enterprise-setup.service'
 import { lineMarks } from './line-allergens'
@@ -50,6 +51,34 @@ const changeOf = (qua: string, prev: string): KitchenLineChange => {
 /** A ticket's print failed for good when its latest job did (the reason, never empty then). */
 const printErrorOf = (job: { state: string; error: string } | undefined): string => (job?.state === 'failed' ? job.error || 'not printed' : '')
 
+/** The rows a ticket's view is made of: read (loadTicketRows) or, just written, in hand (kitchen-ledger.ts). */
+export interface TicketParts {
+  tickets: readonly Selectable<KitchenTicketTable>[]
+  orders: readonly Selectable<OrderTable>[]
+  /** The tickets' lines, by line number. */
+  ticketLines: readonly Selectable<KitchenTicketLineTable>[]
+  /** The orders' lines, by line number. */
+  orderLines: readonly Selectable<OrderLineTable>[]
+  stations: readonly { station_id: string; name: string; alert_minutes: number }[]
+  /** The tickets' print jobs, oldest first. */
+  prints: readonly { ticket_id: string; state: string; error: string }[]
+  /** The lines' names (ticketLineNames), when read already. */
+  names?: LineNames
+  /** The orders' tables' names by table id, when known already. */
+  tableCodes?: ReadonlyMap<string, string>
+}
+
+/** The names of the orders' lines from the menu, as ticketRowsOf reads them. */
+export async function ticketLineNames(db: Kysely<Database>, orders: readonly Selectable<OrderTable>[], orderLines: readonly Selectable<OrderLineTable>[]): Promise<LineNames> {
+  const roundOf = new Map(orders.map((o) => [o.order_id, Number(o.round_no ?? 0)]))
+  const detailBy = new Map(orderLines.map((l) => [`${l.order_id}|${l.line_no}`, l.detail]))
+  return readLineNames(
+    db,
+    orderLines.map((l) => orderLineRow(l, roundOf.get(l.order_id) ?? 0)),
+    (l) => detailBy.get(`${l.SheetID}|${l.LineNo}`) ?? '{}'
+  )
+}
+
 /** The tickets named, in the order asked, as rows in `locale`. Unknown ids are left out. */
 export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly string[], locale: Locale): Promise<KitchenTicketRow[]> {
   if (ticketIds.length === 0) return []
@@ -65,11 +94,20 @@ export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly s
     // Print jobs, oldest first: a ticket's latest tells whether its print failed for good.
     db.selectFrom('print_jobs').select(['ticket_id', 'state', 'error']).where('ticket_id', 'in', tickets.map((t) => t.ticket_id)).orderBy('created_at').orderBy('job_id').execute()
   ])
+  return ticketRowsOf(db, { tickets, orders, ticketLines, orderLines, stations, prints }, ticketIds, locale)
+}
+
+/**
+ * The tickets named, as rows in `locale`, from their rows: the lines' names and marks and the
+ * tables' names are read here (the menu as it is now).
+ */
+export async function ticketRowsOf(db: Kysely<Database>, parts: TicketParts, ticketIds: readonly string[], locale: Locale): Promise<KitchenTicketRow[]> {
+  const { tickets, orders, ticketLines, orderLines, stations, prints } = parts
   const latestPrint = new Map(prints.map((p) => [p.ticket_id, p]))
-  const tableIds = [...new Set(orders.map((o) => o.table_id).filter(Boolean))]
+  const tableIds = [...new Set(orders.map((o) => o.table_id).filter(Boolean))].filter((id) => !parts.tableCodes?.has(id))
   const tables = tableIds.length ? await db.selectFrom('dining_tables').select(['table_id', 'code']).where('table_id', 'in', tableIds).execute() : []
   const orderBy = new Map(orders.map((o) => [o.order_id, o]))
-  const tableBy = new Map(tables.map((t) => [t.table_id, t.code]))
+  const tableBy = new Map([...(parts.tableCodes ?? []), ...tables.map((t): [string, string] => [t.table_id, t.code])])
   const stationBy = new Map(stations.map((s) => [s.station_id, s]))
   const lineRecordBy = new Map(orderLines.map((l) => [`${l.order_id}|${l.line_no}`, l]))
   const named = await linesInLanguage(
@@ -77,7 +115,8 @@ export async function loadTicketRows(db: Kysely<Database>, ticketIds: readonly s
     orderLines.map((l) => orderLineRow(l, Number(orderBy.get(l.order_id)?.round_no ?? 0))),
     (orderId) => orderBy.get(orderId)?.shop_id ?? '',
     locale,
-    (l) => lineRecordBy.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}'
+    (l) => lineRecordBy.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}',
+    parts.names
   )
   const namedBy = new Map(named.map((l) => [`${l.SheetID}|${l.LineNo}`, l]))
   const marked = await lineMarks(

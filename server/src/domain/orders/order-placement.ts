@@ -419,8 +419,9 @@ const decimalPlacesOf = (text: string): number => (text.split('.')[1] ?? '').len
 /**
  * Writes the order, its lines and its 'create' event in the caller's transaction, and takes the
  * stock (STOCK_SHORT when another order took it first: the caller's transaction rolls back).
+ * Answers the rows as written.
  */
-export async function insertOrder(trx: Transaction<Database>, placement: ValidPlacement, order: NewOrder): Promise<OrderRecord> {
+export async function insertOrder(trx: Transaction<Database>, placement: ValidPlacement, order: NewOrder): Promise<{ row: OrderRecord; lines: OrderLineRecord[] }> {
   const { row, lines } = orderRecordsOf(placement, order)
   await insertOrderRows(trx, row, lines)
   await takeStock(trx, order.orderId, placement.stock, placement.now)
@@ -429,5 +430,5 @@ export async function insertOrder(trx: Transaction<Database>, placement: ValidPl
     await takeCard(trx, { cardId: placement.coupon.cardId, vipId: vipIdOfOwner(order.ownerKey), orderId: order.orderId, today: placement.wall.date, now: placement.now })
   }
   await recordCreated(trx, order.orderId, order.status, order.actor ?? 'diner', placement.now)
-  return row
+  return { row, lines }
 }

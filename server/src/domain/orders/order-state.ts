@@ -15,7 +15,7 @@ import { earnOrderPoints } from '../wallet/points.service'
 import { returnStock } from './order-stock'
 import { giveCardBack } from '../coupons/card-use'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
-import { appendOrderFollowed } from '../counter/counter-events'
+import { appendOrderFollowed, appendOrderPlaced } from '../counter/counter-events'
 import { inEventTransaction } from '../../live/outbox'
 import { appendBillBalance, isShare } from '../table-sheets/bill-balance'
 
@@ -44,9 +44,14 @@ export async function lockOrder(trx: Transaction<Database>, orderId: string): Pr
  * sheet write takes (sheet, then its orders). A payment locking the settlement first and a quantity
  * change or a new round locking the sheet first waited on each other (PostgreSQL 40P01).
  */
-export async function lockOrderForPayment(trx: Transaction<Database>, orderId: string): Promise<OrderRecord> {
+export async function lockOrderForPayment(
+  trx: Transaction<Database>,
+  orderId: string,
+  known?: Pick<OrderRecord, 'order_id' | 'kind' | 'table_sheet_id'>
+): Promise<OrderRecord> {
   if (isPostgres(trx)) {
-    const peek = await trx.selectFrom('orders').select(['kind', 'table_sheet_id']).where('order_id', '=', orderId).executeTakeFirst()
+    // An order's kind and sheet never change: the caller's earlier read of them will do.
+    const peek = known?.order_id === orderId ? known : await trx.selectFrom('orders').select(['kind', 'table_sheet_id']).where('order_id', '=', orderId).executeTakeFirst()
     if (peek?.kind === 'settlement' && peek.table_sheet_id) {
       await trx.selectFrom('table_sheets').select('sheet_id').where('sheet_id', '=', peek.table_sheet_id).forUpdate().execute()
     }
@@ -56,7 +61,8 @@ export async function lockOrderForPayment(trx: Transaction<Database>, orderId: s
 
 /**
  * Applies `action` to the order, or throws ORDER_STATUS_CONFLICT naming the current status.
- * `extra` columns are written with the status (paid_amount, pickup_no …).
+ * `extra` columns are written with the status (paid_amount, pickup_no …). `locked`: the order as
+ * the caller locked it in this transaction and has not changed since (not read again).
  */
 export async function applyOrderAction(
   trx: Transaction<Database>,
@@ -64,9 +70,10 @@ export async function applyOrderAction(
   action: OrderAction,
   actor: OrderActor,
   now: Date,
-  extra: Partial<Pick<OrderTable, 'paid_amount' | 'pickup_no'>> = {}
+  extra: Partial<Pick<OrderTable, 'paid_amount' | 'pickup_no'>> = {},
+  locked?: OrderRecord
 ): Promise<OrderRecord> {
-  const order = await lockOrder(trx, orderId)
+  const order = locked?.order_id === orderId ? locked : await lockOrder(trx, orderId)
   const from = order.status as OrderStatus
   const to = transition(from, action)
   if (to === null) throw new DomainError('ORDER_STATUS_CONFLICT', { status: `order.status.${from}`, action: `order.action.${action}` })
@@ -122,11 +129,13 @@ export async function nextPickupNo(trx: Transaction<Database>, baseId: string, b
  * A payment for the order succeeded: awaiting payment → paid, with the amount, the time and (for
  * a prepay order) its pickup number. Callers check the order is still payable first; a notice for
  * an order that has ended is the payment's business (refund due), not the order's. The order's
- * member (vip_id) earns its points in the same transaction.
+ * member (vip_id) earns its points in the same transaction. `locked`: the order as the caller
+ * locked it in this transaction and has not changed since (each read again is a round trip with
+ * the order locked).
  */
-export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date): Promise<OrderRecord> {
-  const order = await lockOrder(trx, orderId)
-  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount })
+export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date, locked?: OrderRecord): Promise<OrderRecord> {
+  const order = locked?.order_id === orderId ? locked : await lockOrder(trx, orderId)
+  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount }, order)
   if (order.kind === 'settlement' && order.table_sheet_id) {
     // Paying a table sheet's settlement closes the sheet (status 2, no more rounds) and completes its rounds.
     const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
@@ -179,10 +188,12 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
     return pickupNo
   }
   // A paid prepay order goes to the kitchen now (its events last: outbox.ts).
-  if (order.kind === 'order') await syncOrderToKitchen(trx, orderId, now, { pickupNo: takePickupNo })
+  const kitchen = order.kind === 'order' ? await syncOrderToKitchen(trx, orderId, now, { pickupNo: takePickupNo, known: { order: paid } }) : null
   await takePickupNo()
-  // Front of house follows: the order paid, or the bill paid and closed.
-  await appendOrderFollowed(trx, orderId, now)
+  // Front of house follows: the order paid (from the rows the kitchen just wrote, when it did), or the bill paid and closed.
+  const first = kitchen?.firstSend
+  if (first) await appendOrderPlaced(trx, { ...first.order, pickup_no: pickupNo }, first.lines, first.names, now, first.sends)
+  else await appendOrderFollowed(trx, orderId, now)
   return { ...paid, pickup_no: pickupNo }
 }
 

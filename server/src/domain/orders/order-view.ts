@@ -38,6 +38,8 @@ export interface OrderViewer {
   /** The caller's owner key ('' = nobody: CanCancel / CanPay are 0). */
   ownerKey: string
   now: Date
+  /** The orders' places' names (placeNames of these orders), when read already. */
+  placeNames?: PlaceNames
 }
 
 const wall = (timeZone: string, iso: string | null): string => (iso ? wallClockText(timeZone, new Date(iso)) : '')
@@ -200,7 +202,7 @@ export async function orderRows(db: Kysely<Database>, orders: readonly OrderReco
   if (orders.length === 0) return []
   const [rounds, bills] = await Promise.all([roundsOfSettlements(db, orders), billLinesOf(db, settlementIds(orders))])
   const ids = [...new Set(orders.flatMap((o) => linesSourceOf(o, rounds).map((r) => r.order_id)))]
-  const [names, counts, refunded, shares] = await Promise.all([placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders), splitSharesOf(db, orders)])
+  const [names, counts, refunded, shares] = await Promise.all([viewer.placeNames ?? placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders), splitSharesOf(db, orders)])
   return orders.map((o) => {
     // A bill counts the goods lines it was made for (bill-lines.ts), else its rounds' as they are.
     const bill = bills.get(o.order_id)

@@ -168,9 +168,9 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
     order = await inEventTransaction(caller.db, async (trx) => {
       // A place in the appointed pickup slot, or SLOT_FULL (docs/estimates.md).
       await takeSlot(trx, { baseId: placement.base.baseId, appointedTime: placement.appointedTime }, caller.now)
-      const placed = await insertOrder(trx, placement, newOrder)
+      const { row: placed } = await insertOrder(trx, placement, newOrder)
       // A coupon that covers the whole order leaves nothing to pay (no provider takes 0): paid now.
-      if (toDecimal(placed.amount).isZero()) return markOrderPaid(trx, placed.order_id, placed.amount, caller.now)
+      if (toDecimal(placed.amount).isZero()) return markOrderPaid(trx, placed.order_id, placed.amount, caller.now, placed)
       // The counter sees it waiting for payment (its event last: outbox.ts), from the rows just written.
       lineNames = await readWrittenLineNames(trx, lines)
       await appendOrderPlaced(trx, placed, lines, lineNames, caller.now)

@@ -33,8 +33,9 @@ export async function sheetAnswerRows(viewer: SheetViewer, sheets: SheetRecord[]
   return sheetRows(viewer.db, sheets.map((sheet, i) => ({ sheet, state: states[i] })), viewer.locale)
 }
 
-export async function roundRows(viewer: SheetViewer, rounds: OrderRecord[], timeZone: string): Promise<OrderRow[]> {
-  return orderRows(viewer.db, rounds, { locale: viewer.locale, timeZone, ownerKey: viewer.ownerKey, now: viewer.now })
+/** `names`: the rounds' places' names, when read already. */
+export async function roundRows(viewer: SheetViewer, rounds: OrderRecord[], timeZone: string, names?: PlaceNames): Promise<OrderRow[]> {
+  return orderRows(viewer.db, rounds, { locale: viewer.locale, timeZone, ownerKey: viewer.ownerKey, now: viewer.now, placeNames: names })
 }
 
 /**
@@ -111,12 +112,14 @@ async function billRoundRows(viewer: SheetViewer, rounds: OrderRecord[], timeZon
 
 const kitchenStageOf = (value: string): KitchenStage => (KITCHEN_STAGES as readonly string[]).includes(value) ? (value as KitchenStage) : ''
 
+/** `names`: the sheets' places' names, when read already. */
 export async function sheetRows(
   db: Kysely<Database>,
   sheets: { sheet: SheetRecord; state: SheetState }[],
-  locale: Locale
+  locale: Locale,
+  names?: PlaceNames
 ): Promise<TableSheetRow[]> {
-  return namedSheetRows(await placeNames(db, sheets.map((s) => s.sheet)), sheets, locale)
+  return namedSheetRows(names ?? (await placeNames(db, sheets.map((s) => s.sheet))), sheets, locale)
 }
 
 /** sheetRows with the places' names read already. */

@@ -22,7 +22,7 @@ import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
 import { DomainError } from '../errors'
 import { insertOrder, requestHash, validatePlacement, type ValidPlacement } from '../orders/order-placement'
 import { applyOrderAction, lockOrder, type OrderRecord } from '../orders/order-state'
-import { findOrderByRequestKey, isUniqueViolation } from '../../storage/repositories/order.repository'
+import { findOrderByRequestKey, isUniqueViolation, type OrderLineRecord } from '../../storage/repositories/order.repository'
 import type { Base, DiningTable } from '../records'
 import { isPostgres } from '../../storage/database'
 import { vipIdOfOwner } from '../members/member-session'
@@ -172,12 +172,11 @@ export async function placeRound(
         if (call === 'merge' && sheet?.sheet_id !== input.SheetID) throw new DomainError('SHEET_CLOSED')
         checkOrderingAllowed(placement.read, placement.base, sheet, now)
         if (!sheet) sheet = await openSheet(trx, table, placement.posiType, now)
-        const round = await addRound(trx, caller, sheet, placement, input.RequestKey, hash)
-        // A round goes to the kitchen as it is placed (the bill is paid later).
-        await syncOrderToKitchen(trx, round.order_id, now)
+        const { row: round, lines, sheet: updated } = await addRound(trx, caller, sheet, placement, input.RequestKey, hash)
+        // A round goes to the kitchen as it is placed (the bill is paid later), from the rows just written.
+        await syncOrderToKitchen(trx, round.order_id, now, { known: { order: round, lines, tableCode: table.code } })
         // Front of house sees the bill grow.
         await appendSheetChanged(trx, sheet.sheet_id, now)
-        const updated = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', sheet.sheet_id).executeTakeFirstOrThrow()
         return { sheet: updated, round, replayed: false }
       })
     } catch (error) {
@@ -228,19 +227,21 @@ async function addRound(
   placement: ValidPlacement,
   requestKey: string,
   hash: string
-): Promise<OrderRecord> {
+): Promise<{ row: OrderRecord; lines: OrderLineRecord[]; sheet: SheetRecord }> {
   const roundNo = sheet.round_count + 1
   // Guarded by status and round count: a sheet closed or moved on since it was read takes no round.
+  const changes = { round_count: roundNo, amount: toDecimal(sheet.amount).plus(placement.goodsAmount).toFixed(placement.amoPoint), settlement_id: '' }
   const moved = await trx
     .updateTable('table_sheets')
-    .set({ round_count: roundNo, amount: toDecimal(sheet.amount).plus(placement.goodsAmount).toFixed(placement.amoPoint), settlement_id: '' })
+    .set(changes)
     .where('sheet_id', '=', sheet.sheet_id)
     .where('status', '=', SHEET_STATUS_OPEN)
     .where('round_count', '=', sheet.round_count)
     .executeTakeFirst()
   if (Number(moved.numUpdatedRows) !== 1) throw new DomainError('SHEET_CLOSED')
   if (sheet.settlement_id) await cancelPendingSettlement(trx, sheet.settlement_id, caller.now)
-  return insertOrder(trx, { ...placement, posiType: sheet.posi_type as PosiType }, {
+  // The sheet as now written (nothing else in a round's transaction writes it): not read back.
+  const placed = await insertOrder(trx, { ...placement, posiType: sheet.posi_type as PosiType }, {
     orderId: newId('R'),
     kind: 'round',
     payMode: 'postpay',
@@ -253,6 +254,7 @@ async function addRound(
     roundNo,
     actor: 'diner'
   })
+  return { ...placed, sheet: { ...sheet, ...changes } }
 }
 
 async function cancelPendingSettlement(trx: Transaction<Database>, settlementId: string, now: Date): Promise<void> {

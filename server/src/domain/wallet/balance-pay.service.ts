@@ -43,7 +43,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
     const { amoPoint } = await moneySettings(db, input.entId)
     try {
       payment = await inEventTransaction(db, async (trx) => {
-        const locked = await lockOrderForPayment(trx, order.order_id)
+        const locked = await lockOrderForPayment(trx, order.order_id, order)
         // A retry with this key that got the order's lock first has paid it: answer its payment,
         // not "no longer awaiting payment".
         if (await findPaymentByKey(trx, input.entId, input.requestKey)) throw new KeyTaken()
@@ -75,7 +75,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
         if (!inserted) throw new KeyTaken()
         const spent = await changeBalance(trx, { vipId: input.member.vipId, kind: 'spend', amount, refId: locked.order_id, now: input.now })
         await trx.updateTable('payments').set({ provider_ref: spent.entryId }).where('pay_id', '=', inserted.pay_id).execute()
-        await markOrderPaid(trx, locked.order_id, amount, input.now)
+        await markOrderPaid(trx, locked.order_id, amount, input.now, locked)
         return { ...inserted, provider_ref: spent.entryId }
       })
     } catch (error) {

@@ -1,6 +1,7 @@
 /** What the table-sheet operations hand the domain (the context's caller fields), and the round submits' answer. */
 import type { OrderPlacementInput, OrderRow, TableSheetRow } from '../../../../src/gateway/order-rows'
 import { requireOwner } from '../../domain/orders/order.service'
+import { placeNames } from '../../storage/repositories/order.repository'
 import { roundRows, sheetRows } from '../../domain/table-sheets/table-sheet.answers'
 import { placeRound, sheetState, type RoundCall, type SheetCaller } from '../../domain/table-sheets/table-sheet.service'
 import type { AppOperationContext } from '../operation'
@@ -28,6 +29,7 @@ export async function submitRound(
   const { sheet, round } = await placeRound(caller, input, call)
   // The sheet's state once for both tables (read twice, it was the shop's state, its time zone and
   // two settings again: three statements of every round, issue 28 item 6).
-  const state = await sheetState(ctx.db, sheet, ctx.now, ctx.origin)
-  return { table1: await sheetRows(ctx.db, [{ sheet, state }], caller.locale), table2: await roundRows(caller, [round], state.timeZone) }
+  // The round's places are its sheet's: their names read once for both (three statements).
+  const [state, names] = await Promise.all([sheetState(ctx.db, sheet, ctx.now, ctx.origin), placeNames(ctx.db, [round])])
+  return { table1: await sheetRows(ctx.db, [{ sheet, state }], caller.locale, names), table2: await roundRows(caller, [round], state.timeZone, names) }
 }
