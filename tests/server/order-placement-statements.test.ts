@@ -17,6 +17,7 @@ import { listEnterpriseSettings } from '../../server/src/storage/repositories/en
 import { updateEnterprise } from '../../server/src/domain/setup/enterprise-setup.service'
 import { B201, clientLine, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { makeMember } from './helpers/member-fixtures'
+import { ownerOf } from './helpers/staff-fixtures'
 import { tableCode } from './helpers/table-codes'
 import { createTestServer, DEMO_ENT, type TestServer } from './helpers/test-server'
 
@@ -232,5 +233,65 @@ describe('a round and a balance payment', () => {
     const [row] = await loadOrderRows(server.db, DEMO_ENT, [orderId])
     expect(counter.order).toEqual(row)
     expect(row).toMatchObject({ PickupNo: pickupNo, KitchenStage: 'preparing', Lines: [expect.objectContaining({ SentQua: '1' }), expect.objectContaining({ SentQua: '2' })] })
+  })
+})
+
+/**
+ * The commonest reads of the heavy night (issue 28 item 6): a table's phones poll their bill every
+ * five seconds, counter diners look at their order. The enterprise and the places' names are kept
+ * a few seconds in the process that read them (enterprise.repository.ts, order.repository.ts), and
+ * the bill's two settings are one statement: a poll was 7 statements, OrderDetailGet 12, and
+ * OrderSubmit 17. A rename made in the console is in this process's very next answer.
+ */
+describe('reading a bill and an order', () => {
+  const count = async <T>(work: () => Promise<T>): Promise<{ result: T; total: number }> => {
+    statements = []
+    counting = true
+    try {
+      const result = await work()
+      return { result, total: statements.length }
+    } finally {
+      counting = false
+    }
+  }
+
+  it('a poll of an unchanged bill runs at most 5 statements, OrderDetailGet at most 9', async () => {
+    const QRCode = await tableCode(server.db, 'B201-A06')
+    const phone = device()
+    const round = await server.call('MealPosOrderSubmit', [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A06', QRCode, ServiceType: 'dinein', RequestKey: requestKey(), Lines: [soupLine('1')] }], { headers: phone.headers })
+    const sheetId = round.body.data.table1[0].SheetID
+    const poll = () => server.call('PosSheetDetailGet', [{ SheetID: sheetId, QRCode }], { headers: phone.headers })
+    const first = await poll()
+    const { result, total } = await count(poll)
+    if (total > 5) console.log(statements.join('\n'))
+    expect(total).toBeLessThanOrEqual(5)
+    expect(result.body.data).toEqual(first.body.data)
+
+    const me = device()
+    const placed = await server.call('OrderSubmit', [{ ...takeaway([soupLine()]), RequestKey: requestKey() }], { headers: me.headers })
+    const look = () => server.call('OrderDetailGet', [{ SheetID: placed.body.data.table1[0].SheetID }], { headers: me.headers })
+    await look()
+    const detail = await count(look)
+    if (detail.total > 9) console.log(statements.join('\n'))
+    expect(detail.total).toBeLessThanOrEqual(9)
+    expect(detail.result.body.data.table1).toEqual(placed.body.data.table1)
+  })
+
+  it("names a shop renamed in the console in this process's very next answer", async () => {
+    const me = device()
+    const placed = await server.call('OrderSubmit', [{ ...takeaway([soupLine()]), RequestKey: requestKey() }], { headers: me.headers, lang: 'en' })
+    const look = async () => (await server.call('OrderDetailGet', [{ SheetID: placed.body.data.table1[0].SheetID }], { headers: me.headers, lang: 'en' })).body.data.table1[0].ShopName
+    const before = await look()
+    expect(before).not.toBe('')
+    const stored = await server.db.selectFrom('shops').select('names').where('shop_id', '=', 'S101').executeTakeFirstOrThrow()
+    const owner = await ownerOf(server)
+    const rename = (names: Record<string, string>) => server.call('ShopSave', [{ ShopID: 'S101', Shop: { names }, Reason: 'test' }], { entId: owner.entId, headers: owner.headers })
+    expect((await rename({ 'zh-CN': '改名店', 'zh-TW': '改名店', en: 'Renamed Noodles' })).body.resultcode).toBe('0')
+    try {
+      expect(await look()).toBe('Renamed Noodles')
+    } finally {
+      expect((await rename(JSON.parse(stored.names))).body.resultcode).toBe('0')
+    }
+    expect(await look()).toBe(before)
   })
 })

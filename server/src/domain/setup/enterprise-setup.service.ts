@@ -21,7 +21,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
 import { LOCALES, type Locale, type LocalizedText } from '../../../../src/gateway/contract'
 import { isTimeZone } from '../../../../src/core/wall-clock'
-import { forgetEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import { forgetEnterprise, forgetEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { namesJson, parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
@@ -196,7 +196,10 @@ export async function updateEnterprise(trx: Transaction<Database>, entId: string
   checkReserved(changes, data.settings)
   const found = await trx.selectFrom('enterprises').select('ent_id').where('ent_id', '=', entId).executeTakeFirst()
   if (!found) throw new DomainError('ENTERPRISE_NOT_FOUND')
-  if (data.names) await trx.updateTable('enterprises').set({ names: namesJson(data.names) }).where('ent_id', '=', entId).execute()
+  if (data.names) {
+    await trx.updateTable('enterprises').set({ names: namesJson(data.names) }).where('ent_id', '=', entId).execute()
+    forgetEnterprise()
+  }
   const settings: Record<string, string | null> = { ...data.settings, ...settingRows(data) }
   for (const [parmId, value] of Object.entries(settings)) await writeSetting(trx, entId, parmId, value)
   for (const type of SERVICE_LINK_TYPES) {
@@ -215,6 +218,7 @@ export async function replaceEnterpriseSetup(trx: Transaction<Database>, entId: 
   const found = await trx.selectFrom('enterprises').select('ent_id').where('ent_id', '=', entId).executeTakeFirst()
   if (!found) throw new DomainError('ENTERPRISE_NOT_FOUND')
   await trx.updateTable('enterprises').set({ names: namesJson(data.names) }).where('ent_id', '=', entId).execute()
+  forgetEnterprise()
   await trx.deleteFrom('enterprise_settings').where('ent_id', '=', entId).execute()
   forgetEnterpriseSettings(trx)
   await trx.deleteFrom('service_links').where('ent_id', '=', entId).execute()

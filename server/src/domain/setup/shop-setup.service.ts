@@ -26,6 +26,7 @@ import { HOME_SECTIONS } from '../../../../src/core/shop-page'
 import { namesJson, parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { newTableCode } from '../entry/table-codes'
+import { forgetPlaceNames } from '../../storage/repositories/order.repository'
 import { DomainError } from '../errors'
 import {
   clockSchema,
@@ -244,7 +245,11 @@ export async function saveShop(trx: Transaction<Database>, entId: string, input:
     if (data.userCode !== undefined) set.user_code = data.userCode
     if (data.minaAppId !== undefined) set.mina_app_id = data.minaAppId
     if (data.minaId !== undefined) set.mina_id = data.minaId
-    if (Object.keys(set).length > 0) await trx.updateTable('shops').set(set).where('shop_id', '=', shopId).execute()
+    if (Object.keys(set).length > 0) {
+      await trx.updateTable('shops').set(set).where('shop_id', '=', shopId).execute()
+      // Answers name places from a short-lived copy (order.repository.ts): this process reads them again.
+      forgetPlaceNames()
+    }
     if (data.financeAccounts) await writeFinanceAccounts(trx, entId, shopId, data.financeAccounts)
     else if (data.financeAccount !== undefined) await writeFinanceAccounts(trx, entId, shopId, data.financeAccount ? [data.financeAccount] : [])
   }
@@ -534,7 +539,11 @@ export async function saveBranch(trx: Transaction<Database>, entId: string, inpu
     if (data.dtbDuration !== undefined) set.dtb_duration = data.dtbDuration
     if (data.cookingTimeDuration !== undefined) set.cooking_time_duration = data.cookingTimeDuration
     if (data.webOrderDuration !== undefined) set.web_order_duration = data.webOrderDuration
-    if (Object.keys(set).length > 0) await trx.updateTable('bases').set(set).where('base_id', '=', baseId).execute()
+    if (Object.keys(set).length > 0) {
+      await trx.updateTable('bases').set(set).where('base_id', '=', baseId).execute()
+      // Answers name places from a short-lived copy (order.repository.ts): this process reads them again.
+      forgetPlaceNames()
+    }
     if (data.openingHoursText !== undefined) {
       await writeParam(trx, 'base_params', baseId, 'OpeningHours', data.openingHoursText || defaultHoursText(data.hours ?? oldHours))
     } else if (data.hours) {

@@ -18,6 +18,7 @@ import type { Database } from '../../storage/schema'
 import { hasToken, newTableCode } from '../entry/table-codes'
 import { DomainError } from '../errors'
 import { freeText, namesSchema, newId, parseOrRefuse, SetupError, SHORT_CODE } from './setup-common'
+import { forgetPlaceNames } from '../../storage/repositories/order.repository'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -246,6 +247,7 @@ export async function renameTable(trx: Transaction<Database>, entId: string, tab
   if (Object.keys(set).length > 0) {
     try {
       await trx.updateTable('dining_tables').set(set).where('table_id', '=', tableId).execute()
+      forgetPlaceNames()
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('TABLE_CODE_TAKEN', { codes: set.code ?? table.code })
       throw error

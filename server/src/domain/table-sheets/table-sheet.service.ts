@@ -15,7 +15,7 @@ import { orderingRefusal, isQuantityEditAllowed, sheetSecondsLeft } from '../../
 import { toDecimal } from '../../../../src/core/money'
 import type { Locale } from '../../../../src/gateway/contract'
 import { ORDER_STATUS, POSI_TYPE, type OrderPlacementInput, type PosiType } from '../../../../src/gateway/order-rows'
-import { findEnterpriseSetting } from '../../storage/repositories/enterprise.repository'
+import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { findTable } from '../../storage/repositories/table.repository'
 import type { Database, TableSheetTable } from '../../storage/schema'
 import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
@@ -54,6 +54,8 @@ export interface RoundResult {
   round: OrderRecord
   /** true when the request key had already placed this round (a retry). */
   replayed: boolean
+  /** The enterprise's settings the placement was checked with (not on a retry). */
+  settings?: ReadonlyMap<string, string>
 }
 
 export interface RoundPreview {
@@ -177,7 +179,7 @@ export async function placeRound(
         await syncOrderToKitchen(trx, round.order_id, now, { known: { order: round, lines, tableCode: table.code } })
         // Front of house sees the bill grow.
         await appendSheetChanged(trx, sheet.sheet_id, now)
-        return { sheet: updated, round, replayed: false }
+        return { sheet: updated, round, replayed: false, settings: placement.settings }
       })
     } catch (error) {
       if (error instanceof DomainError || attempt >= 2 || !isUniqueViolation(error)) throw error
@@ -309,7 +311,8 @@ export interface SheetState {
   timeZone: string
 }
 
-export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: Date, origin: string): Promise<SheetState> {
+/** `known`: the enterprise's settings as this request already read them. */
+export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: Date, origin: string, known?: ReadonlyMap<string, string>): Promise<SheetState> {
   const read = await openMenu(db, sheet.ent_id, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, origin)
   const base = read.base!
   const open = sheet.status === SHEET_STATUS_OPEN
@@ -322,7 +325,9 @@ export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: 
     sheetAgeSeconds: ageSeconds(sheet, now),
     sheetStatus: sheet.status
   })
-  const [quaEdit, lowerSent] = await Promise.all([findEnterpriseSetting(db, sheet.ent_id, 'CYSheetGoodsQuaEdit'), findEnterpriseSetting(db, sheet.ent_id, 'CYSheetSentQuaLower')])
+  // Both settings in one statement (every poll of a bill reads them).
+  const settings = known ?? new Map((await listEnterpriseSettings(db, sheet.ent_id)).map((p) => [p.parmId, p.parmValue]))
+  const [quaEdit, lowerSent] = [settings.get('CYSheetGoodsQuaEdit') ?? null, settings.get('CYSheetSentQuaLower') ?? null]
   const quaEditable = !isQuantityEditAllowed(quaEdit) ? 0 : isSentLowerAllowed(lowerSent) ? 1 : 2
   return { secondsLeft, orderingAllowed: open && refusal === null, quaEditable, timeZone: read.timeZone }
 }

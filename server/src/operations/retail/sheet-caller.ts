@@ -26,10 +26,10 @@ export async function submitRound(
   call: RoundCall
 ): Promise<{ table1: TableSheetRow[]; table2: OrderRow[] }> {
   const caller = sheetCaller(ctx, true, QRCode)
-  const { sheet, round } = await placeRound(caller, input, call)
+  const { sheet, round, settings } = await placeRound(caller, input, call)
   // The sheet's state once for both tables (read twice, it was the shop's state, its time zone and
   // two settings again: three statements of every round, issue 28 item 6).
   // The round's places are its sheet's: their names read once for both (three statements).
-  const [state, names] = await Promise.all([sheetState(ctx.db, sheet, ctx.now, ctx.origin), placeNames(ctx.db, [round])])
+  const [state, names] = await Promise.all([sheetState(ctx.db, sheet, ctx.now, ctx.origin, settings), placeNames(ctx.db, [round])])
   return { table1: await sheetRows(ctx.db, [{ sheet, state }], caller.locale, names), table2: await roundRows(caller, [round], state.timeZone, names) }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Enterprise, Param } from '../../domain/records'
 import { preparedQuery } from '../prepared'
 import type { Database } from '../schema'
@@ -7,9 +8,35 @@ import { parseNames } from './row-mapping'
 // Every 'app' operation looks its enterprise up first, so the query is compiled once.
 const enterpriseQuery = preparedQuery((db, entId) => db.selectFrom('enterprises').select(['ent_id', 'names']).where('ent_id', '=', entId))
 
+/**
+ * Enterprises found outside a transaction, kept for ENTERPRISE_KEEP_MS: every diner's call looks
+ * its enterprise up first, a round trip each on PostgreSQL (issue 28 item 6), and an enterprise's
+ * names change rarely. This process forgets one as it writes it (forgetEnterprise); another
+ * process sees a rename within ENTERPRISE_KEEP_MS. Unknown ids are not kept (a new enterprise
+ * is found at once; random ids fill nothing). In a transaction every read is fresh.
+ */
+export const ENTERPRISE_KEEP_MS = 10_000
+// By database handle (a test may open several databases in one process); an entry read before
+// the last forgetEnterprise() is not used.
+const keptEnterprises = new WeakMap<Kysely<Database>, LRUCache<string, { enterprise: Enterprise; generation: number }>>()
+let generation = 0
+
 export async function findEnterprise(db: Kysely<Database>, entId: string): Promise<Enterprise | null> {
+  let kept = keptEnterprises.get(db)
+  if (!kept && !db.isTransaction) keptEnterprises.set(db, (kept = new LRUCache({ max: 1000, ttl: ENTERPRISE_KEEP_MS })))
+  const hit = db.isTransaction ? undefined : kept?.get(entId)
+  if (hit && hit.generation === generation) return { entId: hit.enterprise.entId, names: { ...hit.enterprise.names } }
+  const readAt = generation
   const [row] = await enterpriseQuery(db, entId)
-  return row ? { entId: row.ent_id, names: parseNames(row.names) } : null
+  if (!row) return null
+  const found = { entId: row.ent_id, names: parseNames(row.names) }
+  if (!db.isTransaction) kept?.set(entId, { enterprise: { entId: found.entId, names: { ...found.names } }, generation: readAt })
+  return found
+}
+
+/** After writing an enterprise's row: this process reads enterprises again. */
+export function forgetEnterprise(): void {
+  generation++
 }
 
 /**

@@ -3,6 +3,7 @@
  * server/src/domain/orders/order-state.ts; this file reads and inserts.
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Database, OrderLineTable, OrderTable, PaymentTable } from '../schema'
 import { PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
 
@@ -118,6 +119,48 @@ export interface PlaceNames {
   coupons?: Map<string, string>
 }
 
+/**
+ * Places' names read outside a transaction, kept for PLACE_NAMES_KEEP_MS: nearly every answer
+ * about an order names its shop and branch (and table), two or three round trips each on
+ * PostgreSQL (issue 28 item 6), and they change rarely. This process forgets them as it writes
+ * places (forgetPlaceNames); another process shows a rename within PLACE_NAMES_KEEP_MS, as a
+ * table's kept bill already may (table-sheet.answers.ts). Ids not found are not kept.
+ */
+export const PLACE_NAMES_KEEP_MS = 10_000
+// By database handle (a test may open several databases in one process); an entry read before
+// the last forgetPlaceNames() is not used.
+const keptPlaceNames = new WeakMap<Db, LRUCache<string, { names: string; generation: number }>>()
+let generation = 0
+
+/** After writing shops', branches' or tables' names: this process reads them again. */
+export function forgetPlaceNames(): void {
+  generation++
+}
+
+const PLACE_READS = {
+  shops: (db: Db, ids: string[]) => db.selectFrom('shops').select(['shop_id as id', 'names']).where('shop_id', 'in', ids).execute(),
+  bases: (db: Db, ids: string[]) => db.selectFrom('bases').select(['base_id as id', 'names']).where('base_id', 'in', ids).execute(),
+  tables: (db: Db, ids: string[]) => db.selectFrom('dining_tables').select(['table_id as id', 'names']).where('table_id', 'in', ids).execute()
+}
+
+async function namesOf(db: Db, kind: keyof typeof PLACE_READS, ids: string[]): Promise<{ id: string; names: string }[]> {
+  if (ids.length === 0) return []
+  let kept = keptPlaceNames.get(db)
+  if (!kept && !db.isTransaction) keptPlaceNames.set(db, (kept = new LRUCache({ max: 20_000, ttl: PLACE_NAMES_KEEP_MS })))
+  const found: { id: string; names: string }[] = []
+  const missing: string[] = []
+  for (const id of ids) {
+    const hit = db.isTransaction ? undefined : kept?.get(`${kind}|${id}`)
+    if (hit && hit.generation === generation) found.push({ id, names: hit.names })
+    else missing.push(id)
+  }
+  if (missing.length === 0) return found
+  const readAt = generation
+  const rows = await PLACE_READS[kind](db, missing)
+  if (!db.isTransaction) for (const row of rows) kept?.set(`${kind}|${row.id}`, { names: row.names, generation: readAt })
+  return [...found, ...rows]
+}
+
 /** Stored names JSON of the shops, branches and tables the orders name, and of the plans of their coupon cards. */
 export async function placeNames(db: Db, orders: readonly (Pick<OrderRecord, 'shop_id' | 'base_id' | 'table_id'> & { card_id?: string | null })[]): Promise<PlaceNames> {
   const ids = (pick: (o: (typeof orders)[number]) => string) => [...new Set(orders.map(pick).filter(Boolean))]
@@ -126,9 +169,9 @@ export async function placeNames(db: Db, orders: readonly (Pick<OrderRecord, 'sh
   const tableIds = ids((o) => o.table_id)
   const cardIds = ids((o) => o.card_id ?? '')
   const [shops, bases, tables, coupons] = await Promise.all([
-    shopIds.length ? db.selectFrom('shops').select(['shop_id as id', 'names']).where('shop_id', 'in', shopIds).execute() : [],
-    baseIds.length ? db.selectFrom('bases').select(['base_id as id', 'names']).where('base_id', 'in', baseIds).execute() : [],
-    tableIds.length ? db.selectFrom('dining_tables').select(['table_id as id', 'names']).where('table_id', 'in', tableIds).execute() : [],
+    namesOf(db, 'shops', shopIds),
+    namesOf(db, 'bases', baseIds),
+    namesOf(db, 'tables', tableIds),
     cardIds.length
       ? db
           .selectFrom('coupon_cards')
