@@ -12,7 +12,7 @@ import { formatMarks } from '../../../../src/core/allergens'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import type { Database, OrderLineTable, OrderTable } from '../../storage/schema'
 import type { KitchenTicketLineTable, KitchenTicketTable } from '../../storage/schema-kitchen'
-import { linesInLanguage, readLineNames, type LineNames } from '../orders/line-names'
+import { namedLines, readLineNames, type LineNames } from '../orders/line-names'
 import { orderLineRow } from '../orders/order-view'
 import { languagesOf } from '../setup/enterprise-setup.service'
 import { lineMarks } from './line-allergens'
@@ -110,18 +110,16 @@ export async function ticketRowsOf(db: Kysely<Database>, parts: TicketParts, tic
   const tableBy = new Map([...(parts.tableCodes ?? []), ...tables.map((t): [string, string] => [t.table_id, t.code])])
   const stationBy = new Map(stations.map((s) => [s.station_id, s]))
   const lineRecordBy = new Map(orderLines.map((l) => [`${l.order_id}|${l.line_no}`, l]))
-  const named = await linesInLanguage(
-    db,
-    orderLines.map((l) => orderLineRow(l, Number(orderBy.get(l.order_id)?.round_no ?? 0))),
-    (orderId) => orderBy.get(orderId)?.shop_id ?? '',
-    locale,
-    (l) => lineRecordBy.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}',
-    parts.names
-  )
+  const rows = orderLines.map((l) => orderLineRow(l, Number(orderBy.get(l.order_id)?.round_no ?? 0)))
+  const detailOf = (l: { SheetID: string; LineNo: number }) => lineRecordBy.get(`${l.SheetID}|${l.LineNo}`)?.detail ?? '{}'
+  // The goods' names and their allergens in one read (line-names.ts reads both).
+  const names = parts.names ?? (rows.length ? await readLineNames(db, rows, detailOf) : undefined)
+  const named = names ? namedLines(names, rows, (orderId) => orderBy.get(orderId)?.shop_id ?? '', locale, detailOf) : []
   const namedBy = new Map(named.map((l) => [`${l.SheetID}|${l.LineNo}`, l]))
   const marked = await lineMarks(
     db,
-    orderLines.map((l) => ({ shopId: orderBy.get(l.order_id)?.shop_id ?? '', goodsId: l.goods_id, skuId: l.sku_id, detail: l.detail }))
+    orderLines.map((l) => ({ shopId: orderBy.get(l.order_id)?.shop_id ?? '', goodsId: l.goods_id, skuId: l.sku_id, detail: l.detail })),
+    names?.goodsBy
   )
   const marksBy = new Map(orderLines.map((l, i) => [`${l.order_id}|${l.line_no}`, marked[i]]))
   const linesOf = new Map<string, KitchenTicketLineRow[]>()

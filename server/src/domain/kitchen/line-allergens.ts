@@ -34,15 +34,18 @@ function choicesOf(detail: string): { addOns: string[]; picks: string[] } {
   }
 }
 
-/** Each line's marks, in the order given (no marks for a goods the menu no longer has). */
-export async function lineMarks(db: Kysely<Database>, lines: readonly MarkedLine[]): Promise<LineMarks[]> {
+/**
+ * Each line's marks, in the order given (no marks for a goods the menu no longer has). `goodsRead`:
+ * the lines' goods (and combo picks) by `shop|goods` as read already (readLineNames' goodsBy).
+ */
+export async function lineMarks(db: Kysely<Database>, lines: readonly MarkedLine[], goodsRead?: ReadonlyMap<string, { allergens: string; diets: string }>): Promise<LineMarks[]> {
   if (lines.length === 0) return []
   const choices = lines.map((l) => choicesOf(l.detail))
   const goodsIds = [...new Set([...lines.map((l) => l.goodsId), ...choices.flatMap((c) => c.picks)].filter(Boolean))]
   const skuIds = [...new Set(lines.map((l) => l.skuId).filter(Boolean))]
   const addOnIds = [...new Set(choices.flatMap((c) => c.addOns))]
   const [goods, skus, values, addOns] = await Promise.all([
-    goodsIds.length ? db.selectFrom('goods').select(['goods_id', 'shop_id', 'allergens', 'diets']).where('goods_id', 'in', goodsIds).execute() : Promise.resolve([]),
+    goodsRead || !goodsIds.length ? Promise.resolve([]) : db.selectFrom('goods').select(['goods_id', 'shop_id', 'allergens', 'diets']).where('goods_id', 'in', goodsIds).execute(),
     skuIds.length ? db.selectFrom('skus').select(['sku_id', 'shop_id', 'items']).where('sku_id', 'in', skuIds).execute() : Promise.resolve([]),
     skuIds.length
       ? db.selectFrom('sku_values').select(['value_id', 'shop_id', 'allergens', 'diets']).where('goods_id', 'in', [...new Set(lines.filter((l) => l.skuId).map((l) => l.goodsId))]).execute()
@@ -50,7 +53,7 @@ export async function lineMarks(db: Kysely<Database>, lines: readonly MarkedLine
     addOnIds.length ? db.selectFrom('goods_add_ons').select(['option_id', 'goods_id', 'shop_id', 'allergens', 'diets']).where('option_id', 'in', addOnIds).execute() : Promise.resolve([])
   ])
   const part = (r: { allergens: string; diets: string } | undefined): PartMarks => ({ allergens: r?.allergens ?? '', diets: r?.diets ?? '' })
-  const goodsBy = new Map(goods.map((g) => [`${g.shop_id}|${g.goods_id}`, g]))
+  const goodsBy: ReadonlyMap<string, { allergens: string; diets: string }> = goodsRead ?? new Map(goods.map((g) => [`${g.shop_id}|${g.goods_id}`, g]))
   const skuBy = new Map(skus.map((s) => [`${s.shop_id}|${s.sku_id}`, s]))
   const valueBy = new Map(values.map((v) => [`${v.shop_id}|${v.value_id}`, v]))
   const addOnBy = new Map(addOns.map((a) => [`${a.shop_id}|${a.goods_id}|${a.option_id}`, a]))

@@ -97,7 +97,7 @@ function joinedIn(ordered: string, named: (string | null)[], locale: Locale): st
 
 /** The menu's names of what some lines chose, read once (readLineNames) and applied in any language (namedLines). */
 export interface LineNames {
-  goodsBy: Map<string, { names: string; unit_names: string; remarks: string }>
+  goodsBy: Map<string, { names: string; unit_names: string; remarks: string; allergens: string; diets: string }>
   skuBy: Map<string, { items: string }>
   valueBy: Map<string, string>
   packBy: Map<string, string>
@@ -116,7 +116,8 @@ export async function readLineNames(db: Kysely<Database>, lines: readonly OrderL
   const skuIds = [...new Set(lines.map((l) => l.SkuID).filter(Boolean))]
   const addOnIds = [...new Set(choices.flatMap((c) => c.AddOns))]
   const [goods, skus, values, packs, addOns] = await Promise.all([
-    db.selectFrom('goods').select(['goods_id', 'shop_id', 'names', 'unit_names', 'remarks']).where('goods_id', 'in', goodsIds).execute(),
+    // Allergens and diets too, for the kitchen's marks (line-allergens.ts): one read of the goods.
+    db.selectFrom('goods').select(['goods_id', 'shop_id', 'names', 'unit_names', 'remarks', 'allergens', 'diets']).where('goods_id', 'in', goodsIds).execute(),
     skuIds.length ? db.selectFrom('skus').select(['sku_id', 'shop_id', 'items']).where('sku_id', 'in', skuIds).execute() : Promise.resolve([]),
     skuIds.length ? db.selectFrom('sku_values').select(['value_id', 'shop_id', 'names']).where('goods_id', 'in', goodsIds).execute() : Promise.resolve([]),
     lines.some((l) => l.PUnit) ? db.selectFrom('pack_units').select(['goods_id', 'shop_id', 'code', 'names']).where('goods_id', 'in', goodsIds).execute() : Promise.resolve([]),

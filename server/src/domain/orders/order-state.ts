@@ -194,7 +194,8 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   const first = kitchen?.firstSend
   if (first) await appendOrderPlaced(trx, { ...first.order, pickup_no: pickupNo }, first.lines, first.names, now, first.sends)
   else await appendOrderFollowed(trx, orderId, now)
-  return { ...paid, pickup_no: pickupNo }
+  // As now written (the kitchen's stage too, when it was sent now).
+  return { ...paid, pickup_no: pickupNo, kitchen_stage: first ? first.order.kitchen_stage : paid.kitchen_stage }
 }
 
 /**

@@ -46,6 +46,7 @@ import { listEnterpriseSettings } from '../../storage/repositories/enterprise.re
 import { findShop } from '../../storage/repositories/shop.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database, OrderTable, PaymentTable } from '../../storage/schema'
+import type { Param } from '../records'
 import { DomainError, EnvelopeError, invalidInput } from '../errors'
 import { serviceLinks } from '../links/service-link.service'
 import { lockOrderForPayment, markOrderPaid, type OrderRecord } from '../orders/order-state'
@@ -147,7 +148,12 @@ export async function chooseFinanceAccount(
 }
 
 export async function moneySettings(db: Kysely<Database>, entId: string): Promise<MoneySettings> {
-  const settings = Object.fromEntries((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
+  return moneySettingsOf(await listEnterpriseSettings(db, entId))
+}
+
+/** moneySettings from the enterprise's settings read already. */
+export function moneySettingsOf(params: readonly Param[]): MoneySettings {
+  const settings = Object.fromEntries(params.map((p) => [p.parmId, p.parmValue]))
   return { currency: settings.Currency ?? '', amoPoint: decimalPoints(settings).AmoPoint }
 }
 

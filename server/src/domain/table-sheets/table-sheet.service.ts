@@ -15,7 +15,7 @@ import { orderingRefusal, isQuantityEditAllowed, sheetSecondsLeft } from '../../
 import { toDecimal } from '../../../../src/core/money'
 import type { Locale } from '../../../../src/gateway/contract'
 import { ORDER_STATUS, POSI_TYPE, type OrderPlacementInput, type PosiType } from '../../../../src/gateway/order-rows'
-import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
+import { keepEnterpriseSettings, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { findTable } from '../../storage/repositories/table.repository'
 import type { Database, TableSheetTable } from '../../storage/schema'
 import { openMenu, type MenuRead } from '../catalogue/catalogue.service'
@@ -170,6 +170,7 @@ export async function placeRound(
   for (let attempt = 0; ; attempt++) {
     try {
       return await inEventTransaction(db, async (trx) => {
+        keepEnterpriseSettings(trx, entId, [...placement.settings].map(([parmId, parmValue]) => ({ parmId, parmValue })))
         let sheet = await lockOpenSheet(trx, entId, table.tableId)
         if (call === 'merge' && sheet?.sheet_id !== input.SheetID) throw new DomainError('SHEET_CLOSED')
         checkOrderingAllowed(placement.read, placement.base, sheet, now)

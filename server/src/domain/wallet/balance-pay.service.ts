@@ -15,8 +15,9 @@ import type { Database, OrderTable } from '../../storage/schema'
 import type { SessionMember } from '../members/member-session'
 import { DomainError } from '../errors'
 import { lockOrderForPayment, markOrderPaid } from '../orders/order-state'
-import { findOrder, findPaymentByKey, moneySettings, newPayId, requireOwner, requirePayable, requirePayer, type PaymentRecord } from '../payments/payment.service'
+import { findOrder, findPaymentByKey, moneySettingsOf, newPayId, requireOwner, requirePayable, requirePayer, type PaymentRecord } from '../payments/payment.service'
 import { changeBalance } from './balance.service'
+import { keepEnterpriseSettings, listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { inEventTransaction } from '../../live/outbox'
 import { shareTakesPayment } from '../table-sheets/bill-shares'
 
@@ -37,12 +38,15 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
   // A guest has no bound phone: balance is for members who can be reached (issue 5).
   if (input.member.isGuest || !input.member.phone) throw new DomainError('PHONE_NOT_BOUND')
   let payment = await findPaymentByKey(db, input.entId, input.requestKey)
+  let paid: Selectable<OrderTable> | undefined
   if (!payment) {
     const order = await findOrder(db, input.entId, input.sheetId)
     await requirePayer(db, order, input.ownerKey)
-    const { amoPoint } = await moneySettings(db, input.entId)
+    const settings = await listEnterpriseSettings(db, input.entId)
+    const { amoPoint } = moneySettingsOf(settings)
     try {
       payment = await inEventTransaction(db, async (trx) => {
+        keepEnterpriseSettings(trx, input.entId, settings)
         const locked = await lockOrderForPayment(trx, order.order_id, order)
         // A retry with this key that got the order's lock first has paid it: answer its payment,
         // not "no longer awaiting payment".
@@ -75,7 +79,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
         if (!inserted) throw new KeyTaken()
         const spent = await changeBalance(trx, { vipId: input.member.vipId, kind: 'spend', amount, refId: locked.order_id, now: input.now })
         await trx.updateTable('payments').set({ provider_ref: spent.entryId }).where('pay_id', '=', inserted.pay_id).execute()
-        await markOrderPaid(trx, locked.order_id, amount, input.now, locked)
+        paid = await markOrderPaid(trx, locked.order_id, amount, input.now, locked)
         return { ...inserted, provider_ref: spent.entryId }
       })
     } catch (error) {
@@ -87,5 +91,6 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
   }
   if (payment.order_id !== input.sheetId || payment.provider !== BALANCE_PROVIDER) throw new DomainError('REQUEST_KEY_REUSED')
   requireOwner(payment.owner_key, input.ownerKey)
-  return { payment, order: await findOrder(db, input.entId, payment.order_id) }
+  // The order as this payment's transaction left it (a retry reads it).
+  return { payment, order: paid?.order_id === payment.order_id ? paid : await findOrder(db, input.entId, payment.order_id) }
 }

@@ -61,6 +61,18 @@ export async function listEnterpriseSettings(db: Kysely<Database>, entId: string
   return (await read).map((p) => ({ ...p }))
 }
 
+/**
+ * The settings as this request read them just before opening transaction `trx`: its reads there
+ * use them (a round and a payment read them before, for their checks and amounts, and again in
+ * the transaction for the kitchen's language, with the bill or the pickup counter locked).
+ */
+export function keepEnterpriseSettings(trx: Kysely<Database>, entId: string, settings: readonly Param[]): void {
+  if (!trx.isTransaction) return
+  let kept = readInTransaction.get(trx)
+  if (!kept) readInTransaction.set(trx, (kept = new Map()))
+  kept.set(entId, Promise.resolve(settings.map((p) => ({ ...p }))))
+}
+
 /** After writing enterprise_settings in transaction `trx`: its next read there reads them again. */
 export function forgetEnterpriseSettings(trx: Kysely<Database>): void {
   readInTransaction.delete(trx)
