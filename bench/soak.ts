@@ -113,6 +113,8 @@ export interface SoakResult {
   paying: Latency
   looking: Latency
   liveEvents: Latency
+  /** Diners' calls that took a second or more, by the 10-s window they started in (where the tail is). */
+  slowByWindow: number[]
   /** Acknowledged: rounds, prepay orders, payments (bills and prepay). */
   acknowledged: { rounds: number; orders: number; payments: number; billsPaid: number }
   /** Answered with a business refusal (e.g. a bill paid while a round cancelled its settlement): not errors. */
@@ -397,6 +399,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     }
     const ends = { requests: 0, retried: 0, failed: 0, firstFailure: undefined as string | undefined }
     const refused: Record<string, number> = {}
+    const slowByWindow: number[] = []
+    let loadStartedAt = Date.now()
     /** A diner's call: to one process; unanswered, the same request (same RequestKey) to the next. */
     const call = async (keyName: string, record: Record<string, unknown>, headers: Record<string, string>, times: number[]): Promise<Answer | null> => {
       const t0 = Date.now()
@@ -410,6 +414,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
           ends.requests++
           const a = await post(server.url, keyName, record, headers)
           times.push(Date.now() - t0)
+          if (Date.now() - t0 >= 1000) {
+            const window = Math.max(0, Math.floor((t0 - loadStartedAt) / 10_000))
+            slowByWindow[window] = (slowByWindow[window] ?? 0) + 1
+          }
           if (a.errcode === '0' && a.resultcode === '0') {
             if (restartedAt && server === servers[servers.length - 1] && server.startedAt >= restartedAt) restartedServed = true
             return a
@@ -453,6 +461,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     let restartedAt = 0
     let restartedServed: boolean | null = null
     const t0 = Date.now()
+    loadStartedAt = t0
     const until = t0 + o.seconds * 1000
     const jitter = (ms: number) => ms * (0.5 + Math.random())
     log(`soak: ${o.tables} tables × ${o.phonesPerTable} phones, ${o.counter} counter diners, ${o.boards} boards, ${o.seconds} s${o.kill ? `; ${servers[servers.length - 1].name} killed at ${o.seconds / 2} s` : ''}`)
@@ -620,6 +629,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       paying: latency(times.paying),
       looking: latency(times.looking),
       liveEvents: latency(delays),
+      slowByWindow: Array.from(slowByWindow, (n) => n ?? 0),
       acknowledged: { rounds: acked.rounds.length, orders: acked.orders.length, payments: acked.paid.length, billsPaid: acked.billsPaid },
       refused,
       retried: ends.retried,
@@ -670,6 +680,7 @@ export function soakLines(r: SoakResult): string[] {
     `paying: ${ms(r.paying)} — goal p99 ≤ 1000 ms: ${met(r.paying.p99 <= 1000)}`,
     `looking at an order: ${ms(r.looking)} — goal p99 ≤ 1000 ms: ${met(r.looking.p99 <= 1000)}`,
     `live events (ticket.sent, created_at → a board's bytes): ${ms(r.liveEvents)}`,
+    `diners' calls of a second or more, by the 10 s they started in: ${r.slowByWindow.map((n, i) => `${i * 10}–${i * 10 + 10} s ${n}`).join(', ') || 'none'}`,
     ...r.memory.map((m) => `memory ${m.process}: RSS ${m.startMb} MB at the start, ${m.maxMb} MB highest, ${m.endMb} MB when the load stopped, ${m.settledMb} MB ${o.settleSeconds} s later — goal within 100 MB of the start: ${met(m.settledMb - m.startMb <= 100)}`),
     `correctness: ${r.ok ? 'PASSED' : 'FAILED'}`
   ]

@@ -239,6 +239,17 @@ describe('one-pass answer writer', () => {
     expect(encodedJson(value)).toBeNull()
   })
 
+  it('writes a frozen array (a kept bill\'s rows) as JSON.stringify(encodeStrings(value)), the same text in every answer it is in', () => {
+    const rows = Object.freeze([Object.freeze({ GoodsName: '鮮蝦雲吞麵', Qua: '2', Lines: Object.freeze([Object.freeze({ a: 'x y' })]) }), Object.freeze({ GoodsName: 'Soup', Qua: '1' })])
+    const first = { data: { table1: [{ Fresh: 1 }], table2: rows } }
+    const second = { data: { table1: [{ Fresh: 2 }], table2: rows } }
+    expect(encodedJson(first)).toBe(JSON.stringify(encodeStrings(first)))
+    expect(encodedJson(second)).toBe(JSON.stringify(encodeStrings(second)))
+    // Another frozen array with other rows is written as itself.
+    const other = Object.freeze([Object.freeze({ GoodsName: '是日例湯', Qua: '3' })])
+    expect(encodedJson({ table2: other })).toBe(JSON.stringify(encodeStrings({ table2: other })))
+  })
+
   it('fails on a lone surrogate as encodeStrings does', () => {
     const value = { text: '\ud800' }
     expect(() => encodeStrings(value)).toThrow(URIError)

@@ -28,6 +28,14 @@ function quotedKey(key: string): string {
   return quoted
 }
 
+/**
+ * Frozen arrays are written once: a frozen array of frozen rows cannot change, and some are
+ * sent again and again (a table's bill rows, kept while the bill is unchanged and polled by
+ * every phone at the table: table-sheet.answers.ts freezes them). By identity; nothing is kept
+ * alive by it.
+ */
+const writtenFrozen = new WeakMap<readonly unknown[], string>()
+
 /** Thrown inside when the value holds something only the long way writes. */
 const NOT_PLAIN = Symbol('not plain')
 
@@ -42,13 +50,20 @@ function write(value: unknown): string {
     case 'object': {
       if (value === null) return 'null'
       if (Array.isArray(value)) {
+        const frozen = Object.isFrozen(value) && value.length > 0
+        if (frozen) {
+          const written = writtenFrozen.get(value)
+          if (written !== undefined) return written
+        }
         let out = '['
         for (let i = 0; i < value.length; i++) {
           const item = value[i]
           if (i > 0) out += ','
           out += item === undefined ? 'null' : write(item)
         }
-        return `${out}]`
+        out += ']'
+        if (frozen) writtenFrozen.set(value, out)
+        return out
       }
       const proto = Object.getPrototypeOf(value)
       if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN

@@ -42,7 +42,22 @@ export interface OrderViewer {
   placeNames?: PlaceNames
 }
 
-const wall = (timeZone: string, iso: string | null): string => (iso ? wallClockText(timeZone, new Date(iso)) : '')
+/**
+ * Instants as wall-clock text, kept: a bill of a hundred rounds shows each round's times again on
+ * every rebuild, and Intl's formatToParts is the costliest part of a row (issue 28 item 6).
+ */
+const wallTexts = new Map<string, string>()
+const wall = (timeZone: string, iso: string | null): string => {
+  if (!iso) return ''
+  const key = `${timeZone}|${iso}`
+  let text = wallTexts.get(key)
+  if (text === undefined) {
+    text = wallClockText(timeZone, new Date(iso))
+    if (wallTexts.size >= 50_000) wallTexts.clear()
+    wallTexts.set(key, text)
+  }
+  return text
+}
 const nameOf = (json: string | undefined, locale: Locale): string => (json ? pickText(parseNames(json), locale) : '')
 
 /** Whether an unpaid order's time to pay is over. */

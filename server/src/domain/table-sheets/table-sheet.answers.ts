@@ -63,7 +63,9 @@ export async function sheetDetail(
   const rounds = await roundsOf(viewer.db, sheet.sheet_id)
   const [names, table2, table3] = await Promise.all([placeNames(viewer.db, [sheet]), orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, state.timeZone)])
   const size = approximateSize(table2) + approximateSize(table3) + approximateSize(names)
-  if (size <= BILL_READS_BYTES / 8) billReads.set(key, { stamp, names, table2, table3, size })
+  // Frozen: the same rows go to every poll while the bill is unchanged, and the gateway writes
+  // a frozen array's JSON once (encoded-json.ts).
+  if (size <= BILL_READS_BYTES / 8) billReads.set(key, { stamp, names, table2: deepFreeze(table2), table3: deepFreeze(table3), size })
   return { table1: namedSheetRows(names, [{ sheet, state }], viewer.locale), table2, table3 }
 }
 
@@ -108,6 +110,15 @@ async function billRoundRows(viewer: SheetViewer, rounds: OrderRecord[], timeZon
   const rows = await roundRows(viewer, rounds, timeZone)
   const stages = new Map(rounds.map((r) => [r.order_id, kitchenStageOf(r.kitchen_stage)]))
   return rows.map((row) => ({ ...row, KitchenStage: stages.get(row.SheetID) ?? '' }))
+}
+
+/** Freezes the rows and everything in them (plain data). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const field of Object.values(value)) deepFreeze(field)
+    Object.freeze(value)
+  }
+  return value
 }
 
 const kitchenStageOf = (value: string): KitchenStage => (KITCHEN_STAGES as readonly string[]).includes(value) ? (value as KitchenStage) : ''
