@@ -11,7 +11,14 @@
  */
 import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
-import { AlipaySdk } from 'alipay-sdk'
+
+/**
+ * The official alipay-sdk (and the ~300 modules under it), loaded the first time an Alipay app is
+ * configured: a server taking WeChat Pay or the sandbox, a CLI and most test files never load it.
+ */
+let alipaySdkModule: typeof import('alipay-sdk') | undefined
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const alipaySdk = (): typeof import('alipay-sdk') => (alipaySdkModule ??= require('alipay-sdk') as typeof import('alipay-sdk'))
 
 /** One certificate setting: a file (`<NAME>_PATH`, wins) or the PEM text itself (`<NAME>`). */
 export interface CertSetting {
@@ -149,7 +156,7 @@ const nameOf = (s: CertSetting) => (s.path ? s.pathSetting : s.textSetting)
  */
 export function withSerialNumbers(certs: AlipayCertificates, privateKeyPem: string, settings: CertSettings, problems: string[]): AlipayCertificates | null {
   try {
-    const sdk = new AlipaySdk({ appId: '0', privateKey: privateKeyPem, keyType: 'PKCS8', appCertContent: certs.appCert, alipayPublicCertContent: certs.alipayPublicCert, alipayRootCertContent: certs.alipayRootCert })
+    const sdk = new (alipaySdk().AlipaySdk)({ appId: '0', privateKey: privateKeyPem, keyType: 'PKCS8', appCertContent: certs.appCert, alipayPublicCertContent: certs.alipayPublicCert, alipayRootCertContent: certs.alipayRootCert })
     const { appCertSn, alipayCertSn, alipayRootCertSn } = sdk.config
     if (!appCertSn || !alipayCertSn) throw new Error('no serial number')
     if (!alipayRootCertSn) {

@@ -32,7 +32,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync, deflateSync } from 'node:zlib'
-import PDFDocument from 'pdfkit'
 import qrcode from 'qrcode-generator'
 import type { Locale, LocalizedText } from '../../../../src/gateway/contract'
 
@@ -179,7 +178,9 @@ export function qrPng(matrix: boolean[][]): Buffer {
 
 type Doc = PDFKit.PDFDocument
 
-function newDocument(sheet: QrSheet): Doc {
+/** pdfkit (and its font engine) is loaded by the first sheet printed, not by every server and test that starts. */
+async function newDocument(sheet: QrSheet): Promise<Doc> {
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
@@ -269,9 +270,9 @@ function drawPage(doc: Doc, sheet: QrSheet, heading: string, codes: QrSheetCode[
 }
 
 /** The PDF: each group from a new page, six codes a page. An empty sheet is one page with its title. */
-export function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
+export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
+  const doc = await newDocument(sheet)
   return new Promise((resolve, reject) => {
-    const doc = newDocument(sheet)
     const chunks: Buffer[] = []
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
     doc.on('end', () => resolve(Buffer.concat(chunks)))
@@ -294,7 +295,7 @@ export function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
 
 /** What the sheet prints that the font has no glyph for (each character once, in order of appearance). */
 export async function charactersWithoutGlyph(sheet: QrSheet): Promise<string[]> {
-  const doc = newDocument(sheet)
+  const doc = await newDocument(sheet)
   const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint?(codePoint: number): boolean } } })._font?.font
   if (typeof font?.hasGlyphForCodePoint !== 'function') return []
   const texts = [sheet.title, TEXTS.scan[sheet.locale], TEXTS.scan.en, TEXTS.cut[sheet.locale]]

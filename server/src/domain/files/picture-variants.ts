@@ -10,7 +10,10 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import type { Metadata, OutputInfo } from 'sharp'
+
+/** sharp (libvips) is loaded by the first picture handled, not by every server, CLI and test that starts. */
+export const loadSharp = async (): Promise<typeof import('sharp')['default']> => (await import('sharp')).default
 import { VARIANT_EXT, variantMark, variantWidths } from '../../../../src/core/picture-variants'
 
 /** Pictures larger than this many pixels are refused before decoding (a decompression bomb, a 100 MP file). */
@@ -33,6 +36,7 @@ export const takesVariants = (ext: string): boolean => VARIANT_SOURCE_EXTS.inclu
  * the widths to make, or a problem a person can act on.
  */
 export async function checkPicture(input: Buffer | string): Promise<PictureCheck> {
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata()
@@ -70,6 +74,7 @@ export async function writeVariants(input: Buffer | string, dir: string, stem: s
   const wanted = widths.map((w) => ({ width: w, file: path.join(dir, variantName(stem, w)) })).filter((v) => !fs.existsSync(v.file))
   if (wanted.length === 0) return []
   const largest = Math.max(...wanted.map((v) => v.width))
+  const sharp = await loadSharp()
   let decoded: { data: Buffer; info: OutputInfo }
   try {
     // One decode (JPEG shrink-on-load makes a 12 MP photo quick), scaled to the largest width wanted.

@@ -14,7 +14,8 @@ import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import type { Kysely } from 'kysely'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
+import { loadSharp } from './picture-variants'
 import {
   DEFAULT_UPLOAD_CLASS,
   MAX_PHOTOS,
@@ -280,6 +281,7 @@ interface Made {
  */
 async function makeImage(body: Buffer, declared: UploadType | null, fileId: string, entId: string, purpose: string): Promise<Made> {
   if (body.length > UPLOAD_MAX_BYTES) throw new DomainError('UPLOAD_TOO_LARGE')
+  const sharp = await loadSharp()
   let format: string | undefined
   let width = 0
   let height = 0

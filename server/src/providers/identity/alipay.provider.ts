@@ -32,12 +32,12 @@
  * rsaCheck do; then the ciphertext is decrypted (AES-CBC, the app's key, IV of zero bytes, PKCS#7) to
  * {code, msg, mobile}; code 10000 gives the mobile, anything else is a refusal (20047).
  */
-import { AlipayRequestError, AlipaySdk } from 'alipay-sdk'
+import type { AlipayRequestError, AlipaySdk } from 'alipay-sdk'
 import { createDecipheriv, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
 import { httpUrlSetting } from '../../config'
 import { ProviderSettingError } from '../run-mode'
-import { alipaySdkKeyOptions, appCertificates, certificateModeChosen, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
+import { alipaySdk, alipaySdkKeyOptions, appCertificates, certificateModeChosen, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
 import { HostUnavailableError, type HostIdentity, type HostLoginProvider, type HostProfile, type IdentityProvider } from './identity-provider'
 import type { IdentitySettings } from './identity.settings'
 
@@ -209,7 +209,7 @@ class AlipayApp {
     private readonly c: AlipayIdentityCredentials,
     certificates: AlipayCertificates | null
   ) {
-    this.sdk = new AlipaySdk({
+    this.sdk = new (alipaySdk().AlipaySdk)({
       appId,
       privateKey: c.privateKey,
       keyType: 'PKCS8',
@@ -230,7 +230,7 @@ class AlipayApp {
       return answer
     } catch (e) {
       if (e instanceof HostUnavailableError) throw e
-      if (e instanceof AlipayRequestError) {
+      if (e instanceof alipaySdk().AlipayRequestError) {
         // A top-level error_response (the SDK cannot check its signature): a refusal grants nothing, read it as it is.
         const raw = (e as AlipayRequestError & { responseDataRaw?: string }).responseDataRaw
         if (typeof raw === 'string') {

@@ -24,11 +24,11 @@
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
-import { AlipaySdk } from 'alipay-sdk'
+import type { AlipaySdk } from 'alipay-sdk'
 import { Decimal } from '../../../../src/core/money'
 import { httpUrlSetting } from '../../config'
 import { ProviderSettingError } from '../run-mode'
-import { alipaySdkKeyOptions, appCertificates, certificateModeChosen, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
+import { alipaySdk, alipaySdkKeyOptions, appCertificates, certificateModeChosen, type AlipayCertificates, type CertSetting } from '../alipay-certificates'
 import {
   ChannelUnsupportedError,
   PayerIdentityRequiredError,
@@ -240,7 +240,7 @@ export class AlipayProvider implements PaymentProvider {
     private readonly clock: () => number = Date.now,
     timeoutMs = 10_000
   ) {
-    this.sdk = new AlipaySdk({
+    this.sdk = new (alipaySdk().AlipaySdk)({
       appId: c.appId,
       privateKey: c.privateKeyPem,
       keyType: 'PKCS8',

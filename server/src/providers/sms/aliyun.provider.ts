@@ -13,8 +13,7 @@
  * Refusals (SendSms answers HTTP 200 with Code ≠ 'OK'; signature and key errors come as HTTP 4xx)
  * are sorted by refusalOf into the reasons the SMS code service turns into result codes.
  */
-import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525'
-import { $OpenApiUtil } from '@alicloud/openapi-core'
+import type Dysmsapi from '@alicloud/dysmsapi20170525'
 import type { Locale } from '../../../../src/gateway/contract'
 import type { AliyunSmsSettings } from './sms.settings'
 import { SmsRefused, type SmsMessage, type SmsProvider, type SmsRefusalReason } from './sms-provider'
@@ -69,28 +68,36 @@ export function aliyunRefusal(code: string, message: string): { reason: SmsRefus
 
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun'
-  private readonly client: Dysmsapi
+  /** The SDK, loaded with the first message: a server (or a test file) on another provider never loads its 400 modules. */
+  private client?: Promise<{ client: Dysmsapi; SendSmsRequest: typeof import('@alicloud/dysmsapi20170525').SendSmsRequest }>
 
   constructor(
     private readonly options: AliyunSmsOptions,
     private readonly log: (line: string) => void
-  ) {
+  ) {}
+
+  private sdk() {
+    const { options } = this
     const url = new URL(options.endpoint)
-    this.client = new Dysmsapi(
-      new $OpenApiUtil.Config({
-        accessKeyId: options.accessKeyId,
-        accessKeySecret: options.accessKeySecret,
-        endpoint: url.host,
-        protocol: url.protocol === 'http:' ? 'http' : 'https',
-        regionId: 'cn-hangzhou',
-        connectTimeout: options.timeoutMs,
-        readTimeout: options.timeoutMs
-      })
-    )
+    return (this.client ??= Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]).then(([{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }]) => ({
+      SendSmsRequest,
+      client: new Dysmsapi(
+        new $OpenApiUtil.Config({
+          accessKeyId: options.accessKeyId,
+          accessKeySecret: options.accessKeySecret,
+          endpoint: url.host,
+          protocol: url.protocol === 'http:' ? 'http' : 'https',
+          regionId: 'cn-hangzhou',
+          connectTimeout: options.timeoutMs,
+          readTimeout: options.timeoutMs
+        })
+      )
+    })))
   }
 
   async send(message: SmsMessage): Promise<void> {
     const mainland = isMainland(message)
+    const { client, SendSmsRequest } = await this.sdk()
     const request = new SendSmsRequest({
       phoneNumbers: mainland ? message.phone : `${message.areaNo}${message.phone}`,
       signName: mainland ? this.options.signName : this.options.intlSignName,
@@ -99,7 +106,7 @@ export class AliyunSmsProvider implements SmsProvider {
     })
     let body: { code?: string; message?: string; requestId?: string; bizId?: string } | undefined
     try {
-      body = (await this.client.sendSms(request)).body
+      body = (await client.sendSms(request)).body
     } catch (error) {
       throw this.refused(message, error)
     }

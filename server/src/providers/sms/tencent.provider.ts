@@ -16,7 +16,7 @@
 import dns from 'node:dns'
 import http from 'node:http'
 import type { LookupFunction } from 'node:net'
-import { sms } from 'tencentcloud-sdk-nodejs-sms'
+import type { sms } from 'tencentcloud-sdk-nodejs-sms'
 import type { Locale } from '../../../../src/gateway/contract'
 import type { TencentSmsSettings } from './sms.settings'
 import { SmsRefused, type SmsMessage, type SmsProvider, type SmsRefusalReason } from './sms-provider'
@@ -89,38 +89,45 @@ const loopbackLookup = ((hostname: string, options: dns.LookupOptions, callback:
 
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent'
-  private readonly client: InstanceType<typeof sms.v20210111.Client>
+  /** The SDK's client, made with the first message: a server (or a test file) on another provider never loads the SDK. */
+  private client?: Promise<InstanceType<typeof sms.v20210111.Client>>
 
   constructor(
     private readonly options: TencentSmsOptions,
     private readonly log: (line: string) => void
-  ) {
-    const url = new URL(options.endpoint)
-    const loopback = isLoopbackHost(url.hostname)
-    this.client = new sms.v20210111.Client({
-      credential: { secretId: options.secretId, secretKey: options.secretKey },
-      region: options.region,
-      profile: {
-        signMethod: 'TC3-HMAC-SHA256',
-        httpProfile: {
-          endpoint: url.host,
-          protocol: `${url.protocol}//`,
-          reqMethod: 'POST',
-          reqTimeout: options.timeoutMs / 1000,
-          // Only a loopback fake gets an agent of ours (one that resolves *.localhost); the real
-          // endpoint keeps the SDK's own connection (and its proxy from http_proxy, if set).
-          ...(loopback && url.protocol === 'http:' ? { agent: new http.Agent({ keepAlive: true, lookup: loopbackLookup }) } : {})
+  ) {}
+
+  private sdk(): Promise<InstanceType<typeof sms.v20210111.Client>> {
+    const { options } = this
+    return (this.client ??= import('tencentcloud-sdk-nodejs-sms').then(({ sms }) => {
+      const url = new URL(options.endpoint)
+      const loopback = isLoopbackHost(url.hostname)
+      return new sms.v20210111.Client({
+        credential: { secretId: options.secretId, secretKey: options.secretKey },
+        region: options.region,
+        profile: {
+          signMethod: 'TC3-HMAC-SHA256',
+          httpProfile: {
+            endpoint: url.host,
+            protocol: `${url.protocol}//`,
+            reqMethod: 'POST',
+            reqTimeout: options.timeoutMs / 1000,
+            // Only a loopback fake gets an agent of ours (one that resolves *.localhost); the real
+            // endpoint keeps the SDK's own connection (and its proxy from http_proxy, if set).
+            ...(loopback && url.protocol === 'http:' ? { agent: new http.Agent({ keepAlive: true, lookup: loopbackLookup }) } : {})
+          }
         }
-      }
-    })
+      })
+    }))
   }
 
   async send(message: SmsMessage): Promise<void> {
     const mainland = isMainland(message)
     const signName = mainland ? this.options.signName : (this.options.intlSignName ?? undefined)
-    let response: Awaited<ReturnType<typeof this.client.SendSms>>
+    const client = await this.sdk()
+    let response: Awaited<ReturnType<typeof client.SendSms>>
     try {
-      response = await this.client.SendSms({
+      response = await client.SendSms({
         PhoneNumberSet: [e164(message)],
         SmsSdkAppId: this.options.sdkAppId,
         TemplateId: (mainland ? this.options.templates : this.options.intlTemplates)[message.locale],

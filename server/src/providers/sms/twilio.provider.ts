@@ -13,7 +13,7 @@
  * held at 'info' (TWILIO_LOG_LEVEL=debug would print each request's body, the code included).
  * Refusals come as HTTP 4xx with Twilio's error code; twilioRefusal sorts them.
  */
-import twilio from 'twilio'
+import type twilio from 'twilio'
 import type RequestClient from 'twilio/lib/base/RequestClient'
 import type Response from 'twilio/lib/http/response'
 import { translate } from '../../../../src/i18n/translate'
@@ -80,49 +80,55 @@ const retrySeconds = (value: string | undefined): number => {
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>
 
-/** The SDK's own HTTP client, with the origin of every request replaced by `base` (tests' fake). */
-class RebasedRequestClient extends twilio.RequestClient {
-  constructor(
-    private readonly base: URL,
-    options: ConstructorParameters<typeof twilio.RequestClient>[0]
-  ) {
-    super(options)
-    // A loopback fake is reached directly, never through an HTTP proxy from the environment.
-    this.axios.defaults.proxy = false
+/** The SDK, loaded with the first message: a server (or a test file) on another provider never loads it. */
+async function twilioClient(options: TwilioSmsOptions): Promise<twilio.Twilio> {
+  const { default: sdk } = await import('twilio')
+
+  /** The SDK's own HTTP client, with the origin of every request replaced by `base` (tests' fake). */
+  class RebasedRequestClient extends sdk.RequestClient {
+    constructor(
+      private readonly base: URL,
+      clientOptions: ConstructorParameters<typeof sdk.RequestClient>[0]
+    ) {
+      super(clientOptions)
+      // A loopback fake is reached directly, never through an HTTP proxy from the environment.
+      this.axios.defaults.proxy = false
+    }
+
+    override request<TData>(request: RequestOptions<TData>): Promise<Response<TData>> {
+      const uri = new URL(request.uri)
+      uri.protocol = this.base.protocol
+      uri.host = this.base.host
+      return super.request<TData>({ ...request, uri: uri.href })
+    }
   }
 
-  override request<TData>(options: RequestOptions<TData>): Promise<Response<TData>> {
-    const uri = new URL(options.uri)
-    uri.protocol = this.base.protocol
-    uri.host = this.base.host
-    return super.request<TData>({ ...options, uri: uri.href })
-  }
+  const rebased = options.apiBaseUrl !== TWILIO_DEFAULT_API_BASE_URL
+  return sdk(options.username, options.password, {
+    accountSid: options.accountSid,
+    timeout: options.timeoutMs,
+    logLevel: 'info',
+    autoRetry: false,
+    ...(options.edge ? { edge: options.edge } : {}),
+    ...(options.region ? { region: options.region } : {}),
+    ...(rebased ? { httpClient: new RebasedRequestClient(new URL(options.apiBaseUrl), { timeout: options.timeoutMs }) } : {})
+  })
 }
 
 export class TwilioSmsProvider implements SmsProvider {
   readonly name = 'twilio'
-  private readonly client: twilio.Twilio
+  private client?: Promise<twilio.Twilio>
 
   constructor(
     private readonly options: TwilioSmsOptions,
     private readonly log: (line: string) => void
-  ) {
-    const rebased = options.apiBaseUrl !== TWILIO_DEFAULT_API_BASE_URL
-    this.client = twilio(options.username, options.password, {
-      accountSid: options.accountSid,
-      timeout: options.timeoutMs,
-      logLevel: 'info',
-      autoRetry: false,
-      ...(options.edge ? { edge: options.edge } : {}),
-      ...(options.region ? { region: options.region } : {}),
-      ...(rebased ? { httpClient: new RebasedRequestClient(new URL(options.apiBaseUrl), { timeout: options.timeoutMs }) } : {})
-    })
-  }
+  ) {}
 
   async send(message: SmsMessage): Promise<void> {
     let sent: { sid?: string; status?: string; errorCode?: number | null; errorMessage?: string | null }
+    const client = await (this.client ??= twilioClient(this.options))
     try {
-      sent = await this.client.messages.create({
+      sent = await client.messages.create({
         to: e164(message),
         body: translate(message.locale, 'sms.codeText', { code: message.code, minutes: message.validMinutes }),
         ...(this.options.messagingServiceSid ? { messagingServiceSid: this.options.messagingServiceSid } : { from: this.options.from ?? '' })

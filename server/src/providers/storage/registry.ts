@@ -9,7 +9,6 @@ import type { Database } from '../../storage/schema'
 import { ProviderChoiceError } from '../run-mode'
 import { LocalObjectStorage } from './local.storage'
 import type { ObjectStorage } from './object-storage'
-import { S3ObjectStorage } from './s3.storage'
 
 export const STORAGE_PROVIDERS = ['local', 's3'] as const
 
@@ -21,7 +20,8 @@ export async function buildObjectStorage(config: StorageConfig, db: Kysely<Datab
       return new LocalObjectStorage(config.storageDir ?? path.join(config.dataDir, 'storage'), await getOrCreateSecret(db, SECRET_NAMES.storageUpload))
     case 's3':
       if (!config.s3Bucket) throw new Error('STORAGE_PROVIDER=s3 needs S3_BUCKET')
-      return new S3ObjectStorage({ bucket: config.s3Bucket, region: config.s3Region, endpoint: config.s3Endpoint, publicUrl: config.s3PublicUrl })
+      // The AWS SDK is loaded only by a server that stores in S3.
+      return new (await import('./s3.storage')).S3ObjectStorage({ bucket: config.s3Bucket, region: config.s3Region, endpoint: config.s3Endpoint, publicUrl: config.s3PublicUrl })
     default:
       throw new ProviderChoiceError('STORAGE_PROVIDER', config.storageProvider, STORAGE_PROVIDERS)
   }
