@@ -31,7 +31,8 @@ export function useMiniServer(config: () => Partial<ServerConfig> | Promise<Part
   const devices: MiniHostDouble[] = []
   const dataDir = mkdtempSync(path.join(tmpdir(), 'so-mini-'))
   before(async () => {
-    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logger: false, ...(await config()) })
+    // Own port, SQLite file and picture files (the seed writes them): test files run two at a time (run.mjs).
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, filesDir: path.join(dataDir, 'files'), databaseUrl: null, logger: false, ...(await config()) })
     // Real opening hours would make the tests depend on the hour they run at.
     await state.server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
   })
