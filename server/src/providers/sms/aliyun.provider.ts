@@ -68,18 +68,15 @@ export function aliyunRefusal(code: string, message: string): { reason: SmsRefus
 
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun'
-  /** The SDK, loaded with the first message: a server (or a test file) on another provider never loads its 400 modules. */
-  private client?: Promise<{ client: Dysmsapi; SendSmsRequest: typeof import('@alicloud/dysmsapi20170525').SendSmsRequest }>
+  /** The SDK, loaded when this provider is made: a server (or a test file) on another provider never loads its 400 modules. */
+  private readonly client: Promise<{ client: Dysmsapi; SendSmsRequest: typeof import('@alicloud/dysmsapi20170525').SendSmsRequest }>
 
   constructor(
     private readonly options: AliyunSmsOptions,
     private readonly log: (line: string) => void
-  ) {}
-
-  private sdk() {
-    const { options } = this
+  ) {
     const url = new URL(options.endpoint)
-    return (this.client ??= Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]).then(([{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }]) => ({
+    this.client = Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]).then(([{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }]) => ({
       SendSmsRequest,
       client: new Dysmsapi(
         new $OpenApiUtil.Config({
@@ -92,12 +89,14 @@ export class AliyunSmsProvider implements SmsProvider {
           readTimeout: options.timeoutMs
         })
       )
-    })))
+    }))
+    // Loading on, in the background; a failure shows at the first message.
+    this.client.catch(() => undefined)
   }
 
   async send(message: SmsMessage): Promise<void> {
     const mainland = isMainland(message)
-    const { client, SendSmsRequest } = await this.sdk()
+    const { client, SendSmsRequest } = await this.client
     const request = new SendSmsRequest({
       phoneNumbers: mainland ? message.phone : `${message.areaNo}${message.phone}`,
       signName: mainland ? this.options.signName : this.options.intlSignName,

@@ -89,17 +89,14 @@ const loopbackLookup = ((hostname: string, options: dns.LookupOptions, callback:
 
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent'
-  /** The SDK's client, made with the first message: a server (or a test file) on another provider never loads the SDK. */
-  private client?: Promise<InstanceType<typeof sms.v20210111.Client>>
+  /** The SDK's client, loaded when this provider is made: a server (or a test file) on another provider never loads the SDK. */
+  private readonly client: Promise<InstanceType<typeof sms.v20210111.Client>>
 
   constructor(
     private readonly options: TencentSmsOptions,
     private readonly log: (line: string) => void
-  ) {}
-
-  private sdk(): Promise<InstanceType<typeof sms.v20210111.Client>> {
-    const { options } = this
-    return (this.client ??= import('tencentcloud-sdk-nodejs-sms').then(({ sms }) => {
+  ) {
+    this.client = import('tencentcloud-sdk-nodejs-sms').then(({ sms }) => {
       const url = new URL(options.endpoint)
       const loopback = isLoopbackHost(url.hostname)
       return new sms.v20210111.Client({
@@ -118,13 +115,15 @@ export class TencentSmsProvider implements SmsProvider {
           }
         }
       })
-    }))
+    })
+    // Loading on, in the background; a failure shows at the first message.
+    this.client.catch(() => undefined)
   }
 
   async send(message: SmsMessage): Promise<void> {
     const mainland = isMainland(message)
     const signName = mainland ? this.options.signName : (this.options.intlSignName ?? undefined)
-    const client = await this.sdk()
+    const client = await this.client
     let response: Awaited<ReturnType<typeof client.SendSms>>
     try {
       response = await client.SendSms({

@@ -80,7 +80,7 @@ const retrySeconds = (value: string | undefined): number => {
 
 type RequestOptions<TData> = RequestClient.RequestOptions<TData>
 
-/** The SDK, loaded with the first message: a server (or a test file) on another provider never loads it. */
+/** The SDK, loaded when the provider is made: a server (or a test file) on another provider never loads it. */
 async function twilioClient(options: TwilioSmsOptions): Promise<twilio.Twilio> {
   const { default: sdk } = await import('twilio')
 
@@ -117,16 +117,20 @@ async function twilioClient(options: TwilioSmsOptions): Promise<twilio.Twilio> {
 
 export class TwilioSmsProvider implements SmsProvider {
   readonly name = 'twilio'
-  private client?: Promise<twilio.Twilio>
+  private readonly client: Promise<twilio.Twilio>
 
   constructor(
     private readonly options: TwilioSmsOptions,
     private readonly log: (line: string) => void
-  ) {}
+  ) {
+    this.client = twilioClient(options)
+    // Loading on, in the background; a failure shows at the first message.
+    this.client.catch(() => undefined)
+  }
 
   async send(message: SmsMessage): Promise<void> {
     let sent: { sid?: string; status?: string; errorCode?: number | null; errorMessage?: string | null }
-    const client = await (this.client ??= twilioClient(this.options))
+    const client = await this.client
     try {
       sent = await client.messages.create({
         to: e164(message),
