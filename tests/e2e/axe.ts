@@ -96,10 +96,21 @@ export async function checkPage(page: Page, label: string, options: { dedupe?: b
   await settled(page)
   const analyze = () => new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly: { type: 'rule', values: RULES }, resultTypes: ['violations'] }).analyze()
   // A page that navigates while axe runs (a redirect landing) destroys its context: look once more.
-  const results = await analyze().catch(async () => {
+  const lookAgain = async () => {
     await settled(page)
     return analyze()
-  })
+  }
+  const results = await analyze().catch(lookAgain)
+  // axe reads a rule's elements and then their colours at different moments: a page still
+  // changing under it (a bill's data arriving turns a disabled button on) once gave a button
+  // the colours of one state and the aria-disabled of the other. What it finds is looked at
+  // once more, settled; only what both looks find is a violation.
+  if (results.violations.length) {
+    const again = await lookAgain().catch(() => results)
+    const key = (id: string, n: { target: unknown[] }) => `${id} ${n.target.map(String).join(' ')}`
+    const seenAgain = new Set(again.violations.flatMap((v) => v.nodes.map((n) => key(v.id, n))))
+    results.violations = results.violations.map((v) => ({ ...v, nodes: v.nodes.filter((n) => seenAgain.has(key(v.id, n))) })).filter((v) => v.nodes.length > 0)
+  }
   const findings = results.violations.map<AxeFinding>((v) => ({
     rule: v.id,
     impact: v.impact ?? 'unknown',
