@@ -472,6 +472,9 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       // Friday: a table orders soon after it sits down; the heavy night's bills are busy already
       // (its phones' rounds spread evenly). Then a round every roundMs or so from each phone.
       let nextRound = Date.now() + (Math.random() * o.roundMs) / (o.mode === 'heavy' ? 1 : 4)
+      // The bill's version this phone holds the rows of, sent back as the table page does
+      // (table-sheet.store.ts): an unchanged bill then comes without its rows.
+      let held = { sheet: '', version: '' }
       while (Date.now() < until) {
         const started = Date.now()
         if (started >= nextRound) {
@@ -490,7 +493,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
         } else if (table.sheet) {
           const sheet = table.sheet
           const read = async () => {
-            const a = await call('PosSheetDetailGet', { SheetID: sheet, QRCode: table.code }, headers, times.readBill)
+            const a = await call('PosSheetDetailGet', { SheetID: sheet, QRCode: table.code, ...(held.sheet === sheet && held.version ? { BillVersion: held.version } : {}) }, headers, times.readBill)
+            if (a) held = { sheet, version: String(a.data.table4?.[0]?.BillVersion ?? '') }
             // The bill was paid: the table page sees it closed; the next round opens the next one.
             if (a && Number(a.data.table1?.[0]?.Status) !== 0 && table.sheet === sheet && !table.paying) table.sheet = ''
           }

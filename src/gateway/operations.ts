@@ -8,6 +8,7 @@ import type { ShareMode } from '../core/bill-split'
 import type { LocalizedText } from './contract'
 import type { PayChannel, PayInvocationRow } from './pay-invocation'
 import type {
+  BillVersionRow,
   DispatchInfoRow,
   FinanceAccountRow,
   FreightRuleRow,
@@ -565,8 +566,8 @@ export interface OperationTypes {
     output: { table1: TableSheetRow[]; table2: OrderRow[] }
   }
   PosSheetDetailGet: {
-    input: TableCodeProof & { SheetID: string }
-    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[] }
+    input: TableCodeProof & { SheetID: string; BillVersion?: string }
+    output: { table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[]; table4: BillVersionRow[] }
   }
   PosSheetListByPage: {
     input: { TableID?: string; PageIndex?: number; PageSize?: number }

@@ -264,6 +264,14 @@ export interface TableSheetRow {
   OrderingAllowed: number
 }
 
+/** PosSheetDetailGet's table4 (issue 28 item 6): the bill's version, and whether its rows were left out. */
+export interface BillVersionRow {
+  /** Opaque: send it back as BillVersion with the next read of the same bill. */
+  BillVersion: string
+  /** 1 when table2 and table3 are empty because the caller's BillVersion is still the bill's: keep the rows held. */
+  RowsOmitted: number
+}
+
 /** One payment attempt. */
 export interface PaymentRow {
   PayID: string

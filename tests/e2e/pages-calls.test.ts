@@ -77,6 +77,8 @@ for (const locale of ['en', 'zh-CN', 'zh-TW'] as Locale[]) {
       // Senado Square's page: its distance tiers, and delivering to the phone (300 m: the first tier, MOP 5).
       await page.locator('[data-testid="goods-shop-branch"][data-base-id="B201"]').filter({ visible: true }).click()
       await byId(page, 'branch-freight').waitFor({ timeout: 30000 })
+      // The terms' box shows at once and its tiers when the rules arrive (CI once read them in between).
+      await byId(page, 'freight-tier').first().waitFor({ timeout: 30000 })
       const tiers = await byId(page, 'freight-tier').allInnerTexts()
       assert.deepEqual(
         tiers.map((x) => x.trim()),

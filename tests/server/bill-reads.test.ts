@@ -115,3 +115,73 @@ describe('polling a table bill', () => {
     expect(seen.table2.find((l: any) => l.SheetID === roundIds[1]).Qua).toBe('4')
   }, 120_000)
 })
+
+describe('a phone that holds the bill (BillVersion, issue 28 item 6)', () => {
+  const pollHeld = async (sheetId: string, QRCode: string, headers: Record<string, string>, BillVersion: string, lang = 'en', call = server.call) =>
+    ok(await call('PosSheetDetailGet', [{ SheetID: sheetId, QRCode, BillVersion }], { headers, lang }))
+
+  it('gets only the sheet’s own row while the bill is unchanged: a fiftieth of the bytes at 40 rounds', async () => {
+    const { QRCode, phone, sheetId } = await tableWithRounds('B201-A05', 40)
+    const full = await poll(sheetId, QRCode, phone.headers)
+    expect(full.table4).toEqual([{ BillVersion: expect.stringMatching(/^[\w-]{22}$/), RowsOmitted: 0 }])
+    expect(full.table3).toHaveLength(40)
+    const held = await pollHeld(sheetId, QRCode, phone.headers, full.table4[0].BillVersion)
+    expect(held.table4).toEqual([{ BillVersion: full.table4[0].BillVersion, RowsOmitted: 1 }])
+    expect(held.table2).toEqual([])
+    expect(held.table3).toEqual([])
+    // The sheet's row is whole: its clock and state move without the bill changing.
+    expect(held.table1[0]).toEqual({ ...full.table1[0], SecondsLeft: expect.any(Number) })
+    expect(JSON.stringify(held).length * 50).toBeLessThan(JSON.stringify(full).length)
+    // Another phone at the table, with the same version, is answered the same.
+    expect((await pollHeld(sheetId, QRCode, device().headers, full.table4[0].BillVersion)).table4[0].RowsOmitted).toBe(1)
+  }, 120_000)
+
+  it('gets every row again, with a new version, after each change: a round, a quantity, a kitchen stage, a settlement', async () => {
+    const { QRCode, phone, sheetId, roundIds } = await tableWithRounds('B201-A06', 2)
+    let version = (await poll(sheetId, QRCode, phone.headers)).table4[0].BillVersion
+    const versions = [version]
+    const changed = async (what: string) => {
+      const a = await pollHeld(sheetId, QRCode, phone.headers, version)
+      expect({ what, RowsOmitted: a.table4[0].RowsOmitted }).toEqual({ what, RowsOmitted: 0 })
+      expect(versions).not.toContain(a.table4[0].BillVersion)
+      version = a.table4[0].BillVersion
+      versions.push(version)
+      // …and the poll after it, nothing having changed, is short again.
+      expect((await pollHeld(sheetId, QRCode, phone.headers, version)).table4[0].RowsOmitted).toBe(1)
+      return a
+    }
+    ok(await server.call('MealPosOrderSubmit', [{ ShopID: 'S101', BaseID: B201, TableID: 'B201-A06', QRCode, ServiceType: 'dinein', RequestKey: requestKey(), Lines: [soupLine('3')] }], { headers: device().headers }))
+    expect((await changed('a round from another phone')).table3).toHaveLength(3)
+    ok(await server.call('PosSheetGoodsQuaEdit', [{ SheetID: sheetId, RoundID: roundIds[0], LineNo: 1, Qua: 5, QRCode }], { headers: phone.headers }))
+    expect((await changed('a quantity')).table2.find((l: any) => l.SheetID === roundIds[0]).Qua).toBe('5')
+    const board = ok(await server.call('KitchenBoardGet', [{ BaseID: B201, StationID: '*' }], { headers: cook.headers }))
+    ok(await server.call('KitchenTicketBump', [{ TicketID: board.table1.find((t: any) => t.OrderID === roundIds[1]).TicketID }], { headers: cook.headers }))
+    expect((await changed('a kitchen stage')).table3.find((r: any) => r.SheetID === roundIds[1]).KitchenStage).toBe('ready')
+    const settle = ok(await server.call('PayLaterUpdate', [{ SheetID: sheetId, QRCode }], { headers: phone.headers }))
+    expect((await changed('a settlement')).table1[0].SettlementID).toBe(settle.table2[0].SheetID)
+  }, 120_000)
+
+  it('gets every row for a version of another language, another bill or none it knows, and the same answer from another server instance', async () => {
+    // Two more rounds on the bills of A03 and A04 (open from the tests above).
+    const a = await tableWithRounds('B201-A03', 2)
+    const b = await tableWithRounds('B201-A04', 2)
+    const bRounds = (await poll(b.sheetId, b.QRCode, b.phone.headers)).table3.length
+    expect(bRounds).toBeGreaterThanOrEqual(2)
+    const en = (await poll(a.sheetId, a.QRCode, a.phone.headers)).table4[0].BillVersion
+    // The phone switched to Chinese: the rows it holds are in English.
+    const zh = await pollHeld(a.sheetId, a.QRCode, a.phone.headers, en, 'zh-CN')
+    expect(zh.table4[0].RowsOmitted).toBe(0)
+    expect(zh.table4[0].BillVersion).not.toBe(en)
+    expect(zh.table2.length).toBeGreaterThanOrEqual(2)
+    expect(zh.table2[0].GoodsName).not.toBe((await poll(a.sheetId, a.QRCode, a.phone.headers)).table2[0].GoodsName)
+    // Table A's version sent for table B's bill, and nonsense.
+    for (const version of [en, 'x', '0'.repeat(22)]) {
+      const other = await pollHeld(b.sheetId, b.QRCode, b.phone.headers, version)
+      expect(other.table4[0].RowsOmitted).toBe(0)
+      expect(other.table3).toHaveLength(bRounds)
+    }
+    // The version is the database's, not a process's: another instance knows it.
+    const second = await server.openSecondInstance()
+    expect((await pollHeld(a.sheetId, a.QRCode, a.phone.headers, en, 'en', second.call)).table4[0].RowsOmitted).toBe(1)
+  }, 120_000)
+})

@@ -85,3 +85,53 @@ describe('TableSheetStore: changing quantities of ordered goods', () => {
     expect(store.lines[0].Qua).toBe('2')
   })
 })
+
+describe('TableSheetStore: a bill held is not fetched again while unchanged (BillVersion, issue 28 item 6)', () => {
+  const line = (round: number) => ({ SheetID: `R${round}`, LineNo: 1, RoundNo: round, GoodsName: 'Wonton Noodles', PCode: '', PUnit: '', MQua: '1', PQua: '0', Qua: '1', Amount: '22' })
+  const round = (n: number) => ({ SheetID: `R${n}`, RoundNo: n })
+
+  it('sends back the version it holds the rows of, keeps them when the answer leaves them out, and takes new ones with the next version', async () => {
+    const answers = [
+      ok({ table1: [SHEET], table2: [line(1)], table3: [round(1)], table4: [{ BillVersion: 'v1', RowsOmitted: 0 }] }),
+      ok({ table1: [{ ...SHEET, SecondsLeft: 300 }], table2: [], table3: [], table4: [{ BillVersion: 'v1', RowsOmitted: 1 }] }),
+      ok({ table1: [{ ...SHEET, RoundCount: 2 }], table2: [line(1), line(2)], table3: [round(2), round(1)], table4: [{ BillVersion: 'v2', RowsOmitted: 0 }] }),
+      ok({ table1: [{ ...SHEET, RoundCount: 2 }], table2: [], table3: [], table4: [{ BillVersion: 'v2', RowsOmitted: 1 }] })
+    ]
+    const { store, calls } = setup({ PosSheetDetailGet: () => answers.shift()! })
+    store.sheetId = 'SH1'
+    await store.load()
+    await store.load()
+    expect(store.sheet?.SecondsLeft).toBe(300)
+    expect(store.roundsWithLines.map((r) => [r.round.RoundNo, r.lines.length])).toEqual([[1, 1]])
+    await store.load()
+    expect(store.roundsWithLines.map((r) => [r.round.RoundNo, r.lines.length])).toEqual([[1, 1], [2, 1]])
+    await store.load()
+    expect(store.roundsWithLines.map((r) => [r.round.RoundNo, r.lines.length])).toEqual([[1, 1], [2, 1]])
+    expect(calls.map((c) => c.record.BillVersion)).toEqual([undefined, 'v1', 'v1', 'v2'])
+  })
+
+  it('asks for every row after a quantity change replaced the rows, and for another sheet', async () => {
+    const { store, calls } = setup({
+      PosSheetDetailGet: () => ok({ table1: [{ ...SHEET, QuaEditable: 1 }], table2: [line(1)], table3: [round(1)], table4: [{ BillVersion: 'v1', RowsOmitted: 0 }] }),
+      PosSheetGoodsQuaEdit: () => ok({ table1: [{ ...SHEET, QuaEditable: 1 }], table2: [{ ...line(1), Qua: '2', MQua: '2' }], table3: [round(1)] })
+    })
+    store.sheetId = 'SH1'
+    await store.load()
+    expect(await store.changeQuantity(store.lines[0], 2)).toBeNull()
+    await store.load()
+    await store.load()
+    // Another sheet: its first read (start's) asks for every row though the store held SH1's v1.
+    store.start('SH2')
+    store.stop()
+    for (let i = 0; i < 5 && store.state !== 'ready'; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.sheetId).toBe('SH2')
+    await store.load()
+    expect(calls.filter((c) => c.op === 'PosSheetDetailGet').map((c) => [c.record.SheetID, c.record.BillVersion])).toEqual([
+      ['SH1', undefined],
+      ['SH1', undefined],
+      ['SH1', 'v1'],
+      ['SH2', undefined],
+      ['SH2', 'v1']
+    ])
+  })
+})

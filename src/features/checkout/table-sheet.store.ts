@@ -70,6 +70,12 @@ export class TableSheetStore {
   editing = ''
   /** Device time of the last answer (SecondsLeft counts down from there). */
   private loadedAt = 0
+  /**
+   * The bill's version the lines and rounds held are of (PosSheetDetailGet's table4): sent with
+   * the next poll, which then brings only the sheet's row while the bill is unchanged (issue 28
+   * item 6: a bill of a hundred rounds is 70 KB, every five seconds, over a diner's signal).
+   */
+  private billVersion = ''
   private tick = 0
   /** Whether the page shows the sheet (start() … stop()). */
   private shown = false
@@ -106,6 +112,7 @@ export class TableSheetStore {
       this.sheet = null
       this.lines = []
       this.rounds = []
+      this.billVersion = ''
       this.state = 'idle'
     }
     this.sheetId = sheetId
@@ -158,12 +165,21 @@ export class TableSheetStore {
     const seq = ++this.seq
     if (!this.sheet) this.state = 'loading'
     try {
-      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId, QRCode: this.deps.qrCode?.() ?? '' })
+      const held = this.sheet ? this.billVersion : ''
+      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId, QRCode: this.deps.qrCode?.() ?? '', ...(held ? { BillVersion: held } : {}) })
       runInAction(() => {
         if (seq !== this.seq || sheetId !== this.sheetId) return
+        const version = out.table4?.[0]
         this.sheet = out.table1?.[0] ?? null
-        this.lines = out.table2 ?? []
-        this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
+        if (version?.RowsOmitted === 1) {
+          // The version sent is still the bill's: the rows held are it. Unless a quantity change
+          // replaced them meanwhile: then keep those, and the next poll brings every row.
+          this.billVersion = held === this.billVersion ? version.BillVersion : ''
+        } else {
+          this.lines = out.table2 ?? []
+          this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
+          this.billVersion = version?.BillVersion ?? ''
+        }
         this.loadedAt = this.clock()
         this.problem = null
         this.state = this.sheet ? 'ready' : 'failed'
@@ -273,6 +289,8 @@ export class TableSheetStore {
           this.sheet = out.table1[0]
           this.lines = out.table2 ?? []
           this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
+          // These rows are newer than the version held: the next poll brings them all again.
+          this.billVersion = ''
           this.loadedAt = this.clock()
           this.followRounds()
         }

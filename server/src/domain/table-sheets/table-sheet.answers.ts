@@ -3,6 +3,7 @@
  * its live state, its rounds as order rows with their kitchen stage, and all its lines, each marked
  * with its round.
  */
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Locale } from '../../../../src/gateway/contract'
@@ -41,13 +42,15 @@ export async function roundRows(viewer: SheetViewer, rounds: OrderRecord[], time
 /**
  * table1 the sheet, table2 every line of every round, table3 the rounds with their kitchen stage.
  * `reuse` (the diners' poll, with `sheet` read just now): table2 and table3 as built for an
- * earlier read while the bill has not changed since (billReads below).
+ * earlier read while the bill has not changed since (billReads below), and the bill's version;
+ * `since`, a version the caller holds the rows of: when it is still the bill's, table2 and table3
+ * are left out (`omitted`) and the caller keeps its own.
  */
 export async function sheetDetail(
   viewer: SheetViewer,
   sheet: SheetRecord,
-  options: { reuse?: boolean } = {}
-): Promise<{ table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[] }> {
+  options: { reuse?: boolean; since?: string } = {}
+): Promise<{ table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[]; version?: string; omitted?: boolean }> {
   const state = await sheetState(viewer.db, sheet, viewer.now, viewer.origin)
   if (!options.reuse) {
     const rounds = await roundsOf(viewer.db, sheet.sheet_id)
@@ -57,16 +60,32 @@ export async function sheetDetail(
   // The stamp is read before the rounds, so what is built is at least as new as the stamp says.
   const key = `${sheet.sheet_id}|${viewer.locale}|${state.timeZone}`
   const stamp = await billStamp(viewer.db, sheet)
+  const version = billVersion(key, stamp)
   const kept = billReads.get(key)
+  // The caller has these rows (the version names the sheet, the language, the time zone and the
+  // stamp): only the sheet's own row, whose clock and state move without the bill changing.
+  if (options.since === version) {
+    const names = kept?.stamp === stamp ? kept.names : await placeNames(viewer.db, [sheet])
+    return { table1: namedSheetRows(names, [{ sheet, state }], viewer.locale), table2: [], table3: [], version, omitted: true }
+  }
   // Its places' names as read for the rows kept (the stamp holds the sheet's table: a move is a new stamp).
-  if (kept && kept.stamp === stamp) return { table1: namedSheetRows(kept.names, [{ sheet, state }], viewer.locale), table2: kept.table2, table3: kept.table3 }
+  if (kept && kept.stamp === stamp) return { table1: namedSheetRows(kept.names, [{ sheet, state }], viewer.locale), table2: kept.table2, table3: kept.table3, version }
   const rounds = await roundsOf(viewer.db, sheet.sheet_id)
   const [names, table2, table3] = await Promise.all([placeNames(viewer.db, [sheet]), orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, state.timeZone)])
   const size = approximateSize(table2) + approximateSize(table3) + approximateSize(names)
   // Frozen: the same rows go to every poll while the bill is unchanged, and the gateway writes
   // a frozen array's JSON once (encoded-json.ts).
   if (size <= BILL_READS_BYTES / 8) billReads.set(key, { stamp, names, table2: deepFreeze(table2), table3: deepFreeze(table3), size })
-  return { table1: namedSheetRows(names, [{ sheet, state }], viewer.locale), table2, table3 }
+  return { table1: namedSheetRows(names, [{ sheet, state }], viewer.locale), table2, table3, version }
+}
+
+/**
+ * The bill's version as its phones hold it (issue 28 item 6: sixty phones polling a bill of a
+ * hundred rounds each fetched its 70 KB every five seconds, the same bytes, also over a diner's
+ * weak signal). Opaque; the same in every process, since the stamp is read from the database.
+ */
+function billVersion(key: string, stamp: string): string {
+  return createHash('sha256').update(`${key}|${stamp}`).digest('base64url').slice(0, 22)
 }
 
 /**
