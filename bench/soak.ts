@@ -51,6 +51,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { OPERATIONS } from '../src/gateway/operation-list'
 import { STAFF_OPERATIONS } from '../src/gateway/staff-contract'
@@ -243,13 +244,20 @@ function post(base: string, keyName: string, record: Record<string, unknown>, he
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
       `${base}/GetData`,
-      { method: 'POST', agent, timeout: 60_000, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'accept-language': 'en', ...headers } },
+      { method: 'POST', agent, timeout: 60_000, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'accept-language': 'en', 'accept-encoding': 'gzip', ...headers } },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('error', (e) => reject(new NoAnswer(e.message)))
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
+          // As a phone's browser or host asks (answers above 1 KB come compressed: server/src/http/compress.ts).
+          let text: string
+          try {
+            const bytes = Buffer.concat(chunks)
+            text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8')
+          } catch (e) {
+            return reject(new NoAnswer(`${res.statusCode}: ${(e as Error).message}`))
+          }
           try {
             const a = JSON.parse(text) as { errcode: string; resultcode: string; errmsg: string; resultmsg: string; data: Record<string, any[]> }
             resolve({ errcode: a.errcode, resultcode: a.resultcode, message: decodeURIComponent(a.errmsg || a.resultmsg || ''), data: a.data ?? {} })

@@ -19,6 +19,7 @@ import { startRefundFollowUp } from './domain/payments/refund-follow-up'
 import { networkInterfaces } from 'node:os'
 import path from 'node:path'
 import { entryBase, listenDescription, type EntryBase } from './start-address'
+import { startIdleCollect } from './idle-collect'
 
 export interface StartOptions extends Partial<ServerConfig> {
   /** Fastify's JSON request log (default true). */
@@ -134,7 +135,10 @@ if (require.main === module) {
       void printEntryUrls(server, entry)
         .then(() => printConsoleLinks(server, entry))
         .then(() => console.log('Ctrl-C stops the server.'))
+      // A quiet process gives back what a rush left (idle-collect.ts); only the server's own process, not in-process test servers.
+      const idle = startIdleCollect({ onCollect: (before, after, ms) => server.app.log.debug({ before, after, ms }, 'heap collected while quiet') })
       const stop = (signal: string) => {
+        idle.stop()
         console.log(`${signal}: shutting down`)
         server.close().then(
           () => process.exit(0),

@@ -3,11 +3,14 @@
  * composes it) on the database its environment names, on a free port. Prints one JSON line with
  * its URL; stops on SIGTERM or when the parent goes away.
  */
+import { startIdleCollect } from '../../../server/src/idle-collect'
 import { startServer } from '../../../server/src/main'
 
 startServer({ logger: false, seed: false, port: 0, host: '127.0.0.1' }).then(
   (server) => {
     console.log(JSON.stringify({ url: server.url, pid: process.pid }))
+    // As `npm run serve`'s process does (main.ts).
+    startIdleCollect()
     let stopping = false
     const stop = () => {
       if (stopping) return
