@@ -145,3 +145,24 @@ describe('a share’s own page', () => {
     expect(statusNote(t, { ...bill, SplitShare: 'lines', Status: 3 })).toBe(translate('en', 'order.shareCancelledNote'))
   })
 })
+
+describe('BillSplitStore and a bill held (BillVersion, issue 28 item 6)', () => {
+  it('sends back the version it holds, keeps its lines when the answer leaves them out, and takes the next ones', async () => {
+    const sheet = { SheetID: 'S1', ShopID: 'S101', BaseID: 'B201', Status: 0, Amount: '100.00', PaidAmount: '0.00' } as never
+    const round = { ...orderRow('R1'), ProgressRef: 'round-ref', KitchenStage: '' } as never
+    const answers = [
+      { table1: [sheet], table2: [lineRow('R1', 1, { GoodsName: 'Noodles', Amount: '100.00', RoundNo: 1 })], table3: [round], table4: [{ BillVersion: 'v1', RowsOmitted: 0 }] },
+      { table1: [sheet], table2: [], table3: [], table4: [{ BillVersion: 'v1', RowsOmitted: 1 }] },
+      { table1: [sheet], table2: [lineRow('R1', 1, { GoodsName: 'Noodles', Amount: '100.00', RoundNo: 1 }), lineRow('R1', 2, { GoodsName: 'Juice', RoundNo: 1 })], table3: [round], table4: [{ BillVersion: 'v2', RowsOmitted: 0 }] }
+    ]
+    const gateway = fakeGateway({ PosSheetDetailGet: () => answers.shift(), BillSplitGet: () => ({ table1: [balance()], table2: [], table3: [] }) } as never)
+    const store = new BillSplitStore(gateway as never, { qrCode: () => 'QR-A01-x', amoPoint: () => 2, onlineCheckout: () => true, scheduler: new ManualScheduler() })
+    store.start('S1')
+    await settle()
+    await store.load()
+    expect(store.splitLines.map((l) => l.line.GoodsName)).toEqual(['Noodles'])
+    await store.load()
+    expect(store.splitLines.map((l) => l.line.GoodsName)).toEqual(['Noodles', 'Juice'])
+    expect(gateway.callsOf('PosSheetDetailGet').map((c) => c.record.BillVersion)).toEqual([undefined, 'v1', 'v1'])
+  })
+})

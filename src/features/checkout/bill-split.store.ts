@@ -18,6 +18,7 @@ import type { BillLineClaimRow, BillShareRow, BillSplitRow, ShareLineInput } fro
 import type { Gateway } from '../../gateway/gateway-client'
 import type { OrderLineRow, RoundRow, TableSheetRow } from '../../gateway/order-rows'
 import { OrderProgressFollower, type OrderProgressLive } from '../../stores/order-progress'
+import { billAnswer, heldVersion } from './bill-version'
 import { callGateway } from './gateway-call'
 import { serverProblem, type LoadState, type ServerProblem } from './checkout.store'
 
@@ -82,6 +83,8 @@ export class BillSplitStore {
 
   private shown = false
   private seq = 0
+  /** The bill's version the lines and rounds held are of (bill-version.ts). */
+  private billVersion = ''
   private readonly poller: Poller
   private readonly follower: OrderProgressFollower
 
@@ -109,6 +112,7 @@ export class BillSplitStore {
       this.balance = null
       this.lines = []
       this.rounds = []
+      this.billVersion = ''
       this.payments = []
       this.claims = []
       this.picks = {}
@@ -142,12 +146,18 @@ export class BillSplitStore {
     if (!this.sheet) this.state = 'loading'
     try {
       const record = { SheetID: sheetId, QRCode: this.deps.qrCode() }
-      const [detail, split] = await Promise.all([callGateway(this.gateway, 'PosSheetDetailGet', record), callGateway(this.gateway, 'BillSplitGet', record)])
+      // The bill's rows come only when they changed since the ones held (bill-version.ts).
+      const held = this.sheet ? this.billVersion : ''
+      const [detail, split] = await Promise.all([callGateway(this.gateway, 'PosSheetDetailGet', { ...record, ...heldVersion(held) }), callGateway(this.gateway, 'BillSplitGet', record)])
       runInAction(() => {
         if (seq !== this.seq || sheetId !== this.sheetId) return
         this.sheet = detail.table1?.[0] ?? null
-        this.lines = detail.table2 ?? []
-        this.rounds = detail.table3 ?? []
+        const { rows, version } = billAnswer(detail, held, this.billVersion)
+        if (rows) {
+          this.lines = rows.lines
+          this.rounds = rows.rounds
+        }
+        this.billVersion = version
         this.balance = split.table1?.[0] ?? null
         this.payments = split.table2 ?? []
         this.claims = split.table3 ?? []

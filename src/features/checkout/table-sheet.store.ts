@@ -20,6 +20,7 @@ import type { Gateway } from '../../gateway/gateway-client'
 import type { BaseRow } from '../../gateway/operations'
 import type { OrderLineRow, RoundRow, TableSheetRow } from '../../gateway/order-rows'
 import { OrderProgressFollower, type OrderProgressLive } from '../../stores/order-progress'
+import { billAnswer, heldVersion } from './bill-version'
 import { callGateway } from './gateway-call'
 import { serverProblem, type LoadState, type ServerProblem } from './checkout.store'
 
@@ -166,20 +167,16 @@ export class TableSheetStore {
     if (!this.sheet) this.state = 'loading'
     try {
       const held = this.sheet ? this.billVersion : ''
-      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId, QRCode: this.deps.qrCode?.() ?? '', ...(held ? { BillVersion: held } : {}) })
+      const out = await callGateway(this.gateway, 'PosSheetDetailGet', { SheetID: sheetId, QRCode: this.deps.qrCode?.() ?? '', ...heldVersion(held) })
       runInAction(() => {
         if (seq !== this.seq || sheetId !== this.sheetId) return
-        const version = out.table4?.[0]
         this.sheet = out.table1?.[0] ?? null
-        if (version?.RowsOmitted === 1) {
-          // The version sent is still the bill's: the rows held are it. Unless a quantity change
-          // replaced them meanwhile: then keep those, and the next poll brings every row.
-          this.billVersion = held === this.billVersion ? version.BillVersion : ''
-        } else {
-          this.lines = out.table2 ?? []
-          this.rounds = [...(out.table3 ?? [])].sort((a, b) => a.RoundNo - b.RoundNo)
-          this.billVersion = version?.BillVersion ?? ''
+        const { rows, version } = billAnswer(out, held, this.billVersion)
+        if (rows) {
+          this.lines = rows.lines
+          this.rounds = [...rows.rounds].sort((a, b) => a.RoundNo - b.RoundNo)
         }
+        this.billVersion = version
         this.loadedAt = this.clock()
         this.problem = null
         this.state = this.sheet ? 'ready' : 'failed'
