@@ -11,7 +11,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { Decimal } from '../../src/core/money'
 import type { Locale } from '../../src/gateway/contract'
 import { translate } from '../../src/i18n/translate'
@@ -88,6 +88,25 @@ async function chooseWhole(d: Diner, code: string): Promise<void> {
   await row.locator('[data-testid="split-cut-1"][aria-checked="true"]').waitFor()
 }
 
+/**
+ * Holds the page's reads of the bill (PosSheetDetailGet, BillSplitGet) until the returned release
+ * is called. Two phones pressing Pay "at once" must both send their claim: a page that hears of the
+ * other's claim first (the live event and the read it starts) drops its own pick and sends nothing,
+ * and CI once saw exactly that, with no refusal to show.
+ */
+async function holdBillReads(page: Page): Promise<() => Promise<void>> {
+  let open!: () => void
+  const gate = new Promise<void>((resolve) => (open = resolve))
+  await page.route('**/GetData*', async (route: Route) => {
+    if (/\b(BillSplitGet|PosSheetDetailGet)\b/.test(route.request().postData() ?? '')) await gate
+    await route.continue()
+  })
+  // The route stays, letting everything through (taking it away while a read is on its way hands that read on twice).
+  return async () => open()
+}
+
+const sendsClaim = (page: Page) => page.waitForRequest((r) => /\bBillShareStart\b/.test(r.postData() ?? ''), { timeout: 30000 })
+
 /** Pays on the sandbox page and comes back to the app's result. */
 async function approve(d: Diner, screenshot: string | null): Promise<void> {
   await approveOnSandbox(d.page, screenshot)
@@ -154,8 +173,12 @@ describe('split bills', () => {
 
     // 2. B and C reach for the char siu bao at the same moment: one pays it, the other is told.
     await Promise.all([chooseWhole(b, 'E03'), chooseWhole(c, 'E03')])
-    // Both press Pay in the same instant (neither page has heard of the other's claim yet).
+    // Both press Pay in the same instant: neither page hears of the other's claim before its own is sent.
+    const releases = await Promise.all([holdBillReads(b.page), holdBillReads(c.page)])
+    const claims = Promise.all([sendsClaim(b.page), sendsClaim(c.page)])
     await Promise.all([byId(b.page, 'split-pay').click({ force: true, noWaitAfter: true }), byId(c.page, 'split-pay').click({ force: true, noWaitAfter: true })])
+    await claims
+    for (const release of releases) await release()
     const outcome = await Promise.race([
       b.page.waitForURL(/\/sandbox-pay\//, { timeout: 30000 }).then(() => 'B'),
       c.page.waitForURL(/\/sandbox-pay\//, { timeout: 30000 }).then(() => 'C')
