@@ -158,6 +158,30 @@ describe('table bills and order details', () => {
     await Promise.all([ctxA.close(), ctxB.close()])
   })
 
+  it('the table page polls the bill without its rows while nothing changed, keeps showing them, and shows them in the new language after a switch there', async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await scanAndAdd(page, app.server.url, await demoCode(app.server, 'A03'), ['F01'])
+    await agreeAndSubmit(page)
+    await byId(page, 'sheet-line').first().waitFor({ timeout: 30000 })
+    // A poll (every 5 s) sent back the bill's version and came without the rows (issue 28 item 6)…
+    const unchanged = await page.waitForResponse(async (r) => /\bPosSheetDetailGet\b/.test(r.request().postData() ?? '') && (await r.text()).includes('"RowsOmitted":1'), { timeout: 30000 })
+    assert.match(unchanged.request().postData() ?? '', /BillVersion/)
+    // …and the page still shows the round's line.
+    await page.waitForTimeout(300)
+    assert.equal(await byId(page, 'sheet-line').count(), 1)
+    assert.match(await byId(page, 'sheet-line').first().innerText(), /Soup of the Day/)
+    // The diner switches to Traditional Chinese on the table's page (its Home): the same bill, in Chinese.
+    await page.getByRole('radio', { name: '繁體中文' }).filter({ visible: true }).click({ timeout: 30000 })
+    await byId(page, 'sheet-line').filter({ visible: true }).getByText('是日例湯').waitFor({ timeout: 30000 })
+    assert.equal(await byId(page, 'sheet-line').filter({ visible: true }).count(), 1)
+    await shot(page, 'bills-table-after-language-switch-zh-TW')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
   it("a delivery order's details show the contact, phone and address, and no pickup number or table", async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()

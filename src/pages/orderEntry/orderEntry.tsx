@@ -6,6 +6,7 @@ import { useStores } from '../../stores/context'
 import { usePageTitle } from '../../compose/page-hooks'
 import { ROUTES } from '../../features/shell/routes'
 import { TabBar } from '../../features/shell/components/TabBar'
+import { LanguageSwitch } from '../../features/language/components/LanguageSwitch'
 import { OrderLineItem, focusable } from '../../features/orders/components/OrderViews'
 import { useFocusReturn } from '../../features/orders/components/use-page-watch'
 import { tableRoute } from '../../features/orders/table-route'
@@ -294,6 +295,8 @@ function OrderEntry() {
         </View>
       )}
 
+      {/* At a table with a bill this page is the diner's Home (its tab): the language is chosen here too, mid-meal. */}
+      <LanguageSwitch />
       <View className={`so-sheet__room${tabBar ? ' so-sheet__room--tabbed' : ''}`} />
       <View className={`so-sheet__bar${tabBar ? ' so-sheet__bar--tabbed' : ''}`}>
         {notice && <StayingAlert text={notice} okLabel={i18n.t('modal.ok')} onDismiss={() => setNotice('')} testId='sheet-notice' />}
