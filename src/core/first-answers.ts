@@ -12,6 +12,27 @@
 /** The id of the `<script type="application/json">` element holding the answers. */
 export const FIRST_ANSWERS_ID = 'so-first'
 
+/**
+ * Where index.html's first script asks for a reload's first answers (GET, with `page` and the
+ * stored entry's QRCode, TableID, BaseID or ShopID): JSON, a FirstScreen.
+ */
+export const FIRST_ANSWERS_PATH = '/first-answers'
+
+/** A picture the page shows first, to preload as the page's <img> will ask for it. */
+export interface FirstPicture {
+  href: string
+  /** '' when the picture has no variants (then `href` is loaded). */
+  srcset: string
+  sizes: string
+}
+
+/** A page's first answers (keyed by firstAnswerKey), the language they are in, and its first pictures. */
+export interface FirstScreen {
+  locale: string
+  answers: Record<string, unknown>
+  pictures: FirstPicture[]
+}
+
 /** How long after the page's start the answers may stand in for a call (ms): only the first screen's calls. */
 export const FIRST_ANSWERS_MS = 60000
 

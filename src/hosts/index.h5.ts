@@ -1,6 +1,6 @@
 /** H5 host: the web app in a phone browser or in a host app's web view. */
 import Taro from '@tarojs/taro'
-import type { Host, ShellTexts } from './host'
+import type { Host, HttpResponse, ShellTexts } from './host'
 import { taroNavigation, taroStorage } from './taro-host'
 import { domToast, fetchRequest } from './web-io'
 import { firstAnswer } from './first-answers.h5'
@@ -31,11 +31,12 @@ export const host: Host = {
   defaultGatewayOrigin: () => window.location.origin,
   // The entry URL's HTML may bring the first calls' answers (issue 28 item 2).
   request: (req) => {
-    const answer = firstAnswer(req)
     // Handed over in a task of its own, as an answer from the network would be: the entry page,
     // the hand-over to Home and Home's first render stay separate tasks instead of one long one
     // that keeps the phone from answering a tap (Lighthouse's Total Blocking Time).
-    return answer ? new Promise((resolve) => setTimeout(resolve, 0, answer)) : fetchRequest(req)
+    const hand = (answer: HttpResponse | null): Promise<HttpResponse> => (answer ? new Promise((resolve) => setTimeout(resolve, 0, answer)) : fetchRequest(req))
+    const answer = firstAnswer(req)
+    return answer instanceof Promise ? answer.then(hand) : hand(answer)
   },
   storage: taroStorage,
   toast: domToast,

@@ -100,6 +100,40 @@ describe('the first screen from a table code', () => {
     await context.close()
   })
 
+  it("a reload of the goods list takes the session's and the menu's answers from one early fetch, in the language chosen on the phone", async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    await page.goto(await entryUrl(app.server, 'A03'))
+    await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
+    await page.getByText('繁體中文', { exact: true }).click()
+    await page.getByTestId('shop-name').filter({ hasText: '蓮香茶室' }).waitFor({ timeout: 30000 })
+    const seen = watch(page)
+    const early: string[] = []
+    page.on('request', (r) => r.url().includes('/first-answers?') && early.push(r.url()))
+    // The goods list's own address: the server sees no code, the page finds the stored entry.
+    await page.goto(`${app.server.url}/#/pages/goodsList/goodsList`)
+    const firstRow = page.locator('[data-testid="goods-row"]').filter({ visible: true }).first()
+    await firstRow.waitFor({ timeout: 30000 })
+    assert.equal(early.length, 1, 'one early fetch')
+    assert.match(early[0], /page=pages%2FgoodsList%2FgoodsList&QRCode=QR-/)
+    for (const op of ['EntIDGet', 'HomeShopDetailsGet', 'ShopParamsGet', 'GoodsClassAllGet', 'GoodsListByClass']) {
+      assert.ok(!seen.calls.includes(op), `${op} went to the gateway: ${seen.calls.join(', ')}`)
+    }
+    // In the phone's language (zh-TW), not the browser's (en).
+    assert.match(await page.locator('.so-order__shop').innerText(), /蓮香茶室/)
+    assert.match(await firstRow.getByTestId('goods-name').innerText(), /[\u4e00-\u9fff]/)
+    // The first rows' pictures were preloaded as the rows ask for them (one request each).
+    const preloaded = await page.locator('link[rel="preload"][as="image"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? l.getAttribute('imagesrcset')))
+    assert.equal(preloaded.length, 3, `three pictures preloaded: ${preloaded.join(', ')}`)
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'first-screen-goods-list-reload-zh-TW.png') })
+    // Past the first screen, calls go to the gateway as ever: a goods's details.
+    const details = page.waitForRequest((r) => r.url().endsWith('/GetData') && new URLSearchParams(r.postData() ?? '').get('KeyName') === 'GoodsDetailGet', { timeout: 30000 })
+    await firstRow.click()
+    await details
+    assert.deepEqual(seen.problems, [], 'errors on the console (a script or a fetch the CSP refused?)')
+    await context.close()
+  })
+
   it('a code that is no longer valid still says so', async () => {
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()

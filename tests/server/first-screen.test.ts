@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { FIRST_ANSWERS_ID, firstAnswerKey } from '../../src/core/first-answers'
+import { FIRST_ANSWERS_ID, FIRST_ANSWERS_PATH, firstAnswerKey, type FirstScreen } from '../../src/core/first-answers'
 import { createTestServer, decodeDeep, DEMO_ENT, type TestServer } from './helpers/test-server'
 import { tableCode } from './helpers/table-codes'
 
@@ -113,7 +113,7 @@ describe('the HTML of an entry URL', () => {
   it('answers nothing for an unknown code, and gives any other / the page with only the map of its files', async () => {
     const unknown = firstScreen((await entry('QR-NOPE-0000000000')).body)
     expect(unknown.answers).toEqual({})
-    const withMap = INDEX.replace('</head>', `<script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script></head>`)
+    const withMap = INDEX.replace('<head>', `<head><script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script>`)
     for (const url of ['/', '/?TableID=B202-T01', `/?QRCode=${'x'.repeat(200)}`, '/?QRCode=%3Cscript%3E', '/?QRCode=a&QRCode=b']) {
       const res = await server.app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
@@ -127,6 +127,83 @@ describe('the HTML of an entry URL', () => {
     for (const res of [await server.app.inject({ method: 'GET', url: '/' }), await entry(code)]) {
       const m = /<script type="application\/json" id="so-pages">([^<]*)<\/script>/.exec(res.body)
       expect(m && JSON.parse(m[1])).toEqual(PAGE_FILES)
+    }
+  })
+})
+
+/** GET /first-answers, as index.html's first script asks it for a reload's page. */
+async function reloadAnswers(query: string, language = 'en') {
+  const res = await server.app.inject({ method: 'GET', url: `${FIRST_ANSWERS_PATH}?${query}`, headers: { 'accept-language': language } })
+  return { res, first: res.statusCode === 200 ? (decodeDeep(JSON.parse(res.body)) as FirstScreen & { answers: Record<string, { errcode: string; data: Record<string, any[]> }> }) : null }
+}
+
+describe("a reload's first answers (GET /first-answers, for the entry the app stored)", () => {
+  it("the goods list: the session's answers, the classes and every goods of the branch as the gateway gives them, and the first three rows' pictures", async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    const { res, first } = await reloadAnswers(`page=pages/goodsList/goodsList&QRCode=${encodeURIComponent(code)}`, 'en-US,en;q=0.9')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(first!.locale).toBe('en')
+    const { answers } = first!
+    expect(answers[firstAnswerKey('EntIDGet', { QRCode: code, EntID: '' })].data.table1[0]).toMatchObject({ ShopID: 'S101', BaseID: 'B202' })
+    expect(answers[firstAnswerKey('HomeShopDetailsGet', { ShopID: 'S101', BaseID: 'B202', TableID: 'B202-T01', QRCode: code, EntID: DEMO_ENT })]?.errcode).toBe('0')
+    const scope = { ShopID: 'S101', BaseID: 'B202' }
+    const classes = answers[firstAnswerKey('GoodsClassAllGet', { ...scope, EntID: DEMO_ENT })].data.table1
+    const goods = answers[firstAnswerKey('GoodsListByClass', { ...scope, ClassID: '', EntID: DEMO_ENT })].data.table1
+    // The very answers a phone gets from the gateway in English.
+    const asked = await server.call('GoodsListByClass', [{ ...scope, ClassID: '' }], { headers: { 'accept-language': 'en' } })
+    expect(goods).toEqual(asked.body.data.table1)
+    expect(goods[0].GoodsName).toMatch(/[A-Za-z]/)
+    // Not Home's: the goods list does not ask for recommendations.
+    expect(answers[firstAnswerKey('ShopHomeGoodsByPage', { ...scope, PageIndex: 1, PageSize: 20, EntID: DEMO_ENT })]).toBeUndefined()
+    // The first rows as the list shows them: the first class by SortNo, its goods in the answer's order.
+    const firstClass = [...classes].sort((a, b) => Number(a.SortNo) - Number(b.SortNo))[0]
+    const shown = classes
+      .slice()
+      .sort((a, b) => Number(a.SortNo) - Number(b.SortNo))
+      .flatMap((c) => goods.filter((g) => g.ClassID === c.ClassID))
+      .filter((g) => g.ImageUrl)
+    expect(shown[0].ClassID).toBe(firstClass.ClassID)
+    expect(first!.pictures).toEqual(shown.slice(0, 3).map((g) => ({ href: g.ImageUrl, srcset: '', sizes: '23vw' })))
+  })
+
+  it("Home: the recommendations and their first row of pictures; another page: the session's answers alone", async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    const home = (await reloadAnswers(`page=pages/home/home&QRCode=${code}`, 'zh-CN')).first!
+    expect(home.locale).toBe('zh-CN')
+    const recommended = home.answers[firstAnswerKey('ShopHomeGoodsByPage', { ShopID: 'S101', BaseID: 'B202', PageIndex: 1, PageSize: 20, EntID: DEMO_ENT })].data.table1
+    expect(home.pictures).toEqual(recommended.slice(0, 2).map((g) => ({ href: g.ImageUrl, srcset: '', sizes: '47vw' })))
+    const mine = (await reloadAnswers(`page=pages/mine/mine&QRCode=${code}`)).first!
+    expect(Object.keys(mine.answers).map((k) => k.replace(/\[.*$/, '')).sort()).toEqual(
+      ['BaseSysParamGet', 'BaseSysParamGet', 'EntIDGet', 'EntSysParamsGet', 'HomeShopDetailsGet', 'ServiceLinkGet', 'ShopParamsGet'].sort()
+    )
+    expect(mine.pictures).toEqual([])
+  })
+
+  it('answers an entry chosen by hand (a table, no code) as the app looks it up', async () => {
+    const { first } = await reloadAnswers('page=pages/goodsList/goodsList&TableID=B202-T01&BaseID=B202&ShopID=S101')
+    const ent = first!.answers[firstAnswerKey('EntIDGet', { TableID: 'B202-T01', BaseID: 'B202', ShopID: 'S101', EntID: '' })]
+    expect(ent.data.table1[0]).toMatchObject({ EntID: DEMO_ENT, ShopID: 'S101', BaseID: 'B202' })
+    expect(first!.pictures).toHaveLength(3)
+  })
+
+  it('answers nothing for a code no one knows, and refuses a request that is not a page and a plain entry', async () => {
+    const unknown = await reloadAnswers('page=pages/goodsList/goodsList&QRCode=QR-NOPE-0000000000')
+    expect(unknown.res.statusCode).toBe(200)
+    expect(unknown.first).toMatchObject({ answers: {}, pictures: [] })
+    const code = await tableCode(server.db, 'B202-T01')
+    for (const query of [
+      `QRCode=${code}`,
+      'page=pages/goodsList/goodsList',
+      `page=../../etc/passwd&QRCode=${code}`,
+      `page=pages/goodsList/goodsList&QRCode=%3Cscript%3E`,
+      `page=pages/goodsList/goodsList&QRCode=${'x'.repeat(65)}`,
+      `page=pages/goodsList/goodsList&QRCode=${code}&QRCode=${code}`,
+      `page=pages/goodsList/goodsList&page=pages/home/home&QRCode=${code}`
+    ]) {
+      const { res } = await reloadAnswers(query)
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 })
+      expect(res.headers['cache-control']).toBe('no-store')
     }
   })
 })

@@ -19,11 +19,19 @@
  * (`<script type="application/json" id="so-pages">`): index.html's first script preloads the files
  * of the page a reload or a link names in its hash (#/pages/goodsList/goodsList), which the
  * server never sees.
+ *
+ * A reload, or a link to a page past the entry, has no code in the URL the server sees: the app
+ * finds the entry it stored. For that page index.html's first script asks GET /first-answers
+ * (FIRST_ANSWERS_PATH) with the page and the stored entry, beside the app's script, and preloads
+ * the pictures the answer names; the app takes the answers as it takes an entry URL's. The same
+ * calls (the session's, then the page's: Home's recommendations, or the goods list's classes and
+ * goods), so a goods list reloaded on a weak signal shows its first rows without waiting for
+ * three round trips one after another once the app's script has run.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FIRST_ANSWERS_ID, HOME_PAGE_SIZE, firstAnswerKey } from '../../../src/core/first-answers'
+import { FIRST_ANSWERS_ID, FIRST_ANSWERS_PATH, HOME_PAGE_SIZE, firstAnswerKey, type FirstPicture, type FirstScreen } from '../../../src/core/first-answers'
 import { pictureSrcset } from '../../../src/core/picture-variants'
 import { GATEWAY_PATH, isSuccess, type GatewayResponse, type OperationName } from '../../../src/gateway/contract'
 import { decodeStrings, formEncode } from '../../../src/gateway/form'
@@ -34,11 +42,21 @@ import { localeFromAcceptLanguage } from '../../../src/i18n/language'
 export const PAGE_FILES_ID = 'so-pages'
 /** Pages and texts of the first screen from a code, in the order they are needed. */
 const FIRST_SCREEN_FILES = ['pages/scanCodeEntry/scanCodeEntry', 'pages/home/home']
+const HOME_PAGE = 'pages/home/home'
+const GOODS_LIST_PAGE = 'pages/goodsList/goodsList'
 /** Home shows recommendations two to a row, each picture 47 % of the window (RecommendGrid.tsx). */
 const RECOMMEND_ROW = 2
 const RECOMMEND_SIZES = '47vw'
-/** A code is short and plain (seed: 'QR-T01-<22 characters>'); anything else is not looked up here. */
+/** The goods list's first screen shows three rows, each picture 23 % of the window (MenuBrowser.tsx, GoodsRowView.tsx). */
+const GOODS_LIST_ROWS = 3
+const GOODS_LIST_SIZES = '23vw'
+/** A code or an id is short and plain (seed: 'QR-T01-<22 characters>', 'B202-T01'); anything else is not looked up here. */
 const CODE = /^[A-Za-z0-9_-]{1,64}$/
+/** A page route as the app's router names it ('pages/goodsList/goodsList'). */
+const PAGE = /^pages\/[A-Za-z]{1,40}\/[A-Za-z]{1,40}$/
+/** What a stored entry may name (features/session/session.store.ts: the lookup it keeps). */
+const LOOKUP_FIELDS = ['QRCode', 'TableID', 'BaseID', 'ShopID'] as const
+type Lookup = Partial<Record<(typeof LOOKUP_FIELDS)[number], string>>
 /** Headers the calls carry over from the page's request: the language, and what the answers' origin is made of. */
 const CARRIED = ['host', 'accept-language', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'forwarded'] as const
 
@@ -70,7 +88,8 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
         } catch {
           // A build from before page-files.json: answers and pictures only.
         }
-        const withPages = html.replace('</head>', `<script type="application/json" id="${PAGE_FILES_ID}">${scriptJson(pageFiles)}</script></head>`)
+        // At the head's start: index.html's first script, before the stylesheet, reads it.
+        const withPages = atHeadStart(html, `<script type="application/json" id="${PAGE_FILES_ID}">${scriptJson(pageFiles)}</script>`)
         cached = { mtimeMs, files: { html: withPages, pageFiles } }
       }
       return cached.files
@@ -86,13 +105,55 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
     if (!files) return reply.sendFile('index.html')
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
     if (!code || 'TableID' in query || 'BaseID' in query || 'ShopID' in query) return files.html
-    const head = await firstScreenHead(app, request, opts.authCode, code, files.pageFiles)
-    return files.html.replace('</head>', `${head}</head>`)
+    const first = await firstScreen(app, request, opts.authCode, { QRCode: code }, HOME_PAGE)
+    return atHeadStart(files.html, firstScreenHead(first, files.pageFiles))
+  })
+
+  // A reload's or a link's page past the entry, for the entry the app stored (index.html asks).
+  app.get(FIRST_ANSWERS_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as Record<string, unknown>
+    const page = query.page
+    const lookup: Lookup = {}
+    let named = false
+    let plain = typeof page === 'string' && PAGE.test(page)
+    for (const field of LOOKUP_FIELDS) {
+      const value = query[field]
+      if (value === undefined || value === '') continue
+      if (typeof value !== 'string' || !CODE.test(value)) plain = false
+      else {
+        lookup[field] = value
+        named = true
+      }
+    }
+    // Made for this phone's entry and language: never kept by a cache between.
+    reply.header('cache-control', 'no-store')
+    if (!plain || !named) return reply.code(400).send({ error: 'page and a plain QRCode, TableID, BaseID or ShopID are needed' })
+    return firstScreen(app, request, opts.authCode, lookup, page as string)
   })
 }
 
-/** The preloads and answers written before </head>. */
-async function firstScreenHead(app: FastifyInstance, request: FastifyRequest, authCode: string, code: string, pageFiles: Record<string, string[]>): Promise<string> {
+/** The preloads and answers written before </head> of an entry URL's page. */
+function firstScreenHead(first: FirstScreen, pageFiles: Record<string, string[]>): string {
+  const links: string[] = []
+  const files = [`i18n/${first.locale}?first-screen`, ...FIRST_SCREEN_FILES].flatMap((k) => pageFiles[k] ?? [])
+  for (const file of new Set(files)) {
+    links.push(`<link rel="preload" href="/${escapeAttribute(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}">`)
+  }
+  for (const p of first.pictures) {
+    links.push(
+      p.srcset
+        ? `<link rel="preload" as="image" imagesrcset="${escapeAttribute(p.srcset)}" imagesizes="${p.sizes}" fetchpriority="high">`
+        : `<link rel="preload" as="image" href="${escapeAttribute(p.href)}" fetchpriority="high">`
+    )
+  }
+  return `${links.join('')}<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson({ locale: first.locale, answers: first.answers })}</script>`
+}
+
+/**
+ * The answers to a page's first calls for an entry (the session's, as features/session/session.store.ts
+ * resolve() makes them, then the page's own), and the first pictures that page shows.
+ */
+async function firstScreen(app: FastifyInstance, request: FastifyRequest, authCode: string, lookup: Lookup, page: string): Promise<FirstScreen> {
   const locale = localeFromAcceptLanguage(request.headers['accept-language'])
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' }
   for (const name of CARRIED) {
@@ -100,6 +161,7 @@ async function firstScreenHead(app: FastifyInstance, request: FastifyRequest, au
     if (typeof value === 'string') headers[name] = value
   }
   const answers: Record<string, unknown> = {}
+  const pictures: FirstPicture[] = []
   /** One gateway call as the app makes it, its answer kept when it succeeded. */
   const call = async (operation: OperationName, record: Record<string, unknown>, entId: string): Promise<GatewayResponse | null> => {
     const full = { ...record, EntID: entId, UserID: '' }
@@ -120,14 +182,15 @@ async function firstScreenHead(app: FastifyInstance, request: FastifyRequest, au
     answers[firstAnswerKey(operation, full)] = answer
     return answer
   }
-
-  const links: string[] = []
-  const files = [`i18n/${locale}?first-screen`, ...FIRST_SCREEN_FILES].flatMap((k) => pageFiles[k] ?? [])
-  for (const file of new Set(files)) {
-    links.push(`<link rel="preload" href="/${escapeAttribute(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}">`)
+  /** The first pictures of a page's rows (answers carry their strings percent-encoded, spec §7). */
+  const preload = (rows: { ImageUrl?: string }[], count: number, sizes: string) => {
+    for (const row of rows.filter((r) => r.ImageUrl).slice(0, count)) {
+      const href = row.ImageUrl as string
+      pictures.push({ href, srcset: pictureSrcset(href), sizes })
+    }
   }
 
-  const ent = decodeStrings((await call('EntIDGet', { QRCode: code }, ''))?.data?.table1?.[0]) as Record<string, string> | undefined
+  const ent = decodeStrings((await call('EntIDGet', lookup, ''))?.data?.table1?.[0]) as Record<string, string> | undefined
   if (ent) {
     const { EntID, ShopID, BaseID, TableID, QRCode } = ent
     const [, , home] = await Promise.all([
@@ -140,20 +203,34 @@ async function firstScreenHead(app: FastifyInstance, request: FastifyRequest, au
     const shop = decodeStrings(home?.data?.table1?.[0]) as { ShopID?: string } | undefined
     const base = decodeStrings(home?.data?.table3?.[0]) as { BaseID?: string } | undefined
     if (shop?.ShopID && base?.BaseID) {
-      const goods = await call('ShopHomeGoodsByPage', { ShopID: shop.ShopID, BaseID: base.BaseID, PageIndex: 1, PageSize: HOME_PAGE_SIZE }, EntID)
-      // Answers carry their strings percent-encoded (spec §7).
-      for (const g of decodeStrings((goods?.data?.table1 ?? []).slice(0, RECOMMEND_ROW)) as { ImageUrl?: string }[]) {
-        if (!g.ImageUrl) continue
-        const srcset = pictureSrcset(g.ImageUrl)
-        links.push(
-          srcset
-            ? `<link rel="preload" as="image" imagesrcset="${escapeAttribute(srcset)}" imagesizes="${RECOMMEND_SIZES}" fetchpriority="high">`
-            : `<link rel="preload" as="image" href="${escapeAttribute(g.ImageUrl)}" fetchpriority="high">`
-        )
+      const scope = { ShopID: shop.ShopID, BaseID: base.BaseID }
+      if (page === HOME_PAGE) {
+        const goods = await call('ShopHomeGoodsByPage', { ...scope, PageIndex: 1, PageSize: HOME_PAGE_SIZE }, EntID)
+        preload(decodeStrings(goods?.data?.table1 ?? []) as { ImageUrl?: string }[], RECOMMEND_ROW, RECOMMEND_SIZES)
+      } else if (page === GOODS_LIST_PAGE) {
+        // features/menu/menu.store.ts loadMenu(): the classes and every goods of the branch.
+        const [classes, goods] = await Promise.all([call('GoodsClassAllGet', scope, EntID), call('GoodsListByClass', { ...scope, ClassID: '' }, EntID)])
+        preload(firstGoodsRows(decodeStrings(classes?.data?.table1 ?? []), decodeStrings(goods?.data?.table1 ?? [])), GOODS_LIST_ROWS, GOODS_LIST_SIZES)
       }
     }
   }
-  return `${links.join('')}<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson({ locale, answers })}</script>`
+  return { locale, answers, pictures }
+}
+
+/** The goods in the order the goods list shows them (menu.store.ts sections): class by class, classes by SortNo. */
+function firstGoodsRows(classes: { ClassID?: string; SortNo?: number | string }[], goods: { ClassID?: string; ImageUrl?: string }[]): { ImageUrl?: string }[] {
+  const sorted = [...classes].sort((a, b) => Number(a.SortNo) - Number(b.SortNo))
+  return sorted.flatMap((c) => goods.filter((g) => g.ClassID === c.ClassID))
+}
+
+/**
+ * `html` with `content` at the start of its head (after <meta charset>, which belongs in the first
+ * 1024 bytes): before the build's scripts and stylesheet, so the preloads are the first requests
+ * and index.html's first script finds the data blocks.
+ */
+function atHeadStart(html: string, content: string): string {
+  const at = /<meta charset=[^>]*>/i.exec(html) ?? /<head(\s[^>]*)?>/i.exec(html)
+  return at ? `${html.slice(0, at.index + at[0].length)}${content}${html.slice(at.index + at[0].length)}` : html.replace('</head>', `${content}</head>`)
 }
 
 function escapeAttribute(text: string): string {
