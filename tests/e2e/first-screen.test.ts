@@ -26,6 +26,17 @@ function watch(page: Page): { calls: string[]; problems: string[] } {
   return seen
 }
 
+/** A phone whose browser says English, at table A03, where the diner chose 繁體中文. */
+async function zhTwChosenOnEnglishPhone() {
+  const context = await phone(app.browser, 'en-US')
+  const page = await context.newPage()
+  await page.goto(await entryUrl(app.server, 'A03'))
+  await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
+  await page.getByText('繁體中文', { exact: true }).click()
+  await page.getByTestId('shop-name').filter({ hasText: '蓮香茶室' }).waitFor({ timeout: 30000 })
+  return { context, page }
+}
+
 describe('the first screen from a table code', () => {
   it('shows Home with its recommendations without asking the gateway, in zh-CN, zh-TW and en', async () => {
     const expected = { 'zh-CN': '莲香茶室', 'zh-HK': '蓮香茶室', 'en-US': 'Lotus Tea House' }
@@ -52,12 +63,7 @@ describe('the first screen from a table code', () => {
   })
 
   it("a language chosen on this phone wins over the browser's: the answers made for the browser's are left unused", async () => {
-    const context = await phone(app.browser, 'en-US')
-    const page = await context.newPage()
-    await page.goto(await entryUrl(app.server, 'A03'))
-    await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
-    await page.getByText('繁體中文', { exact: true }).click()
-    await page.getByTestId('shop-name').filter({ hasText: '蓮香茶室' }).waitFor({ timeout: 30000 })
+    const { context, page } = await zhTwChosenOnEnglishPhone()
     // Scanned again: the browser still says English, the phone's choice is zh-TW.
     const seen = watch(page)
     await page.goto(await entryUrl(app.server, 'A01'))
@@ -101,12 +107,7 @@ describe('the first screen from a table code', () => {
   })
 
   it("a reload of the goods list takes the session's and the menu's answers from one early fetch, in the language chosen on the phone", async () => {
-    const context = await phone(app.browser, 'en-US')
-    const page = await context.newPage()
-    await page.goto(await entryUrl(app.server, 'A03'))
-    await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
-    await page.getByText('繁體中文', { exact: true }).click()
-    await page.getByTestId('shop-name').filter({ hasText: '蓮香茶室' }).waitFor({ timeout: 30000 })
+    const { context, page } = await zhTwChosenOnEnglishPhone()
     const seen = watch(page)
     const early: string[] = []
     page.on('request', (r) => r.url().includes('/first-answers?') && early.push(r.url()))
