@@ -12,7 +12,8 @@ import { tableCode } from './helpers/table-codes'
 
 let server: TestServer
 let dir: string
-const INDEX = '<!doctype html><html lang="zh-Hant"><head><title>ScanOrder</title></head><body><div id="app"></div></body></html>'
+const VIEWPORT = '<meta name="viewport" content="width=device-width,initial-scale=1">'
+const INDEX = `<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8">${VIEWPORT}<title>ScanOrder</title><link href="/css/app.css" rel="stylesheet"></head><body><div id="app"></div></body></html>`
 const PAGE_FILES = {
   'pages/scanCodeEntry/scanCodeEntry': ['js/pages-shared.1a2b3c4d.js', 'css/738.1a2b3c4d.css', 'js/738.1a2b3c4d.js'],
   'pages/home/home': ['js/pages-shared.1a2b3c4d.js', 'css/8371.1a2b3c4d.css', 'js/8371.1a2b3c4d.js'],
@@ -93,6 +94,15 @@ describe('the HTML of an entry URL', () => {
     expect(pictures[0]).toContain('fetchpriority="high"')
   })
 
+  it('writes its preloads and answers after the viewport is set (a picture is sized by it) and before the stylesheet', async () => {
+    const code = await tableCode(server.db, 'B202-T01')
+    const html = (await entry(code, 'en')).body
+    const at = (text: string) => html.indexOf(text)
+    expect(at('as="image"')).toBeGreaterThan(at('name="viewport"'))
+    expect(at('id="so-pages"')).toBeGreaterThan(at('name="viewport"'))
+    for (const text of ['as="image"', 'id="so-pages"', `id="${FIRST_ANSWERS_ID}"`]) expect(at(text)).toBeLessThan(at('rel="stylesheet"'))
+  })
+
   it("keeps a shop's text inside the answers: no '</script>' ends them", async () => {
     const code = await tableCode(server.db, 'B202-T01')
     const names = JSON.stringify({ 'zh-CN': '店</script><script>alert(1)</script>', 'zh-TW': '店', en: 'Shop </script><img src=x onerror=alert(1)> <!--' })
@@ -113,7 +123,7 @@ describe('the HTML of an entry URL', () => {
   it('answers nothing for an unknown code, and gives any other / the page with only the map of its files', async () => {
     const unknown = firstScreen((await entry('QR-NOPE-0000000000')).body)
     expect(unknown.answers).toEqual({})
-    const withMap = INDEX.replace('<head>', `<head><script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script>`)
+    const withMap = INDEX.replace(VIEWPORT, `${VIEWPORT}<script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script>`)
     for (const url of ['/', '/?TableID=B202-T01', `/?QRCode=${'x'.repeat(200)}`, '/?QRCode=%3Cscript%3E', '/?QRCode=a&QRCode=b']) {
       const res = await server.app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
