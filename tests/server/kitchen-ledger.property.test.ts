@@ -160,7 +160,7 @@ async function step(rng: ReturnType<typeof generator>, world: World): Promise<st
 test('the kitchen’s ticket lines always equal the sent-quantity ledger, and the ledger what the orders ask for', async () => {
   const seeds = process.env.KITCHEN_PROPERTY_SEED ? [Number(process.env.KITCHEN_PROPERTY_SEED)] : Array.from({ length: 12 }, (_, i) => 1000 + i * 7919 + (Date.now() % 1000))
   const done: string[] = []
-  for (const seed of seeds) {
+  const run = async (seed: number) => {
     const rng = generator(seed)
     const world: World = { rounds: [], orders: [] }
     const log: string[] = []
@@ -170,10 +170,14 @@ test('the kitchen’s ticket lines always equal the sent-quantity ledger, and th
     }
     done.push(...log)
   }
-  // The sequences did reach the kitchen in every way (a run of refusals would prove nothing).
+  for (const seed of seeds) await run(seed)
+  // The sequences did reach the kitchen in every way (a run of refusals would prove nothing). The
+  // seeds vary from run to run, so now and then twelve of them missed one way (CI, 30 Nov: one run
+  // in many): fixed seeds more, until every way was taken or 24 more tried, and only then it fails.
   if (!process.env.KITCHEN_PROPERTY_SEED) {
-    for (const kind of ['round at', 'quantity 0', 'prepay order', 'shop move 0', 'bill paid', 'kitchen work', 'recall 0']) {
-      expect(done.filter((d) => d.startsWith(kind)).length).toBeGreaterThan(0)
-    }
+    const kinds = ['round at', 'quantity 0', 'prepay order', 'shop move 0', 'bill paid', 'kitchen work', 'recall 0']
+    const missing = () => kinds.filter((kind) => !done.some((d) => d.startsWith(kind)))
+    for (let extra = 0; extra < 24 && missing().length > 0; extra++) await run(90001 + extra * 7919)
+    expect(missing()).toEqual([])
   }
 }, 240_000)
