@@ -1,6 +1,6 @@
-import Taro from '@tarojs/taro'
 import type { ImageProps } from '@tarojs/components'
 import { pictureForWidth } from '../core/picture-variants'
+import { windowSize } from './window-size'
 
 /**
  * A menu picture for the host's image component (picture.h5.ts for the browser). Mini-program
@@ -17,13 +17,8 @@ export function picture<P extends Pick<ImageProps, 'lazyLoad' | 'imgProps'>>(url
 let known: { width: number; ratio: number } | null = null
 function screen(): { width: number; ratio: number } {
   if (!known) {
-    let info: { windowWidth?: number; pixelRatio?: number } = {}
-    try {
-      info = (Taro.getWindowInfo ?? Taro.getSystemInfoSync)()
-    } catch {
-      // An old base library: a common phone's figures.
-    }
-    known = { width: info.windowWidth || 375, ratio: info.pixelRatio || 2 }
+    const { width, pixelRatio } = windowSize()
+    known = { width, ratio: pixelRatio }
   }
   return known
 }

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import { windowSize } from '../../../hosts/window-size'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { layoutMenu, sectionAt, visibleItems } from '../virtual-layout'
@@ -20,14 +20,8 @@ const HEADER_DESIGN = 72
 const ROW_DESIGN = 256
 
 function screen(): { scale: number; height: number } {
-  try {
-    // getWindowInfo, not getSystemInfoSync: on H5 the latter also parses the user agent (32 ms
-    // of a slow phone's first load of the goods list).
-    const info = (Taro.getWindowInfo ?? Taro.getSystemInfoSync)()
-    return { scale: info.windowWidth / 750, height: info.windowHeight }
-  } catch {
-    return { scale: 0.5, height: 800 }
-  }
+  const { width, height } = windowSize()
+  return { scale: width / 750, height }
 }
 
 /**
@@ -58,7 +52,14 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
     if (target !== null) setTarget(null)
   }, [target])
   const active = sectionAt(layout, scrollTop)
-  const items = visibleItems(layout, scrollTop, viewport, rowHeight * 4)
+  // The first render draws only the rows on screen: the page's largest paint (the first rows'
+  // pictures) comes sooner and its task is shorter on a slow phone. The rows kept ready above and
+  // below for scrolling follow in a transition, which React may split into short tasks.
+  const [overscan, setOverscan] = useState(0)
+  useEffect(() => {
+    if (overscan === 0 && layout.items.length > 0) startTransition(() => setOverscan(rowHeight * 4))
+  }, [overscan, layout.items.length, rowHeight])
+  const items = visibleItems(layout, scrollTop, viewport, overscan)
 
   // Choosing a class (a tap, or Enter/Space on its tab) moves the list and puts the focus on the
   // class's heading, so the next Tab reaches that class's first goods rather than the rows kept
