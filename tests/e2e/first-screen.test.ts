@@ -80,6 +80,12 @@ describe('the first screen from a table code', () => {
     const menuScript = pageFiles['pages/goodsList/goodsList'].filter((f) => /^js\/\d+\./.test(f)).pop() ?? ''
     const stores = pageFiles['chunk:feature-stores'].find((f) => f.endsWith('.js')) ?? ''
     assert.ok(menuScript && stores)
+    // None of them brings platform.js, which parses the user agent as it loads (Taro's
+    // getWindowInfo module: about 11 ms of a slow phone's first goods list; hosts/window-size.h5.ts).
+    for (const file of [...pageFiles['pages/goodsList/goodsList'], ...pageFiles['chunk:feature-stores']].filter((f) => f.endsWith('.js'))) {
+      const code = fs.readFileSync(path.resolve(process.env.STATIC_DIR ?? 'dist/h5', file), 'utf8')
+      assert.ok(!code.includes('ScriptBridgingProxyObject'), `${file} carries platform.js`)
+    }
     const context = await phone(app.browser, 'en-US')
     const page = await context.newPage()
     await page.goto(await entryUrl(app.server, 'A03'))
