@@ -10,8 +10,7 @@ const componentsReact = require.resolve('@tarojs/components-react', { paths: [pa
  * Runs in the H5 app entry Taro generates, after `config.routes` and before the router starts:
  * each route's loader returns [page script, context, params]; the page script's promise now
  * also waits for App.beforePage(path) and, on a page with enablePullDownRefresh, for the
- * pull-down-refresh component (PULL_DOWN_ON_DEMAND), then yields to the browser before the page
- * renders.
+ * pull-down-refresh component (PULL_DOWN_ON_DEMAND).
  */
 const WAIT_BEFORE_PAGE = `
 config.routes.forEach(function (route) {
@@ -21,21 +20,10 @@ config.routes.forEach(function (route) {
     var loaded = load(context, params)
     var needs = [loaded[0], component.beforePage && component.beforePage(route.path)]
     if (pullDown) needs.push(loadPullDownRefresh())
-    loaded[0] = Promise.all(needs).then(function (all) { return yieldToBrowser(all[0]) })
+    loaded[0] = Promise.all(needs).then(function (all) { return all[0] })
     return loaded
   }
 })
-// The scripts that came last were run (their modules, the stores they build) in the task their
-// own script ran in; the page's first render gets a task of its own, so a slow phone is never
-// blocked by both at once (Lighthouse's TBT on the goods list) and can paint in between.
-function yieldToBrowser(value) {
-  return new Promise(function (resolve) {
-    if (typeof MessageChannel === 'undefined') return resolve(value)
-    var channel = new MessageChannel()
-    channel.port1.onmessage = function () { channel.port1.close(); resolve(value) }
-    channel.port2.postMessage(null)
-  })
-}
 `
 
 /**
@@ -168,10 +156,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
           meta.execBeforeCreateWebApp = before + WAIT_BEFORE_PAGE
           return args
         })
-        // `catalogues/<locale>?first-screen` / `?shell`: only those texts (src/i18n/first-screen.ts).
+        // `catalogues/<locale>?first-screen` / `?menu` / `?shell`: only those texts (src/i18n/first-screen.ts, config/page-texts.js).
         chain.module
           .rule('catalogue-part')
-          .resourceQuery(/^\?(first-screen|shell)$/)
+          .resourceQuery(/^\?(first-screen|menu|shell)$/)
           .enforce('post')
           .use('catalogue-part')
           .loader(path.join(__dirname, 'catalogue-part-loader.js'))

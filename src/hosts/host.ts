@@ -111,6 +111,12 @@ export interface Host {
    */
   locate(): Promise<{ Lng: number; Lat: number } | null>
   /**
+   * Runs `run` when the page has nothing more urgent to do (H5: the browser's idle time, within
+   * 3 s), for work that must not delay a page's first paint or take its pictures' bandwidth.
+   * Mini-programs, whose code is installed: soon after (a timer).
+   */
+  whenIdle(run: () => void): void
+  /**
    * A one-time login code from the host app's own identity (chat-app Taro.login, payment-app
    * my.getAuthCode), which the server exchanges for a checked identity (ThirdPartyAccessTokenGet).
    * Null where the host offers none (a plain browser) or the diner refused. Never throws.

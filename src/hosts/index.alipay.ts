@@ -36,6 +36,8 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: taroLocate,
+  // The code is installed, not downloaded: nothing to keep out of a first paint's way.
+  whenIdle: (run) => void setTimeout(run, 0),
   // Spec §3 isOwnMina: the running mini-program's own app id (my.getAccountInfoSync).
   miniProgramAppId: () => {
     try {

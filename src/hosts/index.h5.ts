@@ -77,6 +77,8 @@ export const host: Host = {
   appUrl: (route) => `${window.location.origin}${window.location.pathname}#${route.startsWith('/') ? route : `/${route}`}`,
   // The browser's geolocation, asked only by pages past Home (./dom-locate.h5.ts); null as when refused if its script fails.
   locate: () => import(/* webpackChunkName: "dom-locate" */ './dom-locate.h5').then((m) => m.domLocate(), () => null),
+  // Safari has no requestIdleCallback: the next task there.
+  whenIdle: (run) => void (window.requestIdleCallback || setTimeout)(run),
   // A browser has no app identity to offer: diners log in by phone or, in a plain browser, as a guest.
   loginCode: async () => null,
   hostLogin: () => import(/* webpackChunkName: "host-login" */ './host-login-web.h5').then((m) => m.hostLoginFor(ua.subHost)),

@@ -30,6 +30,7 @@ export const host: Host = {
   leaveTo: () => false,
   appUrl: () => null,
   locate: async () => null,
+  whenIdle: (run) => void setTimeout(run, 0),
   loginCode: async () => null,
   ...taroNavigation,
   confirm: taroConfirm

@@ -1,7 +1,9 @@
 /**
  * H5: scripts per language, fetched when needed: first the texts of the first screen (picked at
- * build time, config/catalogue-part-loader.js), the whole catalogue with the first page past
- * Home. Taro's router mounts no page before what it needs has arrived (RootStore.beforePage).
+ * build time, config/catalogue-part-loader.js); with the goods list those and the goods list's
+ * (about a fifth of the whole), the whole catalogue once it shows; the whole catalogue with any
+ * other page past Home. Taro's router mounts no page before what it needs has arrived
+ * (RootStore.beforePage).
  */
 import type { Locale } from '../gateway/contract'
 import type { Catalogue } from './catalogues'
@@ -17,6 +19,11 @@ const SCRIPTS: Record<CataloguePart, Record<Locale, Script>> = {
     'zh-CN': () => import(/* webpackChunkName: "i18n-zh-CN-first" */ './catalogues/zh-CN?first-screen'),
     'zh-TW': () => import(/* webpackChunkName: "i18n-zh-TW-first" */ './catalogues/zh-TW?first-screen'),
     en: () => import(/* webpackChunkName: "i18n-en-first" */ './catalogues/en?first-screen')
+  },
+  menu: {
+    'zh-CN': () => import(/* webpackChunkName: "i18n-zh-CN-menu" */ './catalogues/zh-CN?menu'),
+    'zh-TW': () => import(/* webpackChunkName: "i18n-zh-TW-menu" */ './catalogues/zh-TW?menu'),
+    en: () => import(/* webpackChunkName: "i18n-en-menu" */ './catalogues/en?menu')
   },
   all: {
     'zh-CN': () => import(/* webpackChunkName: "i18n-zh-CN" */ './catalogues/zh-CN'),

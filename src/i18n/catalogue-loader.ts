@@ -6,8 +6,12 @@
 import type { Locale } from '../gateway/contract'
 import { CATALOGUES, type Catalogue } from './catalogues'
 
-/** The texts of the first screen (./first-screen.ts), or every text. */
-export type CataloguePart = 'first-screen' | 'all'
+/**
+ * The texts of the first screen (./first-screen.ts); those and the goods list's ('menu'
+ * config/page-texts.js: the keys its code names); or every text. In this order, each holds the
+ * one before.
+ */
+export type CataloguePart = 'first-screen' | 'menu' | 'all'
 
 export function loadCatalogue(locale: Locale, _part: CataloguePart): Catalogue | Promise<Partial<Catalogue>> {
   return CATALOGUES[locale]

@@ -9,3 +9,9 @@ declare module '*?shell' {
   const texts: Partial<Record<import('./catalogues').MessageKey, string>>
   export default texts
 }
+
+/** `./catalogues/<locale>?menu`: the first screen's texts and those the goods list's code names (config/page-texts.js). */
+declare module '*?menu' {
+  const texts: Partial<Record<import('./catalogues').MessageKey, string>>
+  export default texts
+}

@@ -160,7 +160,9 @@ export class RootStore {
     // A page past Home mounts with the session restored, as when its code came after it: since a
     // reload preloads the page's code (index.html), it may arrive first, and a page asking the
     // gateway at once would ask without its enterprise (the map page found no tiles).
-    return Promise.all([this.i18n.loadAll(), this.loadFeatures(), session])
+    // The goods list needs only its own texts beside the first screen's (about a fifth of the
+    // catalogue, config/page-texts.js); it asks for the rest once it has shown.
+    return Promise.all([this.i18n.loadPart(isMenuPage(path) ? 'menu' : 'all'), this.loadFeatures(), session])
   }
 
   get cart(): CartStore {

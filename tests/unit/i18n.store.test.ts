@@ -1,3 +1,4 @@
+import { autorun } from 'mobx'
 import { I18nStore, LANGUAGE_STORAGE_KEY, currencySymbol } from '../../src/i18n/i18n.store'
 import { CATALOGUES, type Catalogue } from '../../src/i18n/catalogues'
 import { loadCatalogue as loadOnDemand } from '../../src/i18n/catalogue-loader.h5'
@@ -107,6 +108,77 @@ describe('i18n store', () => {
     firstScreen({ 'tab.home': 'Home' })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(i18n.t('cart.go')).toBe(CATALOGUES.en['cart.go'])
+  })
+
+  it("with the goods list's part: its texts at once; a text it lacks shows nothing while the rest is fetched, then shows", async () => {
+    const asked: string[] = []
+    const load = (locale: Locale, part: CataloguePart) => {
+      asked.push(`${locale}:${part}`)
+      const all = CATALOGUES[locale]
+      const texts: Partial<Catalogue> = { 'tab.home': all['tab.home'] }
+      if (part !== 'first-screen') texts['cart.go'] = all['cart.go']
+      return Promise.resolve(part === 'all' ? all : texts)
+    }
+    const i18n = new I18nStore(hostWith('en-US'), load, () => ({}))
+    await i18n.loadPart('menu')
+    expect([i18n.t('tab.home'), i18n.t('cart.go')]).toEqual(['Home', CATALOGUES.en['cart.go']])
+    // A smaller part asked for later keeps what is there.
+    await i18n.loadPart('first-screen')
+    expect(i18n.t('cart.go')).toBe(CATALOGUES.en['cart.go'])
+    expect(asked).toEqual(['en:first-screen', 'en:menu'])
+    // A key the part lacks (one made at run time, say): nothing, never the key, and the rest is fetched once.
+    expect([i18n.t('sheet.payBill'), i18n.t('sheet.payBill')]).toEqual(['', ''])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await i18n.ready
+    expect(i18n.t('sheet.payBill')).toBe(CATALOGUES.en['sheet.payBill'])
+    // A language switched to from now on comes whole.
+    await i18n.setLocale('zh-TW')
+    expect(i18n.t('sheet.payBill')).toBe(CATALOGUES['zh-TW']['sheet.payBill'])
+    expect(asked).toEqual(['en:first-screen', 'en:menu', 'en:all', 'zh-TW:all'])
+  })
+
+  it("a language switched to on the goods list comes as the goods list's part, until all is needed", async () => {
+    const asked: string[] = []
+    const load = (locale: Locale, part: CataloguePart) => {
+      asked.push(`${locale}:${part}`)
+      return Promise.resolve(CATALOGUES[locale])
+    }
+    const i18n = new I18nStore(hostWith('en-US'), load, () => ({}))
+    await i18n.loadPart('menu')
+    await i18n.setLocale('zh-CN')
+    expect(asked).toEqual(['en:first-screen', 'en:menu', 'zh-CN:menu'])
+  })
+
+  it('adds a larger part of the language on screen without re-rendering what shows its texts, unless one was missing', async () => {
+    const load = (locale: Locale, part: CataloguePart) => {
+      const all = CATALOGUES[locale]
+      return Promise.resolve(part === 'all' ? all : { 'tab.home': all['tab.home'], 'cart.go': all['cart.go'] })
+    }
+    const i18n = new I18nStore(hostWith('en-US'), load, () => ({}))
+    await i18n.loadPart('menu')
+    const shown: string[] = []
+    const stop = autorun(() => shown.push(i18n.t('tab.home')))
+    await i18n.loadAll()
+    // Nothing on screen changed: no re-render; a text asked for later is there.
+    expect(shown).toEqual(['Home'])
+    expect(i18n.t('sheet.payBill')).toBe(CATALOGUES.en['sheet.payBill'])
+    stop()
+
+    // The goods list's part, and a text it lacks was shown as nothing: the rest re-renders it.
+    const again = new I18nStore(hostWith('en-US'), load, () => ({}))
+    await again.loadPart('menu')
+    const seen: string[] = []
+    const stopAgain = autorun(() => seen.push(again.t('sheet.payBill')))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await again.ready
+    expect(seen).toEqual(['', CATALOGUES.en['sheet.payBill']])
+    stopAgain()
+    // Another language re-renders too.
+    const other: string[] = []
+    const stopOther = autorun(() => other.push(i18n.t('tab.home')))
+    await i18n.setLocale('zh-TW')
+    expect(other).toEqual(['Home', CATALOGUES['zh-TW']['tab.home']])
+    stopOther()
   })
 
   it('uses the currency symbol of the settings, full-width yen by default', () => {

@@ -53,6 +53,7 @@ export function createFakeHost(
     leaveTo: (url) => (navigations.push(`leave|${url}`), true),
     appUrl: (route) => `http://shop.test/#${route}`,
     locate: async () => null,
+    whenIdle: (run) => void setTimeout(run, 0),
     toasts,
     navigations,
     requests,
