@@ -1,7 +1,7 @@
 /**
  * The texts a page's code names (issue 28 item 2): every catalogue key written in the files it
  * imports statically (followed through the per-host files the H5 build takes), as a quoted
- * string or as a template's fixed start (`diet.${…}` names every `diet.` key). The H5 build gives
+ * string or as a template's fixed start ('diet.${…}' in backquotes names every diet key). The H5 build gives
  * the goods list these texts with the first screen's instead of the whole catalogue
  * (config/catalogue-part-loader.js); a key made some other way is fetched with the rest
  * (I18nStore.t). Node only: the build and the tests run it.
@@ -43,8 +43,8 @@ function keysNamedBy(files, keys) {
   const named = new Set()
   for (const file of files) {
     const code = fs.readFileSync(file, 'utf8')
-    for (const m of code.matchAll(/['"`]([A-Za-z]+\.[\w.-]+)['"`]/g)) if (known.has(m[1])) named.add(m[1])
-    for (const m of code.matchAll(/`([A-Za-z]+\.[\w.-]*)\$\{/g)) for (const key of keys) if (key.startsWith(m[1])) named.add(key)
+    for (const m of code.matchAll(/['"\x60]([A-Za-z]+\.[\w.-]+)['"\x60]/g)) if (known.has(m[1])) named.add(m[1])
+    for (const m of code.matchAll(/\x60([A-Za-z]+\.[\w.-]*)\$\{/g)) for (const key of keys) if (key.startsWith(m[1])) named.add(key)
   }
   return named
 }
