@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import './Stepper.css'
 
 export interface StepperProps {
@@ -28,7 +28,7 @@ export function Stepper(props: StepperProps) {
   // − taking the last one away hides itself: the focus goes on to + rather than to the page's top.
   const plus = useRef<{ focus?(): void } | null>(null)
   const fromMinus = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (collapsed && fromMinus.current && typeof plus.current?.focus === 'function') plus.current.focus()
     fromMinus.current = false
   }, [collapsed, value])

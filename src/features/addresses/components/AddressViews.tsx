@@ -1,6 +1,6 @@
 import { View, Text, Input } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useStores } from '../../../stores/context'
 import { StateView } from '../../../ui/StateView'
 import { radioKeys, radioStops } from '../../../ui/radio-group'
@@ -169,7 +169,7 @@ export const AddressEditForm = observer(function AddressEditForm(props: { onChoo
   const [focusOn, setFocusOn] = useState<AddressField | ''>('')
   const [ownTag, setOwnTag] = useState(f.ownTag)
   useEffect(() => setOwnTag(f.ownTag), [f.addressId])
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusOn === 'region') focusNode(regionButton.current)
   }, [focusOn])
 

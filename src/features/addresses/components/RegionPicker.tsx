@@ -1,6 +1,6 @@
 import { View, Text, ScrollView } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useStores } from '../../../stores/context'
 import type { AddressStore } from '../address.store'
 import { focusNode, keepInside } from '../../../ui/dialog-focus'
@@ -38,7 +38,7 @@ export const RegionPicker = observer(function RegionPicker(props: { store: Addre
   const chosen = new Set(a.form.regionPath.map((r) => r.AreaCode).concat(a.form.regionCode ? [a.form.regionCode] : []))
 
   // Into the dialog when it opens and whenever a level arrives; back to the region button when it closes.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (a.pickerOpen) {
       if (state === 'ready') setTimeout(() => focusNode((list.current as Focusable | null)?.querySelector?.('[data-testid="region-option"]') ?? sheet.current), 30)
     } else if (wasOpen.current) focusNode(props.opener.current)

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useStores } from '../../../stores/context'
 import { birthdayColumns, dateParts, partsToDate, type ColumnTexts } from './birthday-columns'
 import { formatDate } from '../../../i18n/dates'
@@ -50,7 +50,7 @@ export const BirthdayPicker = observer(function BirthdayPicker(props: { value: s
   const columns = birthdayColumns(turning, props.today, texts)
 
   // Focus into the dialog when it opens, back to the button when it closes.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) focusNode(firstColumn.current)
     else if (wasOpen.current) focusNode(opener.current)
     wasOpen.current = open

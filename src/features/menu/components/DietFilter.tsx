@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { ALLERGEN_CODES, SUITABLE_CODES } from '../../../core/allergens'
 import { useStores } from '../../../stores/context'
 import { focusNode, keepInside } from '../../../ui/dialog-focus'
@@ -21,7 +21,7 @@ export const DietFilter = observer(function DietFilter() {
   const opener = useRef<unknown>(null)
   const sheet = useRef<unknown>(null)
   const wasOpen = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) focusNode(sheet.current)
     else if (wasOpen.current) focusNode(opener.current)
     wasOpen.current = open

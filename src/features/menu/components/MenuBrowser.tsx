@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { windowSize } from '../../../hosts/window-size'
 import { observer } from 'mobx-react-lite'
-import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { GoodsRow } from '../../../gateway/operations'
 import { useStores } from '../../../stores/context'
 import { layoutMenu, sectionAt, visibleItems } from '../virtual-layout'
@@ -67,7 +67,7 @@ export const MenuBrowser = observer(function MenuBrowser(props: {
   const tabRefs = useRef(new Map<number, Focusable>())
   const headerRefs = useRef(new Map<number, Focusable>())
   const [focusHeader, setFocusHeader] = useState<number | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusHeader === null) return
     const el = headerRefs.current.get(focusHeader)
     if (el) {
