@@ -83,12 +83,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       APP_VERSION: JSON.stringify('2.0.3')
     },
     copy: { patterns: [], options: {} },
-    // H5 renders with Preact (preact/compat for every `react` import): React DOM was 36 KB of the
-    // 117 KB a phone downloads before the first screen (gzip), and its parse and run a fifth of a slow
-    // phone's main thread before it. Preact draws changes as React 18 would
-    // (src/hosts/render-scheduling.h5.ts). Mini-programs install their code rather than download it
-    // per visit, and keep React, as do the tests under jsdom and the console (docs/first-load.md).
-    framework: process.env.TARO_ENV === 'h5' ? 'preact' : 'react',
+    framework: 'react',
     compiler: 'webpack5',
     // NO_BUILD_CACHE=1: a clean build (the cache does not see environment settings such as BUNDLE_MAPS).
     cache: { enable: !process.env.NO_BUILD_CACHE },
@@ -105,7 +100,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'hash' },
-      // `npm run dev:h5` rebuilds on change; no dev server, so no hot reload (it would need @prefresh/webpack).
+      // `npm run dev:h5` rebuilds on change; no dev server, so no hot reload (it would need react-refresh's webpack plugin).
       devServer: { hot: false },
       // With config/h5-components.js (aliased below): plain React View/Text/Image.
       useHtmlComponents: true,

@@ -1,13 +1,9 @@
 import type { PropsWithChildren } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import { host } from './hosts'
-import { scheduleRendersLikeReact } from './hosts/render-scheduling'
 import { RootStore } from './stores/root-store'
 import { StoreContext } from './stores/context'
 import './app.css'
-
-// Before anything is drawn: H5's Preact draws a change in the task that made it unless told otherwise.
-scheduleRendersLikeReact()
 
 // Built once, before Taro's router renders the first page, so the shell watchers see it.
 const rootStore = new RootStore(host, {

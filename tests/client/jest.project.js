@@ -12,10 +12,7 @@ module.exports = {
   moduleNameMapper: {
     '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index.js',
     '^@tarojs/taro$': '<rootDir>/tests/client/taro-shim.js',
-    '\\.(css|scss)$': '<rootDir>/tests/client/style-stub.js',
-    // Preact (the H5 build's renderer, src/hosts/render-scheduling.h5.ts) as CommonJS: jsdom asks for its browser ESM.
-    '^preact$': '<rootDir>/node_modules/preact/dist/preact.js',
-    '^preact/hooks$': '<rootDir>/node_modules/preact/hooks/dist/hooks.js'
+    '\\.(css|scss)$': '<rootDir>/tests/client/style-stub.js'
   },
   transform: { '^.+\\.(m?[jt]sx?)$': ['babel-jest', { configFile: './tests/client/babel.config.js' }] },
   // Taro ships ESM (and ESM copies of its own dependencies under taro-h5/dist/node_modules).
