@@ -59,11 +59,6 @@ export interface Host {
    * expanded by src/core/entry-params), launch options on mini-programs.
    */
   entryQuery(): Record<string, string>
-  /**
-   * The page the app opens at, where the host knows it before the router starts ('pages/goodsList/goodsList'
-   * on H5, from the URL's hash: a reload or a link; '' at the entry). Mini-programs do not say.
-   */
-  openingPage?(): string
   /** Spec §7: test gateway when the page URL has test=1 or a path containing 'test'. */
   isTestEnvironment(): boolean
   /** Origin the H5 app is served from, or the configured server for mini-programs. */

@@ -27,7 +27,6 @@ export const host: Host = {
   deviceLanguage: () => (typeof navigator === 'undefined' ? null : navigator.language || null),
   // Both the search part (?QRCode=… before the hash) and the hash route's query count.
   entryQuery: () => parseQuery(window.location.href),
-  openingPage: () => window.location.hash.replace(/^#\/?/, '').split('?')[0],
   isTestEnvironment: () => parseQuery(window.location.href).test === '1' || /test/i.test(window.location.pathname),
   defaultGatewayOrigin: () => window.location.origin,
   // The entry URL's HTML may bring the first calls' answers (issue 28 item 2).

@@ -41,14 +41,8 @@ export class I18nStore {
     private readonly host: Pick<Host, 'storage' | 'forcedLocale' | 'deviceLanguage'>,
     private readonly load: CatalogueLoader = loadCatalogue,
     /** The texts there are before any is loaded (H5: the app shell's). */
-    private readonly atHand: (locale: Locale) => Partial<Catalogue> = textsAtHand,
-    /**
-     * The part the first page needs: the first screen's texts, or the goods list's where the app
-     * opens at it (a reload: one script, the one index.html preloads, instead of two one after the other).
-     */
-    firstPart: CataloguePart = 'first-screen'
+    private readonly atHand: (locale: Locale) => Partial<Catalogue> = textsAtHand
   ) {
-    this.needed = PARTS.indexOf(firstPart)
     this.locale = this.wanted = this.resolve()
     makeAutoObservable<I18nStore, 'host' | 'load' | 'atHand' | 'catalogue' | 'held' | 'needed' | 'missed' | 'wanted'>(this, {
       host: false,

@@ -68,8 +68,7 @@ export class RootStore {
     config: RootStoreConfig
   ) {
     this.appName = `ScanOrder/${config.appVersion} (${host.clientType})`
-    // Opening at the goods list (a reload, a link): its texts' part at once, the one index.html preloads.
-    this.i18n = new I18nStore(host, undefined, undefined, isMenuPage(host.openingPage?.() ?? '') ? 'menu' : 'first-screen')
+    this.i18n = new I18nStore(host)
     this.gateway = new Gateway({
       host,
       appName: this.appName,

@@ -149,20 +149,6 @@ describe('i18n store', () => {
     expect(asked).toEqual(['en:first-screen', 'en:menu', 'zh-CN:menu'])
   })
 
-  it("opening at the goods list (a reload), asks for the goods list's part alone, not the first screen's before it", async () => {
-    const asked: string[] = []
-    const load = (locale: Locale, part: CataloguePart) => {
-      asked.push(`${locale}:${part}`)
-      return Promise.resolve(CATALOGUES[locale])
-    }
-    const i18n = new I18nStore(hostWith('en-US'), load, () => ({}), 'menu')
-    await i18n.ready
-    await i18n.loadPart('menu')
-    expect(i18n.t('cart.go')).toBe('View cart')
-    await i18n.loadAll()
-    expect(asked).toEqual(['en:menu', 'en:all'])
-  })
-
   it('adds a larger part of the language on screen without re-rendering what shows its texts, unless one was missing', async () => {
     const load = (locale: Locale, part: CataloguePart) => {
       const all = CATALOGUES[locale]
