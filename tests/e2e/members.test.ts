@@ -145,13 +145,28 @@ describe('members and money', () => {
     assert.equal(ledger.reduce((sum, e) => sum.plus(e.amount), new Decimal(0)).toFixed(2), left.toFixed(2))
 
     // The member code: the page draws the code the server issued, and the shop's CLI accepts it.
-    const issued = page.waitForResponse((r) => r.url().includes('/GetData') && r.request().postData()?.includes('KeyName=VipQrCodeGet') === true)
+    // Every code the page is issued (it may ask again as it shows, on a slow machine after the first
+    // answer came): the one drawn must be the last one issued.
+    const issued: Promise<string>[] = []
+    page.on('response', (r) => {
+      if (r.url().includes('/GetData') && r.request().postData()?.includes('KeyName=VipQrCodeGet') === true) {
+        issued.push(r.json().then((answer: { data: { table1: { Code: string }[] } }) => decodeURIComponent(answer.data.table1[0].Code)))
+      }
+    })
     await page.goBack()
     await byId(page, 'entry-member-code').click({ timeout: 30000 })
-    const answer = (await (await issued).json()) as { data: { table1: { Code: string }[] } }
-    const memberCode = decodeURIComponent(answer.data.table1[0].Code)
     await byId(page, 'member-code-qr').waitFor({ timeout: 30000 })
-    const src = await byId(page, 'member-code-qr').evaluate((el) => (el.tagName === 'IMG' ? el.getAttribute('src') : el.querySelector('img')?.getAttribute('src')))
+    const drawn = () => byId(page, 'member-code-qr').evaluate((el) => (el.tagName === 'IMG' ? el.getAttribute('src') : el.querySelector('img')?.getAttribute('src')))
+    let memberCode = ''
+    let src: string | null | undefined = null
+    for (let i = 0; i < 50; i++) {
+      const codes = await Promise.all(issued)
+      memberCode = codes[codes.length - 1] ?? ''
+      src = await drawn()
+      if (memberCode && src === qrImageUri(memberCode) && (await Promise.all(issued)).length === codes.length) break
+      await page.waitForTimeout(200)
+    }
+    assert.ok(memberCode, 'the page was issued a member code')
     assert.equal(src, qrImageUri(memberCode))
     await visibleRole(page, 'img', 'Member QR code').waitFor()
     assert.ok(!memberCode.includes(member.vip_id), 'the code does not carry the member id')
