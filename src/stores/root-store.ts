@@ -2,10 +2,10 @@
  * Builds every store and hands each its dependencies (gateway, host), so tests can build
  * the same graph with a fake host and no module mocks.
  *
- * The first screen (entry page and Home) needs only the stores built here. The stores of the
- * pages past Home live in ./feature-stores.ts: the H5 build fetches them with the first such
- * page (beforePage), mini-programs and tests build them here at once. Their getters below
- * hand them over.
+ * The first screen (entry page and Home) needs only the stores built here. The goods list's
+ * live in ./feature-stores.ts, those of the pages past it in ./past-menu-stores.ts: the H5 build
+ * fetches each with the first page that needs it (beforePage), mini-programs and tests build
+ * them here at once. Their getters below hand them over.
  */
 import { reaction, when } from 'mobx'
 import type { Host } from '../hosts/host'
@@ -44,7 +44,8 @@ import { currencySymbol } from '../i18n/i18n.store'
 import { Formatter } from './formatter'
 import { isEntryPage, isFirstScreenPage, isMenuPage } from '../features/shell/routes'
 import type { FeatureStores } from './feature-stores'
-import { featureStoresAtHand, loadFeatureStores } from './feature-loader'
+import type { PastMenuStores } from './past-menu-stores'
+import { featureStoresAtHand, loadFeatureStores, loadPastMenuStores } from './feature-loader'
 
 export interface RootStoreConfig {
   authCode: string
@@ -114,33 +115,50 @@ export class RootStore {
       (appLanguage) => void this.i18n.applyEnterpriseLanguage(appLanguage)
     )
     const atHand = featureStoresAtHand()
-    if (atHand) this.featureStores = new atHand.FeatureStores(this)
+    if (atHand) this.pastMenuStores = new atHand.pastMenu.PastMenuStores(this, (this.featureStores = new atHand.features.FeatureStores(this)))
   }
 
-  // ---------- the stores of the pages past Home (./feature-stores.ts) ----------
+  // ---------- the stores of the pages past Home (./feature-stores.ts, ./past-menu-stores.ts) ----------
 
   private featureStores: FeatureStores | null = null
+  private pastMenuStores: PastMenuStores | null = null
   private menuPrefetch: (() => void) | undefined
+  private menuFeaturesLoading: Promise<FeatureStores> | null = null
   private featuresLoading: Promise<void> | null = null
 
+  // Only the entry page and Home do without the first; only they and the goods list without the
+  // second (beforePage loads them). A short message: these bytes are on the first screen.
   private features(): FeatureStores {
-    if (!this.featureStores) throw new Error('Feature stores used before loadFeatures(): only the entry page and Home may do without them')
-    return this.featureStores
+    return this.featureStores ?? notLoaded()
   }
 
-  /** Fetches and builds the feature stores once (at once where they are in the package). */
+  private pastMenu(): PastMenuStores {
+    return this.pastMenuStores ?? notLoaded()
+  }
+
+  /** Fetches and builds the goods list's stores once (where they are in the package, already built). */
+  loadMenuFeatures(): Promise<FeatureStores> {
+    return (this.menuFeaturesLoading ??= loadFeatureStores().then(
+      (m) => (this.featureStores ??= new m.FeatureStores(this)),
+      // Its script did not arrive (the network): the next page tries again.
+      forget(() => (this.menuFeaturesLoading = null))
+    ))
+  }
+
+  /** Fetches and builds every store of the pages past Home once: the goods list's and the rest, both scripts at once. */
   loadFeatures(): Promise<void> {
-    if (this.featureStores) return Promise.resolve()
-    this.featuresLoading ??= loadFeatureStores().then(
-      (m) => {
-        this.featureStores ??= new m.FeatureStores(this)
-      },
-      (error: unknown) => {
-        this.featuresLoading = null
-        throw error
-      }
-    )
-    return this.featuresLoading
+    return (this.featuresLoading ??= Promise.all([this.loadMenuFeatures(), loadPastMenuStores()]).then(([features, m]) => {
+      this.pastMenuStores ??= new m.PastMenuStores(this, features)
+    }, forget(() => (this.featuresLoading = null))))
+  }
+
+  /**
+   * Has the code of the stores past the goods list fetched, neither run nor built (the goods list
+   * asks once it has shown and the browser is idle): the next page does not wait for its download,
+   * and the goods list's main thread does no more.
+   */
+  prefetchFeatures(): void {
+    if (!this.pastMenuStores) this.featureStores?.prefetchPastMenu()
   }
 
   /**
@@ -161,8 +179,10 @@ export class RootStore {
     // reload preloads the page's code (index.html), it may arrive first, and a page asking the
     // gateway at once would ask without its enterprise (the map page found no tiles).
     // The goods list needs only its own texts beside the first screen's (about a fifth of the
-    // catalogue, config/page-texts.js); it asks for the rest once it has shown.
-    return Promise.all([this.i18n.loadPart(isMenuPage(path) ? 'menu' : 'all'), this.loadFeatures(), session])
+    // catalogue, config/page-texts.js), and only its own stores (./feature-stores.ts): it asks for
+    // the rest of the texts once it has shown, and the next page for the rest of the stores.
+    const menu = isMenuPage(path)
+    return Promise.all([this.i18n.loadPart(menu ? 'menu' : 'all'), menu ? this.loadMenuFeatures() : this.loadFeatures(), session])
   }
 
   get cart(): CartStore {
@@ -175,49 +195,49 @@ export class RootStore {
   }
 
   get checkout(): CheckoutStore {
-    return this.features().checkout
+    return this.pastMenu().checkout
   }
 
   /** The terms agreement, per member on the server (issue 27). */
   get terms(): TermsAgreementStore {
-    return this.features().terms
+    return this.pastMenu().terms
   }
 
   get tableSheet(): TableSheetStore {
-    return this.features().tableSheet
+    return this.pastMenu().tableSheet
   }
 
   get place(): PlaceStore {
-    return this.features().place
+    return this.pastMenu().place
   }
 
   get orders(): OrdersStore {
-    return this.features().orders
+    return this.pastMenu().orders
   }
 
   /** issue 26: the order page's ready-time estimate. */
   get orderEstimate(): ReadyEstimateStore {
-    return this.features().orderEstimate
+    return this.pastMenu().orderEstimate
   }
 
   get payment(): PaymentStore {
-    return this.features().payment
+    return this.pastMenu().payment
   }
 
   get member(): MemberStore {
-    return this.features().member
+    return this.pastMenu().member
   }
 
   get wallet(): WalletStore {
-    return this.features().wallet
+    return this.pastMenu().wallet
   }
 
   get coupons(): CouponsStore {
-    return this.features().coupons
+    return this.pastMenu().coupons
   }
 
   get addresses(): AddressStore {
-    return this.features().addresses
+    return this.pastMenu().addresses
   }
 
   get businessMode(): BusinessModeStore {
@@ -225,47 +245,47 @@ export class RootStore {
   }
 
   get tables(): TablesStore {
-    return this.features().tables
+    return this.pastMenu().tables
   }
 
   /** The branch's page (issue 16). */
   get branch(): BranchStore {
-    return this.features().branch
+    return this.pastMenu().branch
   }
 
   // issue 27: pages for the calls no page used
   /** The branch page's delivery terms (FreightRuleGet, DispatchInfoGet). */
   get delivery(): DeliveryStore {
-    return this.features().delivery
+    return this.pastMenu().delivery
   }
 
   /** A coupon plan, or how one's card was issued (CouponPlanDetail, CouponIssueCardDetail). */
   get couponPlan(): CouponPlanStore {
-    return this.features().couponPlan
+    return this.pastMenu().couponPlan
   }
 
   /** The goods on promotion now (AvailablePromotionGoods). */
   get promotions(): PromotionsStore {
-    return this.features().promotions
+    return this.pastMenu().promotions
   }
 
   /** The branches selling a goods (GroundingShopList). */
   get goodsShops(): GoodsShopsStore {
-    return this.features().goodsShops
+    return this.pastMenu().goodsShops
   }
 
   get goodsComments(): GoodsCommentsStore {
-    return this.features().goodsComments
+    return this.pastMenu().goodsComments
   }
 
   /** My tables: the table sheets this device ordered on (PosSheetListByPage, PosSheetClose). */
   get tableSheets(): TableSheetsListStore {
-    return this.features().tableSheets
+    return this.pastMenu().tableSheets
   }
 
   /** issue 26: splitting the table's bill (BillSplitGet, BillShareStart), its balance live. */
   get billSplit(): BillSplitStore {
-    return this.features().billSplit
+    return this.pastMenu().billSplit
   }
 
   /** Wires the global error handler and the app-shell behaviours of the host. */
@@ -279,5 +299,17 @@ export class RootStore {
     })
     // Spec §4: the launch timer runs from launch (the app stops it while hidden: src/app.tsx).
     this.session.startLaunchTimer()
+  }
+}
+
+function notLoaded(): never {
+  throw new Error('stores not loaded (RootStore.beforePage)')
+}
+
+/** A rejection handler that forgets a failed load (so the next asks again) and fails as it did. */
+function forget(clear: () => void): (error: unknown) => never {
+  return (error) => {
+    clear()
+    throw error
   }
 }

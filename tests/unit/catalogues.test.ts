@@ -146,7 +146,7 @@ describe('i18n catalogues', () => {
       const imports = /^(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?'(\.[^']+)'|import\((?:\/\*[^*]*\*\/\s*)?'(\.[^'?]+)[^']*'\)/gm
       for (const m of fs.readFileSync(file, 'utf8').matchAll(imports)) {
         // The entry page's problem views are fetched with the whole catalogue (i18n.loadAll) when the entry fails.
-        if (m[0].includes('feature-stores') || m[0].includes('components/EntryProblem')) continue
+        if (m[0].includes('feature-stores') || m[0].includes('past-menu-stores') || m[0].includes('components/EntryProblem')) continue
         const next = resolve(file, m[1] ?? m[2])
         if (next && !next.includes(`${path.sep}catalogues${path.sep}`)) visit(next)
       }

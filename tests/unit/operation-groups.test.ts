@@ -28,12 +28,13 @@ const FIRST_SCREEN_CODE = [
 ]
 
 /**
- * The stores src/stores/feature-stores.ts imports come with the first page past Home, not with the
- * first screen, even where they sit in a first-screen folder (features/menu's promotions, goods shops).
+ * The stores src/stores/feature-stores.ts and past-menu-stores.ts import come with the first page
+ * past Home, not with the first screen, even where they sit in a first-screen folder (features/menu's
+ * promotions, goods shops).
  */
 const PAST_HOME = new Set(
-  [...fs.readFileSync(path.join(ROOT, 'src/stores/feature-stores.ts'), 'utf8').matchAll(/^import \{[^}]*\} from '\.\.\/(features\/[^']+\.store)'/gm)].map(
-    (m) => `src/${m[1]}.ts`
+  ['feature-stores', 'past-menu-stores'].flatMap((name) =>
+    [...fs.readFileSync(path.join(ROOT, `src/stores/${name}.ts`), 'utf8').matchAll(/^import \{[^}]*\} from '\.\.\/(features\/[^']+\.store)'/gm)].map((m) => `src/${m[1]}.ts`)
   )
 )
 

@@ -53,7 +53,7 @@ export interface CheckoutPlace {
 
 /**
  * The signed-in member's address book as the confirm page uses it (issue 16): the addresses
- * feature keeps it, stores/feature-stores hands it over. A guest types contact, phone and address.
+ * feature keeps it, stores/past-menu-stores hands it over. A guest types contact, phone and address.
  */
 export interface CheckoutAddressBook {
   /** A member session exists: delivery goes to one of their saved addresses. */

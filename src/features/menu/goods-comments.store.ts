@@ -1,7 +1,7 @@
 /**
  * A goods' reviews (spec §2 goodsComment): page after page, ten at a time, with the summary
  * (count and average stars). Only the reviews page reads them, so this store comes with the
- * stores past Home (stores/feature-stores.ts) instead of with the menu on the first screen.
+ * stores past Home (stores/past-menu-stores.ts) instead of with the menu on the first screen.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Gateway } from '../../gateway/gateway-client'

@@ -62,7 +62,8 @@ export const ROUTES = {
 
 /**
  * The first screen: the entry page hands over to Home at once. Only these pages do without the
- * feature stores (stores/feature-stores.ts), which H5 fetches with the first page past them.
+ * feature stores (stores/feature-stores.ts, past-menu-stores.ts), which H5 fetches with the first
+ * page past them (the goods list: only the first of the two).
  */
 const FIRST_SCREEN = [ROUTES.entry, ROUTES.home]
 

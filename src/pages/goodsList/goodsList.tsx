@@ -77,9 +77,17 @@ function GoodsList() {
   }, [session.menuScope?.BaseID, session.isReady, i18n.locale, menu])
   useSaleStatusTimer()
   usePageTitle(i18n.t('page.goodsList'))
-  // It came with its own texts only (RootStore.beforePage): the rest when the browser is idle, off
-  // the first rows' pictures' way.
-  useEffect(() => host.whenIdle(() => void i18n.loadAll()), [host, i18n])
+  // It came with its own texts and stores only (RootStore.beforePage): the rest when the browser is
+  // idle, off the first rows' pictures' way, so the next page need not wait for them.
+  const stores = useStores()
+  useEffect(
+    () =>
+      host.whenIdle(() => {
+        void i18n.loadAll()
+        stores.prefetchFeatures()
+      }),
+    [host, i18n, stores]
+  )
 
   const shopId = session.params.ShopID
   const baseId = session.params.BaseID
