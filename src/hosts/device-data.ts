@@ -15,7 +15,7 @@ export function clearDeviceData(): void {
 
 /** Starts the app again from the entry page. */
 export function restartApp(entryRoute: string): void {
-  void Taro.reLaunch({ url: entryRoute })
+  void Taro.reLaunch({ url: entryRoute }).catch(() => undefined)
 }
 
 /** Copies text to the clipboard; false when the host refused. */

@@ -32,7 +32,7 @@ export const taroStorage: KeyValueStorage = {
 
 export function taroRequest(req: HttpRequest): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
-    Taro.request({
+    const task = Taro.request({
       url: req.url,
       method: req.method,
       header: req.headers,
@@ -41,8 +41,11 @@ export function taroRequest(req: HttpRequest): Promise<HttpResponse> {
       dataType: 'json',
       responseType: 'text',
       success: (res) => resolve({ statusCode: res.statusCode, data: res.data }),
-      fail: (err) => reject(new Error((err && (err as { errMsg?: string }).errMsg) || 'request failed'))
+      fail: (err) => reject(new Error((err && (err as { errMsg?: string; errorMessage?: string }).errMsg) || (err as { errorMessage?: string })?.errorMessage || 'request failed'))
     })
+    // Taro's own Promise rejects with the host's raw failure as well as calling fail: answered by
+    // fail above, so without this every failed request (a weak signal) was an unhandled rejection.
+    void task?.catch?.(() => undefined)
   })
 }
 

@@ -65,6 +65,8 @@ export class MiniHostDouble {
   readonly storage = new Map<string, string>()
   readonly modals: ModalCall[] = []
   readonly toasts: string[] = []
+  /** No network: every request fails as the host fails it (weapp `request:fail`, alipay error 19). */
+  offline = false
   readonly payments: PaymentCall[] = []
   readonly logins: string[] = []
   /** Errors the app reported (console.error, App onError, uncaught in a callback) and host calls the double does not know. */
@@ -969,6 +971,10 @@ export class MiniHostDouble {
       this.errors.push(`request to ${url}: not the build's gateway (${this.builtGatewayOrigin})`)
     }
     if (url.startsWith(this.serverOrigin)) this.requests.push(url.slice(this.serverOrigin.length))
+    if (this.offline) {
+      this.answer(o, false, this.kind === 'weapp' ? { errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' } : { error: 19, errorMessage: 'http status error' })
+      return { abort: () => undefined }
+    }
     const headers: Record<string, string> = { 'user-agent': this.userAgent, ...(o.header ?? {}), ...(o.headers ?? {}) }
     const method = String(o.method ?? 'GET').toUpperCase()
     const body = method === 'GET' ? undefined : typeof o.data === 'string' ? o.data : o.data === undefined ? undefined : headers['content-type']?.includes('json') ? JSON.stringify(o.data) : new URLSearchParams(o.data).toString()
