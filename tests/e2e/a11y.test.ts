@@ -27,7 +27,7 @@ import { decodeDeep, type TestServer } from '../server/helpers/test-server'
 import { translate } from '../../src/i18n/translate'
 import { insertAwaitingOrder, makeMember } from '../server/helpers/member-fixtures'
 import { AXE_ON, checkPage, claimPage, describeFindings, routeOf, takeFindings, type AxeFinding } from './axe'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { entryUrl, useAppUnderTest } from './harness'
 import { agreeAndSubmit, byId, shot } from './steps'
 
@@ -300,11 +300,11 @@ async function visitEveryPage(locale: Locale): Promise<{ findings: AxeFinding[];
       visited.add(routeOf(page.url()))
       await checkPage(page, label, { dedupe: false })
       // Every page in every language, to look at (tests/e2e/screenshots/a11y-<language>-<state>.png).
-      await page.screenshot({ path: path.join(SCREENSHOTS, `a11y-${locale}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.png`) })
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, `a11y-${locale}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.png`) })
       return true
     } catch (e) {
       const picture = `a11y-${locale}-${label.replace(/[^A-Za-z0-9]+/g, '-')}-failed`
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${picture}.png`) }).catch(() => undefined)
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, `${picture}.png`) }).catch(() => undefined)
       problems.push(`${label}: did not show (${(e as Error).message.split('\n')[0]}) at ${routeOf(page.url())}; screenshot ${picture}.png`)
       return false
     }

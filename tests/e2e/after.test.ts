@@ -19,7 +19,7 @@ import { clientLine } from '../server/helpers/order-fixtures'
 import { decodeDeep, type TestServer } from '../server/helpers/test-server'
 import { translate } from '../../src/i18n/translate'
 import type { MessageKey } from '../../src/i18n/catalogues'
-import { phone } from './browser'
+import { phone, saveScreenshot } from './browser'
 import { demoCode, entryUrl, useAppUnderTest } from './harness'
 import { byId, shot } from './steps'
 import sharp from 'sharp'
@@ -113,7 +113,7 @@ describe('after the order', () => {
       assert.equal(await page.getByTestId('receipt-print').filter({ visible: true }).count(), 0)
       assert.equal(await page.locator('.so-tabbar').filter({ visible: true }).count(), 0)
       assert.equal(await byId(page, 'receipt').count(), 1)
-      await page.screenshot({ path: `tests/e2e/screenshots/after-receipt-print-${locale}.png` })
+      await saveScreenshot(page, { path: `tests/e2e/screenshots/after-receipt-print-${locale}.png` })
       await page.emulateMedia({ media: 'screen' })
 
       // Order again: the lines go back into the cart at today's prices and the cart opens.

@@ -20,7 +20,7 @@ import type { MessageKey } from '../../src/i18n/catalogues'
 import { clientLine } from '../server/helpers/order-fixtures'
 import { makeMember } from '../server/helpers/member-fixtures'
 import { decodeDeep, type TestServer } from '../server/helpers/test-server'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { demoCode, entryUrl, useAppUnderTest } from './harness'
 import { byId, cli, shot } from './steps'
 
@@ -100,7 +100,7 @@ describe('after-sale', () => {
       const outer = (await amountBox.boundingBox())!
       const inner = (await amountBox.locator('input').boundingBox())!
       assert.ok(Math.abs(outer.y + outer.height / 2 - (inner.y + inner.height / 2)) <= 2, `amount text centred: box ${outer.y}+${outer.height}, input ${inner.y}+${inner.height}`)
-      await amountBox.screenshot({ path: path.join(SCREENSHOTS, `aftersale-amount-${locale}.png`) })
+      await saveScreenshot(amountBox, { path: path.join(SCREENSHOTS, `aftersale-amount-${locale}.png`) })
 
       await byId(page, 'aftersale-submit').click()
       await byId(page, 'aftersale-progress').waitFor({ timeout: 30000 })

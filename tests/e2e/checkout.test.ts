@@ -21,7 +21,7 @@ import type { Locale } from '../../src/gateway/contract'
 import { translate } from '../../src/i18n/translate'
 import { assertNoFindings, checkPage } from './axe'
 import path from 'node:path'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { agreeAndSubmit, byId, money, price, shot } from './steps'
 import { useAppUnderTest, demoCode, entryUrl } from './harness'
 
@@ -243,7 +243,7 @@ describe('checkout', () => {
         assert.equal(await agree.getAttribute('aria-checked'), 'true')
         await byId(page, 'checkout-total').getByText(money(price('F01'))).waitFor({ timeout: 15000 })
         assertNoFindings(await checkPage(page, `checkout-a11y-${locale}`))
-        await page.screenshot({ path: path.join(SCREENSHOTS, `checkout-a11y-${locale}.png`) })
+        await saveScreenshot(page, { path: path.join(SCREENSHOTS, `checkout-a11y-${locale}.png`) })
         assert.deepEqual(errors, [])
       } finally {
         await context.close()

@@ -21,7 +21,7 @@ import { OPERATIONS } from '../../src/gateway/operation-list'
 import type { StaffSessionRow } from '../../src/gateway/staff-contract'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { demoCode, useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -63,7 +63,7 @@ async function context(browser: Browser, locale: Locale, session: StaffSessionRo
 async function look(page: Page, label: string, locale: Locale): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-allergens-${label}-tablet`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-allergens-${label}-tablet-${locale}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-allergens-${label}-tablet-${locale}.png`), fullPage: true })
 }
 
 /** A gateway call as a diner's device makes it, answers decoded. */

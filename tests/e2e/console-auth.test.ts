@@ -23,7 +23,7 @@ import type { Locale } from '../../src/gateway/contract'
 import type { StaffSessionRow } from '../../src/gateway/staff-contract'
 import { createSetupLink, setupUrl } from '../../server/src/domain/staff/setup-link.service'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -60,7 +60,7 @@ function newContext(browser: Browser, size: Size, locale: Locale = 'en'): Promis
 async function look(page: Page, label: string, size: Size, locale: Locale): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-${label}-${size}`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-${label}-${size}-${locale}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-${label}-${size}-${locale}.png`), fullPage: true })
 }
 
 /** The staff operations straight from Node (the console's own client), for set-up the browser does not need to show. */
@@ -235,7 +235,7 @@ describe('console: setup, sign-in, staff, devices, PIN pad, audit', () => {
       .getByRole('heading', { level: 1, name: T('en', 'shell.notPermitted.title') })
       .waitFor({ timeout: 15000 })
       .catch(async (e) => {
-        await page.screenshot({ path: path.join(SCREENSHOTS, 'console-failure.png'), fullPage: true })
+        await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'console-failure.png'), fullPage: true })
         throw e
       })
     await look(page, 'not-permitted', 'tablet', 'en')

@@ -23,7 +23,7 @@ import { createSetupLink } from '../../server/src/domain/staff/setup-link.servic
 import { gid } from '../server/helpers/order-fixtures'
 import { decodeDeep } from '../server/helpers/test-server'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { demoCode, useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -170,7 +170,7 @@ describe('console: front of house', () => {
     const change = (500 - Number(a01Due)).toFixed(2)
     await a01.getByText(`MOP$${change}`, { exact: true }).waitFor()
     await checkPage(page, 'console-counter-pay-tablet')
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-counter-pay-tablet-en.png'), fullPage: false })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'console-counter-pay-tablet-en.png'), fullPage: false })
     await a01.getByRole('button', { name: T('en', 'counter.pay.submit') }).click()
     await page.getByRole('status').filter({ hasText: T('en', 'counter.notice.change', { change: `MOP$${change}` }) }).waitFor({ timeout: 10000 })
     await tableButton(page, 'A01').filter({ hasText: T('en', 'counter.free') }).waitFor()
@@ -186,7 +186,7 @@ describe('console: front of house', () => {
     await a02.getByLabel(T('en', 'counter.cancel.reason')).fill('Dropped on the floor')
     await a02.getByLabel(T('en', 'counter.approval.who')).selectOption({ label: `${MANAGER.name} (${T('en', 'role.manager')})` })
     await a02.getByLabel(T('en', 'counter.approval.pin')).fill(MANAGER.pin)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-counter-void-tablet-en.png'), fullPage: false })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'console-counter-void-tablet-en.png'), fullPage: false })
     await a02.getByRole('button', { name: T('en', 'counter.cancel.submit') }).click()
     await a02.getByText(T('en', 'counter.line.cancelled')).waitFor({ timeout: 10000 })
     const a02Due = (2 * (await price('E01'))).toFixed(2)
@@ -196,7 +196,7 @@ describe('console: front of house', () => {
     assert.equal(audit.reason, 'Dropped on the floor')
     assert.equal(JSON.parse(audit.detail).approvedBy.name, MANAGER.name)
     await checkPage(page, 'console-counter-bill-tablet')
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-counter-bill-tablet-en.png'), fullPage: false })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'console-counter-bill-tablet-en.png'), fullPage: false })
     await context.close()
 
     for (const size of ['tablet', 'phone'] as const) {
@@ -206,11 +206,11 @@ describe('console: front of house', () => {
         await openCounter(p, locale)
         await tableButton(p, 'A02').waitFor()
         await checkPage(p, `console-counter-floor-${size}`)
-        await p.screenshot({ path: path.join(SCREENSHOTS, `console-counter-floor-${size}-${locale}.png`), fullPage: size === 'phone' })
+        await saveScreenshot(p, { path: path.join(SCREENSHOTS, `console-counter-floor-${size}-${locale}.png`), fullPage: size === 'phone' })
         await tableButton(p, 'A02').click()
         await billPanel(p, locale, 'A02').waitFor()
         await checkPage(p, `console-counter-bill-${size}`)
-        if (size === 'phone') await p.screenshot({ path: path.join(SCREENSHOTS, `console-counter-bill-${size}-${locale}.png`), fullPage: true })
+        if (size === 'phone') await saveScreenshot(p, { path: path.join(SCREENSHOTS, `console-counter-bill-${size}-${locale}.png`), fullPage: true })
         await ctx.close()
       }
     }

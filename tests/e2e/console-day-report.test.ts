@@ -27,7 +27,7 @@ import { makeMember } from '../server/helpers/member-fixtures'
 import { gid } from '../server/helpers/order-fixtures'
 import { decodeDeep } from '../server/helpers/test-server'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { demoCode, useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -213,7 +213,7 @@ describe('console: the day report', () => {
       await page.getByRole('button', { name: T('en', 'report.byAmount') }).click()
       assert.deepEqual((await goods()).slice(0, 2), ['Macaroni with Ham in Soup', 'Soup of the Day'])
       await checkPage(page, 'console-day-report-tablet')
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'console-day-report-tablet-en.png'), fullPage: true })
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'console-day-report-tablet-en.png'), fullPage: true })
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T('en', 'report.export') }).click()])
       assert.equal(download.suggestedFilename(), `day-report-${day}-B201.csv`)
@@ -233,7 +233,7 @@ describe('console: the day report', () => {
         const page = await context.newPage()
         await openReport(page, locale, day)
         await checkPage(page, `console-day-report-${size}`)
-        if (size === 'phone' || locale !== 'en') await page.screenshot({ path: path.join(SCREENSHOTS, `console-day-report-${size}-${locale}.png`), fullPage: true })
+        if (size === 'phone' || locale !== 'en') await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-day-report-${size}-${locale}.png`), fullPage: true })
         await context.close()
       }
     }

@@ -41,7 +41,7 @@ import { demoEntryPoints } from '../../server/src/storage/seed'
 import { startServer, type RunningServer } from '../../server/src/main'
 import { readPdf } from '../server/helpers/pdf-qr'
 import { assertNoFindings, checkPage, takeFindings } from './axe'
-import { launchBrowser, phone, SCREENSHOTS } from './browser'
+import { launchBrowser, phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { startTileServer, type TileServer } from './tile-server'
 import { agreeAndSubmit, approveOnSandbox, byId } from './steps'
 
@@ -193,7 +193,7 @@ function step(name: string, fn: () => Promise<void>): void {
         ['console', j.current ?? j.owner?.page],
         ['diner', j.diner?.page]
       ] as const) {
-        if (page && !page.isClosed()) await page.screenshot({ path: path.join(SCREENSHOTS, `console-first-hour-failure-${who}.png`), fullPage: true }).catch(() => undefined)
+        if (page && !page.isClosed()) await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-first-hour-failure-${who}.png`), fullPage: true }).catch(() => undefined)
       }
       throw e
     }
@@ -214,7 +214,7 @@ function watch(page: Page, who: string): Page {
 async function look(page: Page, label: string): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-first-hour-${label}`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-first-hour-${label}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-first-hour-${label}.png`), fullPage: true })
 }
 
 /** The diner's page on show: axe, a screenshot of the phone's screen. */
@@ -223,7 +223,7 @@ async function lookDiner(page: Page, label: string): Promise<void> {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
     .catch(() => undefined)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-first-hour-diner-${label}.png`) })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-first-hour-diner-${label}.png`) })
 }
 
 const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -26,7 +26,7 @@ import { makeMember } from '../server/helpers/member-fixtures'
 import { clientLine } from '../server/helpers/order-fixtures'
 import type { TestServer } from '../server/helpers/test-server'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { demoCode, useAppUnderTest, type AppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -124,7 +124,7 @@ async function newContext(browser: Browser, size: Size, locale: Locale, state: {
 async function look(page: Page, label: string, size: Size, locale: Locale): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-kds-${label}-${size}`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-kds-${label}-${size}-${locale}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-kds-${label}-${size}-${locale}.png`), fullPage: true })
 }
 
 const board = (page: Page, locale: Locale = 'en') => page.getByRole('heading', { level: 1, name: new RegExp(`^${T(locale, 'kitchen.title')}`) })
@@ -319,7 +319,7 @@ describe('console: the kitchen board', () => {
           .getByText(T(locale, 'kitchen.printFailed.detail', { error: 'connection refused (127.0.0.1:9)' }))
           .waitFor()
           .catch(async (e) => {
-            await page.screenshot({ path: path.join(SCREENSHOTS, `console-kds-failure-${size}-${locale}.png`), fullPage: true })
+            await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-kds-failure-${size}-${locale}.png`), fullPage: true })
             throw e
           })
         await look(page, 'board', size, locale)

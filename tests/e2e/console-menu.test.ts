@@ -22,7 +22,7 @@ import type { Locale } from '../../src/gateway/contract'
 import type { StaffSessionRow } from '../../src/gateway/staff-contract'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -75,7 +75,7 @@ async function context(browser: Browser, size: Size, locale: Locale, session: St
 async function look(page: Page, label: string, size: Size, locale: Locale): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-menu-${label}-${size}`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-menu-${label}-${size}-${locale}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-menu-${label}-${size}-${locale}.png`), fullPage: true })
 }
 
 const diner = async (goodsId: string) => {

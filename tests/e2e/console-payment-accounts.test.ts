@@ -21,7 +21,7 @@ import { wechatPaySettings } from '../../server/src/providers/payment/wechatpay.
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { makeWechatPayKeys } from '../support/fake-wechatpay'
 import { assertNoFindings, checkPage, takeFindings } from './axe'
-import { launchBrowser, SCREENSHOTS } from './browser'
+import { launchBrowser, SCREENSHOTS, saveScreenshot } from './browser'
 
 const root = path.resolve(__dirname, '..', '..')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'so-e2e-accounts-'))
@@ -129,7 +129,7 @@ describe('console: a shop’s payment accounts', () => {
         assert.deepEqual(stored, { provider: 'wechatpay', account_name: name, position: 0 })
 
         await checkPage(page, `console-payment-accounts-tablet-${locale}`)
-        await page.screenshot({ path: path.join(SCREENSHOTS, `console-payment-accounts-tablet-${locale}.png`), fullPage: true })
+        await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-payment-accounts-tablet-${locale}.png`), fullPage: true })
         assert.deepEqual(errors, [])
       } finally {
         await context.close()

@@ -19,7 +19,7 @@ import type { StaffSessionRow } from '../../src/gateway/staff-contract'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { issueMemberCode } from '../../server/src/domain/wallet/member-code'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -41,7 +41,7 @@ const consoleUrl = (hash = '') => `${app.server.url}/console/${hash}`
 async function look(page: Page, label: string, size: Size, locale: Locale): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-svc-${label}-${size}`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-svc-${label}-${size}-${locale}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-svc-${label}-${size}-${locale}.png`), fullPage: true })
 }
 
 function api(): { call: StaffClient['call']; as: (who: Partial<StaffCredentials>) => StaffCredentials } {

@@ -17,7 +17,7 @@ import type { Locale } from '../../src/gateway/contract'
 import type { StaffSessionRow } from '../../src/gateway/staff-contract'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { entryUrl, useAppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -63,7 +63,7 @@ async function signedIn(browser: Browser, size: Size, locale: Locale): Promise<B
 async function look(page: Page, label: string, size: Size, locale: Locale): Promise<void> {
   await page.locator('h1').first().waitFor({ timeout: 15000 })
   await checkPage(page, `console-${label}-${size}`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-${label}-${size}-${locale}.png`), fullPage: true })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `console-${label}-${size}-${locale}.png`), fullPage: true })
 }
 
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text })
@@ -137,7 +137,7 @@ describe('console: Settings, Shops & branches, Tables & QR codes', () => {
       assert.match(await notice.innerText(), /Welcome to Lotus Tea House/)
       await phone.getByTestId('order-now').waitFor()
       assert.equal(await phone.getByTestId('order-by-number').count(), 0)
-      await phone.screenshot({ path: path.join(SCREENSHOTS, 'console-diner-home-notice.png'), fullPage: true })
+      await saveScreenshot(phone, { path: path.join(SCREENSHOTS, 'console-diner-home-notice.png'), fullPage: true })
       await diner.close()
 
       // Back to the standard Home (the notice off, Order by number back).
@@ -169,7 +169,7 @@ describe('console: Settings, Shops & branches, Tables & QR codes', () => {
       const field = tiers.nth(1).getByLabel(T('en', 'branches.upToMetres'))
       assert.equal(await field.getAttribute('aria-invalid'), 'true')
       await checkPage(page, 'console-branch-refused')
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'console-branch-refused-tablet-en.png'), fullPage: true })
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'console-branch-refused-tablet-en.png'), fullPage: true })
     } finally {
       await context.close()
     }

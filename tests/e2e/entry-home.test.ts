@@ -6,7 +6,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
 import { checkPage, claimPage } from './axe'
 
@@ -27,7 +27,7 @@ describe('scan a table, see where you are, switch language', () => {
     assert.match(await text(page, 'branch-name'), /議事亭/)
     assert.match(await text(page, 'table-name'), /A03/)
     assert.match(page.url(), /#\/pages\/home\/home/)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-zh-TW.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'home-zh-TW.png') })
 
     await page.getByText('English', { exact: true }).click()
     await page.getByTestId('shop-name').getByText('Lotus Tea House').waitFor()
@@ -40,7 +40,7 @@ describe('scan a table, see where you are, switch language', () => {
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await text(page, 'shop-name'), 'Lotus Tea House')
     assert.match(await text(page, 'branch-name'), /Senado Square/)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-en-after-reload.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'home-en-after-reload.png') })
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -63,7 +63,7 @@ describe('scan a table, see where you are, switch language', () => {
       const lastLine = await page.locator('.so-shop__card > :last-child').evaluate((el) => getComputedStyle(el).borderBottomWidth)
       assert.equal(lastLine, '0px', `${locale}: a divider under the card's last row`)
       await checkPage(page, `home-counter-${locale}`)
-      await page.screenshot({ path: path.join(SCREENSHOTS, `home-counter-${locale}.png`) })
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, `home-counter-${locale}.png`) })
 
       await link.click()
       await page.locator('[data-testid="base-option"][data-base="B201"]').filter({ visible: true }).click({ timeout: 30000 })
@@ -75,7 +75,7 @@ describe('scan a table, see where you are, switch language', () => {
       assert.match(await branch.innerText(), new RegExp(words.branch), `${locale}: the menu says which branch`)
       await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
       await checkPage(page, `menu-branch-${locale}`)
-      await page.screenshot({ path: path.join(SCREENSHOTS, `menu-branch-${locale}.png`) })
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, `menu-branch-${locale}.png`) })
       await context.close()
     }
   })
@@ -88,7 +88,7 @@ describe('scan a table, see where you are, switch language', () => {
     assert.match(await page.getByRole('alert').innerText(), /This QR code is invalid or has expired/)
     // A refused code: no Retry that cannot help.
     assert.equal(await page.getByText('Retry', { exact: true }).count(), 0)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'entry-bad-code-en.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'entry-bad-code-en.png') })
 
     await page.goto(`${app.server.url}/?ShopID=S999`)
     await page.reload()
@@ -103,7 +103,7 @@ describe('scan a table, see where you are, switch language', () => {
     await page.goto(`${await entryUrl(app.server, 'N01')}&hideTabBar=1`)
     await page.getByTestId('shop-name').waitFor({ timeout: 30000 })
     assert.equal(await page.getByRole('navigation').count(), 0)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-night-market-no-tabbar.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'home-night-market-no-tabbar.png') })
 
     const other = await (await phone(app.browser, 'en-US')).newPage()
     await other.goto(await entryUrl(app.server, 'A01'))

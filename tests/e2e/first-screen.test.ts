@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
 import { checkPage, claimPage } from './axe'
 
@@ -52,7 +52,7 @@ describe('the first screen from a table code', () => {
       assert.deepEqual([...seen.calls], [], `${locale}: the first screen asked the gateway`)
       assert.match(await page.getByTestId('table-name').innerText(), /A03/)
       await checkPage(page, `first-screen-${locale}`)
-      await page.screenshot({ path: path.join(SCREENSHOTS, `first-screen-${locale}.png`) })
+      await saveScreenshot(page, { path: path.join(SCREENSHOTS, `first-screen-${locale}.png`) })
       // Past the first screen, calls go to the gateway as ever.
       await page.getByTestId('order-now').filter({ visible: true }).click()
       await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
@@ -162,7 +162,7 @@ describe('the first screen from a table code', () => {
     // The first rows' pictures were preloaded as the rows ask for them (one request each).
     const preloaded = await page.locator('link[rel="preload"][as="image"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? l.getAttribute('imagesrcset')))
     assert.equal(preloaded.length, 3, `three pictures preloaded: ${preloaded.join(', ')}`)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'first-screen-goods-list-reload-zh-TW.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'first-screen-goods-list-reload-zh-TW.png') })
     // Past the first screen, calls go to the gateway as ever: a goods's details.
     const details = page.waitForRequest((r) => r.url().endsWith('/GetData') && new URLSearchParams(r.postData() ?? '').get('KeyName') === 'GoodsDetailGet', { timeout: 30000 })
     await firstRow.click()

@@ -45,7 +45,7 @@ import type { Locale } from '../../src/gateway/contract'
 import { translate } from '../../src/i18n/translate'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { checkPage, describeFindings, takeFindings } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest } from './harness'
 import { journeyMatrix, walkJourney, type GoodsPick, type Journey } from './journey-steps'
 import { byId, shot } from './steps'
@@ -281,7 +281,7 @@ describe('live service', () => {
     const ticketC = await ticketOf(phoneC.sheetId)
     await cardArrives(board, ticketC, 'phone C’s paid takeaway')
     await numberIn(tv.page, 'preparing', pickupNo).waitFor({ timeout: LIVE })
-    await tv.page.screenshot({ path: path.join(SCREENSHOTS, 'live-service-tv-preparing.png') })
+    await saveScreenshot(tv.page, { path: path.join(SCREENSHOTS, 'live-service-tv-preparing.png') })
 
     // 3. Each card: the table and round or the pickup number, every choice, add-on and remark in English, the diner's remark as typed.
     const cardOf = (ticket: { id: string }) => board.locator(`article[data-ticket-id="${ticket.id}"]`)
@@ -301,7 +301,7 @@ describe('live service', () => {
     assert.ok(!/[\u4e00-\u9fff]/.test([textA, textB, textC].join('\n').replace(a.remark, '').replace(b.remark, '').replace(c.remark, '')), 'besides the diners’ own remarks the kitchen reads English')
     await board.getByRole('button', { name: T('kitchen.heard') }).waitFor()
     await checkPage(board, 'live-service-board')
-    await board.screenshot({ path: path.join(SCREENSHOTS, 'live-service-board-tickets.png'), fullPage: true })
+    await saveScreenshot(board, { path: path.join(SCREENSHOTS, 'live-service-board-tickets.png'), fullPage: true })
 
     // 4. The cook taps phone B's tea done, then bumps phone C's ticket.
     const teaLine = cardOf(ticketB).getByRole('button', { name: new RegExp(tea.kitchen.name) })
@@ -326,7 +326,7 @@ describe('live service', () => {
     await board.getByRole('region', { name: T('kitchen.recent') }).getByText(T('kitchen.pickup', { no: pickupNo }), { exact: true }).first().waitFor({ timeout: LIVE })
     await shot(phoneC.page, 'live-service-phone-c-ready')
     await checkPage(tv.page, 'live-service-tv')
-    await tv.page.screenshot({ path: path.join(SCREENSHOTS, 'live-service-tv-ready.png') })
+    await saveScreenshot(tv.page, { path: path.join(SCREENSHOTS, 'live-service-tv-ready.png') })
 
     // Recall: the ticket is back on the board, the number back under Preparing (pickup.store.ts), the order paid again on the phone.
     await board.getByRole('button', { name: T('kitchen.recall'), exact: true }).click()
@@ -334,7 +334,7 @@ describe('live service', () => {
     await numberIn(tv.page, 'preparing', pickupNo).waitFor({ timeout: LIVE })
     assert.equal(await numberIn(tv.page, 'ready', pickupNo).count(), 0, 'recalled: no longer under Ready')
     await byId(phoneC.page, 'order-status').and(phoneC.page.locator('[data-status="1"]')).waitFor({ timeout: LIVE })
-    await tv.page.screenshot({ path: path.join(SCREENSHOTS, 'live-service-tv-recalled.png') })
+    await saveScreenshot(tv.page, { path: path.join(SCREENSHOTS, 'live-service-tv-recalled.png') })
     const recalled = await app.server.db.selectFrom('kitchen_tickets').select('status').where('ticket_id', '=', ticketC.id).executeTakeFirstOrThrow()
     assert.equal(recalled.status, 'open')
 
@@ -405,7 +405,7 @@ describe('live service', () => {
     assert.equal((await app.server.db.selectFrom('kitchen_tickets').select('ticket_id').where('order_id', '=', roundA.order_id).execute()).length, 1, 'one ticket for round 1')
     assertCardShows(await cardOf(ticketA).innerText(), noodles.kitchen, 1, 'phone A’s changed card')
     await shot(phoneA.page, 'live-service-phone-a-lowered')
-    await board.screenshot({ path: path.join(SCREENSHOTS, 'live-service-board-changed.png'), fullPage: true })
+    await saveScreenshot(board, { path: path.join(SCREENSHOTS, 'live-service-board-changed.png'), fullPage: true })
 
     // 6. No reloads, no script errors, axe on the phones' pages (journey-steps looked at each step).
     assert.equal(kitchen.loads(), 0, 'the board was not reloaded')

@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core'
 import { Decimal, type DecimalInput } from '../../src/core/money'
 import type { MenuFile, MenuGoods } from '../../server/src/domain/catalogue/menu-file'
 import { assertNoFindings, checkPage, claimPage, takeFindings } from './axe'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
 
 const app = useAppUnderTest()
@@ -48,7 +48,7 @@ const chip = (page: Page, name: string) => {
 async function look(page: Page, name: string): Promise<void> {
   claimPage(page)
   await checkPage(page, name)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `${name}.png`) })
 }
 
 /** Whether the element is the one with the keyboard focus (false while it is not rendered). */

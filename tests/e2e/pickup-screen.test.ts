@@ -30,7 +30,7 @@ import { pickupText } from '../../src/pickup/texts'
 import { createSetupLink } from '../../server/src/domain/staff/setup-link.service'
 import { makeMember, type TestMember } from '../server/helpers/member-fixtures'
 import { checkPage } from './axe'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { entryUrl, useAppUnderTest } from './harness'
 import { agreeAndSubmit, approveOnSandbox, byId, money, price, shot } from './steps'
 
@@ -131,7 +131,7 @@ const numberIn = (page: Page, which: 'preparing' | 'ready', no: string) => colum
 
 async function tvShot(page: Page, name: string): Promise<void> {
   await checkPage(page, name)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+  await saveScreenshot(page, { path: path.join(SCREENSHOTS, `${name}.png`) })
 }
 
 describe('the pickup screen and the diner’s phone', () => {

@@ -26,6 +26,7 @@ import { maskedPhone } from '../../src/core/phone-mask'
 import { byId, price, agreeAndSubmit } from './steps'
 import { useAppUnderTest, demoCode } from './harness'
 import { alipayPays, alipayTrade, chargeWith, checkWechatCashier, startFakes, useCny, wechatPayPays, type RealProviderFakes } from '../support/real-providers'
+import { saveScreenshot } from './browser'
 
 let fakes: RealProviderFakes
 const app = useAppUnderTest(async () => {
@@ -178,7 +179,7 @@ async function seePaid(page: Page, provider: string, total: Decimal, picture: st
   assert.equal(payment.amount, total.toFixed(2))
   const order = await app.server.db.selectFrom('orders').selectAll().where('order_id', '=', payment.order_id).executeTakeFirstOrThrow()
   assert.ok((await pickup.innerText()).includes(order.pickup_no))
-  await page.screenshot({ path: `/tmp/real-providers-${picture}.png` })
+  await saveScreenshot(page, { path: `/tmp/real-providers-${picture}.png` })
 }
 
 /** Runs a journey; when it fails, a picture of the page and its address go with the error. */
@@ -186,7 +187,7 @@ async function pictured(page: Page, name: string, journey: () => Promise<void>):
   try {
     await journey()
   } catch (e) {
-    await page.screenshot({ path: `/tmp/real-providers-${name}-failed.png` }).catch(() => undefined)
+    await saveScreenshot(page, { path: `/tmp/real-providers-${name}-failed.png` }).catch(() => undefined)
     throw new Error(`${(e as Error).message}\nat ${page.url()}, pictured in /tmp/real-providers-${name}-failed.png:\n${(await page.locator('body').innerText().catch(() => '')).slice(0, 800)}`)
   }
 }
@@ -268,7 +269,7 @@ describe('H5 with the real providers at the fakes', () => {
       const recharge = await app.server.db.selectFrom('recharges').selectAll().where('recharge_id', '=', last.outTradeNo).executeTakeFirstOrThrow()
       assert.equal(recharge.provider, 'alipay')
       assert.equal(recharge.status, RECHARGE_STATUS.PAID)
-      await page.screenshot({ path: '/tmp/real-providers-plain-recharge.png' })
+      await saveScreenshot(page, { path: '/tmp/real-providers-plain-recharge.png' })
       assert.deepEqual(errors, [])
     })
     await context.close()

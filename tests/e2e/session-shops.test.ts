@@ -7,7 +7,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { phone } from './browser'
+import { phone, saveScreenshot } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
 import { assertNoFindings, checkPage, claimPage } from './axe'
 
@@ -31,7 +31,7 @@ describe('business-district shops', () => {
       const normal = page.locator('[data-testid="shop-option"][data-shop="S101"]').filter({ visible: true })
       assert.equal(await normal.getByTestId('shop-bd').count(), 0, `${locale}: a normal shop is not`)
       assertNoFindings(await checkPage(page, `shopSelect-bd-${locale}`, { dedupe: false }))
-      await page.screenshot({ path: path.join(SHOTS, `shopSelect-${locale}.png`) })
+      await saveScreenshot(page, { path: path.join(SHOTS, `shopSelect-${locale}.png`) })
       await context.close()
     }
   })

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { phone } from './browser'
+import { phone, saveScreenshot } from './browser'
 import { useAppUnderTest, demoCode } from './harness'
 import { assertNoFindings, checkPage, claimPage } from './axe'
 import { byId, scanAndAdd } from './steps'
@@ -60,7 +60,7 @@ describe('terms agreement per member', () => {
       await other.locator('[data-testid="agree-privacy"][aria-checked="true"]').waitFor({ timeout: 15000 })
       assertNoFindings(await checkPage(other, `confirm-terms-${locale}`, { dedupe: false }))
       await box(other).scrollIntoViewIfNeeded()
-      await other.screenshot({ path: path.join(SHOTS, `confirm-terms-agreed-${locale}.png`) })
+      await saveScreenshot(other, { path: path.join(SHOTS, `confirm-terms-agreed-${locale}.png`) })
       await other.context().close()
     }
 

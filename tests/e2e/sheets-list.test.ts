@@ -16,7 +16,7 @@ import type { Locale } from '../../src/gateway/contract'
 import type { MessageKey } from '../../src/i18n/catalogues'
 import { translate } from '../../src/i18n/translate'
 import { checkPage, claimPage } from './axe'
-import { phone } from './browser'
+import { phone, saveScreenshot } from './browser'
 import { demoCode, useAppUnderTest } from './harness'
 import { agreeAndSubmit, approveOnSandbox, byId, money, price, scanAndAdd, shot } from './steps'
 
@@ -34,7 +34,7 @@ async function picture(page: Page, name: string): Promise<void> {
   await shot(page, name)
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true })
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
+    await saveScreenshot(page, { path: path.join(SHOTS, `${name}.png`) })
   }
 }
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { phone, SCREENSHOTS } from './browser'
+import { phone, SCREENSHOTS, saveScreenshot } from './browser'
 import { useAppUnderTest, entryUrl } from './harness'
 import { checkPage, takeFindings } from './axe'
 
@@ -33,7 +33,7 @@ describe('app shell', () => {
         assert.match(await alert.innerText(), new RegExp(text), `${locale} ${name}: says what is wrong`)
         assert.equal(await page.getByRole('button', { name: /^(Retry|重试|重試)$/ }).filter({ visible: true }).count(), 0, `${locale} ${name}: no Retry that cannot help`)
         await checkPage(page, `odd-${name}-${locale}`)
-        await page.screenshot({ path: path.join(SCREENSHOTS, `odd-${name}-${locale}.png`) })
+        await saveScreenshot(page, { path: path.join(SCREENSHOTS, `odd-${name}-${locale}.png`) })
         await page.getByRole('button', { name: w.home }).filter({ visible: true }).click()
         await page.getByTestId('order-now').filter({ visible: true }).waitFor({ timeout: 30000 })
       }
@@ -75,7 +75,7 @@ describe('app shell', () => {
     const placeholder = page.locator('#so-page-loading')
     await placeholder.waitFor({ timeout: 10000 })
     assert.match(await placeholder.innerText(), /Loading/)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-loading-placeholder.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'shell-loading-placeholder.png') })
     await page.locator('[data-testid="goods-row"]').filter({ visible: true }).first().waitFor({ timeout: 30000 })
     assert.equal(await placeholder.count(), 0)
     assert.ok(held > 0)
@@ -124,7 +124,7 @@ describe('app shell', () => {
     await toast.waitFor({ timeout: 30000 })
     const fontSize = await toast.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))
     assert.ok(fontSize >= 14, `toast font size ${fontSize}px`)
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-toast-en.png') })
+    await saveScreenshot(page, { path: path.join(SCREENSHOTS, 'shell-toast-en.png') })
     await toast.waitFor({ state: 'hidden', timeout: 10000 })
     const times = await page.evaluate(() => (window as unknown as { toastTimes: number[] }).toastTimes)
     assert.equal(times.length, 2, `shown and hidden once: ${times}`)

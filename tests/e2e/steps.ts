@@ -9,7 +9,7 @@ import type { MenuFile } from '../../server/src/domain/catalogue/menu-file'
 import type { Locale } from '../../src/gateway/contract'
 import { translate } from '../../src/i18n/translate'
 import { checkPage } from './axe'
-import { SCREENSHOTS } from './browser'
+import { SCREENSHOTS, saveScreenshot } from './browser'
 import type { AppUnderTest } from './harness'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -25,13 +25,13 @@ export const byId = (page: Page, testId: string) => page.getByTestId(testId).fil
  * A screenshot of what is on show, after axe looked at it (axe.ts: its violations fail the test at
  * its end). { axe: false } for a picture of a failure, which has its own message.
  */
-export async function shot(page: Page, name: string, options: { axe?: boolean } = {}): Promise<Buffer> {
+export async function shot(page: Page, name: string, options: { axe?: boolean } = {}): Promise<Buffer | null> {
   if (options.axe !== false) await checkPage(page, name)
   // A page sliding in (0.3 s) is photographed once it has arrived, not half way (spinners go on).
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
     .catch(() => undefined)
-  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+  return saveScreenshot(page, { path: path.join(SCREENSHOTS, `${name}.png`) })
 }
 
 /** Scan a code, find goods by number and add one of each from the results, then go to the confirm page (the app in `locale`). */
