@@ -5,7 +5,7 @@
  * - order details: units in the English plural ('× 2 bowls'); in Chinese the coupon row and the
  *   after-sale goods in the reader's language, options with '：' and '；'; times in each
  *   language's way; one minus sign;
- * - the receipt: amounts in one format and every deduction with the minus sign;
+ * - the receipt: amounts in one format and every deduction, and the approved refund, with the minus sign;
  * - the after-sale page: its steps' times without seconds;
  * - coupon details → History: a printed voucher's step named, never 'coupon.event.voucher'.
  * No page shows a catalogue key (raw-keys.ts).
@@ -19,6 +19,7 @@ import { OPERATIONS } from '../../src/gateway/operation-list'
 import { CARD_STATUS } from '../../src/gateway/coupon-rows'
 import { wallClockIn } from '../../src/core/wall-clock'
 import { makeMember } from '../server/helpers/member-fixtures'
+import { approveAfterSale } from '../../server/src/domain/aftersale/aftersale.service'
 import { phone } from './browser'
 import { useAppUnderTest, entryUrl, demoCode } from './harness'
 import { byId, scanAndAdd, shot } from './steps'
@@ -49,7 +50,7 @@ async function call(keyName: string, record: Record<string, unknown>, headers: R
 
 let made: Promise<{ token: string; sheetId: string; cardId: string; voucherId: string }> | null = null
 
-/** A member, a coupon plan with one card used on an English order and one printed voucher redeemed; the order paid and asked back in part. */
+/** A member, a coupon plan with one card used on an English order and one printed voucher redeemed; the order paid, asked back in part and refunded. */
 function fixtures() {
   made ??= (async () => {
     const db = app.server.db
@@ -121,7 +122,9 @@ function fixtures() {
     const sheetId = placed.table1[0].SheetID
     await call('BalancePay', { SheetID: sheetId, RequestKey: `wp-${suffix}` }, headers)
     const lines = (await call('OrderDetailGet', { SheetID: sheetId }, headers)).table2
-    await call('AfterSaleSubmit', { SheetID: sheetId, Lines: [{ LineNo: lines[0].LineNo, Qua: 1 }], Amount: '10', Reason: 'quality', RequestKey: `wa-${suffix}` }, headers)
+    const asked = await call('AfterSaleSubmit', { SheetID: sheetId, Lines: [{ LineNo: lines[0].LineNo, Qua: 1 }], Amount: '10', Reason: 'quality', RequestKey: `wa-${suffix}` }, headers)
+    // The shop approves it (as `npm run aftersale -- approve` does), so the receipt has a refund to show.
+    await approveAfterSale(db, app.server.providers.payments, { afterSaleId: asked.table1[0].AfterSaleID, note: '', now: new Date() })
     return { token: member.token, sheetId, cardId, voucherId }
   })()
   return made
@@ -176,7 +179,9 @@ describe('words, numbers and formats (issue 27 items 15–19)', () => {
 
       await page.goto(`${app.server.url}/#/pages/receipt/receipt?SheetID=${f.sheetId}`)
       await byId(page, 'receipt').waitFor({ timeout: 30000 })
-      await byId(page, 'receipt-refund').first().waitFor({ timeout: 30000 }).catch(() => undefined)
+      // The approved after-sale: balance refunded 10.00, with the minus sign.
+      await byId(page, 'receipt-refund').first().waitFor({ timeout: 30000 })
+      assert.deepEqual(await byId(page, 'receipt-refund').allTextContents(), ['\u2212MOP$10.00'])
       const receipt = await byId(page, 'receipt').innerText()
       assert.doesNotMatch(receipt, /-MOP/, 'a hyphen as a minus sign')
       assert.doesNotMatch(receipt, /MOP\$[\d,]+(\.\d)?(?![\d.])/, 'an amount without its two decimals')
