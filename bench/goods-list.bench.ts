@@ -37,7 +37,7 @@ import { MENU_FORMAT } from '../server/src/domain/catalogue/menu-file'
 import { importMenu } from '../server/src/domain/catalogue/menu-import.service'
 import { startServer, type RunningServer } from '../server/src/main'
 import { demoEntryPoints } from '../server/src/storage/seed'
-import { launchBrowser, phone } from '../tests/e2e/browser'
+import { CHROMIUM, launchBrowser, phone } from '../tests/e2e/browser'
 
 const ROOT = path.resolve(__dirname, '..')
 const DIST_H5 = path.join(ROOT, 'dist', 'h5')
@@ -443,7 +443,7 @@ export async function runGoodsListBench(options: GoodsListBenchOptions = {}): Pr
     })
     // After closing time table A03's open sheet leads to orderEntry instead of Home: any hour.
     await server.db.updateTable('bases').set({ begin_time: '00:00', end_time: '23:59' }).execute()
-    browser = await launchBrowser()
+    browser = await launchBrowser(CHROMIUM)
     const pageErrors: string[] = []
     const results: GoodsListSize[] = []
     for (const n of sizes) {
