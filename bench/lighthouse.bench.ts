@@ -95,7 +95,7 @@ export interface LighthouseBenchOptions {
 }
 
 // Lighthouse and its types are ES modules only; this file is compiled to CommonJS.
-type LighthouseFn = (url: string, flags?: Record<string, unknown>, config?: unknown, page?: unknown) => Promise<{ lhr: Lhr } | undefined>
+type LighthouseFn = (url: string, flags?: Record<string, unknown>, config?: unknown, page?: unknown) => Promise<{ lhr: Lhr; artifacts?: { Trace?: unknown; DevtoolsLog?: unknown } } | undefined>
 interface LhrAudit {
   id: string
   title: string
@@ -245,12 +245,16 @@ async function audit(lighthouse: LighthouseFn, url: string, flags: Record<string
   const result = await lighthouse(url, flags, undefined, page)
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
-  // LIGHTHOUSE_DUMP=<dir> keeps each report (network requests, request chains) to look into.
+  // LIGHTHOUSE_DUMP=<dir> keeps each report (network requests, request chains) and its trace to look into.
   const dump = process.env.LIGHTHOUSE_DUMP
   // The folder is made when missing: a report that cannot be kept must not cost the run its figures.
   if (dump) {
     fs.mkdirSync(dump, { recursive: true })
-    fs.writeFileSync(path.join(dump, `${new URL(url).hash ? 'list' : 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr))
+    const name = `${new URL(url).hash ? 'list' : 'home'}-${Date.now()}`
+    fs.writeFileSync(path.join(dump, `${name}.json`), JSON.stringify(result.lhr))
+    // The trace and the network log too: what the simulation replays (docs/first-load.md).
+    if (result.artifacts?.Trace) fs.writeFileSync(path.join(dump, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
+    if (result.artifacts?.DevtoolsLog) fs.writeFileSync(path.join(dump, `${name}.devtoolslog.json`), JSON.stringify(result.artifacts.DevtoolsLog))
   }
   return result.lhr
 }

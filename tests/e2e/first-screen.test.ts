@@ -15,11 +15,12 @@ import { checkPage, claimPage } from './axe'
 
 const app = useAppUnderTest()
 
-/** Counts the page's gateway calls, and what the console says went wrong (a CSP refusal, say). */
-function watch(page: Page): { calls: string[]; problems: string[] } {
-  const seen = { calls: [] as string[], problems: [] as string[] }
+/** Counts the page's gateway calls and stylesheet files, and what the console says went wrong (a CSP refusal, say). */
+function watch(page: Page): { calls: string[]; styles: string[]; problems: string[] } {
+  const seen = { calls: [] as string[], styles: [] as string[], problems: [] as string[] }
   page.on('request', (r) => {
     if (r.url().endsWith('/GetData')) seen.calls.push(new URLSearchParams(r.postData() ?? '').get('KeyName') ?? '?')
+    if (r.resourceType() === 'stylesheet' || /\.css(\?|$)/.test(r.url())) seen.styles.push(new URL(r.url()).pathname)
   })
   page.on('pageerror', (e) => seen.problems.push(e.message))
   page.on('console', (m) => m.type() === 'error' && seen.problems.push(m.text()))
@@ -50,6 +51,8 @@ describe('the first screen from a table code', () => {
       const first = page.locator('.so-recommend__img').first()
       await first.waitFor({ timeout: 30000 })
       assert.deepEqual([...seen.calls], [], `${locale}: the first screen asked the gateway`)
+      // Its styles came inside the HTML (server/src/http/first-screen.ts): no stylesheet round trip.
+      assert.deepEqual([...seen.styles], [], `${locale}: the first screen fetched stylesheets`)
       assert.match(await page.getByTestId('table-name').innerText(), /A03/)
       await checkPage(page, `first-screen-${locale}`)
       await saveScreenshot(page, { path: path.join(SCREENSHOTS, `first-screen-${locale}.png`) })

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { FIRST_ANSWERS_ID, FIRST_ANSWERS_PATH, firstAnswerKey, type FirstScreen } from '../../src/core/first-answers'
+import { inlineStyle } from '../../server/src/http/first-screen'
 import { createTestServer, decodeDeep, DEMO_ENT, type TestServer } from './helpers/test-server'
 import { tableCode } from './helpers/table-codes'
 
@@ -22,10 +23,19 @@ const PAGE_FILES = {
   'i18n/zh-CN?first-screen': ['js/i18n-zh-CN-first.1a2b3c4d.js']
 }
 
+/** The build's stylesheets: the app's and the first screen's pages', small enough to come inside the HTML. */
+const STYLES = {
+  'css/app.css': '.taro_page{display:block}@font-face{font-family:weui;src:url(/static/fonts/f7977b9c.ttf)}',
+  'css/738.1a2b3c4d.css': '.so-entry{color:#333}',
+  'css/8371.1a2b3c4d.css': '.so-home{background:url("data:image/svg+xml,%3Csvg%3E%3C/svg%3E")}\n/*# sourceMappingURL=8371.1a2b3c4d.css.map*/'
+}
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-first-screen-'))
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX)
   fs.writeFileSync(path.join(dir, 'page-files.json'), JSON.stringify(PAGE_FILES))
+  fs.mkdirSync(path.join(dir, 'css'))
+  for (const [file, css] of Object.entries(STYLES)) fs.writeFileSync(path.join(dir, file), css)
   // The demo menus: Home's recommendations have pictures to preload.
   server = await createTestServer({ staticDir: dir, filesDir: path.join(dir, 'files') }, { demoMenus: true })
 })
@@ -76,16 +86,26 @@ describe('the HTML of an entry URL', () => {
     expect(zh.answers[firstAnswerKey('HomeShopDetailsGet', where)].data.table1[0].ShopName).not.toBe(home.data.table1[0].ShopName)
   })
 
-  it("preloads the first screen's scripts and styles in the page's language, and the first row of pictures", async () => {
+  it("preloads the first screen's scripts in the page's language and the first row of pictures, and carries its styles", async () => {
     const code = await tableCode(server.db, 'B202-T01')
-    const { links, answers } = firstScreen((await entry(code, 'en')).body)
+    const html = (await entry(code, 'en')).body
+    const { links, answers } = firstScreen(html)
     const hrefs = links.map((l) => /href="([^"]*)"/.exec(l)?.[1]).filter(Boolean)
-    expect(hrefs).toEqual(expect.arrayContaining(['/js/i18n-en-first.1a2b3c4d.js', '/js/738.1a2b3c4d.js', '/css/738.1a2b3c4d.css', '/js/8371.1a2b3c4d.js', '/js/pages-shared.1a2b3c4d.js']))
+    expect(hrefs).toEqual(expect.arrayContaining(['/js/i18n-en-first.1a2b3c4d.js', '/js/738.1a2b3c4d.js', '/js/8371.1a2b3c4d.js', '/js/pages-shared.1a2b3c4d.js']))
     // Each once; nothing of pages past the first screen, nor another language's texts.
     expect(new Set(hrefs).size).toBe(hrefs.length)
     expect(hrefs).not.toContain('/js/3630.1a2b3c4d.js')
     expect(hrefs).not.toContain('/js/i18n-zh-CN-first.1a2b3c4d.js')
-    expect(links.find((l) => l.includes('738.1a2b3c4d.css'))).toContain('as="style"')
+    // The stylesheets come inside the page, not as files: the app's where its link was, then the
+    // entry page's and Home's in the order the app would add them, each named as the app's loader
+    // looks for it (data-href), without its source map comment.
+    expect(hrefs.filter((h) => h!.endsWith('.css'))).toEqual([])
+    const styles = [...html.matchAll(/<style data-href="([^"]*)">([^<]*)<\/style>/g)].map((m) => [m[1], m[2]])
+    expect(styles).toEqual([
+      ['/css/app.css', STYLES['css/app.css']],
+      ['/css/738.1a2b3c4d.css', STYLES['css/738.1a2b3c4d.css']],
+      ['/css/8371.1a2b3c4d.css', '.so-home{background:url("data:image/svg+xml,%3Csvg%3E%3C/svg%3E")}']
+    ])
     const goods = answers[firstAnswerKey('ShopHomeGoodsByPage', { ShopID: 'S101', BaseID: 'B202', PageIndex: 1, PageSize: 20, EntID: DEMO_ENT })].data.table1
     const pictures = links.filter((l) => l.includes('as="image"'))
     expect(goods.length).toBeGreaterThan(2)
@@ -94,13 +114,20 @@ describe('the HTML of an entry URL', () => {
     expect(pictures[0]).toContain('fetchpriority="high"')
   })
 
-  it('writes its preloads and answers after the viewport is set (a picture is sized by it) and before the stylesheet', async () => {
+  it('writes its preloads and answers after the viewport is set (a picture is sized by it) and before the styles', async () => {
     const code = await tableCode(server.db, 'B202-T01')
     const html = (await entry(code, 'en')).body
     const at = (text: string) => html.indexOf(text)
     expect(at('as="image"')).toBeGreaterThan(at('name="viewport"'))
     expect(at('id="so-pages"')).toBeGreaterThan(at('name="viewport"'))
-    for (const text of ['as="image"', 'id="so-pages"', `id="${FIRST_ANSWERS_ID}"`]) expect(at(text)).toBeLessThan(at('rel="stylesheet"'))
+    for (const text of ['as="image"', 'id="so-pages"', `id="${FIRST_ANSWERS_ID}"`]) expect(at(text)).toBeLessThan(at('<style'))
+    expect(html).not.toContain('rel="stylesheet"')
+  })
+
+  it("carries the app's stylesheet in every page's HTML, and no page's but the first screen's", async () => {
+    const html = (await server.app.inject({ method: 'GET', url: '/' })).body
+    expect([...html.matchAll(/<style data-href="([^"]*)">/g)].map((m) => m[1])).toEqual(['/css/app.css'])
+    expect(html).not.toContain('rel="stylesheet"')
   })
 
   it("keeps a shop's text inside the answers: no '</script>' ends them", async () => {
@@ -123,7 +150,10 @@ describe('the HTML of an entry URL', () => {
   it('answers nothing for an unknown code, and gives any other / the page with only the map of its files', async () => {
     const unknown = firstScreen((await entry('QR-NOPE-0000000000')).body)
     expect(unknown.answers).toEqual({})
-    const withMap = INDEX.replace(VIEWPORT, `${VIEWPORT}<script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script>`)
+    const withMap = INDEX.replace(VIEWPORT, `${VIEWPORT}<script type="application/json" id="so-pages">${JSON.stringify(PAGE_FILES)}</script>`).replace(
+      '<link href="/css/app.css" rel="stylesheet">',
+      `<style data-href="/css/app.css">${STYLES['css/app.css']}</style>`
+    )
     for (const url of ['/', '/?TableID=B202-T01', `/?QRCode=${'x'.repeat(200)}`, '/?QRCode=%3Cscript%3E', '/?QRCode=a&QRCode=b']) {
       const res = await server.app.inject({ method: 'GET', url })
       expect(res.statusCode).toBe(200)
@@ -138,6 +168,21 @@ describe('the HTML of an entry URL', () => {
       const m = /<script type="application\/json" id="so-pages">([^<]*)<\/script>/.exec(res.body)
       expect(m && JSON.parse(m[1])).toEqual(PAGE_FILES)
     }
+  })
+})
+
+describe('a stylesheet inside the HTML (inlineStyle)', () => {
+  it('comes inline only when it means the same there: never one that names a file relatively, holds </style, is large or is not a stylesheet of the build', () => {
+    const css = (name: string, text: string) => fs.writeFileSync(path.join(dir, 'css', name), text)
+    css('relative.css', '.a{background:url(pic.png)}')
+    css('quoted-relative.css', ".a{background:url( '../img/pic.png' )}")
+    css('breaks-out.css', '.a{content:"</STYLE><script>alert(1)</script>"}')
+    css('large.css', `.a{color:red}${' '.repeat(40 * 1024)}`)
+    css('fine.css', '.a{background:url(/static/x.png)}.b{background:url(https://cdn.example/y.png)}')
+    for (const file of ['css/relative.css', 'css/quoted-relative.css', 'css/breaks-out.css', 'css/large.css', 'css/missing.css', 'js/app.js', 'css/../index.html']) {
+      expect(inlineStyle(dir, file)).toBeNull()
+    }
+    expect(inlineStyle(dir, 'css/fine.css')).toBe('<style data-href="/css/fine.css">.a{background:url(/static/x.png)}.b{background:url(https://cdn.example/y.png)}</style>')
   })
 })
 

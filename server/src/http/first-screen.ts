@@ -7,15 +7,16 @@
  *   - the answers to those first gateway calls (src/core/first-answers.ts), made here through the
  *     gateway itself (Fastify's inject: the same checks, kept answers and language), which the
  *     app takes instead of asking (src/hosts/first-answers.h5.ts);
- *   - preloads of the entry page's, Home's and the first-screen texts' scripts and stylesheets
- *     (page-files.json, written by the build: config/page-files-plugin.js);
+ *   - preloads of the entry page's, Home's and the first-screen texts' scripts (page-files.json,
+ *     written by the build: config/page-files-plugin.js), and those pages' stylesheets inline
+ *     (a few KB: as files each took a connection and a round trip ahead of the app's scripts);
  *   - preloads of the first row of recommended pictures, with the srcset and sizes Home gives them.
  *
  * The calls mirror what the app makes (features/session/session.store.ts resolve(), then Home's
  * recommendations in features/menu/menu.store.ts); a call the app makes differently is simply not
  * found and goes over the network as before. tests/e2e/first-screen.test.ts sees to it that the
  * first screen from a table's code asks the network nothing before it shows.
- * Every / (an entry URL's or not) also carries the build's map of each page's files
+ * Every / (an entry URL's or not) carries the app's own stylesheet inline, and the build's map of each page's files
  * (`<script type="application/json" id="so-pages">`): index.html's first script preloads the files
  * of the page a reload or a link names in its hash (#/pages/goodsList/goodsList), which the
  * server never sees.
@@ -61,10 +62,21 @@ type Lookup = Partial<Record<(typeof LOOKUP_FIELDS)[number], string>>
 const CARRIED = ['host', 'accept-language', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'forwarded'] as const
 
 interface BuildFiles {
-  /** index.html with the map of the pages' files written in. */
+  /** index.html with the map of the pages' files written in, and the app's stylesheet inline. */
   html: string
   pageFiles: Record<string, string[]>
+  /** The first screen's pages' stylesheets as <style> elements, in the order they apply. */
+  firstStyles: string
+  /** Those stylesheets' files (not preloaded: they come inline). */
+  inlined: Set<string>
 }
+
+/**
+ * Stylesheets up to this size come inside the HTML. The first screen's are a few KB each (1–3 KB
+ * compressed): as files, each took one of the phone's few connections and a round trip before the
+ * app's scripts could start (docs/first-load.md "1 Dec, second session").
+ */
+const INLINE_STYLE_MAX = 32 * 1024
 
 /** JSON inside <script>: '<' written as \u003c, so no '</script>' or '<!--' in it ends the element. */
 const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c')
@@ -90,7 +102,15 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
         }
         // At the head's start: index.html's first script, before the stylesheet, reads it.
         const withPages = atHeadStart(html, `<script type="application/json" id="${PAGE_FILES_ID}">${scriptJson(pageFiles)}</script>`)
-        cached = { mtimeMs, files: { html: withPages, pageFiles } }
+        const inlined = new Set<string>()
+        let firstStyles = ''
+        for (const file of new Set(FIRST_SCREEN_FILES.flatMap((k) => pageFiles[k] ?? []).filter((f) => f.endsWith('.css')))) {
+          const style = inlineStyle(opts.staticDir, file)
+          if (!style) continue
+          inlined.add(file)
+          firstStyles += style
+        }
+        cached = { mtimeMs, files: { html: inlineAppStyles(withPages, opts.staticDir), pageFiles, firstStyles, inlined } }
       }
       return cached.files
     } catch {
@@ -106,7 +126,9 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
     if (!code || 'TableID' in query || 'BaseID' in query || 'ShopID' in query) return files.html
     const first = await firstScreen(app, request, opts.authCode, { QRCode: code }, HOME_PAGE)
-    return atHeadStart(files.html, firstScreenHead(first, files.pageFiles))
+    // The pages' stylesheets after the app's, as the app would add them (mini-css-extract appends
+    // to the head), and found there by it (their data-href) instead of fetched again.
+    return atHeadStart(files.html, firstScreenHead(first, files.pageFiles, files.inlined)).replace('</head>', `${files.firstStyles}</head>`)
   })
 
   // A reload's or a link's page past the entry, for the entry the app stored (index.html asks).
@@ -133,9 +155,9 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
 }
 
 /** The preloads and answers written before </head> of an entry URL's page. */
-function firstScreenHead(first: FirstScreen, pageFiles: Record<string, string[]>): string {
+function firstScreenHead(first: FirstScreen, pageFiles: Record<string, string[]>, inlined: Set<string>): string {
   const links: string[] = []
-  const files = [`i18n/${first.locale}?first-screen`, ...FIRST_SCREEN_FILES].flatMap((k) => pageFiles[k] ?? [])
+  const files = [`i18n/${first.locale}?first-screen`, ...FIRST_SCREEN_FILES].flatMap((k) => pageFiles[k] ?? []).filter((f) => !inlined.has(f))
   for (const file of new Set(files)) {
     links.push(`<link rel="preload" href="/${escapeAttribute(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}">`)
   }
@@ -233,6 +255,34 @@ function firstGoodsRows(classes: { ClassID?: string; SortNo?: number | string }[
 function atHeadStart(html: string, content: string): string {
   const at = /<meta name="?viewport"?[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html) ?? /<head(\s[^>]*)?>/i.exec(html)
   return at ? `${html.slice(0, at.index + at[0].length)}${content}${html.slice(at.index + at[0].length)}` : html.replace('</head>', `${content}</head>`)
+}
+
+/**
+ * A stylesheet of the build as a <style> element, marked with its file (`data-href`, which
+ * mini-css-extract's loader looks for before it fetches a page's stylesheet). Null when it cannot
+ * come inline unchanged: missing, large, holding '</style', or naming a file by a relative URL
+ * (which would resolve against the page instead of /css/).
+ */
+export function inlineStyle(staticDir: string, file: string): string | null {
+  if (!/^css\/[\w.-]+\.css$/.test(file)) return null
+  let css: string
+  try {
+    css = fs.readFileSync(path.join(staticDir, file), 'utf8')
+  } catch {
+    return null
+  }
+  if (css.length > INLINE_STYLE_MAX || /<\/style/i.test(css)) return null
+  for (const m of css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/g)) if (!/^(data:|\/|https?:)/i.test(m[2])) return null
+  return `<style data-href="/${escapeAttribute(file)}">${css.replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')}</style>`
+}
+
+/** index.html with the build's own stylesheet links (the app's) written inline where they can be. */
+function inlineAppStyles(html: string, staticDir: string): string {
+  return html.replace(/<link\b[^>]*>/g, (link) => {
+    if (!/\brel="?stylesheet"?/.test(link)) return link
+    const href = /\bhref="?\/([^"\s>]+)/.exec(link)?.[1]
+    return (href && inlineStyle(staticDir, href)) || link
+  })
 }
 
 function escapeAttribute(text: string): string {
