@@ -35,7 +35,19 @@ const SCRIPTS: Record<CataloguePart, Record<Locale, Script>> = {
 export type { CataloguePart }
 
 export function loadCatalogue(locale: Locale, part: CataloguePart): Promise<Partial<Catalogue>> {
-  return SCRIPTS[part][locale]().then((m) => m.default)
+  return SCRIPTS[part === 'first-screen' ? openingPart() : part][locale]().then((m) => m.default)
+}
+
+/**
+ * What the first screen's texts are on the page in the address: a page past Home opened directly
+ * (a reload, a link) needs its own part next (RootStore.beforePage), which holds the first
+ * screen's, so the app does not fetch the first screen's as well (a request beside its scripts
+ * on a weak signal; docs/first-load.md).
+ */
+function openingPart(): CataloguePart {
+  const route = location.hash.replace(/^#\/?/, '').split('?')[0]
+  if (!route || /^pages\/(home\/home|scanCodeEntry\/scanCodeEntry)$/.test(route)) return 'first-screen'
+  return route === 'pages/goodsList/goodsList' ? 'menu' : 'all'
 }
 
 const SHELL: Record<Locale, Partial<Catalogue>> = { 'zh-CN': shellZhCN, 'zh-TW': shellZhTW, en: shellEn }
