@@ -196,15 +196,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .set('mimetype', 'application/octet-stream')
           .set('type', 'asset/resource')
           .set('generator', { filename: 'static/fonts/[contenthash:8].ttf' })
-        // Every page uses mobx-react-lite and the plain React View/Text/Image: one shared
-        // chunk, not a copy inside each lazily loaded page. The web components (ScrollView, Input
-        // and the Stencil runtime) go into a chunk of their own that only the pages using them
-        // load, never the first screen.
+        // Every page uses mobx-react-lite and the plain React View/Text/Image: in React DOM's script
+        // (an initial one, below), not a copy inside each lazily loaded page nor a request of their
+        // own before every first page. The web components (ScrollView, Input and the Stencil
+        // runtime) go into a chunk of their own that only the pages using them load, never the
+        // first screen.
         chain.optimization.merge({
           splitChunks: {
             cacheGroups: {
               pagesShared: {
-                name: 'pages-shared',
+                name: 'react-dom',
                 test: /[\\/](node_modules[\\/](mobx-react-lite|use-sync-external-store|classnames|@tarojs[\\/]components-react[\\/]dist[\\/](index|utils|components[\\/](view|text|image))\b)|config[\\/]finalization-registry\.js$)/,
                 chunks: 'async',
                 priority: 30,
@@ -219,8 +220,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
                 enforce: true
               },
               // React DOM (and its scheduler) in a script of its own beside the app's: two downloads
-              // of about 37 KB side by side on a phone's connections instead of one of 73 KB, and a
-              // file that stays cached across our deploys while React is not upgraded.
+              // of about 40 KB side by side on a phone's connections instead of one of 73 KB, and a
+              // file that stays cached across our deploys while React is not upgraded (docs/first-load.md).
               reactDom: {
                 name: 'react-dom',
                 test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,

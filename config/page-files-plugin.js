@@ -2,7 +2,7 @@
  * Writes `page-files.json` beside the H5 build's index.html: for each page and each language's
  * first-screen texts, the script and stylesheet files the browser fetches when it loads them
  * (every chunk of the import's chunk group), and the same for every named import, e.g.
- *   { "pages/home/home": ["js/pages-shared.1a2b3c4d.js", "css/8371.1a2b3c4d.css", "js/8371.1a2b3c4d.js"],
+ *   { "pages/goodsList/goodsList": ["js/money.1a2b3c4d.js", "css/8408.1a2b3c4d.css", "js/8408.1a2b3c4d.js"],
  *     "i18n/en?first-screen": ["js/i18n-en-first.1a2b3c4d.js"], "chunk:feature-stores": […], … }
  * The server preloads those of the first screen from the HTML of an entry URL, and hands the
  * whole map to the page, whose first script preloads the files of the page in its URL's hash
@@ -11,6 +11,17 @@
  */
 const PAGE = /[\\/]src[\\/](pages[\\/][^\\/]+[\\/][^\\/.]+)\.tsx$/
 const FIRST_TEXTS = /[\\/]src[\\/]i18n[\\/]catalogues[\\/]([A-Za-z-]+)\.ts\?first-screen$/
+
+/**
+ * The scripts and stylesheets the browser fetches for a chunk group, but those of chunks the page
+ * already has from its start (the HTML's own scripts: a group shares one when a split chunk such as
+ * config/index.ts's 'react-dom' is also the entry's).
+ */
+function groupFiles(group) {
+  const files = []
+  for (const c of group.chunks) if (!c.canBeInitial()) for (const f of c.files) if (/\.(js|css)$/.test(f)) files.push(f)
+  return files
+}
 
 class PageFilesPlugin {
   apply(compiler) {
@@ -22,9 +33,7 @@ class PageFilesPlugin {
           if (group.isInitial()) continue
           // A named import (webpackChunkName: 'feature-stores', 'i18n-en', …) under 'chunk:<name>'.
           if (group.name && !out[`chunk:${group.name}`]) {
-            const files = []
-            for (const c of group.chunks) for (const f of c.files) if (/\.(js|css)$/.test(f)) files.push(f)
-            out[`chunk:${group.name}`] = files
+            out[`chunk:${group.name}`] = groupFiles(group)
           }
           for (const origin of group.origins) {
             // The module that the import() resolves to: the page or the catalogue part.
@@ -37,9 +46,7 @@ class PageFilesPlugin {
                 const texts = FIRST_TEXTS.exec(resource)
                 const key = page ? page[1].split(/[\\/]/).join('/') : texts ? `i18n/${texts[1]}?first-screen` : null
                 if (!key || out[key]) continue
-                const files = []
-                for (const c of group.chunks) for (const f of c.files) if (/\.(js|css)$/.test(f)) files.push(f)
-                out[key] = files
+                out[key] = groupFiles(group)
               }
             }
           }
