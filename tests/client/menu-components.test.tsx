@@ -1,6 +1,7 @@
 /** Goods rows, their cart action and the cart bar, as a diner sees them (jsdom over Taro's React components). */
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { runInAction } from 'mobx'
+import { observer } from 'mobx-react-lite'
 import type { GoodsRow } from '../../src/gateway/operations'
 import { RootStore } from '../../src/stores/root-store'
 import { StoreContext } from '../../src/stores/context'
@@ -40,11 +41,17 @@ async function renderRows(rows: GoodsRow[], onChoose = jest.fn()) {
   const root = new RootStore(host, { authCode: 'c', liveUrl: '', testUrl: '', appVersion: '2.0.3' })
   await root.session.initialise({ QRCode: 'QR-A03' })
   await root.menu.loadMenu()
-  render(
-    <StoreContext.Provider value={root}>
+  // The rows as the goods list draws them: observing the menu's list, whose rows are replaced when they change.
+  const Rows = observer(() => (
+    <>
       {root.menu.goods.map((g) => (
         <GoodsRowView key={g.GoodsID} goods={g} onOpen={() => undefined} action={<GoodsAction goods={g} onChoose={onChoose} />} />
       ))}
+    </>
+  ))
+  render(
+    <StoreContext.Provider value={root}>
+      <Rows />
       <CartBar shopId='S101' baseId='B201' onOpen={() => undefined} />
     </StoreContext.Provider>
   )
@@ -77,8 +84,8 @@ describe('goods rows and the cart bar', () => {
     const { root } = await renderRows([goods({ SoldOut: 1 })])
     expect(screen.getByTestId('sold-out').textContent).toBe('Sold out')
     expect(screen.queryByLabelText('Add one Soup of the Day')).toBeNull()
-    // What the live stream's goods.soldOut does to the row (menu-live.store.ts).
-    await act(async () => runInAction(() => (root.menu.goods[0].SoldOut = 0)))
+    // What the live stream's goods.soldOut does to the row (menu-live.store.ts): a new row in its place.
+    await act(async () => runInAction(() => (root.menu.goods[0] = { ...root.menu.goods[0], SoldOut: 0 })))
     expect(screen.queryByTestId('sold-out')).toBeNull()
     expect(screen.getByLabelText('Add one Soup of the Day')).toBeTruthy()
   })

@@ -94,7 +94,12 @@ export class MenuLiveStore {
     const d = message.data
     if (message.kind === 'goods.soldOut' && typeof d.goodsId === 'string') {
       const flag = d.soldOut === true ? 1 : 0
-      for (const row of [...menu.goods, ...menu.recommended, ...menu.searchResults]) if (row.GoodsID === d.goodsId) row.SoldOut = flag
+      // The lists' rows are plain (MenuStore): a changed row is a new one in its place.
+      for (const rows of [menu.goods, menu.recommended, menu.searchResults]) {
+        rows.forEach((row, i) => {
+          if (row.GoodsID === d.goodsId && row.SoldOut !== flag) rows[i] = { ...row, SoldOut: flag }
+        })
+      }
       for (const details of Object.values(menu.details)) {
         if (details.goods.GoodsID === d.goodsId) details.goods.SoldOut = flag
         for (const pick of details.bomGoods) if (pick.GoodsID === d.goodsId) pick.SoldOut = flag
