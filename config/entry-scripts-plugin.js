@@ -1,13 +1,14 @@
 /**
- * The app's own scripts (the Taro runtime, React DOM, the app) at the top of the H5 index.html's
- * head and fetched at high priority (issue 28 item 2; docs/first-load.md "1 Dec, second session").
+ * The app's own scripts (the Taro runtime, React DOM, the app) early in the H5 index.html's head
+ * and fetched at high priority (issue 28 item 2; docs/first-load.md "1 Dec, second session").
  *
  * Chrome fetches a `defer` script at low priority, after every picture and stylesheet the page
  * names, though nothing on screen can draw before these scripts have run; on a phone's few
  * connections the pictures took them first. `fetchpriority="high"` puts them beside the
  * stylesheets. The template (src/index.html) writes the script tags before its own inline
- * scripts, so they are asked for before the page's preloads; a `defer` script runs after the
- * document is parsed wherever it stands, so the order in which they run is unchanged.
+ * scripts, so they are asked for before the preloads those make for a reloaded page; a `defer`
+ * script runs after the document is parsed wherever it stands, so the order in which they run is
+ * unchanged.
  */
 class EntryScriptsPlugin {
   constructor(HtmlWebpackPlugin) {
