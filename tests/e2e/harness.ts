@@ -13,6 +13,11 @@ import { demoEntryPoints } from '../../server/src/storage/seed'
 import { assertNoFindings, takeFindings } from './axe'
 import { launchBrowser, SCREENSHOTS } from './browser'
 import { startTileServer, type TileServer } from './tile-server'
+import { lowerSecretHashCostForTests } from '../../server/src/domain/staff/secret-hash'
+
+// The console's sign-ins and PINs at scrypt N = 2^10, as in the operation tests
+// (tests/server/low-secret-cost.ts): each check at the real cost is about 130 ms of CPU.
+lowerSecretHashCostForTests(1 << 10)
 
 export interface AppUnderTest {
   readonly server: RunningServer

@@ -1,5 +1,5 @@
 /**
- * A process that makes a rush of garbage and falls quiet (tests/server/idle-collect.test.ts):
+ * A process that makes a rush of garbage and falls quiet (tests/unit/server/idle-collect.test.ts):
  * prints its heap after the rush, each quiet collection, and its heap at the end, as JSON lines.
  */
 import { startIdleCollect } from '../../../server/src/idle-collect'

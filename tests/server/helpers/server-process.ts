@@ -5,6 +5,10 @@
  */
 import { startIdleCollect } from '../../../server/src/idle-collect'
 import { startServer } from '../../../server/src/main'
+import { lowerSecretHashCostForTests } from '../../../server/src/domain/staff/secret-hash'
+
+// As in the test files that start it (tests/server/low-secret-cost.ts).
+lowerSecretHashCostForTests(1 << 10)
 
 startServer({ logger: false, seed: false, port: 0, host: '127.0.0.1' }).then(
   (server) => {

@@ -8,7 +8,9 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
-const N = 1 << 15
+/** scrypt's cost parameter for every hash the server makes. */
+export const SECRET_HASH_COST = 1 << 15
+let N = SECRET_HASH_COST
 const R = 8
 const P = 1
 const KEY_LENGTH = 32
@@ -19,6 +21,18 @@ function derive(secret: string, salt: Buffer, n: number, r: number, p: number): 
   return new Promise((resolve, reject) =>
     scrypt(secret.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (error, key) => (error ? reject(error) : resolve(key)))
   )
+}
+
+/**
+ * The test suites' cost (tests/server/low-secret-cost.ts, tests/e2e/harness.ts): their thousand
+ * or so hashes and checks at 2^15 took about 130 ms of CPU each, a sixth of the operation tests'
+ * time. Only code calls it, never a setting, and it refuses under NODE_ENV=production; a hash
+ * names the cost it was made with, so every check reads its own.
+ */
+export function lowerSecretHashCostForTests(n: number): void {
+  if (process.env.NODE_ENV === 'production') throw new Error('the staff secret hash cost is lowered only in tests')
+  if (!Number.isInteger(Math.log2(n)) || n < 2 || n > SECRET_HASH_COST) throw new Error(`scrypt cost must be a power of two up to ${SECRET_HASH_COST}`)
+  N = n
 }
 
 export async function hashSecret(secret: string): Promise<string> {

@@ -3,7 +3,7 @@
  * on the same network can open (PUBLIC_URL, else this machine's LAN IPv4 address, else localhost with a note).
  */
 import type { NetworkInterfaceInfo } from 'node:os'
-import { entryBase, lanAddresses, listenDescription, type Interfaces } from '../../server/src/start-address'
+import { entryBase, lanAddresses, listenDescription, type Interfaces } from '../../../server/src/start-address'
 
 const v4 = (address: string, internal = false): NetworkInterfaceInfo => ({ address, family: 'IPv4', internal, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: `${address}/24` })
 const v6 = (address: string): NetworkInterfaceInfo => ({ address, family: 'IPv6', internal: false, netmask: 'ffff:ffff:ffff:ffff::', mac: '00:00:00:00:00:00', cidr: `${address}/64`, scopeid: 0 })

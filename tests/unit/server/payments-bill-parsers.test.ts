@@ -7,10 +7,10 @@
  * 退款批次号/请求号). No live account is involved: docs/payments-reconcile.md says what only one proves.
  */
 import zlib from 'node:zlib'
-import { parseAlipayBillZip, parseAlipayDetail, unzip } from '../../server/src/providers/payment/alipay.bill'
-import { beijingDay, beijingTimeToIso, BillFormatError, isBillDate } from '../../server/src/providers/payment/bill'
-import { parseWechatTradeBill } from '../../server/src/providers/payment/wechatpay.bill'
-import { gbkEncode, zipFiles } from '../support/fake-alipay'
+import { parseAlipayBillZip, parseAlipayDetail, unzip } from '../../../server/src/providers/payment/alipay.bill'
+import { beijingDay, beijingTimeToIso, BillFormatError, isBillDate } from '../../../server/src/providers/payment/bill'
+import { parseWechatTradeBill } from '../../../server/src/providers/payment/wechatpay.bill'
+import { gbkEncode, zipFiles } from '../../support/fake-alipay'
 
 const WECHAT_SAMPLE = [
   '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注',

@@ -1,8 +1,8 @@
 /** The registry is the contract, and docs/gateway.md is generated from both. */
 import fs from 'node:fs'
-import { OPERATIONS } from '../../src/gateway/operation-list'
-import { GATEWAY_DOC_PATH, updateGatewayDoc } from '../../server/src/cli/gateway-docs'
-import { operationList } from '../../server/src/operations/registry'
+import { OPERATIONS } from '../../../src/gateway/operation-list'
+import { GATEWAY_DOC_PATH, updateGatewayDoc } from '../../../server/src/cli/gateway-docs'
+import { operationList } from '../../../server/src/operations/registry'
 
 describe('operation registry', () => {
   it('has exactly the operations of the contract, each in its group', () => {

@@ -6,9 +6,9 @@
  * half reading it. The signed download itself is tested against the fake in payments-reconcile.test.ts.
  */
 import zlib from 'node:zlib'
-import { BillFormatError } from '../../server/src/providers/payment/bill'
-import { parseWechatGlobalStatement, plainStatement, statementSignedBody } from '../../server/src/providers/payment/wechatpay.bill'
-import { GLOBAL_STATEMENT_HEADER } from '../support/fake-wechatpay'
+import { BillFormatError } from '../../../server/src/providers/payment/bill'
+import { parseWechatGlobalStatement, plainStatement, statementSignedBody } from '../../../server/src/providers/payment/wechatpay.bill'
+import { GLOBAL_STATEMENT_HEADER } from '../../support/fake-wechatpay'
 
 const MERCHANT = { mchId: '1900000109', currency: 'MOP' }
 

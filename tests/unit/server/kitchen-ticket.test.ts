@@ -1,6 +1,6 @@
 /** The orders CLI's kitchen ticket for lines the gateway tests do not place: packs and main units on one line, several add-ons, an appointed pickup. */
-import { kitchenTicket } from '../../server/src/domain/orders/order-view'
-import { lineRow, orderRow } from '../unit/support/orders-fakes'
+import { kitchenTicket } from '../../../server/src/domain/orders/order-view'
+import { lineRow, orderRow } from '../support/orders-fakes'
 
 describe('kitchen ticket', () => {
   it('counts packs and main units of one line, and one of each add-on per pack or unit', () => {

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { IDLE_GROWTH_BYTES, shouldCollect } from '../../server/src/idle-collect'
+import { IDLE_GROWTH_BYTES, shouldCollect } from '../../../server/src/idle-collect'
 
 const MB = 1024 * 1024
 
@@ -31,7 +31,7 @@ describe('when a quiet server collects', () => {
   })
 
   it('gives back the heap a rush left once the process is quiet, and collects only once while it stays quiet', () => {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'helpers', 'idle-collect-child.ts')], { encoding: 'utf8', timeout: 60_000 })
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'server', 'helpers', 'idle-collect-child.ts')], { encoding: 'utf8', timeout: 60_000 })
     expect(child.stderr).toBe('')
     const lines = child.stdout.trim().split('\n').map((l) => JSON.parse(l))
     const afterRush = lines.find((l) => 'afterRush' in l).afterRush

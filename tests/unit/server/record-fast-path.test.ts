@@ -5,16 +5,16 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { encodeStrings } from '../../src/gateway/form'
-import { compileSchema, UNSURE } from '../../server/src/http/compiled-schema'
-import { encodedJson } from '../../server/src/http/encoded-json'
-import { safeParseRecord } from '../../server/src/http/record-parse'
-import { successReply } from '../../server/src/http/response'
-import { keepAnswer } from '../../server/src/http/kept-answers'
-import { baseRecordSchema } from '../../server/src/operations/fields'
-import { operationList } from '../../server/src/operations/registry'
-import OrderPricePreview from '../../server/src/operations/retail/OrderPricePreview'
-import OrderSubmit from '../../server/src/operations/retail/OrderSubmit'
+import { encodeStrings } from '../../../src/gateway/form'
+import { compileSchema, UNSURE } from '../../../server/src/http/compiled-schema'
+import { encodedJson } from '../../../server/src/http/encoded-json'
+import { safeParseRecord } from '../../../server/src/http/record-parse'
+import { successReply } from '../../../server/src/http/response'
+import { keepAnswer } from '../../../server/src/http/kept-answers'
+import { baseRecordSchema } from '../../../server/src/operations/fields'
+import { operationList } from '../../../server/src/operations/registry'
+import OrderPricePreview from '../../../server/src/operations/retail/OrderPricePreview'
+import OrderSubmit from '../../../server/src/operations/retail/OrderSubmit'
 
 // ---------- sample records, from the schemas themselves ----------
 
