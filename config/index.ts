@@ -138,6 +138,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // the html-webpack-plugin Taro builds the page with.
         const HtmlWebpackPlugin = require(require.resolve('html-webpack-plugin', { paths: [require.resolve('@tarojs/webpack5-runner')] }))
         chain.plugin('entry-scripts').use(require('./entry-scripts-plugin').EntryScriptsPlugin, [HtmlWebpackPlugin])
+        // Brotli copies of the hashed scripts and stylesheets, made once here instead of in every server process (config/precompress-plugin.js).
+        if (process.env.NODE_ENV === 'production') chain.plugin('precompress').use(require('./precompress-plugin').PrecompressPlugin)
         // BUNDLE_MAPS=1: source maps beside the scripts (not referenced from them), to see what a script holds.
         if (process.env.BUNDLE_MAPS) chain.devtool('hidden-source-map')
         chain.resolve.alias.set('@tarojs/components$', path.join(__dirname, 'h5-components.js'))

@@ -2,7 +2,8 @@
  * Compressed answers (issue 13 item 4): a large gateway answer (GoodsListByClass, a page of the
  * menu) comes in brotli or gzip when the client asks for it and plain when it does not; the H5
  * build's text files of 1 KB and more likewise (brotli first), smaller ones plain, and a file's
- * later requests get its best compression, made once.
+ * later requests get its best compression, made once; a file the build compressed goes as the
+ * build made it.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,6 +18,8 @@ let dir: string
 // A script like the build's: repetitive text, well over 1 KB.
 const script = Array.from({ length: 400 }, (_, i) => `export function goods${i}(row){return row.GoodsName+' '+row.SalesPrice+' 點餐 ${i % 7}'}`).join('\n')
 const small = 'console.log("hi")'
+const builtScript = script.replace(/goods/g, 'dish')
+const builtBrotli = zlib.brotliCompressSync(builtScript, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-compress-'))
@@ -25,6 +28,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(h5, 'index.html'), '<!doctype html><html lang="en"><title>ScanOrder</title></html>')
   fs.writeFileSync(path.join(h5, 'js', 'app.5e1f.js'), script)
   fs.writeFileSync(path.join(h5, 'js', 'tiny.5e1f.js'), small)
+  // A script with the brotli copy the build makes beside it (config/precompress-plugin.js).
+  fs.writeFileSync(path.join(h5, 'js', 'built.7c2d.js'), builtScript)
+  fs.writeFileSync(path.join(h5, 'js', 'built.7c2d.js.br'), builtBrotli)
   server = await createTestServer({ staticDir: h5, filesDir: path.join(dir, 'files') }, { demoMenus: true })
 })
 afterAll(async () => {
@@ -104,6 +110,23 @@ describe('static files', () => {
     expect(later.rawPayload.length).toBeLessThanOrEqual(first.rawPayload.length)
     expect(later.headers['content-length']).toBe(String(later.rawPayload.length))
     expect(zlib.brotliDecompressSync(later.rawPayload).toString('utf8')).toBe(script)
+  })
+
+  it("a script with the build's brotli copy beside it: that copy, as it is, to a browser; the script itself to others", async () => {
+    const br = await server.app.inject({ method: 'GET', url: '/js/built.7c2d.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(String(br.headers['content-type'])).toMatch(/javascript/)
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(Buffer.compare(br.rawPayload, builtBrotli)).toBe(0)
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(builtScript)
+
+    const gz = await server.app.inject({ method: 'GET', url: '/js/built.7c2d.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(builtScript)
+    const plain = await server.app.inject({ method: 'GET', url: '/js/built.7c2d.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(builtScript)
   })
 
   it('files under 1 KB go plain', async () => {

@@ -8,6 +8,8 @@
  * version (path, size, modification time) and kept (STATIC_COMPRESSED_MAX_BYTES in all): the first
  * request gets quick brotli (quality 5) or gzip, and the best brotli (quality 11, ~13 % smaller
  * than gzip for the app's scripts) or gzip -9 replaces it in the background for every later one.
+ * The H5 build's hashed files come with their best brotli made at build time
+ * (config/precompress-plugin.js), sent as they are (preCompressed): no process compresses those.
  * @fastify/compress would compress every request again, and its brotli (quality 4) comes out
  * larger than gzip for these scripts.
  */
@@ -49,6 +51,10 @@ export async function appStaticRoutes(app: FastifyInstance, opts: { staticDir: s
     root: opts.staticDir,
     prefix: '/',
     index: 'index.html',
+    // A brotli copy the build made beside a file (config/precompress-plugin.js: the H5 build's
+    // hashed scripts and stylesheets) goes as it is to a browser that takes brotli; other files
+    // and encodings are compressed here (compressHook).
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, file, stat) => {
       res.setHeader('Cache-Control', appCacheControl(opts.staticDir, file))
