@@ -324,6 +324,8 @@ export async function walkJourney(browser: Browser, serverUrl: string, j: Journe
     }
     await page.goBack()
     await menuShown.waitFor({ timeout: STEP })
+    // The details page has a cart button of its own (the same test id): not until it has gone.
+    await byId(page, 'details-name').waitFor({ state: 'hidden', timeout: STEP })
     await byId(page, 'cart-go').click()
     await byId(page, 'cart-checkout').waitFor({ timeout: STEP })
     await look(`${j.mode} cart`)
