@@ -20,6 +20,8 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
       setupFiles: ['<rootDir>/tests/server/worker-database.js', '<rootDir>/tests/server/low-secret-cost.ts'],
+      // The server's commands the tests start as processes, bundled once (tests/support/server-build.js).
+      globalSetup: '<rootDir>/tests/server/global-setup.js',
       transform: { '^.+\\.[jt]sx?$': nodeBabel },
       // app.inject (light-my-request) needs `cookie` 2, shipped only as an ES module.
       transformIgnorePatterns: ['/node_modules/(?!cookie/)']

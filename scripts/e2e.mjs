@@ -20,6 +20,7 @@
 // file (each since fixed). A file that passes on a later try is still printed in full, marked
 // flaky, so the slip is seen and fixed; a file that fails every try fails the run.
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -120,6 +121,9 @@ export async function runE2e(files = e2eFiles(), workers = e2eWorkers(), retries
   const results = []
   const verbose = ['1', 'true'].includes(process.env.E2E_VERBOSE ?? '')
   const flaky = []
+  // The server's commands the tests run (steps.ts cli()), bundled once before any file starts.
+  const { buildServer, serverBuildIsFresh } = createRequire(import.meta.url)('../tests/support/server-build.js')
+  if (!serverBuildIsFresh()) await buildServer()
   console.log(`${files.length} browser test file(s), ${workers} at a time${retries ? `, a failed file tried again ${retries === 1 ? 'once' : `up to ${retries} times`}` : ''}; logs in ${path.relative(process.cwd(), LOG_DIR) || '.'}`)
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {

@@ -11,6 +11,7 @@ import { translate } from '../../src/i18n/translate'
 import { checkPage } from './axe'
 import { SCREENSHOTS, saveScreenshot } from './browser'
 import type { AppUnderTest } from './harness'
+import { serverCommand } from '../support/server-commands'
 
 const root = path.resolve(__dirname, '..', '..')
 const menu: MenuFile = JSON.parse(readFileSync(path.join(root, 'server/seed/menus/menu-S101.json'), 'utf8'))
@@ -71,7 +72,7 @@ export async function approveOnSandbox(page: Page, screenshot: string | null = '
 
 /** Runs one of the server's CLIs (server/src/cli/<name>.ts) on the test server's database. */
 export function cli(app: AppUnderTest, name: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', `server/src/cli/${name}.ts`, ...args], {
+  return promisify(execFile)(process.execPath, [...serverCommand(`cli/${name}`), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: app.server.config.dataDir, DATABASE_URL: '' }
   })

@@ -30,6 +30,7 @@ import { createDatabase, SQLITE_FILE_NAME } from '../../server/src/storage/datab
 import { makeMember } from './helpers/member-fixtures'
 import { device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { AUTH_CODE, createTestServer, ok, type GatewayResult, type TestServer } from './helpers/test-server'
+import { serverCommand } from '../support/server-commands'
 
 const DATABASE_URL = process.env.DATABASE_URL
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -46,7 +47,7 @@ interface Run {
 async function runTool(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Run> {
   const fullEnv = { ...process.env, DATABASE_URL: '', STORAGE_PROVIDER: 'local', STORAGE_DIR: '', ...env }
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `server/src/cli/${name}.ts`, ...args], { cwd: ROOT, env: fullEnv })
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...serverCommand(`cli/${name}`), ...args], { cwd: ROOT, env: fullEnv })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string }

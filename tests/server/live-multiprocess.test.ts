@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { createInterface } from 'node:readline'
 import type { OperationName } from '../../src/gateway/contract'
 import { OPERATIONS } from '../../src/gateway/operation-list'
@@ -33,6 +32,7 @@ import { makeMember, type TestMember } from './helpers/member-fixtures'
 import { gid, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { ownerOf, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { AUTH_CODE, createTestServer, decodeDeep, DEMO_ENT, type GatewayResult, type TestServer } from './helpers/test-server'
+import { serverCommand } from '../support/server-commands'
 
 const DATABASE_URL = process.env.DATABASE_URL
 if (!DATABASE_URL) console.log('tests/server/live-multiprocess.test.ts skipped: it needs DATABASE_URL (server processes on one PostgreSQL)')
@@ -67,7 +67,7 @@ function startProcess(name: string): Promise<ServerProcess> {
     STATIC_DIR: server.config.staticDir,
     PORT: '0'
   }
-  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'helpers', 'server-process.ts')], {
+  const child = spawn(process.execPath, serverCommand('helpers/server-process'), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit']

@@ -15,13 +15,13 @@ import http from 'node:http'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { createInterface } from 'node:readline'
-import { pathToFileURL } from 'node:url'
 import { type OperationName } from '../../src/gateway/contract'
 import { RESULTCODES } from '../../src/gateway/codes'
 import { OPERATIONS } from '../../src/gateway/operation-list'
 import { ORDER_STATUS } from '../../src/gateway/order-rows'
 import { B201, clientLine, device, gid, openAllDay, requestKey, takeaway } from './helpers/order-fixtures'
 import { AUTH_CODE, createTestServer, decodeDeep, DEMO_ENT, runCli, type GatewayResult, type TestServer } from './helpers/test-server'
+import { serverCommand } from '../support/server-commands'
 
 const DATABASE_URL = process.env.DATABASE_URL
 if (!DATABASE_URL) console.log('tests/server/multi-process.test.ts skipped: it needs DATABASE_URL (two server processes on one PostgreSQL)')
@@ -53,7 +53,7 @@ function startProcess(name: string): Promise<ServerProcess> {
     FEEDBACK_RATE_PER_MINUTE: String(FEEDBACK_RATE),
     PORT: '0'
   }
-  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'helpers', 'server-process.ts')], {
+  const child = spawn(process.execPath, serverCommand('helpers/server-process'), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit']

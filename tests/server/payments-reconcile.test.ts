@@ -27,6 +27,7 @@ import { wechatPayEnv, writeWechatPayKeyFiles } from './helpers/wechatpay-fixtur
 import { insertOrderRow } from './helpers/order-fixtures'
 import { RECHARGE_STATUS } from '../../src/gateway/member-rows'
 import { createTestServer, type TestServer } from './helpers/test-server'
+import { serverCommand } from '../support/server-commands'
 
 let wx: FakeWechatPay
 let ali: FakeAlipay
@@ -326,7 +327,7 @@ async function runProcessOn(on: Rig, env: Record<string, string>, ...args: strin
   const root = path.resolve(__dirname, '..', '..')
   const databaseUrl = server.database.schema && process.env.DATABASE_URL
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/payments.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...serverCommand('cli/payments'), ...args], {
       cwd: root,
       env: {
         ...process.env,

@@ -75,7 +75,7 @@ const DROP = ['WECHATPAY_', 'ALIPAY_', 'ALIYUN_', 'TENCENTCLOUD_', 'TWILIO_', 'W
 const test = process.env.DATABASE_URL ? global.test.skip : global.test
 
 test('every provider real: production starts without ALLOW_DEVELOPMENT_PROVIDERS and its start line names each one, no stand-in', async () => {
-  const { stdout, stderr } = await runServerProcess(env, dir, DROP, { stopWhenListening: true })
+  const { stdout, stderr } = await runServerProcess(env, dir, DROP, { stopWhenListening: true, viaTsx: true })
   expect(stderr).not.toContain('refused to start')
   expect(stdout).toContain('listening on')
   const line = stdout.split('\n').find((l) => l.includes('providers: '))

@@ -27,8 +27,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import Fastify from 'fastify'
 import { progressRef } from '../../server/src/domain/kitchen/progress-ref'
 import { liveRoutes } from '../../server/src/http/live.route'
@@ -42,6 +40,7 @@ import { listen, openStream } from './helpers/sse-client'
 import { addPerson, ownerOf, pairDevice, personWithRole, type StaffSession } from './helpers/staff-fixtures'
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { baysideEnterprise } from './helpers/bayside-enterprise'
+import { serverCommand } from '../support/server-commands'
 
 const ENT = 'E1001'
 const PG = Boolean(process.env.DATABASE_URL)
@@ -379,7 +378,7 @@ describe('cursor games', () => {
 describe('load and abuse', () => {
   /** The idle-stream child (helpers/idle-streams.ts). */
   async function idleClients(): Promise<{ child: ChildProcess; ask<T>(message: object, key: string): Promise<T> }> {
-    const child = fork(path.join(__dirname, 'helpers', 'idle-streams.ts'), [], { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(serverCommand('helpers/idle-streams')[0], [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve())
       child.once('exit', (code) => reject(new Error(`idle-streams child exited with ${code}`)))

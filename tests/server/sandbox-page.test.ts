@@ -13,6 +13,7 @@ import { makeMember } from './helpers/member-fixtures'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { createTestServer, ok, runCli, type TestServer } from './helpers/test-server'
 import type { SandboxPaymentProvider } from '../../server/src/providers/payment/sandbox.provider'
+import { serverCommand } from '../support/server-commands'
 
 const DEVICE = 'device-key-of-the-payer-00001'
 const owner = (key: string) => createHash('sha256').update(key).digest('hex')
@@ -140,7 +141,7 @@ async function startChild(s: TestServer): Promise<{ child: ChildProcess; url: st
     AUTH_CODE: s.config.authCode,
     DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${s.database.schema}`)}` : ''
   }
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, serverCommand('main'), { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const seen = (chunk: Buffer) => {

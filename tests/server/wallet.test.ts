@@ -13,6 +13,7 @@ import { SandboxPaymentProvider } from '../../server/src/providers/payment/sandb
 import { createTestServer, ok, type TestServer } from './helpers/test-server'
 import { insertOrderRow } from './helpers/order-fixtures'
 import { insertAwaitingOrder, makeMember, type TestMember } from './helpers/member-fixtures'
+import { serverCommand } from '../support/server-commands'
 
 const TOKEN = 'wallet-admin-token'
 const SECRET = 'wallet-test-secret'
@@ -224,7 +225,7 @@ describe('refunds when the shop cancels a paid order', () => {
       DATA_DIR: server.config.dataDir,
       DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
     }
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/orders.ts', 'cancel', orderId], { cwd: root, env })
+    const { stdout } = await run(process.execPath, [...serverCommand('cli/orders'), 'cancel', orderId], { cwd: root, env })
     expect(stdout.trim()).toMatch(new RegExp(`^${orderId}: cancel done, now Cancelled \\(pickup #\\d+\\); refunded 12.00 to balance$`))
     expect((await memberRow(m)).balance).toBe('30.00')
     expect((await paymentsOf(orderId))[0].status).toBe(PAYMENT_STATUS.REFUNDED)

@@ -23,6 +23,7 @@ import type { Database } from '../../../server/src/storage/schema'
 import type { IdentityProvider } from '../../../server/src/providers/identity/identity-provider'
 import { MENU_TABLES } from '../../../server/src/storage/repositories/menu.repository'
 import { seedDemo } from '../../../server/src/storage/seed'
+import { serverCommand } from '../../support/server-commands'
 
 export const DEMO_ENT = 'E1001'
 export const AUTH_CODE = 'test-auth-code'
@@ -228,9 +229,9 @@ export async function rowCounts(db: Kysely<Database>): Promise<Record<string, nu
 /**
  * Runs one of the server's CLIs (server/src/cli/<name>.ts) on a test server's database, as the
  * shop would on the server's: this test's SQLite file, or its PostgreSQL schema. Never throws:
- * the exit code comes back with the output. Through `node --import tsx`, not tsx's own command,
- * which starts a second Node process for every call (0.4 s of CPU each; the operation tests make
- * about 120 such calls on each database).
+ * the exit code comes back with the output. The command as bundled for the test run
+ * (tests/support/server-build.js): through tsx each call cost about 1 s of CPU, and the operation
+ * tests make about 120 such calls on each database.
  */
 export async function runCli(server: TestServer, name: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const root = path.resolve(__dirname, '..', '..', '..')
@@ -241,7 +242,7 @@ export async function runCli(server: TestServer, name: string, ...args: string[]
     DATABASE_URL: databaseUrl ? `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${server.database.schema}`)}` : ''
   }
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `server/src/cli/${name}.ts`, ...args], { cwd: root, env })
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...serverCommand(`cli/${name}`), ...args], { cwd: root, env })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string }
