@@ -83,7 +83,7 @@ function counts(output) {
 
 const children = new Set()
 
-function runFile(file, runDir) {
+function runFile(file, runDir, bundle) {
   const own = path.join(runDir, path.basename(file, '.test.ts'))
   mkdirSync(own, { recursive: true })
   const env = {
@@ -100,8 +100,9 @@ function runFile(file, runDir) {
   delete env.DATABASE_URL
   const started = Date.now()
   return new Promise((resolve) => {
-    // Its own process group, so stopping the run stops the file's Chromium too.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', file], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    // Its own process group, so stopping the run stops the file's Chromium too. The file as bundled
+    // for this run (tests/support/server-build.js bundleTestFiles), not through tsx.
+    const child = spawn(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-concurrency=1', bundle], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     children.add(child)
     let output = ''
     child.stdout.on('data', (d) => (output += d))
@@ -121,20 +122,23 @@ export async function runE2e(files = e2eFiles(), workers = e2eWorkers(), retries
   const results = []
   const verbose = ['1', 'true'].includes(process.env.E2E_VERBOSE ?? '')
   const flaky = []
-  // The server's commands the tests run (steps.ts cli()), bundled once before any file starts.
-  const { buildServer, serverBuildIsFresh } = createRequire(import.meta.url)('../tests/support/server-build.js')
+  // The server's commands the tests run (steps.ts cli()) and the test files themselves, bundled once
+  // before any file starts.
+  const { buildServer, bundleTestFiles, serverBuildIsFresh } = createRequire(import.meta.url)('../tests/support/server-build.js')
   if (!serverBuildIsFresh()) await buildServer()
+  const bundleDir = path.join(root, '.scanorder', `e2e-build-${process.pid}`)
+  const bundles = new Map((await bundleTestFiles(files, bundleDir)).map((bundle, i) => [files[i], bundle]))
   console.log(`${files.length} browser test file(s), ${workers} at a time${retries ? `, a failed file tried again ${retries === 1 ? 'once' : `up to ${retries} times`}` : ''}; logs in ${path.relative(process.cwd(), LOG_DIR) || '.'}`)
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const log = path.join(LOG_DIR, `${path.basename(file, '.test.ts')}.log`)
-      let r = await runFile(file, runDir)
+      let r = await runFile(file, runDir, bundles.get(file))
       const failures = []
       for (let attempt = 1; !r.ok && attempt <= retries; attempt++) {
         failures.push(r)
         writeFileSync(log.replace(/\.log$/, `.try${attempt}.log`), r.output)
         console.log(`↻ ${file} failed (${r.secs.toFixed(1)} s); trying it again`)
-        r = await runFile(file, runDir)
+        r = await runFile(file, runDir, bundles.get(file))
       }
       results.push(r)
       writeFileSync(log, r.output)
@@ -156,6 +160,7 @@ export async function runE2e(files = e2eFiles(), workers = e2eWorkers(), retries
   const started = Date.now()
   await Promise.all(Array.from({ length: Math.min(workers, files.length) }, worker))
   rmSync(runDir, { recursive: true, force: true })
+  rmSync(bundleDir, { recursive: true, force: true })
   writeFileSync(TIMES, JSON.stringify({ ...readJson(TIMES), ...Object.fromEntries(results.map((r) => [r.file, Math.round(r.secs)])) }, null, 1))
   const failed = results.filter((r) => !r.ok)
   console.log(`\nbrowser tests: ${results.length - failed.length} file(s) passed (${flaky.length} of them on a later try), ${failed.length} failed, ${((Date.now() - started) / 1000).toFixed(1)} s with ${workers} worker(s)`)
