@@ -4,7 +4,8 @@
 // and runs tests/mini under the host double. MINI_SKIP_BUILD=1 tests the builds already there;
 // file arguments run only those test files.
 import { spawn, spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -51,6 +52,12 @@ const files = process.argv.slice(2).length
   : readdirSync(path.join(root, 'tests', 'mini'))
       .filter((f) => f.endsWith('.test.ts'))
       .map((f) => path.join('tests', 'mini', f))
+// The test files bundled with the server they start, as the browser tests are (scripts/e2e.mjs),
+// not loaded through tsx in each process.
+const { bundleTestFiles } = createRequire(import.meta.url)('../support/server-build.js')
+const bundleDir = path.join(root, '.scanorder', `mini-build-${process.pid}`)
+const bundles = await bundleTestFiles(files, bundleDir)
+process.on('exit', () => rmSync(bundleDir, { recursive: true, force: true }))
 // Two files at a time: each has its own server, port and data (server.ts); one at a time left a
 // core idle while a file waited on its server.
-run('mini-program tests (weapp and alipay under the host double)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files])
+run('mini-program tests (weapp and alipay under the host double)', process.execPath, ['--enable-source-maps', '--test', '--test-concurrency=2', ...bundles])
