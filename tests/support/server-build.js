@@ -51,15 +51,18 @@ function asInTheSources(isEntry) {
   return {
     name: 'as-in-the-sources',
     setup(b) {
-      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      // Our own files, TypeScript or JavaScript (server-build.js itself finds the repository from its __dirname).
+      b.onLoad({ filter: /\.(tsx?|c?js)$/ }, async (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
         let text = await readFile(args.path, 'utf8')
         if (!isEntry(args.path)) text = text.replace(/require\.main === module/g, 'false')
         if (/\b__(dirname|filename)\b/.test(text)) {
-          // On the first line, so the source's own line numbers move by none.
-          text = `const __dirname = ${JSON.stringify(path.dirname(args.path))}, __filename = ${JSON.stringify(args.path)};${text}`
+          // On the first line (in place of a #! line), so the source's own line numbers move by none.
+          const own = `const __dirname = ${JSON.stringify(path.dirname(args.path))}, __filename = ${JSON.stringify(args.path)};`
+          text = text.startsWith('#!') ? own + text.slice(text.indexOf('\n')) : own + text
         }
-        return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) }
+        const loader = args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.ts') ? 'ts' : 'js'
+        return { contents: text, loader, resolveDir: path.dirname(args.path) }
       })
     }
   }
