@@ -46,6 +46,19 @@ function serverEntries() {
  */
 const AS_TSX = { 'dynamic-import': false }
 
+/** Node 20, CommonJS, packages left in node_modules; names kept (as tsx keeps them), so stack traces name functions. */
+const FOR_NODE = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  supported: AS_TSX,
+  keepNames: true,
+  logLevel: 'warning'
+}
+
 /** Each module with its own __dirname/__filename; `require.main === module` true only in the command's own file. */
 function asInTheSources(isEntry) {
   return {
@@ -95,19 +108,10 @@ async function buildServer(dir = SERVER_BUILD_DIR) {
   const results = await Promise.all(
     Object.entries(entries).map(([name, file]) =>
       build({
-        absWorkingDir: root,
+        ...FOR_NODE,
         entryPoints: [path.join(root, file)],
-        bundle: true,
         outfile: path.join(temp, `${name}.js`),
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        packages: 'external',
-        supported: AS_TSX,
-        // The output's stack traces keep the functions' names.
-        keepNames: true,
         metafile: true,
-        logLevel: 'warning',
         plugins: [asInTheSources((f) => f === path.join(root, file))]
       })
     )
@@ -133,19 +137,11 @@ async function bundleTestFiles(files, outDir) {
   const entries = new Set(files.map((f) => path.resolve(root, f)))
   rmSync(outDir, { recursive: true, force: true })
   await build({
-    absWorkingDir: root,
+    ...FOR_NODE,
     entryPoints: [...entries],
     entryNames: '[name]',
-    bundle: true,
     outdir: outDir,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    supported: AS_TSX,
-    keepNames: true,
     sourcemap: 'linked',
-    logLevel: 'warning',
     plugins: [asInTheSources((f) => entries.has(f))]
   })
   return files.map((f) => path.join(outDir, `${path.basename(f, '.ts')}.js`))
