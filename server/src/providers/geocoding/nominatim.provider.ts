@@ -114,11 +114,14 @@ export class NominatimGeocodingProvider implements GeocodingProvider {
       if (left <= 0) break
       await new Promise((resolve) => setTimeout(resolve, left))
     }
-    this.lastSent = Date.now()
-    const response = await fetch(`${this.settings.baseUrl}${path}?${params}`, {
+    const sending = fetch(`${this.settings.baseUrl}${path}?${params}`, {
       headers: { 'User-Agent': `ScanOrder/1.0 (${this.settings.contact})`, Accept: 'application/json' },
       signal: AbortSignal.timeout(this.timeoutMs)
     })
+    // Counted from after the request was handed to fetch, not before: a process paused between
+    // the two (a busy machine, seen at 31 ms) must not let the next one leave early.
+    this.lastSent = Date.now()
+    const response = await sending
     if (!response.ok) throw new Error(`Nominatim ${path} answered HTTP ${response.status}`)
     return response.json()
   }
