@@ -8,6 +8,9 @@
  * the page fails at its end on any (harness.ts's afterEach, or the caller that claimed the page:
  * takeFindings). AXE=0 turns it off for a quick local run; CI leaves it on.
  */
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import axe, { type AxeResults, type RunOptions } from 'axe-core'
 import type { Frame, Page } from 'playwright-core'
 
@@ -20,17 +23,60 @@ const RULES = axe
   .map((r) => r.ruleId)
 const RUN_OPTIONS: RunOptions = { runOnly: { type: 'rule', values: RULES }, resultTypes: ['violations'] }
 
+/** Where axe's source sits beside the app's files (withAxeScript): a same-origin script the page may load. */
+export const AXE_SCRIPT = '/__axe-under-test__.js'
+const AXE_SOURCE = `${axe.source}\n;axe.configure({ allowedOrigins: ['<same_origin>'] })`
+
+/**
+ * The build the browser tests serve, as a folder of links to its files with axe's source beside
+ * them (AXE_SCRIPT, and the brotli copy the server sends as it is): the app's files are the
+ * build's own, and a page under test can load axe as a script from its own origin, which its
+ * Content-Security-Policy allows. None when there is no build.
+ */
+export function withAxeScript(buildDir: string, into: string): string | undefined {
+  if (!fs.existsSync(path.join(buildDir, 'index.html'))) return undefined
+  fs.mkdirSync(into, { recursive: true })
+  for (const entry of fs.readdirSync(buildDir)) fs.symlinkSync(path.join(buildDir, entry), path.join(into, entry))
+  const file = path.join(into, AXE_SCRIPT.slice(1))
+  fs.writeFileSync(file, AXE_SOURCE)
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(AXE_SOURCE, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }))
+  return into
+}
+
 /**
  * axe in a frame's document, once: its 500 KB source and the configuration @axe-core/playwright's
  * legacy mode gives it (same-origin frames only). The builder injected the source twice on every
  * look (its analyze() and again for each frame): on the goods list a look took 0.41–0.72 s through
  * it and 0.13–0.16 s as axe.run on a document that has axe already, and the browser tests look
  * about a thousand times. A document that navigates loses it and gets it again.
+ *
+ * Loaded as a script from the page's own origin (AXE_SCRIPT) where the server has it: Chromium
+ * then keeps the compiled script, so a phone's next document gets axe for 20–50 ms of its main
+ * thread where the 500 KB sent through the DevTools protocol cost 120–130 ms to compile again
+ * each time (and the browser process and the test process their share of carrying it). Where
+ * the script cannot load (another server, a page whose policy refuses it), the source goes
+ * through the protocol as before.
  */
 async function injectAxe(frame: Frame): Promise<void> {
   const has = await frame.evaluate(`window.axe?.version === ${JSON.stringify(axe.version)}`).catch(() => false)
   if (has) return
-  const inject = frame.evaluate(`${axe.source}\n;axe.configure({ allowedOrigins: ['<same_origin>'] })`)
+  const loaded = await frame
+    .evaluate(
+      (src) =>
+        new Promise<boolean>((resolve) => {
+          const script = document.createElement('script')
+          script.src = src
+          // Gone again once it ran: the page's own DOM is what axe looks at.
+          script.onload = () => (script.remove(), resolve(true))
+          script.onerror = () => (script.remove(), resolve(false))
+          document.head.appendChild(script)
+        }),
+      AXE_SCRIPT
+    )
+    .catch(() => false)
+  const ready = loaded && (await frame.evaluate(`window.axe?.version === ${JSON.stringify(axe.version)}`).catch(() => false))
+  if (ready) return
+  const inject = frame.evaluate(AXE_SOURCE)
   // As the builder does: a frame that does not answer within a second is left out (its contents are not looked at).
   await Promise.race([inject, new Promise((resolve) => setTimeout(resolve, 1000))]).catch(() => undefined)
 }

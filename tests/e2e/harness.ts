@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/src/main'
 import type { ServerConfig } from '../../server/src/config'
 import { demoEntryPoints } from '../../server/src/storage/seed'
-import { assertNoFindings, takeFindings } from './axe'
+import { assertNoFindings, takeFindings, withAxeScript } from './axe'
 import { launchBrowser, SCREENSHOTS } from './browser'
 import { startTileServer, type TileServer } from './tile-server'
 import { lowerSecretHashCostForTests } from '../../server/src/domain/staff/secret-hash'
@@ -36,7 +36,9 @@ export function useAppUnderTest(config: () => Partial<ServerConfig> | Promise<Pa
     state.tiles = await startTileServer()
     // Own port, own SQLite file and own picture files (the seed writes them, menu edits prune them):
     // browser test files may run side by side (scripts/e2e.mjs, E2E_WORKERS).
-    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, filesDir: path.join(dataDir, 'files'), databaseUrl: null, logger: false, mapTileUrl: state.tiles.template, ...(await config()) })
+    // The build (STATIC_DIR, else dist/h5) with axe's source beside it, for the pages to load (axe.ts).
+    const staticDir = withAxeScript(path.resolve(process.env.STATIC_DIR ?? path.join('dist', 'h5')), path.join(dataDir, 'h5'))
+    state.server = await startServer({ port: 0, host: '127.0.0.1', dataDir, filesDir: path.join(dataDir, 'files'), databaseUrl: null, logger: false, mapTileUrl: state.tiles.template, ...(staticDir ? { staticDir } : {}), ...(await config()) })
     // The demo branches keep real opening hours (the tea house closes at 22:00 Macau time, and a
     // table with an open sheet then leads to orderEntry, not Home): open them around the clock so no
     // test depends on the hour it runs at.
