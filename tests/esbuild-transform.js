@@ -22,11 +22,11 @@ const OPTIONS = {
 }
 
 module.exports = {
-  process(source, filename) {
-    const { code } = esbuild.transformSync(source, { ...OPTIONS, loader: LOADERS[path.extname(filename)] ?? 'ts', sourcefile: filename })
+  process(source, filename, options) {
+    const { code } = esbuild.transformSync(source, { ...OPTIONS, ...options?.transformerConfig, loader: LOADERS[path.extname(filename)] ?? 'ts', sourcefile: filename })
     return { code }
   },
-  getCacheKey(source, filename) {
-    return createHash('sha1').update(esbuild.version).update(JSON.stringify(OPTIONS)).update(filename).update('\0').update(source).digest('hex')
+  getCacheKey(source, filename, options) {
+    return createHash('sha1').update(esbuild.version).update(JSON.stringify({ ...OPTIONS, ...options?.transformerConfig })).update(filename).update('\0').update(source).digest('hex')
   }
 }
