@@ -3,10 +3,8 @@
 // and (when DATABASE_URL is set) on PostgreSQL, the weapp and alipay builds and their tests
 // under the host double (tests/mini), the H5 build, and the browser tests (scripts/e2e.mjs).
 //
-// One step at a time by default (TEST_JOBS, default 1), each using the machine's cores itself;
-// beside them, in a lane of their own at the lowest CPU priority, the steps that need nothing but
-// the CPU: the typecheck, the unit and component tests, the mini-program builds (`beside` below).
-// In line:
+// One step at a time by default (TEST_JOBS, default 1; the typecheck, one core's work, runs beside
+// the H5 build), each using the machine's cores itself:
 // the unit and component tests run TEST_WORKERS test files at a time (default 2), the operation
 // tests SERVER_TEST_WORKERS (default 4, below; on PostgreSQL each worker in a database of its own)
 // and the browser tests E2E_WORKERS files at a time (scripts/e2e.mjs, default 2: with 3 a
@@ -24,7 +22,6 @@
 // the steps still running and starts no new one; the summary names every step's result and time.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -104,36 +101,24 @@ async function workerDatabases() {
   return [serverWorkers]
 }
 
-/**
- * name, command, arguments, environment, the steps it waits for. A step `beside` the others does
- * not count against TEST_JOBS: one such step at a time, in a lane of its own, at the lowest CPU
- * priority (nice 19), so it takes only what the step in front leaves idle. Those steps are the
- * ones that wait on nothing but the CPU (a compiler, builds, tests of pure code and components);
- * the steps in front are the ones with servers and timers, which a busy machine slows the most.
- * TEST_BESIDE=0 runs them in line like the others, at normal priority.
- */
-const besideOn = !['0', 'false'].includes(process.env.TEST_BESIDE ?? '')
+/** name, command, arguments, environment, the steps it waits for. */
 const steps = [
   // The H5 build first, so with TEST_JOBS=2 the browser tests (the longest step) start soonest.
   { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
   // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
   { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 2)) }, after: ['H5 build'] },
-  // One core's work (tsc is single-threaded): beside the H5 build, then the browser tests.
+  // One core's work (tsc is single-threaded): it runs beside the H5 build, whatever TEST_JOBS says.
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'], beside: true },
-  // The browser tests leave the cores idle about a tenth of the time (a page's timers, its server's
-  // answers): these take that time instead of a place in line.
-  { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers], beside: true },
-  // Builds weapp and alipay into dist-mini-test/ (their tests run in line, below).
-  { name: 'mini-program builds', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_BUILD_ONLY: '1' }, beside: true },
+  { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
   { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', serverWorkers], env: withoutDb },
   // PostgreSQL SERVER_TEST_WORKERS files at a time, each worker in a database of its own (workerDatabases
   // below; tests/server/worker-database.js): Kysely's migrator looks at every schema of the
   // database (pg_get_serial_sequence over all tables), so in one database a file dropping its
   // schema while another migrates failed that one ('schema … does not exist', seen in CI).
   ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', ...(await workerDatabases())], env: process.env }] : []),
-  // The weapp and alipay builds under the host double.
-  { name: 'mini-program tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_SKIP_BUILD: '1' }, after: ['mini-program builds'] }
-].map((step) => (besideOn ? step : { ...step, beside: false }))
+  // Builds weapp and alipay into dist-mini-test/ and runs them under the host double.
+  { name: 'mini-program builds and tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: withoutDb }
+]
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 const running = new Map()
@@ -145,23 +130,6 @@ function start(step) {
   const started = Date.now()
   console.log(`▶ ${step.name}`)
   const child = spawn(step.cmd, step.args, { cwd: root, env: step.env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  // Before it starts its workers: they inherit the priority. The step is a session of its own
-  // (detached), and Linux shares the CPU between sessions (autogroups) before it looks at a
-  // process's nice value: the session's own nice is what puts it behind the others (measured here:
-  // a busy process at nice 19 in a session of its own got as much CPU as one at 0, 248 against
-  // 251 ticks; with its session at 19 too, 7 against 483).
-  if (step.beside) {
-    try {
-      os.setPriority(child.pid, 19)
-    } catch {
-      // Not allowed here: it runs at the priority it has.
-    }
-    try {
-      writeFileSync(`/proc/${child.pid}/autogroup`, '19')
-    } catch {
-      // Not Linux, or no autogroups: the process's own priority is what there is.
-    }
-  }
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))

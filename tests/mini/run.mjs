@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:mini` (and one step of `npm test`): builds the weapp and alipay apps into their
 // own folders (MINI_BUILD_ROOT, default dist-mini-test/<host>; a developer's dist/ is left alone)
-// and runs tests/mini under the host double. MINI_SKIP_BUILD=1 tests the builds already there,
-// MINI_BUILD_ONLY=1 builds and stops;
+// and runs tests/mini under the host double. MINI_SKIP_BUILD=1 tests the builds already there;
 // file arguments run only those test files.
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
@@ -47,8 +46,6 @@ if (!process.env.MINI_SKIP_BUILD) {
   const builds = await Promise.all(['weapp', 'alipay'].map(build))
   for (const b of builds.filter((b) => !b.ok)) console.error(`✖ ${b.what} failed`)
   if (builds.some((b) => !b.ok)) process.exit(1)
-  // MINI_BUILD_ONLY=1: the builds alone (npm test builds them beside the browser tests, scripts/test.mjs).
-  if (['1', 'true'].includes(process.env.MINI_BUILD_ONLY ?? '')) process.exit(0)
 }
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
