@@ -69,6 +69,8 @@ async function injectAxe(frame: Frame): Promise<void> {
           // Gone again once it ran: the page's own DOM is what axe looks at.
           script.onload = () => (script.remove(), resolve(true))
           script.onerror = () => (script.remove(), resolve(false))
+          // A page that neither loads nor refuses it (none seen) gets the source the other way.
+          setTimeout(() => resolve(false), 5000)
           document.head.appendChild(script)
         }),
       AXE_SCRIPT
