@@ -8,11 +8,11 @@
  * rows are OrderDetailGet's, in the language asked for, and the counter's 'counter.order' event
  * carries the row the counter reads for that order (loadOrderRows).
  */
-import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import { loadOrderRows } from '../../server/src/domain/counter/counter-view'
 import { kitchenLocaleOf, loadTicketRows } from '../../server/src/domain/kitchen/kitchen-view'
 import { isPostgres } from '../../server/src/storage/database'
+import { forKysely, openSqliteFile } from '../../server/src/storage/sqlite-file'
 import { listEnterpriseSettings } from '../../server/src/storage/repositories/enterprise.repository'
 import { updateEnterprise } from '../../server/src/domain/setup/enterprise-setup.service'
 import { B201, clientLine, device, openAllDay, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
@@ -26,12 +26,15 @@ let counting = false
 let statements: string[] = []
 const restore: (() => void)[] = []
 
-/** Counts every statement the drivers run while `counting` (better-sqlite3's statements, pg's queries). */
+/**
+ * Counts every statement the drivers run while `counting`: on SQLite every statement Kysely and the
+ * direct reads run (sqlite-file.ts's statements; the server runs no other), pg's queries.
+ */
 function countStatements(): void {
-  const probe = new BetterSqlite3(':memory:')
+  const probe = forKysely(openSqliteFile(':memory:'))
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>
   probe.close()
-  for (const method of ['all', 'get', 'run', 'iterate']) {
+  for (const method of ['all', 'run', 'iterate']) {
     const original = proto[method]
     proto[method] = function (this: { source: string }, ...args: unknown[]) {
       if (counting) statements.push(this.source)

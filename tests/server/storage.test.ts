@@ -38,7 +38,7 @@ describe('migrations', () => {
   it('allow one open sheet per table only', async () => {
     await seedDemo(server.db)
     const sheet = { ent_id: 'E1001', shop_id: 'S101', base_id: 'B201', table_id: 'B201-A03', created_at: new Date().toISOString() }
-    // better-sqlite3's errors come from another realm, so match the message, not the class.
+    // The driver's errors come from another realm, so match the message, not the class.
     const secondOpen = server.db.insertInto('table_sheets').values({ ...sheet, sheet_id: 'second-open', status: 0 }).execute()
     await expect(secondOpen).rejects.toMatchObject({ message: expect.stringMatching(/unique/i) })
     await server.db.insertInto('table_sheets').values({ ...sheet, sheet_id: 'closed-one', status: 1 }).execute()

@@ -1,14 +1,14 @@
 /**
- * Opens the database: SQLite (better-sqlite3, one file in DATA_DIR) by default, PostgreSQL
+ * Opens the database: SQLite (one file in DATA_DIR; the driver: sqlite-file.ts) by default, PostgreSQL
  * when DATABASE_URL is set. Everything above this file sees only Kysely<Database>.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type SqliteDatabase } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely'
 import { Pool } from 'pg'
 import type { ServerConfig } from '../config'
 import { registerDirectReader } from './prepared'
+import { forKysely, openSqliteFile } from './sqlite-file'
 import type { Database } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -48,19 +48,19 @@ export async function createDatabase(
 
 function openSqlite(dataDir: string): AppDatabase {
   fs.mkdirSync(dataDir, { recursive: true })
-  const file = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME))
+  // busy_timeout 5 s: another process's write (a CLI, a second server) is waited for, not refused.
+  const file = openSqliteFile(path.join(dataDir, SQLITE_FILE_NAME), { timeout: 5000 })
   // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
-  file.pragma('journal_mode = WAL')
-  file.pragma('foreign_keys = ON')
-  file.pragma('busy_timeout = 5000')
-  const statements = withStatementCache(file)
+  file.exec('pragma journal_mode = WAL')
+  file.exec('pragma foreign_keys = ON')
+  const statements = forKysely(file)
   const dialect = new TrackedSqliteDialect({ database: statements })
   const db = new Kysely<Database>({ dialect })
   // Hot reads (prepared.ts) skip Kysely when no one holds or waits for the one connection:
-  // better-sqlite3 runs them synchronously, so they can neither interleave with a
+  // the driver runs them synchronously, so they can neither interleave with a
   // transaction nor see one's uncommitted rows.
   registerDirectReader(db, (sqlText, parameters) => {
-    if (dialect.inUse > 0 || !file.open) return null
+    if (dialect.inUse > 0 || !statements.isOpen) return null
     const statement = statements.prepare(sqlText)
     return statement.reader ? (statement.all(parameters) as unknown[]) : null
   })
@@ -98,33 +98,6 @@ class TrackedSqliteDialect extends SqliteDialect {
       }
     }
     return driver
-  }
-}
-
-/**
- * Kysely prepares every statement anew; preparing costs more than running most of our
- * queries, and a server sends the same few hundred SQL texts over and over. better-sqlite3
- * runs a statement to completion synchronously (Kysely never streams here), so one prepared
- * statement per SQL text can be reused; SQLite re-prepares it itself after a schema change.
- * A hit is one Map lookup (no reordering: a busy server's texts number about 330, well under
- * the limit); when the limit is reached the oldest prepared text goes first.
- */
-function withStatementCache(file: BetterSqlite3.Database, limit = 500): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>()
-  return {
-    close: () => {
-      statements.clear()
-      file.close()
-    },
-    prepare: (sqlText: string) => {
-      let statement = statements.get(sqlText)
-      if (statement === undefined) {
-        statement = file.prepare(sqlText)
-        if (statements.size >= limit) statements.delete(statements.keys().next().value as string)
-        statements.set(sqlText, statement)
-      }
-      return statement
-    }
   }
 }
 

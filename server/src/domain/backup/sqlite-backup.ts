@@ -3,8 +3,8 @@
  * files the server keeps on its disk (FILES_DIR: menu pictures; the local object store: uploads),
  * taken while the server serves, checked, and brought back.
  *
- * The database is copied with SQLite's online backup API (better-sqlite3's db.backup(), the driver
- * server/src/storage/database.ts opens the file with) from a connection of this process, all pages
+ * The database is copied with SQLite's online backup API (backup() of the driver
+ * server/src/storage/sqlite-file.ts opens the file with) from a connection of this process, all pages
  * in one step: that step reads under one read transaction, so the copy is the database as of one
  * commit. The server keeps the file in WAL mode, so that reader never blocks its writers (nor they
  * it); a write that lands between steps makes SQLite restart the copy from page 1 within the step.
@@ -20,17 +20,15 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
 import type { ServerConfig } from '../../config'
 import { SQLITE_FILE_NAME } from '../../storage/database'
+import { backupSqliteFile, openSqliteFile, pragma, sqliteErrorName } from '../../storage/sqlite-file'
 
 export const BACKUP_FORMAT = 'scanorder-sqlite-backup'
 export const BACKUP_VERSION = 1
 export const MANIFEST_FILE = 'manifest.json'
 /** The database file's name inside a backup. */
 export const BACKUP_DATABASE_FILE = SQLITE_FILE_NAME
-/** sqlite3_backup_step's page count meaning "every page in this step" (better-sqlite3 takes no negative count). */
-const ALL_PAGES = 0x7fffffff
 
 /** The file areas a backup holds: FILES_DIR ('files') and the local object store ('storage'). */
 export type FileAreaName = 'files' | 'storage'
@@ -120,9 +118,9 @@ export async function takeBackup(places: BackupPlaces, outDir: string, now: Date
   fs.mkdirSync(outDir, { recursive: true })
 
   const copy = path.join(outDir, BACKUP_DATABASE_FILE)
-  const source = new BetterSqlite3(places.databaseFile, { fileMustExist: true, timeout: 5000 })
+  const source = openSqliteFile(places.databaseFile, { mustExist: true, timeout: 5000 })
   try {
-    await source.backup(copy, { progress: () => ALL_PAGES })
+    await backupSqliteFile(source, copy)
   } finally {
     source.close()
   }
@@ -227,14 +225,14 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
  */
 export function databaseInUse(file: string): boolean {
   if (!fs.existsSync(file)) return false
-  const probe = new BetterSqlite3(file, { fileMustExist: true, timeout: 0 })
+  const probe = openSqliteFile(file, { mustExist: true, timeout: 0 })
   try {
-    probe.pragma('locking_mode = EXCLUSIVE')
+    probe.exec('pragma locking_mode = EXCLUSIVE')
     probe.exec('begin exclusive')
     probe.exec('commit')
     return false
   } catch (error) {
-    if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) return true
+    if (/^SQLITE_(BUSY|LOCKED)/.test(sqliteErrorName(error))) return true
     throw error
   } finally {
     probe.close()
@@ -305,9 +303,9 @@ export async function restoreBackup(dir: string, places: BackupPlaces, options: 
     // A -wal or -shm left without its database would be read as this new file's.
     for (const suffix of ['-wal', '-shm', '-journal']) fs.rmSync(`${target}${suffix}`, { force: true })
   }
-  const copy = new BetterSqlite3(path.join(dir, manifest.database.file), { readonly: true, fileMustExist: true })
+  const copy = openSqliteFile(path.join(dir, manifest.database.file), { readOnly: true, mustExist: true })
   try {
-    await copy.backup(target, { progress: () => ALL_PAGES })
+    await backupSqliteFile(copy, target)
   } finally {
     copy.close()
   }
@@ -317,10 +315,10 @@ export async function restoreBackup(dir: string, places: BackupPlaces, options: 
 
 /** SQLite's integrity check on a file, and what a manifest records of it. Throws when it fails. */
 function checkDatabase(file: string, options: { readonly?: boolean; standalone?: boolean }): Pick<BackupManifest['database'], 'migrations' | 'orders'> {
-  const db = new BetterSqlite3(file, { fileMustExist: true, readonly: options.readonly ?? false, timeout: 5000 })
+  const db = openSqliteFile(file, { mustExist: true, readOnly: options.readonly ?? false, timeout: 5000 })
   try {
-    if (options.standalone) db.pragma('journal_mode = DELETE')
-    const result = db.pragma('integrity_check') as { integrity_check: string }[]
+    if (options.standalone) db.exec('pragma journal_mode = DELETE')
+    const result = pragma<{ integrity_check: string }>(db, 'integrity_check')
     if (result.length !== 1 || result[0].integrity_check !== 'ok') {
       throw new Error(result.slice(0, 3).map((r) => r.integrity_check).join('; '))
     }

@@ -192,6 +192,7 @@ export async function listPaymentsOfOrder(db: Db, orderId: string): Promise<Paym
 
 /** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  const e = error as { code?: unknown; errcode?: unknown } | null
+  // PostgreSQL's unique_violation; SQLite's extended codes SQLITE_CONSTRAINT_UNIQUE and _PRIMARYKEY.
+  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555
 }
