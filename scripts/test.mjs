@@ -4,7 +4,7 @@
 // under the host double (tests/mini), the H5 build, and the browser tests (scripts/e2e.mjs).
 //
 // One step at a time by default (TEST_JOBS, default 1), each using the machine's cores itself; the
-// steps that time nothing (the typecheck, the mini-program builds) run beside the browser tests
+// steps that time nothing (the typecheck, the mini-program builds) run beside them from the start
 // on the CPU they leave idle (`idle`, below):
 // the unit and component tests run TEST_WORKERS test files at a time (default 2), the operation
 // tests SERVER_TEST_WORKERS (default 4, below; on PostgreSQL each worker in a database of its own)
@@ -108,10 +108,9 @@ const steps = [
   { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
   // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
   { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 2)) }, after: ['H5 build'] },
-  // One core's work (tsc is single-threaded) that times nothing: on idle CPU once the H5 build is
-  // done, so the build the browser tests wait for has the machine to itself. Started beside it, at
-  // idle priority, it and the mini-program builds still made the H5 build 115 s instead of 83 (1 Dec).
-  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'], idle: true, after: ['H5 build'] },
+  // One core's work (tsc is single-threaded) that times nothing: on idle CPU from the start, so the
+  // H5 build the browser tests wait for has both cores.
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'], idle: true },
   { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
   { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', serverWorkers], env: withoutDb },
   // PostgreSQL SERVER_TEST_WORKERS files at a time, each worker in a database of its own (workerDatabases
@@ -120,9 +119,9 @@ const steps = [
   // schema while another migrates failed that one ('schema … does not exist', seen in CI).
   ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', ...(await workerDatabases())], env: process.env }] : []),
   // The weapp and alipay builds into dist-mini-test/ (webpack, about 90 s of CPU, nothing timed):
-  // once the H5 build is done, on the CPU the browser tests leave idle (`idle`, below); their tests
-  // under the host double once the steps before them have run.
-  { name: 'mini-program builds', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_BUILD_ONLY: '1' }, idle: true, after: ['H5 build'] },
+  // from the start, on the CPU the other steps leave idle (`idle`, below); their tests under the
+  // host double once the steps before them have run.
+  { name: 'mini-program builds', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_BUILD_ONLY: '1' }, idle: true },
   { name: 'mini-program tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_SKIP_BUILD: '1' }, after: ['mini-program builds'] }
 ]
 
