@@ -3,9 +3,8 @@
 // and (when DATABASE_URL is set) on PostgreSQL, the weapp and alipay builds and their tests
 // under the host double (tests/mini), the H5 build, and the browser tests (scripts/e2e.mjs).
 //
-// One step at a time by default (TEST_JOBS, default 1), each using the machine's cores itself; the
-// steps that time nothing (the typecheck, the mini-program builds) run beside them from the start
-// on the CPU they leave idle (`idle`, below):
+// One step at a time by default (TEST_JOBS, default 1; the typecheck, one core's work, runs beside
+// the H5 build), each using the machine's cores itself:
 // the unit and component tests run TEST_WORKERS test files at a time (default 2), the operation
 // tests SERVER_TEST_WORKERS (default 4, below; on PostgreSQL each worker in a database of its own)
 // and the browser tests E2E_WORKERS files at a time (scripts/e2e.mjs, default 2: with 3 a
@@ -22,7 +21,7 @@
 // when it failed, its last lines when it passed (TEST_VERBOSE=1: all of it). The first failure stops
 // the steps still running and starts no new one; the summary names every step's result and time.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -108,9 +107,8 @@ const steps = [
   { name: 'H5 build', cmd: bin('taro'), args: ['build', '--type', 'h5'], env: { ...process.env, NODE_ENV: 'production', ...(process.env.STATIC_DIR ? { TARO_OUTPUT_ROOT: process.env.STATIC_DIR } : {}) } },
   // Every tests/e2e file (scripts/e2e.mjs holds the list, as `npm run test:e2e` uses it).
   { name: 'browser tests (Chromium)', cmd: process.execPath, args: [path.join('scripts', 'e2e.mjs')], env: { ...withoutDb, E2E_WORKERS: String(setting('E2E_WORKERS', 2)) }, after: ['H5 build'] },
-  // One core's work (tsc is single-threaded) that times nothing: on idle CPU from the start, so the
-  // H5 build the browser tests wait for has both cores.
-  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'], idle: true },
+  // One core's work (tsc is single-threaded): it runs beside the H5 build, whatever TEST_JOBS says.
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'], beside: true },
   { name: 'unit and component tests', cmd: bin('jest'), args: ['--selectProjects', 'unit', 'client', workers] },
   { name: 'operation tests on SQLite', cmd: bin('jest'), args: ['--selectProjects', 'server', serverWorkers], env: withoutDb },
   // PostgreSQL SERVER_TEST_WORKERS files at a time, each worker in a database of its own (workerDatabases
@@ -118,11 +116,8 @@ const steps = [
   // database (pg_get_serial_sequence over all tables), so in one database a file dropping its
   // schema while another migrates failed that one ('schema … does not exist', seen in CI).
   ...(process.env.DATABASE_URL ? [{ name: 'operation tests on PostgreSQL', cmd: bin('jest'), args: ['--selectProjects', 'server', ...(await workerDatabases())], env: process.env }] : []),
-  // The weapp and alipay builds into dist-mini-test/ (webpack, about 90 s of CPU, nothing timed):
-  // from the start, on the CPU the other steps leave idle (`idle`, below); their tests under the
-  // host double once the steps before them have run.
-  { name: 'mini-program builds', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_BUILD_ONLY: '1' }, idle: true },
-  { name: 'mini-program tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: { ...withoutDb, MINI_SKIP_BUILD: '1' }, after: ['mini-program builds'] }
+  // Builds weapp and alipay into dist-mini-test/ and runs them under the host double.
+  { name: 'mini-program builds and tests', cmd: process.execPath, args: [path.join('tests', 'mini', 'run.mjs')], env: withoutDb }
 ]
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
@@ -131,24 +126,10 @@ const results = new Map()
 let failed = false
 const startedAll = Date.now()
 
-/**
- * An `idle` step runs under Linux's SCHED_IDLE (`chrt --idle 0`, util-linux; its children
- * inherit it): it gets a core only when no other step wants one, so the steps beside it run as if
- * it were not there. The browser tests leave about a tenth of the 2 cores idle (a run measured 2
- * 248 s of CPU in 1 231 s), enough for the mini-program builds. Without chrt, nice 19.
- */
-const idlePrefix = (() => {
-  if (process.platform !== 'linux') return null
-  const chrt = ['/usr/bin/chrt', '/bin/chrt'].find((p) => existsSync(p))
-  if (chrt) return [chrt, '--idle', '0']
-  return existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', '19'] : null
-})()
-
 function start(step) {
   const started = Date.now()
-  console.log(`▶ ${step.name}${step.idle && idlePrefix ? ' (on idle CPU)' : ''}`)
-  const [cmd, args] = step.idle && idlePrefix ? [idlePrefix[0], [...idlePrefix.slice(1), step.cmd, ...step.args]] : [step.cmd, step.args]
-  const child = spawn(cmd, args, { cwd: root, env: step.env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  console.log(`▶ ${step.name}`)
+  const child = spawn(step.cmd, step.args, { cwd: root, env: step.env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
@@ -210,9 +191,9 @@ while (waiting.length || running.size) {
     // In the listed order, every step whose steps before it passed, while there is room.
     for (let i = 0; i < waiting.length; ) {
       const step = waiting[i]
-      // An `idle` step counts against nothing: it takes only the CPU no other step wants.
-      const idles = [...running.keys()].filter((name) => steps.find((s) => s.name === name)?.idle).length
-      const room = step.idle || running.size - idles < limit
+      // A step `beside` others does not count against TEST_JOBS; one such step at a time.
+      const besides = [...running.keys()].filter((name) => steps.find((s) => s.name === name)?.beside).length
+      const room = step.beside ? besides === 0 : running.size - besides < limit
       if (room && (step.after ?? []).every((name) => results.get(name)?.state === 'passed')) {
         waiting.splice(i, 1)
         start(step)

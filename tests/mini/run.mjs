@@ -2,7 +2,6 @@
 // `npm run test:mini` (and one step of `npm test`): builds the weapp and alipay apps into their
 // own folders (MINI_BUILD_ROOT, default dist-mini-test/<host>; a developer's dist/ is left alone)
 // and runs tests/mini under the host double. MINI_SKIP_BUILD=1 tests the builds already there;
-// MINI_BUILD_ONLY=1 builds and tests nothing (`npm test` builds while the browser tests run);
 // file arguments run only those test files.
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
@@ -47,7 +46,6 @@ if (!process.env.MINI_SKIP_BUILD) {
   const builds = await Promise.all(['weapp', 'alipay'].map(build))
   for (const b of builds.filter((b) => !b.ok)) console.error(`✖ ${b.what} failed`)
   if (builds.some((b) => !b.ok)) process.exit(1)
-  if (process.env.MINI_BUILD_ONLY) process.exit(0)
 }
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
