@@ -65,6 +65,35 @@ describe('the first screen from a table code', () => {
     }
   })
 
+  it("a phone without the app's scripts gets them inside the page, has them cached once idle, and the next page is sent without them", async () => {
+    const context = await phone(app.browser, 'en-US')
+    const page = await context.newPage()
+    const seen = watch(page)
+    const scripts: string[] = []
+    page.on('request', (r) => /\/js\/(3743|react-dom|app)\.[^/]+\.js$/.test(r.url()) && scripts.push(`${r.resourceType()} ${new URL(r.url()).pathname}`))
+    const first = await page.goto(await entryUrl(app.server, 'A03'))
+    assert.match(String(first?.headers().vary), /Cookie/)
+    await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
+    const named = JSON.parse((await page.locator('#so-scripts').textContent()) ?? '{}') as { key: string; files: string[] }
+    assert.equal(named.files.length, 3)
+    // What drew the page came inside it: none of the three was asked for as a script.
+    assert.deepEqual(scripts.filter((s) => s.startsWith('script ')), [])
+    // Once loaded and idle: fetched into the cache (not run again), then the cookie.
+    const cookie = async () => (await context.cookies()).find((c) => c.name === 'so-scripts')?.value
+    for (let i = 0; i < 100 && !(await cookie()); i++) await page.waitForTimeout(100)
+    assert.equal(await cookie(), named.key)
+    assert.deepEqual([...scripts].sort(), named.files.map((f) => `other ${f}`).sort())
+    // Scanned again: the page names the files, and they come from the cache, not the network.
+    const again = await page.goto(await entryUrl(app.server, 'A03'))
+    await page.getByTestId('shop-name').filter({ hasText: 'Lotus Tea House' }).waitFor({ timeout: 30000 })
+    assert.equal(await page.locator('#so-scripts').count(), 0)
+    assert.ok((await again!.text()).includes(`src="${named.files[2]}"`), 'the script tags as the build wrote them')
+    const transferred = await page.evaluate((files) => performance.getEntriesByType('resource').filter((e) => files.some((f) => e.name.endsWith(f))).map((e) => (e as PerformanceResourceTiming).transferSize), named.files)
+    assert.deepEqual(transferred, [0, 0, 0])
+    assert.deepEqual(seen.problems, [], 'errors on the console (a script the CSP refused)')
+    await context.close()
+  })
+
   it("a language chosen on this phone wins over the browser's: the answers made for the browser's are left unused", async () => {
     const { context, page } = await zhTwChosenOnEnglishPhone()
     // Scanned again: the browser still says English, the phone's choice is zh-TW.

@@ -38,6 +38,7 @@ import { GATEWAY_PATH, isSuccess, type GatewayResponse, type OperationName } fro
 import { decodeStrings, formEncode } from '../../../src/gateway/form'
 import { OPERATIONS } from '../../../src/gateway/operation-list'
 import { localeFromAcceptLanguage } from '../../../src/i18n/language'
+import { entryScripts, hasBootCookie, withInlineScripts } from './entry-scripts'
 
 /** The id of the map of the pages' files (src/index.html reads it). */
 export const PAGE_FILES_ID = 'so-pages'
@@ -69,6 +70,8 @@ interface BuildFiles {
   firstStyles: string
   /** Those stylesheets' files (not preloaded: they come inline). */
   inlined: Set<string>
+  /** The same page with the app's scripts inside it, for a phone that has not got them (entry-scripts.ts); null when they cannot come inline. */
+  inline: { html: string; key: string } | null
 }
 
 /**
@@ -84,9 +87,13 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 export interface FirstScreenOptions {
   staticDir: string
   authCode: string
+  /** The inline scripts the Content-Security-Policy allows by hash ('sha256-…'): the app's own may come inline only when listed. */
+  inlineScriptHashes: readonly string[]
 }
 
 export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions): void {
+  // The scripts the Content-Security-Policy allows inline: the build's at start (security-headers.ts).
+  const allowed = new Set(opts.inlineScriptHashes)
   let cached: { mtimeMs: number; files: BuildFiles } | null = null
   /** index.html and page-files.json, read again when a new build replaces index.html. */
   const buildFiles = (): BuildFiles | null => {
@@ -110,7 +117,10 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
           inlined.add(file)
           firstStyles += style
         }
-        cached = { mtimeMs, files: { html: inlineAppStyles(withPages, opts.staticDir), pageFiles, firstStyles, inlined } }
+        const page = inlineAppStyles(withPages, opts.staticDir)
+        const scripts = entryScripts(opts.staticDir, page)
+        const inline = scripts && scripts.hashes.every((h) => allowed.has(h)) ? { html: withInlineScripts(page, scripts), key: scripts.key } : null
+        cached = { mtimeMs, files: { html: page, pageFiles, firstStyles, inlined, inline } }
       }
       return cached.files
     } catch {
@@ -124,11 +134,17 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
     const files = buildFiles()
     if (!files) return reply.sendFile('index.html')
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
-    if (!code || 'TableID' in query || 'BaseID' in query || 'ShopID' in query) return files.html
+    // The app's scripts inside the page unless this phone has them cached (entry-scripts.ts).
+    let html = files.html
+    if (files.inline) {
+      reply.header('vary', 'Cookie')
+      if (!hasBootCookie(request.headers.cookie, files.inline.key)) html = files.inline.html
+    }
+    if (!code || 'TableID' in query || 'BaseID' in query || 'ShopID' in query) return html
     const first = await firstScreen(app, request, opts.authCode, { QRCode: code }, HOME_PAGE)
     // The pages' stylesheets after the app's, as the app would add them (mini-css-extract appends
     // to the head), and found there by it (their data-href) instead of fetched again.
-    return atHeadStart(files.html, firstScreenHead(first, files.pageFiles, files.inlined)).replace('</head>', `${files.firstStyles}</head>`)
+    return atHeadStart(html, firstScreenHead(first, files.pageFiles, files.inlined)).replace('</head>', () => `${files.firstStyles}</head>`)
   })
 
   // A reload's or a link's page past the entry, for the entry the app stored (index.html asks).
@@ -254,7 +270,7 @@ function firstGoodsRows(classes: { ClassID?: string; SortNo?: number | string }[
  */
 function atHeadStart(html: string, content: string): string {
   const at = /<meta name="?viewport"?[^>]*>/i.exec(html) ?? /<meta charset=[^>]*>/i.exec(html) ?? /<head(\s[^>]*)?>/i.exec(html)
-  return at ? `${html.slice(0, at.index + at[0].length)}${content}${html.slice(at.index + at[0].length)}` : html.replace('</head>', `${content}</head>`)
+  return at ? `${html.slice(0, at.index + at[0].length)}${content}${html.slice(at.index + at[0].length)}` : html.replace('</head>', () => `${content}</head>`)
 }
 
 /**

@@ -17,6 +17,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { FastifyInstance } from 'fastify'
+import { entryScriptHashes } from './entry-scripts'
 
 /** 'sha256-…' of each inline <script> of the H5 build's index.html (none when there is no build). */
 export function inlineScriptHashes(staticDir: string): string[] {
@@ -60,7 +61,8 @@ const options = (staticDir: string, mapTileUrl?: string, uploadOrigins: readonly
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
-      scriptSrc: ["'self'", ...inlineScriptHashes(staticDir)],
+      // index.html's own inline scripts, and the app's scripts the first-screen route may write inline (entry-scripts.ts).
+      scriptSrc: ["'self'", ...inlineScriptHashes(staticDir), ...entryScriptHashes(staticDir)],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileImageOrigins(mapTileUrl)],

@@ -21,6 +21,7 @@ import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { acceptedEncoding, COMPRESS_MIN_BYTES, type Encoding } from './compress'
+import { entryScriptHashes } from './entry-scripts'
 import { firstScreenRoute } from './first-screen'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -46,7 +47,7 @@ export function appCacheControl(root: string, file: string): string {
 /** `entryAuthCode`: the main app's, whose entry URLs get their first screen written in (first-screen.ts). */
 export async function appStaticRoutes(app: FastifyInstance, opts: { staticDir: string; entryAuthCode?: string }): Promise<void> {
   app.addHook('onSend', compressHook)
-  if (opts.entryAuthCode !== undefined) firstScreenRoute(app, { staticDir: opts.staticDir, authCode: opts.entryAuthCode })
+  if (opts.entryAuthCode !== undefined) firstScreenRoute(app, { staticDir: opts.staticDir, authCode: opts.entryAuthCode, inlineScriptHashes: entryScriptHashes(opts.staticDir) })
   await app.register(fastifyStatic, {
     root: opts.staticDir,
     prefix: '/',
@@ -156,7 +157,8 @@ async function compressHook(request: FastifyRequest, reply: FastifyReply, payloa
   if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload
   const length = Number(reply.getHeader('content-length'))
   if (Number.isFinite(length) && length < COMPRESS_MIN_BYTES) return payload
-  reply.header('vary', 'Accept-Encoding')
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
   const encoding = acceptedEncoding(request.headers['accept-encoding'])
   if (!encoding) return payload
   const file = (reply.raw as { [FILE]?: FileVersion })[FILE]
