@@ -52,6 +52,7 @@ describe("the app's scripts inside the HTML", () => {
       const res = await get(url)
       expect(res.statusCode).toBe(200)
       expect(String(res.headers.vary)).toMatch(/Cookie/)
+      expect(String(res.headers.vary)).toMatch(/Save-Data/)
       const html = res.body
       for (const tag of TAGS) expect(html).not.toContain(tag)
       expect(inlineScripts(html)).toEqual(['window.sized=1', ...Object.values(SOURCES)])
@@ -82,10 +83,17 @@ describe("the app's scripts inside the HTML", () => {
     }
   })
 
+  it('come as files to a phone that asks to save data: it keeps them for every later page', async () => {
+    const res = await get('/', { 'save-data': 'on' })
+    for (const tag of TAGS) expect(res.body).toContain(tag)
+    expect(named(res.body)).toBeNull()
+    expect(String(res.headers.vary)).toMatch(/Save-Data/)
+  })
+
   it('compressed as any page, and varying by both the cookie and the encoding', async () => {
     const res = await get('/', { 'accept-encoding': 'br' })
     expect(res.headers['content-encoding']).toBe('br')
-    expect(String(res.headers.vary).split(/,\s*/).sort()).toEqual(['Accept-Encoding', 'Cookie'])
+    expect(String(res.headers.vary).split(/,\s*/).sort()).toEqual(['Accept-Encoding', 'Cookie', 'Save-Data'])
     expect(inlineScripts(zlib.brotliDecompressSync(res.rawPayload).toString('utf8'))).toHaveLength(4)
   })
 

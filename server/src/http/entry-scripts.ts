@@ -15,7 +15,8 @@
  * files fetched into the browser's cache (`<link rel="prefetch">`) and, when all have come, sets
  * the cookie BOOT_COOKIE to the build's key; a later `/` with that cookie gets the script tags as
  * the build wrote them, answered from the cache. So the return from a payment page or a reload
- * costs no script bytes. A new build has another key.
+ * costs no script bytes. A new build has another key. A phone that asks to save data
+ * (`Save-Data: on`) gets the files, which it keeps, as before.
  *
  * Written at the end of <body>, in their order: run there, after the document above them is
  * parsed, as `defer` scripts run. The Content-Security-Policy allows them by hash

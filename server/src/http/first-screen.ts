@@ -134,11 +134,12 @@ export function firstScreenRoute(app: FastifyInstance, opts: FirstScreenOptions)
     const files = buildFiles()
     if (!files) return reply.sendFile('index.html')
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
-    // The app's scripts inside the page unless this phone has them cached (entry-scripts.ts).
+    // The app's scripts inside the page unless this phone has them cached (entry-scripts.ts), or
+    // asks to save data: as files it keeps them for every later page, inside it would get them again.
     let html = files.html
     if (files.inline) {
-      reply.header('vary', 'Cookie')
-      if (!hasBootCookie(request.headers.cookie, files.inline.key)) html = files.inline.html
+      reply.header('vary', 'Cookie, Save-Data')
+      if (!hasBootCookie(request.headers.cookie, files.inline.key) && request.headers['save-data'] !== 'on') html = files.inline.html
     }
     if (!code || 'TableID' in query || 'BaseID' in query || 'ShopID' in query) return html
     const first = await firstScreen(app, request, opts.authCode, { QRCode: code }, HOME_PAGE)
