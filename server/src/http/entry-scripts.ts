@@ -79,20 +79,27 @@ export function entryScripts(staticDir: string, html: string): EntryScripts | nu
     sources.push(source)
   }
   if (!tags.length || total > INLINE_SCRIPTS_MAX) return null
-  const hashes = sources.map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`)
+  const hashes = sources.map(cspHash)
   const key = createHash('sha256').update(files.join('\n')).digest('base64url').slice(0, 16)
   return { tags, files, sources, hashes, key }
 }
 
+/** An inline script's source as a Content-Security-Policy allows it: 'sha256-…'. */
+export const cspHash = (source: string): string => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`
+
+/** The build's index.html, or null when there is no build. */
+export function readIndexHtml(staticDir: string): string | null {
+  try {
+    return fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8')
+  } catch {
+    return null
+  }
+}
+
 /** The hashes of the scripts the first-screen route may inline, for the Content-Security-Policy. */
 export function entryScriptHashes(staticDir: string): string[] {
-  let html: string
-  try {
-    html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8')
-  } catch {
-    return []
-  }
-  return entryScripts(staticDir, html)?.hashes ?? []
+  const html = readIndexHtml(staticDir)
+  return (html && entryScripts(staticDir, html)?.hashes) || []
 }
 
 /**

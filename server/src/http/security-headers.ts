@@ -12,25 +12,18 @@
  * reply: the same headers as @fastify/helmet's per-request middleware chain, at a fraction of its
  * cost on the gateway's hot path (nothing in them varies per request: no nonces).
  */
-import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { FastifyInstance } from 'fastify'
-import { entryScriptHashes } from './entry-scripts'
+import { cspHash, entryScriptHashes, readIndexHtml } from './entry-scripts'
 
 /** 'sha256-…' of each inline <script> of the H5 build's index.html (none when there is no build). */
 export function inlineScriptHashes(staticDir: string): string[] {
-  let html: string
-  try {
-    html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8')
-  } catch {
-    return []
-  }
+  const html = readIndexHtml(staticDir)
+  if (!html) return []
   const hashes = new Set<string>()
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(match[1]) || match[2].length === 0) continue
-    hashes.add(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`)
+    hashes.add(cspHash(match[2]))
   }
   return [...hashes]
 }
