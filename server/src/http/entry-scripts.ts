@@ -54,8 +54,10 @@ const SCRIPT_TAG = /<script\b([^>]*)\bsrc="(\/js\/[\w.-]+\.js)"([^>]*)><\/script
  * The head's script tags of index.html and their sources, when every one can come inline
  * unchanged: a file of the build, readable, and nothing in it that would end the <script> element
  * or change how it is parsed ('</script', or '<!--', after which a '<script' would hide the end:
- * HTML's script data states; React DOM's own '<script><\/script>' is harmless without it). Null
- * otherwise, or when there is none.
+ * HTML's script data states; React DOM's own '<script><\/script>' is harmless without it), nor a
+ * carriage return or NUL, which the parser rewrites before the browser hashes the text (a line
+ * break becomes '\n', NUL U+FFFD), so the policy's hash would refuse it and the app would not
+ * start (an unminified build's scripts hold CRLF line ends). Null otherwise, or when there is none.
  */
 export function entryScripts(staticDir: string, html: string): EntryScripts | null {
   const head = html.slice(0, Math.max(0, html.search(/<\/head>/i)))
@@ -72,7 +74,7 @@ export function entryScripts(staticDir: string, html: string): EntryScripts | nu
     } catch {
       return null
     }
-    if (/<\/script|<!--/i.test(source)) return null
+    if (/<\/script|<!--|[\r\0]/i.test(source)) return null
     total += source.length
     tags.push(m[0])
     files.push(m[2])
