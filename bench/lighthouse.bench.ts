@@ -69,6 +69,12 @@ export interface LighthouseRun {
   compressionSavings: { bytes: number; urls: string[] }
   /** Other opportunities Lighthouse names with their estimated ms saved. */
   opportunities: string[]
+  /**
+   * Lighthouse's CPU benchmark of this machine at the run (a fixed piece of JavaScript, higher is
+   * faster). Its simulation multiplies every observed task by four whatever this says, so the same
+   * build's TBT is several times higher on a machine (or in an hour) that scores lower.
+   */
+  benchmarkIndex: number
 }
 
 export interface LighthousePage {
@@ -107,7 +113,7 @@ interface LhrAudit {
 }
 interface Lhr {
   lighthouseVersion: string
-  environment: { hostUserAgent: string }
+  environment: { hostUserAgent: string; benchmarkIndex?: number }
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
   audits: Record<string, LhrAudit>
   runtimeError?: { code: string; message: string }
@@ -301,7 +307,8 @@ function figures(lhr: Lhr): LighthouseRun {
       bytes: (compression?.details?.items ?? []).reduce((n, item) => n + (item.wastedBytes ?? 0), 0),
       urls: (compression?.details?.items ?? []).map((item) => String(item.url ?? '').replace(/^https?:\/\/[^/]+/, ''))
     },
-    opportunities
+    opportunities,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? NaN)
   }
 }
 
@@ -324,7 +331,8 @@ function medianRun(runs: LighthouseRun[]): LighthouseRun {
     lcpMs: m((r) => r.lcpMs),
     tbtMs: m((r) => r.tbtMs),
     cls: m((r) => r.cls),
-    fcpMs: m((r) => r.fcpMs)
+    fcpMs: m((r) => r.fcpMs),
+    benchmarkIndex: m((r) => r.benchmarkIndex)
   }
 }
 
@@ -347,7 +355,8 @@ export function lighthouseRows(r: LighthouseBenchResult): [string, string][] {
     const metricsOk = m.lcpMs <= g.lcpMs && m.tbtMs <= g.tbtMs && m.cls <= g.cls
     rows.push([
       `Lighthouse ${r.lighthouse}, ${p.name}, ${r.pictures}: performance / accessibility (goals ≥ ${g.performance} / ≥ ${g.accessibility})`,
-      `${m.performance}${range(p.runs, (x) => x.performance)} / ${m.accessibility} — ${met(scoresOk)}; best practices ${m.bestPractices}, SEO ${m.seo}; medians of ${p.runs.length} runs${failures}`
+      `${m.performance}${range(p.runs, (x) => x.performance)} / ${m.accessibility} — ${met(scoresOk)}; best practices ${m.bestPractices}, SEO ${m.seo}; medians of ${p.runs.length} runs; ` +
+        `this machine's CPU benchmark index (Lighthouse's) ${m.benchmarkIndex}${range(p.runs, (x) => x.benchmarkIndex)}${failures}`
     ])
     rows.push([
       `Lighthouse, ${p.name}: LCP / TBT / CLS (goals ≤ ${g.lcpMs / 1000} s / ≤ ${g.tbtMs} ms / ≤ ${g.cls})`,
@@ -369,7 +378,7 @@ export function formatLighthouseBench(r: LighthouseBenchResult): string {
     lines.push(`  ${p.name} (${p.url})`)
     for (const run of p.runs)
       lines.push(
-        `    run: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}${run.failedBestPractices.length ? ` (${run.failedBestPractices.join(', ')})` : ''}, LCP element ${run.lcpElement}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}${run.shifted.length ? `; shifted: ${run.shifted.join(', ')}` : ''}${run.opportunities.length ? `; opportunities: ${run.opportunities.join(', ')}` : ''}`
+        `    run: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}${run.failedBestPractices.length ? ` (${run.failedBestPractices.join(', ')})` : ''}, LCP element ${run.lcpElement}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, CPU benchmark index ${run.benchmarkIndex}${run.shifted.length ? `; shifted: ${run.shifted.join(', ')}` : ''}${run.opportunities.length ? `; opportunities: ${run.opportunities.join(', ')}` : ''}`
       )
   }
   lines.push(...lighthouseRows(r).map(([k, v]) => `  ${k}: ${v}`))
