@@ -10,21 +10,9 @@
  * priority and size; a task's length as observed and what it ran). docs/first-load.md "1 Dec, second
  * session" reads it. Uses Lighthouse's own code (the version the bench runs), the mobile preset.
  */
-import fs from 'node:fs'
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
-import * as constants from 'lighthouse/core/config/constants.js'
-const prefix = process.argv[2]
-if (!prefix) {
-  console.error('usage: node bench/lantern-graph.mjs <LIGHTHOUSE_DUMP dir>/<run name, e.g. list-1796097253987>')
-  process.exit(2)
-}
-const trace = JSON.parse(fs.readFileSync(prefix + '.trace.json'))
-const devtoolsLog = JSON.parse(fs.readFileSync(prefix + '.devtoolslog.json'))
-const lhr = JSON.parse(fs.readFileSync(prefix + '.json'))
-const settings = { ...constants.defaultSettings, formFactor: 'mobile', throttlingMethod: 'simulate', throttling: constants.throttling.mobileSlow4G, screenEmulation: constants.screenEmulationMetrics.mobile }
-const URL = { requestedUrl: lhr.requestedUrl, mainDocumentUrl: lhr.mainDocumentUrl, finalDisplayedUrl: lhr.finalDisplayedUrl }
-const data = { trace, devtoolsLog, gatherContext: { gatherMode: 'navigation' }, settings, URL, SourceMaps: [], simulator: null }
-const context = { computedCache: new Map(), settings }
+import { loadRun } from './lantern-run.mjs'
+const { lhr, data, context } = loadRun('lantern-graph.mjs')
 const r = await LanternLargestContentfulPaint.request(data, context)
 console.log('LCP', Math.round(r.timing), 'opt', Math.round(r.optimisticEstimate.timeInMs), 'pess', Math.round(r.pessimisticEstimate.timeInMs), 'lhr', Math.round(lhr.audits['largest-contentful-paint'].numericValue))
 const t0 = (() => { let min = Infinity; r.pessimisticGraph.traverse(n => { min = Math.min(min, n.startTime) }); return min })()

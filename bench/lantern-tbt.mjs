@@ -8,23 +8,11 @@
  *
  * docs/first-load.md "2 Dec, second session" reads it. Uses Lighthouse's own code, the mobile preset.
  */
-import fs from 'node:fs'
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js'
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js'
-import * as constants from 'lighthouse/core/config/constants.js'
-const prefix = process.argv[2]
-if (!prefix) {
-  console.error('usage: node bench/lantern-tbt.mjs <LIGHTHOUSE_DUMP dir>/<run name, e.g. list-1796097253987>')
-  process.exit(2)
-}
-const trace = JSON.parse(fs.readFileSync(prefix + '.trace.json'))
-const devtoolsLog = JSON.parse(fs.readFileSync(prefix + '.devtoolslog.json'))
-const lhr = JSON.parse(fs.readFileSync(prefix + '.json'))
-const settings = { ...constants.defaultSettings, formFactor: 'mobile', throttlingMethod: 'simulate', throttling: constants.throttling.mobileSlow4G, screenEmulation: constants.screenEmulationMetrics.mobile }
-const URL = { requestedUrl: lhr.requestedUrl, mainDocumentUrl: lhr.mainDocumentUrl, finalDisplayedUrl: lhr.finalDisplayedUrl }
-const data = { trace, devtoolsLog, gatherContext: { gatherMode: 'navigation' }, settings, URL, SourceMaps: [], simulator: null }
-const context = { computedCache: new Map(), settings }
+import { loadRun } from './lantern-run.mjs'
+const { lhr, data, context } = loadRun('lantern-tbt.mjs')
 const fcp = await LanternFirstContentfulPaint.request(data, context)
 const tti = await LanternInteractive.request(data, context)
 const tbt = await LanternTotalBlockingTime.request(data, context)
