@@ -132,6 +132,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
+        // src/root-store-boot.h5.ts awaits at its top level (its module and the app entry become
+        // async functions in webpack's output); every browser of the browserslist runs those.
+        chain.output.set('environment', { ...(chain.output.get('environment') ?? {}), asyncFunction: true })
         // page-files.json: which files each page's code is, for the server's preloads (config/page-files-plugin.js).
         chain.plugin('page-files').use(require('./page-files-plugin').PageFilesPlugin)
         // The app's scripts asked for first and at high priority (config/entry-scripts-plugin.js), with

@@ -1,18 +1,10 @@
 import type { PropsWithChildren } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
-import { host } from './hosts'
-import { RootStore } from './stores/root-store'
+import { beforePage, rootStore } from './root-store-boot'
 import { StoreContext } from './stores/context'
 import './app.css'
 
-// Built once, before Taro's router renders the first page, so the shell watchers see it.
-const rootStore = new RootStore(host, {
-  authCode: GATEWAY_AUTH_CODE,
-  liveUrl: GATEWAY_LIVE_URL,
-  testUrl: GATEWAY_TEST_URL,
-  appVersion: APP_VERSION
-})
-rootStore.start()
+// rootStore: built once, before Taro's router renders the first page, so the shell watchers see it.
 
 function App({ children }: PropsWithChildren) {
   // Spec §4: the launch timer (the session clock's minute step) stops while the app is hidden.
@@ -26,6 +18,6 @@ function App({ children }: PropsWithChildren) {
  * the page's code and what it needs of ours (the catalogue on screen, the feature stores) arrive
  * together. Mini-programs carry everything in the package and never ask.
  */
-App.beforePage = (path: string): Promise<unknown> => rootStore.beforePage(path)
+App.beforePage = beforePage
 
 export default App
