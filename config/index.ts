@@ -112,7 +112,21 @@ export default defineConfig<'webpack5'>(async (merge) => {
       useHtmlComponents: true,
       // src/index.html writes the build's tags itself: the scripts first, the stylesheet after its
       // inline scripts (config/entry-scripts-plugin.js).
-      htmlPluginOption: { inject: false },
+      // Minified as html-webpack-plugin does by default in production, and the inline scripts too
+      // (minifyJS): src/index.html's own script is written with comments, 5.4 KB as it stands.
+      htmlPluginOption: {
+        inject: false,
+        minify: process.env.NODE_ENV === 'production' && {
+          collapseWhitespace: true,
+          keepClosingSlash: true,
+          removeComments: true,
+          removeRedundantAttributes: true,
+          removeScriptTypeAttributes: true,
+          removeStyleLinkTypeAttributes: true,
+          useShortDoctype: true,
+          minifyJS: true
+        }
+      },
       // Chunks are named by the build's hash, not each by its own: a per-chunk hash puts a map of
       // every chunk's hash (two, with the CSS) into the first screen's runtime, about 0.6 KiB
       // gzipped. A new build renames every chunk, which a deploy costs anyway for most of them.
@@ -132,9 +146,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
-        // src/root-store-boot.h5.ts awaits at its top level (its module and the app entry become
-        // async functions in webpack's output); every browser of the browserslist runs those.
-        chain.output.set('environment', { ...(chain.output.get('environment') ?? {}), asyncFunction: true })
         // page-files.json: which files each page's code is, for the server's preloads (config/page-files-plugin.js).
         chain.plugin('page-files').use(require('./page-files-plugin').PageFilesPlugin)
         // The app's scripts asked for first and at high priority (config/entry-scripts-plugin.js), with

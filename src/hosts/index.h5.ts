@@ -19,6 +19,26 @@ const PLACEHOLDER_DELAY_MS = 600
 const PAGE_LOAD_TIMEOUT_MS = 60000
 const DOUBLE_TAP_MS = 500
 
+/**
+ * Taro's router starts before the stores are built (src/root-store-boot.h5.ts builds them a few
+ * tasks later) and so before installShell: what it says until then (a route it cannot find, the
+ * first page's load starting and ending) is kept here and handed to the shell's listeners when
+ * they are installed (the first page's loading placeholder is timed from then, a few tasks late;
+ * index.html's own spinner shows meanwhile).
+ */
+type RouterEvent = '__taroRouterNotFound' | '__taroRouterChange' | '__afterTaroRouterChange'
+const ROUTER_EVENTS: RouterEvent[] = ['__taroRouterNotFound', '__taroRouterChange', '__afterTaroRouterChange']
+const heardEarly: [RouterEvent, unknown][] = []
+const keepEarly = ROUTER_EVENTS.map((name) => [name, (event: unknown) => void heardEarly.push([name, event])] as const)
+for (const [name, keep] of keepEarly) Taro.eventCenter.on(name, keep)
+
+/** The shell's router listeners, then what was heard before them. */
+function listenToRouter(listeners: Record<RouterEvent, (event: any) => void>): void {
+  for (const [name, keep] of keepEarly) Taro.eventCenter.off(name, keep)
+  for (const name of ROUTER_EVENTS) Taro.eventCenter.on(name, listeners[name])
+  for (const [name, event] of heardEarly.splice(0)) listeners[name](event)
+}
+
 export const host: Host = {
   kind: 'h5',
   subHost: ua.subHost,
@@ -51,12 +71,15 @@ export const host: Host = {
     })
   },
   installShell(texts) {
-    watchPageLoads(texts)
+    const pageLoads = watchPageLoads(texts)
     pressWithKeys()
     if (ua.isIOS) ignoreDoubleTaps()
-    Taro.eventCenter.on('__taroRouterNotFound', (e: { path?: string }) => {
-      console.error('找不到路由', e?.path)
-      taroNavigation.reLaunch('/pages/scanCodeEntry/scanCodeEntry')
+    listenToRouter({
+      ...pageLoads,
+      __taroRouterNotFound: (e: { path?: string } | undefined) => {
+        console.error('找不到路由', e?.path)
+        taroNavigation.reLaunch('/pages/scanCodeEntry/scanCodeEntry')
+      }
     })
   },
   applyLocale(locale) {
@@ -94,7 +117,7 @@ export const host: Host = {
  * Pages load on demand; when one takes over 600 ms a placeholder shows, and after 60 s
  * an error with a reload button. Taro's router signals the start and the end of a change.
  */
-function watchPageLoads(texts: ShellTexts): void {
+function watchPageLoads(texts: ShellTexts): Record<'__taroRouterChange' | '__afterTaroRouterChange', () => void> {
   let placeholderTimer: ReturnType<typeof setTimeout> | undefined
   let failTimer: ReturnType<typeof setTimeout> | undefined
   const overlay = (): HTMLElement => {
@@ -114,7 +137,7 @@ function watchPageLoads(texts: ShellTexts): void {
     // The first page has arrived: the static placeholder of index.html is no longer needed.
     document.getElementById('so-boot')?.remove()
   }
-  Taro.eventCenter.on('__taroRouterChange', () => {
+  const started = (): void => {
     clear()
     placeholderTimer = setTimeout(() => {
       const el = overlay()
@@ -134,8 +157,8 @@ function watchPageLoads(texts: ShellTexts): void {
       button.onclick = () => window.location.reload()
       button.focus()
     }, PAGE_LOAD_TIMEOUT_MS)
-  })
-  Taro.eventCenter.on('__afterTaroRouterChange', clear)
+  }
+  return { __taroRouterChange: started, __afterTaroRouterChange: clear }
 }
 
 /**
