@@ -5,11 +5,11 @@
  * record (two lines with remarks and add-ons) took 65–100 µs, mostly in zod's contexts,
  * statuses and issue bookkeeping.
  *
- * compileSchema(schema) reads the schema's definition once and builds plain closures that do
- * the same checks in the same order and build the same value zod would (the same keys in the
- * same order, defaults, preprocessing by the schema's own functions, trimmed strings, coerced
- * numbers). A closure never decides that a value is invalid: whenever a check fails, or the
- * value is anything the closures were not written for, it answers UNSURE and the caller asks
+ * compileSchema(schema) reads the schema's definition once and writes plain functions for it
+ * (Writer, below) that do the same checks in the same order and build the same value zod would
+ * (the same keys in the same order, defaults, preprocessing by the schema's own functions,
+ * trimmed strings, coerced numbers). They never decide that a value is invalid: whenever a
+ * check fails, or the value is anything they were not written for, they answer UNSURE and the caller asks
  * zod, so every error (and its field names) is zod's own. Schemas using anything beyond the
  * kinds below are not compiled at all (null): zod answers every time.
  *
@@ -43,7 +43,6 @@ const effectContext = {
     return []
   }
 }
-type EffectContext = typeof effectContext
 
 /** What zod's getParsedType calls an object (not an array, null, promise, Map, Set or Date). */
 function isZodObjectValue(value: unknown): value is Record<string, unknown> {
@@ -53,196 +52,187 @@ function isZodObjectValue(value: unknown): value is Record<string, unknown> {
   return !(value instanceof Map || value instanceof Set || value instanceof Date)
 }
 
-function compileString(def: z.ZodStringDef): CompiledParse {
+/**
+ * Writes a schema's parse as JavaScript source, one function per schema node, made into code
+ * once with `new Function`. Closures built per node kind (the first version of this file) share
+ * one set of inline caches among every schema in the app, so in a running server each check
+ * saw dozens of record shapes and ran megamorphic: an order's record took 40–60 µs there
+ * against 4 µs in a loop on its own. Functions written per schema see their own shapes only.
+ * The source holds no input: keys are written with JSON.stringify, every other value the
+ * schema holds (regexes, enum sets, literals, defaults, its own functions) is passed in.
+ */
+class Writer {
+  private readonly refs: unknown[] = []
+  private readonly functions: string[] = []
+
+  /** A value the code reads: a constant of the generated module (`r3`). */
+  ref(value: unknown): string {
+    this.refs.push(value)
+    return `r${this.refs.length - 1}`
+  }
+
+  /** A number in the source: finite ones as they are, others (Infinity) as a constant. */
+  number(value: number): string {
+    return Number.isFinite(value) && !Object.is(value, -0) ? String(value) : this.ref(value)
+  }
+
+  /** A function of one argument `v` with this body; returns its name. */
+  add(lines: string[]): string {
+    const name = `p${this.functions.length}`
+    this.functions.push(`function ${name}(v) {\n  ${lines.join('\n  ')}\n}`)
+    return name
+  }
+
+  build(root: string): CompiledParse {
+    const constants = this.refs.map((_, i) => `const r${i} = r[${i}];`).join('\n')
+    const source = `'use strict';\n${constants}\n${this.functions.join('\n')}\nreturn ${root};`
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval, no-new-func
+    return new Function('r', 'U', 'c', 'isObject', source)(this.refs, UNSURE, effectContext, isZodObjectValue) as CompiledParse
+  }
+}
+
+function writeString(w: Writer, def: z.ZodStringDef): string {
   const checks = def.checks
   for (const check of checks) {
     if (!['min', 'max', 'length', 'regex', 'trim', 'toLowerCase', 'toUpperCase'].includes(check.kind)) throw new Unsupported(check.kind)
   }
-  const coerce = def.coerce
-  // The common shapes without a loop over the checks.
-  if (checks.length === 1 && checks[0].kind === 'max') {
-    const max = checks[0].value
-    return (value) => {
-      if (coerce) value = String(value)
-      return typeof value === 'string' && value.length <= max ? value : UNSURE
-    }
-  }
-  return (value) => {
-    if (coerce) value = String(value)
-    if (typeof value !== 'string') return UNSURE
-    let s: string = value
-    for (const check of checks) {
-      switch (check.kind) {
-        case 'min':
-          if (s.length < check.value) return UNSURE
-          break
-        case 'max':
-          if (s.length > check.value) return UNSURE
-          break
-        case 'length':
-          if (s.length !== check.value) return UNSURE
-          break
-        case 'regex':
-          check.regex.lastIndex = 0
-          if (!check.regex.test(s)) return UNSURE
-          break
-        case 'trim':
-          s = s.trim()
-          break
-        case 'toLowerCase':
-          s = s.toLowerCase()
-          break
-        case 'toUpperCase':
-          s = s.toUpperCase()
-          break
+  const lines = def.coerce ? ['v = String(v);'] : []
+  lines.push("if (typeof v !== 'string') return U;")
+  for (const check of checks) {
+    switch (check.kind) {
+      case 'min':
+        lines.push(`if (v.length < ${w.number(check.value)}) return U;`)
+        break
+      case 'max':
+        lines.push(`if (v.length > ${w.number(check.value)}) return U;`)
+        break
+      case 'length':
+        lines.push(`if (v.length !== ${w.number(check.value)}) return U;`)
+        break
+      case 'regex': {
+        const regex = w.ref(check.regex)
+        lines.push(`${regex}.lastIndex = 0;`, `if (!${regex}.test(v)) return U;`)
+        break
       }
+      case 'trim':
+        lines.push('v = v.trim();')
+        break
+      case 'toLowerCase':
+        lines.push('v = v.toLowerCase();')
+        break
+      case 'toUpperCase':
+        lines.push('v = v.toUpperCase();')
+        break
     }
-    return s
   }
+  lines.push('return v;')
+  return w.add(lines)
 }
 
-function compileNumber(def: z.ZodNumberDef): CompiledParse {
+function writeNumber(w: Writer, def: z.ZodNumberDef): string {
   const checks = def.checks
   for (const check of checks) {
     if (!['int', 'min', 'max', 'finite'].includes(check.kind)) throw new Unsupported(check.kind)
   }
-  const coerce = def.coerce
-  return (value) => {
-    if (coerce) {
-      if (typeof value === 'symbol') return UNSURE
-      value = Number(value)
+  const lines = def.coerce ? ["if (typeof v === 'symbol') return U;", 'v = Number(v);'] : []
+  lines.push("if (typeof v !== 'number' || v !== v) return U;")
+  for (const check of checks) {
+    switch (check.kind) {
+      case 'int':
+        lines.push('if (!Number.isInteger(v)) return U;')
+        break
+      case 'min':
+        lines.push(`if (v ${check.inclusive ? '<' : '<='} ${w.number(check.value)}) return U;`)
+        break
+      case 'max':
+        lines.push(`if (v ${check.inclusive ? '>' : '>='} ${w.number(check.value)}) return U;`)
+        break
+      case 'finite':
+        lines.push('if (!Number.isFinite(v)) return U;')
+        break
     }
-    if (typeof value !== 'number' || Number.isNaN(value)) return UNSURE
-    const n: number = value
-    for (const check of checks) {
-      switch (check.kind) {
-        case 'int':
-          if (!Number.isInteger(n)) return UNSURE
-          break
-        case 'min':
-          if (check.inclusive ? n < check.value : n <= check.value) return UNSURE
-          break
-        case 'max':
-          if (check.inclusive ? n > check.value : n >= check.value) return UNSURE
-          break
-        case 'finite':
-          if (!Number.isFinite(n)) return UNSURE
-          break
-      }
-    }
-    return n
   }
+  lines.push('return v;')
+  return w.add(lines)
 }
 
-function compileObject(schema: z.AnyZodObject): CompiledParse {
+function writeObject(w: Writer, schema: z.AnyZodObject): string {
   const def = schema._def
   if (def.unknownKeys !== 'strip' || !(def.catchall instanceof z.ZodNever)) throw new Unsupported('object mode')
   const shape = schema.shape as Record<string, z.ZodTypeAny>
-  const keys = Object.keys(shape)
-  const fields = keys.map((key) => compileNode(shape[key]))
-  const count = keys.length
-  return (value) => {
-    if (!isZodObjectValue(value)) return UNSURE
-    const out: Record<string, unknown> = {}
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]
-      const parsed = fields[i](value[key])
-      if (parsed === UNSURE) return UNSURE
-      // zod: the key is set when its value is defined or the key is in the input ('in', as zod).
-      if (key !== '__proto__' && (parsed !== undefined || key in value)) out[key] = parsed
-    }
-    return out
+  const lines = ['if (!isObject(v)) return U;', 'const o = {};', 'let x;']
+  for (const key of Object.keys(shape)) {
+    const k = JSON.stringify(key)
+    lines.push(`x = ${writeNode(w, shape[key])}(v[${k}]);`, 'if (x === U) return U;')
+    // zod: the key is set when its value is defined or the key is in the input ('in', as zod).
+    if (key !== '__proto__') lines.push(`if (x !== undefined || ${k} in v) o[${k}] = x;`)
   }
+  lines.push('return o;')
+  return w.add(lines)
 }
 
-function compileArray(def: z.ZodArrayDef): CompiledParse {
-  const element = compileNode(def.type)
-  const exact = def.exactLength?.value
-  const min = def.minLength?.value
-  const max = def.maxLength?.value
-  return (value) => {
-    if (!Array.isArray(value)) return UNSURE
-    const length = value.length
-    if ((exact !== undefined && length !== exact) || (min !== undefined && length < min) || (max !== undefined && length > max)) return UNSURE
-    const out = new Array<unknown>(length)
-    for (let i = 0; i < length; i++) {
-      const parsed = element(value[i])
-      if (parsed === UNSURE) return UNSURE
-      out[i] = parsed
-    }
-    return out
-  }
+function writeArray(w: Writer, def: z.ZodArrayDef): string {
+  const element = writeNode(w, def.type)
+  const lines = ['if (!Array.isArray(v)) return U;', 'const n = v.length;']
+  if (def.exactLength) lines.push(`if (n !== ${w.number(def.exactLength.value)}) return U;`)
+  if (def.minLength) lines.push(`if (n < ${w.number(def.minLength.value)}) return U;`)
+  if (def.maxLength) lines.push(`if (n > ${w.number(def.maxLength.value)}) return U;`)
+  lines.push('const out = new Array(n);', `for (let i = 0; i < n; i++) { const x = ${element}(v[i]); if (x === U) return U; out[i] = x; }`, 'return out;')
+  return w.add(lines)
 }
 
-function compileEffects(def: z.ZodEffectsDef): CompiledParse {
-  const inner = compileNode(def.schema)
+function writeEffects(w: Writer, def: z.ZodEffectsDef): string {
+  const inner = writeNode(w, def.schema)
   const effect = def.effect
   if (effect.type === 'preprocess') {
-    const transform = effect.transform as (value: unknown, ctx: EffectContext) => unknown
-    return (value) => {
-      const doubts = effectContext.doubts
-      const processed = transform(value, effectContext)
-      return effectContext.doubts === doubts ? inner(processed) : UNSURE
-    }
+    const transform = w.ref(effect.transform)
+    return w.add(['const d = c.doubts;', `const p = ${transform}(v, c);`, `return c.doubts === d ? ${inner}(p) : U;`])
   }
   if (effect.type === 'refinement') {
-    const refinement = effect.refinement as (value: unknown, ctx: EffectContext) => unknown
-    return (value) => {
-      const parsed = inner(value)
-      if (parsed === UNSURE) return UNSURE
-      const doubts = effectContext.doubts
-      const result = refinement(parsed, effectContext)
-      return effectContext.doubts !== doubts || result instanceof Promise ? UNSURE : parsed
-    }
+    const refinement = w.ref(effect.refinement)
+    return w.add([`const p = ${inner}(v);`, 'if (p === U) return U;', 'const d = c.doubts;', `const result = ${refinement}(p, c);`, 'return c.doubts !== d || result instanceof Promise ? U : p;'])
   }
   throw new Unsupported(effect.type)
 }
 
-function compileNode(schema: z.ZodTypeAny): CompiledParse {
+function writeNode(w: Writer, schema: z.ZodTypeAny): string {
   // Exact classes only: a subclass may parse differently.
   switch (schema.constructor) {
     case z.ZodString:
-      return compileString(schema._def as z.ZodStringDef)
+      return writeString(w, schema._def as z.ZodStringDef)
     case z.ZodNumber:
-      return compileNumber(schema._def as z.ZodNumberDef)
-    case z.ZodBoolean: {
-      const coerce = (schema._def as z.ZodBooleanDef).coerce
-      return (value) => {
-        if (coerce) value = Boolean(value)
-        return typeof value === 'boolean' ? value : UNSURE
-      }
-    }
+      return writeNumber(w, schema._def as z.ZodNumberDef)
+    case z.ZodBoolean:
+      return w.add([...((schema._def as z.ZodBooleanDef).coerce ? ['v = Boolean(v);'] : []), "return typeof v === 'boolean' ? v : U;"])
     case z.ZodEnum: {
-      const values = new Set<unknown>((schema._def as z.ZodEnumDef).values)
-      return (value) => (typeof value === 'string' && values.has(value) ? value : UNSURE)
+      const values = w.ref(new Set<unknown>((schema._def as z.ZodEnumDef).values))
+      return w.add([`return typeof v === 'string' && ${values}.has(v) ? v : U;`])
     }
-    case z.ZodLiteral: {
-      const literal = (schema._def as z.ZodLiteralDef).value
-      return (value) => (value === literal ? value : UNSURE)
-    }
+    case z.ZodLiteral:
+      return w.add([`return v === ${w.ref((schema._def as z.ZodLiteralDef).value)} ? v : U;`])
     case z.ZodObject:
-      return compileObject(schema as z.AnyZodObject)
+      return writeObject(w, schema as z.AnyZodObject)
     case z.ZodArray:
-      return compileArray(schema._def as z.ZodArrayDef)
-    case z.ZodOptional: {
-      const inner = compileNode((schema._def as z.ZodOptionalDef).innerType)
-      return (value) => (value === undefined ? undefined : inner(value))
-    }
-    case z.ZodNullable: {
-      const inner = compileNode((schema._def as z.ZodNullableDef).innerType)
-      return (value) => (value === null ? null : inner(value))
-    }
+      return writeArray(w, schema._def as z.ZodArrayDef)
+    case z.ZodOptional:
+      return w.add([`return v === undefined ? undefined : ${writeNode(w, (schema._def as z.ZodOptionalDef).innerType)}(v);`])
+    case z.ZodNullable:
+      return w.add([`return v === null ? null : ${writeNode(w, (schema._def as z.ZodNullableDef).innerType)}(v);`])
     case z.ZodDefault: {
       const def = schema._def as z.ZodDefaultDef
-      const inner = compileNode(def.innerType)
-      const fallback = def.defaultValue
-      return (value) => inner(value === undefined ? fallback() : value)
+      const inner = writeNode(w, def.innerType)
+      return w.add([`return ${inner}(v === undefined ? ${w.ref(def.defaultValue)}() : v);`])
     }
     case z.ZodEffects:
-      return compileEffects(schema._def as z.ZodEffectsDef)
+      return writeEffects(w, schema._def as z.ZodEffectsDef)
     default:
       throw new Unsupported(String((schema._def as { typeName?: unknown }).typeName))
   }
+}
+
+function compileNode(schema: z.ZodTypeAny): CompiledParse {
+  const writer = new Writer()
+  return writer.build(writeNode(writer, schema))
 }
 
 const compiled = new WeakMap<z.ZodTypeAny, CompiledParse | null>()

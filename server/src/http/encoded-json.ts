@@ -70,7 +70,10 @@ function write(value: unknown): string {
       const record = value as Record<string, unknown>
       let out = '{'
       let first = true
-      for (const key of Object.keys(record)) {
+      // for-in, not Object.keys: no array per object, and V8 reads record[key] through the
+      // object's enum cache (the prototype is Object.prototype or null: nothing inherited is enumerable).
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue
         const field = record[key]
         if (field === undefined) continue
         out += first ? quotedKey(key) : `,${quotedKey(key)}`

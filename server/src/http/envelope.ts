@@ -93,6 +93,24 @@ function pathOfBadField(record: unknown, at: string): string | null {
 }
 
 /**
+ * Whether the JSON text can hold what pathOfBadField looks for. JSON text carries a NUL only
+ * as the escape \u0000 (JSON.parse refuses a raw one), and a record nested past
+ * MAX_RECORD_DEPTH needs more than that many opening brackets in the whole text. Every real
+ * request has neither (an order holds about a dozen brackets), so the walk, which builds a
+ * path for every field, runs only for text that may fail it.
+ */
+function mayHoldBadField(text: string): boolean {
+  if (text.includes('\\u0000')) return true
+  let brackets = 0
+  for (const open of ['{', '[']) {
+    for (let at = text.indexOf(open); at !== -1; at = text.indexOf(open, at + 1)) {
+      if (++brackets > MAX_RECORD_DEPTH) return true
+    }
+  }
+  return false
+}
+
+/**
  * strJsonData → its records. Not JSON, or no tableData array → 10002; an empty list or a
  * record that is not an object → 10007; a record's EntID other than the envelope's → 10005.
  */
@@ -109,10 +127,12 @@ export function readRecords(envelope: Envelope): Record<string, unknown>[] {
   // NUL (PostgreSQL cannot store it in text: a 5xx deep inside an operation) and nesting past
   // MAX_RECORD_DEPTH are refused here, naming the field as schema failures are: the first
   // record's fields bare, later ones 'tableData[i].…'.
-  tableData.forEach((record, index) => {
-    const bad = pathOfBadField(record, index === 0 ? '' : `tableData[${index}]`)
-    if (bad !== null) throw invalidInput(bad || `tableData[${index}]`)
-  })
+  if (mayHoldBadField(envelope.strJsonData)) {
+    tableData.forEach((record, index) => {
+      const bad = pathOfBadField(record, index === 0 ? '' : `tableData[${index}]`)
+      if (bad !== null) throw invalidInput(bad || `tableData[${index}]`)
+    })
+  }
   return tableData.map((record, index) => {
     if (!record || typeof record !== 'object' || Array.isArray(record)) throw invalidInput(`tableData[${index}]`)
     const entId = (record as { EntID?: unknown }).EntID

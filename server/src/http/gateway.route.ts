@@ -105,12 +105,16 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
         // Sent already (the usual case): nothing to return, as before.
         return sending === reply ? undefined : sending
       }
-      if (valid !== false) return valid.then((ok) => (ok ? send(request, reply, answer.reply) : answerInFull(request, reply, body, locale, origin, key, now)))
+      if (valid !== false) return valid.then((ok) => (ok ? send(request, reply, answer.reply) : answerInFull(request, reply, body, locale, origin, key, now, true)))
     }
-    return answerInFull(request, reply, body, locale, origin, key, new Date())
+    return answerInFull(request, reply, body, locale, origin, key, new Date(), answer !== undefined)
   })
 
-  /** The full way: every check in order, then the operation. */
+  /**
+   * The full way: every check in order, then the operation. `stale`: a kept answer for the key
+   * failed its check and is dropped (a key nothing was kept under needs no map work until an
+   * answer is kept: an order's body is never seen twice).
+   */
   async function answerInFull(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -118,9 +122,10 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     locale: Locale,
     origin: string,
     key: string | null,
-    now: Date
+    now: Date,
+    stale: boolean
   ): Promise<FastifyReply> {
-    if (key !== null) kept.forget(key)
+    if (key !== null && stale) kept.forget(key)
     const envelope = readEnvelope(parseForm(body))
     checkAuthCode(envelope.AuthCode, deps.config.authCode)
     if (envelope.ServerType === STAFF_SERVER_TYPE) return answerStaff(request, reply, envelope, locale, origin, now)
@@ -155,7 +160,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
     }
     const data = await operation.handler(ctx, inputs[0], inputs)
     const result = successReply(data)
-    if (key !== null) kept.remember(key, data, result)
+    if (key !== null) kept.remember(key, data, result, stale)
     return send(request, reply, result)
   }
 

@@ -80,11 +80,14 @@ export class KeptAnswers {
     return this.entries?.get(key)
   }
 
-  /** Keeps a successful reply when its answer is marked; forgets the key otherwise. */
-  remember(key: string, answer: object, reply: GatewayReply): void {
+  /**
+   * Keeps a successful reply when its answer is marked; otherwise forgets the key when an entry
+   * may be there (`known`: one was found for this request; any kept since keeps its own check).
+   */
+  remember(key: string, answer: object, reply: GatewayReply, known = true): void {
     const check = checks.get(answer)
     if (!check) {
-      this.entries?.delete(key)
+      if (known) this.entries?.delete(key)
       return
     }
     // An entry larger than the whole bound is not kept (lru-cache refuses it).
