@@ -42,7 +42,7 @@ export function benchTable({ gateway, goods, orders, storm, lighthouse, live, fa
     `${goods ? `, Chromium ${goods.chromium}` : lighthouse ? `, Chromium ${lighthouse.chromium}` : ''}. ` +
     (gateway ? `Gateway: ${gateway.connections} keep-alive connections, one process per server, ${gateway.gateway.seconds} s each. ` : '') +
     (orders
-      ? `Order placement: ${orders.connections} keep-alive connections, each order a new RequestKey; in process: submitOrder in a child of its own on a fresh database of the same kind; ${orders.sqlite.gateway.seconds} s each, alternating` +
+      ? `Order placement: ${orders.connections} keep-alive connections, each order a new RequestKey; in process: submitOrder in a child of its own on a fresh database of the same kind; ${orders.sqlite.gateway.seconds} s each in 250-ms slices, alternating, on SQLite with ${orders.sqlite.ratioByProcess.length} fresh pairs of processes in turn, pooled` +
         `${orders.postgres ? `; ${orders.postgresNote}` : ''}. `
       : '') +
     (goods

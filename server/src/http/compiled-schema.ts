@@ -177,7 +177,9 @@ function writeArray(w: Writer, def: z.ZodArrayDef): string {
   if (def.exactLength) lines.push(`if (n !== ${w.number(def.exactLength.value)}) return U;`)
   if (def.minLength) lines.push(`if (n < ${w.number(def.minLength.value)}) return U;`)
   if (def.maxLength) lines.push(`if (n > ${w.number(def.maxLength.value)}) return U;`)
-  lines.push('const out = new Array(n);', `for (let i = 0; i < n; i++) { const x = ${element}(v[i]); if (x === U) return U; out[i] = x; }`, 'return out;')
+  // Built by push, as zod builds its lists: packed arrays (new Array(n) makes holey ones, and
+  // code that had seen zod's lists deoptimised on them, over and over).
+  lines.push('const out = [];', `for (let i = 0; i < n; i++) { const x = ${element}(v[i]); if (x === U) return U; out.push(x); }`, 'return out;')
   return w.add(lines)
 }
 
