@@ -458,10 +458,11 @@ describe('load and abuse', () => {
       clients.child.send({ close: true })
       await new Promise((resolve) => clients.child.once('exit', resolve))
     }
-    // Their places are free again.
+    // Their places are free again. While ten thousand sockets close, a connection may be reset
+    // (a slow machine's clean-clone run saw ECONNRESET here): that is "not yet", as a 503 is.
     for (let i = 0; i < 100; i++) {
-      const s = await status('/live/events?ent=E1001&shop=S101')
-      if (s.status === 200) break
+      const s = await status('/live/events?ent=E1001&shop=S101').catch(() => null)
+      if (s?.status === 200) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect((await status('/live/events?ent=E1001&shop=S101')).status).toBe(200)
