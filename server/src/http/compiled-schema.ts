@@ -91,69 +91,48 @@ class Writer {
   }
 }
 
-function writeString(w: Writer, def: z.ZodStringDef): string {
-  const checks = def.checks
+/** The source lines of one check of a string or number schema, by its kind. */
+type CheckWriter<C> = (w: Writer, check: C) => string[]
+
+const STRING_CHECKS: Record<string, CheckWriter<z.ZodStringCheck>> = {
+  min: (w, c) => [`if (v.length < ${w.number((c as { value: number }).value)}) return U;`],
+  max: (w, c) => [`if (v.length > ${w.number((c as { value: number }).value)}) return U;`],
+  length: (w, c) => [`if (v.length !== ${w.number((c as { value: number }).value)}) return U;`],
+  regex: (w, c) => {
+    const regex = w.ref((c as { regex: RegExp }).regex)
+    return [`${regex}.lastIndex = 0;`, `if (!${regex}.test(v)) return U;`]
+  },
+  trim: () => ['v = v.trim();'],
+  toLowerCase: () => ['v = v.toLowerCase();'],
+  toUpperCase: () => ['v = v.toUpperCase();']
+}
+
+const NUMBER_CHECKS: Record<string, CheckWriter<z.ZodNumberCheck>> = {
+  int: () => ['if (!Number.isInteger(v)) return U;'],
+  min: (w, c) => [`if (v ${(c as { inclusive: boolean }).inclusive ? '<' : '<='} ${w.number((c as { value: number }).value)}) return U;`],
+  max: (w, c) => [`if (v ${(c as { inclusive: boolean }).inclusive ? '>' : '>='} ${w.number((c as { value: number }).value)}) return U;`],
+  finite: () => ['if (!Number.isFinite(v)) return U;']
+}
+
+/** A string or number node: its coercion, its type check, then each check in the schema's order. */
+function writeChecked<C extends { kind: string }>(w: Writer, head: string[], checks: readonly C[], writers: Record<string, CheckWriter<C>>): string {
+  const lines = [...head]
   for (const check of checks) {
-    if (!['min', 'max', 'length', 'regex', 'trim', 'toLowerCase', 'toUpperCase'].includes(check.kind)) throw new Unsupported(check.kind)
-  }
-  const lines = def.coerce ? ['v = String(v);'] : []
-  lines.push("if (typeof v !== 'string') return U;")
-  for (const check of checks) {
-    switch (check.kind) {
-      case 'min':
-        lines.push(`if (v.length < ${w.number(check.value)}) return U;`)
-        break
-      case 'max':
-        lines.push(`if (v.length > ${w.number(check.value)}) return U;`)
-        break
-      case 'length':
-        lines.push(`if (v.length !== ${w.number(check.value)}) return U;`)
-        break
-      case 'regex': {
-        const regex = w.ref(check.regex)
-        lines.push(`${regex}.lastIndex = 0;`, `if (!${regex}.test(v)) return U;`)
-        break
-      }
-      case 'trim':
-        lines.push('v = v.trim();')
-        break
-      case 'toLowerCase':
-        lines.push('v = v.toLowerCase();')
-        break
-      case 'toUpperCase':
-        lines.push('v = v.toUpperCase();')
-        break
-    }
+    const write = Object.prototype.hasOwnProperty.call(writers, check.kind) ? writers[check.kind] : undefined
+    if (!write) throw new Unsupported(check.kind)
+    lines.push(...write(w, check))
   }
   lines.push('return v;')
   return w.add(lines)
 }
 
+function writeString(w: Writer, def: z.ZodStringDef): string {
+  return writeChecked(w, [...(def.coerce ? ['v = String(v);'] : []), "if (typeof v !== 'string') return U;"], def.checks, STRING_CHECKS)
+}
+
 function writeNumber(w: Writer, def: z.ZodNumberDef): string {
-  const checks = def.checks
-  for (const check of checks) {
-    if (!['int', 'min', 'max', 'finite'].includes(check.kind)) throw new Unsupported(check.kind)
-  }
-  const lines = def.coerce ? ["if (typeof v === 'symbol') return U;", 'v = Number(v);'] : []
-  lines.push("if (typeof v !== 'number' || v !== v) return U;")
-  for (const check of checks) {
-    switch (check.kind) {
-      case 'int':
-        lines.push('if (!Number.isInteger(v)) return U;')
-        break
-      case 'min':
-        lines.push(`if (v ${check.inclusive ? '<' : '<='} ${w.number(check.value)}) return U;`)
-        break
-      case 'max':
-        lines.push(`if (v ${check.inclusive ? '>' : '>='} ${w.number(check.value)}) return U;`)
-        break
-      case 'finite':
-        lines.push('if (!Number.isFinite(v)) return U;')
-        break
-    }
-  }
-  lines.push('return v;')
-  return w.add(lines)
+  const coerce = def.coerce ? ["if (typeof v === 'symbol') return U;", 'v = Number(v);'] : []
+  return writeChecked(w, [...coerce, "if (typeof v !== 'number' || v !== v) return U;"], def.checks, NUMBER_CHECKS)
 }
 
 function writeObject(w: Writer, schema: z.AnyZodObject): string {
