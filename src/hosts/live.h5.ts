@@ -11,6 +11,7 @@ import type { Host, LiveHandlers, LiveRequest, LiveSubscribe } from './host'
 // Not './live': on H5 that is this file (Taro's per-host resolution).
 import { liveSubscribe as pollSubscribe } from './live-poll'
 import { playChime } from './web-chime'
+import { afterPaint } from './after-paint.h5'
 
 const FIRST_RETRY_MS = 1000
 const LAST_RETRY_MS = 30_000
@@ -55,7 +56,8 @@ export function liveSubscribe(host: Pick<Host, 'request'>): LiveSubscribe {
         retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
       }
     }
-    open()
+    // A page's first load: after its first rows have painted, off their pictures' way (./after-paint.h5.ts).
+    afterPaint(() => closed || open())
     return {
       close() {
         closed = true

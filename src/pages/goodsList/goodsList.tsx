@@ -15,6 +15,7 @@ import { cartCountByClass } from '../../compose/cart-by-class'
 import { StateView } from '../../ui/StateView'
 import { radioKeys, radioStops } from '../../ui/radio-group'
 import { afterConfirm } from '../../hosts/confirm-signal'
+import { afterPaint } from '../../hosts/after-paint'
 import { BUSINESS_MODE } from '../../core/sheet-position'
 import type { BusinessMode } from '../../core/business-mode'
 import './goodsList.css'
@@ -77,15 +78,17 @@ function GoodsList() {
   }, [session.menuScope?.BaseID, session.isReady, i18n.locale, menu])
   useSaleStatusTimer()
   usePageTitle(i18n.t('page.goodsList'))
-  // It came with its own texts and stores only (RootStore.beforePage): the rest when the browser is
-  // idle, off the first rows' pictures' way, so the next page need not wait for them.
+  // It came with its own texts and stores only (RootStore.beforePage): the rest once its first rows
+  // have painted and the browser is idle, off their pictures' way, so the next page need not wait.
   const stores = useStores()
   useEffect(
     () =>
-      host.whenIdle(() => {
-        void i18n.loadAll()
-        stores.prefetchFeatures()
-      }),
+      afterPaint(() =>
+        host.whenIdle(() => {
+          void i18n.loadAll()
+          stores.prefetchFeatures()
+        })
+      ),
     [host, i18n, stores]
   )
 
