@@ -105,6 +105,19 @@ describe('polling a table bill', () => {
     expect(fifth.table1[0].SettlementID).toBe(settle.table2[0].SheetID)
   }, 120_000)
 
+  it('reads a changed bill once for the polls of its phones that arrive together, and they all see the change', async () => {
+    // The bill of the first test, a round more. (On SQLite the polls take turns for the one connection;
+    // on PostgreSQL they arrive together, and each built the bill before.)
+    const { QRCode, phone, sheetId, roundIds } = await tableWithRounds('B201-A01', 1)
+    await poll(sheetId, QRCode, phone.headers)
+    const board = ok(await server.call('KitchenBoardGet', [{ BaseID: B201, StationID: '*' }], { headers: cook.headers }))
+    ok(await server.call('KitchenTicketBump', [{ TicketID: board.table1.find((t: any) => t.OrderID === roundIds[0]).TicketID }], { headers: cook.headers }))
+    const reads = jest.spyOn(sheetService, 'roundsOf')
+    const answers = await Promise.all(Array.from({ length: 20 }, () => poll(sheetId, QRCode, device().headers)))
+    expect(reads).toHaveBeenCalledTimes(1)
+    for (const a of answers) expect(a.table3.find((r: any) => r.SheetID === roundIds[0]).KitchenStage).toBe('ready')
+  }, 120_000)
+
   it('sees a change made through another server instance on the same database', async () => {
     const { QRCode, phone, sheetId, roundIds } = await tableWithRounds('B201-A04', 2)
     const second = await server.openSecondInstance()

@@ -7,6 +7,8 @@ import path from 'node:path'
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely'
 import { Pool } from 'pg'
 import type { ServerConfig } from '../config'
+import { PostgresAtCommitDialect } from './at-commit'
+import { registerOutsideTransaction } from './outside-transaction'
 import { registerDirectReader } from './prepared'
 import { forKysely, openSqliteFile } from './sqlite-file'
 import type { Database } from './schema'
@@ -111,15 +113,25 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Ap
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {})
   })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  // Statements held for the commit (at-commit.ts).
+  const db = new Kysely<Database>({ dialect: new PostgresAtCommitDialect({ pool }) })
+  // Statements that commit on their own while a transaction goes on (outside-transaction.ts);
+  // pg connects on first use.
+  const outside = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 2, ...(schema ? { options: `-c search_path=${schema}` } : {}) }) })
+  })
+  registerOutsideTransaction(db, outside)
+  const destroy = async () => {
+    await Promise.all([db.destroy(), outside.destroy()])
+  }
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
     const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
     const resolved = current.rows[0]?.schema
     if (!resolved) throw new Error('PostgreSQL has no current schema (check search_path)')
-    return { db, dialect: 'postgres', schema: resolved, destroy: () => db.destroy() }
+    return { db, dialect: 'postgres', schema: resolved, destroy }
   } catch (error) {
-    await db.destroy()
+    await destroy()
     throw error
   }
 }

@@ -11,6 +11,7 @@ import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-ro
 import type { Database, OrderTable } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { isPostgres } from '../../storage/database'
+import { outsideTransaction } from '../../storage/outside-transaction'
 import { earnOrderPoints } from '../wallet/points.service'
 import { returnStock } from './order-stock'
 import { giveCardBack } from '../coupons/card-use'
@@ -113,10 +114,13 @@ export async function recordCreated(trx: Transaction<Database>, orderId: string,
 
 /**
  * The next pickup number of a branch's business day. One upsert under the counter row's lock,
- * so concurrent orders never get the same number (a unique index on orders backs this up).
+ * so concurrent orders never get the same number (a unique index on orders backs this up). On
+ * PostgreSQL it commits at once, outside the caller's transaction (outside-transaction.ts), so
+ * the branch's other payments do not wait for this one's commit; a transaction that then fails
+ * leaves its number unused, a gap in the day's numbers, as a sequence would.
  */
 export async function nextPickupNo(trx: Transaction<Database>, baseId: string, businessDay: string): Promise<string> {
-  const row = await trx
+  const row = await (outsideTransaction(trx) ?? trx)
     .insertInto('pickup_counters')
     .values({ base_id: baseId, business_day: businessDay, last_no: 1 })
     .onConflict((oc) => oc.columns(['base_id', 'business_day']).doUpdateSet((eb) => ({ last_no: eb('pickup_counters.last_no', '+', 1) })))

@@ -69,14 +69,37 @@ export async function sheetDetail(
     return { table1: namedSheetRows(names, [{ sheet, state }], viewer.locale), table2: [], table3: [], version, omitted: true }
   }
   // Its places' names as read for the rows kept (the stamp holds the sheet's table: a move is a new stamp).
-  if (kept && kept.stamp === stamp) return { table1: namedSheetRows(kept.names, [{ sheet, state }], viewer.locale), table2: kept.table2, table3: kept.table3, version }
-  const rounds = await roundsOf(viewer.db, sheet.sheet_id)
-  const [names, table2, table3] = await Promise.all([placeNames(viewer.db, [sheet]), orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, state.timeZone)])
-  const size = approximateSize(table2) + approximateSize(table3) + approximateSize(names)
-  // Frozen: the same rows go to every poll while the bill is unchanged, and the gateway writes
-  // a frozen array's JSON once (encoded-json.ts).
-  if (size <= BILL_READS_BYTES / 8) billReads.set(key, { stamp, names, table2: deepFreeze(table2), table3: deepFreeze(table3), size })
-  return { table1: namedSheetRows(names, [{ sheet, state }], viewer.locale), table2, table3, version }
+  const read = kept && kept.stamp === stamp ? kept : await billBuild(viewer, sheet, key, stamp, state.timeZone)
+  return { table1: namedSheetRows(read.names, [{ sheet, state }], viewer.locale), table2: read.table2, table3: read.table3, version }
+}
+
+/**
+ * The bill's rows for `stamp`, built once however many polls ask for it together (issue 28 item
+ * 6: a round changes the stamp, and the table's sixty phones' polls already on their way each
+ * found no rows for it and rebuilt the bill, O(rounds) of statements each; on a busy machine the
+ * polls queued, more of them met each change, and the gateway fell further behind the longer the
+ * night went on). Polls for a newer stamp build their own.
+ */
+function billBuild(viewer: SheetViewer, sheet: SheetRecord, key: string, stamp: string, timeZone: string): Promise<BillRead> {
+  const flying = billBuilds.get(key)
+  if (flying?.stamp === stamp) return flying.read
+  const read = (async (): Promise<BillRead> => {
+    const rounds = await roundsOf(viewer.db, sheet.sheet_id)
+    const [names, table2, table3] = await Promise.all([placeNames(viewer.db, [sheet]), orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, timeZone)])
+    const size = approximateSize(table2) + approximateSize(table3) + approximateSize(names)
+    // Frozen: the same rows go to every poll while the bill is unchanged, and the gateway writes
+    // a frozen array's JSON once (encoded-json.ts).
+    const built = { stamp, names, table2: deepFreeze(table2), table3: deepFreeze(table3), size }
+    if (size <= BILL_READS_BYTES / 8) billReads.set(key, built)
+    return built
+  })()
+  const flight = { stamp, read }
+  billBuilds.set(key, flight)
+  const land = () => {
+    if (billBuilds.get(key) === flight) billBuilds.delete(key)
+  }
+  read.then(land, land)
+  return read
 }
 
 /**
@@ -113,6 +136,8 @@ interface BillRead {
 }
 
 const billReads = new LRUCache<string, BillRead>({ maxSize: BILL_READS_BYTES, sizeCalculation: (read) => Math.max(1, read.size), ttl: BILL_READ_MS })
+/** Bill rows being built, by billReads' key (billBuild). */
+const billBuilds = new Map<string, { stamp: string; read: Promise<BillRead> }>()
 sweepIdle(billReads, BILL_READ_MS)
 
 async function billStamp(db: Kysely<Database>, sheet: SheetRecord): Promise<string> {
