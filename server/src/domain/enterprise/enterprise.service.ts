@@ -26,9 +26,11 @@ export function requireSameEnterprise(enterprise: Enterprise, otherEntId: string
 }
 
 export async function enterpriseTimeZone(db: Kysely<Database>, entId: string): Promise<string> {
-  const zone = await findEnterpriseSetting(db, entId, 'TimeZone')
-  return zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE
+  return timeZoneOf(await findEnterpriseSetting(db, entId, 'TimeZone'))
 }
+
+/** The time zone a stored TimeZone setting names (null: not set). */
+export const timeZoneOf = (zone: string | null | undefined): string => (zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE)
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant on the enterprise's wall clock. */
 export const wallClockText = (timeZone: string, instant: Date): string => formatWallClock(wallClockIn(timeZone, instant))

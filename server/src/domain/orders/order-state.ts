@@ -4,7 +4,7 @@
  * gives back the order's stock (order-stock.ts). Used by placement,
  * payments (markOrderPaid), the shop's admin API / CLI, table sheets and the expiry sweep.
  */
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely'
 import { transition, type OrderAction } from '../../../../src/core/order-status'
 import { toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-rows'
@@ -85,14 +85,25 @@ export async function applyOrderAction(
   if (stamp) (changes as Record<string, unknown>)[stamp] = at
   if (action === 'recall') changes.ready_at = null
   await trx.updateTable('orders').set(changes).where('order_id', '=', orderId).execute()
-  const last = await trx
-    .selectFrom('order_events')
-    .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirst()
+  // The next event number and the event in one statement (issue 28 item 6: each statement is a
+  // round trip with the order locked); the order's row lock keeps two writers from taking one.
   await trx
     .insertInto('order_events')
-    .values({ order_id: orderId, seq: Number(last?.seq ?? 0) + 1, action, from_status: from, to_status: to, actor, at })
+    .columns(['order_id', 'seq', 'action', 'from_status', 'to_status', 'actor', 'at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('order_events')
+        .select([
+          sql<string>`cast(${orderId} as text)`.as('order_id'),
+          sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
+          sql<string>`cast(${action} as text)`.as('action'),
+          sql<number>`cast(${from} as integer)`.as('from_status'),
+          sql<number>`cast(${to} as integer)`.as('to_status'),
+          sql<string>`cast(${actor} as text)`.as('actor'),
+          sql<string>`cast(${at} as text)`.as('at')
+        ])
+        .where('order_id', '=', orderId)
+    )
     .execute()
   // Cancelled and expired are final: whatever the order took from stock goes back, once, and so
   // does its coupon card while it has days left (also when the shop cancels and refunds a paid
@@ -139,7 +150,11 @@ export async function nextPickupNo(trx: Transaction<Database>, baseId: string, b
  */
 export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date, locked?: OrderRecord): Promise<OrderRecord> {
   const order = locked?.order_id === orderId ? locked : await lockOrder(trx, orderId)
-  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, { paid_amount: paidAmount }, order)
+  // A prepay order's pickup number, written with its status: on PostgreSQL the branch's counter
+  // commits on its own (nextPickupNo), so taking it first holds no lock; on SQLite the one writer
+  // holds the database either way.
+  const pickupNo = order.kind === 'order' && !order.pickup_no ? await nextPickupNo(trx, order.base_id, order.business_day) : order.pickup_no
+  const paid = await applyOrderAction(trx, orderId, 'pay', 'provider', now, pickupNo !== order.pickup_no ? { paid_amount: paidAmount, pickup_no: pickupNo } : { paid_amount: paidAmount }, order)
   if (order.kind === 'settlement' && order.table_sheet_id) {
     // Paying a table sheet's settlement closes the sheet (status 2, no more rounds) and completes its rounds.
     const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', order.table_sheet_id).executeTakeFirst()
@@ -181,19 +196,8 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   }
   // A member's order earns points as it is paid, whichever provider paid it (docs/members.md "Points").
   await earnOrderPoints(trx, order, paidAmount, now)
-  // A prepay order's pickup number is taken as late as it can be: the branch's counter row stays
-  // locked until the commit, so every other payment at the branch waits from here on. The
-  // kitchen's writes come first; its tickets and events, which show the number, after.
-  let pickupNo = order.pickup_no
-  const takePickupNo = async (): Promise<string> => {
-    if (order.kind !== 'order' || pickupNo) return pickupNo
-    pickupNo = await nextPickupNo(trx, order.base_id, order.business_day)
-    await trx.updateTable('orders').set({ pickup_no: pickupNo }).where('order_id', '=', orderId).execute()
-    return pickupNo
-  }
   // A paid prepay order goes to the kitchen now (its events last: outbox.ts).
-  const kitchen = order.kind === 'order' ? await syncOrderToKitchen(trx, orderId, now, { pickupNo: takePickupNo, known: { order: paid } }) : null
-  await takePickupNo()
+  const kitchen = order.kind === 'order' ? await syncOrderToKitchen(trx, orderId, now, { pickupNo: async () => pickupNo, known: { order: paid } }) : null
   // Front of house follows: the order paid (from the rows the kitchen just wrote, when it did), or the bill paid and closed.
   const first = kitchen?.firstSend
   if (first) await appendOrderPlaced(trx, { ...first.order, pickup_no: pickupNo }, first.lines, first.names, now, first.sends)

@@ -34,28 +34,48 @@ export interface BalancePayInput {
 /** Thrown inside the transaction when another request with the same key won the insert. */
 class KeyTaken extends Error {}
 
-export async function payFromBalance(db: Kysely<Database>, input: BalancePayInput): Promise<{ payment: PaymentRecord; order: Selectable<OrderTable> }> {
+export interface BalancePayResult {
+  payment: PaymentRecord
+  order: Selectable<OrderTable>
+  /** The enterprise's TimeZone setting as this payment read it; undefined when it read none (a retry). */
+  timeZoneSetting?: string | null
+}
+
+export async function payFromBalance(db: Kysely<Database>, input: BalancePayInput): Promise<BalancePayResult> {
   // A guest has no bound phone: balance is for members who can be reached (issue 5).
   if (input.member.isGuest || !input.member.phone) throw new DomainError('PHONE_NOT_BOUND')
   let payment = await findPaymentByKey(db, input.entId, input.requestKey)
   let paid: Selectable<OrderTable> | undefined
+  let timeZoneSetting: string | null | undefined
   if (!payment) {
     const order = await findOrder(db, input.entId, input.sheetId)
     await requirePayer(db, order, input.ownerKey)
     const settings = await listEnterpriseSettings(db, input.entId)
     const { amoPoint } = moneySettingsOf(settings)
+    timeZoneSetting = settings.find((p) => p.parmId === 'TimeZone')?.parmValue ?? null
     try {
       payment = await inEventTransaction(db, async (trx) => {
         keepEnterpriseSettings(trx, input.entId, settings)
         const locked = await lockOrderForPayment(trx, order.order_id, order)
         // A retry with this key that got the order's lock first has paid it: answer its payment,
-        // not "no longer awaiting payment".
-        if (await findPaymentByKey(trx, input.entId, input.requestKey)) throw new KeyTaken()
-        requirePayable(locked, input.now)
-        // A share of a split bill that lost its claim (or lapsed) is not paid for: nothing is taken.
-        if ((await shareTakesPayment(trx, locked)) === false) throw new DomainError('SHARE_NO_LONGER_STANDS')
+        // not "no longer awaiting payment" (looked up only then: the payment's insert below
+        // finds a key already taken on its own).
+        const keyTakenOr = async (error: unknown): Promise<never> => {
+          if (error instanceof DomainError && (await findPaymentByKey(trx, input.entId, input.requestKey))) throw new KeyTaken()
+          throw error
+        }
+        try {
+          requirePayable(locked, input.now)
+          // A share of a split bill that lost its claim (or lapsed) is not paid for: nothing is taken.
+          if ((await shareTakesPayment(trx, locked)) === false) throw new DomainError('SHARE_NO_LONGER_STANDS')
+        } catch (error) {
+          await keyTakenOr(error)
+        }
         const amount = toDecimal(locked.amount).minus(toDecimal(locked.paid_amount)).toFixed(amoPoint)
         const at = input.now.toISOString()
+        // The spend first, so the payment row is written once, with its ledger entry; a key taken
+        // meanwhile rolls the spend back with everything else (KeyTaken).
+        const spent = await changeBalance(trx, { vipId: input.member.vipId, kind: 'spend', amount, refId: locked.order_id, now: input.now }).catch(keyTakenOr)
         const inserted = await trx
           .insertInto('payments')
           .values({
@@ -68,7 +88,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
             provider: BALANCE_PROVIDER,
             amount,
             status: PAYMENT_STATUS.PAID,
-            provider_ref: '',
+            provider_ref: spent.entryId,
             return_url: '',
             created_at: at,
             settled_at: at
@@ -77,10 +97,8 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
           .returningAll()
           .executeTakeFirst()
         if (!inserted) throw new KeyTaken()
-        const spent = await changeBalance(trx, { vipId: input.member.vipId, kind: 'spend', amount, refId: locked.order_id, now: input.now })
-        await trx.updateTable('payments').set({ provider_ref: spent.entryId }).where('pay_id', '=', inserted.pay_id).execute()
         paid = await markOrderPaid(trx, locked.order_id, amount, input.now, locked)
-        return { ...inserted, provider_ref: spent.entryId }
+        return inserted
       })
     } catch (error) {
       if (!(error instanceof KeyTaken)) throw error
@@ -92,5 +110,6 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
   if (payment.order_id !== input.sheetId || payment.provider !== BALANCE_PROVIDER) throw new DomainError('REQUEST_KEY_REUSED')
   requireOwner(payment.owner_key, input.ownerKey)
   // The order as this payment's transaction left it (a retry reads it).
-  return { payment, order: paid?.order_id === payment.order_id ? paid : await findOrder(db, input.entId, payment.order_id) }
+  if (paid?.order_id === payment.order_id) return { payment, order: paid, timeZoneSetting }
+  return { payment, order: await findOrder(db, input.entId, payment.order_id) }
 }

@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely'
 import { Decimal, toDecimal } from '../../../../src/core/money'
 import type { Database } from '../../storage/schema'
-import { entryTime, lockMember, newEntryId } from './balance.service'
+import { entryTime, lockedMemberWritten, lockMember, newEntryId } from './balance.service'
 
 /** Points an amount earns: its whole units. */
 export const pointsFor = (paidAmount: string): number => Math.max(0, toDecimal(paidAmount).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())
@@ -80,6 +80,8 @@ async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' 
     .returning('entry_id')
     .executeTakeFirst()
   if (!inserted) return 0
-  await trx.updateTable('members').set({ score: member.score + score, updated_at: now.toISOString() }).where('vip_id', '=', vipId).execute()
+  const written = { score: member.score + score, updated_at: now.toISOString() }
+  await trx.updateTable('members').set(written).where('vip_id', '=', vipId).execute()
+  lockedMemberWritten(trx, vipId, written)
   return score
 }

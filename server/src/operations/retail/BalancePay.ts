@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { enterpriseTimeZone } from '../../domain/enterprise/enterprise.service'
+import { enterpriseTimeZone, timeZoneOf } from '../../domain/enterprise/enterprise.service'
 import { memberOwnerKey } from '../../domain/members/member-session'
 import { orderRows, paymentRow } from '../../domain/orders/order-view'
 import { payFromBalance } from '../../domain/wallet/balance-pay.service'
@@ -21,8 +21,9 @@ export default defineOperation({
   async handler(ctx, input) {
     const entId = ctx.enterprise.entId
     const ownerKey = memberOwnerKey(ctx.member.vipId)
-    const { payment, order } = await payFromBalance(ctx.db, { entId, member: ctx.member, ownerKey, sheetId: input.SheetID, requestKey: input.RequestKey, now: ctx.now })
-    const timeZone = await enterpriseTimeZone(ctx.db, entId)
+    const { payment, order, timeZoneSetting } = await payFromBalance(ctx.db, { entId, member: ctx.member, ownerKey, sheetId: input.SheetID, requestKey: input.RequestKey, now: ctx.now })
+    // The payment read the settings already (a retry did not).
+    const timeZone = timeZoneSetting === undefined ? await enterpriseTimeZone(ctx.db, entId) : timeZoneOf(timeZoneSetting)
     return {
       table1: [paymentRow(payment, timeZone)],
       table2: await orderRows(ctx.db, [order], { locale: ctx.locale, timeZone, ownerKey, now: ctx.now })
