@@ -138,13 +138,24 @@ function runningAt(snapshot: MenuSnapshot, clock: MenuClock): { running: Map<str
 }
 
 /**
+ * What a menu read needs. `stock: false`: the read uses the shop, its branch, its clock and its
+ * settings but no goods' stock (a table's bill, its time zone), so the snapshot's stock may be
+ * older than STOCK_FRESH_MS: a bill's phones polling every few seconds would each re-read the
+ * shop's stock otherwise (issue 28 item 6). Such a read has no `check`.
+ */
+export interface MenuNeeds {
+  stock?: boolean
+}
+
+/**
  * Opens a shop's menu for one request. Unknown or disabled shop → 20003; a BaseID that is not
  * a branch of this shop → 20004.
  */
-export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuScopeInput, now: Date, origin: string): Promise<MenuRead> {
+export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuScopeInput, now: Date, origin: string, needs: MenuNeeds = {}): Promise<MenuRead> {
   const head = scope.ShopID ? await findMenuHead(db, entId, scope.ShopID) : null
   if (!head || !head.isEnable) throw new DomainError('SHOP_NOT_FOUND')
-  const snapshot = await menuCache(db).get(entId, head.shopId, head.version, now.getTime())
+  const withStock = needs.stock !== false
+  const snapshot = await menuCache(db).get(entId, head.shopId, head.version, now.getTime(), withStock)
   let base: Base | null = null
   let baseInSnapshot = true
   if (scope.BaseID) {
@@ -170,7 +181,7 @@ export async function openMenu(db: Kysely<Database>, entId: string, scope: MenuS
     imageUrl: imageResolver(head.imageLink, origin),
     running,
     memo: (key, build) => snapshot.memo(`${memoScope}\u0002${key}`, build),
-    check: baseInSnapshot ? menuReadCheck(db, entId, head, snapshot, timeZone, runningIds) : null
+    check: baseInSnapshot && withStock ? menuReadCheck(db, entId, head, snapshot, timeZone, runningIds) : null
   }
 }
 

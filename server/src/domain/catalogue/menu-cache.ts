@@ -168,14 +168,14 @@ export class MenuCache {
 
   /**
    * The snapshot of a shop at `version` (the stored version the caller just read) or newer,
-   * with stock read at most STOCK_FRESH_MS before `now`. Concurrent requests for the same
-   * version share one load.
+   * with stock read at most STOCK_FRESH_MS before `now` (any time, `freshStock` false: for reads
+   * that show no stock). Concurrent requests for the same version share one load.
    */
-  get(entId: string, shopId: string, version: number, now: number = Date.now()): Promise<MenuSnapshot> {
+  get(entId: string, shopId: string, version: number, now: number = Date.now(), freshStock = true): Promise<MenuSnapshot> {
     const key = `${entId}\n${shopId}`
     const cached = this.entry(key)
     if (cached && cached.version >= version) {
-      if (now - cached.stockReadAt < STOCK_FRESH_MS) return cached.snapshot
+      if (!freshStock || now - cached.stockReadAt < STOCK_FRESH_MS) return cached.snapshot
       return this.restock(key, shopId, cached, now)
     }
     const serial = ++this.serials

@@ -177,7 +177,7 @@ interface MoneyRules {
 
 async function moneyRules(caller: SheetCaller, sheet: SheetRecord): Promise<MoneyRules> {
   const settings = new Map((await listEnterpriseSettings(caller.db, caller.entId)).map((p) => [p.parmId, p.parmValue]))
-  const timeZone = (await openMenu(caller.db, caller.entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, caller.now, caller.origin)).timeZone
+  const timeZone = (await openMenu(caller.db, caller.entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, caller.now, caller.origin, { stock: false })).timeZone
   return { amoPoint: decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint, minutes: unpaidOrderMinutes(settings), timeZone }
 }
 

@@ -39,7 +39,7 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
   const settings = new Map((await listEnterpriseSettings(db, entId)).map((p) => [p.parmId, p.parmValue]))
   const amoPoint = decimalPoints({ AmoPoint: settings.get('AmoPoint') }).AmoPoint
   const minutes = unpaidOrderMinutes(settings)
-  const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin)).timeZone
+  const timeZone = (await openMenu(db, entId, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, caller.origin, { stock: false })).timeZone
 
   return inEventTransaction(db, async (trx) => {
     const locked = await lockSheet(trx, sheet.sheet_id)

@@ -314,7 +314,8 @@ export interface SheetState {
 
 /** `known`: the enterprise's settings as this request already read them. */
 export async function sheetState(db: Kysely<Database>, sheet: SheetRecord, now: Date, origin: string, known?: ReadonlyMap<string, string>): Promise<SheetState> {
-  const read = await openMenu(db, sheet.ent_id, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, origin)
+  // The sheet's state needs the branch and its clock, never the goods' stock.
+  const read = await openMenu(db, sheet.ent_id, { ShopID: sheet.shop_id, BaseID: sheet.base_id }, now, origin, { stock: false })
   const base = read.base!
   const open = sheet.status === SHEET_STATUS_OPEN
   const secondsLeft = open ? sheetSecondsLeft(base.webOrderDuration, ageSeconds(sheet, now)) : 0
