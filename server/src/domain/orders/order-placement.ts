@@ -120,8 +120,9 @@ export async function validatePlacement(
 ): Promise<ValidPlacement> {
   const { entId, locale, now } = caller
   if (!input.BaseID) throw new DomainError('BASE_NOT_FOUND')
-  // The menu read checks the shop (exists, enabled) and that the branch is one of its own.
-  const read = await openMenu(db, entId, { ShopID: input.ShopID, BaseID: input.BaseID }, now, caller.origin)
+  // The menu read checks the shop (exists, enabled) and that the branch is one of its own. The
+  // live stock is read and taken below (order-stock.ts), never the snapshot's.
+  const read = await openMenu(db, entId, { ShopID: input.ShopID, BaseID: input.BaseID }, now, caller.origin, { stock: false })
   // Hours and modes as stored now (the menu snapshot keeps the branch of its menu version).
   const base = await findBase(db, entId, input.BaseID)
   if (!base || base.shopId !== read.snapshot.menu.shopId) throw new DomainError('BASE_NOT_FOUND')
