@@ -117,8 +117,13 @@ describe("the app's scripts inside the HTML", () => {
 })
 
 describe('which scripts can come inline (entryScripts)', () => {
+  const made: string[] = []
+  afterAll(() => {
+    for (const d of made) fs.rmSync(d, { recursive: true, force: true })
+  })
   const build = (index: string, files: Record<string, string>) => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-entry-build-'))
+    made.push(d)
     fs.mkdirSync(path.join(d, 'js'))
     for (const [f, s] of Object.entries(files)) fs.writeFileSync(path.join(d, f), s)
     return entryScripts(d, index)
