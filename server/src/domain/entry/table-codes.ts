@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { findQrCode } from '../../storage/repositories/qr-code.repository'
 import type { Database } from '../../storage/schema'
 import { DomainError } from '../errors'
+import type { QrCode } from '../records'
 
 /** 16 random bytes → 22 base64url characters. */
 const TOKEN_BYTES = 16
@@ -29,7 +30,11 @@ export const hasToken = (code: string): boolean => TOKEN.test(code)
  */
 export async function holdsTableCode(db: Kysely<Database>, entId: string, tableId: string, qrCode: string | undefined, now: Date): Promise<boolean> {
   if (!qrCode) return false
-  const qr = await findQrCode(db, qrCode)
+  return codeProvesTable(await findQrCode(db, qrCode), entId, tableId, now)
+}
+
+/** Whether a scanned code's row (null: no such code) is the table's current code (holdsTableCode). */
+export function codeProvesTable(qr: Pick<QrCode, 'entId' | 'tableId' | 'isEnable' | 'expiresAt'> | null, entId: string, tableId: string, now: Date): boolean {
   if (!qr || qr.entId !== entId || qr.tableId !== tableId || !qr.isEnable) return false
   return qr.expiresAt == null || qr.expiresAt > now.toISOString()
 }

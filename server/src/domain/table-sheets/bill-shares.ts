@@ -335,6 +335,8 @@ async function writeShareBillLines(trx: Transaction<Database>, orderId: string, 
  * (lockOrderForPayment), so two shares paid at once are decided one after the other.
  */
 export async function shareTakesPayment(trx: Transaction<Database>, order: OrderRecord): Promise<boolean | undefined> {
+  // Shares are settlements (settlementRecord); a counter order or a round is none, unread.
+  if (order.kind !== 'settlement') return undefined
   const share = await trx.selectFrom('bill_shares').selectAll().where('order_id', '=', order.order_id).executeTakeFirst()
   if (!share) return undefined
   const sheet = await trx.selectFrom('table_sheets').selectAll().where('sheet_id', '=', share.sheet_id).executeTakeFirst()

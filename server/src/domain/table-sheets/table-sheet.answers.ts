@@ -11,7 +11,7 @@ import { KITCHEN_STAGES, type KitchenStage, type OrderLineRow, type OrderRow, ty
 import type { Database } from '../../storage/schema'
 import { orderLineRows, orderRows } from '../orders/order-view'
 import type { OrderRecord } from '../orders/order-state'
-import { sheetState, roundsOf, type SheetRecord } from './table-sheet.service'
+import { sheetState, roundsOf, type PolledSheet, type SheetRecord } from './table-sheet.service'
 import type { OrderStatus, PosiType } from '../../../../src/gateway/order-rows'
 import { pickText } from '../../../../src/i18n/translate'
 import { wallClockText } from '../enterprise/enterprise.service'
@@ -49,9 +49,10 @@ export async function roundRows(viewer: SheetViewer, rounds: OrderRecord[], time
 export async function sheetDetail(
   viewer: SheetViewer,
   sheet: SheetRecord,
-  options: { reuse?: boolean; since?: string } = {}
+  options: { reuse?: boolean; since?: string; polled?: Omit<PolledSheet, 'sheet'> } = {}
 ): Promise<{ table1: TableSheetRow[]; table2: OrderLineRow[]; table3: RoundRow[]; version?: string; omitted?: boolean }> {
-  const state = await sheetState(viewer.db, sheet, viewer.now, viewer.origin)
+  // `polled`: the newest event and the state's settings, read with the sheet (findPolledSheet).
+  const state = await sheetState(viewer.db, sheet, viewer.now, viewer.origin, options.polled?.settings)
   if (!options.reuse) {
     const rounds = await roundsOf(viewer.db, sheet.sheet_id)
     const [rows, table2, table3] = await Promise.all([sheetRows(viewer.db, [{ sheet, state }], viewer.locale), orderLineRows(viewer.db, rounds, viewer.locale), billRoundRows(viewer, rounds, state.timeZone)])
@@ -59,7 +60,7 @@ export async function sheetDetail(
   }
   // The stamp is read before the rounds, so what is built is at least as new as the stamp says.
   const key = `${sheet.sheet_id}|${viewer.locale}|${state.timeZone}`
-  const stamp = await billStamp(viewer.db, sheet)
+  const stamp = billStampOf(options.polled ? options.polled.newestEvent : await newestSheetEvent(viewer.db, sheet), sheet)
   const version = billVersion(key, stamp)
   const kept = billReads.get(key)
   // The caller has these rows (the version names the sheet, the language, the time zone and the
@@ -140,9 +141,13 @@ const billReads = new LRUCache<string, BillRead>({ maxSize: BILL_READS_BYTES, si
 const billBuilds = new Map<string, { stamp: string; read: Promise<BillRead> }>()
 sweepIdle(billReads, BILL_READ_MS)
 
-async function billStamp(db: Kysely<Database>, sheet: SheetRecord): Promise<string> {
+async function newestSheetEvent(db: Kysely<Database>, sheet: SheetRecord): Promise<number> {
   const newest = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).where('sheet_id', '=', sheet.sheet_id).executeTakeFirst()
-  return [Number(newest?.id ?? 0), sheet.status, sheet.round_count, sheet.amount, sheet.paid_amount, sheet.settlement_id, sheet.table_id, sheet.closed_at ?? ''].join('|')
+  return Number(newest?.id ?? 0)
+}
+
+function billStampOf(newestEvent: number, sheet: SheetRecord): string {
+  return [newestEvent, sheet.status, sheet.round_count, sheet.amount, sheet.paid_amount, sheet.settlement_id, sheet.table_id, sheet.closed_at ?? ''].join('|')
 }
 
 /**

@@ -26,7 +26,7 @@ import { findOrderByRequestKey, isUniqueViolation, type OrderLineRecord } from '
 import type { Base, DiningTable } from '../records'
 import { isPostgres } from '../../storage/database'
 import { vipIdOfOwner } from '../members/member-session'
-import { requireTableCode } from '../entry/table-codes'
+import { codeProvesTable, requireTableCode } from '../entry/table-codes'
 import { requireSheetAccess } from './sheet-access'
 import { syncOrderToKitchen } from '../kitchen/kitchen-ledger'
 import { appendSheetChanged } from '../counter/counter-events'
@@ -76,6 +76,51 @@ async function requireTable(db: Kysely<Database>, entId: string, input: OrderPla
 
 export async function findSheet(db: Kysely<Database>, entId: string, sheetId: string): Promise<SheetRecord | null> {
   return (await db.selectFrom('table_sheets').selectAll().where('ent_id', '=', entId).where('sheet_id', '=', sheetId).executeTakeFirst()) ?? null
+}
+
+/** The enterprise settings a sheet's state shows (sheetState): quantity editing. */
+const SHEET_STATE_SETTINGS = ['CYSheetGoodsQuaEdit', 'CYSheetSentQuaLower'] as const
+
+/**
+ * A sheet as a diners' poll of its bill reads it: the row, the newest event naming it (the bill's
+ * version, table-sheet.answers.ts), the settings its state shows and whether the code the phone
+ * scanned is the table's (sheet-access.ts), in one statement (issue 28 item 6: a table's phones
+ * poll every few seconds, and these were four round trips).
+ */
+export interface PolledSheet {
+  sheet: SheetRecord
+  newestEvent: number
+  settings: ReadonlyMap<string, string>
+  /** The scanned code is the sheet's table's current code (codeProvesTable). */
+  codeHeld: boolean
+}
+
+export async function findPolledSheet(db: Kysely<Database>, entId: string, sheetId: string, qrCode: string | undefined, now: Date): Promise<PolledSheet | null> {
+  const row = await db
+    .selectFrom('table_sheets')
+    // No code scanned: '' is no code (codes are 'QR-…').
+    .leftJoin('qr_codes', (join) => join.on('qr_codes.code', '=', qrCode ?? ''))
+    .selectAll('table_sheets')
+    .select(['qr_codes.code as qr_code', 'qr_codes.ent_id as qr_ent_id', 'qr_codes.table_id as qr_table_id', 'qr_codes.is_enable as qr_is_enable', 'qr_codes.expires_at as qr_expires_at'])
+    .select((eb) => {
+      const setting = (name: (typeof SHEET_STATE_SETTINGS)[number]) =>
+        eb.selectFrom('enterprise_settings').select('parm_value').whereRef('enterprise_settings.ent_id', '=', 'table_sheets.ent_id').where('parm_id', '=', name)
+      return [
+        eb.selectFrom('events').select((e) => e.fn.max('id').as('id')).whereRef('events.sheet_id', '=', 'table_sheets.sheet_id').as('newest_event'),
+        setting('CYSheetGoodsQuaEdit').as('qua_edit'),
+        setting('CYSheetSentQuaLower').as('sent_lower')
+      ]
+    })
+    .where('table_sheets.ent_id', '=', entId)
+    .where('table_sheets.sheet_id', '=', sheetId)
+    .executeTakeFirst()
+  if (!row) return null
+  const { newest_event, qua_edit, sent_lower, qr_code, qr_ent_id, qr_table_id, qr_is_enable, qr_expires_at, ...sheet } = row
+  const settings = new Map<string, string>()
+  if (qua_edit !== null && qua_edit !== undefined) settings.set('CYSheetGoodsQuaEdit', qua_edit)
+  if (sent_lower !== null && sent_lower !== undefined) settings.set('CYSheetSentQuaLower', sent_lower)
+  const qr = qr_code ? { entId: qr_ent_id ?? '', tableId: qr_table_id ?? '', isEnable: Number(qr_is_enable) === 1, expiresAt: qr_expires_at ?? null } : null
+  return { sheet, newestEvent: Number(newest_event ?? 0), settings, codeHeld: codeProvesTable(qr, entId, sheet.table_id, now) }
 }
 
 async function openSheetOf(db: Kysely<Database>, entId: string, tableId: string): Promise<SheetRecord | null> {
@@ -277,6 +322,15 @@ export async function requireVisibleSheet(caller: SheetCaller, sheetId: string):
   const sheet = await requireSheet(caller.db, caller.entId, sheetId)
   await requireSheetAccess(caller, sheet, 'view')
   return sheet
+}
+
+/** requireVisibleSheet for a diners' poll of the bill (findPolledSheet). */
+export async function requireVisiblePolledSheet(caller: SheetCaller, sheetId: string): Promise<PolledSheet> {
+  const polled = await findPolledSheet(caller.db, caller.entId, sheetId, caller.qrCode, caller.now)
+  if (!polled) throw new DomainError('ORDER_NOT_FOUND')
+  // Without the table's code, an order of the caller's on the sheet lets them see it.
+  if (!polled.codeHeld) await requireSheetAccess(caller, polled.sheet, 'view')
+  return polled
 }
 
 /** The sheet's rounds, oldest first. */

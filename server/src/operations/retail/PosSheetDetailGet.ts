@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { sheetDetail } from '../../domain/table-sheets/table-sheet.answers'
-import { requireVisibleSheet } from '../../domain/table-sheets/table-sheet.service'
+import { requireVisiblePolledSheet } from '../../domain/table-sheets/table-sheet.service'
 import { optionalId, requiredId } from '../fields'
 import { defineOperation } from '../operation'
 import { ORDER_LINE_COLUMNS, ROUND_COLUMNS } from './OrderRows'
@@ -31,7 +31,8 @@ export default defineOperation({
     const caller = sheetCaller(ctx, false, input.QRCode)
     // The table's phones poll this: an unchanged bill is answered as built for an earlier read,
     // or without its rows to a phone that holds them (issue 28 item 6).
-    const { version, omitted, ...tables } = await sheetDetail(caller, await requireVisibleSheet(caller, input.SheetID), { reuse: true, since: input.BillVersion || undefined })
+    const { sheet, ...polled } = await requireVisiblePolledSheet(caller, input.SheetID)
+    const { version, omitted, ...tables } = await sheetDetail(caller, sheet, { reuse: true, since: input.BillVersion || undefined, polled })
     return { ...tables, table4: [{ BillVersion: version ?? '', RowsOmitted: omitted ? 1 : 0 }] }
   }
 })
