@@ -339,7 +339,7 @@ async function runOne(dialect: 'sqlite' | 'postgres', options: Required<LiveBenc
       const vipId = `VBENCH${i}${randomBytes(3).toString('hex')}`
       await database.db
         .insertInto('members')
-        .values({ vip_id: vipId, ent_id: ENT_ID, area_no: '853', phone: `6${String(5000000 + i)}`, vip_name: `Bench ${i}`, is_guest: 0, device_key: '', code_ref: randomBytes(12).toString('hex'), balance: '1000000', created_at: now.toISOString(), updated_at: now.toISOString() })
+        .values({ vip_id: vipId, ent_id: ENT_ID, area_no: '853', phone: `6${String(5000000 + i)}`, vip_name: `Bench ${i}`, is_guest: 0, device_key: '', code_ref: randomBytes(12).toString('hex'), balance: '1000000', created_at: now.toISOString(), updated_at: now.toISOString(), ledger_at: now.toISOString() })
         .execute()
       await database.db.insertInto('balance_ledger').values({ entry_id: `LB${vipId}`, ent_id: ENT_ID, vip_id: vipId, kind: 'recharge', amount: '1000000', balance_after: '1000000', ref_id: `RB${vipId}`, created_at: now.toISOString() }).execute()
       const { token } = await startSession(database.db, ENT_ID, vipId, now)

@@ -360,7 +360,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       const vipId = `VSOAK${i}${randomBytes(3).toString('hex')}`
       await database.db
         .insertInto('members')
-        .values({ vip_id: vipId, ent_id: ENT_ID, area_no: '853', phone: `6${String(6000000 + i)}`, vip_name: `Soak ${i}`, is_guest: 0, device_key: '', code_ref: randomBytes(12).toString('hex'), balance: '10000000', created_at: now.toISOString(), updated_at: now.toISOString() })
+        .values({ vip_id: vipId, ent_id: ENT_ID, area_no: '853', phone: `6${String(6000000 + i)}`, vip_name: `Soak ${i}`, is_guest: 0, device_key: '', code_ref: randomBytes(12).toString('hex'), balance: '10000000', created_at: now.toISOString(), updated_at: now.toISOString(), ledger_at: now.toISOString() })
         .execute()
       await database.db.insertInto('balance_ledger').values({ entry_id: `LS${vipId}`, ent_id: ENT_ID, vip_id: vipId, kind: 'recharge', amount: '10000000', balance_after: '10000000', ref_id: `RS${vipId}`, created_at: now.toISOString() }).execute()
       const { token } = await startSession(database.db, ENT_ID, vipId, now)

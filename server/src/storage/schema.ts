@@ -566,6 +566,8 @@ export interface MemberTable {
   score: Generated<number>
   created_at: string
   updated_at: string
+  /** The member's newest balance or points entry's created_at ('' before the first; migration 0036). */
+  ledger_at: Generated<string>
 }
 
 export interface MemberIdentityTable {

@@ -42,7 +42,9 @@ export async function makeMember(
       code_ref: randomBytes(12).toString('hex'),
       balance,
       created_at: now.toISOString(),
-      updated_at: now.toISOString()
+      updated_at: now.toISOString(),
+      // The opening recharge below is the member's newest entry (balance.service.ts entryTimeAfter).
+      ledger_at: balance !== '0' ? now.toISOString() : ''
     })
     .execute()
   if (balance !== '0') {

@@ -99,7 +99,7 @@ export async function changeBalance(trx: Transaction<Database>, change: BalanceC
   }
   const decimals = Math.max(places(member.balance), places(change.amount))
   const balanceAfter = after.toFixed(decimals)
-  const at = await entryTime(trx, 'balance_ledger', member.vip_id, change.now)
+  const at = entryTimeAfter(member.ledger_at, change.now)
   const entryId = newEntryId('L', at)
   // The member row is locked, so no one else writes this member's entries now; another member's
   // entry for the same (kind, ref) is what the unique index turns away.
@@ -123,7 +123,7 @@ export async function changeBalance(trx: Transaction<Database>, change: BalanceC
     if (!answered) throw new Error(`balance entry (${change.kind}, ${change.refId}) refused and not found`)
     return answered
   }
-  const written = { balance: balanceAfter, updated_at: change.now.toISOString() }
+  const written = { balance: balanceAfter, updated_at: change.now.toISOString(), ledger_at: at.toISOString() }
   await trx.updateTable('members').set(written).where('vip_id', '=', member.vip_id).execute()
   lockedMemberWritten(trx, member.vip_id, written)
   return { applied: true, balanceAfter, entryId }
@@ -136,13 +136,14 @@ export async function findLedgerEntry(db: Kysely<Database>, kind: LedgerKind, re
 
 /** Time-ordered ids: prefix + milliseconds in base 36 + random. */
 /**
- * The time of a member's new ledger entry, with the member row locked: never the time of an entry
- * before it. The ledgers list entries newest first, and a recharge and the spend right after it in
- * the same millisecond came out in either order.
+ * The time of a member's new ledger entry (balance or points), from the member row as locked:
+ * never the time of an entry before it. The ledgers list entries newest first, and a recharge and
+ * the spend right after it in the same millisecond came out in either order. `ledgerAt` is the
+ * row's `ledger_at`, the newest entry's time, which every entry's writer sets with the balance or
+ * score it moves (migration 0036: it was one read of the ledger per entry).
  */
-export async function entryTime(trx: Transaction<Database>, table: LedgerTable, vipId: string, now: Date): Promise<Date> {
-  const last = await trx.selectFrom(table).select('created_at').where('vip_id', '=', vipId).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
-  const lastAt = last ? new Date(last.created_at).getTime() : 0
+export function entryTimeAfter(ledgerAt: string, now: Date): Date {
+  const lastAt = ledgerAt ? new Date(ledgerAt).getTime() : 0
   return lastAt >= now.getTime() ? new Date(lastAt + 1) : now
 }
 

@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely'
 import { Decimal, toDecimal } from '../../../../src/core/money'
 import type { Database } from '../../storage/schema'
-import { entryTime, lockedMemberWritten, lockMember, newEntryId } from './balance.service'
+import { entryTimeAfter, lockedMemberWritten, lockMember, newEntryId } from './balance.service'
 
 /** Points an amount earns: its whole units. */
 export const pointsFor = (paidAmount: string): number => Math.max(0, toDecimal(paidAmount).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())
@@ -63,7 +63,7 @@ export async function reverseAfterSalePoints(
 async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' | 'reverse', score: number, refId: string, now: Date): Promise<number> {
   const member = await lockMember(trx, vipId)
   if (!member) return 0
-  const at = await entryTime(trx, 'score_ledger', vipId, now)
+  const at = entryTimeAfter(member.ledger_at, now)
   const inserted = await trx
     .insertInto('score_ledger')
     .values({
@@ -80,7 +80,7 @@ async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' 
     .returning('entry_id')
     .executeTakeFirst()
   if (!inserted) return 0
-  const written = { score: member.score + score, updated_at: now.toISOString() }
+  const written = { score: member.score + score, updated_at: now.toISOString(), ledger_at: at.toISOString() }
   await trx.updateTable('members').set(written).where('vip_id', '=', vipId).execute()
   lockedMemberWritten(trx, vipId, written)
   return score

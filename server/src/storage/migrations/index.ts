@@ -38,6 +38,7 @@ import { allergens } from './0032-allergens'
 import { readyEstimates } from './0033-ready-estimates'
 import { billShares } from './0034-bill-shares'
 import { sheetVersions } from './0035-sheet-versions'
+import { memberLedgerTime } from './0036-member-ledger-time'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_gateway_base': gatewayBase,
@@ -73,7 +74,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0032_allergens': allergens,
   '0033_ready_estimates': readyEstimates,
   '0034_bill_shares': billShares,
-  '0035_sheet_versions': sheetVersions
+  '0035_sheet_versions': sheetVersions,
+  '0036_member_ledger_time': memberLedgerTime
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<MigrationResult[]> {
