@@ -1,13 +1,16 @@
 /**
  * PostgreSQL's round trips (issue 28 item 6, the heavy night): the live events' write goes to
- * PostgreSQL with its transaction's COMMIT, in one message (at-commit.ts). Only with DATABASE_URL;
- * SQLite has none.
+ * PostgreSQL with its transaction's COMMIT, in one message (at-commit.ts), and a write whose answer
+ * nobody reads goes in front of the transaction's next statement (write-with-next.ts). Only with
+ * DATABASE_URL; SQLite has none.
  */
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { Client } from 'pg'
 import { inEventTransaction, appendEvent } from '../../server/src/live/outbox'
 import { createDatabase, type AppDatabase } from '../../server/src/storage/database'
+import { inlineParameters } from '../../server/src/storage/at-commit'
+import { writeWithNext } from '../../server/src/storage/write-with-next'
 import { migrateToLatest } from '../../server/src/storage/migrations'
 
 const databaseUrl = process.env.DATABASE_URL
@@ -70,4 +73,75 @@ pgOnly('PostgreSQL round trips', () => {
     await inEventTransaction(database.db, async (trx) => appendEvent(trx, { entId: 'E2', shopId: 'S1', baseId: null, kind: 'test', payload: {} }))
     expect(await database.db.selectFrom('events').select('kind').where('ent_id', '=', 'E2').execute()).toEqual([{ kind: 'test' }])
   })
+
+  describe('a write sent with the next statement', () => {
+    type Notes = { notes: { id: string; body: string; at: string | null; n: number | null; ok: boolean | null } }
+    let db: Kysely<Notes>
+    beforeAll(async () => {
+      await sql`create table if not exists notes (id text primary key, body text not null, at text, n integer, ok boolean)`.execute(database.db)
+      db = database.db as unknown as Kysely<Notes>
+    })
+    const note = (id: string, body = payload.text) => ({ id, body, at: new Date('2026-12-03T08:00:00.000Z').toISOString(), n: 7, ok: true })
+
+    it('travels in front of the next statement, one message, and that statement sees it and answers as before', async () => {
+      const seen = await db.transaction().execute(async (trx) => {
+        await writeWithNext(trx, trx.insertInto('notes').values(note('a')))
+        await writeWithNext(trx, trx.updateTable('notes').set({ n: 8 }).where('id', '=', 'a'))
+        const rows = await trx.selectFrom('notes').selectAll().where('id', '=', 'a').execute()
+        const updated = await trx.updateTable('notes').set({ ok: false }).where('id', '=', 'a').executeTakeFirst()
+        return { rows, messages: [...sent], updated: Number(updated.numUpdatedRows) }
+      })
+      expect(seen.rows).toEqual([{ ...note('a'), n: 8 }])
+      // The BEGIN, the two writes and the read in one message; the update after it alone, its count right.
+      expect(seen.messages).toHaveLength(2)
+      expect(seen.messages[0]).toMatch(/^\/\* with-next \*\/ begin;\ninsert into "notes"[\s\S]*;\nupdate "notes"[\s\S]*;\nselect \* from "notes"/)
+      expect(seen.updated).toBe(1)
+      expect(await db.selectFrom('notes').select(['body', 'ok']).where('id', '=', 'a').executeTakeFirst()).toEqual({ body: payload.text, ok: false })
+    })
+
+    it('goes with the COMMIT when no statement follows, and runs at once outside a transaction', async () => {
+      await db.transaction().execute(async (trx) => {
+        await writeWithNext(trx, trx.insertInto('notes').values(note('b')))
+      })
+      expect(sent).toEqual([expect.stringMatching(/^begin;\ninsert into "notes"[\s\S]*;\ncommit$/)])
+      await writeWithNext(db, db.insertInto('notes').values(note('c')))
+      expect(await db.selectFrom('notes').select('id').where('id', 'in', ['b', 'c']).orderBy('id').execute()).toEqual([{ id: 'b' }, { id: 'c' }])
+    })
+
+    it('is never written when the transaction rolls back, and a write that fails fails the next statement and the whole change', async () => {
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await writeWithNext(trx, trx.insertInto('notes').values(note('d')))
+          throw new Error('changed my mind')
+        })
+      ).rejects.toThrow('changed my mind')
+      // Nothing was sent: no BEGIN, and so no ROLLBACK.
+      expect(sent).toEqual([])
+      let reached = false
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('notes').values(note('e')).execute()
+          // A key already taken: refused when it travels, with the select.
+          await writeWithNext(trx, trx.insertInto('notes').values(note('a')))
+          await trx.selectFrom('notes').selectAll().execute()
+          reached = true
+        })
+      ).rejects.toMatchObject({ code: '23505' })
+      expect(reached).toBe(false)
+      expect(await db.selectFrom('notes').select('id').where('id', 'in', ['d', 'e']).execute()).toEqual([])
+    })
+
+    it('writes in values exactly as parameters would: quotes, backslashes, $1, unicode, dates, numbers, booleans, nulls', async () => {
+      const values: unknown[] = [payload.text, "'; drop table notes; --", '\\x00', '', 0, -1.5, 12345678901234, true, false, null, new Date('2026-12-03T08:00:00.123Z'), ['a', "b'c"], { k: "v'" }]
+      for (const value of values) {
+        const query = sql<{ v: string | null }>`select ${value}::text as v`.compile(database.db)
+        const text = inlineParameters(query.sql, query.parameters)!
+        const asParameter = await database.db.executeQuery(query)
+        const asLiteral = await sql.raw<{ v: string | null }>(text).execute(database.db)
+        expect(asLiteral.rows).toEqual(asParameter.rows)
+      }
+      expect(await db.selectFrom('notes').select('id').where('id', '=', 'a').execute()).toEqual([{ id: 'a' }])
+    })
+  })
 })
+

@@ -142,6 +142,11 @@ async function ticketOf(orderId: string, base = 'B201'): Promise<KitchenTicketRo
 }
 
 const DELIVERY = { Contact: 'Dora Deliverance', Phone: '+853 6698 7654', Address: 'Rua Secreta 77, Macau', Lat: 22.1936 + 800 / 111_195, Lng: 113.5399 }
+/**
+ * The text searched for secrets, its progress refs (20 hex digits of a hash, progress-ref.ts)
+ * blanked: a ref may hold '6698' by chance (about one run in a few hundred), which is no leak.
+ */
+const withoutRefs = (text: string): string => text.replace(/\b[0-9a-f]{20}\b/g, '')
 
 /** A Fastify app of the live routes alone, with small bounds (trusting X-Forwarded-For as the client address). */
 async function boundedApp(bounds: { maxConnections: number; maxPerClient: number }, before?: (app: FastifyInstance) => void): Promise<{ app: FastifyInstance; http: string; ws: string }> {
@@ -345,7 +350,7 @@ describe('what a diner’s socket carries', () => {
     ]
     expect(names.length).toBeGreaterThanOrEqual(2)
     for (const socket of sockets) {
-      for (const text of forbidden) expect({ text, found: socket.raw.includes(text) }).toEqual({ text, found: false })
+      for (const text of forbidden) expect({ text, found: withoutRefs(socket.raw).includes(text) }).toEqual({ text, found: false })
       for (const f of socket.frames) expect(SOCKET_KINDS).toContain(f.kind)
       for (const f of progressOf(socket)) {
         expect(Object.keys(f.data).sort()).toEqual(['baseId', 'kind', 'pickupNo', 'ref', 'shopId', 'stage'])
@@ -748,7 +753,7 @@ describe('the pickup screen', () => {
       'A03',
       ...[...here.amounts, ...delivered.amounts].map((a) => `"${a}"`)
     ]
-    for (const text of secrets) expect({ text, found: state.text.includes(text) }).toEqual({ text, found: false })
+    for (const text of secrets) expect({ text, found: withoutRefs(state.text).includes(text) }).toEqual({ text, found: false })
     expect(state.text).not.toMatch(/"(amount|Amount|table|TableID|SheetID|orderId|goods|phone|contact|address|lat|lng|remarks|vip|member)"/i)
     for (const entry of [...state.body.preparing, ...state.body.ready]) expect(Object.keys(entry).sort()).toEqual(expect.arrayContaining(['pickupNo', 'ref']))
     for (const entry of state.body.preparing) expect(Object.keys(entry).sort()).toEqual(['pickupNo', 'ref'])
@@ -760,7 +765,7 @@ describe('the pickup screen', () => {
     const seen = refsOf(socket)
     for (const o of [here, ready, delivered]) expect(seen.has(progressRef(o.orderId))).toBe(true)
     for (const o of [sameShop, otherShop]) expect(seen.has(progressRef(o.orderId))).toBe(false)
-    for (const text of secrets) expect({ text, found: socket.raw.includes(text) }).toEqual({ text, found: false })
+    for (const text of secrets) expect({ text, found: withoutRefs(socket.raw).includes(text) }).toEqual({ text, found: false })
     await socket.close()
 
     // Forged queries: repeated keys (the first counts), arrays, unknown or other enterprises, shops and branches.

@@ -37,7 +37,7 @@ export const SQLITE_FILE_NAME = 'scanorder.sqlite'
  * Whether a database handle (or a transaction of it) speaks PostgreSQL: row locks (FOR UPDATE)
  * exist there; SQLite serialises writers itself (transactions begin IMMEDIATE).
  */
-export function isPostgres(db: Kysely<Database>): boolean {
+export function isPostgres(db: Pick<Kysely<Database>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres')
 }
 

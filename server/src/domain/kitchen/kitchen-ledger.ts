@@ -22,6 +22,7 @@ import { sumDecimals, toDecimal, type Decimal } from '../../../../src/core/money
 import { ORDER_STATUS } from '../../../../src/gateway/order-rows'
 import { isPostgres } from '../../storage/database'
 import type { Database } from '../../storage/schema'
+import { writeWithNext } from '../../storage/write-with-next'
 import type { KitchenTicketLineTable, KitchenTicketTable } from '../../storage/schema-kitchen'
 import type { OrderLineRecord, OrderRecord } from '../../storage/repositories/order.repository'
 import { appendEvent } from '../../live/outbox'
@@ -158,8 +159,10 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
     }
     const isNewTicket = created.has(ticketId)
     if (existing) {
-      await trx
-        .updateTable('kitchen_ticket_lines')
+      await writeWithNext(
+        trx,
+        trx
+          .updateTable('kitchen_ticket_lines')
         .set({
           qua: target.toFixed(),
           prev_qua: existing.qua,
@@ -167,27 +170,28 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
           // More to make: not done any more. Less (or none): what was done stays done.
           done_at: target.greaterThan(have) ? null : existing.done_at
         })
-        .where('order_id', '=', orderId)
-        .where('line_no', '=', lineNo)
-        .execute()
+          .where('order_id', '=', orderId)
+          .where('line_no', '=', lineNo)
+      )
     } else {
       written.push({ order_id: orderId, line_no: lineNo, ticket_id: ticketId, qua: target.toFixed(), prev_qua: isNewTicket ? '' : '0', changed_at: isNewTicket ? null : at, done_at: null })
     }
     if (!isNewTicket) changed.add(ticketId)
   }
-  // One insert of each for the whole order (every statement is a round trip with the caller's locks held).
-  if (sendsWritten.length) await trx.insertInto('kitchen_sends').values(sendsWritten).execute()
-  if (newTickets.length) await trx.insertInto('kitchen_tickets').values(newTickets).execute()
-  if (written.length) await trx.insertInto('kitchen_ticket_lines').values(written).execute()
+  // One insert of each for the whole order, sent with the transaction's next statement on
+  // PostgreSQL (every round trip is made with the caller's locks held).
+  if (sendsWritten.length) await writeWithNext(trx, trx.insertInto('kitchen_sends').values(sendsWritten))
+  if (newTickets.length) await writeWithNext(trx, trx.insertInto('kitchen_tickets').values(newTickets))
+  if (written.length) await writeWithNext(trx, trx.insertInto('kitchen_ticket_lines').values(written))
 
   for (const ticketId of changed) {
     // A change brings a bumped ticket back, and sounds again on every board.
-    await trx.updateTable('kitchen_tickets').set({ status: 'open', changed_at: at, acked_at: null, bumped_at: null, bumped_by: '' }).where('ticket_id', '=', ticketId).execute()
+    await writeWithNext(trx, trx.updateTable('kitchen_tickets').set({ status: 'open', changed_at: at, acked_at: null, bumped_at: null, bumped_by: '' }).where('ticket_id', '=', ticketId))
   }
   if (created.size === 0 && changed.size === 0) return result
 
   const stage: KitchenStage = ended ? (order.kitchen_stage as KitchenStage) : 'preparing'
-  if (stage !== order.kitchen_stage) await trx.updateTable('orders').set({ kitchen_stage: stage }).where('order_id', '=', orderId).execute()
+  if (stage !== order.kitchen_stage) await writeWithNext(trx, trx.updateTable('orders').set({ kitchen_stage: stage }).where('order_id', '=', orderId))
 
   result.sent = [...created]
   result.changed = [...changed]

@@ -8,10 +8,11 @@ import { sql, type Kysely, type Selectable, type Transaction, type Updateable } 
 import { transition, type OrderAction } from '../../../../src/core/order-status'
 import { toDecimal } from '../../../../src/core/money'
 import { ORDER_STATUS, type OrderStatus } from '../../../../src/gateway/order-rows'
-import type { Database, OrderTable } from '../../storage/schema'
+import type { Database, OrderLineTable, OrderTable } from '../../storage/schema'
 import { DomainError } from '../errors'
 import { isPostgres } from '../../storage/database'
 import { outsideTransaction } from '../../storage/outside-transaction'
+import { writeWithNext } from '../../storage/write-with-next'
 import { earnOrderPoints } from '../wallet/points.service'
 import { returnStock } from './order-stock'
 import { giveCardBack } from '../coupons/card-use'
@@ -84,27 +85,30 @@ export async function applyOrderAction(
   const changes: Updateable<OrderTable> = { status: to, ...extra }
   if (stamp) (changes as Record<string, unknown>)[stamp] = at
   if (action === 'recall') changes.ready_at = null
-  await trx.updateTable('orders').set(changes).where('order_id', '=', orderId).execute()
+  // Both writes go with the transaction's next statement on PostgreSQL (write-with-next.ts).
+  await writeWithNext(trx, trx.updateTable('orders').set(changes).where('order_id', '=', orderId))
   // The next event number and the event in one statement (issue 28 item 6: each statement is a
   // round trip with the order locked); the order's row lock keeps two writers from taking one.
-  await trx
-    .insertInto('order_events')
-    .columns(['order_id', 'seq', 'action', 'from_status', 'to_status', 'actor', 'at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('order_events')
-        .select([
-          sql<string>`cast(${orderId} as text)`.as('order_id'),
-          sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
-          sql<string>`cast(${action} as text)`.as('action'),
-          sql<number>`cast(${from} as integer)`.as('from_status'),
-          sql<number>`cast(${to} as integer)`.as('to_status'),
-          sql<string>`cast(${actor} as text)`.as('actor'),
-          sql<string>`cast(${at} as text)`.as('at')
-        ])
-        .where('order_id', '=', orderId)
-    )
-    .execute()
+  await writeWithNext(
+    trx,
+    trx
+      .insertInto('order_events')
+      .columns(['order_id', 'seq', 'action', 'from_status', 'to_status', 'actor', 'at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('order_events')
+          .select([
+            sql<string>`cast(${orderId} as text)`.as('order_id'),
+            sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
+            sql<string>`cast(${action} as text)`.as('action'),
+            sql<number>`cast(${from} as integer)`.as('from_status'),
+            sql<number>`cast(${to} as integer)`.as('to_status'),
+            sql<string>`cast(${actor} as text)`.as('actor'),
+            sql<string>`cast(${at} as text)`.as('at')
+          ])
+          .where('order_id', '=', orderId)
+      )
+  )
   // Cancelled and expired are final: whatever the order took from stock goes back, once, and so
   // does its coupon card while it has days left (also when the shop cancels and refunds a paid
   // order: docs/coupons.md "At checkout").
@@ -117,10 +121,7 @@ export async function applyOrderAction(
 
 /** The first event of a new order ('create', status 0 → its initial status). */
 export async function recordCreated(trx: Transaction<Database>, orderId: string, status: OrderStatus, actor: OrderActor, now: Date): Promise<void> {
-  await trx
-    .insertInto('order_events')
-    .values({ order_id: orderId, seq: 1, action: 'create', from_status: status, to_status: status, actor, at: now.toISOString() })
-    .execute()
+  await writeWithNext(trx, trx.insertInto('order_events').values({ order_id: orderId, seq: 1, action: 'create', from_status: status, to_status: status, actor, at: now.toISOString() }))
 }
 
 /**
@@ -148,7 +149,15 @@ export async function nextPickupNo(trx: Transaction<Database>, baseId: string, b
  * locked it in this transaction and has not changed since (each read again is a round trip with
  * the order locked).
  */
-export async function markOrderPaid(trx: Transaction<Database>, orderId: string, paidAmount: string, now: Date, locked?: OrderRecord): Promise<OrderRecord> {
+export async function markOrderPaid(
+  trx: Transaction<Database>,
+  orderId: string,
+  paidAmount: string,
+  now: Date,
+  locked?: OrderRecord,
+  /** Given: filled with the order's lines when the kitchen read them (a prepay order sent now). */
+  seen?: { lines?: readonly Selectable<OrderLineTable>[] }
+): Promise<OrderRecord> {
   const order = locked?.order_id === orderId ? locked : await lockOrder(trx, orderId)
   // A prepay order's pickup number, written with its status: on PostgreSQL the branch's counter
   // commits on its own (nextPickupNo), so taking it first holds no lock; on SQLite the one writer
@@ -200,6 +209,7 @@ export async function markOrderPaid(trx: Transaction<Database>, orderId: string,
   const kitchen = order.kind === 'order' ? await syncOrderToKitchen(trx, orderId, now, { pickupNo: async () => pickupNo, known: { order: paid } }) : null
   // Front of house follows: the order paid (from the rows the kitchen just wrote, when it did), or the bill paid and closed.
   const first = kitchen?.firstSend
+  if (first && seen) seen.lines = first.lines
   if (first) await appendOrderPlaced(trx, { ...first.order, pickup_no: pickupNo }, first.lines, first.names, now, first.sends)
   else await appendOrderFollowed(trx, orderId, now)
   // As now written (the kitchen's stage too, when it was sent now).

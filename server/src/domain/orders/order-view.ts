@@ -40,6 +40,12 @@ export interface OrderViewer {
   now: Date
   /** The orders' places' names (placeNames of these orders), when read already. */
   placeNames?: PlaceNames
+  /**
+   * An order this request has just paid, in its own transaction, with its goods lines counted
+   * there (BalancePay): nothing of it has been refunded yet and its lines are known, so neither is
+   * read again (issue 28 item 6: two statements of a payment's answer).
+   */
+  justPaid?: { orderId: string; lineCount: number }
 }
 
 /**
@@ -217,7 +223,14 @@ export async function orderRows(db: Kysely<Database>, orders: readonly OrderReco
   if (orders.length === 0) return []
   const [rounds, bills] = await Promise.all([roundsOfSettlements(db, orders), billLinesOf(db, settlementIds(orders))])
   const ids = [...new Set(orders.flatMap((o) => linesSourceOf(o, rounds).map((r) => r.order_id)))]
-  const [names, counts, refunded, shares] = await Promise.all([viewer.placeNames ?? placeNames(db, orders), countOrderLines(db, ids), refundedAmounts(db, orders), splitSharesOf(db, orders)])
+  const justPaid = viewer.justPaid
+  const known = justPaid !== undefined && orders.length === 1 && orders[0].order_id === justPaid.orderId && orders[0].kind === 'order'
+  const [names, counts, refunded, shares] = await Promise.all([
+    viewer.placeNames ?? placeNames(db, orders),
+    known ? new Map([[justPaid.orderId, justPaid.lineCount]]) : countOrderLines(db, ids),
+    known ? new Map<string, string>() : refundedAmounts(db, orders),
+    splitSharesOf(db, orders)
+  ])
   return orders.map((o) => {
     // A bill counts the goods lines it was made for (bill-lines.ts), else its rounds' as they are.
     const bill = bills.get(o.order_id)

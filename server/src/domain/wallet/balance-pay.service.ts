@@ -11,7 +11,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { toDecimal } from '../../../../src/core/money'
 import { BALANCE_PROVIDER, PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
-import type { Database, OrderTable } from '../../storage/schema'
+import type { Database, OrderLineTable, OrderTable } from '../../storage/schema'
 import type { SessionMember } from '../members/member-session'
 import { DomainError } from '../errors'
 import { lockOrderForPayment, markOrderPaid } from '../orders/order-state'
@@ -39,6 +39,8 @@ export interface BalancePayResult {
   order: Selectable<OrderTable>
   /** The enterprise's TimeZone setting as this payment read it; undefined when it read none (a retry). */
   timeZoneSetting?: string | null
+  /** The order's goods lines, counted as this payment's transaction read them (a prepay order paid now). */
+  lineCount?: number
 }
 
 export async function payFromBalance(db: Kysely<Database>, input: BalancePayInput): Promise<BalancePayResult> {
@@ -47,6 +49,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
   let payment = await findPaymentByKey(db, input.entId, input.requestKey)
   let paid: Selectable<OrderTable> | undefined
   let timeZoneSetting: string | null | undefined
+  const seen: { lines?: readonly Selectable<OrderLineTable>[] } = {}
   if (!payment) {
     const order = await findOrder(db, input.entId, input.sheetId)
     await requirePayer(db, order, input.ownerKey)
@@ -97,7 +100,7 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
           .returningAll()
           .executeTakeFirst()
         if (!inserted) throw new KeyTaken()
-        paid = await markOrderPaid(trx, locked.order_id, amount, input.now, locked)
+        paid = await markOrderPaid(trx, locked.order_id, amount, input.now, locked, seen)
         return inserted
       })
     } catch (error) {
@@ -110,6 +113,10 @@ export async function payFromBalance(db: Kysely<Database>, input: BalancePayInpu
   if (payment.order_id !== input.sheetId || payment.provider !== BALANCE_PROVIDER) throw new DomainError('REQUEST_KEY_REUSED')
   requireOwner(payment.owner_key, input.ownerKey)
   // The order as this payment's transaction left it (a retry reads it).
-  if (paid?.order_id === payment.order_id) return { payment, order: paid, timeZoneSetting }
+  if (paid?.order_id === payment.order_id) {
+    // Goods lines, as countOrderLines counts them (sale type 5, a coupon line, is none).
+    const lineCount = seen.lines?.filter((line) => Number(line.sale_type) !== 5).length
+    return { payment, order: paid, timeZoneSetting, lineCount }
+  }
   return { payment, order: await findOrder(db, input.entId, payment.order_id) }
 }

@@ -14,6 +14,7 @@ import { toDecimal } from '../../../../src/core/money'
 import type { LedgerKind } from '../../../../src/gateway/member-rows'
 import { isPostgres } from '../../storage/database'
 import type { Database, MemberTable } from '../../storage/schema'
+import { writeWithNext } from '../../storage/write-with-next'
 import { DomainError } from '../errors'
 
 export type MemberRecord = Selectable<MemberTable>
@@ -124,7 +125,8 @@ export async function changeBalance(trx: Transaction<Database>, change: BalanceC
     return answered
   }
   const written = { balance: balanceAfter, updated_at: change.now.toISOString(), ledger_at: at.toISOString() }
-  await trx.updateTable('members').set(written).where('vip_id', '=', member.vip_id).execute()
+  // With the transaction's next statement on PostgreSQL (write-with-next.ts); the member row is locked.
+  await writeWithNext(trx, trx.updateTable('members').set(written).where('vip_id', '=', member.vip_id))
   lockedMemberWritten(trx, member.vip_id, written)
   return { applied: true, balanceAfter, entryId }
 }

@@ -9,6 +9,7 @@
 import type { Transaction } from 'kysely'
 import { Decimal, toDecimal } from '../../../../src/core/money'
 import type { Database } from '../../storage/schema'
+import { writeWithNext } from '../../storage/write-with-next'
 import { entryTimeAfter, lockedMemberWritten, lockMember, newEntryId } from './balance.service'
 
 /** Points an amount earns: its whole units. */
@@ -81,7 +82,7 @@ async function addEntry(trx: Transaction<Database>, vipId: string, kind: 'earn' 
     .executeTakeFirst()
   if (!inserted) return 0
   const written = { score: member.score + score, updated_at: now.toISOString(), ledger_at: at.toISOString() }
-  await trx.updateTable('members').set(written).where('vip_id', '=', vipId).execute()
+  await writeWithNext(trx, trx.updateTable('members').set(written).where('vip_id', '=', vipId))
   lockedMemberWritten(trx, vipId, written)
   return score
 }

@@ -21,12 +21,13 @@ export default defineOperation({
   async handler(ctx, input) {
     const entId = ctx.enterprise.entId
     const ownerKey = memberOwnerKey(ctx.member.vipId)
-    const { payment, order, timeZoneSetting } = await payFromBalance(ctx.db, { entId, member: ctx.member, ownerKey, sheetId: input.SheetID, requestKey: input.RequestKey, now: ctx.now })
+    const { payment, order, timeZoneSetting, lineCount } = await payFromBalance(ctx.db, { entId, member: ctx.member, ownerKey, sheetId: input.SheetID, requestKey: input.RequestKey, now: ctx.now })
     // The payment read the settings already (a retry did not).
     const timeZone = timeZoneSetting === undefined ? await enterpriseTimeZone(ctx.db, entId) : timeZoneOf(timeZoneSetting)
     return {
       table1: [paymentRow(payment, timeZone)],
-      table2: await orderRows(ctx.db, [order], { locale: ctx.locale, timeZone, ownerKey, now: ctx.now })
+      // Paid just now: its lines were counted in the payment, and nothing of it is refunded yet.
+      table2: await orderRows(ctx.db, [order], { locale: ctx.locale, timeZone, ownerKey, now: ctx.now, ...(lineCount === undefined ? {} : { justPaid: { orderId: order.order_id, lineCount } }) })
     }
   }
 })

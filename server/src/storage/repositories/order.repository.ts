@@ -6,6 +6,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database, OrderLineTable, OrderTable, PaymentTable } from '../schema'
 import { PAYMENT_STATUS } from '../../../../src/gateway/order-rows'
+import { writeWithNext } from '../write-with-next'
 
 export type OrderRecord = Selectable<OrderTable>
 export type OrderLineRecord = Selectable<OrderLineTable>
@@ -13,11 +14,15 @@ export type PaymentRecord = Selectable<PaymentTable>
 
 type Db = Kysely<Database> | Transaction<Database>
 
-/** Writes an order and its lines (the caller's transaction; the 'create' event is the caller's too). */
+/**
+ * Writes an order and its lines (the caller's transaction; the 'create' event is the caller's too),
+ * on PostgreSQL with the transaction's next statement (write-with-next.ts). A request key placed
+ * twice fails there, or at the commit, as a unique violation all the same.
+ */
 export async function insertOrderRows(trx: Transaction<Database>, order: Insertable<OrderTable>, lines: Insertable<OrderLineTable>[]): Promise<void> {
-  await trx.insertInto('orders').values(order).execute()
+  await writeWithNext(trx, trx.insertInto('orders').values(order))
   // Chunks keep every statement under SQLite's 999 bound parameters (24 columns a line).
-  for (let i = 0; i < lines.length; i += 40) await trx.insertInto('order_lines').values(lines.slice(i, i + 40)).execute()
+  for (let i = 0; i < lines.length; i += 40) await writeWithNext(trx, trx.insertInto('order_lines').values(lines.slice(i, i + 40)))
 }
 
 export async function findOrder(db: Db, entId: string, orderId: string): Promise<OrderRecord | null> {
