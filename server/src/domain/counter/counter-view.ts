@@ -111,7 +111,8 @@ export async function loadTableRows(db: Db, entId: string, tableIds: readonly st
 /** The prepay orders named, as rows now. */
 export async function loadOrderRows(db: Db, entId: string, orderIds: readonly string[]): Promise<CounterOrderRow[]> {
   if (orderIds.length === 0) return []
-  const orders = await db.selectFrom('orders').selectAll().where('ent_id', '=', entId).where('order_id', 'in', [...orderIds]).where('kind', '=', 'order').execute()
+  // By their keys alone, the enterprise and kind checked on the rows (order.repository.ts findOrder says why).
+  const orders = (await db.selectFrom('orders').selectAll().where('order_id', 'in', [...orderIds]).execute()).filter((o) => o.ent_id === entId && o.kind === 'order')
   const [locale, money] = await Promise.all([kitchenLocaleOf(db, entId), moneySettings(db, entId)])
   const rows = await buildOrders(db, orders, locale, money.amoPoint)
   const byId = new Map(rows.map((r) => [r.OrderID, r]))

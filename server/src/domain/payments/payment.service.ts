@@ -44,6 +44,7 @@ import {
 } from '../../providers/payment/payment-provider'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import { findShop } from '../../storage/repositories/shop.repository'
+import { findOrder as findOrderOf } from '../../storage/repositories/order.repository'
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database, OrderTable, PaymentTable } from '../../storage/schema'
 import type { Param } from '../records'
@@ -297,8 +298,9 @@ export function requirePayable(order: OrderRecord, now: Date): void {
   if (!toDecimal(order.amount).minus(toDecimal(order.paid_amount)).isPositive()) throw conflict()
 }
 
+/** An order of the enterprise, or ORDER_NOT_FOUND (by its key alone: order.repository.ts findOrder says why). */
 export async function findOrder(db: Kysely<Database>, entId: string, orderId: string): Promise<Selectable<OrderTable>> {
-  const order = await db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('ent_id', '=', entId).executeTakeFirst()
+  const order = await findOrderOf(db, entId, orderId)
   if (!order) throw new DomainError('ORDER_NOT_FOUND')
   return order
 }

@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/errors'
 import { assertBase } from '../../domain/staff/staff-actor'
 import type { SheetRecord } from '../../domain/table-sheets/table-sheet.service'
 import type { Database } from '../../storage/schema'
+import { findOrder } from '../../storage/repositories/order.repository'
 import type { SignedInContext } from '../staff/staff-operation'
 
 export { branchInScope } from '../kitchen/kitchen-scope'
@@ -25,7 +26,7 @@ export async function payTargetInScope(db: Kysely<Database>, ctx: SignedInContex
     assertBase(ctx.staff, sheet.shop_id, sheet.base_id)
     return { kind: 'bill', sheet }
   }
-  const order = await db.selectFrom('orders').selectAll().where('order_id', '=', id).where('ent_id', '=', ctx.staff.entId).executeTakeFirst()
+  const order = await findOrder(db, ctx.staff.entId, id)
   // A round or a settlement is paid through its bill.
   if (!order || order.kind !== 'order') throw new DomainError('ORDER_NOT_FOUND')
   assertBase(ctx.staff, order.shop_id, order.base_id)
