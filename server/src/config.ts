@@ -14,6 +14,8 @@ export interface ServerConfig {
   host: string
   /** PostgreSQL connection string; when absent the server uses the SQLite file in dataDir. */
   databaseUrl: string | null
+  /** PostgreSQL: prepare repeated statements per connection (DATABASE_PREPARED_STATEMENTS, 1; 0 behind PgBouncer's transaction mode before 1.21). */
+  databasePreparedStatements: boolean
   dataDir: string
   /** The deployment's app code: every gateway envelope must carry it as AuthCode. */
   authCode: string
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     port: integer(env.PORT, 8080, 'PORT'),
     host: text(env.HOST) ?? '0.0.0.0',
     databaseUrl: text(env.DATABASE_URL) ?? null,
+    databasePreparedStatements: flag(env.DATABASE_PREPARED_STATEMENTS, true, 'DATABASE_PREPARED_STATEMENTS'),
     dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
     authCode: text(env.AUTH_CODE) ?? 'scanorder-demo',
     staticDir: path.resolve(text(env.STATIC_DIR) ?? 'dist/h5'),

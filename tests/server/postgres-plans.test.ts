@@ -24,7 +24,11 @@ pgOnly('finding an order on PostgreSQL without statistics', () => {
 
   beforeAll(async () => {
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (listening && typeof args[0] === 'string' && /from "orders"/.test(args[0])) seen.push({ text: args[0], values: (args[1] as unknown[]) ?? [] })
+      // A text with its values, or a named (prepared) statement's config (named-statements.ts).
+      const [first, second] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined]
+      const text = typeof first === 'string' ? first : first?.text
+      const values = typeof first === 'string' ? second : first?.values
+      if (listening && typeof text === 'string' && /from "orders"/.test(text)) seen.push({ text, values: values ?? [] })
       return (query as (...a: unknown[]) => unknown).apply(this, args)
     } as typeof query
     server = await createTestServer({}, { demoMenus: true })

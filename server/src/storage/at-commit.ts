@@ -22,6 +22,7 @@
  */
 import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver, type Kysely, type PostgresDialectConfig, type QueryResult } from 'kysely'
 import pg, { escapeLiteral, type PoolClient } from 'pg'
+import { nameRepeatedStatements, StatementNames } from './named-statements'
 import type { Database } from './schema'
 
 /** Marks a statement to hold for the commit; no SQL text begins so. */
@@ -127,11 +128,16 @@ function answerLastOfSeveral(client: PoolClient): void {
  * writeWithNext's in front of the transaction's next statement (or with the COMMIT).
  */
 export class PostgresAtCommitDialect extends PostgresDialect {
-  constructor(config: PostgresDialectConfig) {
+  /** namedStatements: prepare repeated statements per connection (named-statements.ts). */
+  constructor(config: PostgresDialectConfig, options: { namedStatements?: boolean } = {}) {
     super(config)
     const pool = config.pool
     if (typeof pool === 'function') throw new Error('PostgresAtCommitDialect needs the pool itself')
-    ;(pool as unknown as { on(event: 'connect', listener: (client: PoolClient) => void): void }).on('connect', answerLastOfSeveral)
+    const names = options.namedStatements === false ? null : new StatementNames()
+    ;(pool as unknown as { on(event: 'connect', listener: (client: PoolClient) => void): void }).on('connect', (client) => {
+      answerLastOfSeveral(client)
+      if (names) nameRepeatedStatements(client, names)
+    })
   }
 
   override createDriver(): Driver {

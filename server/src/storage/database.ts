@@ -42,10 +42,12 @@ export function isPostgres(db: Pick<Kysely<Database>, 'getExecutor'>): boolean {
 }
 
 export async function createDatabase(
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<ServerConfig, 'databasePreparedStatements'>>,
   options: DatabaseOptions = {}
 ): Promise<AppDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, options.schema) : openSqlite(config.dataDir)
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, options.schema, config.databasePreparedStatements ?? true)
+    : openSqlite(config.dataDir)
 }
 
 function openSqlite(dataDir: string): AppDatabase {
@@ -103,7 +105,7 @@ class TrackedSqliteDialect extends SqliteDialect {
   }
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<AppDatabase> {
+async function openPostgres(url: string, schema: string | undefined, namedStatements: boolean): Promise<AppDatabase> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new Error(`Invalid PostgreSQL schema name '${schema}'`)
   }
@@ -113,8 +115,8 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Ap
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {})
   })
-  // Statements held for the commit (at-commit.ts).
-  const db = new Kysely<Database>({ dialect: new PostgresAtCommitDialect({ pool }) })
+  // Statements held for the commit (at-commit.ts); repeated ones prepared (named-statements.ts).
+  const db = new Kysely<Database>({ dialect: new PostgresAtCommitDialect({ pool }, { namedStatements }) })
   // Statements that commit on their own while a transaction goes on (outside-transaction.ts);
   // pg connects on first use.
   const outside = new Kysely<Database>({
