@@ -29,7 +29,7 @@ import { appendEvent } from '../../live/outbox'
 import { queuePrintJobs } from '../../printing/print-jobs'
 import { listStations, stationFor } from './kitchen-stations'
 import { kitchenLocaleOf, kitchenQuantityOf, loadTicketRows, ticketLineNames, ticketRowsOf } from './kitchen-view'
-import type { LineNames } from '../orders/line-names'
+import type { LineNames, lineNamesOfMenu } from '../orders/line-names'
 import type { KitchenTicketRow } from '../../../../src/gateway/kitchen-contract'
 import { progressRef } from './progress-ref'
 
@@ -71,8 +71,14 @@ export interface KitchenSyncHooks {
    * placed) its lines as written: not read again. Every statement here runs with the caller's
    * locks held (a table's bill, a branch's pickup counter), each a round trip on PostgreSQL.
    */
-  known?: { order: OrderRecord; lines?: readonly OrderLineRecord[]; tableCode?: string }
+  known?: { order: OrderRecord; lines?: readonly OrderLineRecord[]; tableCode?: string; menu?: KnownMenu }
 }
+
+/**
+ * The order's shop's menu as the caller's request read and checked it (a round priced on it): the
+ * lines' kitchen classes and names come from it instead of two more reads with the locks held.
+ */
+export type KnownMenu = Parameters<typeof lineNamesOfMenu>[0]
 
 export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: string, now: Date, hooks: KitchenSyncHooks = {}): Promise<KitchenSyncResult> {
   const result: KitchenSyncResult = { sent: [], changed: [] }
@@ -101,9 +107,12 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
     listStations(trx, order.base_id)
   ])
   const goodsIds = [...new Set(lines.map((l) => l.goods_id))]
-  const classes = goodsIds.length
-    ? await trx.selectFrom('goods').select(['goods_id', 'class_id']).where('shop_id', '=', order.shop_id).where('goods_id', 'in', goodsIds).execute()
-    : []
+  const menu = hooks.known?.order.order_id === orderId && hooks.known.menu?.shopId === order.shop_id ? hooks.known.menu : undefined
+  const classes = menu
+    ? goodsIds.flatMap((id) => (menu.goodsById.has(id) ? [{ goods_id: id, class_id: menu.goodsById.get(id)!.classId }] : []))
+    : goodsIds.length
+      ? await trx.selectFrom('goods').select(['goods_id', 'class_id']).where('shop_id', '=', order.shop_id).where('goods_id', 'in', goodsIds).execute()
+      : []
   const classOf = new Map(classes.map((g) => [g.goods_id, g.class_id]))
   const sentBy = new Map<number, { sum: string; seq: number }>()
   for (const s of sends) {
@@ -214,7 +223,7 @@ export async function syncOrderToKitchen(trx: Transaction<Database>, orderId: st
   let rows: KitchenTicketRow[]
   if (result.changed.length === 0) {
     const sentOrder = { ...order, kitchen_stage: stage }
-    const names = await ticketLineNames(trx, [sentOrder], lines)
+    const names = await ticketLineNames(trx, [sentOrder], lines, menu)
     if (result.firstSend) result.firstSend.names = names
     const tableCode = hooks.known?.order.order_id === orderId ? hooks.known.tableCode : undefined
     const tableCodes = tableCode !== undefined && order.table_id ? new Map([[order.table_id, tableCode]]) : undefined

@@ -12,7 +12,8 @@ import { formatMarks } from '../../../../src/core/allergens'
 import { listEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import type { Database, OrderLineTable, OrderTable } from '../../storage/schema'
 import type { KitchenTicketLineTable, KitchenTicketTable } from '../../storage/schema-kitchen'
-import { namedLines, readLineNames, type LineNames } from '../orders/line-names'
+import type { OrderLineRow } from '../../../../src/gateway/order-rows'
+import { lineNamesOfMenu, namedLines, readLineNames, type LineNames } from '../orders/line-names'
 import { orderLineRow } from '../orders/order-view'
 import { languagesOf } from '../setup/enterprise-setup.service'
 import { lineMarks } from './line-allergens'
@@ -68,15 +69,22 @@ export interface TicketParts {
   tableCodes?: ReadonlyMap<string, string>
 }
 
-/** The names of the orders' lines from the menu, as ticketRowsOf reads them. */
-export async function ticketLineNames(db: Kysely<Database>, orders: readonly Selectable<OrderTable>[], orderLines: readonly Selectable<OrderLineTable>[]): Promise<LineNames> {
+/**
+ * The names of the orders' lines from the menu, as ticketRowsOf reads them: from `menu` (their
+ * shop's, as the request read it) when it has all they need (lineNamesOfMenu), else read.
+ */
+export async function ticketLineNames(
+  db: Kysely<Database>,
+  orders: readonly Selectable<OrderTable>[],
+  orderLines: readonly Selectable<OrderLineTable>[],
+  menu?: Parameters<typeof lineNamesOfMenu>[0]
+): Promise<LineNames> {
   const roundOf = new Map(orders.map((o) => [o.order_id, Number(o.round_no ?? 0)]))
   const detailBy = new Map(orderLines.map((l) => [`${l.order_id}|${l.line_no}`, l.detail]))
-  return readLineNames(
-    db,
-    orderLines.map((l) => orderLineRow(l, roundOf.get(l.order_id) ?? 0)),
-    (l) => detailBy.get(`${l.SheetID}|${l.LineNo}`) ?? '{}'
-  )
+  const rows = orderLines.map((l) => orderLineRow(l, roundOf.get(l.order_id) ?? 0))
+  const detailOf = (l: OrderLineRow) => detailBy.get(`${l.SheetID}|${l.LineNo}`) ?? '{}'
+  const oneShop = menu !== undefined && orders.every((o) => o.shop_id === menu.shopId)
+  return (oneShop && lineNamesOfMenu(menu, rows, detailOf)) || readLineNames(db, rows, detailOf)
 }
 
 /** The tickets named, in the order asked, as rows in `locale`. Unknown ids are left out. */

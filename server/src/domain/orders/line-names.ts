@@ -16,8 +16,10 @@ import { parseGoodsRemarks, type RemarkGroup } from '../../../../src/core/goods-
 import { bomPickWithTexts, listSeparator, remarkChoiceText, remarkSeparator, splitList } from '../../../../src/core/choice-text'
 import { LOCALES, type Locale } from '../../../../src/gateway/contract'
 import type { OrderLineRow } from '../../../../src/gateway/order-rows'
-import { parseNames } from '../../storage/repositories/row-mapping'
+import { formatMarks } from '../../../../src/core/allergens'
+import { namesJson, parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
+import type { CatalogueGoods } from '../catalogue/records'
 
 const inLocale = (json: string | undefined, locale: Locale): string => (json ? parseNames(json)[locale] ?? '' : '')
 
@@ -134,6 +136,44 @@ export async function readLineNames(db: Kysely<Database>, lines: readonly OrderL
     packBy: new Map(packs.map((p) => [`${p.shop_id}|${p.goods_id}|${p.code}`, p.names])),
     addOnBy: new Map(addOns.map((a) => [`${a.shop_id}|${a.goods_id}|${a.option_id}`, a.names]))
   }
+}
+
+/**
+ * readLineNames' answer for lines of one shop, from that shop's menu as this request read it
+ * (the menu snapshot an order placement priced them on), without reading: on PostgreSQL the four
+ * reads were four round trips in the placing transaction, each costing both sides a wake-up
+ * (issue 28 item 6). The maps hold what the stored rows hold. null when a line needs what the
+ * menu does not keep (a coupon line's plan): read them then.
+ */
+export function lineNamesOfMenu(
+  menu: { shopId: string; goodsById: ReadonlyMap<string, CatalogueGoods> },
+  lines: readonly OrderLineRow[],
+  detailOf: (line: OrderLineRow) => string = () => '{}'
+): LineNames | null {
+  if (lines.some((l) => l.SaleType === 5)) return null
+  const shop = menu.shopId
+  const names: LineNames = { goodsBy: new Map(), skuBy: new Map(), valueBy: new Map(), packBy: new Map(), addOnBy: new Map(), planBy: new Map() }
+  const goodsIds = new Set<string>()
+  for (const line of lines) {
+    goodsIds.add(line.GoodsID)
+    for (const pick of parseChoices(detailOf(line)).Bom) goodsIds.add(pick.GoodsID)
+  }
+  for (const goodsId of goodsIds) {
+    const g = menu.goodsById.get(goodsId)
+    if (!g) continue
+    names.goodsBy.set(`${shop}|${goodsId}`, {
+      names: namesJson(g.names),
+      unit_names: namesJson(g.unitNames),
+      remarks: namesJson(g.remarks),
+      allergens: formatMarks(g.allergens ?? []),
+      diets: formatMarks(g.diets ?? [])
+    })
+    for (const sku of g.skus) names.skuBy.set(`${shop}|${sku.skuId}`, { items: sku.valueIds.join(',') })
+    for (const value of g.attributes.flatMap((a) => a.values)) names.valueBy.set(`${shop}|${value.valueId}`, namesJson(value.names))
+    for (const pack of g.packUnits) names.packBy.set(`${shop}|${goodsId}|${pack.code}`, namesJson(pack.names))
+    for (const addOn of g.addOns) names.addOnBy.set(`${shop}|${goodsId}|${addOn.optionId}`, namesJson(addOn.names))
+  }
+  return names
 }
 
 /**

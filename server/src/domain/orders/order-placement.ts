@@ -76,7 +76,7 @@ export interface ValidPlacement {
   priced: PricedLines
   /** The shop's caps (per line, lines per order). */
   limits: OrderLimits
-  /** What the lines take from sku stock; insertOrder takes it. */
+  /** What the lines take from the stock of skus that count it (checkStock); insertOrder takes it. */
   stock: StockTake[]
   goodsAmount: string
   bagQua: number
@@ -163,8 +163,8 @@ export async function validatePlacement(
   const shopParams = new Map((await listShopParams(db, read.snapshot.menu.shopId)).map((p) => [p.parmId, p.parmValue]))
   const limits = orderLimits(shopParams, settings)
   const priced = priceLines(read, input.Lines, locale, amoPoint, options.checkShownAmounts, limits)
-  const stock = stockTakes(priced.lines)
-  await checkStock(db, stock)
+  // What the counted skus' stock gives now; takeStock takes only these.
+  const stock = await checkStock(db, stockTakes(priced.lines))
   const bagQua = input.BagQua ?? 0
   const bags = bagFee(read, bagQua, amoPoint)
 

@@ -6,7 +6,7 @@
  *   - checkStock (validatePlacement, reads only): a placement asking more than is left now is
  *     refused naming the goods and what is left (STOCK_SHORT; GOODS_OFF_SALE when none is left).
  *     The menu snapshot's stock is as imported, so this reads the live rows.
- *   - takeStock (insertOrder, the order's transaction): one conditional
+ *   - takeStock (insertOrder, the order's transaction), for the skus checkStock found counted: one conditional
  *     `UPDATE skus SET stock = stock - n WHERE sku_id = ? AND stock >= n` per sku, in sku id order
  *     (two orders never wait on each other's rows crosswise). No row changed means someone took the
  *     units first: the order is refused and its transaction rolls back. SQLite serialises writers
@@ -52,15 +52,23 @@ export function stockTakes(lines: PricedLine[]): StockTake[] {
 const shortOf = (take: StockTake, left: number): DomainError =>
   left <= 0 ? new DomainError('GOODS_OFF_SALE', { goods: take.label }) : new DomainError('STOCK_SHORT', { goods: take.label, left: String(left) })
 
-/** Refuses the first take above the stock left now (reads only). */
-export async function checkStock(db: Kysely<Database>, takes: StockTake[]): Promise<void> {
-  if (takes.length === 0) return
+/**
+ * Refuses the first take above the stock left now (reads only); answers the takes of skus that
+ * count their stock, the ones takeStock must take. An unlimited sku (most of a restaurant's) is
+ * not written to at all: on PostgreSQL its UPDATE that changed nothing and the read of why were two
+ * round trips in the order's transaction (issue 28 item 6). A shop that starts counting an sku in
+ * the instant between this read and the order's transaction is not charged for that order, as an
+ * order is not when an import removes the sku meanwhile.
+ */
+export async function checkStock(db: Kysely<Database>, takes: StockTake[]): Promise<StockTake[]> {
+  if (takes.length === 0) return []
   const rows = await db.selectFrom('skus').select(['sku_id', 'stock']).where('sku_id', 'in', takes.map((t) => t.skuId)).execute()
   const left = new Map(rows.map((r) => [r.sku_id, r.stock === null ? null : Number(r.stock)]))
   for (const take of takes) {
     const stock = left.get(take.skuId)
     if (stock !== undefined && stock !== null && stock < take.units) throw shortOf(take, stock)
   }
+  return takes.filter((take) => typeof left.get(take.skuId) === 'number')
 }
 
 /** Takes the units from the sku's stock: false when it is unlimited (nothing to take), refused when short. */

@@ -22,7 +22,7 @@ import {
 import { parseNames } from '../../storage/repositories/row-mapping'
 import type { Database } from '../../storage/schema'
 import { wallClockText } from '../enterprise/enterprise.service'
-import { linesInLanguage, readLineNames, type LineNames } from './line-names'
+import { lineNamesOfMenu, linesInLanguage, readLineNames, type LineNames } from './line-names'
 import { parseSnapshot, snapshotLine, snapshotRegionName } from '../delivery/delivery-address'
 import { progressRef } from '../kitchen/progress-ref'
 import { LATE_PAYMENT_REFUND_REASON } from '../payments/refund-tracking'
@@ -412,10 +412,20 @@ function ticketLines(order: OrderRow, lines: readonly OrderLineRow[], branch?: {
   return out
 }
 
-/** The menu's names of lines just written (readLineNames), to name them for the counter and the answer alike. */
-export function readWrittenLineNames(db: Kysely<Database>, lines: readonly OrderLineRecord[]): Promise<LineNames> {
+/**
+ * The menu's names of lines just written (readLineNames), to name them for the counter and the
+ * answer alike: from `menu`, the snapshot they were priced on, when it has all they need
+ * (lineNamesOfMenu), else read.
+ */
+export async function writtenLineNames(
+  db: Kysely<Database>,
+  lines: readonly OrderLineRecord[],
+  menu?: Parameters<typeof lineNamesOfMenu>[0]
+): Promise<LineNames> {
   const details = new Map(lines.map((l) => [Number(l.line_no), l.detail]))
-  return readLineNames(db, lines.map((l) => orderLineRow(l, 0)), (r) => details.get(r.LineNo) ?? '{}')
+  const rows = lines.map((l) => orderLineRow(l, 0))
+  const detailOf = (r: OrderLineRow) => details.get(r.LineNo) ?? '{}'
+  return (menu && lineNamesOfMenu(menu, rows, detailOf)) || readLineNames(db, rows, detailOf)
 }
 
 /**
@@ -424,7 +434,7 @@ export function readWrittenLineNames(db: Kysely<Database>, lines: readonly Order
  * inserted (LineCount: those not a coupon line, as countOrderLines counts), nothing refunded yet
  * (no payment can have come for it), no rounds or bill lines (not a settlement), times on the
  * clock the placement was checked on, and the lines' names as read for the counter's event in
- * the placing transaction when given (readWrittenLineNames). The rows orderRows and
+ * the placing transaction when given (writtenLineNames). The rows orderRows and
  * orderLineRows would give, with 4 to 8 statements fewer.
  */
 export async function placedOrderRows(

@@ -29,6 +29,7 @@ import {
 } from '../../storage/repositories/order.repository'
 import type { Database } from '../../storage/schema'
 import { findBaseById } from '../../storage/repositories/base.repository'
+import { keepEnterpriseSettings } from '../../storage/repositories/enterprise.repository'
 import type { PaymentProviders } from '../../providers/payment/payment-provider'
 import { refundOrderPayments } from '../payments/payment.service'
 import { enterpriseTimeZone } from '../enterprise/enterprise.service'
@@ -51,7 +52,7 @@ import { appendOrderFollowed, appendOrderPlaced } from '../counter/counter-event
 import { decimalPoints, toDecimal } from '../../../../src/core/money'
 import { cardsForOrder, couponOrderOf, type CardForOrder } from '../coupons/card-use'
 import { memberOwnerKey, vipIdOfOwner } from '../members/member-session'
-import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, placedOrderRows, readWrittenLineNames, type OrderViewer } from './order-view'
+import { isOverdue, orderLineRow, orderRow, orderRows, orderLineRows, paymentRow, placedOrderRows, writtenLineNames, type OrderViewer } from './order-view'
 import type { LineNames } from './line-names'
 import { inEventTransaction } from '../../live/outbox'
 import { takeSlot } from '../kitchen/ready-estimate.service'
@@ -162,17 +163,19 @@ export async function submitOrder(caller: DinerCaller, input: OrderPlacementInpu
   // The order's lines as insertOrder writes them, for the counter's event and the answer.
   const { lines } = orderRecordsOf(placement, newOrder)
   let order: OrderRecord
-  // The lines' names from the menu, read once for the counter's event and the answer.
+  // The lines' names from the menu they were priced on, for the counter's event and the answer.
   let lineNames: LineNames | undefined
   try {
     order = await inEventTransaction(caller.db, async (trx) => {
+      // The counter's row reads them for its money and language: as the placement read them.
+      keepEnterpriseSettings(trx, caller.entId, [...placement.settings].map(([parmId, parmValue]) => ({ parmId, parmValue })))
       // A place in the appointed pickup slot, or SLOT_FULL (docs/estimates.md).
       await takeSlot(trx, { baseId: placement.base.baseId, appointedTime: placement.appointedTime }, caller.now)
       const { row: placed } = await insertOrder(trx, placement, newOrder)
       // A coupon that covers the whole order leaves nothing to pay (no provider takes 0): paid now.
       if (toDecimal(placed.amount).isZero()) return markOrderPaid(trx, placed.order_id, placed.amount, caller.now, placed)
       // The counter sees it waiting for payment (its event last: outbox.ts), from the rows just written.
-      lineNames = await readWrittenLineNames(trx, lines)
+      lineNames = await writtenLineNames(trx, lines, { shopId: placement.read.snapshot.menu.shopId, goodsById: placement.read.snapshot.goodsById })
       await appendOrderPlaced(trx, placed, lines, lineNames, caller.now)
       return placed
     })

@@ -222,7 +222,8 @@ export async function placeRound(
         if (!sheet) sheet = await openSheet(trx, table, placement.posiType, now)
         const { row: round, lines, sheet: updated } = await addRound(trx, caller, sheet, placement, input.RequestKey, hash)
         // A round goes to the kitchen as it is placed (the bill is paid later), from the rows just written.
-        await syncOrderToKitchen(trx, round.order_id, now, { known: { order: round, lines, tableCode: table.code } })
+        const menu = { shopId: placement.read.snapshot.menu.shopId, goodsById: placement.read.snapshot.goodsById }
+        await syncOrderToKitchen(trx, round.order_id, now, { known: { order: round, lines, tableCode: table.code, menu } })
         // Front of house sees the bill grow.
         await appendSheetChanged(trx, sheet.sheet_id, now)
         return { sheet: updated, round, replayed: false, settings: placement.settings }
