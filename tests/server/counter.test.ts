@@ -89,7 +89,9 @@ const floor = async (who = cashier) => ok(await as(who, 'CounterFloorGet', { Bas
 const tableOf = async (code: string, who = cashier): Promise<CounterTableRow> => (await floor(who)).table1.find((t: CounterTableRow) => t.TableName === code)
 const lastEventId = async () => Number((await server.db.selectFrom('event_counters').select('last_id').where('ent_id', '=', 'E1001').executeTakeFirst())?.last_id ?? 0)
 const eventsAfter = async (id: number) =>
-  (await server.db.selectFrom('events').select(['id', 'kind', 'payload']).where('ent_id', '=', 'E1001').where('id', '>', id).orderBy('id').execute()).map((e) => ({ kind: e.kind, payload: JSON.parse(e.payload) }))
+  (await server.db.selectFrom('events').select(['id', 'kind', 'payload', 'shop_id', 'base_id', 'sheet_id']).where('ent_id', '=', 'E1001').where('id', '>', id).orderBy('id').execute()).map(
+    (e) => ({ kind: e.kind, payload: JSON.parse(e.payload), place: { shopId: e.shop_id, baseId: e.base_id, sheetId: e.sheet_id } })
+  )
 const ticketsOfOrder = async (orderId: string): Promise<KitchenTicketRow[]> =>
   (ok(await as(owner, 'KitchenBoardGet', { BaseID: 'B201', StationID: '*' })).table1 as KitchenTicketRow[]).filter((t) => t.OrderID === orderId)
 const pay = (who: StaffSession, record: Record<string, unknown>) => as(who, 'CounterPaymentRecord', { RequestKey: requestKey(), ...record })
@@ -128,6 +130,8 @@ describe('the floor', () => {
     const events = await eventsAfter(before)
     const billEvent = events.find((e) => e.kind === 'bill.changed' && e.payload.table.TableID === tables.C01.id)
     expect(billEvent?.payload.table.Bill.Amount).toBe(expected)
+    // For the table's own branch and the bill diners at it read (their streams pick events by both).
+    expect(billEvent?.place).toEqual({ shopId: 'S101', baseId: 'B201', sheetId: r.sheetId })
 
     // A prepay order awaiting payment waits at the counter; the placing told the counter.
     const mark = await lastEventId()

@@ -8,38 +8,38 @@
  *     cancelled, expired unpaid (the screen keeps it while its status is 0, 1 or 5).
  * Appended in the transaction of the change, after its other writes (outbox.ts: appendEvent last).
  */
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import type { CounterPaymentRow } from '../../../../src/gateway/counter-contract'
 import { appendEvent } from '../../live/outbox'
 import type { Database } from '../../storage/schema'
 import type { OrderLineRecord, OrderRecord } from '../../storage/repositories/order.repository'
 import type { LineNames } from '../orders/line-names'
-import { loadOrderRows, loadTableRows, placedOrderRow } from './counter-view'
+import { loadOrderRows, loadTablesWithRows, placedOrderRow } from './counter-view'
 
 type Trx = Transaction<Database>
 
 /**
  * 'bill.changed' for each table named (each once, in the order given). Each names the sheet whose
  * diners' bill read it changes (events.sheet_id: table-sheet.answers.ts): the table's open one,
- * or `sheetOf` the table's (a sheet just closed).
+ * or `sheetOf` the table's (a sheet just closed). The event's shop and branch are those of the
+ * table record its row was built from.
  */
 export async function appendTablesChanged(trx: Trx, entId: string, tableIds: readonly string[], now: Date, sheetOf: Record<string, string> = {}): Promise<void> {
   const unique = [...new Set(tableIds.filter(Boolean))]
   if (unique.length === 0) return
-  const rows = await loadTableRows(trx, entId, unique)
-  const places = await trx.selectFrom('dining_tables').select(['table_id', 'shop_id', 'base_id']).where('table_id', 'in', unique).execute()
-  const placeOf = new Map(places.map((p) => [p.table_id, p]))
-  for (const table of rows) {
-    const place = placeOf.get(table.TableID)!
+  for (const { table: place, row: table } of await loadTablesWithRows(trx, entId, unique)) {
     const sheetId = table.Bill?.SheetID || sheetOf[table.TableID] || ''
     await appendEvent(trx, { entId, shopId: place.shop_id, baseId: place.base_id, kind: 'bill.changed', payload: { table }, sheetId }, now)
   }
 }
 
-/** 'bill.changed' for the table of a sheet. */
-export async function appendSheetChanged(trx: Trx, sheetId: string, now: Date): Promise<void> {
-  const sheet = await trx.selectFrom('table_sheets').select(['ent_id', 'table_id']).where('sheet_id', '=', sheetId).executeTakeFirst()
-  if (sheet) await appendTablesChanged(trx, sheet.ent_id, [sheet.table_id], now, { [sheet.table_id]: sheetId })
+/**
+ * 'bill.changed' for the table of a sheet: the sheet's record as its caller holds it (locked, or
+ * just written, in this transaction), or its id alone (then its table is read).
+ */
+export async function appendSheetChanged(trx: Trx, sheet: string | Pick<Selectable<Database['table_sheets']>, 'sheet_id' | 'ent_id' | 'table_id'>, now: Date): Promise<void> {
+  const known = typeof sheet === 'string' ? await trx.selectFrom('table_sheets').select(['sheet_id', 'ent_id', 'table_id']).where('sheet_id', '=', sheet).executeTakeFirst() : sheet
+  if (known) await appendTablesChanged(trx, known.ent_id, [known.table_id], now, { [known.table_id]: known.sheet_id })
 }
 
 /**

@@ -100,12 +100,25 @@ export function isWaiting(order: Pick<OrderRecord, 'kind' | 'status' | 'expires_
 
 /** The tables named, as rows now (unknown ids are left out). */
 export async function loadTableRows(db: Db, entId: string, tableIds: readonly string[]): Promise<CounterTableRow[]> {
+  return (await loadTablesWithRows(db, entId, tableIds)).map((t) => t.row)
+}
+
+/**
+ * loadTableRows' rows, each with the table's own record (its shop and branch): a bill's event
+ * names its place from the record read for its row, not from a second read of the tables.
+ */
+export async function loadTablesWithRows(db: Db, entId: string, tableIds: readonly string[]): Promise<{ table: TableRecord; row: CounterTableRow }[]> {
   if (tableIds.length === 0) return []
   const tables = await db.selectFrom('dining_tables').selectAll().where('ent_id', '=', entId).where('table_id', 'in', [...tableIds]).execute()
   const [locale, money] = await Promise.all([kitchenLocaleOf(db, entId), moneySettings(db, entId)])
   const rows = await buildTables(db, tables, locale, money.amoPoint)
-  const byId = new Map(rows.map((r) => [r.TableID, r]))
-  return tableIds.map((id) => byId.get(id)).filter((r): r is CounterTableRow => r !== undefined)
+  const rowBy = new Map(rows.map((r) => [r.TableID, r]))
+  const tableBy = new Map(tables.map((t) => [t.table_id, t]))
+  return tableIds.flatMap((id) => {
+    const row = rowBy.get(id)
+    const table = tableBy.get(id)
+    return row && table ? [{ table, row }] : []
+  })
 }
 
 /** The prepay orders named, as rows now. */

@@ -287,7 +287,7 @@ export async function startShare(caller: SheetCaller, sheetId: string, request: 
     if (claims.length > 0) await trx.insertInto('bill_share_lines').values(claims).execute()
     if (claims.length > 0) await writeShareBillLines(trx, order.order_id, claims)
     await recordCreated(trx, order.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)
-    await appendSheetChanged(trx, locked.sheet_id, now)
+    await appendSheetChanged(trx, locked, now)
     await appendBillBalance(trx, locked, now)
     return { sheet: locked, share: order }
   })

@@ -67,7 +67,7 @@ export async function startSettlement(caller: SheetCaller, sheetId: string): Pro
     await recordCreated(trx, settlement.order_id, ORDER_STATUS.AWAITING_PAYMENT, 'diner', now)
     await trx.updateTable('table_sheets').set({ settlement_id: settlement.order_id }).where('sheet_id', '=', locked.sheet_id).execute()
     // Front of house sees that the table is paying in the app.
-    await appendSheetChanged(trx, locked.sheet_id, now)
+    await appendSheetChanged(trx, locked, now)
     return { sheet: { ...locked, settlement_id: settlement.order_id }, settlement }
   })
 }

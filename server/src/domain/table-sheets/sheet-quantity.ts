@@ -146,7 +146,7 @@ export async function editSheetQuantity(caller: SheetCaller, edit: QuantityEdit)
     // The kitchen gets exactly the difference, on the round's ticket (kitchen-ledger.ts).
     await syncOrderToKitchen(trx, round.order_id, now)
     // Front of house sees the bill's new total.
-    await appendSheetChanged(trx, locked.sheet_id, now)
+    await appendSheetChanged(trx, locked, now)
     return { ...locked, amount: sheetAmount, settlement_id: '' }
   })
 }

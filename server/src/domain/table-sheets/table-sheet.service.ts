@@ -225,7 +225,7 @@ export async function placeRound(
         const menu = { shopId: placement.read.snapshot.menu.shopId, goodsById: placement.read.snapshot.goodsById }
         await syncOrderToKitchen(trx, round.order_id, now, { known: { order: round, lines, tableCode: table.code, menu } })
         // Front of house sees the bill grow.
-        await appendSheetChanged(trx, sheet.sheet_id, now)
+        await appendSheetChanged(trx, sheet, now)
         return { sheet: updated, round, replayed: false, settings: placement.settings }
       })
     } catch (error) {
@@ -480,7 +480,7 @@ export async function closeSheet(db: Kysely<Database>, entId: string, sheetId: s
     await completeRounds(trx, sheetId, now, byShop ? 'shop' : 'diner')
     if (sheet.settlement_id) await cancelPendingSettlement(trx, sheet.settlement_id, now)
     // Front of house sees the table free.
-    await appendSheetChanged(trx, sheetId, now)
+    await appendSheetChanged(trx, sheet, now)
     return { ...sheet, status, closed_at: closedAt }
   })
 }
