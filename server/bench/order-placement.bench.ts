@@ -177,7 +177,7 @@ function startChild(role: Role, databaseUrl: string | null): Promise<{ child: Ch
 }
 
 /** In a child: a fresh database of the kind asked for, migrated, seeded, B201 open all day. */
-async function openBenchDatabase() {
+async function openBenchDatabase(options: { placementThread?: boolean } = {}) {
   const { loadConfig } = await import('../src/config')
   const { createDatabase } = await import('../src/storage/database')
   const { migrateToLatest } = await import('../src/storage/migrations')
@@ -190,7 +190,10 @@ async function openBenchDatabase() {
     { databaseUrl, dataDir: path.join(dir, 'data'), filesDir: path.join(dir, 'files'), staticDir: path.join(dir, 'no-static'), authCode: AUTH_CODE }
   )
   const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined
-  const database = await createDatabase(config, { schema })
+  // On SQLite the gateway places orders on its placement thread, as startServer has it (PLACEMENT_THREAD).
+  const { WriteTurn } = await import('../src/storage/write-turn')
+  const writeTurn = options.placementThread && !databaseUrl && config.placementThread ? WriteTurn.create() : undefined
+  const database = await createDatabase(config, { schema, writeTurn })
   await migrateToLatest(database)
   await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
   // Open around the clock in this database only, so "as soon as possible" is always allowed.
@@ -200,7 +203,7 @@ async function openBenchDatabase() {
     await database.destroy()
     fs.rmSync(dir, { recursive: true, force: true })
   }
-  return { config, database, db: database.db, cleanup }
+  return { config, database, db: database.db, writeTurn, cleanup }
 }
 
 /**
@@ -238,8 +241,10 @@ function measuredProfile(role: Role): { start: () => void; stop: () => Promise<v
 /** Child: the real gateway (as startServer composes it) on its own fresh database. */
 async function serveGateway(): Promise<void> {
   const { buildApp } = await import('../src/http/app')
-  const bench = await openBenchDatabase()
-  const app = await buildApp({ config: bench.config, db: bench.db, logger: false })
+  const { startPlacementThread } = await import('../src/domain/orders/placement-thread')
+  const bench = await openBenchDatabase({ placementThread: true })
+  const placements = bench.writeTurn ? await startPlacementThread(bench.config, bench.writeTurn) : undefined
+  const app = await buildApp({ config: bench.config, db: bench.db, logger: false, orderPlacer: placements })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -247,7 +252,13 @@ async function serveGateway(): Promise<void> {
   const profile = measuredProfile('serve')
   // The parent's first CPU question starts the first measured slice.
   process.once('message', profile.start)
-  stopChildOnce(() => profile.stop().then(() => app.close()).then(bench.cleanup))
+  stopChildOnce(() =>
+    profile
+      .stop()
+      .then(() => app.close())
+      .then(() => placements?.close())
+      .then(bench.cleanup)
+  )
   reportCpu()
   console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, dialect: bench.database.dialect }))
 }

@@ -83,6 +83,11 @@ export interface ServerConfig {
    * must not open a demo shop to the public.
    */
   seedDemo: boolean
+  /**
+   * On SQLite, place orders on a thread of their own beside the HTTP work (PLACEMENT_THREAD, '1' or
+   * '0'; default on; domain/orders/placement-thread.ts). Ignored on PostgreSQL.
+   */
+  placementThread: boolean
   /** The SMS provider (SMS_PROVIDER, 'development'); the choices are in server/src/providers/sms/registry.ts. */
   smsProvider: string
   /** The SMS vendors' settings (ALIYUN_SMS_*, TENCENTCLOUD_SMS_*, TWILIO_*, SMS_TIMEOUT_MS; providers/sms/sms.settings.ts, docs/sms.md), checked when SMS_PROVIDER names the vendor. */
@@ -172,6 +177,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     sandboxPaySecret: text(env.SANDBOX_PAY_SECRET) ?? null,
     production: text(env.NODE_ENV) === 'production',
     seedDemo: flag(env.SEED_DEMO, text(env.NODE_ENV) !== 'production', 'SEED_DEMO'),
+    placementThread: flag(env.PLACEMENT_THREAD, true, 'PLACEMENT_THREAD'),
     smsProvider: text(env.SMS_PROVIDER) ?? 'development',
     sms: smsSettings(env),
     identityProvider: text(env.IDENTITY_PROVIDER) ?? 'development',

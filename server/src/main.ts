@@ -9,6 +9,8 @@ import { expireDueOrders } from './domain/orders/order-state'
 import { buildApp, buildProviders, type DefaultProviders } from './http/app'
 import { assertRunMode, describeProviders, DevelopmentProvidersRefused, ProviderChoiceError, ProviderSettingError } from './providers/run-mode'
 import { createDatabase } from './storage/database'
+import { WriteTurn } from './storage/write-turn'
+import { startPlacementThread, type PlacementThread } from './domain/orders/placement-thread'
 import { migrateToLatest } from './storage/migrations'
 import type { Database } from './storage/schema'
 import { demoEntryPoints, seedDemo } from './storage/seed'
@@ -52,7 +54,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(process.env, overrides)
   // Production with a development provider it was not told to allow stops here, before the database is touched.
   assertRunMode(config)
-  const database = await createDatabase(config)
+  // On SQLite, orders are placed on a thread of their own, which shares the write turn (placement-thread.ts).
+  const writeTurn = !config.databaseUrl && config.placementThread ? WriteTurn.create() : undefined
+  const database = await createDatabase(config, { writeTurn })
+  let placements: PlacementThread | undefined
   try {
     await migrateToLatest(database)
     if (seed ?? config.seedDemo) await seedDemo(database.db, new Date(), { filesDir: config.filesDir })
@@ -60,7 +65,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     let warn: (message: string) => void = (message) => console.warn(message)
     const providers = await buildProviders(config, database.db, (message) => warn(message))
     print(describeProviders(config))
-    const app = await buildApp({ config, db: database.db, logger, providers })
+    if (writeTurn) placements = await startPlacementThread(config, writeTurn, (message) => warn(message))
+    const app = await buildApp({ config, db: database.db, logger, providers, orderPlacer: placements })
     if (logger) warn = (message) => app.log.warn(message)
     // Fastify logs a line per address it listens on; the start lines (below, and the caller's) say it once.
     const level = app.log.level
@@ -89,10 +95,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           await printing.stop()
           await closeKitchenPrinting()
           await app.close()
+          await placements?.close()
           await database.destroy()
         })())
     }
   } catch (error) {
+    await placements?.close()
     await database.destroy()
     throw error
   }

@@ -16,7 +16,8 @@ import { createTestServer, type TestServer } from './helpers/test-server'
 let server: TestServer
 
 beforeAll(async () => {
-  server = await createTestServer({}, { demoMenus: true })
+  // On SQLite, orders are placed on the placement thread, as the server places them (startServer).
+  server = await createTestServer({}, { demoMenus: true, placementThread: true })
   await openAllDay(server.db)
 })
 

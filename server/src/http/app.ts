@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { ServerConfig } from '../config'
+import type { OrderPlacer } from '../domain/orders/placement-thread'
 import type { Providers } from '../operations/operation'
 import { buildPaymentProviders } from '../providers/payment/registry'
 import { buildHostLoginProviders, buildIdentityProvider } from '../providers/identity/registry'
@@ -35,6 +36,8 @@ export interface AppOptions {
   logStream?: LogStream
   /** Outside services; default: built from config (buildProviders). */
   providers?: Providers
+  /** The order placement thread (SQLite; startServer starts it): OrderSubmit places orders there. */
+  orderPlacer?: OrderPlacer
 }
 
 /**
@@ -71,7 +74,7 @@ declare module './gateway.route' {
   }
 }
 
-export async function buildApp({ config, db, logger = true, logStream, providers: given }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, logStream, providers: given, orderPlacer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? loggerOptions(config, logStream) : { logger: false }),
     bodyLimit: config.bodyLimit,
@@ -84,7 +87,7 @@ export async function buildApp({ config, db, logger = true, logStream, providers
   securityHeaders(app, config.staticDir, config.mapTileUrl, providers.storage.uploadOrigin ? [providers.storage.uploadOrigin] : [])
 
   app.get('/healthz', async () => ({ ok: true }))
-  await app.register(gatewayRoutes, { config, db, providers })
+  await app.register(gatewayRoutes, { config, db, providers, orderPlacer })
   // Payment notices and the sandbox's hosted page, each in its own scope (their own body parsing).
   await app.register(payNotifyRoutes, { db, providers: providers.payments })
   await app.register(sandboxPayRoutes, { db, providers: providers.payments, config })

@@ -19,6 +19,7 @@ import { requireEnterprise } from '../domain/enterprise/enterprise.service'
 import { DomainError, EnvelopeError, invalidInput } from '../domain/errors'
 import { baseRecordSchema } from '../operations/fields'
 import type { OperationContext } from '../operations/operation'
+import type { OrderPlacer } from '../domain/orders/placement-thread'
 import { findOperation } from '../operations/registry'
 import { bearerToken, findSession, memberOwnerKey } from '../domain/members/member-session'
 import type { Database } from '../storage/schema'
@@ -40,6 +41,8 @@ import { findStaffOperation } from '../operations/staff/staff-registry'
 export interface GatewayDeps {
   config: ServerConfig
   db: Kysely<Database>
+  /** The order placement thread, when the server runs one (SQLite; domain/orders/placement-thread.ts). */
+  orderPlacer?: OrderPlacer
 }
 
 const locales = new Map<string, Locale>()
@@ -156,6 +159,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): Pr
       deviceKey,
       member,
       providers: deps.providers,
+      orderPlacer: deps.orderPlacer,
       enterprise
     }
     const data = await operation.handler(ctx, inputs[0], inputs)

@@ -11,6 +11,7 @@ import type { OPERATIONS } from '../../../src/gateway/operation-list'
 import type { OperationTypes } from '../../../src/gateway/operations'
 import type { ServerConfig } from '../config'
 import type { Enterprise } from '../domain/records'
+import type { OrderPlacer } from '../domain/orders/placement-thread'
 import type { PaymentProviders } from '../providers/payment/payment-provider'
 import type { SmsProvider } from '../providers/sms/sms-provider'
 import type { GeocodingProvider } from '../providers/geocoding/geocoding-provider'
@@ -58,6 +59,8 @@ export interface OperationContext {
   member: SessionMember | null
   /** Outside services, built once by the composition root (server/src/http/app.ts). */
   providers: Providers
+  /** SQLite servers: the order placement thread (domain/orders/placement-thread.ts); absent, placements run here. */
+  orderPlacer?: OrderPlacer
 }
 
 /** The providers an operation may use (object storage comes with a later issue). */

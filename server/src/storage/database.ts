@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver, type QueryResult } from 'kysely'
 import { Pool } from 'pg'
 import type { ServerConfig } from '../config'
 import { PostgresAtCommitDialect } from './at-commit'
@@ -12,6 +12,7 @@ import { registerOutsideTransaction } from './outside-transaction'
 import { registerDirectReader } from './prepared'
 import { forKysely, openSqliteFile } from './sqlite-file'
 import type { Database } from './schema'
+import { writesFile, type WriteTurn } from './write-turn'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -29,6 +30,11 @@ export interface DatabaseOptions {
    * fresh random schema per suite so suites can run side by side on one database.
    */
   schema?: string
+  /**
+   * SQLite only: the write turn this connection shares with another thread of this process that
+   * has a connection to the same file (write-turn.ts; the order placement thread).
+   */
+  writeTurn?: WriteTurn
 }
 
 export const SQLITE_FILE_NAME = 'scanorder.sqlite'
@@ -47,10 +53,10 @@ export async function createDatabase(
 ): Promise<AppDatabase> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, options.schema, config.databasePreparedStatements ?? true)
-    : openSqlite(config.dataDir)
+    : openSqlite(config.dataDir, options.writeTurn)
 }
 
-function openSqlite(dataDir: string): AppDatabase {
+function openSqlite(dataDir: string, writeTurn: WriteTurn | undefined): AppDatabase {
   fs.mkdirSync(dataDir, { recursive: true })
   // busy_timeout 5 s: another process's write (a CLI, a second server) is waited for, not refused.
   const file = openSqliteFile(path.join(dataDir, SQLITE_FILE_NAME), { timeout: 5000 })
@@ -58,7 +64,7 @@ function openSqlite(dataDir: string): AppDatabase {
   file.exec('pragma journal_mode = WAL')
   file.exec('pragma foreign_keys = ON')
   const statements = forKysely(file)
-  const dialect = new TrackedSqliteDialect({ database: statements })
+  const dialect = new TrackedSqliteDialect({ database: statements }, writeTurn)
   const db = new Kysely<Database>({ dialect })
   // Hot reads (prepared.ts) skip Kysely when no one holds or waits for the one connection:
   // the driver runs them synchronously, so they can neither interleave with a
@@ -75,20 +81,54 @@ function openSqlite(dataDir: string): AppDatabase {
 class TrackedSqliteDialect extends SqliteDialect {
   inUse = 0
 
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly writeTurn?: WriteTurn
+  ) {
+    super(config)
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver()
     const acquire = driver.acquireConnection.bind(driver)
     const release = driver.releaseConnection.bind(driver)
+    const turn = this.writeTurn
     // BEGIN IMMEDIATE: a transaction takes the write lock when it starts, so a second process on
     // the same file (the orders CLI, a second server) waits out busy_timeout instead of failing
     // with SQLITE_BUSY when its read-then-write transaction tries to upgrade its lock.
     driver.beginTransaction = async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+      // With a write turn (write-turn.ts), the turn first: this thread's transaction from its
+      // BEGIN to its COMMIT or ROLLBACK; then SQLite's lock is free when BEGIN asks for it.
+      if (turn) await turn.take()
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+      } catch (error) {
+        turn?.give()
+        throw error
+      }
+    }
+    if (turn) {
+      // A failed COMMIT is followed by Kysely's ROLLBACK, which gives the turn.
+      const commit = driver.commitTransaction.bind(driver)
+      const rollback = driver.rollbackTransaction.bind(driver)
+      driver.commitTransaction = async (connection) => {
+        await commit(connection)
+        turn.give()
+      }
+      driver.rollbackTransaction = async (connection) => {
+        try {
+          await rollback(connection)
+        } finally {
+          turn.give()
+        }
+      }
     }
     driver.acquireConnection = async () => {
       this.inUse++
       try {
-        return await acquire()
+        const connection = await acquire()
+        if (turn) takesTurnToWrite(connection, turn)
+        return connection
       } catch (error) {
         this.inUse--
         throw error
@@ -102,6 +142,24 @@ class TrackedSqliteDialect extends SqliteDialect {
       }
     }
     return driver
+  }
+}
+
+const turnTaking = new WeakSet<DatabaseConnection>()
+
+/** A write outside a transaction takes the write turn around it (inside one, the transaction holds it). */
+function takesTurnToWrite(connection: DatabaseConnection, turn: WriteTurn): void {
+  if (turnTaking.has(connection)) return
+  turnTaking.add(connection)
+  const execute = connection.executeQuery.bind(connection)
+  connection.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    if (turn.held || !writesFile(query.sql)) return execute<R>(query)
+    await turn.take()
+    try {
+      return await execute<R>(query)
+    } finally {
+      turn.give()
+    }
   }
 }
 

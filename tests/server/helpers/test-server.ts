@@ -23,6 +23,8 @@ import type { Database } from '../../../server/src/storage/schema'
 import type { IdentityProvider } from '../../../server/src/providers/identity/identity-provider'
 import { MENU_TABLES } from '../../../server/src/storage/repositories/menu.repository'
 import { seedDemo } from '../../../server/src/storage/seed'
+import { WriteTurn } from '../../../server/src/storage/write-turn'
+import { startPlacementThread, type PlacementThread } from '../../../server/src/domain/orders/placement-thread'
 import { serverCommand } from '../../support/server-commands'
 
 export const DEMO_ENT = 'E1001'
@@ -57,6 +59,8 @@ export interface TestServer {
   config: ServerConfig
   /** The app's providers: providers.sms.lastCode(areaNo, phone) reads the DEVELOPMENT SMS outbox. */
   providers: DefaultProviders
+  /** The order placement thread (options.placementThread on SQLite). */
+  placements?: PlacementThread
   call(keyName: OperationName | string, records?: Record<string, unknown>[], options?: CallOptions): Promise<GatewayResult>
   /** Posts an arbitrary body to /GetData. */
   post(payload: string, headers?: Record<string, string>, method?: 'POST' | 'GET' | 'PUT'): Promise<GatewayResult>
@@ -89,6 +93,8 @@ export interface TestServerOptions {
   demoMenus?: boolean
   /** Another host identity provider than the configured one (e.g. one that verifies phones). */
   identity?: IdentityProvider
+  /** SQLite: place orders on the placement thread, as startServer does (default false; ignored on PostgreSQL). */
+  placementThread?: boolean
 }
 
 export async function createTestServer(overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -106,12 +112,14 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
     }
   )
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
-  const database = await createDatabase(config, { schema })
+  const writeTurn = options.placementThread && !databaseUrl ? WriteTurn.create() : undefined
+  const database = await createDatabase(config, { schema, writeTurn })
   await migrateToLatest(database)
   if (options.seed !== false) await seedDemo(database.db, new Date(), options.demoMenus ? { filesDir: config.filesDir } : {})
   const built = await buildProviders(config, database.db, () => {})
   const providers: DefaultProviders = options.identity ? { ...built, identity: options.identity } : built
-  const app = await buildApp({ config, db: database.db, logger: false, providers })
+  const placements = writeTurn ? await startPlacementThread(config, writeTurn) : undefined
+  const app = await buildApp({ config, db: database.db, logger: false, providers, orderPlacer: placements })
 
   const client = gatewayClient(app)
   const instances: { close(): Promise<void> }[] = []
@@ -122,6 +130,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
     database,
     config,
     providers,
+    placements,
     call: client.call,
     post: client.post,
     async openSecondInstance() {
@@ -143,6 +152,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, op
     async close() {
       for (const instance of instances.splice(0)) await instance.close()
       await app.close()
+      await placements?.close()
       if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db)
       await database.destroy()
       fs.rmSync(tempDir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { submitOrder } from '../../domain/orders/order.service'
+import { placesOnThread } from '../../domain/orders/placement-thread'
 import { defineOperation } from '../operation'
 import { cardIdField, ORDER_COLUMNS, ORDER_LINE_COLUMNS, placementFields, requestKeyField } from './OrderRows'
 
@@ -12,6 +13,11 @@ export default defineOperation({
   input: z.object({ ...placementFields, CardID: cardIdField, RequestKey: requestKeyField }),
   output: { table1: ORDER_COLUMNS, table2: ORDER_LINE_COLUMNS },
   async handler(ctx, input) {
+    // On SQLite the placement thread places it, beside this thread's HTTP work (placement-thread.ts).
+    if (ctx.orderPlacer && placesOnThread(input)) {
+      const { locale, now, origin, ownerKey, clientIp } = ctx
+      return ctx.orderPlacer.submit({ entId: ctx.enterprise.entId, locale, now, origin, ownerKey, clientIp }, input)
+    }
     return submitOrder({ ...ctx, entId: ctx.enterprise.entId }, input)
   }
 })
