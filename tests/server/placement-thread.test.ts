@@ -10,6 +10,7 @@ import { RESULTCODES } from '../../src/gateway/codes'
 import type { OrderPlacementInput } from '../../src/gateway/order-rows'
 import { openWakeup } from '../../server/src/live/wakeup'
 import { WriteTurn } from '../../server/src/storage/write-turn'
+import { forgetPlaceNames } from '../../server/src/storage/repositories/order.repository'
 import { clientLine, device, openAllDay, orderCounts, requestKey, soupLine, takeaway } from './helpers/order-fixtures'
 import { createTestServer, DEMO_ENT, type TestServer } from './helpers/test-server'
 
@@ -82,6 +83,23 @@ sqlite('orders on the placement thread', () => {
     expect(again.body.data.table1[0].SheetID).toBe(first.body.data.table1[0].SheetID)
     const other = await submit(takeaway([soupLine('3')]), me.headers, key)
     expect(other.body.resultcode).toBe(RESULTCODES.REQUEST_KEY_REUSED)
+  })
+
+  it('a branch renamed on the main thread is named so in the next order placed on the thread', async () => {
+    const first = await submit(takeaway([soupLine()]), device().headers)
+    const { names } = await server.db.selectFrom('bases').select('names').where('base_id', '=', 'B201').executeTakeFirstOrThrow()
+    expect(first.body.data.table1[0].BaseName).toBe(JSON.parse(names).en)
+    const renamed = { ...JSON.parse(names), en: 'Harbour Front (renamed)' }
+    try {
+      // As the console's branch edit does: the row, then this process's kept names forgotten.
+      await server.db.updateTable('bases').set({ names: JSON.stringify(renamed) }).where('base_id', '=', 'B201').execute()
+      forgetPlaceNames()
+      const next = await submit(takeaway([soupLine()]), device().headers)
+      expect(next.body.data.table1[0].BaseName).toBe('Harbour Front (renamed)')
+    } finally {
+      await server.db.updateTable('bases').set({ names }).where('base_id', '=', 'B201').execute()
+      forgetPlaceNames()
+    }
   })
 
   it("rings this thread's live bell for the order's event before the phone has its answer", async () => {

@@ -8,9 +8,11 @@
  * not held up behind each placement.
  *
  * The thread is to the main thread what a second server process on the file would be (which the
- * server already allows): its caches check the database's version and change stamps or keep
+ * server already allows): its caches check the database's version and change stamps, or keep
  * names for seconds only (enterprise.repository.ts, order.repository.ts). What a process would
  * not share, it is handed:
+ *   - the word that names were changed here (storage/kept-reads.ts), so an order placed after a
+ *     rename carries the new name, as it did on one thread;
  *   - the write turn (storage/write-turn.ts), so neither thread sleeps in SQLite's busy handler;
  *   - the live bell: the events a placement appended ring the main thread's hubs after its commit,
  *     with the placement's answer (on one thread the bell rang in the transaction, and the hub's
@@ -29,6 +31,7 @@ import { Worker } from 'node:worker_threads'
 import type { Locale } from '../../../../src/gateway/contract'
 import type { ServerConfig } from '../../config'
 import { ringLocal } from '../../live/wakeup'
+import { onForgotten, type KeptReads } from '../../storage/kept-reads'
 import { WriteTurn } from '../../storage/write-turn'
 import { DomainError, EnvelopeError } from '../errors'
 import type { OrderPlacementInput } from '../../../../src/gateway/order-rows'
@@ -78,8 +81,8 @@ function errorOf(error: ThreadError): Error {
   return e
 }
 
-/** Main → thread. */
-export type ToThread = { id: number; caller: ThreadCaller; input: ThreadPlacementInput } | { close: true }
+/** Main → thread. `forget`: this thread's kept reads of that kind went out of date (kept-reads.ts). */
+export type ToThread = { id: number; caller: ThreadCaller; input: ThreadPlacementInput } | { forget: KeptReads } | { close: true }
 
 /** Thread → main. `rings`: the live bell's rings of that placement, after its commit. */
 export type FromThread =
@@ -111,12 +114,17 @@ export class PlacementThread implements OrderPlacer {
   /** Placements the thread answered (placed or refused), for diagnostics and tests. */
   answered = 0
 
+  /** Renames on this thread reach the placement thread's kept names at once. */
+  private readonly stopForwarding: () => void
+
   /** `turn` is the main thread's side; its buffer goes to the thread. */
   constructor(
     private readonly config: ServerConfig,
     readonly turn: WriteTurn,
     private readonly onTrouble: (message: string) => void = () => {}
-  ) {}
+  ) {
+    this.stopForwarding = onForgotten((kind) => this.worker?.postMessage({ forget: kind } satisfies ToThread))
+  }
 
   /** Starts the thread and waits until its connection is open (a failure rejects). */
   async start(): Promise<void> {
@@ -197,6 +205,7 @@ export class PlacementThread implements OrderPlacer {
   /** Lets the placements under way finish, then closes the thread's connection and the thread. */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
+      this.stopForwarding()
       const worker = this.worker ?? (this.starting ? await this.starting.catch(() => null) : null)
       if (!worker) return
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))

@@ -8,6 +8,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { ServerConfig } from '../../config'
 import { openWakeup } from '../../live/wakeup'
 import { createDatabase, type AppDatabase } from '../../storage/database'
+import { forgetEnterprise } from '../../storage/repositories/enterprise.repository'
+import { forgetPlaceNames } from '../../storage/repositories/order.repository'
 import { WriteTurn } from '../../storage/write-turn'
 import { configureMenuCache } from '../catalogue/menu-cache'
 import { submitOrder } from './order.service'
@@ -57,6 +59,11 @@ async function serve(): Promise<void> {
   }
 
   port.on('message', (message: ToThread) => {
+    if ('forget' in message) {
+      if (message.forget === 'enterprise') forgetEnterprise()
+      else forgetPlaceNames()
+      return
+    }
     if ('close' in message) {
       closing = true
       if (!running) void stop()

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Enterprise, Param } from '../../domain/records'
+import { announceForgotten } from '../kept-reads'
 import { preparedQuery } from '../prepared'
 import type { Database } from '../schema'
 import { parseNames } from './row-mapping'
@@ -37,6 +38,7 @@ export async function findEnterprise(db: Kysely<Database>, entId: string): Promi
 /** After writing an enterprise's row: this process reads enterprises again. */
 export function forgetEnterprise(): void {
   generation++
+  announceForgotten('enterprise')
 }
 
 /**

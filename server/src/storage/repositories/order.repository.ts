@@ -2,6 +2,7 @@
  * Orders, their lines and payments as stored (migration 0003). Status changes go through
  * server/src/domain/orders/order-state.ts; this file reads and inserts.
  */
+import { announceForgotten } from '../kept-reads'
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database, OrderLineTable, OrderTable, PaymentTable } from '../schema'
@@ -145,6 +146,7 @@ let generation = 0
 /** After writing shops', branches' or tables' names: this process reads them again. */
 export function forgetPlaceNames(): void {
   generation++
+  announceForgotten('placeNames')
 }
 
 const PLACE_READS = {
