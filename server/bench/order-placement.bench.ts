@@ -4,7 +4,8 @@
  * on PostgreSQL.
  *
  *   - gateway: a child process serving the real app (createDatabase → migrateToLatest →
- *     seedDemo with the demo menus → buildApp → listen, as startServer does, less its 30-s
+ *     seedDemo with the demo menus → the order placement thread on SQLite (PLACEMENT_THREAD=0:
+ *     none) → buildApp → listen, as startServer does, less its 30-s
  *     expiry sweep, which finds nothing to expire in a minute's run) on a fresh
  *     database: a temporary SQLite data dir, or a fresh PostgreSQL schema dropped afterwards.
  *     The load loop in this (the parent) process posts OrderSubmit envelopes on `connections`
@@ -185,8 +186,9 @@ async function openBenchDatabase(options: { placementThread?: boolean } = {}) {
   const { sql } = await import('kysely')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanorder-order-bench-'))
   const databaseUrl = process.env.BENCH_DATABASE_URL || null
+  // PLACEMENT_THREAD=0 measures the gateway with its placements on the main thread, as before the thread.
   const config = loadConfig(
-    {},
+    { PLACEMENT_THREAD: process.env.PLACEMENT_THREAD },
     { databaseUrl, dataDir: path.join(dir, 'data'), filesDir: path.join(dir, 'files'), staticDir: path.join(dir, 'no-static'), authCode: AUTH_CODE }
   )
   const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined
