@@ -18,3 +18,17 @@ describe('envelope encoding', () => {
     expect(decodeStrings({ s: '100%' })).toEqual({ s: '100%' })
   })
 })
+
+describe('decodeStrings on a whole answer', () => {
+  it('decodes strings inside arrays of objects and keeps plain text, empty strings and non-strings as they are', () => {
+    const answer = { errcode: '0', data: [{ GoodsName: '%E7%89%9B%E8%82%89%E9%BA%B5', Price: 38.5, Tags: ['a%20b', 'plain', ''], Pic: null, Sold: false }] }
+    expect(decodeStrings(answer)).toEqual({ errcode: '0', data: [{ GoodsName: '牛肉麵', Price: 38.5, Tags: ['a b', 'plain', ''], Pic: null, Sold: false }] })
+  })
+
+  it('returns a new object and leaves the answer it was given untouched', () => {
+    const answer = { list: [{ name: 'a%2Bb' }] }
+    const decoded = decodeStrings(answer)
+    expect(decoded.list[0].name).toBe('a+b')
+    expect(answer.list[0].name).toBe('a%2Bb')
+  })
+})
