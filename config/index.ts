@@ -144,6 +144,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
       },
       webpackChain(chain) {
+        // The app's modules run in a few tasks, not one (config/app-stages-loader.js): the entry module
+        // becomes the stages, which ask for Taro's generated entry as src/app.config.ts?taro-entry.
+        chain.module
+          .rule('app-stages')
+          .test(/[\\/]src[\\/]app\.config\.ts$/)
+          .resourceQuery({ not: [/taro-entry/] })
+          .enforce('post')
+          .use('app-stages')
+          .loader(path.join(__dirname, 'app-stages-loader.js'))
         // Spec §8: a chunk that has not arrived after 120 s fails as ChunkLoadError.
         chain.output.chunkLoadTimeout(120000)
         // page-files.json: which files each page's code is, for the server's preloads (config/page-files-plugin.js).

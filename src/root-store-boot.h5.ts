@@ -37,8 +37,4 @@ export const booted: Promise<RootStore> = nextTask()
   })
 
 /** App.beforePage: once the stores are built, in a task of its own. */
-export const beforePage = (path: string): Promise<unknown> =>
-  booted.then(async (store) => {
-    await nextTask()
-    return store.beforePage(path)
-  })
+export const beforePage = (path: string): Promise<unknown> => booted.then((store) => nextTask().then(() => store.beforePage(path)))

@@ -14,7 +14,7 @@ export function formEncode(fields: Record<string, string>): string {
  */
 export function decodeStrings<T>(value: T): T {
   if (typeof value === 'string') {
-    if (value.indexOf('%') < 0) return value
+    if (!value.includes('%')) return value
     try {
       return decodeURIComponent(value) as unknown as T
     } catch {
