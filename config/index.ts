@@ -18,7 +18,7 @@ config.routes.forEach(function (route) {
   var pullDown = route.enablePullDownRefresh !== undefined ? route.enablePullDownRefresh : config.window && config.window.enablePullDownRefresh
   route.load = function (context, params) {
     var loaded = load(context, params)
-    var needs = [loaded[0], component.beforePage && component.beforePage(route.path)]
+    var needs = [loaded[0], component.beforePage(route.path)]
     if (pullDown) needs.push(loadPullDownRefresh())
     loaded[0] = Promise.all(needs).then(function (all) { return all[0] })
     return loaded

@@ -24,17 +24,18 @@ export let rootStore: RootStore
 export const booted: Promise<RootStore> = nextTask()
   // Eager: the module is in this script already; import() only moves its evaluation to this task.
   .then(() => import(/* webpackMode: "eager" */ './stores/root-store'))
-  .then(async (m) => {
-    await nextTask()
-    rootStore = new m.RootStore(host, {
-      authCode: GATEWAY_AUTH_CODE,
-      liveUrl: GATEWAY_LIVE_URL,
-      testUrl: GATEWAY_TEST_URL,
-      appVersion: APP_VERSION
+  .then((m) =>
+    nextTask().then(() => {
+      rootStore = new m.RootStore(host, {
+        authCode: GATEWAY_AUTH_CODE,
+        liveUrl: GATEWAY_LIVE_URL,
+        testUrl: GATEWAY_TEST_URL,
+        appVersion: APP_VERSION
+      })
+      rootStore.start()
+      return rootStore
     })
-    rootStore.start()
-    return rootStore
-  })
+  )
 
 /** App.beforePage: once the stores are built, in a task of its own. */
 export const beforePage = (path: string): Promise<unknown> => booted.then((store) => nextTask().then(() => store.beforePage(path)))
